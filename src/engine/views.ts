@@ -1,0 +1,88 @@
+/**
+ * What the engine hands to screens: display-ready snapshots. Every string here was formatted once,
+ * in the worker, by the spec 9.2 rules; screens print them as they are.
+ *
+ * This file is the contract between the engine / worker (issue 3) and the screens (issue 4).
+ */
+import type { KlineInterval } from '../shared/protocol';
+
+export type Direction = 1 | -1 | 0;
+
+/** Latest price and 24 h statistics of one symbol (spec 3.4 price info), formatted. */
+export interface TickerView {
+  symbol: string;
+  /** Last price formatted by 9.2, e.g. "64,123.50" is NOT used: plain "64123.50" (locale grouping is the view's job). */
+  price: string;
+  /** Exact last price as on the wire. */
+  priceRaw: string;
+  /** Change percent, 2 decimals rounded down, with sign and "%": "+1.23%", "-0.01%", "0.00%". */
+  changePct: string;
+  /** Absolute 24 h change, formatted like the price, with sign. */
+  change: string;
+  /** Sign of the 24 h change, for colour. */
+  dir: Direction;
+  /** Direction of the last price move (for a brief flash), 0 if unchanged. */
+  tickDir: Direction;
+  high24: string;
+  low24: string;
+  open24: string;
+  /** 24 h volume in the base coin, short form (K/M/B/T). */
+  vol24: string;
+  /** 24 h turnover in the quote coin, short form. */
+  amount24: string;
+  /** Server time (ms) of the last update, and of the newest trade it reflects (tick-to-paint). */
+  ts: number;
+}
+
+/** Columnar candles in uPlot's shape: x in seconds. Arrays are views valid until the next snapshot. */
+export interface KlineView {
+  symbol: string;
+  interval: KlineInterval;
+  /** Increases on every change; screens compare it to skip redraws. */
+  version: number;
+  length: number;
+  time: Float64Array; // open time, seconds
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  /** Formatted last close (equals TickerView.price of the same symbol). */
+  lastClose: string;
+  /** Number of decimals the price formatter used for the last close, for axis labels. */
+  priceDecimals: number;
+}
+
+export interface TradeView {
+  id: number;
+  price: string;
+  qty: string;
+  side: 'buy' | 'sell';
+  /** Server time in ms. */
+  ts: number;
+}
+
+export interface TradesView {
+  symbol: string;
+  version: number;
+  /** Newest first, at most TRADES_KEPT entries. */
+  trades: TradeView[];
+}
+
+export type ConnectionHealth = 'live' | 'delayed' | 'reconnecting' | 'connecting';
+
+export interface Diagnostics {
+  socketsOpen: number;
+  tabsConnected: number;
+  subscriptions: string[];
+  queueLength: number;
+  queueOverflow: number;
+  framesReceived: number;
+  framesRejected: number;
+  reconnects: number;
+  gaps: number;
+  lastMessageAgeMs: number | null;
+  health: ConnectionHealth;
+  /** 'shared' when one SharedWorker serves all tabs, 'dedicated' for the per-tab fallback. */
+  mode: 'shared' | 'dedicated';
+}

@@ -1,0 +1,41 @@
+/**
+ * One contract for every REST call: method, path, inputs and the schema of `data` in the reply.
+ * The server registers handlers against these (and generates /api/openapi.json from them);
+ * the app's HTTP client calls them by the same objects and validates replies with the same schemas.
+ */
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface Endpoint<
+  Q extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  B extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  D extends z.ZodTypeAny = z.ZodTypeAny,
+> {
+  method: HttpMethod;
+  /** Absolute path under the site root, e.g. "/api/common/getAllSetting". */
+  path: string;
+  summary: string;
+  /** Query string parameters (the spec's "query" payloads). */
+  query?: Q;
+  /** JSON body (the spec's "body" payloads). */
+  body?: B;
+  /** Schema of `data` in a successful reply. */
+  data: D;
+  /** True when the call needs the `satoken` header. */
+  auth?: boolean;
+  /** Multipart upload instead of JSON. */
+  multipart?: boolean;
+}
+
+export function defineEndpoint<
+  Q extends z.ZodTypeAny | undefined = undefined,
+  B extends z.ZodTypeAny | undefined = undefined,
+  D extends z.ZodTypeAny = z.ZodTypeAny,
+>(e: Endpoint<Q, B, D>): Endpoint<Q, B, D> {
+  return e;
+}
+
+export type EndpointQuery<E> = E extends Endpoint<infer Q, any, any> ? (Q extends z.ZodTypeAny ? z.input<Q> : undefined) : never;
+export type EndpointBody<E> = E extends Endpoint<any, infer B, any> ? (B extends z.ZodTypeAny ? z.input<B> : undefined) : never;
+export type EndpointData<E> = E extends Endpoint<any, any, infer D> ? z.infer<D> : never;

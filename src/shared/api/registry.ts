@@ -1,0 +1,6 @@
+/** Every endpoint the server serves, by group. The OpenAPI document is generated from this list. */
+import { marketApi } from './market';
+import { userApi } from './user';
+
+export const api = { ...marketApi, ...userApi };
+export type Api = typeof api;

@@ -1,0 +1,221 @@
+/**
+ * The live channel (spec 7.5): one file for the whole wire protocol of `/ws/{id}`.
+ *
+ * Client -> server: `{ op: 'subscribe' | 'unsubscribe', type, symbol?, interval? }`.
+ * Server -> client: `{ type, symbol, origin, data, seq, ts }`.
+ *
+ * Documented extensions to 7.5 (see README "Socket protocol"):
+ * - every server frame carries `seq` (per-connection, starts at 1, +1 per frame, no gaps unless frames
+ *   were lost) and `ts` (server time in ms when the frame was sent);
+ * - KLINE frames carry `interval` at the top level;
+ * - TRADE frames carry a batch: `data.trades`, oldest first, each stamped with the server time `ts`
+ *   at which the trade was made (benchmarks measure tick-to-paint from it);
+ * - subscribing HEARTBEAT makes the server send a HEARTBEAT frame every HEARTBEAT_INTERVAL_MS;
+ * - ERROR frames answer a rejected client frame (malformed, unknown, oversized, throttled);
+ * - ACK frames answer a valid subscribe / unsubscribe.
+ *
+ * All prices, quantities and volumes are exact decimal strings: never binary floating point.
+ */
+import { z } from 'zod';
+
+export const PROTOCOL_VERSION = 1 as const;
+
+/** Largest inbound frame the server accepts, in bytes (issue 2: "oversized (over 64 KB)"). */
+export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+/** Server sends a HEARTBEAT frame this often to connections subscribed to HEARTBEAT. */
+export const HEARTBEAT_INTERVAL_MS = 5_000;
+
+export const STREAM_TYPES = [
+  'DETAIL',
+  'KLINE',
+  'TRADE',
+  'HEARTBEAT',
+  'SETTLEMENT',
+  'POSITION',
+  'USER_STATUS',
+  'OWNCOIN',
+] as const;
+export type StreamType = (typeof STREAM_TYPES)[number];
+
+/** Stream types served now; the others are validated and acknowledged, served by later issues. */
+export const MARKET_STREAM_TYPES = ['DETAIL', 'KLINE', 'TRADE', 'HEARTBEAT'] as const;
+
+export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
+export type KlineInterval = (typeof KLINE_INTERVALS)[number];
+
+/** Length of each interval in ms. Candles open at multiples of this since the Unix epoch (UTC);
+ *  1w candles open on Monday 00:00 UTC (epoch offset of 4 days). */
+export const INTERVAL_MS: Record<KlineInterval, number> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
+};
+/** 1970-01-01 was a Thursday; weeks start on Monday, 4 days later. */
+export const WEEK_OFFSET_MS = 4 * 86_400_000;
+
+/** Open time (ms) of the candle of `interval` that contains `tsMs`. Shared by server and engine. */
+export function candleOpenTime(tsMs: number, interval: KlineInterval): number {
+  const len = INTERVAL_MS[interval];
+  const off = interval === '1w' ? WEEK_OFFSET_MS : 0;
+  return Math.floor((tsMs - off) / len) * len + off;
+}
+
+/** A decimal number as an exact string, e.g. "64123.50". No exponent, optional sign. */
+export const DecimalStr = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
+export type DecimalStr = z.infer<typeof DecimalStr>;
+
+/** Symbols are lower-case pair codes like "btcusdt" (spec 3.4; mt5 markets keep their case). */
+export const SymbolStr = z.string().min(1).max(32).regex(/^[A-Za-z0-9._-]+$/, 'invalid symbol');
+
+// ---------------------------------------------------------------- client -> server
+
+export const ClientFrame = z
+  .object({
+    op: z.enum(['subscribe', 'unsubscribe']),
+    type: z.enum(STREAM_TYPES),
+    symbol: SymbolStr.optional(),
+    interval: z.enum(KLINE_INTERVALS).optional(),
+    /** Optional correlation id, echoed in the ACK / ERROR frame. */
+    id: z.string().max(64).optional(),
+  })
+  .strict()
+  .superRefine((f, ctx) => {
+    if ((f.type === 'DETAIL' || f.type === 'KLINE' || f.type === 'TRADE') && !f.symbol) {
+      ctx.addIssue({ code: 'custom', message: `${f.type} needs a symbol`, path: ['symbol'] });
+    }
+    if (f.type === 'KLINE' && !f.interval) {
+      ctx.addIssue({ code: 'custom', message: 'KLINE needs an interval', path: ['interval'] });
+    }
+    if (f.type !== 'KLINE' && f.interval) {
+      ctx.addIssue({ code: 'custom', message: 'only KLINE takes an interval', path: ['interval'] });
+    }
+  });
+export type ClientFrame = z.infer<typeof ClientFrame>;
+
+// ---------------------------------------------------------------- server -> client
+
+/** 24 h price info per symbol (spec 3.4), all exact decimal strings. */
+export const PriceInfo = z.object({
+  close: DecimalStr,
+  openPrice: DecimalStr,
+  change: DecimalStr,
+  /** Percent, e.g. "-1.23" means -1.23 %. Exact, not yet rounded for display. */
+  priceChangePercent: DecimalStr,
+  open: DecimalStr,
+  low: DecimalStr,
+  high: DecimalStr,
+  volume: DecimalStr,
+  volume24: DecimalStr,
+  high24: DecimalStr,
+  low24: DecimalStr,
+  /** 24 h turnover in the quote coin (extension). */
+  amount24: DecimalStr.optional(),
+});
+export type PriceInfo = z.infer<typeof PriceInfo>;
+
+export const Trade = z.object({
+  /** Per-symbol increasing trade id. */
+  id: z.number().int().nonnegative(),
+  price: DecimalStr,
+  qty: DecimalStr,
+  side: z.enum(['buy', 'sell']),
+  /** Server time in ms when the trade was made. */
+  ts: z.number().int().nonnegative(),
+});
+export type Trade = z.infer<typeof Trade>;
+
+/** One candle. `t` is the open time in ms (UTC). The spec's `data.tick` shape plus `t`. */
+export const Candle = z.object({
+  t: z.number().int().nonnegative(),
+  open: DecimalStr,
+  high: DecimalStr,
+  low: DecimalStr,
+  close: DecimalStr,
+  vol: DecimalStr,
+});
+export type Candle = z.infer<typeof Candle>;
+
+const frameBase = {
+  seq: z.number().int().positive(),
+  ts: z.number().int().nonnegative(),
+};
+
+export const DetailFrame = z.object({
+  type: z.literal('DETAIL'),
+  symbol: SymbolStr,
+  origin: z.string(),
+  data: PriceInfo,
+  ...frameBase,
+});
+export const TradeFrame = z.object({
+  type: z.literal('TRADE'),
+  symbol: SymbolStr,
+  origin: z.string(),
+  data: z.object({ trades: z.array(Trade).min(1) }),
+  ...frameBase,
+});
+export const KlineFrame = z.object({
+  type: z.literal('KLINE'),
+  symbol: SymbolStr,
+  origin: z.string(),
+  interval: z.enum(KLINE_INTERVALS),
+  data: z.object({ tick: Candle }),
+  ...frameBase,
+});
+export const HeartbeatFrame = z.object({
+  type: z.literal('HEARTBEAT'),
+  symbol: z.string().optional(),
+  origin: z.string(),
+  data: z.object({ serverTime: z.number().int() }),
+  ...frameBase,
+});
+export const AckFrame = z.object({
+  type: z.literal('ACK'),
+  origin: z.string(),
+  data: z.object({ op: z.enum(['subscribe', 'unsubscribe']), key: z.string(), id: z.string().optional() }),
+  ...frameBase,
+});
+export const ErrorFrame = z.object({
+  type: z.literal('ERROR'),
+  origin: z.string(),
+  data: z.object({
+    /** BAD_JSON | BAD_FRAME | TOO_LARGE | THROTTLED | NOT_AVAILABLE */
+    reason: z.string(),
+    message: z.string(),
+    id: z.string().optional(),
+  }),
+  ...frameBase,
+});
+/** Account streams (SETTLEMENT, POSITION, USER_STATUS, OWNCOIN): payloads come with later issues. */
+export const AccountFrame = z.object({
+  type: z.enum(['SETTLEMENT', 'POSITION', 'USER_STATUS', 'OWNCOIN']),
+  symbol: z.string().optional(),
+  origin: z.string(),
+  data: z.unknown(),
+  ...frameBase,
+});
+
+export const ServerFrame = z.discriminatedUnion('type', [
+  DetailFrame,
+  TradeFrame,
+  KlineFrame,
+  HeartbeatFrame,
+  AckFrame,
+  ErrorFrame,
+  AccountFrame,
+]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
+export type DetailFrame = z.infer<typeof DetailFrame>;
+export type TradeFrame = z.infer<typeof TradeFrame>;
+export type KlineFrame = z.infer<typeof KlineFrame>;
+
+/** Registry key of a subscription: "TYPE", "TYPE:symbol" or "KLINE:symbol:interval". */
+export function subscriptionKey(f: { type: StreamType; symbol?: string; interval?: KlineInterval }): string {
+  if (f.type === 'KLINE') return `KLINE:${f.symbol}:${f.interval}`;
+  return f.symbol ? `${f.type}:${f.symbol}` : f.type;
+}

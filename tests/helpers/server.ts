@@ -1,0 +1,72 @@
+/**
+ * Starts the real exchange server as a child process on an ephemeral port with a temporary DATA_DIR,
+ * exactly as `npm start` runs it (minus the build, which `npm test` did first).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  wsUrl: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'exchange-test-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TEST_SWITCHES: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 60 s:\n' + logs.join('\n'))), 60_000);
+    let buf = '';
+    const onData = (chunk: Buffer) => {
+      buf += chunk.toString();
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        logs.push(line);
+        if (logs.length > 2000) logs.shift();
+        try {
+          const j = JSON.parse(line);
+          if (j.event === 'listening' && typeof j.port === 'number') {
+            clearTimeout(timer);
+            resolve(j.port);
+          }
+        } catch {
+          /* not JSON */
+        }
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (c: Buffer) => logs.push(c.toString()));
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    proc,
+    logs,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (proc.exitCode === null) proc.kill(signal);
+      const code = await exited;
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
