@@ -1,0 +1,64 @@
+/**
+ * What every part of the server is handed: configuration, database, market, metrics, log.
+ * Parts: core and REST (server/src/{main,app,db,...}), market and socket (server/src/market, server/src/ws),
+ * accounts (server/src/accounts). Each registers itself on the Fastify instance with this context.
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Candle, KlineInterval, PriceInfo, Trade } from '../../src/shared/protocol';
+import type { Metrics } from './metrics';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder of the SQLite file and uploads. Env DATA_DIR, default ./data. */
+  dataDir: string;
+  /** Built SPA to serve. Env STATIC_DIR, default ./dist. */
+  staticDir: string;
+  /** NODE_ENV=production: no development outbox, no test switches. */
+  production: boolean;
+  /** TEST_SWITCHES=1 (never in production): enables /api/_test/* fault switches used by tests. */
+  testSwitches: boolean;
+  /** Seed of the market simulator (env MARKET_SEED). */
+  marketSeed: number;
+  /** Mean trades per second per symbol in normal mode (env TRADE_RATE). */
+  tradeRate: number;
+  /** Flood mode (env FLOOD=10000 or flag --flood=10000, FLOOD_SYMBOLS=50): total trades/s over N symbols. */
+  flood?: { totalRate: number; symbols: number };
+}
+
+export interface MarketSymbol {
+  /** Lower-case pair code as on the socket, e.g. "btcusdt". */
+  symbol: string;
+  coin: string; // "BTC"
+  baseCoin: string; // "USDT"
+  /** Starting price as a decimal string. */
+  price: string;
+  /** Decimals of prices and of quantities. */
+  priceScale: number;
+  qtyScale: number;
+}
+
+/** The market simulator and its candle store (server/src/market). */
+export interface Market {
+  symbols(): string[];
+  has(symbol: string): boolean;
+  /** 24 h statistics now. */
+  ticker(symbol: string): PriceInfo | undefined;
+  /** Closed and live candles, oldest first, open time < endTime (ms) if given, at most `limit`. */
+  history(symbol: string, interval: KlineInterval, limit: number, endTime?: number): Candle[];
+  /** Newest last. */
+  recentTrades(symbol: string, limit: number): Trade[];
+  /** Called once per simulator tick for each symbol that traded, trades oldest first. */
+  onTrades(listener: (symbol: string, trades: Trade[]) => void): () => void;
+  start(): void;
+  stop(): void;
+}
+
+export interface ServerContext {
+  config: ServerConfig;
+  db: Database.Database;
+  metrics: Metrics;
+  market: Market;
+  log: FastifyBaseLogger;
+}
