@@ -1,0 +1,100 @@
+/**
+ * The engine's environment and its facade. Everything the engine needs from the outside world comes in
+ * through these small interfaces, so tests drive it with fake time and fake sockets.
+ * Contract between the engine (src/engine) and its host (src/workers).
+ */
+import type { KlineInterval } from '../shared/protocol';
+import type { ConnectionHealth, KlineView, TickerView, TradesView } from './views';
+
+export interface Clock {
+  /** Wall-clock ms (Date.now()). */
+  now(): number;
+}
+
+export type TimerHandle = unknown;
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** The subset of the browser WebSocket the engine uses. readyState: 0 connecting, 1 open, 2 closing, 3 closed. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev?: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev?: unknown) => void) | null;
+  onerror: ((ev?: unknown) => void) | null;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+/** GET a path relative to the API base (e.g. "/api/market/kline?..."), resolving to the parsed JSON body. */
+export type HttpGet = (path: string) => Promise<unknown>;
+
+export interface EngineDeps {
+  clock: Clock;
+  timers: Timers;
+  openSocket: SocketFactory;
+  httpGet: HttpGet;
+  /** Uniform [0, 1), for reconnect jitter. */
+  random: () => number;
+  /** Random id for the socket path /ws/{id}. */
+  newId: () => string;
+  /** Base of the socket URL without the id, e.g. "ws://localhost:8080/ws/". */
+  wsBase: string;
+  log?: (event: string, data?: Record<string, unknown>) => void;
+}
+
+export type Topic =
+  | { kind: 'ticker'; symbol: string }
+  | { kind: 'klines'; symbol: string; interval: KlineInterval }
+  | { kind: 'trades'; symbol: string };
+
+export function topicKey(t: Topic): string {
+  return t.kind === 'klines' ? `klines:${t.symbol}:${t.interval}` : `${t.kind}:${t.symbol}`;
+}
+
+/**
+ * Candles changed since a version. `full` replaces everything the receiver holds (first delivery,
+ * reseed after a gap or reconnect). Otherwise `rows` hold every candle with time >= rows.time[0]:
+ * the receiver drops its candles from that time on, appends the rows, and trims the front to `capacity`.
+ */
+export interface KlinePatch {
+  full: boolean;
+  symbol: string;
+  interval: KlineInterval;
+  version: number;
+  capacity: number;
+  rows: Pick<KlineView, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'length'>;
+  lastClose: string;
+  priceDecimals: number;
+}
+
+export interface EngineDiagnostics {
+  socketsOpen: number;
+  subscriptions: string[];
+  queueLength: number;
+  queueOverflow: number;
+  framesReceived: number;
+  framesRejected: number;
+  reconnects: number;
+  gaps: number;
+  lastMessageAgeMs: number | null;
+  health: ConnectionHealth;
+}
+
+export interface MarketEngine {
+  /** Reference-counted interest in a topic; the returned function releases it (idempotent). */
+  acquire(topic: Topic): () => void;
+  /** Called synchronously after each inbound frame / reseed with the keys (topicKey) that changed. */
+  onChange(listener: (keys: ReadonlySet<string>) => void): () => void;
+  tickerView(symbol: string): TickerView | undefined;
+  tradesView(symbol: string): TradesView | undefined;
+  /** The whole series as columnar arrays. */
+  klineView(symbol: string, interval: KlineInterval): KlineView | undefined;
+  /** What changed since `sinceVersion` (full when sinceVersion is 0 or too old). */
+  klinePatch(symbol: string, interval: KlineInterval, sinceVersion: number): KlinePatch | undefined;
+  diagnostics(): EngineDiagnostics;
+  dispose(): void;
+}

@@ -1,0 +1,22 @@
+/**
+ * Browser storage keys of spec 3.1, all under one fixed prefix.
+ * The test-platform entry holds `{ platform: string, domain?: string }` (spec 3.1, 7.5) and survives sign-out.
+ */
+export const STORAGE_PREFIX = 'openex:';
+
+export const StorageKeys = {
+  token: `${STORAGE_PREFIX}token`,
+  language: `${STORAGE_PREFIX}language`,
+  languageId: `${STORAGE_PREFIX}languageId`,
+  userInfo: `${STORAGE_PREFIX}userInfo`,
+  theme: `${STORAGE_PREFIX}theme`,
+  eyes: `${STORAGE_PREFIX}eyes`,
+  closeWindowTime: `${STORAGE_PREFIX}closeWindowTime`,
+  testPlatform: `${STORAGE_PREFIX}testPlatform`,
+  /** Persisted platform config (spec 4.4) and coin lists (4.3 step 1). */
+  settings: `${STORAGE_PREFIX}settings`,
+  coinList: `${STORAGE_PREFIX}coinList`,
+  isSign: `${STORAGE_PREFIX}isSign`,
+  asset: `${STORAGE_PREFIX}asset`,
+} as const;
+export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
