@@ -1,0 +1,4 @@
+// Placeholder until the market screens land (issue 4).
+export default function AboutScreen() {
+  return null;
+}
