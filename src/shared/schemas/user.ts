@@ -1,0 +1,162 @@
+/**
+ * Shapes of the account calls (spec 7.1, upload, KYC): input rules shared by the app's forms and the
+ * server, and the `data` of each reply. Query values travel as strings, so numeric inputs are coerced.
+ */
+import { z } from 'zod';
+
+// ---- field rules (one place; the app's form validators reuse them) ----
+
+/** Login password: 8 to 64 characters with at least one letter and one digit. */
+export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,64}$/;
+export const Password = z.string().regex(PASSWORD_RE, 'Password must be 8 to 64 characters with letters and digits');
+
+/** Trade (fund) password: exactly 6 digits. */
+export const TRADE_PASSWORD_RE = /^\d{6}$/;
+export const TradePassword = z.string().regex(TRADE_PASSWORD_RE, 'Trade password must be 6 digits');
+
+/** Ordinary account name: 4 to 32 characters, letters, digits and _, starting with a letter. */
+export const ACCOUNT_NAME_RE = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+export const AccountName = z.string().regex(ACCOUNT_NAME_RE, 'Account must be 4 to 32 letters, digits or _, starting with a letter');
+
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address'));
+
+/** Phone number including the country code digits, e.g. "+14155550100" (the app joins the picker's code and the number). */
+export const PHONE_RE = /^\+?[0-9]{6,20}$/;
+export const Phone = z.string().trim().regex(PHONE_RE, 'Invalid phone number');
+
+/** A wallet address: 0x + 40 hex (EVM) or another 20 to 100 letters/digits (e.g. TRON). */
+export const WALLET_ADDRESS_RE = /^[0-9A-Za-z]{20,100}$/;
+export const WalletAddress = z.string().trim().regex(WALLET_ADDRESS_RE, 'Invalid wallet address');
+
+/** Email and SMS codes: 6 digits, single use, valid 5 minutes. */
+export const VerifyCode = z.string().trim().regex(/^\d{6}$/, 'The verification code has 6 digits');
+
+export const InviteCode = z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, 'Invalid invite code');
+
+/** Why a code is sent; a code only works for the purpose it was sent for. */
+export const CodeType = z.enum(['register', 'login', 'backPwd', 'bind', 'unbind', 'withdrawAddress', 'withdraw', 'tradePwd']);
+export type CodeType = z.infer<typeof CodeType>;
+
+/** Registration modes, each switched on by LOGIN_REGIS_SETTING (emailIsOpen, phoneIsOpen, ordinaryIsOpen, addressIsOpen). */
+export const RegisterType = z.enum(['email', 'phone', 'account', 'address']);
+export type RegisterType = z.infer<typeof RegisterType>;
+
+export const KycLevel = z.enum(['primary', 'senior']);
+export type KycLevel = z.infer<typeof KycLevel>;
+export const KycState = z.enum(['none', 'pending', 'approved', 'rejected']);
+export type KycState = z.infer<typeof KycState>;
+
+/** Exact decimal string (money never travels as a binary float). */
+export const DecimalStr = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+// ---- inputs ----
+
+/**
+ * Register body. Which fields are needed depends on `type` and the settings:
+ * - email: email, password (+ emailCode when emailCode is on);
+ * - phone: phone, password (+ phoneCode when phoneCode is on);
+ * - account: account, password (+ email and emailCode when accountCode is on);
+ * - address: address (wallet address; password optional).
+ * inviteCode is required when inviteCodeRequired is on.
+ */
+export const RegisterBody = z.object({
+  type: RegisterType,
+  account: AccountName.optional(),
+  email: Email.optional(),
+  phone: Phone.optional(),
+  address: WalletAddress.optional(),
+  password: Password.optional(),
+  emailCode: VerifyCode.optional(),
+  phoneCode: VerifyCode.optional(),
+  inviteCode: InviteCode.optional(),
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/** Sign in with an account name, email or phone and the login password. */
+export const LoginBody = z.object({
+  account: z.string().trim().min(1, 'Enter your account').max(254),
+  password: z.string().min(1, 'Enter your password').max(64),
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+/** Auto-login inside a wallet browser (spec 4.2): the EIP-1193 provider's address and platform name. */
+export const AddressLoginBody = z.object({
+  address: WalletAddress,
+  platform: z.string().max(32).optional(),
+});
+
+export const UpdateLoginPwdQuery = z.object({ oldPwd: z.string().min(1).max(64), newPwd: Password, userId: z.coerce.number().int().positive() });
+export const BackPwdQuery = z.object({ email: Email, newPwd: Password, emailCode: VerifyCode });
+export const SendEmailCodeQuery = z.object({ codeType: CodeType, email: Email });
+export const BindEmailQuery = z.object({ email: Email, emailCode: VerifyCode });
+export const SendMobileCodeQuery = z.object({ codeType: CodeType, phone: Phone });
+export const BindPhoneQuery = z.object({ phone: Phone, code: VerifyCode });
+export const UnBindPhoneQuery = z.object({ code: VerifyCode });
+export const LoginOutBody = z.object({}).loose().optional();
+export const TradePwdSetQuery = z.object({ pwd: TradePassword });
+/** signType "1" changes the login password, "2" the trade (fund) password. */
+export const SignType = z.enum(['1', '2']);
+export const UpdatePwdQuery = z.object({ oldPwd: z.string().min(1).max(64), newPwd: z.string().min(1).max(64), signType: z.coerce.string().pipe(SignType) });
+
+/** Image URLs come from the upload call (/api/common/file/<id>). Primary needs realName, idCard, frontImg, backImg; senior needs handImg. */
+export const UploadedUrl = z.string().regex(/^\/api\/common\/file\/[A-Za-z0-9_-]{8,64}$/, 'Upload the image first');
+export const UploadKycQuery = z.object({
+  level: KycLevel,
+  realName: z.string().trim().min(2, 'Enter your full name').max(64).optional(),
+  idCard: z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/, 'Invalid document number').optional(),
+  frontImg: UploadedUrl.optional(),
+  backImg: UploadedUrl.optional(),
+  handImg: UploadedUrl.optional(),
+});
+
+/** type: the withdraw channel, e.g. "USDT-TRC20". code: required when LOGIN_REGIS_SETTING.withdrawAddressCode is on (codeType withdrawAddress, sent to the bound email or phone). */
+export const UpdateWithdrawAddressQuery = z.object({
+  type: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'Invalid address type'),
+  address: WalletAddress,
+  code: VerifyCode.optional(),
+});
+
+// ---- reply data ----
+
+export const TokenData = z.object({ satoken: z.string().min(22) });
+
+export const AssetEntry = z.object({
+  coin: z.string(),
+  /** platform, finance or contract (the assets screen tabs, spec 2.4). */
+  account: z.enum(['platform', 'finance', 'contract']),
+  available: DecimalStr,
+  frozen: DecimalStr,
+});
+export type AssetEntry = z.infer<typeof AssetEntry>;
+
+export const WithdrawAddressEntry = z.object({ id: z.number().int(), type: z.string(), address: z.string(), createTime: z.number().int() });
+export type WithdrawAddressEntry = z.infer<typeof WithdrawAddressEntry>;
+
+export const UserInfo = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  registerType: RegisterType,
+  account: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  nickname: z.string(),
+  level: z.number().int(),
+  inviteCode: z.string(),
+  hasTradePwd: z.boolean(),
+  hasLoginPwd: z.boolean(),
+  kyc: z.object({ primary: KycState, senior: KycState }),
+  /** The current withdraw address (last entry of withdrawAddress); empty strings when none. */
+  withdrawAddress: z.object({ type: z.string(), address: z.string() }),
+  asset: z.array(AssetEntry),
+  createTime: z.number().int(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const CountryCode = z.object({ iso: z.string(), name: z.string(), code: z.string() });
+export type CountryCode = z.infer<typeof CountryCode>;
+
+export const FinanceAmount = z.object({ coin: z.string(), amount: DecimalStr });
+export const UserCoinEntry = z.object({ id: z.number().int(), coin: z.string(), symbol: z.string(), sort: z.number().int() });
+export const UploadData = z.object({ url: UploadedUrl });
+export const Empty = z.null().optional();
