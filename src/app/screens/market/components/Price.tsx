@@ -1,0 +1,56 @@
+/**
+ * A live price: the engine's formatted string with the language's digit grouping, flashing briefly
+ * green or red on each tick (tickDir). The flash is a CSS animation restarted from an effect: no React
+ * state per tick beyond the hook that delivered the ticker.
+ */
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { formatDecimal } from '../../../i18n/format';
+import { languageState } from '../../../i18n/index';
+import type { TickerView } from '../../../../engine/views';
+import './Price.css';
+
+interface Props {
+  ticker: TickerView | undefined;
+  /** Colour the price by the 24 h direction (header style). */
+  colored?: boolean;
+  className?: string;
+  testId?: string;
+}
+
+export function Price({ ticker, colored, className, testId }: Props) {
+  const { language } = useSnapshot(languageState);
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !ticker || ticker.tickDir === 0) return;
+    el.classList.remove('px-flash-up', 'px-flash-down');
+    void el.offsetWidth; // restart the animation
+    el.classList.add(ticker.tickDir > 0 ? 'px-flash-up' : 'px-flash-down');
+  }, [ticker?.ts, ticker?.tickDir]);
+  const dirClass = colored && ticker ? (ticker.dir > 0 ? ' is-up' : ticker.dir < 0 ? ' is-down' : '') : '';
+  return (
+    <span ref={ref} className={`px num${dirClass}${className ? ` ${className}` : ''}`} data-testid={testId}>
+      {ticker ? formatDecimal(ticker.price, language) : '--'}
+    </span>
+  );
+}
+
+/** The 24 h change percent as a coloured pill (or plain coloured text with `plain`). */
+export function ChangePill({ ticker, plain }: { ticker: TickerView | undefined; plain?: boolean }) {
+  const { language } = useSnapshot(languageState);
+  const dir = ticker?.dir ?? 0;
+  const cls = dir > 0 ? 'is-up' : dir < 0 ? 'is-down' : 'is-flat';
+  const text = ticker ? formatDecimal(ticker.changePct, language) : '--';
+  return (
+    <span className={`${plain ? 'chg-text' : 'chg-pill'} num ${cls}`} dir="ltr">
+      {text}
+    </span>
+  );
+}
+
+/** Any formatted decimal string from a view, with digit grouping. */
+export function Num({ value, className }: { value: string | undefined; className?: string }) {
+  const { language } = useSnapshot(languageState);
+  return <span className={`num${className ? ` ${className}` : ''}`}>{value === undefined ? '--' : formatDecimal(value, language)}</span>;
+}
