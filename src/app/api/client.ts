@@ -1,19 +1,52 @@
 /**
- * The one HTTP client (spec 5, 7, 8). Every call of section 7 goes through `call`, typed by its
- * endpoint in src/shared/api and validated by that endpoint's zod schema.
- * (Initial version; issue 5 completes it: Chinese-input rule, full error catalogue, 429, session token.)
+ * The one HTTP client (spec 5, 7, 8). Every call of section 7 goes through `call` (or `callRaw` when the caller
+ * wants the whole envelope), typed by its endpoint in src/shared/api and validated by that endpoint's zod schema.
+ *
+ * Order of the rules, per request:
+ *  1. Han characters in query or body (spec 5) → cancelled before anything leaves the page: 'cannotInputChinese'.
+ *  2. A path still under a 429 Retry-After → fails fast with the same "try again in N s" message.
+ *  3. Sent with a relative base (or the 7.5 test-platform override), JSON, headers language/lang/satoken, 10 s timeout.
+ *  4. HTTP 429 → remember Retry-After for the path; other non-200 → 'Network anomaly' (spec 8).
+ *  5. Code 500 with 'Token' in msg → show msg, sign out, reload after TOKEN_RELOAD_DELAY_MS (spec 8).
+ *  6. Success (HTTP 200, code > 0, spec 5) → `data` validated by the endpoint schema, else a 'schema' error.
+ *  7. Otherwise `callRaw` returns the envelope untouched (settings load ignores it, spec 8); `call` shows msg or
+ *     'System error' and fails (spec 8, first row; a failed login shows its msg this way).
+ * Every failure is an ApiError; nothing is applied by the client itself, so a failed call never half-applies.
+ * `silent: true` suppresses the toasts (the screen shows the error inline); the token rule always shows its msg.
  */
 import type { z } from 'zod';
-import { AnyEnvelope, isSuccess, type Envelope } from '../../shared/api/envelope';
+import { AnyEnvelope, CODE_TOKEN, isSuccess, type Envelope } from '../../shared/api/envelope';
 import type { Endpoint } from '../../shared/api/endpoint';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { apiBase, buildUrl } from './base';
+import { containsChinese } from './chinese';
+import { clientEnv as env } from './env';
+import { parseRetryAfter, RetryAfterBook } from './retryAfter';
 
-export type ApiErrorKind = 'business' | 'token' | 'network' | 'schema' | 'chinese' | 'timeout' | 'rate-limited';
+/** Spec 7 and 9.1: request timeout. */
+export const TIMEOUT_MS = REQUEST_TIMEOUT_MS;
+/** Spec 8 "reloads the page after a short delay": long enough to read the message. */
+export const TOKEN_RELOAD_DELAY_MS = 1500;
+
+export type ApiErrorKind =
+  | 'business'
+  | 'token'
+  | 'network'
+  | 'schema'
+  | 'chinese'
+  | 'timeout'
+  | 'rate-limited'
+  | 'aborted';
 
 export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
     readonly code?: number,
+    /** HTTP status when one was received. */
+    readonly status?: number,
+    /** For 'rate-limited': whole seconds to wait. */
+    readonly retryAfterSec?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,45 +55,143 @@ export class ApiError extends Error {
 
 export interface CallInput {
   query?: Record<string, unknown>;
+  /** JSON body, or FormData for multipart endpoints. */
   body?: unknown;
   signal?: AbortSignal;
+  /** No toasts for this call's errors (except the token rule); the caller shows them inline. */
+  silent?: boolean;
 }
 
-function buildUrl(path: string, query?: Record<string, unknown>): string {
-  const p = path.startsWith('/') ? path : `/${path}`;
-  if (!query) return p;
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) qs.set(k, String(v));
-  const s = qs.toString();
-  return s ? `${p}?${s}` : p;
+type DataOf<E extends Endpoint<any, any, any>> = z.infer<E['data']>;
+
+const retryBook = new RetryAfterBook();
+
+/** Forgets every remembered Retry-After (tests). */
+export function clearRetryAfter(): void {
+  retryBook.clear();
 }
 
-/** Sends the request and returns the whole envelope, validated; throws ApiError on transport or schema errors. */
-export async function callRaw<E extends Endpoint<any, any, any>>(e: E, input: CallInput = {}): Promise<Envelope<z.infer<E['data']>>> {
-  const lang = typeof document !== 'undefined' ? document.documentElement.lang || 'en' : 'en';
-  const res = await fetch(buildUrl(e.path, input.query), {
-    method: e.method,
-    headers: { 'content-type': 'application/json', language: lang, lang },
-    body: e.method === 'GET' || input.body === undefined ? undefined : JSON.stringify(input.body),
-    signal: input.signal ?? AbortSignal.timeout(10_000),
-  }).catch((err) => {
-    throw new ApiError('network', String(err?.message ?? err));
-  });
-  if (res.status !== 200) throw new ApiError('network', 'Network anomaly', res.status);
-  const json = await res.json().catch(() => undefined);
-  const env = AnyEnvelope.safeParse(json);
-  if (!env.success) throw new ApiError('schema', 'Unexpected reply');
-  if (isSuccess(res.status, env.data)) {
-    const data = e.data.safeParse(env.data.data);
-    if (!data.success) throw new ApiError('schema', `Unexpected reply from ${e.path}`);
-    return { code: env.data.code, msg: env.data.msg, data: data.data };
+function fail(input: CallInput, err: ApiError): ApiError {
+  if (!input.silent && err.kind !== 'aborted') env.notify(err.message, 'error');
+  return err;
+}
+
+function pathOf(e: Endpoint<any, any, any>): string {
+  return e.path.startsWith('/') ? e.path : `/${e.path}`;
+}
+
+interface RawReply {
+  status: number;
+  retryAfter: string | null;
+  json: unknown;
+  jsonOk: boolean;
+}
+
+async function send(e: Endpoint<any, any, any>, input: CallInput, token: string): Promise<RawReply> {
+  const lang = env.getLang();
+  const isForm = typeof FormData !== 'undefined' && input.body instanceof FormData;
+  const headers: Record<string, string> = { language: lang, lang, accept: 'application/json' };
+  if (!isForm) headers['content-type'] = 'application/json';
+  if (token) headers.satoken = token;
+  const hasBody = e.method !== 'GET' && input.body !== undefined;
+
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = env.setTimeout(() => {
+    timedOut = true;
+    ctl.abort();
+  }, TIMEOUT_MS);
+  const onAbort = () => ctl.abort();
+  input.signal?.addEventListener('abort', onAbort);
+  if (input.signal?.aborted) ctl.abort();
+  const aborted = () =>
+    timedOut
+      ? new ApiError('timeout', env.translate('requestTimeout'))
+      : input.signal?.aborted
+        ? new ApiError('aborted', 'Request cancelled')
+        : new ApiError('network', env.translate('Network anomaly'));
+  try {
+    let res: Response;
+    try {
+      res = await env.fetch(buildUrl(apiBase(env.getTestPlatform()), pathOf(e), input.query), {
+        method: e.method,
+        headers,
+        body: hasBody ? (isForm ? (input.body as FormData) : JSON.stringify(input.body)) : undefined,
+        signal: ctl.signal,
+        credentials: 'omit',
+      });
+    } catch {
+      throw aborted();
+    }
+    if (res.status !== 200) return { status: res.status, retryAfter: res.headers.get('retry-after'), json: undefined, jsonOk: false };
+    try {
+      const json: unknown = await res.json();
+      return { status: 200, retryAfter: null, json, jsonOk: true };
+    } catch {
+      if (timedOut || input.signal?.aborted) throw aborted();
+      return { status: 200, retryAfter: null, json: undefined, jsonOk: false };
+    }
+  } finally {
+    env.clearTimeout(timer);
+    input.signal?.removeEventListener('abort', onAbort);
   }
-  return env.data as Envelope<never>;
 }
 
-/** Resolves to `data` of a successful reply; throws ApiError otherwise. */
-export async function call<E extends Endpoint<any, any, any>>(e: E, input: CallInput = {}): Promise<z.infer<E['data']>> {
-  const env = await callRaw(e, input);
-  if (env.code > 0) return env.data as z.infer<E['data']>;
-  throw new ApiError('business', env.msg || 'System error', env.code);
+/**
+ * Sends the request and returns the whole envelope. Success replies have `data` validated by the endpoint schema;
+ * business failures (code ≤ 0) are returned as they are, without a toast. Throws ApiError for everything else.
+ */
+export async function callRaw<E extends Endpoint<any, any, any>>(e: E, input: CallInput = {}): Promise<Envelope<DataOf<E>>> {
+  const path = pathOf(e);
+  if (containsChinese(input.query) || containsChinese(input.body)) {
+    throw fail(input, new ApiError('chinese', env.translate('cannotInputChinese')));
+  }
+  const wait = retryBook.secondsLeft(path, env.now());
+  if (wait > 0) throw fail(input, new ApiError('rate-limited', env.translate('tooManyRequests', { seconds: wait }), undefined, 429, wait));
+
+  const token = env.getToken();
+  let reply: RawReply;
+  try {
+    reply = await send(e, input, token);
+  } catch (err) {
+    throw fail(input, err instanceof ApiError ? err : new ApiError('network', env.translate('Network anomaly')));
+  }
+
+  if (reply.status === 429) {
+    const now = env.now();
+    retryBook.block(path, now, parseRetryAfter(reply.retryAfter, now));
+    const seconds = retryBook.secondsLeft(path, now);
+    throw fail(input, new ApiError('rate-limited', env.translate('tooManyRequests', { seconds }), undefined, 429, seconds));
+  }
+  if (reply.status !== 200) throw fail(input, new ApiError('network', env.translate('Network anomaly'), undefined, reply.status));
+
+  const parsed = reply.jsonOk ? AnyEnvelope.safeParse(reply.json) : undefined;
+  if (!parsed?.success) throw fail(input, new ApiError('schema', env.translate('unexpectedReply'), undefined, 200));
+  const envl = parsed.data;
+
+  if (envl.code === CODE_TOKEN && envl.msg.includes('Token')) {
+    env.notify(envl.msg, 'error');
+    if (token) {
+      env.signOut();
+      env.setTimeout(() => env.reload(), TOKEN_RELOAD_DELAY_MS);
+    }
+    throw new ApiError('token', envl.msg, envl.code, 200);
+  }
+
+  if (isSuccess(reply.status, envl)) {
+    const data = e.data.safeParse(envl.data);
+    if (!data.success) {
+      console.warn(`[api] reply of ${path} does not match its schema`, data.error.issues);
+      throw fail(input, new ApiError('schema', env.translate('unexpectedReply'), envl.code, 200));
+    }
+    return { code: envl.code, msg: envl.msg, data: data.data };
+  }
+  return envl as Envelope<never>;
+}
+
+/** Resolves to `data` of a successful reply; otherwise shows msg (or 'System error') and throws ApiError. */
+export async function call<E extends Endpoint<any, any, any>>(e: E, input: CallInput = {}): Promise<DataOf<E>> {
+  const envl = await callRaw(e, input);
+  if (envl.code > 0) return envl.data as DataOf<E>;
+  throw fail(input, new ApiError('business', envl.msg || env.translate('System error'), envl.code, 200));
 }

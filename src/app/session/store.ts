@@ -1,27 +1,91 @@
 /**
- * Session state (spec 3.2): token, isSign, userInfo, asset. Persisted under the 3.1 keys.
- * (Initial version; issue 5 completes sign-in, user-info loading and cross-tab sign-out.)
+ * Session state (spec 3.2): token, isSign, userInfo, asset, persisted under the 3.1 keys.
+ * This file only holds and persists the state; calls to the server live in actions.ts, tab sync in crossTab.ts.
  */
 import { proxy } from 'valtio';
+import type { AssetEntry, UserInfo } from '../../shared/schemas/user';
 import { StorageKeys } from '../../shared/storageKeys';
 
 export interface SessionState {
   token: string;
   isSign: boolean;
-  userInfo: Record<string, unknown> | null;
-  asset: unknown[];
+  userInfo: UserInfo | null;
+  asset: AssetEntry[];
+}
+
+function local(): Storage | undefined {
+  try {
+    return typeof localStorage !== 'undefined' ? localStorage : undefined;
+  } catch {
+    return undefined; // storage disabled (privacy mode): the session lives in memory only
+  }
+}
+
+function readJson<T>(key: string, fallback: T): T {
+  try {
+    const raw = local()?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) local()?.removeItem(key);
+    else local()?.setItem(key, value);
+  } catch {
+    /* quota or disabled storage: keep the in-memory state */
+  }
 }
 
 function read(): SessionState {
-  const token = typeof localStorage !== 'undefined' ? localStorage.getItem(StorageKeys.token) ?? '' : '';
-  return { token, isSign: token !== '', userInfo: null, asset: [] };
+  const token = local()?.getItem(StorageKeys.token) ?? '';
+  if (!token) return { token: '', isSign: false, userInfo: null, asset: [] };
+  return { token, isSign: true, userInfo: readJson<UserInfo | null>(StorageKeys.userInfo, null), asset: readJson<AssetEntry[]>(StorageKeys.asset, []) };
 }
 
 export const session = proxy<SessionState>(read());
 
-export function signOut(): void {
-  localStorage.removeItem(StorageKeys.token);
-  localStorage.removeItem(StorageKeys.userInfo);
-  sessionStorage.clear();
+/** Signed out → signed in (spec 4.1): stores the token. User info is loaded by actions.signIn. */
+export function setToken(token: string): void {
+  write(StorageKeys.token, token);
+  write(StorageKeys.isSign, 'true');
+  Object.assign(session, { token, isSign: true });
+}
+
+/** Applies and caches a successfully loaded profile (spec 4.1). */
+export function setUserInfo(info: UserInfo): void {
+  write(StorageKeys.userInfo, JSON.stringify(info));
+  write(StorageKeys.asset, JSON.stringify(info.asset));
+  Object.assign(session, { userInfo: info, asset: info.asset });
+}
+
+type SignOutListener = (remote: boolean) => void;
+const signOutListeners = new Set<SignOutListener>();
+
+/** Called after every sign-out; `remote` is true when another tab signed out. Returns an unsubscribe function. */
+export function onSignOut(fn: SignOutListener): () => void {
+  signOutListeners.add(fn);
+  return () => signOutListeners.delete(fn);
+}
+
+/**
+ * Sign-out (spec 4.1): removes the stored token and user info, clears session storage, keeps the test-platform
+ * entry (it is in localStorage and is not touched), and resets the store. The session's own derived keys
+ * (isSign, asset) go with it. Other tabs are told through the listeners (crossTab.ts).
+ */
+export function signOut(opts: { remote?: boolean } = {}): void {
+  const wasSigned = session.isSign || session.token !== '';
+  write(StorageKeys.token, null);
+  write(StorageKeys.userInfo, null);
+  write(StorageKeys.isSign, null);
+  write(StorageKeys.asset, null);
+  try {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  } catch {
+    /* disabled storage */
+  }
   Object.assign(session, { token: '', isSign: false, userInfo: null, asset: [] });
+  if (wasSigned) for (const fn of [...signOutListeners]) fn(opts.remote === true);
 }

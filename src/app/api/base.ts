@@ -1,0 +1,32 @@
+/**
+ * The API base (spec 7, 7.5): relative by default; the test-platform entry of spec 3.1
+ * (`{ platform, domain? }`) with a domain points the API at `https://api.<domain>`.
+ */
+
+/** Returns '' (relative) or an absolute origin such as 'https://api.example.com'. */
+export function apiBase(testPlatformRaw: string | null): string {
+  if (!testPlatformRaw) return '';
+  try {
+    const tp = JSON.parse(testPlatformRaw) as { platform?: unknown; domain?: unknown };
+    const domain = typeof tp?.domain === 'string' ? tp.domain.trim().toLowerCase() : '';
+    // A bare host name only: no scheme, path, port tricks or spaces.
+    if (domain && /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(domain)) return `https://api.${domain}`;
+  } catch {
+    /* not JSON: ignore the entry */
+  }
+  return '';
+}
+
+/** Joins base, path and query; values are stringified, undefined/null left out, arrays comma-joined. */
+export function buildUrl(base: string, path: string, query?: Record<string, unknown>): string {
+  const p = path.startsWith('/') ? path : `/${path}`;
+  const qs = new URLSearchParams();
+  if (query) {
+    for (const [k, v] of Object.entries(query)) {
+      if (v === undefined || v === null) continue;
+      qs.set(k, Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v));
+    }
+  }
+  const s = qs.toString();
+  return `${base}${p}${s ? `?${s}` : ''}`;
+}

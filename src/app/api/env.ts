@@ -1,0 +1,77 @@
+/**
+ * Everything the HTTP client needs from the outside world, in one replaceable object (STYLE: no raw globals in
+ * logic). The app uses the defaults; unit tests swap fields with `setClientEnv` and restore with `resetClientEnv`.
+ */
+import i18next from 'i18next';
+import { StorageKeys } from '../../shared/storageKeys';
+import { toast } from '../ui/toast';
+import { session, signOut } from '../session/store';
+import { FALLBACK_MESSAGES, type MessageKey } from './messages';
+
+export interface ClientEnv {
+  fetch: typeof fetch;
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Current session token, '' when signed out. */
+  getToken(): string;
+  /** `<html lang>`, sent as headers `language` and `lang`. */
+  getLang(): string;
+  /** Raw test-platform entry of spec 3.1/7.5 (JSON `{platform, domain?}`), or null. */
+  getTestPlatform(): string | null;
+  /** Shows a message to the user (a toast). */
+  notify(message: string, kind: 'error' | 'info'): void;
+  /** Translates a message key of the `account` namespace. */
+  translate(key: MessageKey, vars?: Record<string, unknown>): string;
+  /** Spec 8, token row: sign the user out. */
+  signOut(): void;
+  /** Spec 8, token row: reload the page (after TOKEN_RELOAD_DELAY_MS). */
+  reload(): void;
+}
+
+function interpolate(s: string, vars?: Record<string, unknown>): string {
+  return vars ? s.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(vars[k] ?? '')) : s;
+}
+
+export function defaultTranslate(key: MessageKey, vars?: Record<string, unknown>): string {
+  const fallback = interpolate(FALLBACK_MESSAGES[key], vars);
+  if (!i18next.isInitialized) return fallback;
+  const out = i18next.t(key, { ns: 'account', defaultValue: fallback, ...vars });
+  return typeof out === 'string' && out !== key ? out : fallback;
+}
+
+function defaults(): ClientEnv {
+  return {
+    fetch: (...args) => globalThis.fetch(...args),
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+    getToken: () => session.token,
+    getLang: () => (typeof document !== 'undefined' ? document.documentElement.lang || 'en' : 'en'),
+    getTestPlatform: () => {
+      try {
+        return typeof localStorage !== 'undefined' ? localStorage.getItem(StorageKeys.testPlatform) : null;
+      } catch {
+        return null;
+      }
+    },
+    notify: (message, kind) => {
+      toast(message, { kind });
+    },
+    translate: defaultTranslate,
+    signOut: () => signOut(),
+    reload: () => {
+      if (typeof location !== 'undefined') location.reload();
+    },
+  };
+}
+
+export const clientEnv: ClientEnv = defaults();
+
+export function setClientEnv(patch: Partial<ClientEnv>): void {
+  Object.assign(clientEnv, patch);
+}
+
+export function resetClientEnv(): void {
+  Object.assign(clientEnv, defaults());
+}

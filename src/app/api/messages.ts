@@ -1,0 +1,15 @@
+/**
+ * Messages the HTTP client shows (spec 5, 8), keyed in the `account` i18n namespace. The English text here is the
+ * fallback used before i18n is ready; the translations live in src/app/i18n/locales/<lang>/account.json.
+ */
+export const FALLBACK_MESSAGES = {
+  cannotInputChinese: 'Chinese characters cannot be entered here',
+  'System error': 'System error',
+  'Network anomaly': 'Network anomaly, please check your connection',
+  tooManyRequests: 'Too many requests, try again in {{seconds}} s',
+  requestTimeout: 'The request timed out, please try again',
+  unexpectedReply: 'The server sent an unexpected reply, please try again later',
+  loading: 'Loading…',
+} as const;
+
+export type MessageKey = keyof typeof FALLBACK_MESSAGES;
