@@ -1,0 +1,48 @@
+/**
+ * Every tuning constant of the engine, named and explained once.
+ * Spec rules (9.1, 9.2) live in src/shared/constants.ts; these are the engine's own choices.
+ */
+import { HEARTBEAT_INTERVAL_MS } from '../shared/protocol';
+import { SOCKET_RECONNECT_MS } from '../shared/constants';
+
+/** Reconnect this long after an error or close (spec 4.7, 9.1: 3 seconds). */
+export const RECONNECT_DELAY_MS = SOCKET_RECONNECT_MS;
+/**
+ * Up to this much random extra on top of RECONNECT_DELAY_MS, so that many clients dropped together
+ * by a restarting server do not all come back in the same millisecond. Kept small: the browser test
+ * expects data again within 3 s plus one round trip.
+ */
+export const RECONNECT_JITTER_MS = 250;
+/**
+ * A socket that delivered nothing (not even the HEARTBEAT the engine subscribes to) for this long is
+ * treated as dead (half-open) and replaced: two heartbeat intervals (issue 3).
+ */
+export const SILENCE_TIMEOUT_MS = 2 * HEARTBEAT_INTERVAL_MS;
+/** A socket still connecting after this long is given up and retried like a failed one. */
+export const CONNECT_TIMEOUT_MS = 2 * HEARTBEAT_INTERVAL_MS;
+/** Health turns from 'live' to 'delayed' when the last message is older than this (one beat + slack). */
+export const DELAYED_AFTER_MS = HEARTBEAT_INTERVAL_MS + 1_000;
+/** Frames queued while the socket is not open; beyond this the oldest is dropped and counted. */
+export const SEND_QUEUE_MAX = 256;
+/**
+ * After the last user of a topic lets go, keep it (and its server subscription) this long, so that
+ * a route change that releases and re-acquires the same topic does not churn the server.
+ */
+export const RELEASE_GRACE_MS = 2_000;
+/** Candles kept per (symbol, interval): a ring of a few thousand (issue 3). */
+export const KLINE_CAPACITY = 3_000;
+/** Candles asked from the REST history when a series is (re)seeded (server max is 2,000). */
+export const KLINE_SEED_LIMIT = 1_000;
+/** Recent trades kept per symbol, newest first. */
+export const TRADES_KEPT = 50;
+/**
+ * Frames buffered per series while its REST history is on the way. Past this the seed is restarted
+ * (the new history covers what was dropped), so memory stays bounded under a flood.
+ */
+export const SEED_BUFFER_MAX = 20_000;
+/** A failed REST seed is retried after this long while someone still watches the state. */
+export const SEED_RETRY_MS = 2_000;
+/** Change entries remembered per series for klinePatch; asking about an older version gets a full patch. */
+export const KLINE_CHANGE_LOG = 64;
+/** onChange key for connection state changes (health, reconnects), besides the topic keys. */
+export const CONNECTION_KEY = 'connection';
