@@ -1,0 +1,66 @@
+/**
+ * Start-up (spec 4.3) and the settings refresh (4.4).
+ * 1. The built-in defaults (already in the store) and the locally cached config and coin lists load first.
+ * 2. Server settings and the coin list refresh. A reply with code 200 replaces and persists; any other
+ *    code, a network error or a reply that fails its schema is ignored silently (8: defaults stay).
+ * 3. The language is picked: stored, else the default-flagged entry of the language list, else en.
+ * 4. The caller mounts the app.
+ */
+import { CODE_OK } from '../../shared/api/envelope';
+import { marketApi } from '../../shared/api/market';
+import { callRaw } from '../api/client';
+import { setLanguage, storedLanguage } from '../i18n/index';
+import { toLanguageCode, DEFAULT_LANGUAGE } from '../i18n/languages';
+import { readString } from './storage';
+import { StorageKeys } from '../../shared/storageKeys';
+import { applyCoins, applyConfig, cachedCoins, cachedConfig, settings } from './settings';
+
+/** 4.4: replace on code 200 only. Resolves true when the server's config was applied. */
+export async function refreshSettings(): Promise<boolean> {
+  try {
+    const env = await callRaw(marketApi.getAllSetting);
+    if (env.code !== CODE_OK || !env.data) return false;
+    applyConfig(env.data, 'server');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function refreshCoins(): Promise<boolean> {
+  try {
+    const env = await callRaw(marketApi.getCoinList);
+    if (env.code !== CODE_OK || !env.data) return false;
+    applyCoins(env.data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 4.3 step 1. */
+export function loadLocal(): void {
+  const config = cachedConfig();
+  if (config) applyConfig(config, 'cache', false);
+  const coins = cachedCoins();
+  if (coins) applyCoins(coins, false);
+}
+
+/** 4.3 step 3: stored language, else the default-flagged language, else en. */
+export function pickLanguage(): string {
+  const stored = storedLanguage();
+  if (stored) return stored;
+  const flagged = settings.languageList.find((l) => l.isDefault === 'Y');
+  return toLanguageCode(flagged?.dictValue) ?? DEFAULT_LANGUAGE;
+}
+
+/** Runs steps 1-3; the caller mounts afterwards (step 4). Never rejects. */
+export async function startUp(): Promise<void> {
+  loadLocal();
+  await Promise.all([refreshSettings(), refreshCoins()]);
+  const lang = pickLanguage();
+  const storedId = readString(StorageKeys.languageId) ?? undefined;
+  // Picking is not choosing: only an explicit choice (setLanguage from the language list) is stored.
+  await setLanguage(lang, { persist: false, languageId: storedId }).catch(() => undefined);
+  settings.ready = true;
+}

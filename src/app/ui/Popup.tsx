@@ -1,0 +1,68 @@
+/**
+ * Popup layer: a centred dialog or a bottom sheet (phones). Layers start at z-index 2000 (spec 9.3a)
+ * and each newly opened one stacks above the previous. Escape and the backdrop close it; focus moves
+ * into it and returns to the opener on close.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { POPUP_Z_INDEX_BASE } from '../../shared/constants';
+import { IconClose } from '../layout/icons';
+import './ui.css';
+
+let openCount = 0;
+
+export interface PopupProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** 'sheet' slides from the bottom on phones; 'dialog' is centred. */
+  variant?: 'dialog' | 'sheet';
+}
+
+export function Popup({ open, onClose, title, children, variant = 'dialog' }: PopupProps) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const [z, setZ] = useState(POPUP_Z_INDEX_BASE);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    setZ(POPUP_Z_INDEX_BASE + openCount++);
+    const opener = document.activeElement as HTMLElement | null;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    requestAnimationFrame(() => panel.current?.focus());
+    return () => {
+      openCount--;
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+  }, [open]);
+
+  if (!open || typeof document === 'undefined') return null;
+  return createPortal(
+    <div className={`popup popup--${variant}`} style={{ zIndex: z }}>
+      <div className="popup__backdrop" onClick={onClose} aria-hidden="true" />
+      <div className="popup__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={panel}>
+        <div className="popup__head">
+          <h2 id={titleId} className="popup__title">
+            {title}
+          </h2>
+          <button type="button" className="popup__close" onClick={onClose} aria-label={t('ui.close')}>
+            <IconClose size={20} />
+          </button>
+        </div>
+        <div className="popup__body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export default Popup;

@@ -1,0 +1,47 @@
+/**
+ * Customer service (spec 2.3, 3.6). `openCustomerService()` — or the document event
+ * `customer-service` — opens the only link in a new window when exactly one exists, and the chooser
+ * (ServiceChooser) when there are several. With none, a toast says so.
+ * Links come from SUPPORT_STAFF_SETTING; an entry may also carry a url getter (3.6) for chat widgets.
+ */
+import { proxy } from 'valtio';
+import { settings } from '../state/settings';
+import { i18n } from '../i18n/index';
+import { toast } from './toast';
+
+export interface ServiceLink {
+  name: string;
+  url: string;
+  imgUrl?: string;
+  getUrl?: () => string;
+}
+
+export const CUSTOMER_SERVICE_EVENT = 'customer-service';
+
+export const serviceState = proxy({ chooserOpen: false });
+
+/** Extra links registered at run time (e.g. a chat widget with a url getter). */
+const extra: ServiceLink[] = [];
+export function registerServiceLink(link: ServiceLink): void {
+  extra.push(link);
+}
+
+export function serviceLinks(): ServiceLink[] {
+  const fromSettings: ServiceLink[] = settings.config.SUPPORT_STAFF_SETTING.map((s) => ({ name: s.name, url: s.url, imgUrl: s.imgUrl }));
+  return [...fromSettings, ...extra].filter((l) => (l.getUrl ? true : /^(https?:|mailto:|tel:|\/)/i.test(l.url)));
+}
+
+export function resolveUrl(l: ServiceLink): string {
+  return l.getUrl ? l.getUrl() : l.url;
+}
+
+export function openCustomerService(open: (url: string) => void = (u) => window.open(u, '_blank', 'noopener,noreferrer')): void {
+  const links = serviceLinks();
+  if (links.length === 1) open(resolveUrl(links[0]));
+  else if (links.length > 1) serviceState.chooserOpen = true;
+  else toast(i18n.t('ui.noService', { ns: 'common' }));
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener(CUSTOMER_SERVICE_EVENT, () => openCustomerService());
+}
