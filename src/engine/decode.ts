@@ -1,0 +1,120 @@
+/**
+ * Decoding and validation of server frames (spec 7.5 and src/shared/protocol.ts).
+ *
+ * The hot frame types (TRADE, DETAIL, KLINE, HEARTBEAT) are checked by hand, which is several times
+ * faster than the zod schema; the rare ones (ACK, ERROR, account streams) go through zod itself.
+ * decode.test.ts proves on a corpus of valid and malformed frames that this accepts and rejects exactly
+ * what `ServerFrame.safeParse` does. A rejected frame is `null`: the caller counts it; nothing throws.
+ */
+import { KLINE_INTERVALS, ServerFrame } from '../shared/protocol';
+
+const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
+const SYMBOL_RE = /^[A-Za-z0-9._-]+$/;
+const INTERVALS: ReadonlySet<string> = new Set(KLINE_INTERVALS);
+/** Symbols already seen valid: skips the regex on the hot path. Bounded by the number of markets. */
+const knownSymbols = new Set<string>();
+const KNOWN_SYMBOLS_MAX = 10_000;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function isInt(v: unknown, min: number): boolean {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
+}
+function isDec(v: unknown): boolean {
+  return typeof v === 'string' && DECIMAL_RE.test(v);
+}
+function isSymbol(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  if (knownSymbols.has(v)) return true;
+  if (v.length < 1 || v.length > 32 || !SYMBOL_RE.test(v)) return false;
+  if (knownSymbols.size < KNOWN_SYMBOLS_MAX) knownSymbols.add(v);
+  return true;
+}
+function hasBase(f: Record<string, unknown>): boolean {
+  return isInt(f.seq, 1) && isInt(f.ts, 0) && typeof f.origin === 'string';
+}
+
+function isTrade(t: unknown): boolean {
+  if (!isObject(t)) return false;
+  const side = t.side;
+  return (
+    isInt(t.id, 0) && isDec(t.price) && isDec(t.qty) && (side === 'buy' || side === 'sell') && isInt(t.ts, 0)
+  );
+}
+
+function validTrade(f: Record<string, unknown>): boolean {
+  if (!hasBase(f) || !isSymbol(f.symbol)) return false;
+  const data = f.data;
+  if (!isObject(data)) return false;
+  const trades = data.trades;
+  if (!Array.isArray(trades) || trades.length === 0) return false;
+  for (let i = 0; i < trades.length; i++) if (!isTrade(trades[i])) return false;
+  return true;
+}
+
+function validDetail(f: Record<string, unknown>): boolean {
+  if (!hasBase(f) || !isSymbol(f.symbol)) return false;
+  const d = f.data;
+  if (!isObject(d)) return false;
+  return (
+    isDec(d.close) &&
+    isDec(d.openPrice) &&
+    isDec(d.change) &&
+    isDec(d.priceChangePercent) &&
+    isDec(d.open) &&
+    isDec(d.low) &&
+    isDec(d.high) &&
+    isDec(d.volume) &&
+    isDec(d.volume24) &&
+    isDec(d.high24) &&
+    isDec(d.low24) &&
+    (d.amount24 === undefined || isDec(d.amount24))
+  );
+}
+
+function validKline(f: Record<string, unknown>): boolean {
+  if (!hasBase(f) || !isSymbol(f.symbol)) return false;
+  if (typeof f.interval !== 'string' || !INTERVALS.has(f.interval)) return false;
+  const d = f.data;
+  if (!isObject(d)) return false;
+  const c = d.tick;
+  if (!isObject(c)) return false;
+  return isInt(c.t, 0) && isDec(c.open) && isDec(c.high) && isDec(c.low) && isDec(c.close) && isDec(c.vol);
+}
+
+function validHeartbeat(f: Record<string, unknown>): boolean {
+  if (!hasBase(f)) return false;
+  if (f.symbol !== undefined && typeof f.symbol !== 'string') return false;
+  const d = f.data;
+  return isObject(d) && isInt(d.serverTime, Number.MIN_SAFE_INTEGER);
+}
+
+/** True when the parsed JSON value is a ServerFrame (same verdict as `ServerFrame.safeParse`). */
+export function isServerFrame(v: unknown): v is ServerFrame {
+  if (!isObject(v)) return false;
+  switch (v.type) {
+    case 'TRADE':
+      return validTrade(v);
+    case 'DETAIL':
+      return validDetail(v);
+    case 'KLINE':
+      return validKline(v);
+    case 'HEARTBEAT':
+      return validHeartbeat(v);
+    default:
+      return ServerFrame.safeParse(v).success;
+  }
+}
+
+/** Parses and validates one socket message; `null` for anything that is not a valid ServerFrame. */
+export function decodeFrame(data: unknown): ServerFrame | null {
+  if (typeof data !== 'string') return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  return isServerFrame(v) ? v : null;
+}
