@@ -95,3 +95,15 @@ applyConfig(DEFAULT_SETTINGS, 'defaults', false);
 export function setting<K extends keyof PlatformConfig>(key: K): PlatformConfig[K] {
   return settings.config[key];
 }
+
+/** Loosely reads an object-valued setting by any key (kept for callers written before the typed config). */
+export function settingObject<T = Record<string, unknown>>(config: PlatformConfig, key: string): T | undefined {
+  const v = (config as Record<string, unknown>)[key];
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as T) : undefined;
+}
+
+/** Loosely reads a list-valued setting by any key. */
+export function settingList<T = Record<string, unknown>>(config: PlatformConfig, key: string): T[] {
+  const v = (config as Record<string, unknown>)[key];
+  return Array.isArray(v) ? (v as T[]) : [];
+}
