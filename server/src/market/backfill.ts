@@ -1,0 +1,140 @@
+/**
+ * Start-up history so that no chart is ever empty (issue 2 part 5). The path is generated backwards from the
+ * listed price at `now` (a stationary walk reads the same both ways), then applied oldest first:
+ *
+ *   level  bars   span (before today's 00:00 UTC)   gives at least
+ *   E      1d     300 weeks before level D         300 x 1w, 1,000+ x 1d (ring keeps the newest)
+ *   D      4h     70 .. 20 days                    420 x 4h
+ *   C      30m    20 .. 5 days                     480 x 1h, 960 x 30m
+ *   B      5m     5 .. 1 days                      480 x 15m, 1,440 x 5m
+ *   A      trades yesterday 00:00 .. now           1,440+ x 1m, the full 24 h window, recent trades
+ *
+ * Every boundary is at a UTC day start, so each bar lies inside exactly one candle of every interval at least as
+ * long as the bar, and every candle of an interval is the aggregate of the bars and trades inside it: the
+ * intervals agree with each other wherever they overlap. Level A is made of sparse synthetic trades (2 to 6 per
+ * minute, sized so volume matches the live rate), fed through the same path as live trades.
+ */
+import { candleOpenTime, INTERVAL_MS } from '../../../src/shared/protocol';
+import { NOTIONAL_LOG_SD, NOTIONAL_MEDIAN, qtyFor, REVERSION_PER_SEC, SIGMA_PER_SEC } from './model';
+import type { Rng } from './rng';
+import type { SymbolMarket } from './symbolMarket';
+
+const MIN = 60_000;
+const DAY = INTERVAL_MS['1d'];
+const WEEK = INTERVAL_MS['1w'];
+/** Substeps of the walk inside one generated bar (its high and low come from them). */
+const SUBSTEPS = 6;
+/** Mean of the log-normal trade size relative to its median, so history volume matches the live volume. */
+const MEAN_SIZE = Math.exp((NOTIONAL_LOG_SD * NOTIONAL_LOG_SD) / 2);
+
+interface Bar {
+  t: number;
+  dur: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  /** Volume factor: trades-worth of mean size. */
+  v: number;
+}
+
+/** Generates bars of `dur` ms backwards over [from, to), ending at log price `x`. Returns [bars oldest first, x at `from`]. */
+function barsBackward(rng: Rng, from: number, to: number, dur: number, x: number, rate: number): [Bar[], number] {
+  const out: Bar[] = [];
+  const subSec = dur / SUBSTEPS / 1000;
+  let volMult = 1;
+  for (let t = to - dur; t >= from; t -= dur) {
+    if (rng.next() < 0.1) volMult = Math.exp(0.4 * rng.normal());
+    const sd = SIGMA_PER_SEC * Math.sqrt(subSec) * volMult;
+    const c = x;
+    let hi = x;
+    let lo = x;
+    for (let j = 0; j < SUBSTEPS; j++) {
+      x = x - REVERSION_PER_SEC * subSec * x + sd * rng.normal();
+      if (x > hi) hi = x;
+      if (x < lo) lo = x;
+    }
+    const wick = sd * 0.5;
+    out.push({
+      t,
+      dur,
+      o: x,
+      h: hi + Math.abs(rng.normal()) * wick,
+      l: lo - Math.abs(rng.normal()) * wick,
+      c,
+      v: ((rate * dur) / 1000) * MEAN_SIZE * Math.exp(0.4 * rng.normal()) * volMult,
+    });
+  }
+  out.reverse();
+  return [out, x];
+}
+
+export interface BackfillResult {
+  /** Synthetic trades applied (level A). */
+  trades: number;
+}
+
+/**
+ * Fills `sm` with history up to `now`, ending at the listed price `priceMinor`.
+ * `rate` is the symbol's mean live trade rate (trades/s), used to size volumes.
+ */
+export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: number, rate: number): BackfillResult {
+  const { priceScale: ps, qtyScale: qs } = sm.spec;
+  const dayStart = candleOpenTime(now, '1d');
+  const aStart = dayStart - DAY;
+  const bStart = dayStart - 5 * DAY;
+  const cStart = dayStart - 20 * DAY;
+  const dStart = dayStart - 70 * DAY;
+  const eStart = candleOpenTime(dStart, '1w') - 300 * WEEK;
+
+  // Level A, backwards: minute by minute, trade by trade, from x = 0 (the listed price) at now.
+  const times: number[] = [];
+  const xs: number[] = [];
+  const qf: number[] = [];
+  let x = 0;
+  let volMult = 1;
+  for (let mt = candleOpenTime(now, '1m'); mt >= aStart; mt -= MIN) {
+    if (mt % (60 * MIN) === 0 || mt === candleOpenTime(now, '1m')) volMult = Math.exp(0.5 * rng.normal());
+    const k = 2 + Math.floor(rng.next() * 5);
+    const span = Math.min(MIN, now - mt + 1);
+    const offs: number[] = [];
+    for (let j = 0; j < k; j++) offs.push(Math.floor(rng.next() * span));
+    offs.sort((a, b) => b - a); // newest first: we walk backwards
+    const sd = SIGMA_PER_SEC * Math.sqrt(60 / k) * volMult;
+    for (const off of offs) {
+      times.push(mt + off);
+      xs.push(x);
+      qf.push(((rate * 60) / k) * Math.exp(NOTIONAL_LOG_SD * rng.normal()));
+      x = x - REVERSION_PER_SEC * (60 / k) * x + sd * rng.normal();
+    }
+  }
+  const [bBars, xb] = barsBackward(rng, bStart, aStart, INTERVAL_MS['5m'], x, rate);
+  const [cBars, xc] = barsBackward(rng, cStart, bStart, INTERVAL_MS['30m'], xb, rate);
+  const [dBars, xd] = barsBackward(rng, dStart, cStart, INTERVAL_MS['4h'], xc, rate);
+  const [eBars] = barsBackward(rng, eStart, dStart, DAY, xd, rate);
+
+  const toMinor = (lx: number): number => {
+    const p = Math.round(priceMinor * Math.exp(lx));
+    return p >= 1 ? p : 1;
+  };
+  for (const bars of [eBars, dBars, cBars, bBars]) {
+    for (const b of bars) {
+      const o = toMinor(b.o);
+      const c = toMinor(b.c);
+      const h = Math.max(toMinor(b.h), o, c);
+      const l = Math.min(toMinor(b.l), o, c);
+      const vol = Math.round(b.v * qtyFor(NOTIONAL_MEDIAN, c, ps, qs));
+      sm.bar(b.t, b.dur, o, h, l, c, vol);
+    }
+  }
+  const n = times.length;
+  const keepFrom = n - sm.trades.cap;
+  for (let i = n - 1, j = 0; i >= 0; i--, j++) {
+    const price = i === 0 ? priceMinor : toMinor(xs[i]);
+    const qty = Math.max(1, Math.round(qf[i] * qtyFor(NOTIONAL_MEDIAN, price, ps, qs)));
+    const prev = i < n - 1 ? xs[i + 1] : xs[i];
+    sm.trade(times[i], price, qty, xs[i] >= prev ? 'buy' : 'sell', j >= keepFrom, true);
+  }
+  sm.finishBulk(now);
+  return { trades: n };
+}

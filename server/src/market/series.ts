@@ -1,0 +1,149 @@
+/**
+ * One candle series (one symbol, one interval) as a ring buffer of typed arrays. Values are integers in
+ * minor units (prices at priceScale, volume at qtyScale), stored in Float64Array: exact below 2^53.
+ * A trade or a finer bar either merges into the newest candle or opens the next one.
+ */
+import { candleOpenTime, INTERVAL_MS, type Candle, type KlineInterval } from '../../../src/shared/protocol';
+import { fmtMinor } from './units';
+
+export class CandleSeries {
+  readonly len: number;
+  private t: Float64Array;
+  private o: Float64Array;
+  private h: Float64Array;
+  private l: Float64Array;
+  private c: Float64Array;
+  private v: Float64Array;
+  private head = 0; // index of the oldest candle
+  private n = 0;
+  /** Open time and end of the newest candle, cached so a trade inside it costs one comparison. */
+  private curT = -Infinity;
+  private curEnd = -Infinity;
+
+  constructor(
+    readonly interval: KlineInterval,
+    readonly cap: number,
+  ) {
+    this.len = INTERVAL_MS[interval];
+    this.t = new Float64Array(cap);
+    this.o = new Float64Array(cap);
+    this.h = new Float64Array(cap);
+    this.l = new Float64Array(cap);
+    this.c = new Float64Array(cap);
+    this.v = new Float64Array(cap);
+  }
+
+  get size(): number {
+    return this.n;
+  }
+
+  /** Ring index of the newest candle (valid when size > 0). */
+  private last(): number {
+    return (this.head + this.n - 1) % this.cap;
+  }
+
+  /** One trade at time `ts`. Returns true when it opened a new candle. */
+  trade(ts: number, price: number, qty: number): boolean {
+    if (ts >= this.curT && ts < this.curEnd) {
+      const i = this.last();
+      if (price > this.h[i]) this.h[i] = price;
+      if (price < this.l[i]) this.l[i] = price;
+      this.c[i] = price;
+      this.v[i] += qty;
+      return false;
+    }
+    return this.bar(ts, price, price, price, price, qty);
+  }
+
+  /**
+   * A bar starting at `ts` that lies inside one candle of this interval (a finer candle or a trade).
+   * Bars must come in time order; one older than the newest candle is a programming error.
+   */
+  bar(ts: number, open: number, high: number, low: number, close: number, vol: number): boolean {
+    const ot = candleOpenTime(ts, this.interval);
+    if (this.n > 0) {
+      const i = this.last();
+      if (this.t[i] === ot) {
+        if (high > this.h[i]) this.h[i] = high;
+        if (low < this.l[i]) this.l[i] = low;
+        this.c[i] = close;
+        this.v[i] += vol;
+        return false;
+      }
+      if (ot < this.t[i]) throw new RangeError(`${this.interval} bar at ${ts} is older than the newest candle`);
+    }
+    let i: number;
+    if (this.n < this.cap) {
+      i = (this.head + this.n) % this.cap;
+      this.n++;
+    } else {
+      i = this.head;
+      this.head = (this.head + 1) % this.cap;
+    }
+    this.t[i] = ot;
+    this.o[i] = open;
+    this.h[i] = high;
+    this.l[i] = low;
+    this.c[i] = close;
+    this.v[i] = vol;
+    this.curT = ot;
+    this.curEnd = ot + this.len;
+    return true;
+  }
+
+  /** Open time of the k-th candle, oldest first. */
+  timeAt(k: number): number {
+    return this.t[(this.head + k) % this.cap];
+  }
+  openAt(k: number): number {
+    return this.o[(this.head + k) % this.cap];
+  }
+  highAt(k: number): number {
+    return this.h[(this.head + k) % this.cap];
+  }
+  lowAt(k: number): number {
+    return this.l[(this.head + k) % this.cap];
+  }
+  closeAt(k: number): number {
+    return this.c[(this.head + k) % this.cap];
+  }
+  volAt(k: number): number {
+    return this.v[(this.head + k) % this.cap];
+  }
+
+  candleAt(k: number, priceScale: number, qtyScale: number): Candle {
+    const i = (this.head + k) % this.cap;
+    return {
+      t: this.t[i],
+      open: fmtMinor(this.o[i], priceScale),
+      high: fmtMinor(this.h[i], priceScale),
+      low: fmtMinor(this.l[i], priceScale),
+      close: fmtMinor(this.c[i], priceScale),
+      vol: fmtMinor(this.v[i], qtyScale),
+    };
+  }
+
+  /** Newest candle (the live one), or undefined when empty. */
+  live(priceScale: number, qtyScale: number): Candle | undefined {
+    return this.n ? this.candleAt(this.n - 1, priceScale, qtyScale) : undefined;
+  }
+
+  /** At most `limit` candles with open time < endTime, oldest first. */
+  history(limit: number, priceScale: number, qtyScale: number, endTime?: number): Candle[] {
+    let end = this.n; // exclusive
+    if (endTime !== undefined) {
+      let lo = 0;
+      let hi = this.n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.timeAt(mid) < endTime) lo = mid + 1;
+        else hi = mid;
+      }
+      end = lo;
+    }
+    const start = Math.max(0, end - Math.max(0, Math.floor(limit)));
+    const out: Candle[] = new Array(end - start);
+    for (let k = start; k < end; k++) out[k - start] = this.candleAt(k, priceScale, qtyScale);
+    return out;
+  }
+}
