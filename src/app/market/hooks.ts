@@ -1,12 +1,57 @@
 /**
- * The bridge from the market worker to React (issue 3, part 3). Screens use only these hooks;
- * each commits at most once per animation frame. Signatures are the contract for the screens;
- * the implementation lands with the worker.
+ * The bridge from the market worker to React (issue 3, part 3). Screens use only these hooks; each commits
+ * at most once per animation frame, because the store notifies once per applied batch and the worker sends
+ * a tab at most one batch per frame. A hook watches its topic while mounted (subscribe = watch), so the
+ * worker streams only what some mounted screen shows.
  */
-import type { KlineInterval } from '../../shared/protocol';
+import { useCallback, useSyncExternalStore } from 'react';
+import { topicKey, type Topic } from '../../engine/types';
 import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine/views';
+import type { KlineInterval } from '../../shared/protocol';
+import { marketClient } from './marketClient';
+import type { Snapshot } from './store';
 
-export declare function useTicker(symbol: string | undefined): TickerView | undefined;
-export declare function useKlines(symbol: string | undefined, interval: KlineInterval): KlineView | undefined;
-export declare function useTrades(symbol: string | undefined): TradesView | undefined;
-export declare function useConnectionHealth(): ConnectionHealth;
+const noopUnsubscribe = () => undefined;
+const none = () => undefined;
+
+function useTopic(topic: Topic | undefined): Snapshot | undefined {
+  const key = topic ? topicKey(topic) : '';
+  // The topic object is rebuilt each render; the key identifies it.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!topic) return noopUnsubscribe;
+      const unwatch = marketClient.watch(topic);
+      const unsubscribe = marketClient.store.subscribe(key, onChange);
+      return () => {
+        unsubscribe();
+        unwatch();
+      };
+    },
+    [key],
+  );
+  const get = useCallback(() => (key ? marketClient.store.get(key) : undefined), [key]);
+  return useSyncExternalStore(subscribe, get, none);
+}
+
+export function useTicker(symbol: string | undefined): TickerView | undefined {
+  return useTopic(symbol ? { kind: 'ticker', symbol } : undefined) as TickerView | undefined;
+}
+
+export function useKlines(symbol: string | undefined, interval: KlineInterval): KlineView | undefined {
+  return useTopic(symbol ? { kind: 'klines', symbol, interval } : undefined) as KlineView | undefined;
+}
+
+export function useTrades(symbol: string | undefined): TradesView | undefined {
+  return useTopic(symbol ? { kind: 'trades', symbol } : undefined) as TradesView | undefined;
+}
+
+const subscribeHealth = (onChange: () => void) => {
+  marketClient.start();
+  return marketClient.store.subscribeHealth(onChange);
+};
+const getHealth = () => marketClient.store.health;
+const serverHealth = (): ConnectionHealth => 'connecting';
+
+export function useConnectionHealth(): ConnectionHealth {
+  return useSyncExternalStore(subscribeHealth, getHealth, serverHealth);
+}

@@ -1,0 +1,240 @@
+/**
+ * The tab side of the market worker (issue 3, parts 2-3), framework-free:
+ * - watch(topic) reference-counts the tab's interest; the worker hears the first watch and, after a short
+ *   grace (so a route change does not churn), the last unwatch;
+ * - batches from the worker are applied to the store in a requestAnimationFrame callback, which then grants
+ *   the worker the next credit: at most one batch per frame, and nothing while the tab is hidden;
+ * - the tab holds a Web Lock for its whole life, so the worker releases its topics when it closes or crashes.
+ * The browser comes in through {@link ClientEnv} (tabEnv.ts) so tests drive it with fakes.
+ */
+import { transfer, wrap, type Remote } from 'comlink';
+import { topicKey, type Topic } from '../../engine/types';
+import type { Diagnostics } from '../../engine/views';
+import { TAB_PING_MS, tabLockName, type Batch, type HostTabApi, type TabStats, type TestPlatform } from '../../workers/wire';
+import type { WorkerHandle } from './connect';
+import { MarketStore } from './store';
+
+export interface ClientEnv {
+  openWorker(): WorkerHandle;
+  requestFrame(cb: () => void): void;
+  isHidden(): boolean;
+  onVisible(cb: () => void): void;
+  onPageHide(cb: () => void): void;
+  /** Takes the lock for the rest of the tab's life; resolves true once held, false without Web Locks. */
+  holdLock(name: string): Promise<boolean>;
+  newId(): string;
+  readTestPlatform(): TestPlatform | null;
+  /** Epoch ms with sub-ms precision (performance.timeOrigin + performance.now()). */
+  paintNow(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(h: unknown): void;
+}
+
+/** A topic released by every hook of the tab stays watched this long, so route changes do not churn. */
+export const UNWATCH_GRACE_MS = 1_500;
+/** After the worker failed, wait this long before starting a new one. */
+export const RESTART_DELAY_MS = 1_000;
+/** Tick-to-paint samples kept (ring). */
+export const TICK_SAMPLES = 512;
+
+export interface ClientStats {
+  mode: Diagnostics['mode'] | undefined;
+  /** Batches applied by this tab. */
+  batches: number;
+  /** Frames (rAF callbacks) in which a batch was applied; equals `batches` unless batches queued up. */
+  frames: number;
+  /** The last TICK_SAMPLES tick-to-paint samples in ms, oldest first. */
+  tickToPaintMs: number[];
+}
+
+export interface MarketClient {
+  readonly store: MarketStore;
+  /** Starts the worker connection if it is not running (watch and diagnostics do this too). */
+  start(): void;
+  /** Watches a topic; the returned function releases it (idempotent). */
+  watch(topic: Topic): () => void;
+  diagnostics(): Promise<Diagnostics>;
+  tabStats(): Promise<TabStats | undefined>;
+  setTestPlatform(tp: TestPlatform | null): void;
+  stats(): ClientStats;
+  /** Topic keys this tab watches (including those in their grace period). */
+  watching(): string[];
+}
+
+interface Watched {
+  topic: Topic;
+  count: number;
+  timer: unknown;
+}
+
+const noop = () => undefined;
+
+export function createMarketClient(env: ClientEnv): MarketClient {
+  const store = new MarketStore();
+  const watched = new Map<string, Watched>();
+  let api: Remote<HostTabApi> | undefined;
+  let handle: WorkerHandle | undefined;
+  let port: MessagePort | undefined;
+  let starting: Promise<void> | undefined;
+  let gen = 0;
+  let mode: Diagnostics['mode'] | undefined;
+  let pending: Batch[] = [];
+  let frameScheduled = false;
+  let creditOut = false;
+  let pingTimer: unknown;
+  let batches = 0;
+  let frames = 0;
+  const samples = new Float64Array(TICK_SAMPLES);
+  let sampleCount = 0;
+
+  function ensureStarted(): Promise<void> {
+    starting ??= start().catch((err) => {
+      restart(gen);
+      throw err;
+    });
+    return starting;
+  }
+
+  async function start(): Promise<void> {
+    const myGen = ++gen;
+    const tabId = env.newId();
+    const holdsLock = await env.holdLock(tabLockName(tabId));
+    if (myGen !== gen) return;
+    const h = env.openWorker();
+    handle = h;
+    h.onError(() => restart(myGen));
+    const remote = wrap<HostTabApi>(h.endpoint);
+    const ch = new MessageChannel();
+    ch.port1.onmessage = (ev: MessageEvent<Batch>) => {
+      if (myGen === gen) onBatch(ev.data);
+    };
+    const reply = await remote.hello(transfer({ tabId, batchPort: ch.port2, holdsLock, testPlatform: env.readTestPlatform() }, [ch.port2]));
+    if (myGen !== gen) return;
+    api = remote;
+    port = ch.port1;
+    mode = reply.mode;
+    creditOut = false;
+    for (const w of watched.values()) remote.watch(w.topic).catch(noop);
+    if (!holdsLock) schedulePing(myGen);
+    scheduleFrame();
+  }
+
+  function schedulePing(myGen: number): void {
+    pingTimer = env.setTimeout(() => {
+      if (myGen !== gen) return;
+      port?.postMessage({ t: 'ping' });
+      schedulePing(myGen);
+    }, TAB_PING_MS);
+  }
+
+  function restart(failedGen: number): void {
+    if (failedGen !== gen) return;
+    gen++;
+    api = undefined;
+    port = undefined;
+    handle?.close();
+    handle = undefined;
+    if (pingTimer !== undefined) env.clearTimeout(pingTimer);
+    pending = [];
+    store.resetSeries();
+    starting = undefined;
+    env.setTimeout(() => {
+      if (!starting) ensureStarted().catch(noop);
+    }, RESTART_DELAY_MS);
+  }
+
+  function onBatch(b: Batch): void {
+    pending.push(b);
+    creditOut = false;
+    scheduleFrame();
+  }
+
+  function scheduleFrame(): void {
+    if (frameScheduled) return;
+    frameScheduled = true;
+    env.requestFrame(frame);
+  }
+
+  /** The rAF callback: apply what arrived, then grant the next credit (only while visible). */
+  function frame(): void {
+    frameScheduled = false;
+    if (pending.length > 0) {
+      const list = pending;
+      pending = [];
+      let newest = 0;
+      for (const b of list) {
+        store.apply(b);
+        batches++;
+        if (b.newestTs > newest) newest = b.newestTs;
+      }
+      frames++;
+      if (newest > 0) samples[sampleCount++ % TICK_SAMPLES] = env.paintNow() - newest;
+    }
+    if (port && !creditOut && !env.isHidden()) {
+      creditOut = true;
+      port.postMessage({ t: 'credit' });
+    }
+  }
+
+  env.onVisible(() => {
+    if (port) scheduleFrame();
+  });
+  env.onPageHide(() => {
+    api?.bye().catch(noop);
+  });
+
+  function watch(topic: Topic): () => void {
+    const key = topicKey(topic);
+    let w = watched.get(key);
+    if (w) {
+      if (w.timer !== undefined) env.clearTimeout(w.timer);
+      w.timer = undefined;
+      w.count++;
+    } else {
+      w = { topic, count: 1, timer: undefined };
+      watched.set(key, w);
+      api?.watch(topic).catch(noop);
+      ensureStarted().catch(noop);
+    }
+    const entry = w;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--entry.count > 0) return;
+      entry.timer = env.setTimeout(() => {
+        entry.timer = undefined;
+        if (entry.count > 0 || watched.get(key) !== entry) return;
+        watched.delete(key);
+        api?.unwatch(entry.topic).catch(noop);
+        store.drop(key);
+      }, UNWATCH_GRACE_MS);
+    };
+  }
+
+  return {
+    store,
+    watch,
+    start() {
+      ensureStarted().catch(noop);
+    },
+    async diagnostics() {
+      await ensureStarted();
+      return api!.diagnostics();
+    },
+    async tabStats() {
+      await ensureStarted();
+      return api!.tabStats();
+    },
+    setTestPlatform(tp) {
+      api?.setTestPlatform(tp).catch(noop);
+    },
+    stats() {
+      const n = Math.min(sampleCount, TICK_SAMPLES);
+      const out: number[] = [];
+      for (let i = sampleCount - n; i < sampleCount; i++) out.push(samples[i % TICK_SAMPLES]);
+      return { mode, batches, frames, tickToPaintMs: out };
+    },
+    watching: () => [...watched.keys()],
+  };
+}

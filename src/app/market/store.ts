@@ -1,0 +1,87 @@
+/**
+ * The tab-side store of market snapshots, keyed by topicKey. A batch from the worker is applied at once and
+ * each affected listener is called once, so a hook over this store commits at most once per batch, i.e. at
+ * most once per frame. Snapshot identity is stable between batches (useSyncExternalStore's requirement).
+ */
+import { topicKey } from '../../engine/types';
+import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine/views';
+import type { Batch } from '../../workers/wire';
+import { KlineSeries } from './klineSeries';
+
+export type Snapshot = TickerView | TradesView | KlineView;
+
+export class MarketStore {
+  private snaps = new Map<string, Snapshot>();
+  private series = new Map<string, KlineSeries>();
+  private listeners = new Map<string, Set<() => void>>();
+  private healthListeners = new Set<() => void>();
+  health: ConnectionHealth = 'connecting';
+
+  get(key: string): Snapshot | undefined {
+    return this.snaps.get(key);
+  }
+
+  /** Applies a batch and notifies; returns the keys that changed. */
+  apply(b: Batch): string[] {
+    const changed: string[] = [];
+    for (const v of b.tickers) {
+      const k = topicKey({ kind: 'ticker', symbol: v.symbol });
+      this.snaps.set(k, v);
+      changed.push(k);
+    }
+    for (const v of b.trades) {
+      const k = topicKey({ kind: 'trades', symbol: v.symbol });
+      this.snaps.set(k, v);
+      changed.push(k);
+    }
+    for (const p of b.klines) {
+      const k = topicKey({ kind: 'klines', symbol: p.symbol, interval: p.interval });
+      let s = this.series.get(k);
+      if (!s) this.series.set(k, (s = new KlineSeries(p.capacity)));
+      const view = s.apply(p);
+      if (!view) continue;
+      this.snaps.set(k, view);
+      changed.push(k);
+    }
+    for (const k of changed) this.listeners.get(k)?.forEach(call);
+    if (b.health !== undefined && b.health !== this.health) {
+      this.health = b.health;
+      this.healthListeners.forEach(call);
+    }
+    return changed;
+  }
+
+  subscribe(key: string, fn: () => void): () => void {
+    let set = this.listeners.get(key);
+    if (!set) this.listeners.set(key, (set = new Set()));
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+      if (set.size === 0 && this.listeners.get(key) === set) this.listeners.delete(key);
+    };
+  }
+
+  subscribeHealth(fn: () => void): () => void {
+    this.healthListeners.add(fn);
+    return () => this.healthListeners.delete(fn);
+  }
+
+  /** Forgets a topic the tab no longer watches (its kline buffers are freed). */
+  drop(key: string): void {
+    this.snaps.delete(key);
+    this.series.delete(key);
+  }
+
+  /** Forgets every kline series' base, e.g. after the worker was replaced (the next patches are full). */
+  resetSeries(): void {
+    this.series.clear();
+  }
+
+  keys(): string[] {
+    return [...this.snaps.keys()];
+  }
+}
+
+function call(fn: () => void): void {
+  fn();
+}

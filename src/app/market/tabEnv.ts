@@ -1,0 +1,52 @@
+/**
+ * The browser side of {@link ClientEnv}: rAF, page visibility, Web Locks, storage. The only file of the
+ * tab-side client that touches these globals; unit tests pass fakes instead.
+ */
+import { nanoid } from 'nanoid';
+import { StorageKeys } from '../../shared/storageKeys';
+import { parseTestPlatform } from '../../workers/bases';
+import type { ClientEnv } from './client';
+import { openMarketWorker } from './connect';
+
+export function browserTabEnv(): ClientEnv {
+  return {
+    openWorker: openMarketWorker,
+    requestFrame: (cb) => {
+      requestAnimationFrame(() => cb());
+    },
+    isHidden: () => document.visibilityState === 'hidden',
+    onVisible: (cb) => {
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState !== 'hidden') cb();
+      });
+    },
+    onPageHide: (cb) => {
+      addEventListener('pagehide', (ev) => {
+        if (!(ev as PageTransitionEvent).persisted) cb();
+      });
+    },
+    holdLock: (name) => {
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      if (!locks) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        locks
+          .request(name, () => {
+            resolve(true);
+            return new Promise<void>(() => undefined); // held until the tab dies
+          })
+          .catch(() => resolve(false));
+      });
+    },
+    newId: () => nanoid(),
+    readTestPlatform: () => {
+      try {
+        return parseTestPlatform(localStorage.getItem(StorageKeys.testPlatform));
+      } catch {
+        return null;
+      }
+    },
+    paintNow: () => performance.timeOrigin + performance.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+}

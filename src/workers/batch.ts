@@ -1,0 +1,83 @@
+/**
+ * Builds one tab's batch from the engine's current views: tickers and trades as their view objects
+ * (structured clone), klines as patches since the version this tab last received.
+ */
+import type { KlinePatch, MarketEngine, Topic } from '../engine/types';
+import type { TickerView, TradesView } from '../engine/views';
+import type { Batch } from './wire';
+
+/**
+ * A patch whose rows are compact copies: the engine may hand out subarrays of its ring buffers, and
+ * structured clone copies a view's WHOLE underlying buffer, so each row array is sliced to its length
+ * (a fresh buffer, transferable at no cost).
+ */
+export function compactPatch(p: KlinePatch): { patch: KlinePatch; buffers: ArrayBuffer[] } {
+  const n = p.rows.length;
+  const r = p.rows;
+  const rows = {
+    length: n,
+    time: r.time.slice(0, n),
+    open: r.open.slice(0, n),
+    high: r.high.slice(0, n),
+    low: r.low.slice(0, n),
+    close: r.close.slice(0, n),
+    volume: r.volume.slice(0, n),
+  };
+  const buffers = [rows.time, rows.open, rows.high, rows.low, rows.close, rows.volume].map((a) => a.buffer as ArrayBuffer);
+  return { patch: { ...p, rows }, buffers };
+}
+
+export interface BuiltBatch {
+  batch: Batch;
+  transfer: ArrayBuffer[];
+  /** Number of topic entries in the batch (0 means only health, or nothing). */
+  items: number;
+}
+
+/**
+ * @param keys the changed topic keys to include
+ * @param topics this tab's watched topics by key
+ * @param klineVersions version of each kline series this tab holds (updated here)
+ */
+export function buildBatch(
+  engine: MarketEngine,
+  keys: Iterable<string>,
+  topics: ReadonlyMap<string, Topic>,
+  klineVersions: Map<string, number>,
+  n: number,
+): BuiltBatch {
+  const tickers: TickerView[] = [];
+  const trades: TradesView[] = [];
+  const klines: KlinePatch[] = [];
+  const transfer: ArrayBuffer[] = [];
+  let newestTs = 0;
+  for (const key of keys) {
+    const topic = topics.get(key);
+    if (!topic) continue;
+    if (topic.kind === 'ticker') {
+      const v = engine.tickerView(topic.symbol);
+      if (!v) continue;
+      tickers.push(v);
+      if (v.ts > newestTs) newestTs = v.ts;
+    } else if (topic.kind === 'trades') {
+      const v = engine.tradesView(topic.symbol);
+      if (!v) continue;
+      trades.push(v);
+      const ts = v.trades[0]?.ts ?? 0;
+      if (ts > newestTs) newestTs = ts;
+    } else {
+      const since = klineVersions.get(key) ?? 0;
+      const p = engine.klinePatch(topic.symbol, topic.interval, since);
+      if (!p || (!p.full && p.version === since)) continue;
+      const { patch, buffers } = compactPatch(p);
+      klines.push(patch);
+      transfer.push(...buffers);
+      klineVersions.set(key, p.version);
+    }
+  }
+  return {
+    batch: { t: 'batch', n, tickers, trades, klines, newestTs },
+    transfer,
+    items: tickers.length + trades.length + klines.length,
+  };
+}

@@ -1,0 +1,304 @@
+/**
+ * The market host: ONE engine for every tab connected to this worker (issue 3, part 2).
+ *
+ * - Tab interest is reference-counted per topic, per tab and across tabs; the engine sees one acquire per
+ *   topic while any tab watches it (and its own registry adds the server-side grace period).
+ * - Each tab has a credit (see wire.ts). Engine changes mark the tab's watched keys dirty; a tab holding a
+ *   credit gets one batch with everything dirty, built on a microtask so the keys of frames handled in the
+ *   same task coalesce, and loses the credit until it grants the next one.
+ * - A tab that goes away (lock released, bye, ping timeout) releases everything it held.
+ * No DOM or worker globals here: the environment comes in through {@link HostDeps}.
+ */
+import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers, type Topic } from '../engine/types';
+import type { ConnectionHealth, Diagnostics } from '../engine/views';
+import { sameBases, resolveBases, type Bases } from './bases';
+import { buildBatch } from './batch';
+import { HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch, type TabStats, type TestPlatform } from './wire';
+
+export interface BatchSink {
+  send(batch: Batch, transfer: ArrayBuffer[]): void;
+}
+
+export interface HostDeps {
+  createEngine(bases: Bases): MarketEngine;
+  /** The worker's own location (same origin as its pages). */
+  location: { protocol: string; host: string };
+  clock: Clock;
+  timers: Timers;
+  /** Runs fn soon, after the current task's synchronous work (queueMicrotask in the worker). */
+  schedule(fn: () => void): void;
+  mode: Diagnostics['mode'];
+}
+
+export interface HostSession {
+  readonly tabId: string;
+  watch(topic: Topic): void;
+  unwatch(topic: Topic): void;
+  /** The tab applied its last batch and may receive the next one. */
+  credit(): void;
+  ping(): void;
+  setTestPlatform(tp: TestPlatform | null): void;
+  stats(): TabStats;
+  /** Releases everything the tab held; idempotent. */
+  close(): void;
+  readonly closed: boolean;
+}
+
+export interface MarketHost {
+  openSession(tabId: string, sink: BatchSink, opts: { holdsLock: boolean; testPlatform: TestPlatform | null }): HostSession;
+  diagnostics(): Diagnostics;
+  /** The current engine, if one runs (tests). */
+  engine(): MarketEngine | undefined;
+}
+
+interface Session {
+  api: HostSession;
+  tabId: string;
+  sink: BatchSink;
+  topics: Map<string, { topic: Topic; count: number }>;
+  topicByKey: Map<string, Topic>;
+  dirty: Set<string>;
+  klineVersions: Map<string, number>;
+  credit: boolean;
+  flushScheduled: boolean;
+  healthSent: ConnectionHealth | undefined;
+  batchesSent: number;
+  holdsLock: boolean;
+  lastPing: number;
+  closed: boolean;
+}
+
+const EMPTY_DIAG = {
+  socketsOpen: 0,
+  subscriptions: [] as string[],
+  queueLength: 0,
+  queueOverflow: 0,
+  framesReceived: 0,
+  framesRejected: 0,
+  reconnects: 0,
+  gaps: 0,
+  lastMessageAgeMs: null,
+  health: 'connecting' as ConnectionHealth,
+};
+
+export function createMarketHost(deps: HostDeps): MarketHost {
+  const sessions = new Set<Session>();
+  /** Sessions watching each key. */
+  const index = new Map<string, Set<Session>>();
+  /** Host-level interest: one engine acquire per key while any tab watches it. */
+  const interest = new Map<string, { topic: Topic; tabs: number; release?: () => void }>();
+  let engine: MarketEngine | undefined;
+  let bases: Bases | undefined;
+  let offChange: (() => void) | undefined;
+  let health: ConnectionHealth = 'connecting';
+  let pollTimer: TimerHandle | undefined;
+  let idleTimer: TimerHandle | undefined;
+
+  function startEngine(b: Bases): void {
+    stopEngine();
+    bases = b;
+    engine = deps.createEngine(b);
+    offChange = engine.onChange(onEngineChange);
+    for (const e of interest.values()) e.release = engine.acquire(e.topic);
+    health = engine.diagnostics().health;
+    for (const s of sessions) {
+      s.klineVersions.clear();
+      for (const k of s.topics.keys()) s.dirty.add(k);
+      requestFlush(s);
+    }
+  }
+
+  function stopEngine(): void {
+    if (!engine) return;
+    for (const e of interest.values()) {
+      e.release?.();
+      e.release = undefined;
+    }
+    offChange?.();
+    offChange = undefined;
+    engine.dispose();
+    engine = undefined;
+    bases = undefined;
+  }
+
+  function useBases(tp: TestPlatform | null): void {
+    const b = resolveBases(deps.location, tp);
+    if (!engine || !sameBases(b, bases)) startEngine(b);
+  }
+
+  function onEngineChange(keys: ReadonlySet<string>): void {
+    for (const key of keys) {
+      const set = index.get(key);
+      if (!set) continue;
+      for (const s of set) {
+        s.dirty.add(key);
+        requestFlush(s);
+      }
+    }
+  }
+
+  function requestFlush(s: Session): void {
+    if (s.closed || !s.credit || s.flushScheduled) return;
+    if (s.dirty.size === 0 && s.healthSent === health) return;
+    s.flushScheduled = true;
+    deps.schedule(() => flush(s));
+  }
+
+  function flush(s: Session): void {
+    s.flushScheduled = false;
+    if (s.closed || !s.credit || !engine) return;
+    const built = buildBatch(engine, s.dirty, s.topicByKey, s.klineVersions, s.batchesSent + 1);
+    s.dirty.clear();
+    const healthChanged = s.healthSent !== health;
+    if (built.items === 0 && !healthChanged) return;
+    if (healthChanged) built.batch.health = health;
+    s.healthSent = health;
+    s.credit = false;
+    s.batchesSent++;
+    s.sink.send(built.batch, built.transfer);
+  }
+
+  function acquireKey(topic: Topic, key: string): void {
+    let e = interest.get(key);
+    if (!e) {
+      e = { topic, tabs: 0 };
+      interest.set(key, e);
+    }
+    e.tabs++;
+    if (e.tabs === 1 && engine) e.release = engine.acquire(topic);
+  }
+
+  function releaseKey(key: string): void {
+    const e = interest.get(key);
+    if (!e) return;
+    e.tabs--;
+    if (e.tabs > 0) return;
+    e.release?.();
+    interest.delete(key);
+  }
+
+  function poll(): void {
+    pollTimer = undefined;
+    const h = engine ? engine.diagnostics().health : 'connecting';
+    if (h !== health) {
+      health = h;
+      for (const s of sessions) requestFlush(s);
+    }
+    const now = deps.clock.now();
+    for (const s of [...sessions]) if (!s.holdsLock && now - s.lastPing > TAB_PING_TIMEOUT_MS) s.api.close();
+    if (sessions.size > 0) pollTimer = deps.timers.setTimeout(poll, HEALTH_POLL_MS);
+  }
+
+  function onSessionsChanged(): void {
+    if (sessions.size > 0) {
+      if (idleTimer !== undefined) deps.timers.clearTimeout(idleTimer);
+      idleTimer = undefined;
+      if (pollTimer === undefined) pollTimer = deps.timers.setTimeout(poll, HEALTH_POLL_MS);
+      return;
+    }
+    if (pollTimer !== undefined) deps.timers.clearTimeout(pollTimer);
+    pollTimer = undefined;
+    if (idleTimer === undefined) {
+      idleTimer = deps.timers.setTimeout(() => {
+        idleTimer = undefined;
+        if (sessions.size === 0) stopEngine();
+      }, IDLE_DISPOSE_MS);
+    }
+  }
+
+  function openSession(tabId: string, sink: BatchSink, opts: { holdsLock: boolean; testPlatform: TestPlatform | null }): HostSession {
+    const s: Session = {
+      api: undefined as unknown as HostSession,
+      tabId,
+      sink,
+      topics: new Map(),
+      topicByKey: new Map(),
+      dirty: new Set(),
+      klineVersions: new Map(),
+      credit: false,
+      flushScheduled: false,
+      healthSent: undefined,
+      batchesSent: 0,
+      holdsLock: opts.holdsLock,
+      lastPing: deps.clock.now(),
+      closed: false,
+    };
+    s.api = {
+      tabId,
+      get closed() {
+        return s.closed;
+      },
+      watch(topic) {
+        if (s.closed) return;
+        const key = topicKey(topic);
+        const t = s.topics.get(key);
+        if (t) {
+          t.count++;
+          return;
+        }
+        s.topics.set(key, { topic, count: 1 });
+        s.topicByKey.set(key, topic);
+        let set = index.get(key);
+        if (!set) index.set(key, (set = new Set()));
+        set.add(s);
+        acquireKey(topic, key);
+        s.dirty.add(key);
+        requestFlush(s);
+      },
+      unwatch(topic) {
+        if (s.closed) return;
+        const key = topicKey(topic);
+        const t = s.topics.get(key);
+        if (!t || --t.count > 0) return;
+        dropKey(s, key);
+      },
+      credit() {
+        s.lastPing = deps.clock.now();
+        if (s.closed) return;
+        s.credit = true;
+        requestFlush(s);
+      },
+      ping() {
+        s.lastPing = deps.clock.now();
+      },
+      setTestPlatform(tp) {
+        if (!s.closed) useBases(tp);
+      },
+      stats() {
+        return { tabId, topics: [...s.topics.keys()], batchesSent: s.batchesSent, credit: s.credit, pending: s.dirty.size };
+      },
+      close() {
+        if (s.closed) return;
+        for (const key of [...s.topics.keys()]) dropKey(s, key);
+        s.closed = true;
+        s.credit = false;
+        sessions.delete(s);
+        onSessionsChanged();
+      },
+    };
+    sessions.add(s);
+    useBases(opts.testPlatform);
+    onSessionsChanged();
+    return s.api;
+  }
+
+  function dropKey(s: Session, key: string): void {
+    s.topics.delete(key);
+    s.topicByKey.delete(key);
+    s.dirty.delete(key);
+    s.klineVersions.delete(key);
+    const set = index.get(key);
+    set?.delete(s);
+    if (set && set.size === 0) index.delete(key);
+    releaseKey(key);
+  }
+
+  return {
+    openSession,
+    diagnostics() {
+      const d = engine ? engine.diagnostics() : EMPTY_DIAG;
+      return { ...d, subscriptions: [...d.subscriptions], tabsConnected: sessions.size, mode: deps.mode };
+    },
+    engine: () => engine,
+  };
+}

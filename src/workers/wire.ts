@@ -1,0 +1,84 @@
+/**
+ * What crosses the boundary between a tab and the market worker (issue 3, part 2).
+ *
+ * Two channels per tab:
+ * - the worker port, with Comlink for the RPC ({@link HostTabApi}: hello, watch, unwatch, diagnostics...);
+ * - a dedicated MessagePort for the data stream, handed over in `hello`: the worker posts {@link Batch}es,
+ *   the tab posts {@link TabToHost} credits. Credit-based flow: the worker sends a batch only while the tab
+ *   holds a credit, and the tab grants one from its requestAnimationFrame callback after applying the previous
+ *   batch. So a tab gets at most one batch per frame, and a hidden tab (no rAF) gets nothing until it shows.
+ */
+import type { KlinePatch, Topic } from '../engine/types';
+import type { ConnectionHealth, Diagnostics, TickerView, TradesView } from '../engine/views';
+
+/** The test-platform entry of spec 3.1 / 7.5, read by the tab from storage (the worker cannot). */
+export interface TestPlatform {
+  platform: string;
+  domain?: string;
+}
+
+export interface TabHello {
+  /** Random id of the tab; also the Web Lock name suffix ({@link tabLockName}). */
+  tabId: string;
+  /** The data port (worker side of the tab's MessageChannel). */
+  batchPort: MessagePort;
+  /** True when the tab holds {@link tabLockName}(tabId) until it dies; otherwise it sends pings. */
+  holdsLock: boolean;
+  testPlatform: TestPlatform | null;
+}
+
+export interface HelloReply {
+  mode: Diagnostics['mode'];
+}
+
+/** Per-tab counters kept by the worker (tests and the performance suite). */
+export interface TabStats {
+  tabId: string;
+  topics: string[];
+  batchesSent: number;
+  credit: boolean;
+  pending: number;
+}
+
+/** The RPC a tab sees through Comlink. Every method is bound to the tab that connected on that port. */
+export interface HostTabApi {
+  hello(h: TabHello): HelloReply;
+  watch(topic: Topic): void;
+  unwatch(topic: Topic): void;
+  setTestPlatform(tp: TestPlatform | null): void;
+  diagnostics(): Diagnostics;
+  tabStats(): TabStats | undefined;
+  /** The tab is going away (pagehide): release everything now. */
+  bye(): void;
+}
+
+/** One frame's worth of changes for one tab: only the topics it watches that changed. */
+export interface Batch {
+  t: 'batch';
+  /** Per-tab batch counter, from 1. */
+  n: number;
+  tickers: TickerView[];
+  trades: TradesView[];
+  klines: KlinePatch[];
+  /** Present when the connection health changed since the last batch (and in the first one). */
+  health?: ConnectionHealth;
+  /** Newest server `ts` among the tickers and trades in the batch, 0 if none (tick-to-paint). */
+  newestTs: number;
+}
+
+export type TabToHost = { t: 'credit' } | { t: 'ping' };
+
+export const TAB_LOCK_PREFIX = 'openex-tab-';
+export function tabLockName(tabId: string): string {
+  return TAB_LOCK_PREFIX + tabId;
+}
+
+/** How often the worker samples the engine's health (it changes with time: "delayed" is an age). */
+export const HEALTH_POLL_MS = 500;
+/** Tabs without Web Locks ping this often; a tab silent for TAB_PING_TIMEOUT_MS is released.
+ *  The timeout is long because Chrome throttles timers of hidden tabs to once a minute. */
+export const TAB_PING_MS = 10_000;
+export const TAB_PING_TIMEOUT_MS = 150_000;
+/** With no tab left, the worker disposes the engine (closing the socket) after this long. A SharedWorker is
+ *  usually terminated by the browser first; this covers a worker that stays up. */
+export const IDLE_DISPOSE_MS = 5_000;
