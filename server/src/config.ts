@@ -1,0 +1,63 @@
+/**
+ * Server configuration from the environment and the command line (README "Server"):
+ * PORT (8080; 0 = ephemeral), HOST (0.0.0.0), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
+ * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
+ * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50).
+ * Bad values stop the start with a message naming the variable.
+ */
+import { resolve } from 'node:path';
+import type { ServerConfig } from './context';
+
+export class ConfigError extends Error {}
+
+function int(name: string, raw: string | undefined, def: number, min: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function num(name: string, raw: string | undefined, def: number, min: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return def;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function flag(raw: string | undefined): boolean {
+  return raw !== undefined && ['1', 'true', 'yes', 'on'].includes(raw.trim().toLowerCase());
+}
+
+/** `--flood=10000` or `--flood 10000` on the command line. */
+function argValue(argv: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === `--${name}`) return argv[i + 1];
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv.slice(2)): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const floodRaw = argValue(argv, 'flood') ?? env.FLOOD;
+  const floodRate = floodRaw === undefined ? 0 : int('FLOOD', floodRaw, 0, 0, 10_000_000);
+  return {
+    port: int('PORT', env.PORT, 8080, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR?.trim() || './data'),
+    staticDir: resolve(env.STATIC_DIR?.trim() || './dist'),
+    production,
+    testSwitches: !production && flag(env.TEST_SWITCHES),
+    marketSeed: int('MARKET_SEED', env.MARKET_SEED, 20240601, 0, 2 ** 31 - 1),
+    tradeRate: num('TRADE_RATE', env.TRADE_RATE, 8, 0.01, 10_000),
+    flood:
+      floodRate > 0
+        ? { totalRate: floodRate, symbols: int('FLOOD_SYMBOLS', env.FLOOD_SYMBOLS, 50, 1, 10_000) }
+        : undefined,
+  };
+}

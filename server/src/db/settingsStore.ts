@@ -1,0 +1,86 @@
+/**
+ * Reads and writes platform settings (spec 3.3). Every write is validated against the key's schema, so a
+ * bad value is refused with a message naming the field and nothing is stored. On read, a row that no longer
+ * validates (e.g. hand-edited SQL) falls back to the built-in default for that key, with a warning.
+ */
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { SETTING_SCHEMAS, SETTING_KEYS, type AllSettings, type SettingKey } from '../../../src/shared/schemas/settings';
+import { buildDefaultSettings } from '../../../src/shared/defaultSettings';
+import { readLanguages, readTimeZones, writeLanguages, writeTimeZones } from './dictionaryStore';
+
+export interface WarnLog {
+  warn(obj: object, msg?: string): void;
+}
+
+/** Keys stored in the settings table; languageList lives in its own table. */
+export const STORED_SETTING_KEYS = SETTING_KEYS.filter((k) => k !== 'languageList');
+
+export class SettingError extends Error {}
+
+export function isSettingKey(key: string): key is SettingKey {
+  return (SETTING_KEYS as string[]).includes(key);
+}
+
+/** Readable one-line summary of zod issues: "LOGIN_REGIS_SETTING.credits: expected number". */
+export function describeIssues(prefix: string, err: z.ZodError): string {
+  return err.issues
+    .slice(0, 5)
+    .map((i) => `${[prefix, ...i.path.map(String)].filter(Boolean).join('.')}: ${i.message}`)
+    .join('; ');
+}
+
+export function validateSetting(key: string, value: unknown): unknown {
+  if (!isSettingKey(key)) throw new SettingError(`Unknown setting ${key}; known: ${SETTING_KEYS.join(', ')}`);
+  const r = (SETTING_SCHEMAS[key] as z.ZodTypeAny).safeParse(value);
+  if (!r.success) throw new SettingError(`Invalid ${key}: ${describeIssues(key, r.error)}`);
+  return r.data;
+}
+
+export function writeSetting(db: Database.Database, key: string, value: unknown): void {
+  const v = validateSetting(key, value);
+  if (key === 'languageList') {
+    writeLanguages(db, v as AllSettings['languageList']);
+    return;
+  }
+  db.prepare(
+    `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(key, JSON.stringify(v), Date.now());
+}
+
+export function readSetting(db: Database.Database, key: SettingKey): unknown {
+  if (key === 'languageList') return readLanguages(db);
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  return row ? JSON.parse(row.value) : undefined;
+}
+
+/** Every setting, the language list and the time zone table: the data of getAllSetting. */
+export function readAllSettings(db: Database.Database, log?: WarnLog): AllSettings {
+  const defaults = buildDefaultSettings('en');
+  const rows = db.prepare('SELECT key, value FROM settings').all() as Array<{ key: string; value: string }>;
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const out: Record<string, unknown> = {};
+  for (const key of STORED_SETTING_KEYS) {
+    const raw = stored.get(key);
+    let value: unknown = defaults[key];
+    if (raw !== undefined) {
+      const r = (SETTING_SCHEMAS[key] as z.ZodTypeAny).safeParse(JSON.parse(raw));
+      if (r.success) value = r.data;
+      else log?.warn({ event: 'setting_invalid', key, error: describeIssues(key, r.error) }, `stored setting ${key} is invalid; serving the default`);
+    }
+    out[key] = value;
+  }
+  const langs = readLanguages(db);
+  out.languageList = langs.length > 0 ? langs : defaults.languageList;
+  const zones = readTimeZones(db);
+  out.timeZoneList = zones.length > 0 ? zones : defaults.timeZoneList;
+  return out as AllSettings;
+}
+
+/** Stores every key of `s` (seed). */
+export function writeAllSettings(db: Database.Database, s: AllSettings): void {
+  for (const key of STORED_SETTING_KEYS) writeSetting(db, key, s[key]);
+  writeLanguages(db, s.languageList);
+  writeTimeZones(db, s.timeZoneList);
+}

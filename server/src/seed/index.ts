@@ -1,0 +1,80 @@
+/**
+ * Seeds an empty database: settings, language dictionary, time zones, the four coin lists, notices and rules.
+ * Idempotent: each part is written only when its table is empty, in one transaction with the others, so a
+ * restart never duplicates or overwrites what an operator changed.
+ */
+import type Database from 'better-sqlite3';
+import { COIN_LIST_NAMES } from '../../../src/shared/schemas/coins';
+import { countCoins, insertCoinRows } from '../db/coinStore';
+import { writeLanguages, writeTimeZones } from '../db/dictionaryStore';
+import { STORED_SETTING_KEYS, writeSetting } from '../db/settingsStore';
+import { SEED_NOTICES, SEED_RULES, type SeedText } from './content';
+import { contractPairs, optionPairs, secondCoins, spotPairs } from './coins';
+import { seedSettings } from './settings';
+
+export interface SeedLog {
+  info(obj: object, msg?: string): void;
+}
+
+const count = (db: Database.Database, table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+/** The seed's creation times: spaced a day apart, newest first by id order. */
+const DAY = 86_400_000;
+
+function insertTexts(db: Database.Database, table: 'notices' | 'rules', texts: SeedText[], now: number): void {
+  for (const t of texts) {
+    for (const lang of ['en', 'zh'] as const) {
+      if (table === 'notices') {
+        db.prepare(
+          'INSERT INTO notices (id, lang, key, modelKey, title, content, sort, createTime) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(t.id, lang, t.key, t.modelKey ?? '', t[lang].title, t[lang].content, t.sort, now - t.id * DAY);
+      } else {
+        db.prepare('INSERT INTO rules (id, lang, key, title, content, sort) VALUES (?, ?, ?, ?, ?, ?)').run(
+          t.id,
+          lang,
+          t.key,
+          t[lang].title,
+          t[lang].content,
+          t.sort,
+        );
+      }
+    }
+  }
+}
+
+/** Returns the parts seeded now (empty when everything was already there). */
+export function seedDatabase(db: Database.Database, log?: SeedLog, now = Date.now()): string[] {
+  const seeded: string[] = [];
+  db.transaction(() => {
+    const s = seedSettings();
+    const have = new Set((db.prepare('SELECT key FROM settings').all() as Array<{ key: string }>).map((r) => r.key));
+    const missing = STORED_SETTING_KEYS.filter((k) => !have.has(k));
+    for (const k of missing) writeSetting(db, k, s[k]);
+    if (missing.length) seeded.push(`settings(${missing.length})`);
+    if (count(db, 'languages') === 0) {
+      writeLanguages(db, s.languageList);
+      seeded.push('languages');
+    }
+    if (count(db, 'time_zones') === 0) {
+      writeTimeZones(db, s.timeZoneList);
+      seeded.push('time_zones');
+    }
+    const builders = { coinList: secondCoins, currencyList: spotPairs, contractList: contractPairs, optionList: optionPairs };
+    for (const list of COIN_LIST_NAMES) {
+      if (countCoins(db, list) === 0) {
+        insertCoinRows(db, list, builders[list]() as unknown as Array<Record<string, unknown>>);
+        seeded.push(list);
+      }
+    }
+    if (count(db, 'notices') === 0) {
+      insertTexts(db, 'notices', SEED_NOTICES, now);
+      seeded.push('notices');
+    }
+    if (count(db, 'rules') === 0) {
+      insertTexts(db, 'rules', SEED_RULES, now);
+      seeded.push('rules');
+    }
+  })();
+  if (seeded.length) log?.info({ event: 'seed', parts: seeded }, `seeded ${seeded.join(', ')}`);
+  return seeded;
+}
