@@ -22,7 +22,11 @@ export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('Inva
 
 /** Phone number including the country code digits, e.g. "+14155550100" (the app joins the picker's code and the number). */
 export const PHONE_RE = /^\+?[0-9]{6,20}$/;
-export const Phone = z.string().trim().regex(PHONE_RE, 'Invalid phone number');
+export const Phone = z
+  .string()
+  .trim()
+  .regex(PHONE_RE, 'Invalid phone number')
+  .transform((v) => (v.startsWith('+') ? v : '+' + v));
 
 /** A wallet address: 0x + 40 hex (EVM) or another 20 to 100 letters/digits (e.g. TRON). */
 export const WALLET_ADDRESS_RE = /^[0-9A-Za-z]{20,100}$/;

@@ -1,0 +1,29 @@
+/**
+ * Sending email and SMS codes, and the country code list (spec 7.1).
+ * For purposes that need an existing account (backPwd, unbind, withdrawAddress...), an address with
+ * no account gets the same success reply and no code, so the call does not reveal who is registered.
+ */
+import type { FastifyInstance } from 'fastify';
+import { userApi } from '../../../../src/shared/api/user';
+import type { CodeType } from '../../../../src/shared/schemas/user';
+import type { Accounts } from '../deps';
+import { AccountError } from '../errors';
+import { route } from '../http';
+import { COUNTRY_CODES } from '../countries';
+import type { Channel } from '../codes';
+
+function sendFor(acc: Accounts, channel: Channel, address: string, codeType: CodeType, ip: string): null {
+  const taken = acc.users.identifierTaken(address);
+  const label = channel === 'email' ? 'email' : 'phone number';
+  if (codeType === 'register' && taken) throw new AccountError(`This ${label} is already registered`);
+  if (codeType === 'bind' && taken) throw new AccountError(`This ${label} is already bound to an account`);
+  if (codeType !== 'register' && codeType !== 'bind' && !taken) return null;
+  acc.codes.send(channel, address, codeType, ip);
+  return null;
+}
+
+export function registerCodeRoutes(app: FastifyInstance, acc: Accounts): void {
+  route(app, acc, userApi.sendEmailCode, ({ query, ip }) => sendFor(acc, 'email', query.email, query.codeType, ip));
+  route(app, acc, userApi.sendMobileCode, ({ query, ip }) => sendFor(acc, 'phone', query.phone, query.codeType, ip));
+  route(app, acc, userApi.getCountryCode, () => COUNTRY_CODES);
+}

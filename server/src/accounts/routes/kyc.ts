@@ -1,0 +1,61 @@
+/**
+ * Identity verification (uploadKYC): primary and senior levels, each switched by AUTH_LIMIT
+ * (isOpenPrimary, isOpenSenior). A submission makes the level pending; senior needs primary
+ * submitted (pending or approved) first. Images must be the caller's own uploads.
+ */
+import type { FastifyInstance } from 'fastify';
+import { userApi } from '../../../../src/shared/api/user';
+import type { Accounts } from '../deps';
+import { AccountError } from '../errors';
+import { route } from '../http';
+import { kycStates } from '../profile';
+import { ownsUpload } from './upload';
+
+const need = <T>(v: T | undefined, msg: string): T => {
+  if (v === undefined || v === '') throw new AccountError(msg);
+  return v;
+};
+
+export function registerKycRoutes(app: FastifyInstance, acc: Accounts): void {
+  route(app, acc, userApi.uploadKYC, ({ query, user }) => {
+    const lim = acc.settings.authLimit();
+    const level = query.level;
+    if (level === 'primary' && !lim.isOpenPrimary) throw new AccountError('Primary verification is not open');
+    if (level === 'senior' && !lim.isOpenSenior) throw new AccountError('Advanced verification is not open');
+    const states = kycStates(acc.db, user.id);
+    if (states[level] === 'pending') throw new AccountError('This verification is already under review');
+    if (states[level] === 'approved') throw new AccountError('This verification is already approved');
+    if (level === 'senior' && states.primary !== 'pending' && states.primary !== 'approved') {
+      throw new AccountError('Submit the primary verification first');
+    }
+    const images =
+      level === 'primary'
+        ? {
+            realName: need(query.realName, 'realName: Enter your full name'),
+            idCard: need(query.idCard, 'idCard: Enter your document number'),
+            frontImg: need(query.frontImg, 'frontImg: Upload the front of your document'),
+            backImg: need(query.backImg, 'backImg: Upload the back of your document'),
+            handImg: query.handImg ?? null,
+          }
+        : {
+            realName: query.realName ?? null,
+            idCard: query.idCard ?? null,
+            frontImg: query.frontImg ?? null,
+            backImg: query.backImg ?? null,
+            handImg: need(query.handImg, 'handImg: Upload a photo of you holding your document'),
+          };
+    for (const url of [images.frontImg, images.backImg, images.handImg]) {
+      if (url && !ownsUpload(acc, user.id, url)) throw new AccountError('Image not found, please upload it again');
+    }
+    const now = acc.clock.now();
+    acc.db
+      .prepare(
+        `INSERT INTO kyc (user_id, level, state, real_name, id_card, front_img, back_img, hand_img, created_at, updated_at)
+         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, level) DO UPDATE SET state = 'pending', real_name = excluded.real_name, id_card = excluded.id_card,
+           front_img = excluded.front_img, back_img = excluded.back_img, hand_img = excluded.hand_img, updated_at = excluded.updated_at`,
+      )
+      .run(user.id, level, images.realName, images.idCard, images.frontImg, images.backImg, images.handImg, now, now);
+    return null;
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The caller's own profile: getInfo, passwords (login and trade), binding an email or a phone.
+ * Every change applies to the caller only (updateUserLoginPwd refuses another userId).
+ */
+import type { FastifyInstance } from 'fastify';
+import { userApi } from '../../../../src/shared/api/user';
+import { Password, TradePassword } from '../../../../src/shared/schemas/user';
+import type { Accounts } from '../deps';
+import { AccountError } from '../errors';
+import { checkPasswordLimited, uniqueViolation } from '../guards';
+import { hashPassword } from '../passwords';
+import { issueMessage, route } from '../http';
+import { userInfo } from '../profile';
+import type { UserRow } from '../users';
+
+const WRONG_OLD = 'The old password is incorrect';
+
+/** Changes the login password after checking the old one (limited like sign-in); other sessions end. */
+async function changeLoginPassword(acc: Accounts, user: UserRow, token: string, ip: string, oldPwd: string, newPwd: string) {
+  await checkPasswordLimited(acc, `pwd:${user.id}`, ip, oldPwd, user.pwd_hash, WRONG_OLD);
+  if (oldPwd === newPwd) throw new AccountError('The new password must differ from the old one');
+  const hash = await hashPassword(newPwd);
+  acc.db.transaction(() => {
+    acc.users.setPassword(user.id, hash);
+    acc.sessions.revokeAllOf(user.id, token);
+  })();
+  return null;
+}
+
+export function registerProfileRoutes(app: FastifyInstance, acc: Accounts): void {
+  route(app, acc, userApi.getInfo, ({ user }) => userInfo(acc.db, user));
+
+  route(app, acc, userApi.updateUserLoginPwd, ({ query, user, token, ip }) => {
+    if (query.userId !== user.id) throw new AccountError('You can only change your own password');
+    return changeLoginPassword(acc, user, token, ip, query.oldPwd, query.newPwd);
+  });
+
+  route(app, acc, userApi.tardPwdSet, async ({ query, user }) => {
+    if (user.trade_pwd_hash) throw new AccountError('A trade password is already set; change it instead');
+    acc.users.setTradePassword(user.id, await hashPassword(query.pwd));
+    return null;
+  });
+
+  route(app, acc, userApi.updatePwd, async ({ query, user, token, ip }) => {
+    if (query.signType === '1') {
+      const p = Password.safeParse(query.newPwd);
+      if (!p.success) throw new AccountError(issueMessage(p.error));
+      return changeLoginPassword(acc, user, token, ip, query.oldPwd, query.newPwd);
+    }
+    const p = TradePassword.safeParse(query.newPwd);
+    if (!p.success) throw new AccountError(issueMessage(p.error));
+    if (!user.trade_pwd_hash) throw new AccountError('Set a trade password first');
+    await checkPasswordLimited(acc, `tradepwd:${user.id}`, ip, query.oldPwd, user.trade_pwd_hash, WRONG_OLD);
+    acc.users.setTradePassword(user.id, await hashPassword(query.newPwd));
+    return null;
+  });
+
+  route(app, acc, userApi.bindEmail, ({ query, user }) => {
+    if (user.email) throw new AccountError('Your account already has an email');
+    if (acc.users.identifierTaken(query.email)) throw new AccountError('This email is already bound to an account');
+    const codeId = acc.codes.check('email', query.email, 'bind', query.emailCode);
+    try {
+      acc.db.transaction(() => {
+        acc.codes.consume(codeId);
+        acc.users.setEmail(user.id, query.email);
+      })();
+    } catch (err) {
+      uniqueViolation(err, 'This email is already bound to an account');
+    }
+    return null;
+  });
+
+  route(app, acc, userApi.bindPhone, ({ query, user }) => {
+    if (user.phone) throw new AccountError('Unbind the current phone first');
+    if (acc.users.identifierTaken(query.phone)) throw new AccountError('This phone number is already bound to an account');
+    const codeId = acc.codes.check('phone', query.phone, 'bind', query.code);
+    try {
+      acc.db.transaction(() => {
+        acc.codes.consume(codeId);
+        acc.users.setPhone(user.id, query.phone);
+      })();
+    } catch (err) {
+      uniqueViolation(err, 'This phone number is already bound to an account');
+    }
+    return null;
+  });
+
+  route(app, acc, userApi.unBindPhone, ({ query, user }) => {
+    if (!user.phone) throw new AccountError('No phone is bound');
+    if (!user.email && !user.account && !user.address) throw new AccountError('The phone is your only sign-in; bind an email first');
+    const codeId = acc.codes.check('phone', user.phone, 'unbind', query.code);
+    acc.db.transaction(() => {
+      acc.codes.consume(codeId);
+      acc.users.setPhone(user.id, null);
+    })();
+    return null;
+  });
+}
