@@ -1,0 +1,59 @@
+/** One measured client (ours or naive) against its own flood-mode server, in one Chromium. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../../../tests/helpers/browser';
+import { startServer, type RunningServer } from '../../../tests/helpers/server';
+import { instrumentScript } from './instrument';
+
+export type Kind = 'ours' | 'naive';
+
+export interface Session {
+  kind: Kind;
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export const FLOOD_ENV = { FLOOD: '10000', FLOOD_SYMBOLS: '50', MARKET_SEED: '42', LOG_LEVEL: 'warn' };
+
+export async function openSession(kind: Kind, staticDir: string, env: Record<string, string> = {}): Promise<Session> {
+  const server = await startServer({ ...FLOOD_ENV, STATIC_DIR: staticDir, ...env });
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(instrumentScript);
+  return {
+    kind,
+    server,
+    browser,
+    context,
+    async open(path, viewport) {
+      const page = await context.newPage();
+      if (viewport) await page.setViewportSize(viewport);
+      await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+      return page;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await server.stop();
+    },
+  };
+}
+
+/** Messages a tab received from its data source so far: ours, batches the worker sent it; naive, socket messages. */
+export async function tabMessages(page: Page, kind: Kind): Promise<number> {
+  if (kind === 'naive') return page.evaluate(() => (window as any).__naive?.messages ?? 0);
+  return page.evaluate(async () => (await (window as any).__openex?.tabStats())?.batchesSent ?? 0);
+}
+
+/** Waits until the page shows live prices (its data source delivered something). */
+export async function waitLive(page: Page, kind: Kind): Promise<void> {
+  await page.waitForFunction(
+    (k) => {
+      const w = window as any;
+      return k === 'naive' ? (w.__naive?.messages ?? 0) > 10 : (w.__bench?.commits ?? 0) > 3 && w.__bench.pendingTs > 0;
+    },
+    kind,
+    { timeout: 30_000 },
+  );
+}

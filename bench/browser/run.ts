@@ -1,0 +1,225 @@
+/**
+ * `npm run bench:browser` (issue 6): the live market in a real Chromium against the real server in
+ * flood mode (10,000 trades/s over 50 symbols), ours beside a naive client built from the same
+ * screens, in the same run. Every figure comes from a counter or a clock of this run.
+ *
+ *   --quick      one tab, a few seconds, ours only (the harness check `npm test` runs)
+ *   --window=S   seconds per measured window (default 8)
+ *   --out=FILE   also write the results JSON there (default bench/results/browser-latest.json unless --quick)
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildClient } from './lib/build';
+import { cdpFor, percentile, sample, scrape, sleep, total } from './lib/metrics';
+import { openSession, tabMessages, waitLive, type Kind } from './lib/session';
+import { hideTab } from './lib/visibility';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const windowS = Number(argv.find((a) => a.startsWith('--window='))?.split('=')[1] ?? (quick ? 3 : 8));
+const warmMs = quick ? 1500 : 3000;
+const outArg = argv.find((a) => a.startsWith('--out='))?.split('=')[1];
+const root = resolve(import.meta.dirname, '../..');
+
+interface ClientFigures {
+  bytesPerS1: number;
+  bytesPerS5: number;
+  connections5: number;
+  msgsPerSPerTab: number;
+  hiddenTabMsgs: number;
+  commitsPerSHome: number;
+  commitsPerSTrade: number;
+  t2pHome: number[];
+  t2pTrade: number[];
+  mainMsPerFrameTrade: number;
+  longTasksTrade: number;
+  cpuMsPerSHome: number;
+  cpuMsPerSTrade: number;
+  candles: number;
+}
+
+async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: number) {
+  const cdps = await Promise.all(pages.map(cdpFor));
+  const m0 = await scrape(baseUrl);
+  const s0 = await Promise.all(pages.map((p, i) => sample(p, cdps[i])));
+  const msg0 = await Promise.all(pages.map((p) => tabMessages(p, kind)));
+  const t2p0 = await Promise.all(pages.map((p) => p.evaluate(() => (window as any).__bench.t2p.length as number)));
+  const t0 = Date.now();
+  await sleep(seconds * 1000);
+  const dt = (Date.now() - t0) / 1000;
+  const m1 = await scrape(baseUrl);
+  const s1 = await Promise.all(pages.map((p, i) => sample(p, cdps[i])));
+  const msg1 = await Promise.all(pages.map((p) => tabMessages(p, kind)));
+  const t2p = (
+    await Promise.all(pages.map((p, i) => p.evaluate((from) => (window as any).__bench.t2p.slice(from) as number[], t2p0[i])))
+  ).flat();
+  await Promise.all(cdps.map((c) => c.detach().catch(() => {})));
+  return {
+    dt,
+    bytesPerS: (total(m1, 'exchange_ws_bytes_sent_total') - total(m0, 'exchange_ws_bytes_sent_total')) / dt,
+    tradesPerS: (total(m1, 'exchange_market_trades_total') - total(m0, 'exchange_market_trades_total')) / dt,
+    connections: total(m1, 'exchange_ws_connections'),
+    perTab: pages.map((_, i) => ({
+      msgsPerS: (msg1[i] - msg0[i]) / dt,
+      commitsPerS: (s1[i].commits - s0[i].commits) / dt,
+      cpuMsPerS: (s1[i].taskMs - s0[i].taskMs) / dt,
+      msPerFrame: (s1[i].taskMs - s0[i].taskMs) / Math.max(1, s1[i].frames - s0[i].frames),
+      longTasks: s1[i].longTasks - s0[i].longTasks,
+      messages: msg1[i] - msg0[i],
+    })),
+    t2p,
+  };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
+  const s = await openSession(kind, staticDir);
+  try {
+    const home = '/';
+    // B1/B2/B3/B4 on home, one tab.
+    const first = await s.open(home);
+    await waitLive(first, kind);
+    await sleep(warmMs);
+    const one = await windowOf([first], kind, s.server.url, windowS);
+    if (quick) {
+      return {
+        bytesPerS1: one.bytesPerS,
+        bytesPerS5: NaN,
+        connections5: one.connections,
+        msgsPerSPerTab: one.perTab[0].msgsPerS,
+        hiddenTabMsgs: NaN,
+        commitsPerSHome: one.perTab[0].commitsPerS,
+        commitsPerSTrade: NaN,
+        t2pHome: one.t2p,
+        t2pTrade: [],
+        mainMsPerFrameTrade: one.perTab[0].msPerFrame,
+        longTasksTrade: one.perTab[0].longTasks,
+        cpuMsPerSHome: one.perTab[0].cpuMsPerS,
+        cpuMsPerSTrade: NaN,
+        candles: NaN,
+      };
+    }
+    // B1/B2 with five tabs; the fifth is hidden for B2's hidden-tab figure.
+    const more = [];
+    for (let i = 0; i < 4; i++) more.push(await s.open(home));
+    await Promise.all(more.map((p) => waitLive(p, kind)));
+    await sleep(warmMs);
+    const tabs = [first, ...more];
+    const five = await windowOf(tabs, kind, s.server.url, windowS);
+    await hideTab(more[3]);
+    await sleep(1000);
+    const hidden = await windowOf([more[3]], kind, s.server.url, windowS);
+    for (const p of more) await p.close();
+    await first.close();
+
+    // B3/B4/B5 on the trade screen (desktop: 200-row market list, the chart, trades).
+    const trade = await s.open('/trade?symbol=btcusdt');
+    await waitLive(trade, kind);
+    await sleep(warmMs * 2);
+    const tw = await windowOf([trade], kind, s.server.url, windowS);
+    const candles = await trade.evaluate(() => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? NaN));
+    return {
+      bytesPerS1: one.bytesPerS / Math.max(1, one.tradesPerS),
+      bytesPerS5: five.bytesPerS / Math.max(1, five.tradesPerS),
+      connections5: five.connections,
+      msgsPerSPerTab: Math.max(...five.perTab.map((t) => t.msgsPerS)),
+      hiddenTabMsgs: hidden.perTab[0].messages,
+      commitsPerSHome: mean(five.perTab.slice(0, 4).map((t) => t.commitsPerS)),
+      commitsPerSTrade: tw.perTab[0].commitsPerS,
+      t2pHome: [...one.t2p, ...five.t2p],
+      t2pTrade: tw.t2p,
+      mainMsPerFrameTrade: tw.perTab[0].msPerFrame,
+      longTasksTrade: tw.perTab[0].longTasks,
+      cpuMsPerSHome: one.perTab[0].cpuMsPerS,
+      cpuMsPerSTrade: tw.perTab[0].cpuMsPerS,
+      candles,
+    };
+  } finally {
+    await s.close();
+  }
+}
+
+const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
+async function main() {
+  const tmp = mkdtempSync(join(tmpdir(), 'bench-browser-'));
+  const dirs = { ours: join(tmp, 'ours'), naive: join(tmp, 'naive') };
+  console.log('building both clients ...');
+  await buildClient('ours', dirs.ours);
+  if (!quick) await buildClient('naive', dirs.naive);
+  console.log('measuring ours ...');
+  const ours = await measure('ours', dirs.ours);
+  const naive = quick ? undefined : (console.log('measuring naive ...'), await measure('naive', dirs.naive));
+
+  const t2p = [...ours.t2pHome, ...ours.t2pTrade];
+  const result = {
+    ws_connections_5_tabs: ours.connections5,
+    bytes_ratio_5_to_1: ours.bytesPerS5 / ours.bytesPerS1,
+    msgs_per_s_per_tab: ours.msgsPerSPerTab,
+    hidden_tab_msgs: ours.hiddenTabMsgs,
+    commits_per_s: Math.max(ours.commitsPerSHome, Number.isFinite(ours.commitsPerSTrade) ? ours.commitsPerSTrade : 0),
+    commits_per_s_home: ours.commitsPerSHome,
+    commits_per_s_trade: ours.commitsPerSTrade,
+    tick_to_paint_p50_ms: percentile(t2p, 50),
+    tick_to_paint_p99_ms: percentile(t2p, 99),
+    tick_to_paint_samples: t2p.length,
+    main_thread_ms_per_frame: ours.mainMsPerFrameTrade,
+    long_tasks: ours.longTasksTrade,
+    chart_candles: ours.candles,
+    cpu_ratio_vs_naive: naive ? ours.cpuMsPerSTrade / naive.cpuMsPerSTrade : NaN,
+    cpu_ratio_vs_naive_home: naive ? ours.cpuMsPerSHome / naive.cpuMsPerSHome : NaN,
+    naive: naive && {
+      ws_connections_5_tabs: naive.connections5,
+      bytes_ratio_5_to_1: naive.bytesPerS5 / naive.bytesPerS1,
+      msgs_per_s_per_tab: naive.msgsPerSPerTab,
+      hidden_tab_msgs: naive.hiddenTabMsgs,
+      commits_per_s_home: naive.commitsPerSHome,
+      commits_per_s_trade: naive.commitsPerSTrade,
+      tick_to_paint_p50_ms: percentile([...naive.t2pHome, ...naive.t2pTrade], 50),
+      tick_to_paint_p99_ms: percentile([...naive.t2pHome, ...naive.t2pTrade], 99),
+      main_thread_ms_per_frame: naive.mainMsPerFrameTrade,
+      long_tasks: naive.longTasksTrade,
+    },
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    window_s: windowS,
+    date: new Date().toISOString(),
+  };
+
+  const rows: [string, string, string, string, string][] = [
+    ['B1', 'server sockets, 5 tabs', fmt(ours.connections5, 0), naive ? fmt(naive.connections5, 0) : '', 'exactly 1'],
+    ['B1', 'bytes ratio 5 tabs : 1 tab (per trade)', fmt(result.bytes_ratio_5_to_1, 3), naive ? fmt(result.naive!.bytes_ratio_5_to_1, 3) : '', '<= 1.02'],
+    ['B2', 'messages/s to a visible tab (max)', fmt(ours.msgsPerSPerTab, 1), naive ? fmt(naive.msgsPerSPerTab, 1) : '', '<= 60'],
+    ['B2', `messages to a hidden tab in ${windowS} s`, fmt(ours.hiddenTabMsgs, 0), naive ? fmt(naive.hiddenTabMsgs, 0) : '', '0'],
+    ['B3', 'React commits/s, home', fmt(ours.commitsPerSHome, 1), naive ? fmt(naive.commitsPerSHome, 1) : '', '50..60'],
+    ['B3', 'React commits/s, trade', fmt(ours.commitsPerSTrade, 1), naive ? fmt(naive.commitsPerSTrade, 1) : '', '50..60'],
+    ['B4', 'tick-to-paint p50 ms', fmt(result.tick_to_paint_p50_ms, 1), naive ? fmt(result.naive!.tick_to_paint_p50_ms, 1) : '', '<= 17'],
+    ['B4', 'tick-to-paint p99 ms', fmt(result.tick_to_paint_p99_ms, 1), naive ? fmt(result.naive!.tick_to_paint_p99_ms, 1) : '', '<= 34'],
+    ['B5', 'main thread ms/frame, trade', fmt(ours.mainMsPerFrameTrade, 2), naive ? fmt(naive.mainMsPerFrameTrade, 2) : '', '<= 4'],
+    ['B5', 'long tasks (>= 50 ms), trade', fmt(ours.longTasksTrade, 0), naive ? fmt(naive.longTasksTrade, 0) : '', '0'],
+    ['CPU', 'main-thread CPU ms/s, trade', fmt(ours.cpuMsPerSTrade, 1), naive ? fmt(naive.cpuMsPerSTrade, 1) : '', 'ratio <= 0.2'],
+    ['CPU', 'main-thread CPU ms/s, home', fmt(ours.cpuMsPerSHome, 1), naive ? fmt(naive.cpuMsPerSHome, 1) : '', ''],
+  ];
+  const table = [
+    '| id | figure | ours | naive | target |',
+    '| --- | --- | ---: | ---: | --- |',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `cpu_ratio_vs_naive (trade) = ${fmt(result.cpu_ratio_vs_naive, 3)}, home = ${fmt(result.cpu_ratio_vs_naive_home, 3)}; tick-to-paint samples: ${t2p.length}; chart candles: ${fmt(ours.candles, 0)}`,
+  ].join('\n');
+  console.log('\n' + table + '\n');
+  if (!quick || outArg) {
+    const out = outArg ?? join(root, 'bench/results/browser-latest.json');
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+    if (!outArg) writeFileSync(join(root, 'bench/results/browser-latest.md'), table + '\n');
+  }
+  console.log(JSON.stringify(result));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

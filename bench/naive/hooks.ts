@@ -1,0 +1,197 @@
+/**
+ * The naive baseline for the browser benchmark (issue 6): the same hook signatures as
+ * src/app/market/hooks.ts, built the way the exchange front ends we compared build theirs:
+ * one WebSocket per tab on the main thread, and a React state update per message.
+ * Klines come from REST history plus the server's KLINE frames (no client-side building),
+ * values are formatted on the main thread per message. The benchmark swaps this module in for
+ * the real hooks at build time, so both clients render the very same screens on the same feed.
+ * Not part of the product.
+ */
+import { useEffect, useState } from 'react';
+import type { KlineInterval } from '../../src/shared/protocol';
+import type { ConnectionHealth, KlineView, TickerView, TradesView, TradeView } from '../../src/engine/views';
+import { formatChangePct, formatPrice, formatShort, formatSignedPrice, decimalsOf } from '../../src/engine/format';
+
+type Listener = (msg: any) => void;
+
+let socket: WebSocket | null = null;
+const listeners = new Set<Listener>();
+const pending: string[] = [];
+const subCounts = new Map<string, number>();
+
+declare global {
+  interface Window {
+    __benchProbe?: { delivered(ts: number): void };
+    __naive?: { messages: number };
+  }
+}
+window.__naive = { messages: 0 };
+
+function connect(): WebSocket {
+  if (socket) return socket;
+  const proto = location.protocol === 'http:' ? 'ws:' : 'wss:';
+  const ws = new WebSocket(`${proto}//${location.host}/ws/${Math.random().toString(36).slice(2)}`);
+  ws.onopen = () => {
+    for (const p of pending.splice(0)) ws.send(p);
+  };
+  ws.onmessage = (ev) => {
+    window.__naive!.messages++;
+    const msg = JSON.parse(ev.data as string);
+    for (const l of listeners) l(msg);
+  };
+  ws.onclose = () => {
+    socket = null;
+    setTimeout(() => {
+      connect();
+      for (const key of subCounts.keys()) send(JSON.parse(key));
+    }, 3000);
+  };
+  socket = ws;
+  return ws;
+}
+
+function send(frame: object): void {
+  const ws = connect();
+  const s = JSON.stringify(frame);
+  if (ws.readyState === 1) ws.send(s);
+  else pending.push(s);
+}
+
+function subscribe(frame: { type: string; symbol?: string; interval?: string }, l: Listener): () => void {
+  const key = JSON.stringify({ op: 'subscribe', ...frame });
+  listeners.add(l);
+  const n = subCounts.get(key) ?? 0;
+  subCounts.set(key, n + 1);
+  if (n === 0) send({ op: 'subscribe', ...frame });
+  return () => {
+    listeners.delete(l);
+    const m = (subCounts.get(key) ?? 1) - 1;
+    if (m <= 0) {
+      subCounts.delete(key);
+      send({ op: 'unsubscribe', ...frame });
+    } else subCounts.set(key, m);
+  };
+}
+
+function sign(raw: string): 1 | -1 | 0 {
+  return raw.startsWith('-') ? -1 : /^[0.]+$/.test(raw) ? 0 : 1;
+}
+
+export function useTicker(symbol: string | undefined): TickerView | undefined {
+  const [view, setView] = useState<TickerView | undefined>(undefined);
+  useEffect(() => {
+    if (!symbol) return;
+    let last = '';
+    return subscribe({ type: 'DETAIL', symbol }, (msg) => {
+      if (msg.type !== 'DETAIL' || msg.symbol !== symbol) return;
+      const d = msg.data;
+      const tickDir = last === '' ? 0 : Number(d.close) > Number(last) ? 1 : Number(d.close) < Number(last) ? -1 : 0;
+      last = d.close;
+      window.__benchProbe?.delivered(msg.ts);
+      setView({
+        symbol,
+        price: formatPrice(d.close),
+        priceRaw: d.close,
+        changePct: formatChangePct(d.priceChangePercent),
+        change: formatSignedPrice(d.change),
+        dir: sign(d.change),
+        tickDir,
+        high24: formatPrice(d.high24),
+        low24: formatPrice(d.low24),
+        open24: formatPrice(d.openPrice),
+        vol24: formatShort(d.volume24),
+        amount24: formatShort(d.amount24 ?? '0'),
+        ts: msg.ts,
+      });
+    });
+  }, [symbol]);
+  return view;
+}
+
+export function useTrades(symbol: string | undefined): TradesView | undefined {
+  const [view, setView] = useState<TradesView | undefined>(undefined);
+  useEffect(() => {
+    if (!symbol) return;
+    let trades: TradeView[] = [];
+    let version = 0;
+    return subscribe({ type: 'TRADE', symbol }, (msg) => {
+      if (msg.type !== 'TRADE' || msg.symbol !== symbol) return;
+      const add = (msg.data.trades as any[]).map((t) => ({ id: t.id, price: formatPrice(t.price), qty: t.qty, side: t.side, ts: t.ts }));
+      trades = [...add.reverse(), ...trades].slice(0, 50);
+      window.__benchProbe?.delivered(msg.data.trades[msg.data.trades.length - 1].ts);
+      setView({ symbol, version: ++version, trades });
+    });
+  }, [symbol]);
+  return view;
+}
+
+interface Row {
+  t: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  vol: string;
+}
+
+function toView(symbol: string, interval: KlineInterval, rows: Row[], version: number): KlineView {
+  const n = rows.length;
+  const v: KlineView = {
+    symbol,
+    interval,
+    version,
+    length: n,
+    time: new Float64Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+    lastClose: n ? formatPrice(rows[n - 1].close) : '',
+    priceDecimals: n ? decimalsOf(formatPrice(rows[n - 1].close)) : 2,
+  };
+  rows.forEach((r, i) => {
+    v.time[i] = r.t / 1000;
+    v.open[i] = Number(r.open);
+    v.high[i] = Number(r.high);
+    v.low[i] = Number(r.low);
+    v.close[i] = Number(r.close);
+    v.volume[i] = Number(r.vol);
+  });
+  return v;
+}
+
+export function useKlines(symbol: string | undefined, interval: KlineInterval): KlineView | undefined {
+  const [view, setView] = useState<KlineView | undefined>(undefined);
+  useEffect(() => {
+    if (!symbol) return;
+    let rows: Row[] = [];
+    let version = 0;
+    let alive = true;
+    fetch(`/api/market/kline?symbol=${symbol}&interval=${interval}&limit=1000`)
+      .then((r) => r.json())
+      .then((j) => {
+        if (!alive || !Array.isArray(j.data)) return;
+        rows = j.data;
+        setView(toView(symbol, interval, rows, ++version));
+      });
+    const off = subscribe({ type: 'KLINE', symbol, interval }, (msg) => {
+      if (msg.type !== 'KLINE' || msg.symbol !== symbol || msg.interval !== interval) return;
+      const tick = msg.data.tick as Row;
+      const last = rows[rows.length - 1];
+      if (last && last.t === tick.t) rows = [...rows.slice(0, -1), tick];
+      else if (!last || tick.t > last.t) rows = [...rows, tick].slice(-3000);
+      window.__benchProbe?.delivered(msg.ts);
+      setView(toView(symbol, interval, rows, ++version));
+    });
+    return () => {
+      alive = false;
+      off();
+    };
+  }, [symbol, interval]);
+  return view;
+}
+
+export function useConnectionHealth(): ConnectionHealth {
+  return 'live';
+}
