@@ -66,13 +66,17 @@ export class PriceModel {
     private readonly priceScale: number,
     private readonly qtyScale: number,
     now: number,
+    /** Off in flood mode: benchmarks want a steady chosen rate, not bursts. */
+    private readonly bursts = true,
   ) {
     this.pf = priceMinor;
     this.anchor = Math.log(priceMinor);
     this.v0 = (SIGMA_PER_SEC * SIGMA_PER_SEC) / rate;
     this.h = this.v0;
-    this.calmRate = rate / (1 + BURST_SHARE * (BURST_RATE_MULT - 1));
+    this.calmRate = bursts ? rate / (1 + BURST_SHARE * (BURST_RATE_MULT - 1)) : rate;
     this.lastAt = now;
+    // Start in the regime's long-run distribution, so the mean rate holds from the first second.
+    this.burst = bursts && rng.next() < BURST_SHARE;
     this.nextAt = now + this.gap();
   }
 
@@ -94,7 +98,7 @@ export class PriceModel {
     this.lastAt = at;
     // Regime switch over the time since the last trade.
     const hz = this.burst ? BURST_EXIT_PER_SEC : BURST_ENTER_PER_SEC;
-    if (this.rng.next() < 1 - Math.exp(-hz * dt)) this.burst = !this.burst;
+    if (this.rng.next() < 1 - Math.exp(-hz * dt) && this.bursts) this.burst = !this.burst;
     // Price step.
     // The GARCH recursion sees the shock before the burst multiplier, so bursts do not feed on themselves.
     const z = this.rng.normal();

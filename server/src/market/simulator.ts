@@ -40,7 +40,7 @@ export function withFloodSymbols(symbols: MarketSymbol[], config: ServerConfig):
   return out;
 }
 
-/** Mean trade rate of the i-th symbol: flood mode spreads the total over its first N symbols. */
+/** Mean trade rate of the i-th symbol: flood mode spreads the total evenly (no bursts) over its first N symbols. */
 export function rateOf(i: number, config: ServerConfig): number {
   if (config.flood && i < config.flood.symbols) return config.flood.totalRate / config.flood.symbols;
   return config.tradeRate > 0 ? config.tradeRate : 8;
@@ -58,7 +58,8 @@ export function createSimulator(config: ServerConfig, listed: MarketSymbol[], me
     const priceMinor = parseMinor(spec.price, spec.priceScale) || 1;
     backfill(sm, createRng(config.marketSeed, spec.symbol + '/history'), opts.now, priceMinor, rate);
     markets.set(spec.symbol, sm);
-    models.set(spec.symbol, new PriceModel(createRng(config.marketSeed, spec.symbol), priceMinor, rate, spec.priceScale, spec.qtyScale, opts.now));
+    const bursts = !(config.flood && i < config.flood.symbols);
+    models.set(spec.symbol, new PriceModel(createRng(config.marketSeed, spec.symbol), priceMinor, rate, spec.priceScale, spec.qtyScale, opts.now, bursts));
     order.push(spec.symbol);
   });
   const listeners = new Set<Listener>();
