@@ -4,6 +4,7 @@
  * a missing or unreadable entry falls back to the defaults below, field by field.
  */
 import type Database from 'better-sqlite3';
+import { buildDefaultSettings } from '../../../src/shared/defaultSettings';
 
 export interface LoginSettings {
   emailIsOpen: boolean;
@@ -27,23 +28,14 @@ export interface AuthLimitSettings {
   seniorLimit: string;
 }
 
-export const DEFAULT_LOGIN: LoginSettings = {
-  emailIsOpen: true,
-  phoneIsOpen: true,
-  ordinaryIsOpen: true,
-  addressIsOpen: true,
-  credits: 80,
-  inviteCodeRequired: false,
-  emailCode: false,
-  phoneCode: false,
-  accountCode: false,
-  walletOnly: false,
-  autoLogin: false,
-  withdrawAddressCode: false,
-};
+/** Fallbacks when the settings table has no entry: the app's built-in defaults (spec 9.3), so both sides agree. */
+const BUILT_IN = buildDefaultSettings();
+export const DEFAULT_LOGIN: LoginSettings = (({ serviceType: _s, newUserNotice: _n, authenticationCode: _a, withdrawPwdCode: _w, ...rest }) => rest)(
+  BUILT_IN.LOGIN_REGIS_SETTING,
+);
 
 /** Spec 9.3: primary limit 1.001, senior 2.002 (senior on). */
-export const DEFAULT_AUTH_LIMIT: AuthLimitSettings = { isOpenPrimary: true, isOpenSenior: true, primaryLimit: '1.001', seniorLimit: '2.002' };
+export const DEFAULT_AUTH_LIMIT: AuthLimitSettings = { ...BUILT_IN.AUTH_LIMIT };
 
 export interface AccountSettings {
   login(): LoginSettings;

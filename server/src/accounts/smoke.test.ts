@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userApi } from '../../../src/shared/api/user';
+import { startHarness, type Harness } from './testHarness';
+import { DEMO } from './demo';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('[spec 7.1] accounts smoke', () => {
+  it('[spec 3.6] the demo user signs in and getInfo returns profile and assets', async () => {
+    const r = await h.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
+    expect(r.code).toBe(200);
+    const info = await h.call(userApi.getInfo, { token: r.data.satoken });
+    expect(info.code).toBe(200);
+    expect(info.data.email).toBe(DEMO.account);
+    expect(info.data.asset.find((a) => a.coin === 'BTC')?.available).toBe('0.5');
+  });
+  it('[spec 7.1] register by email with a code, then getInfo', async () => {
+    const t = await h.signUp('new@example.com');
+    const info = await h.call(userApi.getInfo, { token: t });
+    expect(info.data.email).toBe('new@example.com');
+    expect(info.data.kyc).toEqual({ primary: 'none', senior: 'none' });
+  });
+});
