@@ -1,4 +1,26 @@
-// Placeholder entry until the shell lands (issue 4).
+/**
+ * Entry (spec 4.3): start-up steps 1-3 (local defaults and cache, server refresh, language), then mount.
+ * Also blocks pinch-zoom (spec 2.3: a multi-touch start and Safari's gesture events).
+ */
 import { createRoot } from 'react-dom/client';
+import './styles/tokens.css';
+import './styles/global.css';
+import './ui/ui.css';
+import App, { Boot } from './App';
+import { startUp } from './state/startup';
 
-createRoot(document.getElementById('root')!).render(<div>Loading…</div>);
+function blockPinchZoom(): void {
+  document.addEventListener(
+    'touchstart',
+    (e) => {
+      if (e.touches.length > 1) e.preventDefault();
+    },
+    { passive: false },
+  );
+  for (const type of ['gesturestart', 'gesturechange']) document.addEventListener(type, (e) => e.preventDefault(), { passive: false });
+}
+
+blockPinchZoom();
+const root = createRoot(document.getElementById('root')!);
+root.render(<Boot />);
+void startUp().then(() => root.render(<App />));

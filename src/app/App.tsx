@@ -1,0 +1,63 @@
+/**
+ * The app shell: the router with one root route that picks the phone or desktop layout, plus the
+ * global layers (toasts, loading overlay, customer-service chooser).
+ */
+import { useLayoutEffect } from 'react';
+import { createBrowserRouter, RouterProvider, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toRouteObjects } from './routes';
+import { useIsDesktop } from './layout/useIsDesktop';
+import { PhoneLayout } from './layout/PhoneLayout';
+import { DesktopLayout } from './layout/DesktopLayout';
+import { Toasts } from './ui/Toasts';
+import { LoadingOverlay } from './ui/LoadingOverlay';
+import { ServiceChooser } from './ui/ServiceChooser';
+import { setSessionNavigator } from './session/guard';
+import './layout/layout.css';
+
+function Shell() {
+  const desktop = useIsDesktop();
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const { t } = useTranslation('common');
+  // Spec 2.3: every navigation scrolls to the top.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('nav.skip')}
+      </a>
+      {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden="true" />}
+      {desktop ? <DesktopLayout /> : <PhoneLayout />}
+    </>
+  );
+}
+
+export function Boot() {
+  return (
+    <div className="boot" aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([{ path: '/', element: <Shell />, hydrateFallbackElement: <Boot />, children: toRouteObjects() }]);
+}
+
+let router: ReturnType<typeof createAppRouter> | undefined;
+
+export default function App() {
+  router ??= createAppRouter();
+  setSessionNavigator((path) => void router!.navigate(path));
+  return (
+    <>
+      <RouterProvider router={router} />
+      <Toasts />
+      <LoadingOverlay />
+      <ServiceChooser />
+    </>
+  );
+}

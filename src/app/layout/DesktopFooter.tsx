@@ -1,0 +1,41 @@
+/** The desktop footer: the bottom menu, the support pages, the risk note and the rights line. */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BottomMenu } from './BottomMenu';
+import { Logo } from './Logo';
+import './desktop.css';
+
+const SUPPORT = [
+  { label: 'nav.download', path: '/download' },
+  { label: 'nav.help', path: '/help' },
+  { label: 'nav.about', path: '/about' },
+  { label: 'nav.terms', path: '/termService' },
+  { label: 'nav.language', path: '/langList' },
+];
+
+export function DesktopFooter() {
+  const { t } = useTranslation('common');
+  return (
+    <footer className="dfoot">
+      <div className="dfoot__inner">
+        <div className="dfoot__cols">
+          <div className="dfoot__brand">
+            <Logo />
+            <p className="dfoot__risk">{t('footer.risk')}</p>
+          </div>
+          <BottomMenu />
+          <nav className="dfoot__menu" aria-label={t('nav.support')}>
+            <ul>
+              {SUPPORT.map((e) => (
+                <li key={e.path}>
+                  <Link to={e.path}>{t(e.label)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="dfoot__rights">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

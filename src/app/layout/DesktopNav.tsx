@@ -1,0 +1,79 @@
+/** The desktop top navigation: brand, primary links, and search / connection / service / language / account. */
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { session } from '../session/store';
+import { languageState } from '../i18n/index';
+import { NATIVE_NAMES } from '../i18n/languages';
+import { openCustomerService } from '../ui/customerService';
+import { ConnectionIndicator } from '../market/ConnectionIndicator';
+import { IconGlobe, IconSearch, IconService, IconUser } from './icons';
+import { Logo } from './Logo';
+import './desktop.css';
+
+const PRIMARY = [
+  { key: 'markets', label: 'nav.markets', path: '/store' },
+  { key: 'trade', label: 'nav.trade', path: '/trade' },
+  { key: 'futures', label: 'nav.futures', path: '/contract' },
+  { key: 'option', label: 'nav.option', path: '/option' },
+  { key: 'finance', label: 'nav.finance', path: '/finance' },
+  { key: 'follow', label: 'nav.follow', path: '/follow' },
+];
+
+export function DesktopNav() {
+  const { t } = useTranslation('common');
+  const { isSign } = useSnapshot(session);
+  const { language } = useSnapshot(languageState);
+  return (
+    <header className="dnav">
+      <div className="dnav__inner">
+        <Link to="/" className="dnav__brand" aria-label={t('nav.home')}>
+          <Logo />
+        </Link>
+        <nav className="dnav__primary" aria-label={t('nav.main')}>
+          <ul>
+            {PRIMARY.map((e) => (
+              <li key={e.key}>
+                <NavLink to={e.path} className={({ isActive }) => `dnav__link${isActive ? ' is-active' : ''}`} end>
+                  {t(e.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="dnav__tools">
+          <ConnectionIndicator />
+          <Link to="/search" className="dnav__icon" aria-label={t('nav.search')}>
+            <IconSearch size={20} />
+          </Link>
+          <button type="button" className="dnav__icon" onClick={() => openCustomerService()} aria-label={t('nav.service')}>
+            <IconService size={20} />
+          </button>
+          <Link to="/langList" className="dnav__lang" aria-label={`${t('nav.language')}: ${NATIVE_NAMES[language]}`}>
+            <IconGlobe size={18} />
+            <span>{NATIVE_NAMES[language]}</span>
+          </Link>
+          {isSign ? (
+            <>
+              <Link to="/assets" className="btn btn--ghost dnav__btn">
+                {t('nav.assets')}
+              </Link>
+              <Link to="/wallet" className="dnav__icon" aria-label={t('nav.my')}>
+                <IconUser size={20} />
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className="dnav__text-link">
+                {t('nav.login')}
+              </Link>
+              <Link to="/register" className="btn btn--primary dnav__btn">
+                {t('nav.register')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
