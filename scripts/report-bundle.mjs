@@ -1,16 +1,20 @@
-// After `vite build`: reports the gzipped JavaScript the home screen loads (entry chunk and its static imports).
+// After `vite build`: reports the gzipped JavaScript the home screen loads: the entry chunk and its static
+// imports, the home screen's lazy chunk and its static imports, and the English message chunks the start-up
+// loads. Everything else (chart, other languages, other screens, the market worker) is lazy and not counted.
+// Usage: node scripts/report-bundle.mjs [distDir] [--json]
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
-const dist = 'dist';
+const args = process.argv.slice(2);
+const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
+const asJson = args.includes('--json');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.log('[bundle] no manifest (build.manifest off): skipping the report');
   process.exit(0);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entry = Object.values(manifest).find((c) => c.isEntry);
 const seen = new Set();
 function walk(key) {
   const chunk = manifest[key] ?? Object.values(manifest).find((c) => c.file === key);
@@ -18,7 +22,21 @@ function walk(key) {
   seen.add(chunk.file);
   for (const imp of chunk.imports ?? []) walk(imp);
 }
-walk(Object.keys(manifest).find((k) => manifest[k] === entry));
+const roots = Object.keys(manifest).filter(
+  (k) => manifest[k].isEntry || /screens\/market\/HomeScreen\.tsx$/.test(k) || /i18n\/locales\/en\/[^/]+\.json$/.test(k),
+);
+for (const k of roots) walk(k);
 let total = 0;
-for (const f of seen) if (f.endsWith('.js')) total += gzipSync(readFileSync(join(dist, f))).length;
-console.log(`[bundle] home screen JavaScript (entry + static imports): ${(total / 1024).toFixed(1)} KB gzipped (${seen.size} chunks)`);
+const files = [];
+for (const f of seen) {
+  if (!f.endsWith('.js')) continue;
+  const size = gzipSync(readFileSync(join(dist, f))).length;
+  total += size;
+  files.push({ file: f, gzipBytes: size });
+}
+files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+if (asJson) console.log(JSON.stringify({ gzipBytes: total, files }));
+else {
+  console.log(`[bundle] home screen JavaScript (entry, home screen, English messages, their static imports): ${(total / 1024).toFixed(1)} KB gzipped (${files.length} chunks)`);
+  for (const f of files.slice(0, 6)) console.log(`[bundle]   ${(f.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
+}
