@@ -1,0 +1,198 @@
+/**
+ * The tab-side client against the real host and Comlink wiring, over real MessageChannels (Node's), with a
+ * fake engine, fake frames (rAF), fake Web Locks and fake time for the grace period.
+ */
+import { MessageChannel as NodeChannel } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TickerView } from '../../engine/views';
+import { createMarketHost } from '../../workers/host';
+import { serveTab, type LocksLike } from '../../workers/serveTab';
+import { FakeEngine } from '../../workers/testing/fakeEngine';
+import { FakeTime } from '../../workers/testing/fakeTime';
+import { createMarketClient, UNWATCH_GRACE_MS, type ClientEnv } from './client';
+import type { WorkerHandle } from './connect';
+
+/** Web Locks with tabs and a worker in one process: the tab holds a name until `kill`. */
+class FakeLocks implements LocksLike {
+  held = new Set<string>();
+  waiting = new Map<string, (() => unknown)[]>();
+  request(name: string, cb: () => unknown): Promise<unknown> {
+    if (!this.held.has(name)) return Promise.resolve(cb());
+    const list = this.waiting.get(name) ?? [];
+    list.push(cb);
+    this.waiting.set(name, list);
+    return new Promise(() => undefined);
+  }
+  kill(name: string): void {
+    this.held.delete(name);
+    for (const cb of this.waiting.get(name) ?? []) cb();
+    this.waiting.delete(name);
+  }
+}
+
+const ports: { close(): void }[] = [];
+afterEach(() => {
+  for (const p of ports.splice(0)) p.close();
+});
+
+async function waitFor(cond: () => boolean, what = 'condition'): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (cond()) return;
+    await new Promise((r) => setImmediate(r));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+function world() {
+  const time = new FakeTime();
+  const locks = new FakeLocks();
+  const engine = new FakeEngine();
+  const host = createMarketHost({
+    createEngine: () => engine,
+    location: { protocol: 'http:', host: 'h' },
+    clock: time,
+    timers: time,
+    schedule: (fn) => queueMicrotask(fn),
+    mode: 'shared',
+  });
+  let ids = 0;
+  const tab = () => {
+    const frames: (() => void)[] = [];
+    const visible: (() => void)[] = [];
+    const hide: (() => void)[] = [];
+    let hidden = false;
+    let lockName = '';
+    const env: ClientEnv = {
+      openWorker(): WorkerHandle {
+        const ch = new NodeChannel();
+        ports.push(ch.port1, ch.port2);
+        serveTab(host, ch.port2 as never, locks, 'shared');
+        return { endpoint: ch.port1 as never, mode: 'shared', onError: () => undefined, close: () => ch.port1.close() };
+      },
+      requestFrame: (cb) => frames.push(cb),
+      isHidden: () => hidden,
+      onVisible: (cb) => visible.push(cb),
+      onPageHide: (cb) => hide.push(cb),
+      holdLock: async (name) => {
+        lockName = name;
+        locks.held.add(name);
+        return true;
+      },
+      newId: () => `t${++ids}`,
+      readTestPlatform: () => null,
+      paintNow: () => 5_000,
+      setTimeout: (fn, ms) => time.setTimeout(fn, ms),
+      clearTimeout: (h) => time.clearTimeout(h),
+    };
+    const client = createMarketClient(env);
+    return {
+      client,
+      /** Runs the pending animation frames. */
+      frame() {
+        for (const f of frames.splice(0)) f();
+      },
+      framesPending: () => frames.length,
+      setHidden(h: boolean) {
+        hidden = h;
+        if (!h) visible.forEach((f) => f());
+      },
+      pagehide: () => hide.forEach((f) => f()),
+      kill: () => locks.kill(lockName),
+    };
+  };
+  return { time, engine, host, tab };
+}
+
+const BTC = { kind: 'ticker', symbol: 'btcusdt' } as const;
+const price = (t: ReturnType<ReturnType<typeof world>['tab']>) => (t.client.store.get('ticker:btcusdt') as TickerView | undefined)?.price;
+
+describe('tab client over the worker host [issue 3 parts 2-3]', () => {
+  it('[issue 3] a tab applies at most one batch per animation frame and grants the next credit from the frame', async () => {
+    const { engine, host, tab } = world();
+    const a = tab();
+    a.client.watch(BTC);
+    await waitFor(() => host.diagnostics().tabsConnected === 1 && a.framesPending() === 1, 'hello');
+    a.frame(); // first credit
+    engine.setTicker('btcusdt', '1.00', 100);
+    await waitFor(() => a.framesPending() === 1, 'first batch');
+    expect(price(a)).toBeUndefined(); // not applied before the frame
+    engine.setTicker('btcusdt', '2.00', 200); // no credit now: waits in the worker
+    a.frame();
+    expect(price(a)).toBe('1.00');
+    expect(a.client.stats().batches).toBe(1);
+    expect(a.client.stats().tickToPaintMs).toEqual([5_000 - 100]);
+    await waitFor(() => a.framesPending() === 1, 'second batch');
+    a.frame();
+    expect(price(a)).toBe('2.00');
+    expect(a.client.stats()).toMatchObject({ batches: 2, frames: 2, mode: 'shared' });
+  });
+
+  it('[issue 3] a hidden tab grants no credit and receives nothing; visible again, it gets the latest state at once', async () => {
+    const { engine, host, tab } = world();
+    const a = tab();
+    a.client.watch(BTC);
+    await waitFor(() => a.framesPending() === 1, 'hello');
+    a.setHidden(true);
+    a.frame(); // a frame while hidden: no credit granted
+    for (let i = 1; i <= 20; i++) engine.setTicker('btcusdt', `${i}.00`, i);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(a.framesPending()).toBe(0);
+    expect((await a.client.tabStats())?.batchesSent).toBe(0);
+    a.setHidden(false);
+    a.frame(); // credit
+    await waitFor(() => a.framesPending() === 1, 'batch after visible');
+    a.frame();
+    expect(price(a)).toBe('20.00');
+    expect(a.client.stats().batches).toBe(1);
+    expect(host.diagnostics().tabsConnected).toBe(1);
+  });
+
+  it('[issue 3] topics are reference-counted in the tab and released after a grace period', async () => {
+    const { engine, time, tab } = world();
+    const a = tab();
+    const off1 = a.client.watch(BTC);
+    const off2 = a.client.watch(BTC);
+    await waitFor(() => engine.refs.get('ticker:btcusdt') === 1, 'watched');
+    off1();
+    off2();
+    off2();
+    time.advance(UNWATCH_GRACE_MS - 1);
+    const again = a.client.watch(BTC); // a route change re-watches within the grace: no churn
+    time.advance(UNWATCH_GRACE_MS * 2);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(engine.acquireCalls).toBe(1);
+    expect(engine.refs.get('ticker:btcusdt')).toBe(1);
+    again();
+    time.advance(UNWATCH_GRACE_MS);
+    await waitFor(() => !engine.refs.has('ticker:btcusdt'), 'released');
+    expect(a.client.watching()).toEqual([]);
+  });
+
+  it('[issue 3] three tabs share one engine; a killed tab (lock released) drops its interest, the others stay live', async () => {
+    const { engine, host, tab } = world();
+    const tabs = [tab(), tab(), tab()];
+    for (const t of tabs) t.client.watch(BTC);
+    await waitFor(() => host.diagnostics().tabsConnected === 3 && tabs.every((t) => t.framesPending() === 1), 'three tabs');
+    expect(engine.acquireCalls).toBe(1);
+    tabs[0].kill();
+    tabs[1].pagehide();
+    await waitFor(() => host.diagnostics().tabsConnected === 1, 'two gone');
+    expect(engine.refs.get('ticker:btcusdt')).toBe(1);
+    tabs[2].frame();
+    engine.setTicker('btcusdt', '9.00', 9);
+    await waitFor(() => tabs[2].framesPending() === 1, 'third still live');
+    tabs[2].frame();
+    expect(price(tabs[2])).toBe('9.00');
+    tabs[2].kill();
+    await waitFor(() => host.diagnostics().tabsConnected === 0, 'all gone');
+    expect(engine.refs.size).toBe(0);
+  });
+
+  it('[issue 3 part 4] diagnostics come from the worker', async () => {
+    const { tab } = world();
+    const a = tab();
+    a.client.watch(BTC);
+    const d = await a.client.diagnostics();
+    expect(d).toMatchObject({ tabsConnected: 1, mode: 'shared', subscriptions: ['ticker:btcusdt'], health: 'live' });
+  });
+});

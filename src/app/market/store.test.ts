@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { TickerView } from '../../engine/views';
+import type { Batch } from '../../workers/wire';
+import { MarketStore } from './store';
+
+const ticker = (symbol: string, price: string): TickerView => ({
+  symbol,
+  price,
+  priceRaw: price,
+  changePct: '0.00%',
+  change: '0.00',
+  dir: 0,
+  tickDir: 0,
+  high24: price,
+  low24: price,
+  open24: price,
+  vol24: '0',
+  amount24: '0',
+  ts: 1,
+});
+const batch = (b: Partial<Batch>): Batch => ({ t: 'batch', n: 1, tickers: [], trades: [], klines: [], newestTs: 0, ...b });
+
+describe('tab-side market store [issue 3 part 3]', () => {
+  it('[issue 3] one notification per key per batch; snapshot identity stable between batches', () => {
+    const s = new MarketStore();
+    let btc = 0;
+    let eth = 0;
+    s.subscribe('ticker:btcusdt', () => btc++);
+    s.subscribe('ticker:ethusdt', () => eth++);
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }));
+    const first = s.get('ticker:btcusdt');
+    expect(s.get('ticker:btcusdt')).toBe(first);
+    expect([btc, eth]).toEqual([1, 0]);
+    s.apply(batch({ tickers: [ticker('btcusdt', '2.00'), ticker('ethusdt', '3.00')] }));
+    expect([btc, eth]).toEqual([2, 1]);
+    expect(s.get('ticker:btcusdt')).not.toBe(first);
+    expect((s.get('ticker:btcusdt') as TickerView).price).toBe('2.00');
+  });
+
+  it('[issue 3 part 4] health listeners fire only on a change', () => {
+    const s = new MarketStore();
+    let n = 0;
+    s.subscribeHealth(() => n++);
+    s.apply(batch({ health: 'live' }));
+    s.apply(batch({ health: 'live' }));
+    s.apply(batch({}));
+    s.apply(batch({ health: 'reconnecting' }));
+    expect(n).toBe(2);
+    expect(s.health).toBe('reconnecting');
+  });
+
+  it('[issue 3] unsubscribed listeners are not called; dropped topics are forgotten', () => {
+    const s = new MarketStore();
+    let n = 0;
+    const off = s.subscribe('ticker:btcusdt', () => n++);
+    off();
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }));
+    expect(n).toBe(0);
+    s.drop('ticker:btcusdt');
+    expect(s.get('ticker:btcusdt')).toBeUndefined();
+  });
+});

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { createMarketHost, type BatchSink } from './host';
+import { FakeEngine } from './testing/fakeEngine';
+import { FakeTime, ManualQueue } from './testing/fakeTime';
+import { HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch } from './wire';
+import type { Bases } from './bases';
+
+function setup() {
+  const time = new FakeTime();
+  const queue = new ManualQueue();
+  const engines: FakeEngine[] = [];
+  const host = createMarketHost({
+    createEngine: (b: Bases) => {
+      const e = new FakeEngine(b.wsBase);
+      engines.push(e);
+      return e;
+    },
+    location: { protocol: 'http:', host: 'localhost:8080' },
+    clock: time,
+    timers: time,
+    schedule: queue.schedule,
+    mode: 'shared',
+  });
+  const tab = (id: string, holdsLock = true) => {
+    const got: { batch: Batch; transfer: ArrayBuffer[] }[] = [];
+    const sink: BatchSink = { send: (batch, transfer) => got.push({ batch, transfer }) };
+    const s = host.openSession(id, sink, { holdsLock, testPlatform: null });
+    return { s, got, last: () => got[got.length - 1]?.batch };
+  };
+  return { time, queue, host, engines, engine: () => engines[engines.length - 1], tab };
+}
+
+const BTC = { kind: 'ticker', symbol: 'btcusdt' } as const;
+const ETH = { kind: 'ticker', symbol: 'ethusdt' } as const;
+const BTC_1M = { kind: 'klines', symbol: 'btcusdt', interval: '1m' } as const;
+
+describe('market host: one engine for all tabs [issue 3 part 2]', () => {
+  it('[issue 3] interest is reference-counted across tabs: one engine acquire per topic, released by the last tab', () => {
+    const { tab, engine } = setup();
+    const a = tab('a');
+    const b = tab('b');
+    a.s.watch(BTC);
+    a.s.watch(BTC);
+    b.s.watch(BTC);
+    expect(engine().refs.get('ticker:btcusdt')).toBe(1);
+    expect(engine().acquireCalls).toBe(1);
+    a.s.unwatch(BTC);
+    a.s.unwatch(BTC);
+    expect(engine().refs.get('ticker:btcusdt')).toBe(1);
+    b.s.unwatch(BTC);
+    expect(engine().refs.has('ticker:btcusdt')).toBe(false);
+  });
+
+  it('[issue 3] a closed tab releases everything it watched; other tabs keep theirs', () => {
+    const { tab, engine, host } = setup();
+    const a = tab('a');
+    const b = tab('b');
+    a.s.watch(BTC);
+    a.s.watch(ETH);
+    b.s.watch(BTC);
+    a.s.close();
+    expect([...engine().refs.keys()]).toEqual(['ticker:btcusdt']);
+    expect(host.diagnostics().tabsConnected).toBe(1);
+    a.s.close(); // idempotent
+    expect(engine().refs.get('ticker:btcusdt')).toBe(1);
+    b.s.close();
+    expect(engine().refs.size).toBe(0);
+  });
+
+  it('[issue 3] a tab receives nothing without a credit, then one batch with the latest state at once', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    a.s.watch(BTC);
+    for (let i = 1; i <= 10; i++) engine().setTicker('btcusdt', `${100 + i}.00`, 1000 + i);
+    queue.run();
+    expect(a.got).toHaveLength(0); // hidden tab: never granted a credit
+    a.s.credit();
+    queue.run();
+    expect(a.got).toHaveLength(1);
+    expect(a.last().tickers.map((t) => t.price)).toEqual(['110.00']);
+    expect(a.last().newestTs).toBe(1010);
+  });
+
+  it('[issue 3] at most one batch per credit: changes after a batch wait for the next credit and coalesce', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    a.s.watch(BTC);
+    a.s.watch(ETH);
+    a.s.credit();
+    engine().setTicker('btcusdt', '1.00', 1);
+    engine().setTicker('ethusdt', '2.00', 2);
+    queue.run();
+    expect(a.got).toHaveLength(1); // both frames of one task coalesce in one batch
+    expect(a.last().tickers.map((t) => t.symbol).sort()).toEqual(['btcusdt', 'ethusdt']);
+    engine().setTicker('btcusdt', '3.00', 3);
+    engine().setTicker('btcusdt', '4.00', 4);
+    queue.run();
+    expect(a.got).toHaveLength(1);
+    a.s.credit();
+    queue.run();
+    expect(a.got).toHaveLength(2);
+    expect(a.last().tickers.map((t) => t.price)).toEqual(['4.00']);
+    expect(a.last().n).toBe(2);
+  });
+
+  it('[issue 3] a batch holds only the topics that tab watches and that changed', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    const b = tab('b');
+    a.s.watch(BTC);
+    b.s.watch(ETH);
+    engine().setTicker('btcusdt', '1.00', 1);
+    engine().setTicker('ethusdt', '2.00', 2);
+    a.s.credit();
+    b.s.credit();
+    queue.run();
+    expect(a.last().tickers.map((t) => t.symbol)).toEqual(['btcusdt']);
+    expect(b.last().tickers.map((t) => t.symbol)).toEqual(['ethusdt']);
+    a.s.credit();
+    b.s.credit();
+    engine().setTicker('ethusdt', '2.50', 3);
+    queue.run();
+    expect(a.got).toHaveLength(1);
+    expect(b.got).toHaveLength(2);
+  });
+
+  it('[issue 3] a newly watched topic is sent with the next batch even if it did not change since', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    const b = tab('b');
+    engine().setTicker('btcusdt', '7.00', 7);
+    a.s.credit();
+    b.s.credit();
+    queue.run(); // first batches: health only
+    expect(a.last().health).toBe('live');
+    expect(a.last().tickers).toEqual([]);
+    a.s.credit();
+    a.s.watch(BTC);
+    queue.run();
+    expect(a.last().tickers.map((t) => t.price)).toEqual(['7.00']);
+  });
+
+  it('[issue 3] klines cross as patches: full first, then only the changed tail, in compact buffers', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    a.s.watch(BTC_1M);
+    for (let i = 0; i < 4; i++) engine().setCandle('btcusdt', '1m', 60 * i, 10 + i);
+    a.s.credit();
+    queue.run();
+    const p1 = a.last().klines[0];
+    expect(p1.full).toBe(true);
+    expect(Array.from(p1.rows.time)).toEqual([0, 60, 120, 180]);
+    expect(p1.rows.time.buffer.byteLength).toBe(4 * 8);
+    expect(a.got[0].transfer.length).toBe(6);
+    engine().setCandle('btcusdt', '1m', 180, 20);
+    engine().setCandle('btcusdt', '1m', 240, 21);
+    a.s.credit();
+    queue.run();
+    const p2 = a.last().klines[0];
+    expect(p2.full).toBe(false);
+    expect(Array.from(p2.rows.time)).toEqual([180, 240]);
+    expect(Array.from(p2.rows.close)).toEqual([20, 21]);
+    expect(p2.version).toBe(6);
+  });
+
+  it('[issue 3] a tab that unwatches and watches a series again gets a full patch', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    a.s.watch(BTC_1M);
+    engine().setCandle('btcusdt', '1m', 0, 1);
+    a.s.credit();
+    queue.run();
+    a.s.unwatch(BTC_1M);
+    engine().setCandle('btcusdt', '1m', 60, 2);
+    a.s.watch(BTC_1M);
+    a.s.credit();
+    queue.run();
+    expect(a.last().klines[0].full).toBe(true);
+    expect(a.last().klines[0].rows.length).toBe(2);
+  });
+
+  it('[issue 3 part 4] health goes in the first batch and whenever it changes', () => {
+    const { tab, engine, queue, time } = setup();
+    const a = tab('a');
+    a.s.credit();
+    queue.run();
+    expect(a.last().health).toBe('live');
+    a.s.credit();
+    engine().health = 'reconnecting';
+    time.advance(HEALTH_POLL_MS);
+    queue.run();
+    expect(a.got).toHaveLength(2);
+    expect(a.last().health).toBe('reconnecting');
+    a.s.credit();
+    time.advance(HEALTH_POLL_MS * 4);
+    queue.run();
+    expect(a.got).toHaveLength(2); // unchanged: nothing sent
+  });
+
+  it('[issue 3] with no tab left the engine is disposed after the idle delay; a new tab starts a new one', () => {
+    const { tab, engines, time } = setup();
+    const a = tab('a');
+    a.s.watch(BTC);
+    a.s.close();
+    time.advance(IDLE_DISPOSE_MS - 1);
+    expect(engines[0].disposed).toBe(false);
+    time.advance(1);
+    expect(engines[0].disposed).toBe(true);
+    const b = tab('b');
+    b.s.watch(BTC);
+    expect(engines).toHaveLength(2);
+    expect(engines[1].refs.get('ticker:btcusdt')).toBe(1);
+  });
+
+  it('[issue 3] a tab reconnecting within the idle delay keeps the same engine', () => {
+    const { tab, engines, time } = setup();
+    tab('a').s.close();
+    time.advance(IDLE_DISPOSE_MS / 2);
+    tab('b');
+    time.advance(IDLE_DISPOSE_MS * 2);
+    expect(engines).toHaveLength(1);
+    expect(engines[0].disposed).toBe(false);
+  });
+
+  it('[spec 7.5] a test-platform override moves the engine to api.<domain>; topics move with it', () => {
+    const { tab, engines, queue } = setup();
+    const a = tab('a');
+    expect(engines[0].wsBase).toBe('ws://localhost:8080/ws/');
+    a.s.watch(BTC_1M);
+    engines[0].setCandle('btcusdt', '1m', 0, 1);
+    a.s.credit();
+    queue.run();
+    a.s.setTestPlatform({ platform: 'x', domain: 'example.com' });
+    expect(engines).toHaveLength(2);
+    expect(engines[0].disposed).toBe(true);
+    expect(engines[0].refs.size).toBe(0);
+    expect(engines[1].wsBase).toBe('wss://api.example.com/ws/');
+    expect(engines[1].refs.get('klines:btcusdt:1m')).toBe(1);
+    engines[1].setCandle('btcusdt', '1m', 0, 5);
+    a.s.credit();
+    queue.run();
+    expect(a.last().klines[0].full).toBe(true);
+    a.s.setTestPlatform({ platform: 'x', domain: 'example.com' });
+    expect(engines).toHaveLength(2); // same bases: no restart
+  });
+
+  it('[issue 3] a tab without Web Locks is released when its pings stop', () => {
+    const { tab, engine, time, host } = setup();
+    const a = tab('a', false);
+    const b = tab('b', true);
+    a.s.watch(BTC);
+    b.s.watch(ETH);
+    time.advance(TAB_PING_TIMEOUT_MS / 2);
+    a.s.ping();
+    time.advance(TAB_PING_TIMEOUT_MS - HEALTH_POLL_MS);
+    expect(a.s.closed).toBe(false);
+    time.advance(HEALTH_POLL_MS * 2);
+    expect(a.s.closed).toBe(true);
+    expect(b.s.closed).toBe(false); // a lock holder is never timed out
+    expect([...engine().refs.keys()]).toEqual(['ticker:ethusdt']);
+    expect(host.diagnostics().tabsConnected).toBe(1);
+  });
+
+  it('[issue 3 part 4] diagnostics add tabs and mode to the engine counters', () => {
+    const { tab, host } = setup();
+    tab('a').s.watch(BTC);
+    tab('b');
+    const d = host.diagnostics();
+    expect(d.tabsConnected).toBe(2);
+    expect(d.mode).toBe('shared');
+    expect(d.subscriptions).toEqual(['ticker:btcusdt']);
+    expect(d.health).toBe('live');
+  });
+
+  it('[issue 3] calls on a closed session do nothing', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    a.s.close();
+    a.s.watch(BTC);
+    a.s.credit();
+    engine().setTicker('btcusdt', '1.00', 1);
+    queue.run();
+    expect(engine().refs.size).toBe(0);
+    expect(a.got).toHaveLength(0);
+  });
+});
