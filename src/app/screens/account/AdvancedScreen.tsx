@@ -1,4 +1,13 @@
-// Placeholder until the account screens land (issue 5).
+/** /advanced: senior (advanced) identity verification (desktop navigation entry of spec 2.4; works on phones too). */
+import { useTranslation } from 'react-i18next';
+import { AuthShell } from './AuthShell';
+import { KycForm } from './KycForm';
+
 export default function AdvancedScreen() {
-  return null;
+  const { t } = useTranslation('account');
+  return (
+    <AuthShell title={t('kyc.seniorName')} heading={t('kyc.seniorName')} sub={t('kyc.seniorText')} back="/userauth" wide>
+      <KycForm level="senior" />
+    </AuthShell>
+  );
 }

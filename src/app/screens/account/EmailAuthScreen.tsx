@@ -1,4 +1,54 @@
-// Placeholder until the account screens land (issue 5).
+/** /emailAuthentication: bind an email to the account with a code sent to it (spec 7.1 sendEmailCode + bindEmail). */
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { userApi } from '../../../shared/api/user';
+import { call } from '../../api/client';
+import { Field, FormError, SubmitButton } from '../../forms/Field';
+import { SendCodeButton } from '../../forms/SendCodeButton';
+import { useForm } from '../../forms/useForm';
+import { loadUserInfo } from '../../session/actions';
+import { session } from '../../session/store';
+import { toast } from '../../ui/toast';
+import { AuthShell } from './AuthShell';
+import { rules } from './fieldRules';
+
 export default function EmailAuthScreen() {
-  return null;
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { userInfo } = useSnapshot(session);
+  const bound = userInfo?.email ?? '';
+  const form = useForm({ email: '', emailCode: '' }, { email: rules.email(t), emailCode: rules.code(t) });
+  const send = async () => {
+    if (!(await form.validateOne('email'))) return false;
+    try {
+      await call(userApi.sendEmailCode, { query: { codeType: 'bind', email: form.values.email.trim() }, silent: true });
+      toast(t('form.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      form.setError('emailCode', (err as Error).message);
+      return false;
+    }
+  };
+  const submit = form.handleSubmit(async (v) => {
+    await call(userApi.bindEmail, { query: { email: v.email.trim(), emailCode: v.emailCode.trim() }, silent: true });
+    toast(t('email.bound'), { kind: 'success' });
+    await loadUserInfo();
+    navigate('/setpwd', { replace: true });
+  });
+  return (
+    <AuthShell title={t('email.title')} heading={bound ? t('email.changeHeading') : t('email.heading')} sub={t('email.sub')}>
+      {bound ? (
+        <p className="info" role="status" style={{ marginBlockEnd: 'var(--space-5)' }}>
+          {t('email.current', { email: bound })}
+        </p>
+      ) : null}
+      <form className="form" onSubmit={submit} noValidate aria-label={t('email.title')}>
+        <Field bind={form.field('email')} label={t('form.email')} error={form.errors.email} type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} />
+        <Field bind={form.field('emailCode')} label={t('form.emailCode')} error={form.errors.emailCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6} suffix={<SendCodeButton onSend={send} />} />
+        <FormError message={form.formError} />
+        <SubmitButton busy={form.submitting}>{t('email.submit')}</SubmitButton>
+      </form>
+    </AuthShell>
+  );
 }

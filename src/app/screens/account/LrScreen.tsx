@@ -1,4 +1,58 @@
-// Placeholder until the account screens land (issue 5).
+/**
+ * /lr: where signed-out visitors land (spec 4.2): choose to sign in or to create an account.
+ * Signed in, it shows who is signed in, with a way on and a sign-out button.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { logout } from '../../session/actions';
+import { session } from '../../session/store';
+import { AuthShell } from './AuthShell';
+import { displayName } from './displayName';
+
 export default function LrScreen() {
-  return null;
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const snap = useSnapshot(session);
+  const [busy, setBusy] = useState(false);
+  const out = async () => {
+    setBusy(true);
+    await logout();
+    setBusy(false);
+    navigate('/lr', { replace: true });
+  };
+  return (
+    <AuthShell title={t('lr.title')} back="/">
+      <div className="auth__hero">
+        <div className="auth__logo" aria-hidden="true">
+          O
+        </div>
+        <h2 className="auth__title">{t('lr.heading')}</h2>
+        <p className="auth__sub">{t('lr.sub')}</p>
+      </div>
+      {snap.isSign ? (
+        <div className="auth__actions">
+          <p className="info" role="status">
+            {t('lr.signedInAs', { name: displayName(snap.userInfo) })}
+          </p>
+          <Link className="btn btn--primary btn--block" to="/setpwd">
+            {t('lr.security')}
+          </Link>
+          <button type="button" className="btn btn--ghost btn--block" onClick={out} disabled={busy} data-action="sign-out">
+            {t('lr.signOut')}
+          </button>
+        </div>
+      ) : (
+        <div className="auth__actions">
+          <Link className="btn btn--primary btn--block" to="/login">
+            {t('lr.login')}
+          </Link>
+          <Link className="btn btn--secondary btn--block" to="/register">
+            {t('lr.register')}
+          </Link>
+        </div>
+      )}
+    </AuthShell>
+  );
 }
