@@ -45,7 +45,7 @@ export async function startHarness(login: Partial<LoginSettings> = {}, auth: Par
   const db = new Database(':memory:');
   const app = Fastify({ logger: false });
   const clock = manualClock();
-  const settings = fixedSettings({ emailCode: true, ...login }, auth);
+  const settings = fixedSettings({ emailCode: true, ...login }, { isOpenPrimary: true, isOpenSenior: true, ...auth });
   let acc!: Accounts;
   const ctx = {
     config: { dataDir, production: false, testSwitches: true },
