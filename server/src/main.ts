@@ -1,0 +1,54 @@
+/**
+ * `npm start` / `npm run serve`: starts the reference exchange (README "Server").
+ * Prints one JSON log line `{"event":"listening","port":N,"url":...}` when ready, and the demo user's
+ * credentials. SIGTERM / SIGINT: sockets closed with a close frame, HTTP stopped, database closed, exit 0.
+ */
+import { ConfigError, loadConfig } from './config';
+import { startServer } from './app';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2));
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const server = await startServer(config);
+  const log = server.app.log;
+  log.info({ event: 'listening', port: server.port, url: server.url }, `exchange listening on ${server.url}`);
+  log.info({ event: 'demo_user', account: server.demo.account, password: server.demo.password }, 'demo user');
+  process.stdout.write(`\nOpenEx exchange running at ${server.url}\nDemo user: ${server.demo.account} / ${server.demo.password}\n\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ event: 'shutdown', signal }, `received ${signal}, shutting down`);
+    const force = setTimeout(() => {
+      log.error({ event: 'shutdown_timeout' }, 'shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close().then(
+      () => {
+        log.info({ event: 'exit', code: 0 }, 'clean shutdown');
+        process.exit(0);
+      },
+      (err) => {
+        log.error({ event: 'error', err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});
