@@ -1,0 +1,473 @@
+/**
+ * The market engine: wires the connection, the subscriptions, the stores and the seeding together
+ * (issue 3). One instance serves every tab of the origin (the host lives in src/workers).
+ *
+ * Topics and what they hold on the server:
+ *   ticker:SYM        -> DETAIL:SYM (the server sends the current DETAIL on subscribe)
+ *   trades:SYM        -> TRADE:SYM, seeded from REST recent trades
+ *   klines:SYM:IV     -> TRADE:SYM (candles are built here, from trades) + KLINE:SYM:IV (the server's live
+ *                        candle, used only as a checkpoint, see klineSeries.ts), seeded from REST history
+ * plus HEARTBEAT while any topic is held, so a silent socket is noticed (connection.ts).
+ * Topics are reference counted with a grace period; when the last one goes, the socket closes.
+ *
+ * Seeding happens on first use, on every socket (re)open and on a sequence gap. A seed asks REST only
+ * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
+ * key), so every trade is in the REST reply or on the socket.
+ */
+import { KLINE_INTERVALS, type KlineInterval, type ServerFrame } from '../shared/protocol';
+import {
+  CONNECTION_KEY,
+  DELAYED_AFTER_MS,
+  KLINE_CAPACITY,
+  KLINE_SEED_LIMIT,
+  RELEASE_GRACE_MS,
+  SEED_RETRY_MS,
+  TRADES_KEPT,
+} from './constants';
+import { Connection } from './connection';
+import { decodeFrame } from './decode';
+import { decimalsOfRaw } from './klineColumns';
+import { KlineSeries } from './klineSeries';
+import { PriceMemo } from './priceMemo';
+import { RefRegistry } from './registry';
+import { fetchKlines, fetchTicker, fetchTrades } from './rest';
+import { SequenceTracker } from './sequence';
+import { ServerSubscriptions } from './subscriptions';
+import { TickerStore } from './ticker';
+import { TradesStore } from './trades';
+import {
+  topicKey,
+  type EngineDeps,
+  type EngineDiagnostics,
+  type KlinePatch,
+  type MarketEngine,
+  type TimerHandle,
+  type Topic,
+} from './types';
+import type { ConnectionHealth, KlineView, TickerView, TradesView } from './views';
+
+export interface EngineOptions {
+  /** Candles kept per series (default KLINE_CAPACITY). */
+  klineCapacity?: number;
+  /** Candles asked from REST per seed (default KLINE_SEED_LIMIT). */
+  seedLimit?: number;
+  /** Grace period before a released topic is dropped (default RELEASE_GRACE_MS). */
+  graceMs?: number;
+}
+
+interface SymbolState {
+  memo: PriceMemo;
+  ticker?: TickerStore;
+  trades?: TradesStore;
+  series: KlineSeries[];
+}
+
+interface TopicRecord {
+  topic: Topic;
+  releases: (() => void)[];
+}
+
+const INTERVALS: ReadonlySet<string> = new Set(KLINE_INTERVALS);
+const CONNECTION_CHANGE: ReadonlySet<string> = new Set([CONNECTION_KEY]);
+
+export function createMarketEngine(deps: EngineDeps, options: EngineOptions = {}): MarketEngine {
+  return new Engine(deps, options);
+}
+
+class Engine implements MarketEngine {
+  private readonly conn: Connection;
+  private readonly subs: ServerSubscriptions;
+  private readonly topics: RefRegistry;
+  private readonly records = new Map<string, TopicRecord>();
+  private readonly symbols = new Map<string, SymbolState>();
+  private readonly listeners = new Set<(keys: ReadonlySet<string>) => void>();
+  private readonly seq = new SequenceTracker();
+  private readonly capacity: number;
+  private readonly seedLimit: number;
+  /** Server keys confirmed on the current socket, and seeds waiting for one. */
+  private liveKeys = new Set<string>();
+  private waiters = new Map<string, (() => void)[]>();
+  private heartbeat: (() => void) | null = null;
+  private readonly retries = new Set<TimerHandle>();
+  private version = 0;
+  private framesReceived = 0;
+  private framesRejected = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly deps: EngineDeps,
+    options: EngineOptions,
+  ) {
+    this.capacity = options.klineCapacity ?? KLINE_CAPACITY;
+    this.seedLimit = options.seedLimit ?? KLINE_SEED_LIMIT;
+    this.conn = new Connection(deps, {
+      onOpen: () => this.onOpen(),
+      onMessage: (data) => this.onMessage(data),
+      onStateChange: () => this.emit(CONNECTION_CHANGE),
+    });
+    this.subs = new ServerSubscriptions(
+      deps.timers,
+      () => this.conn.state === 'open',
+      (text) => this.conn.send(text),
+      (key) => this.liveKeys.delete(key),
+    );
+    this.topics = new RefRegistry(
+      deps.timers,
+      options.graceMs ?? RELEASE_GRACE_MS,
+      (key) => this.openTopic(key),
+      (key) => this.closeTopic(key),
+    );
+  }
+
+  // ------------------------------------------------------------------ facade
+
+  acquire(topic: Topic): () => void {
+    if (this.disposed) return () => {};
+    checkTopic(topic);
+    const key = topicKey(topic);
+    if (!this.records.has(key)) this.records.set(key, { topic: { ...topic }, releases: [] });
+    return this.topics.acquire(key);
+  }
+
+  onChange(listener: (keys: ReadonlySet<string>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  tickerView(symbol: string): TickerView | undefined {
+    return this.symbols.get(symbol)?.ticker?.view;
+  }
+
+  tradesView(symbol: string): TradesView | undefined {
+    return this.symbols.get(symbol)?.trades?.tradesView();
+  }
+
+  klineView(symbol: string, interval: KlineInterval): KlineView | undefined {
+    return this.series(symbol, interval)?.klineView();
+  }
+
+  klinePatch(symbol: string, interval: KlineInterval, sinceVersion: number): KlinePatch | undefined {
+    return this.series(symbol, interval)?.patch(sinceVersion);
+  }
+
+  diagnostics(): EngineDiagnostics {
+    const c = this.conn;
+    const now = this.deps.clock.now();
+    return {
+      socketsOpen: c.state === 'open' ? 1 : 0,
+      subscriptions: this.subs.keys().sort(),
+      queueLength: c.queueLength,
+      queueOverflow: c.queueOverflow,
+      framesReceived: this.framesReceived,
+      framesRejected: this.framesRejected,
+      reconnects: c.reconnects,
+      gaps: this.seq.gaps,
+      lastMessageAgeMs: c.lastMessageAt === null ? null : now - c.lastMessageAt,
+      health: this.health(now),
+    };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.conn.stop();
+    this.topics.clear();
+    for (const t of this.retries) this.deps.timers.clearTimeout(t);
+    this.retries.clear();
+    this.listeners.clear();
+    this.symbols.clear();
+    this.records.clear();
+  }
+
+  // ------------------------------------------------------------------ topics
+
+  private series(symbol: string, interval: KlineInterval): KlineSeries | undefined {
+    const st = this.symbols.get(symbol);
+    if (!st) return undefined;
+    for (const s of st.series) if (s.interval === interval) return s;
+    return undefined;
+  }
+
+  private openTopic(key: string): void {
+    const rec = this.records.get(key);
+    if (!rec) return;
+    if (this.heartbeat === null) {
+      this.heartbeat = this.subs.acquire({ type: 'HEARTBEAT' });
+      this.conn.start();
+    }
+    const t = rec.topic;
+    let st = this.symbols.get(t.symbol);
+    if (!st) {
+      st = { memo: new PriceMemo(), series: [] };
+      this.symbols.set(t.symbol, st);
+    }
+    const symbol = t.symbol;
+    if (t.kind === 'ticker') {
+      st.ticker = new TickerStore(symbol, st.memo);
+      rec.releases.push(this.subs.acquire({ type: 'DETAIL', symbol }));
+    } else if (t.kind === 'trades') {
+      const store = new TradesStore(symbol, st.memo);
+      st.trades = store;
+      rec.releases.push(this.subs.acquire({ type: 'TRADE', symbol }));
+      this.seedTrades(store);
+    } else {
+      const s = new KlineSeries(symbol, t.interval, this.capacity, st.memo);
+      st.series.push(s);
+      rec.releases.push(this.subs.acquire({ type: 'TRADE', symbol }));
+      rec.releases.push(this.subs.acquire({ type: 'KLINE', symbol, interval: t.interval }));
+      this.seedSeries(s);
+    }
+  }
+
+  private closeTopic(key: string): void {
+    const rec = this.records.get(key);
+    if (!rec) return;
+    this.records.delete(key);
+    for (const release of rec.releases) release();
+    const t = rec.topic;
+    const st = this.symbols.get(t.symbol);
+    if (st) {
+      if (t.kind === 'ticker') st.ticker = undefined;
+      else if (t.kind === 'trades') st.trades = undefined;
+      else st.series = st.series.filter((s) => s.interval !== t.interval);
+      if (!st.ticker && !st.trades && st.series.length === 0) this.symbols.delete(t.symbol);
+    }
+    if (this.records.size === 0 && this.heartbeat) {
+      this.heartbeat();
+      this.heartbeat = null;
+      this.conn.stop();
+      this.liveKeys.clear();
+      this.waiters.clear();
+    }
+  }
+
+  // ------------------------------------------------------------------ socket events
+
+  private onOpen(): void {
+    this.seq.reset();
+    this.liveKeys.clear();
+    this.waiters.clear();
+    this.subs.resendAll();
+    // Whatever happened while down, the state is re-seeded (the new socket re-sends DETAIL itself).
+    for (const st of this.symbols.values()) {
+      for (const s of st.series) this.seedSeries(s);
+      if (st.trades) this.seedTrades(st.trades);
+    }
+  }
+
+  private onMessage(data: unknown): void {
+    this.framesReceived++;
+    const f = decodeFrame(data);
+    if (f === null) {
+      this.framesRejected++;
+      return;
+    }
+    if (this.seq.check(f.seq)) this.onGap();
+    let changed: Set<string> | null = null;
+    switch (f.type) {
+      case 'TRADE':
+        changed = this.onTrades(f);
+        break;
+      case 'DETAIL':
+        changed = this.onDetail(f);
+        break;
+      case 'KLINE':
+        changed = this.onKline(f);
+        break;
+      case 'ACK':
+        if (f.data.op === 'subscribe') this.markLive(f.data.key);
+        else this.liveKeys.delete(f.data.key);
+        break;
+      case 'ERROR':
+        this.deps.log?.('ws_server_error', { reason: f.data.reason, message: f.data.message });
+        break;
+      default:
+        break;
+    }
+    if (changed !== null) this.emit(changed);
+  }
+
+  private onTrades(f: Extract<ServerFrame, { type: 'TRADE' }>): Set<string> | null {
+    const st = this.symbols.get(f.symbol);
+    if (!st) return null;
+    if (this.waiters.size > 0) this.markLive(`TRADE:${f.symbol}`);
+    const trades = f.data.trades;
+    let changed: Set<string> | null = null;
+    const series = st.series;
+    const n = series.length;
+    if (n > 0) {
+      for (let i = 0; i < trades.length; i++) {
+        const t = trades[i];
+        const price = +t.price;
+        const qty = +t.qty;
+        const qd = decimalsOfRaw(t.qty);
+        for (let k = 0; k < n; k++) series[k].trade(t, price, qty, qd);
+      }
+      for (let k = 0; k < n; k++) {
+        const s = series[k];
+        if (s.dirty) {
+          s.commit(++this.version);
+          (changed ??= new Set()).add(s.key);
+        }
+        if (s.overflowed) this.seedSeries(s);
+      }
+    }
+    const store = st.trades;
+    if (store && store.add(trades)) {
+      store.version = ++this.version;
+      (changed ??= new Set()).add(store.key);
+    }
+    const ticker = st.ticker;
+    if (ticker && ticker.applyTrade(trades[trades.length - 1])) {
+      ticker.version = ++this.version;
+      (changed ??= new Set()).add(ticker.key);
+    }
+    return changed;
+  }
+
+  private onDetail(f: Extract<ServerFrame, { type: 'DETAIL' }>): Set<string> | null {
+    const ticker = this.symbols.get(f.symbol)?.ticker;
+    if (!ticker) return null;
+    if (this.waiters.size > 0) this.markLive(ticker.serverKey);
+    ticker.applyDetail(f.data, f.ts);
+    ticker.version = ++this.version;
+    return new Set([ticker.key]);
+  }
+
+  private onKline(f: Extract<ServerFrame, { type: 'KLINE' }>): Set<string> | null {
+    const s = this.series(f.symbol, f.interval);
+    if (!s) return null;
+    if (this.waiters.size > 0) this.markLive(s.serverKey);
+    s.checkpoint(f.data.tick);
+    if (!s.dirty) return null;
+    s.commit(++this.version);
+    return new Set([s.key]);
+  }
+
+  private onGap(): void {
+    for (const st of this.symbols.values()) {
+      for (const s of st.series) this.seedSeries(s);
+      if (st.trades) this.seedTrades(st.trades);
+      if (st.ticker) this.seedTicker(st.ticker);
+    }
+  }
+
+  // ------------------------------------------------------------------ seeding
+
+  private markLive(key: string): void {
+    this.liveKeys.add(key);
+    const w = this.waiters.get(key);
+    if (!w) return;
+    this.waiters.delete(key);
+    for (const fn of w) fn();
+  }
+
+  private whenLive(key: string, fn: () => void): void {
+    if (this.liveKeys.has(key)) {
+      fn();
+      return;
+    }
+    const w = this.waiters.get(key);
+    if (w) w.push(fn);
+    else this.waiters.set(key, [fn]);
+  }
+
+  private retry(fn: () => void): void {
+    const h = this.deps.timers.setTimeout(() => {
+      this.retries.delete(h);
+      fn();
+    }, SEED_RETRY_MS);
+    this.retries.add(h);
+  }
+
+  private isHeld(key: string): boolean {
+    return !this.disposed && this.records.has(key);
+  }
+
+  private seedSeries(s: KlineSeries): void {
+    const gen = s.beginSeed();
+    this.whenLive(s.serverKey, () => this.requestSeries(s, gen));
+  }
+
+  private requestSeries(s: KlineSeries, gen: number): void {
+    if (s.seedGen !== gen || !this.isHeld(s.key)) return;
+    fetchKlines(this.deps.httpGet, s.symbol, s.interval, this.seedLimit).then(
+      (candles) => {
+        if (!this.isHeld(s.key) || !s.completeSeed(gen, candles)) return;
+        s.commit(++this.version);
+        this.emit(new Set([s.key]));
+      },
+      (err: unknown) => {
+        this.deps.log?.('seed_failed', { key: s.key, error: String(err) });
+        if (s.seedGen === gen) this.retry(() => this.requestSeries(s, gen));
+      },
+    );
+  }
+
+  private seedTrades(store: TradesStore): void {
+    const gen = ++store.seedGen;
+    this.whenLive(store.serverKey, () => this.requestTrades(store, gen));
+  }
+
+  private requestTrades(store: TradesStore, gen: number): void {
+    if (store.seedGen !== gen || !this.isHeld(store.key)) return;
+    fetchTrades(this.deps.httpGet, store.symbol, TRADES_KEPT).then(
+      (trades) => {
+        if (store.seedGen !== gen || !this.isHeld(store.key) || !store.merge(trades)) return;
+        store.version = ++this.version;
+        this.emit(new Set([store.key]));
+      },
+      (err: unknown) => {
+        this.deps.log?.('seed_failed', { key: store.key, error: String(err) });
+        if (store.seedGen === gen) this.retry(() => this.requestTrades(store, gen));
+      },
+    );
+  }
+
+  private seedTicker(ticker: TickerStore): void {
+    const at = ticker.details;
+    fetchTicker(this.deps.httpGet, ticker.symbol).then(
+      (info) => {
+        if (!this.isHeld(ticker.key) || !ticker.applyRest(info, at)) return;
+        ticker.version = ++this.version;
+        this.emit(new Set([ticker.key]));
+      },
+      (err: unknown) => this.deps.log?.('seed_failed', { key: ticker.key, error: String(err) }),
+    );
+  }
+
+  // ------------------------------------------------------------------ output
+
+  private emit(keys: ReadonlySet<string>): void {
+    for (const l of this.listeners) {
+      try {
+        l(keys);
+      } catch (err) {
+        this.deps.log?.('listener_failed', { error: String(err) });
+      }
+    }
+  }
+
+  private health(now: number): ConnectionHealth {
+    const c = this.conn;
+    if (c.state === 'open') {
+      return c.lastMessageAt !== null && now - c.lastMessageAt > DELAYED_AFTER_MS ? 'delayed' : 'live';
+    }
+    if (c.state === 'idle') return 'connecting';
+    if (c.state === 'waiting' || (c.state === 'connecting' && c.opens > 0) || c.reconnects > 0) return 'reconnecting';
+    return 'connecting';
+  }
+}
+
+function checkTopic(t: Topic): void {
+  if (!t || typeof t !== 'object') throw new TypeError('topic must be an object { kind, symbol, interval? }');
+  if (t.kind !== 'ticker' && t.kind !== 'trades' && t.kind !== 'klines') {
+    throw new TypeError(`unknown topic kind "${String((t as { kind?: unknown }).kind)}": use ticker, trades or klines`);
+  }
+  if (typeof t.symbol !== 'string' || !/^[A-Za-z0-9._-]{1,32}$/.test(t.symbol)) {
+    throw new TypeError(`invalid symbol "${String(t.symbol)}"`);
+  }
+  if (t.kind === 'klines' && !INTERVALS.has(t.interval)) {
+    throw new TypeError(`unknown interval "${String(t.interval)}": use one of ${KLINE_INTERVALS.join(', ')}`);
+  }
+}

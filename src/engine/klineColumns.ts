@@ -1,0 +1,129 @@
+/**
+ * Columnar candle storage for one series: Float64Array columns in uPlot's shape (time in SECONDS).
+ *
+ * A sliding window over arrays of twice the capacity: candles are appended at `end`; past `capacity`
+ * the window's start moves on; when `end` hits the physical end, the live window is copied to the
+ * front (amortised O(1) per candle). So the kept candles are always contiguous, oldest first, and a
+ * view is a plain slice, never a ring to unwrap.
+ *
+ * Volume is kept twice: `units`, the exact sum in integer units of 10^-scale (qty strings have a few
+ * decimals, so sums of integers are exact far beyond any real volume, up to 2^53), and `volume`, the
+ * double nearest to that exact decimal (units / 10^scale, correctly rounded, which is also what
+ * Number("...") of the server's exact vol string gives, so the two compare equal).
+ */
+export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+/** Largest number of decimals of a quantity summed exactly (10^22 is the largest exact power of ten). */
+export const MAX_SCALE = 22;
+
+export class KlineColumns {
+  readonly time: Float64Array;
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  readonly volume: Float64Array;
+  readonly units: Float64Array;
+  start = 0;
+  end = 0;
+  /** Decimals of the volume units. */
+  scale = 0;
+
+  constructor(readonly capacity: number) {
+    const n = capacity * 2;
+    this.time = new Float64Array(n);
+    this.open = new Float64Array(n);
+    this.high = new Float64Array(n);
+    this.low = new Float64Array(n);
+    this.close = new Float64Array(n);
+    this.volume = new Float64Array(n);
+    this.units = new Float64Array(n);
+  }
+
+  get length(): number {
+    return this.end - this.start;
+  }
+
+  /** Open time (s) of the newest candle, or -Infinity when empty. */
+  lastTime(): number {
+    return this.end > this.start ? this.time[this.end - 1] : -Infinity;
+  }
+
+  clear(): void {
+    this.start = this.end = 0;
+    this.scale = 0;
+  }
+
+  /** Appends a candle (caller keeps times increasing). */
+  push(timeSec: number, open: number, high: number, low: number, close: number, units: number): void {
+    if (this.end === this.time.length) this.compact();
+    const i = this.end++;
+    this.time[i] = timeSec;
+    this.open[i] = open;
+    this.high[i] = high;
+    this.low[i] = low;
+    this.close[i] = close;
+    this.units[i] = units;
+    this.volume[i] = units / POW10[this.scale];
+    if (this.end - this.start > this.capacity) this.start++;
+  }
+
+  /** Index of the candle opening at `timeSec`, or -1. Binary search; the newest is checked first. */
+  indexOf(timeSec: number): number {
+    let lo = this.start;
+    let hi = this.end - 1;
+    if (hi >= lo && this.time[hi] === timeSec) return hi;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const t = this.time[mid];
+      if (t === timeSec) return mid;
+      if (t < timeSec) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** Index of the first candle opening at or after `timeSec` (end when none). */
+  lowerBound(timeSec: number): number {
+    let lo = this.start;
+    let hi = this.end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.time[mid] < timeSec) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Raises the volume scale to `scale` decimals (a quantity with more decimals arrived). */
+  rescale(scale: number): void {
+    if (scale <= this.scale) return;
+    const f = POW10[scale - this.scale];
+    for (let i = this.start; i < this.end; i++) this.units[i] *= f;
+    this.scale = scale;
+  }
+
+  private compact(): void {
+    const n = this.end - this.start;
+    for (const col of [this.time, this.open, this.high, this.low, this.close, this.volume, this.units]) {
+      col.copyWithin(0, this.start, this.end);
+    }
+    this.start = 0;
+    this.end = n;
+  }
+}
+
+/** Decimals of an exact decimal string ("12.340" -> 3). */
+export function decimalsOfRaw(raw: string): number {
+  const dot = raw.indexOf('.');
+  return dot < 0 ? 0 : raw.length - dot - 1;
+}
+
+/** Exact integer units of `raw` at `scale` decimals (scale >= decimals of raw). */
+export function toUnits(num: number, raw: string, scale: number): number {
+  const u = Math.round(num * POW10[scale]);
+  // Products of a double and a power of ten round correctly to the integer below 2^51; above, go by the digits.
+  if (u < 2 ** 51 && u > -(2 ** 51)) return u;
+  const dot = raw.indexOf('.');
+  const digits = dot < 0 ? raw + '0'.repeat(scale) : raw.slice(0, dot) + raw.slice(dot + 1).padEnd(scale, '0');
+  return Number(digits);
+}

@@ -1,0 +1,309 @@
+/**
+ * One candle series (symbol, interval), built from the trade stream (issue 3, "Kline builder").
+ *
+ * - A trade goes to the candle opening at candleOpenTime(trade.ts) (server time, never the local clock):
+ *   the live candle, a new candle after it, or, for a late trade, the older candle it belongs to if
+ *   still kept; never a candle out of order (a late trade with no candle left is dropped and counted).
+ * - Trades with an id at or below the last one seen are duplicates and ignored.
+ * - The server's KLINE frames (the live candle, sent right after the TRADE frame of the same server
+ *   tick, on the same socket) are checkpoints: they overwrite the candle they name. In steady state that
+ *   changes nothing; after a (re)seed it settles the live candle's volume exactly.
+ * - Seeding (first use, reconnect, gap): while the REST history is on the way, incoming trades and
+ *   checkpoints are buffered (and still applied to the old candles so the chart does not freeze).
+ *   Then the history replaces everything, and the buffer is replayed:
+ *     trades in candles after the history's last (live) candle are applied fully, they cannot be in it;
+ *     trades in the live candle update close/high/low only (idempotent: they may already be counted),
+ *     its volume comes from the next checkpoint; checkpoints at or after the live candle overwrite.
+ *   The history is requested only after the server confirmed the subscription (ACK), so every trade is
+ *   either in the history or on the socket: no candle is missing, doubled or diverging.
+ */
+import { INTERVAL_MS, WEEK_OFFSET_MS, type Candle, type KlineInterval, type Trade } from '../shared/protocol';
+import { KLINE_CHANGE_LOG, SEED_BUFFER_MAX } from './constants';
+import { KlineColumns, MAX_SCALE, POW10, decimalsOfRaw, toUnits } from './klineColumns';
+import type { KlinePatch } from './types';
+import type { KlineView } from './views';
+import type { PriceMemo } from './priceMemo';
+
+type Buffered = Trade | Candle;
+
+export class KlineSeries {
+  readonly key: string;
+  readonly serverKey: string;
+  readonly cols: KlineColumns;
+  private readonly lenMs: number;
+  private readonly offMs: number;
+
+  lastTradeId = -1;
+  lastCloseRaw = '';
+  /** Late trades whose candle is no longer kept. */
+  lateDropped = 0;
+
+  seeding = false;
+  seedGen = 0;
+  /** Set when the seed buffer ran over SEED_BUFFER_MAX: the engine restarts the seed. */
+  overflowed = false;
+  private buffer: Buffered[] = [];
+
+  version = 0;
+  private dirtyFrom = Infinity;
+  private pendingFull = false;
+  private readonly logVersion = new Float64Array(KLINE_CHANGE_LOG);
+  private readonly logFrom = new Float64Array(KLINE_CHANGE_LOG);
+  private logHead = 0;
+  private logCount = 0;
+  /** Patches since a version below this are full. */
+  private coveredFrom = Infinity;
+  private view: KlineView | undefined;
+
+  constructor(
+    readonly symbol: string,
+    readonly interval: KlineInterval,
+    capacity: number,
+    private readonly memo: PriceMemo,
+  ) {
+    this.key = `klines:${symbol}:${interval}`;
+    this.serverKey = `KLINE:${symbol}:${interval}`;
+    this.cols = new KlineColumns(capacity);
+    this.lenMs = INTERVAL_MS[interval];
+    this.offMs = interval === '1w' ? WEEK_OFFSET_MS : 0;
+  }
+
+  /** Open time in seconds of the candle holding a trade at `tsMs` (same rule as candleOpenTime). */
+  openTimeSec(tsMs: number): number {
+    const len = this.lenMs;
+    const off = this.offMs;
+    return (Math.floor((tsMs - off) / len) * len + off) / 1000;
+  }
+
+  get dirty(): boolean {
+    return this.dirtyFrom !== Infinity || this.pendingFull;
+  }
+
+  // ------------------------------------------------------------------ live input
+
+  /** A trade from the socket; `price`, `qty` are the numbers of its strings. True if the series changed. */
+  trade(t: Trade, price: number, qty: number, qtyDecimals: number): boolean {
+    if (t.id <= this.lastTradeId) return false;
+    this.lastTradeId = t.id;
+    if (this.seeding) {
+      this.buffer.push(t);
+      if (this.buffer.length > SEED_BUFFER_MAX) this.overflowed = true;
+      if (this.cols.length === 0) return false;
+    }
+    this.applyTrade(this.openTimeSec(t.ts), price, t.price, qty, t.qty, qtyDecimals, true);
+    return true;
+  }
+
+  /** A server KLINE checkpoint for this series. */
+  checkpoint(k: Candle): boolean {
+    if (this.seeding) {
+      this.buffer.push(k);
+      if (this.buffer.length > SEED_BUFFER_MAX) this.overflowed = true;
+      if (this.cols.length === 0) return false;
+    }
+    this.applyCheckpoint(k);
+    return true;
+  }
+
+  private applyTrade(
+    time: number,
+    price: number,
+    priceRaw: string,
+    qty: number,
+    qtyRaw: string,
+    qtyDecimals: number,
+    withVolume: boolean,
+  ): void {
+    const c = this.cols;
+    if (qtyDecimals > c.scale) c.rescale(Math.min(qtyDecimals, MAX_SCALE));
+    const units = withVolume ? toUnits(qty, qtyRaw, c.scale) : 0;
+    const last = c.end - 1;
+    let i: number;
+    if (last >= c.start && c.time[last] === time) {
+      i = last;
+      c.close[i] = price;
+      this.lastCloseRaw = priceRaw;
+    } else if (last < c.start || time > c.time[last]) {
+      if (!withVolume) return;
+      c.push(time, price, price, price, price, units);
+      this.lastCloseRaw = priceRaw;
+      if (time < this.dirtyFrom) this.dirtyFrom = time;
+      return;
+    } else {
+      i = c.indexOf(time);
+      if (i < 0) {
+        this.lateDropped++;
+        return;
+      }
+    }
+    if (price > c.high[i]) c.high[i] = price;
+    if (price < c.low[i]) c.low[i] = price;
+    if (units !== 0) {
+      const u = c.units[i] + units;
+      c.units[i] = u;
+      c.volume[i] = u / POW10[c.scale];
+    }
+    if (time < this.dirtyFrom) this.dirtyFrom = time;
+  }
+
+  private applyCheckpoint(k: Candle): void {
+    const c = this.cols;
+    const time = k.t / 1000;
+    const dec = decimalsOfRaw(k.vol);
+    if (dec > c.scale) c.rescale(Math.min(dec, MAX_SCALE));
+    const units = toUnits(+k.vol, k.vol, c.scale);
+    const last = c.end - 1;
+    let i: number;
+    if (last < c.start || time > c.time[last]) {
+      c.push(time, +k.open, +k.high, +k.low, +k.close, units);
+      this.lastCloseRaw = k.close;
+      if (time < this.dirtyFrom) this.dirtyFrom = time;
+      return;
+    }
+    if (c.time[last] === time) {
+      i = last;
+      this.lastCloseRaw = k.close;
+    } else {
+      i = c.indexOf(time);
+      if (i < 0) {
+        this.lateDropped++;
+        return;
+      }
+    }
+    c.open[i] = +k.open;
+    c.high[i] = +k.high;
+    c.low[i] = +k.low;
+    c.close[i] = +k.close;
+    c.units[i] = units;
+    c.volume[i] = units / POW10[c.scale];
+    if (time < this.dirtyFrom) this.dirtyFrom = time;
+  }
+
+  // ------------------------------------------------------------------ seeding
+
+  /** Starts (or restarts) a seed; returns its generation, to be passed back with the history. */
+  beginSeed(): number {
+    this.seedGen++;
+    this.seeding = true;
+    this.overflowed = false;
+    this.buffer = [];
+    return this.seedGen;
+  }
+
+  /** Installs REST history (oldest first; the last one is the live candle) and replays the buffer. */
+  completeSeed(gen: number, candles: readonly Candle[]): boolean {
+    if (gen !== this.seedGen || !this.seeding) return false;
+    const c = this.cols;
+    c.clear();
+    let scale = 0;
+    for (const k of candles) scale = Math.max(scale, decimalsOfRaw(k.vol));
+    for (const x of this.buffer) scale = Math.max(scale, decimalsOfRaw((x as Trade).qty ?? (x as Candle).vol));
+    c.scale = Math.min(scale, MAX_SCALE);
+    let prev = -Infinity;
+    this.lastCloseRaw = '';
+    for (const k of candles) {
+      const time = k.t / 1000;
+      if (!(time > prev)) continue; // never out of order or doubled, whatever the reply holds
+      prev = time;
+      c.push(time, +k.open, +k.high, +k.low, +k.close, toUnits(+k.vol, k.vol, c.scale));
+      this.lastCloseRaw = k.close;
+    }
+    const live = c.lastTime();
+    const buffered = this.buffer;
+    this.buffer = [];
+    this.seeding = false;
+    for (const x of buffered) {
+      if ((x as Trade).id !== undefined) {
+        const t = x as Trade;
+        const time = this.openTimeSec(t.ts);
+        if (time > live) this.applyTrade(time, +t.price, t.price, +t.qty, t.qty, decimalsOfRaw(t.qty), true);
+        else if (time === live) this.applyTrade(time, +t.price, t.price, 0, t.qty, 0, false);
+      } else if ((x as Candle).t / 1000 >= live) {
+        this.applyCheckpoint(x as Candle);
+      }
+    }
+    this.pendingFull = true;
+    return true;
+  }
+
+  // ------------------------------------------------------------------ versions and output
+
+  /** Records the changes since the last commit under `version` (engine-wide, increasing). */
+  commit(version: number): void {
+    if (this.pendingFull) {
+      this.coveredFrom = version;
+      this.logCount = 0;
+      this.pendingFull = false;
+    } else {
+      if (this.logCount === KLINE_CHANGE_LOG) {
+        // Forget the oldest entry: patches from before it must be full.
+        const oldest = (this.logHead - this.logCount + KLINE_CHANGE_LOG) % KLINE_CHANGE_LOG;
+        this.coveredFrom = this.logVersion[oldest];
+        this.logCount--;
+      }
+      this.logVersion[this.logHead] = version;
+      this.logFrom[this.logHead] = this.dirtyFrom;
+      this.logHead = (this.logHead + 1) % KLINE_CHANGE_LOG;
+      this.logCount++;
+    }
+    this.dirtyFrom = Infinity;
+    this.version = version;
+    this.view = undefined;
+  }
+
+  /** The whole series; arrays are copies (safe to post to another thread), cached per version. */
+  klineView(): KlineView {
+    if (this.view) return this.view;
+    const c = this.cols;
+    const lastClose = this.memo.format(this.lastCloseRaw);
+    this.view = {
+      symbol: this.symbol,
+      interval: this.interval,
+      version: this.version,
+      length: c.length,
+      time: c.time.slice(c.start, c.end),
+      open: c.open.slice(c.start, c.end),
+      high: c.high.slice(c.start, c.end),
+      low: c.low.slice(c.start, c.end),
+      close: c.close.slice(c.start, c.end),
+      volume: c.volume.slice(c.start, c.end),
+      lastClose,
+      priceDecimals: this.memo.decimals(this.lastCloseRaw),
+    };
+    return this.view;
+  }
+
+  /** Candles changed since `since` (see KlinePatch). */
+  patch(since: number): KlinePatch {
+    const c = this.cols;
+    let from = c.start;
+    const full = since <= 0 || since > this.version || since < this.coveredFrom;
+    if (!full) {
+      let minTime = Infinity;
+      for (let k = 0; k < this.logCount; k++) {
+        const j = (this.logHead - 1 - k + KLINE_CHANGE_LOG) % KLINE_CHANGE_LOG;
+        if (this.logVersion[j] <= since) break;
+        if (this.logFrom[j] < minTime) minTime = this.logFrom[j];
+      }
+      from = minTime === Infinity ? c.end : c.lowerBound(minTime);
+    }
+    return {
+      full,
+      symbol: this.symbol,
+      interval: this.interval,
+      version: this.version,
+      capacity: c.capacity,
+      rows: {
+        length: c.end - from,
+        time: c.time.slice(from, c.end),
+        open: c.open.slice(from, c.end),
+        high: c.high.slice(from, c.end),
+        low: c.low.slice(from, c.end),
+        close: c.close.slice(from, c.end),
+        volume: c.volume.slice(from, c.end),
+      },
+      lastClose: this.memo.format(this.lastCloseRaw),
+      priceDecimals: this.memo.decimals(this.lastCloseRaw),
+    };
+  }
+}
