@@ -1,4 +1,114 @@
-// Placeholder until the market screens land (issue 4).
+/**
+ * The trade screen, market part (/trade, /flash, /contract, /flashOption; query `symbol`):
+ * header tabs from PLAYING_SETTING with the watchlist first, the pair header with 24 h statistics, the
+ * kline chart (lazy uPlot), recent trades, and an honest "trading opens soon" panel where order entry
+ * will go. Desktop: pair list on the left, chart in the middle, trades on the right.
+ */
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { KlineInterval } from '../../../shared/protocol';
+import { useIsDesktop } from '../../layout/useIsDesktop';
+import { Popup } from '../../ui/Popup';
+import { settings } from '../../state/settings';
+import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from './coins';
+import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from './playing';
+import { TradeTabs } from './components/TradeTabs';
+import { PairHeader } from './components/PairHeader';
+import { ChartCard } from './components/ChartCard';
+import { RecentTrades } from './components/RecentTrades';
+import { TradingSoon } from './components/TradingSoon';
+import { PairPanel } from './components/PairPanel';
+import { WatchlistPanel } from './components/WatchlistPanel';
+import './components/market.css';
+import './TradeScreen.css';
+
+export const DEFAULT_INTERVAL: KlineInterval = '15m';
+
 export default function TradeScreen() {
-  return null;
+  const { t } = useTranslation('market');
+  const desktop = useIsDesktop();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const snap = useSnapshot(settings);
+  const coins = snap.coins as unknown as CoinLists;
+  const [interval, setIv] = useState<KlineInterval>(DEFAULT_INTERVAL);
+  const [choosing, setChoosing] = useState(false);
+
+  const modes = useMemo(() => tradeModes(snap.config.PLAYING_SETTING), [snap.config]);
+  const routeMode = modeForPath(pathname, params);
+  const active: TradeMode = params.get('tab') === 'optional' ? 'Optional' : routeMode;
+  const listRows = useMemo(() => mergeCoinLists(coins, [MODE_LIST[routeMode]]), [coins, routeMode]);
+  const allRows = useMemo(() => mergeCoinLists(coins), [coins]);
+  const wanted = params.get('symbol') ?? '';
+  const row: MarketRow | undefined =
+    listRows.find((r) => r.symbol === wanted) ??
+    allRows.find((r) => r.symbol === wanted) ??
+    (wanted ? toRow(MODE_LIST[routeMode], { symbol: wanted }) ?? undefined : listRows[0]);
+  const symbol = row?.symbol ?? 'btcusdt';
+  const symbolFor = (m: Exclude<TradeMode, 'Optional'>) => {
+    const rows = mergeCoinLists(coins, [MODE_LIST[m]]);
+    return (rows.find((r) => r.symbol === symbol) ?? rows[0])?.symbol;
+  };
+  const openRow = (r: MarketRow) => {
+    setChoosing(false);
+    navigate(tradeHref(r.list, r.symbol));
+  };
+  const pairLabel = row?.display ?? symbol.toUpperCase();
+  const base = row?.base ?? symbol.toUpperCase();
+  const quote = row?.quote ?? '';
+
+  const header = (
+    <header className="trade-top">
+      <h1 className="visually-hidden">{`${t('tradeTitle')} ${pairLabel}`}</h1>
+      <TradeTabs modes={modes} active={active} path={pathname} symbolFor={symbolFor} />
+    </header>
+  );
+
+  if (active === 'Optional') {
+    return (
+      <div className="mk-page trade">
+        {header}
+        <div className={desktop ? 'mk-wrap trade-watch' : undefined}>
+          <WatchlistPanel desktop={desktop} />
+        </div>
+      </div>
+    );
+  }
+
+  if (desktop) {
+    return (
+      <div className="mk-page trade trade--desk">
+        {header}
+        <div className="trade-grid">
+          <aside className="trade-pairs" aria-label={t('allPairs')}>
+            <PairPanel rows={allRows} activeSymbol={symbol} onOpen={openRow} tagged />
+          </aside>
+          <div className="trade-main">
+            <PairHeader row={row} symbol={symbol} />
+            <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={460} />
+            <TradingSoon />
+          </div>
+          <aside className="trade-side" aria-label={t('recentTrades')}>
+            <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} />
+          </aside>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mk-page trade">
+      {header}
+      <PairHeader row={row} symbol={symbol} onChoose={() => setChoosing(true)} />
+      <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={320} />
+      <TradingSoon />
+      <RecentTrades symbol={symbol} base={base} quote={quote} />
+      <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">
+        <PairPanel rows={listRows} activeSymbol={symbol} onOpen={openRow} />
+      </Popup>
+    </div>
+  );
 }

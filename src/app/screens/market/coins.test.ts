@@ -4,8 +4,10 @@ import {
   compareDecimal,
   displaySymbol,
   filterRows,
+  homeRows,
   mergeCoinLists,
   needsVolumeLookup,
+  shortDecimal,
   sortRows,
   streamSymbol,
   usesShowSymbol,
@@ -125,5 +127,39 @@ describe('sorting', () => {
     expect(sortRows(rows, 'name', 'asc').map((r) => r.base)).toEqual(['BTC', 'DOGE', 'ETH']);
     expect(sortRows(rows, 'name', 'desc').map((r) => r.base)).toEqual(['ETH', 'DOGE', 'BTC']);
     expect(sortRows(rows, null, 'asc').map((r) => r.base)).toEqual(['BTC', 'ETH', 'DOGE']);
+  });
+});
+
+describe('short volume (spec 9.2)', () => {
+  it('[spec 9.2] suffixes K, M, B, T above 1e3, 1e6, 1e9, 1e12', () => {
+    expect(shortDecimal('999.999')).toBe('999.99');
+    expect(shortDecimal('1000')).toBe('1000.00');
+    expect(shortDecimal('1000.5')).toBe('1.00K');
+    expect(shortDecimal('123456.789')).toBe('123.45K');
+    expect(shortDecimal('1234567')).toBe('1.23M');
+    expect(shortDecimal('9876543210')).toBe('9.87B');
+    expect(shortDecimal('1500000000000')).toBe('1.50T');
+    expect(shortDecimal('0.5')).toBe('0.50');
+    expect(shortDecimal('x')).toBeUndefined();
+  });
+});
+
+describe('home coins (spec 3.3 HOME_COIN_SETTING)', () => {
+  const lists = { currencyList: [btc, eth], contractList: [gold] };
+  it('[spec 3.3] open entries only, by sort, matched to their pair', () => {
+    const rows = homeRows(
+      [
+        { coin: 'ETH', sort: 2, isOpen: true },
+        { coin: 'BTC', sort: 1, isOpen: true },
+        { coin: 'XAUusd', sort: 3, isOpen: false },
+      ],
+      lists,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['currencyList:btcusdt', 'currencyList:ethusdt']);
+  });
+  it('[spec 3.3] a coin found only in another list, and an unknown coin, still get a row', () => {
+    const rows = homeRows([{ coin: 'xauusd', sort: 1, isOpen: true }, { coin: 'PEPE', sort: 2, isOpen: true }], lists);
+    expect(rows.map((r) => r.symbol)).toEqual(['XAUusd', 'pepeusdt']);
+    expect(rows[1].display).toBe('PEPE/USDT');
   });
 });

@@ -202,3 +202,66 @@ export function sortRows(
   });
   return indexed.map((e) => e.r);
 }
+
+const SHORT_SUFFIXES = [
+  { digits: 13, suffix: 'T' },
+  { digits: 10, suffix: 'B' },
+  { digits: 7, suffix: 'M' },
+  { digits: 4, suffix: 'K' },
+] as const;
+
+/**
+ * Spec 9.2 "shorter number" for a volume from the per-coin lookup: K, M, B, T above 1e3, 1e6, 1e9, 1e12,
+ * two decimals cut (not rounded), on the exact string. Values up to 1e3 keep at most two decimals.
+ */
+export function shortDecimal(s: string | undefined): string | undefined {
+  const p = parseDec(s);
+  if (!p) return undefined;
+  const sign = p.neg ? '-' : '';
+  for (const { digits, suffix } of SHORT_SUFFIXES) {
+    if (p.int.length >= digits && !(p.int.length === digits && /^10*$/.test(p.int) && p.frac === '')) {
+      const cut = p.int.length - (digits - 1);
+      return `${sign}${p.int.slice(0, cut)}.${(p.int.slice(cut) + '00').slice(0, 2)}${suffix}`;
+    }
+  }
+  return `${sign}${p.int}.${(p.frac + '00').slice(0, 2)}`;
+}
+
+interface HomeCoinLike {
+  coin?: unknown;
+  sort?: unknown;
+  isOpen?: unknown;
+}
+const openFlag = (v: unknown) => v === undefined || v === true || v === 1 || v === '1' || v === 'Y' || v === 'true';
+
+/**
+ * The home screen's coins (HOME_COIN_SETTING: coin, sort, isOpen): open entries by sort, each matched to its
+ * row in the spot list first, then the other lists (by coin code or symbol); an unknown coin gets a
+ * "<coin>usdt" spot row so it still shows live data if the market has it.
+ */
+export function homeRows(setting: readonly HomeCoinLike[] | undefined, lists: CoinLists): MarketRow[] {
+  const entries = (setting ?? [])
+    .filter((e) => openFlag(e.isOpen) && String(e.coin ?? '').trim() !== '')
+    .map((e, i) => ({ coin: String(e.coin).trim(), sort: Number(e.sort), i }))
+    .sort((a, b) => (Number.isFinite(a.sort) ? a.sort : 1e9) - (Number.isFinite(b.sort) ? b.sort : 1e9) || a.i - b.i);
+  const order: CoinListKey[] = ['currencyList', 'contractList', 'coinList', 'optionList'];
+  const out: MarketRow[] = [];
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const want = e.coin.toLowerCase();
+    let row: MarketRow | null = null;
+    for (const list of order) {
+      const c = (lists[list] ?? []).find((x) => String(x.coin ?? '').toLowerCase() === want || String(x.symbol ?? '').toLowerCase() === want);
+      if (c) {
+        row = toRow(list, c);
+        break;
+      }
+    }
+    row ??= toRow('currencyList', { coin: e.coin, baseCoin: 'USDT' });
+    if (row && !seen.has(row.symbol)) {
+      seen.add(row.symbol);
+      out.push(row);
+    }
+  }
+  return out;
+}
