@@ -1,11 +1,61 @@
 /**
  * The live socket /ws/{id} (spec 7.5, issue 2 part 6), plus the /api/_test/ws/* fault switches when
- * config.testSwitches is on. Registered by app.ts. Returns a function that closes every socket with a close frame.
- * (Stub: replaced by the socket work.)
+ * config.testSwitches is on. Registered by app.ts. Returns a function that closes every socket with a close
+ * frame (1001 "server shutting down"); the same runs if the Fastify instance closes first.
  */
-import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from '../../../src/shared/api/envelope';
 import type { ServerContext } from '../context';
+import { Hub } from './hub';
+import { originAllowed, parseAllowedOrigins } from './origin';
+import { registerWsTestSwitches } from './testSwitches';
 
-export async function registerWs(_app: FastifyInstance, _ctx: ServerContext): Promise<() => Promise<void>> {
-  return async () => {};
+/**
+ * ws-level payload limit. Above MAX_CLIENT_FRAME_BYTES (64 KB) so an oversized frame can still be answered
+ * with an ERROR frame; past this one the ws library closes the connection with 1009.
+ */
+export const WS_MAX_PAYLOAD = 1 << 20;
+/** The path id: the client's random uuid (spec 7.5); anything short and URL-safe is accepted. */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function registerWs(app: FastifyInstance, ctx: ServerContext): Promise<() => Promise<void>> {
+  const hub = new Hub(ctx.market, ctx.metrics, ctx.log);
+  const allowed = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
+  let closing: Promise<void> | undefined;
+  const closeAll = () => (closing ??= hub.closeAll());
+
+  await app.register(websocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false },
+    preClose: async function (this: FastifyInstance) {
+      await closeAll();
+      await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/ws/:id',
+    preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!req.ws) return;
+      const origin = req.headers.origin;
+      if (!originAllowed(origin, req.headers.host, allowed)) {
+        ctx.log.warn({ event: 'ws_refused', reason: 'origin', origin, host: req.headers.host });
+        return reply.code(403).send(fail(`Origin ${origin} is not allowed to open the socket`));
+      }
+      const { id } = req.params as { id: string };
+      if (!ID.test(id)) {
+        return reply.code(400).send(fail('Socket id must be 1 to 64 letters, digits, "-" or "_"'));
+      }
+    },
+    handler: async (_req, reply) => reply.code(426).header('upgrade', 'websocket').send(fail('This is a WebSocket endpoint: connect with a WebSocket client (spec 7.5)')),
+    wsHandler: (socket, req) => {
+      const { id } = req.params as { id: string };
+      hub.accept(socket, id, { ip: req.ip, origin: req.headers.origin, ua: req.headers['user-agent'] });
+    },
+  });
+
+  if (ctx.config.testSwitches) registerWsTestSwitches(app, hub);
+  hub.start();
+  return closeAll;
 }

@@ -1,0 +1,288 @@
+/**
+ * The socket hub: connections, the subscription registry, market fan-out, heartbeats (spec 7.5, issue 2 §6).
+ *
+ * Ordering guarantee (README "Socket protocol"): for each simulator tick and each symbol that traded, a
+ * connection receives TRADE (the tick's batch, oldest first), then KLINE for each interval it subscribed (the
+ * live candle, which already contains the batch), then DETAIL, whose `close` equals the price of the last
+ * trade in the batch. Each body is serialized once per tick, whatever the number of subscribers.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  HEARTBEAT_INTERVAL_MS,
+  KLINE_INTERVALS,
+  subscriptionKey,
+  type ClientFrame,
+  type KlineInterval,
+  type Trade,
+} from '../../../src/shared/protocol';
+import type { Market } from '../context';
+import type { Metrics } from '../metrics';
+import { body, Connection, type Body } from './connection';
+import { parseInbound } from './inbound';
+
+/** `origin` of market frames (DETAIL, KLINE, TRADE) and of the server's own frames (ACK, ERROR, HEARTBEAT). */
+export const ORIGIN_MARKET = 'market';
+export const ORIGIN_SERVER = 'server';
+/** Subscriptions one connection may hold (50 symbols x 10 streams fits with room to spare). */
+export const MAX_SUBSCRIPTIONS = 2_000;
+/** Protocol-level ping; a connection that did not answer the previous one is terminated. */
+export const PING_INTERVAL_MS = 30_000;
+
+type Reason = 'BAD_JSON' | 'BAD_FRAME' | 'TOO_LARGE' | 'THROTTLED' | 'NOT_AVAILABLE' | 'LIMIT';
+
+interface SymbolKeys {
+  trade: string;
+  detail: string;
+  kline: [KlineInterval, string][];
+}
+
+export class Hub {
+  readonly conns = new Set<Connection>();
+  private readonly subs = new Map<string, Set<Connection>>();
+  private readonly keys = new Map<string, SymbolKeys>();
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private offTrades: (() => void) | undefined;
+
+  constructor(
+    private readonly market: Market,
+    private readonly metrics: Metrics,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.offTrades ??= this.market.onTrades((s, t) => this.onTrades(s, t));
+    if (this.timers.length) return;
+    this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_MS));
+    this.timers.push(setInterval(() => this.ping(), PING_INTERVAL_MS));
+  }
+
+  stop(): void {
+    this.offTrades?.();
+    this.offTrades = undefined;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
+
+  // ------------------------------------------------------------------ connections
+
+  accept(ws: WebSocket, id: string, meta: Record<string, unknown>): Connection {
+    const conn = new Connection(id, ws, this.metrics, this.now());
+    this.conns.add(conn);
+    this.metrics.wsConnections.inc();
+    this.log.info({ event: 'ws_open', conn: id, ...meta });
+    ws.on('message', (data, isBinary) => {
+      try {
+        this.handle(conn, data as Buffer, isBinary);
+      } catch (e) {
+        this.log.error({ event: 'ws_handler_error', conn: id, err: e });
+      }
+    });
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('close', (code, reason) => this.remove(conn, code, reason.toString()));
+    return conn;
+  }
+
+  private remove(conn: Connection, code: number, reason: string): void {
+    if (conn.closed) return;
+    conn.closed = true;
+    this.conns.delete(conn);
+    this.metrics.wsConnections.dec();
+    for (const key of conn.subs) this.unregister(conn, key);
+    this.log.info({
+      event: 'ws_close',
+      conn: conn.id,
+      code,
+      reason,
+      framesSent: conn.framesSent,
+      framesSkipped: conn.skipped,
+      rejected: conn.rejected,
+      ms: this.now() - conn.openedAt,
+    });
+  }
+
+  private register(conn: Connection, key: string, type: string): void {
+    conn.subs.add(key);
+    let set = this.subs.get(key);
+    if (!set) this.subs.set(key, (set = new Set()));
+    set.add(conn);
+    this.metrics.wsSubscriptions.inc({ type });
+  }
+
+  private unregister(conn: Connection, key: string): void {
+    const set = this.subs.get(key);
+    if (set?.delete(conn)) {
+      this.metrics.wsSubscriptions.dec({ type: key.split(':')[0] });
+      if (set.size === 0) this.subs.delete(key);
+    }
+  }
+
+  // ------------------------------------------------------------------ inbound
+
+  handle(conn: Connection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    const now = this.now();
+    this.metrics.wsFramesReceived.inc();
+    const r = parseInbound(data, isBinary);
+    if (!r.ok) {
+      conn.guard.rejected(now);
+      this.reject(conn, r.reason, r.message, r.id, now);
+    } else if (!conn.guard.allowControl(now)) {
+      this.reject(conn, 'THROTTLED', 'Too many control messages: slow down', r.frame.id, now);
+    } else if (r.frame.op === 'subscribe') {
+      this.subscribe(conn, r.frame, now);
+    } else {
+      this.unsubscribe(conn, r.frame, now);
+    }
+    if (conn.guard.abusive && !conn.closed) conn.ws.close(1008, 'too many messages');
+  }
+
+  private reject(conn: Connection, reason: Reason, message: string, id: string | undefined, now: number): void {
+    conn.rejected++;
+    this.metrics.wsFramesRejected.inc();
+    const data = id === undefined ? { reason, message } : { reason, message, id };
+    conn.send(body({ type: 'ERROR', origin: ORIGIN_SERVER, data }), now, true);
+  }
+
+  private ack(conn: Connection, op: ClientFrame['op'], key: string, id: string | undefined, now: number): void {
+    const data = id === undefined ? { op, key } : { op, key, id };
+    conn.send(body({ type: 'ACK', origin: ORIGIN_SERVER, data }), now, false);
+  }
+
+  private keyOf(f: ClientFrame): string {
+    return f.type === 'HEARTBEAT' ? 'HEARTBEAT' : subscriptionKey(f);
+  }
+
+  private subscribe(conn: Connection, f: ClientFrame, now: number): void {
+    const marketStream = f.type === 'DETAIL' || f.type === 'TRADE' || f.type === 'KLINE';
+    if (marketStream && !this.market.has(f.symbol!)) {
+      this.reject(conn, 'NOT_AVAILABLE', `Unknown symbol: ${f.symbol}`, f.id, now);
+      return;
+    }
+    const key = this.keyOf(f);
+    if (!conn.subs.has(key)) {
+      if (conn.subs.size >= MAX_SUBSCRIPTIONS) {
+        this.reject(conn, 'LIMIT', `At most ${MAX_SUBSCRIPTIONS} subscriptions per connection`, f.id, now);
+        return;
+      }
+      this.register(conn, key, f.type);
+    }
+    this.ack(conn, 'subscribe', key, f.id, now);
+    // The current state at once, so a new subscriber never waits for the next trade.
+    if (f.type === 'DETAIL') {
+      const t = this.market.ticker(f.symbol!);
+      if (t) conn.send(body({ type: 'DETAIL', symbol: f.symbol, origin: ORIGIN_MARKET, data: t }), now, true);
+    } else if (f.type === 'KLINE') {
+      const c = this.market.history(f.symbol!, f.interval!, 1)[0];
+      if (c) conn.send(body({ type: 'KLINE', symbol: f.symbol, origin: ORIGIN_MARKET, interval: f.interval, data: { tick: c } }), now, true);
+    }
+  }
+
+  private unsubscribe(conn: Connection, f: ClientFrame, now: number): void {
+    const key = this.keyOf(f);
+    if (conn.subs.delete(key)) this.unregister(conn, key);
+    this.ack(conn, 'unsubscribe', key, f.id, now);
+  }
+
+  // ------------------------------------------------------------------ outbound
+
+  private keysOf(symbol: string): SymbolKeys {
+    let k = this.keys.get(symbol);
+    if (!k) {
+      k = {
+        trade: `TRADE:${symbol}`,
+        detail: `DETAIL:${symbol}`,
+        kline: KLINE_INTERVALS.map((iv) => [iv, `KLINE:${symbol}:${iv}`] as [KlineInterval, string]),
+      };
+      this.keys.set(symbol, k);
+    }
+    return k;
+  }
+
+  private fanOut(set: Set<Connection> | undefined, make: () => Body | undefined, ts: number): void {
+    if (!set || set.size === 0) return;
+    const b = make();
+    if (!b) return;
+    for (const c of set) c.send(b, ts, true);
+  }
+
+  /** One simulator tick's trades of one symbol: TRADE, then KLINE per subscribed interval, then DETAIL. */
+  onTrades(symbol: string, trades: Trade[]): void {
+    if (this.conns.size === 0) return;
+    const ts = this.now();
+    const k = this.keysOf(symbol);
+    this.fanOut(this.subs.get(k.trade), () => body({ type: 'TRADE', symbol, origin: ORIGIN_MARKET, data: { trades } }), ts);
+    for (const [iv, key] of k.kline) {
+      this.fanOut(
+        this.subs.get(key),
+        () => {
+          const c = this.market.history(symbol, iv, 1)[0];
+          return c && body({ type: 'KLINE', symbol, origin: ORIGIN_MARKET, interval: iv, data: { tick: c } });
+        },
+        ts,
+      );
+    }
+    this.fanOut(
+      this.subs.get(k.detail),
+      () => {
+        const t = this.market.ticker(symbol);
+        return t && body({ type: 'DETAIL', symbol, origin: ORIGIN_MARKET, data: t });
+      },
+      ts,
+    );
+  }
+
+  heartbeat(): void {
+    const ts = this.now();
+    this.fanOut(this.subs.get('HEARTBEAT'), () => body({ type: 'HEARTBEAT', origin: ORIGIN_SERVER, data: { serverTime: ts } }), ts);
+  }
+
+  private ping(): void {
+    const now = this.now();
+    for (const c of this.conns) {
+      if (c.silenced(now)) continue;
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      try {
+        c.ws.ping();
+      } catch {
+        /* closing */
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ operations
+
+  /** Subscribers per key, e.g. { "DETAIL:btcusdt": 2 }. */
+  subscriptionCounts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [k, s] of this.subs) out[k] = s.size;
+    return out;
+  }
+
+  /** Closes every socket with 1001 "server shutting down" and waits (at most `graceMs`) for them to go. */
+  async closeAll(graceMs = 2_000): Promise<void> {
+    this.stop();
+    const pending = [...this.conns].map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.ws.readyState === 3 /* CLOSED */) return resolve();
+          const timer = setTimeout(() => {
+            c.ws.terminate();
+            resolve();
+          }, graceMs);
+          c.ws.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          c.ws.close(1001, 'server shutting down');
+        }),
+    );
+    await Promise.all(pending);
+  }
+}

@@ -1,0 +1,75 @@
+/** A plain `ws` client that records every frame, for the socket tests (not a test file itself). */
+import WebSocket from 'ws';
+
+export interface Recorded {
+  /** Parsed text frames (raw string kept when not JSON). */
+  frames: any[];
+  /** Binary frames received. */
+  binary: Buffer[];
+  ws: WebSocket;
+  closed: Promise<{ code: number; reason: string }>;
+  send(frame: unknown): void;
+  /** Resolves with the first frame (from index `from`) matching `pred`. */
+  waitFor(pred: (f: any) => boolean, from?: number, timeoutMs?: number): Promise<any>;
+  close(): Promise<void>;
+}
+
+export function connect(url: string, opts: WebSocket.ClientOptions = {}): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, opts);
+    const frames: any[] = [];
+    const binary: Buffer[] = [];
+    const waiters = new Set<() => void>();
+    const closed = new Promise<{ code: number; reason: string }>((res) => ws.on('close', (code, reason) => res({ code, reason: reason.toString() })));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) binary.push(data as Buffer);
+      else {
+        const s = data.toString();
+        try {
+          frames.push(JSON.parse(s));
+        } catch {
+          frames.push(s);
+        }
+      }
+      for (const w of [...waiters]) w();
+    });
+    ws.once('open', () =>
+      resolve({
+        frames,
+        binary,
+        ws,
+        closed,
+        send: (f) => ws.send(typeof f === 'string' || Buffer.isBuffer(f) ? (f as string | Buffer) : JSON.stringify(f)),
+        waitFor(pred, from = 0, timeoutMs = 20_000) {
+          return new Promise((res, rej) => {
+            let i = from;
+            const check = () => {
+              for (; i < frames.length; i++) {
+                if (pred(frames[i])) {
+                  waiters.delete(check);
+                  clearTimeout(timer);
+                  res(frames[i]);
+                  return;
+                }
+              }
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              rej(new Error(`no matching frame among ${frames.length} frames`));
+            }, timeoutMs);
+            waiters.add(check);
+            check();
+          });
+        },
+        async close() {
+          if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(1000);
+          await closed;
+        },
+      }),
+    );
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
