@@ -197,6 +197,18 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.got).toHaveLength(2); // unchanged: nothing sent
   });
 
+  it('[issue 3 part 4] a connection change reported by the engine reaches the tabs without waiting for the poll', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    a.s.credit();
+    queue.run();
+    a.s.credit();
+    engine().health = 'reconnecting';
+    engine().emit('connection');
+    queue.run();
+    expect(a.last().health).toBe('reconnecting');
+  });
+
   it('[issue 3] with no tab left the engine is disposed after the idle delay; a new tab starts a new one', () => {
     const { tab, engines, time } = setup();
     const a = tab('a');

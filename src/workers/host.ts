@@ -9,6 +9,7 @@
  * - A tab that goes away (lock released, bye, ping timeout) releases everything it held.
  * No DOM or worker globals here: the environment comes in through {@link HostDeps}.
  */
+import { CONNECTION_KEY } from '../engine/constants';
 import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers, type Topic } from '../engine/types';
 import type { ConnectionHealth, Diagnostics } from '../engine/views';
 import { sameBases, resolveBases, type Bases } from './bases';
@@ -127,6 +128,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   }
 
   function onEngineChange(keys: ReadonlySet<string>): void {
+    if (keys.has(CONNECTION_KEY)) checkHealth();
     for (const key of keys) {
       const set = index.get(key);
       if (!set) continue;
@@ -177,13 +179,16 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     interest.delete(key);
   }
 
+  function checkHealth(): void {
+    const h = engine ? engine.diagnostics().health : 'connecting';
+    if (h === health) return;
+    health = h;
+    for (const s of sessions) requestFlush(s);
+  }
+
   function poll(): void {
     pollTimer = undefined;
-    const h = engine ? engine.diagnostics().health : 'connecting';
-    if (h !== health) {
-      health = h;
-      for (const s of sessions) requestFlush(s);
-    }
+    checkHealth();
     const now = deps.clock.now();
     for (const s of [...sessions]) if (!s.holdsLock && now - s.lastPing > TAB_PING_TIMEOUT_MS) s.api.close();
     if (sessions.size > 0) pollTimer = deps.timers.setTimeout(poll, HEALTH_POLL_MS);

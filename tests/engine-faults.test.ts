@@ -1,0 +1,96 @@
+/**
+ * The market worker under socket faults injected by the server's test switches (TEST_SWITCHES=1):
+ * a dropped socket, 1,000 malformed frames, a sequence gap and a silent (half-open) socket.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, SILENCE_TIMEOUT_MS } from '../src/engine/constants';
+import { launchBrowser } from './helpers/browser';
+import type { RunningServer } from './helpers/server';
+import { clientStats, diagnostics, freshTicker, openTab, serverSubs, startEngineServer, testSwitch, ticker, until, watch } from './engine-helpers';
+
+/** Slack for one round trip, the REST reseed and the next trade of the symbol after the reconnect. */
+const ROUND_TRIP_SLACK_MS = 2_000;
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startEngineServer();
+  browser = await launchBrowser();
+  ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await openTab(ctx, server, '/about');
+  await watch(page, { kind: 'ticker', symbol: 'btcusdt' });
+  await watch(page, { kind: 'klines', symbol: 'btcusdt', interval: '1m' });
+  await watch(page, { kind: 'trades', symbol: 'ethusdt' });
+  await freshTicker(page, 'btcusdt', 0, 'first ticker');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function settledSubs() {
+  return until(
+    () => serverSubs(server),
+    (s) => s.connections === 1 && s.subscriptions['DETAIL:btcusdt'] === 1 && s.subscriptions['TRADE:ethusdt'] === 1,
+    'the subscriptions on the server',
+  );
+}
+
+describe('socket faults [issue 3, spec 4.7]', () => {
+  it('[spec 4.7] the server drops the socket: data flows again within 3 s plus a round trip, with the same subscriptions', async () => {
+    const before = await settledSubs();
+    const d0 = await diagnostics(page);
+    const t0 = Date.now();
+    await testSwitch(server, 'drop');
+    const t = await freshTicker(page, 'btcusdt', t0, 'a ticker after the drop');
+    const gapMs = Date.now() - t0;
+    console.log(`[engine-faults] data again ${gapMs} ms after the drop (ticker ts - drop = ${t.ts - t0} ms)`);
+    expect(t.ts - t0).toBeLessThan(RECONNECT_DELAY_MS + RECONNECT_JITTER_MS + ROUND_TRIP_SLACK_MS);
+    const after = await settledSubs();
+    expect(after).toEqual(before);
+    const d1 = await diagnostics(page);
+    expect(d1.reconnects).toBe(d0.reconnects + 1);
+    expect(d1.socketsOpen).toBe(1);
+  });
+
+  it('[issue 3] 1,000 malformed frames: the worker counts them all and keeps applying valid frames', async () => {
+    const d0 = await diagnostics(page);
+    const s0 = await clientStats(page);
+    await testSwitch(server, 'garbage?count=1000');
+    const d1 = await until(() => diagnostics(page), (d) => d.framesRejected - d0.framesRejected >= 1000, '1000 rejected frames');
+    expect(d1.framesRejected - d0.framesRejected).toBe(1000);
+    expect(d1.reconnects).toBe(d0.reconnects);
+    const last = (await ticker(page, 'btcusdt'))!;
+    await freshTicker(page, 'btcusdt', last.ts, 'valid frames still applied');
+    expect((await clientStats(page)).batches).toBeGreaterThan(s0.batches);
+    expect(d1.socketsOpen).toBe(1);
+  });
+
+  it('[issue 3] a sequence gap is counted and the state is re-seeded; data keeps flowing', async () => {
+    const d0 = await diagnostics(page);
+    await testSwitch(server, 'skip?count=5');
+    const last = (await ticker(page, 'btcusdt'))!;
+    await until(() => diagnostics(page), (d) => d.gaps > d0.gaps, 'a gap in diagnostics');
+    await freshTicker(page, 'btcusdt', last.ts, 'data after the gap');
+    const kl = (await page.evaluate(() => window.__openex!.snapshot('klines:btcusdt:1m'))) as { length: number; lastClose: string };
+    expect(kl.length).toBeGreaterThan(100);
+    const tk = (await ticker(page, 'btcusdt'))!;
+    expect(tk.price.length).toBeGreaterThan(0);
+  });
+
+  it('[issue 3] a silent, half-open socket is detected within two heartbeat intervals and replaced', async () => {
+    const before = await settledSubs();
+    const d0 = await diagnostics(page);
+    const t0 = Date.now();
+    await testSwitch(server, `silence?ms=${SILENCE_TIMEOUT_MS * 3}`);
+    const d1 = await until(() => diagnostics(page), (d) => d.reconnects > d0.reconnects, 'a reconnect after the silence', SILENCE_TIMEOUT_MS * 3);
+    console.log(`[engine-faults] silent socket replaced after ${Date.now() - t0} ms`);
+    expect(d1.reconnects).toBe(d0.reconnects + 1);
+    await freshTicker(page, 'btcusdt', Date.now(), 'data after the replaced socket');
+    expect(await settledSubs()).toEqual(before);
+  });
+});
