@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerFrame } from '../../../src/shared/protocol';
+import { connect, sleep } from './testClient';
+import { startBare, type BareServer } from './testServer';
+
+let srv: BareServer;
+beforeAll(async () => {
+  srv = await startBare();
+});
+afterAll(async () => {
+  await srv.stop();
+});
+
+const post = (path: string) => fetch(`${srv.url}${path}`, { method: 'POST' }).then((r) => r.json());
+const open = () => connect(`${srv.wsUrl}/ws/${Math.random().toString(36).slice(2)}`);
+
+describe('socket test switches (TEST_SWITCHES=1, issue 2 §6)', () => {
+  it('garbage?count=N sends N malformed frames per socket, without seq and without advancing it', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
+    await c.waitFor((f) => f.type === 'TRADE');
+    const r = await post('/api/_test/ws/garbage?count=50');
+    expect(r).toEqual({ code: 200, msg: 'success', data: { sent: 50 } });
+    const n = c.frames.length;
+    await c.waitFor((f) => f?.type === 'TRADE', n + 1);
+    await sleep(100);
+    const good = c.frames.filter((f) => ServerFrame.safeParse(f).success);
+    const bad = c.frames.length - good.length + c.binary.length;
+    expect(bad).toBe(50);
+    good.forEach((f, i) => expect(f.seq).toBe(i + 1));
+    await c.close();
+  });
+
+  it('skip?count=N advances seq by N without sending', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
+    await c.waitFor((f) => f.type === 'TRADE');
+    const r = await post('/api/_test/ws/skip?count=5');
+    expect(r.data.skipped).toBe(5);
+    await sleep(300);
+    await c.close();
+    const gaps = c.frames.slice(1).map((f, i) => f.seq - c.frames[i].seq).filter((d) => d !== 1);
+    expect(gaps).toEqual([6]);
+  });
+
+  it('silence?ms=M writes nothing for M ms, keeps the socket open, then resumes with a seq gap', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
+    c.send({ op: 'subscribe', type: 'HEARTBEAT' });
+    await c.waitFor((f) => f.type === 'TRADE');
+    const r = await post('/api/_test/ws/silence?ms=800');
+    expect(r.data.ms).toBe(800);
+    const n = c.frames.length;
+    await sleep(500);
+    expect(c.frames.length).toBe(n);
+    expect(c.ws.readyState).toBe(c.ws.OPEN);
+    const next = await c.waitFor((f) => f.type === 'TRADE', n);
+    expect(next.seq).toBeGreaterThan(c.frames[n - 1].seq + 1);
+    await c.close();
+  });
+
+  it('drop terminates every socket without a close handshake', async () => {
+    const a = await open();
+    const b = await open();
+    const r = await post('/api/_test/ws/drop');
+    expect(r.data.dropped).toBeGreaterThanOrEqual(2);
+    expect((await a.closed).code).toBe(1006);
+    expect((await b.closed).code).toBe(1006);
+  });
+
+  it('subscriptions lists connections and subscribers per key', async () => {
+    const a = await open();
+    const b = await open();
+    a.send({ op: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' });
+    b.send({ op: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' });
+    b.send({ op: 'subscribe', type: 'KLINE', symbol: 'ethusdt', interval: '15m' });
+    await a.waitFor((f) => f.type === 'ACK');
+    await b.waitFor(() => b.frames.filter((f) => f.type === 'ACK').length === 2);
+    const r = await fetch(`${srv.url}/api/_test/ws/subscriptions`).then((x) => x.json());
+    expect(r.code).toBe(200);
+    expect(r.data.connections).toBe(2);
+    expect(r.data.subscriptions).toEqual({ 'DETAIL:ethusdt': 2, 'KLINE:ethusdt:15m': 1 });
+    await a.close();
+    await b.close();
+  });
+
+  it('bad switch input gets a clear message', async () => {
+    const r = await post('/api/_test/ws/garbage?count=abc');
+    expect(r.code).toBe(0);
+    expect(r.msg).toMatch(/count/);
+  });
+
+  it('[issue 2 §9] close-all closes every socket with 1001 "server shutting down"', async () => {
+    const a = await open();
+    const b = await open();
+    await srv.closeWs();
+    for (const c of [a, b]) expect(await c.closed).toEqual({ code: 1001, reason: 'server shutting down' });
+  });
+});
