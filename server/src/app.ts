@@ -13,7 +13,7 @@ import { magnitude } from './seed/scales';
 import { createMarket } from './market/index';
 import { registerWs } from './ws/register';
 import { registerAccounts, type DemoCredentials } from './accounts/register';
-import { collectRoutes, installErrorHandler, installNotFound } from './http/errors';
+import { collectRoutes, installErrorHandler, installNotFound, type RouteTable } from './http/errors';
 import { installObservers } from './http/observe';
 import { registerSecurity, registerStatic } from './http/plugins';
 import { setReplyValidation } from './http/route';
@@ -35,6 +35,8 @@ export interface RunningExchange {
   app: FastifyInstance;
   ctx: ServerContext;
   demo: DemoCredentials;
+  /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
+  routes: RouteTable;
   /** Stops the market, closes every socket with a close frame, stops HTTP, checkpoints and closes the DB. */
   close(): Promise<void>;
 }
@@ -120,7 +122,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((Date.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, demo, close };
+    return { port, url, app, ctx, demo, routes, close };
   } catch (err) {
     market?.stop();
     await app.close().catch(() => {});

@@ -1,0 +1,127 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../src/shared/api/registry';
+import { toOpenApiPath } from './openapi';
+import { startTestExchange, type TestExchange } from './testServer';
+
+let ex: TestExchange;
+let staticDir: string;
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'exchange-static-'));
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>OpenEx</title><div id="root"></div>');
+  writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  ex = await startTestExchange({ STATIC_DIR: staticDir });
+});
+afterAll(async () => {
+  await ex?.stop();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('[issue 2 §8] /api/openapi.json', () => {
+  it('validates as OpenAPI 3', async () => {
+    const r = await ex.get('/api/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toMatch(/^3\./);
+    await expect(SwaggerParser.validate(structuredClone(r.body))).resolves.toBeTruthy();
+  });
+
+  it('lists every route the server registered, and every endpoint of the shared registry with its schema', async () => {
+    const doc = (await ex.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    let apiRoutes = 0;
+    for (const [url, methods] of ex.routes) {
+      const path = toOpenApiPath(url);
+      if (!path) continue; // the static files' wildcard
+      for (const m of methods) {
+        if (m === 'HEAD') continue;
+        if (path.startsWith('/api/')) apiRoutes++;
+        expect(doc.paths[path]?.[m.toLowerCase()], `${m} ${path}`).toBeDefined();
+      }
+    }
+    expect(apiRoutes).toBeGreaterThanOrEqual(11);
+    for (const e of Object.values(api)) {
+      const op = doc.paths[e.path]?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${e.path}`).toBeDefined();
+      expect(JSON.stringify(op.responses['200'])).toContain('"data"');
+    }
+    expect(doc.paths['/healthz']?.get).toBeDefined();
+    expect(doc.paths['/metrics']?.get).toBeDefined();
+  });
+});
+
+describe('[issue 2 §9] operations', () => {
+  it('/healthz answers ok with uptime and db', async () => {
+    const r = await ex.get('/healthz');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'ok', db: 'ok' });
+    expect(typeof r.body.uptime).toBe('number');
+  });
+
+  it('/metrics is Prometheus text with the required names, requests labelled by route pattern', async () => {
+    await ex.get('/api/market/ticker?symbol=btcusdt');
+    await ex.get('/api/nope/123');
+    const r = await ex.get('/metrics');
+    expect(r.headers.get('content-type')).toContain('text/plain');
+    const text = String(r.body);
+    for (const name of ['exchange_ws_connections', 'exchange_ws_subscriptions', 'exchange_ws_frames_sent_total', 'exchange_ws_bytes_sent_total', 'exchange_ws_frames_rejected_total', 'exchange_http_requests_total']) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+    expect(text).toMatch(/exchange_http_requests_total\{route="\/api\/market\/ticker",status="200"\} \d+/);
+    expect(text).not.toContain('symbol=btcusdt');
+    expect(text).not.toContain('/api/nope/123');
+  });
+});
+
+describe('[h1] the built SPA', () => {
+  it('serves index.html for app pages that accept HTML, with no-cache', async () => {
+    const r = await ex.get('/trade', { accept: 'text/html,application/xhtml+xml' });
+    expect(r.status).toBe(200);
+    expect(String(r.body)).toContain('<title>OpenEx</title>');
+    expect(r.headers.get('cache-control')).toBe('no-cache');
+    expect(r.headers.get('content-security-policy')).toContain("worker-src 'self' blob:");
+  });
+
+  it('serves /assets/* with a long immutable cache', async () => {
+    const r = await ex.get('/assets/app-1234.js');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('[issue 2 §3] never answers /api with HTML, even to a browser', async () => {
+    const r = await ex.get('/api/unknown/thing', { accept: 'text/html' });
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toContain('application/json');
+    expect(r.body).toEqual({ code: 0, msg: 'No such API: GET /api/unknown/thing', data: null });
+  });
+
+  it('a missing file is a JSON 404, not the app page', async () => {
+    const r = await ex.get('/assets/missing.js', { accept: 'text/html' });
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe(0);
+  });
+});
+
+describe('[h1] rate limit', () => {
+  it('answers 429 with the envelope and Retry-After once the budget is spent', async () => {
+    const prev = process.env.RATE_LIMIT_MAX;
+    process.env.RATE_LIMIT_MAX = '3';
+    const small = await startTestExchange();
+    try {
+      for (let i = 0; i < 3; i++) expect((await small.get('/api/common/getCoinList')).status).toBe(200);
+      const r = await small.get('/api/common/getCoinList');
+      expect(r.status).toBe(429);
+      expect(r.body.code).toBe(0);
+      expect(r.body.msg).toMatch(/^Too many requests, try again in \d+ s$/);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Operations and pages are not limited.
+      expect((await small.get('/healthz')).status).toBe(200);
+    } finally {
+      if (prev === undefined) delete process.env.RATE_LIMIT_MAX;
+      else process.env.RATE_LIMIT_MAX = prev;
+      await small.stop();
+    }
+  });
+});
