@@ -110,7 +110,7 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
     const sent0 = (await tabStats(b))!.batchesSent;
     const applied0 = (await clientStats(b)).batches;
     const seenByA = (await clientStats(a)).batches;
-    await until(() => clientStats(a), (s) => s.batches >= seenByA + 10, 'tab a to receive ten more batches');
+    await until(() => clientStats(a), (s) => s.batches >= seenByA + 5, "tab a to receive five more batches");
     expect((await tabStats(b))!.batchesSent).toBe(sent0);
     expect((await clientStats(b)).batches).toBe(applied0);
 
