@@ -1,0 +1,242 @@
+/**
+ * The app shell against the real server (issue 4 parts 2, 4, 5, 6): tab bar per route (spec 2.2), the
+ * navigation guard (4.2), scroll-to-top and pinch blocking (2.3), customer service (2.3), placeholders,
+ * the desktop layout's menus (2.4).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+let app: AppHarness;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  token = await loginToken(app.server);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const TAB_PATHS = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption'];
+const NO_TAB_PATHS = ['/finance', '/search', '/langList', '/recharge', '/help', '/about', '/download', '/assets', '/message', '/proxy/records'];
+
+describe('[spec 2.2] bottom tab bar', () => {
+  it('[spec 2.2] is shown on exactly /, /store, /flash, /contract, /wallet, /trade, /flashOption and hidden elsewhere (signed in)', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      for (const path of [...TAB_PATHS, ...NO_TAB_PATHS]) {
+        await gotoApp(page, app.server.url + path);
+        expect(new URL(page.url()).pathname, `stayed on ${path}`).toBe(path);
+        const count = await page.locator('nav[data-testid="tabbar"]').count();
+        expect(count, `tab bar on ${path}`).toBe(TAB_PATHS.includes(path) ? 1 : 0);
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 2.2] is a navigation landmark of five links; the trade link has the raised 45 px icon; tapping a tab navigates and highlights it', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/');
+      const nav = page.getByRole('navigation', { name: 'Tab bar' });
+      const links = nav.getByRole('link');
+      expect(await links.count()).toBe(5);
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(['/', '/store', '/flash', '/finance', '/wallet']);
+      const center = await page.locator('.tabbar__center').boundingBox();
+      expect(Math.round(center!.width)).toBe(45);
+      expect(Math.round(center!.height)).toBe(45);
+      const icon = await page.locator('.tabbar__icon').first().boundingBox();
+      expect(Math.round(icon!.width)).toBe(20);
+      await links.nth(1).click();
+      await page.waitForURL('**/store');
+      await page.waitForSelector('nav[data-testid="tabbar"] a[aria-current="page"][href="/store"]');
+      expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 2.2] signed out, the home page shows the tab bar', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/');
+      expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[spec 4.2] navigation guard', () => {
+  it('[spec 4.2] a signed-out visit to /wallet lands on /lr', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/wallet');
+      await page.waitForURL('**/lr');
+      expect(new URL(page.url()).pathname).toBe('/lr');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 4.2] signed out, /, /lr, /login, /register and /forget pass; /store, /langList and /recharge go to /lr', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      for (const path of ['/', '/lr', '/login', '/register', '/forget']) {
+        await gotoApp(page, app.server.url + path);
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+      for (const path of ['/store', '/langList', '/recharge']) {
+        await gotoApp(page, app.server.url + path);
+        expect(new URL(page.url()).pathname, path).toBe('/lr');
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 4.2] signed in, a path containing "/i&" goes to /', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/i&ref=abc');
+      await page.waitForURL((u) => u.pathname === '/');
+      expect(new URL(page.url()).pathname).toBe('/');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 4.2] signed in with a token the server rejects, a guarded path ends on /lr', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token: 'not-a-valid-token' });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/wallet');
+      await page.waitForURL('**/lr', { timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/lr');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[spec 2.3] shared elements', () => {
+  it('[spec 2.3] every navigation scrolls to the top', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/langList');
+      await page.evaluate(() => {
+        document.body.style.minHeight = '4000px';
+        window.scrollTo(0, 1500);
+      });
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.waitForURL((u) => u.pathname !== '/langList');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 2.3] a multi-touch start is blocked (pinch-zoom), a single touch is not', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/');
+      const prevented = await page.evaluate(() => {
+        const mk = (n: number) => {
+          const touches = Array.from({ length: n }, (_, i) => new Touch({ identifier: i, target: document.body, clientX: 10 + i * 50, clientY: 10 }));
+          const e = new TouchEvent('touchstart', { touches, targetTouches: touches, changedTouches: touches, bubbles: true, cancelable: true });
+          document.body.dispatchEvent(e);
+          return e.defaultPrevented;
+        };
+        return { one: mk(1), two: mk(2) };
+      });
+      expect(prevented).toEqual({ one: false, two: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 2.3] a later-issue screen renders its top bar, title and an honest "coming soon", nothing pretending to work', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/recharge');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Deposit');
+      expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
+      expect(await page.getByText('Coming soon').count()).toBe(1);
+      expect(await page.locator('[data-testid="placeholder-screen"] input, [data-testid="placeholder-screen"] form').count()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 2.3] customer service: one link opens in a new window; several open a chooser whose links open new windows', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    const withLinks = async (links: Array<{ name: string; url: string; imgUrl: string }>) => {
+      await page.unroute('**/api/common/getAllSetting').catch(() => undefined);
+      await page.route('**/api/common/getAllSetting', async (route) => {
+        const res = await route.fetch();
+        const json = await res.json();
+        json.data.SUPPORT_STAFF_SETTING = links;
+        await route.fulfill({ response: res, json });
+      });
+      await gotoApp(page, app.server.url + '/');
+    };
+    try {
+      await withLinks([{ name: 'Live chat', url: `${app.server.url}/about`, imgUrl: '' }]);
+      const [popup] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('button', { name: 'Customer service' }).click()]);
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe(`${app.server.url}/about`);
+      await popup.close();
+
+      await withLinks([
+        { name: 'Live chat', url: `${app.server.url}/help`, imgUrl: '' },
+        { name: 'Telegram', url: `${app.server.url}/about`, imgUrl: '' },
+      ]);
+      await page.getByRole('button', { name: 'Customer service' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose a customer service channel' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('link').count()).toBe(2);
+      const z = await page.locator('.popup').evaluate((el) => Number(getComputedStyle(el).zIndex));
+      expect(z).toBeGreaterThanOrEqual(2000);
+      const [second] = await Promise.all([ctx.waitForEvent('page'), dialog.getByRole('link', { name: /Telegram/ }).click()]);
+      await second.waitForLoadState();
+      expect(second.url()).toBe(`${app.server.url}/about`);
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[spec 2.4] desktop layout', () => {
+  it('[spec 2.4] desktop shows the top navigation, the bottom menu (five visible: proxy hidden by default) and the middle menu of five shortcuts', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/');
+      expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+      const bottom = await page.getByRole('navigation', { name: 'Site menu' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(bottom).toEqual(['/', '/trade', '/option', '/follow', '/assets']);
+      const middle = await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(middle).toEqual(['/trade', '/recharge', '/proxy', '/trade?componentName=2', '/option']);
+      await gotoApp(page, app.server.url + '/assets');
+      expect(await page.getByRole('navigation', { name: 'Side menu' }).count()).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Shared set-up for the app shell's e2e tests (tests/app-*.test.ts): one private build of the SPA,
+ * the real server serving it, a browser, and sign-in with the seeded demo user.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './helpers/server';
+import { launchBrowser } from './helpers/browser';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+export const DEMO_USER = { account: 'demo@openex.local', password: 'Demo12345' };
+export const TOKEN_KEY = 'openex:token';
+export const LANGUAGE_KEY = 'openex:language';
+
+let builtDir: string | undefined;
+
+/** Builds the SPA once per test process into a private folder (or uses APP_STATIC_DIR when given). */
+export function buildApp(): string {
+  if (process.env.APP_STATIC_DIR) return process.env.APP_STATIC_DIR;
+  if (builtDir && existsSync(join(builtDir, 'index.html'))) return builtDir;
+  const out = mkdtempSync(join(tmpdir(), 'h5-app-dist-'));
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+    stdio: 'inherit',
+  });
+  builtDir = out;
+  return out;
+}
+
+export interface AppHarness {
+  server: RunningServer;
+  browser: Browser;
+  staticDir: string;
+  close(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<AppHarness> {
+  const staticDir = buildApp();
+  const server = await startServer({ STATIC_DIR: staticDir, ...env });
+  const browser = await launchBrowser().catch(async (err) => {
+    await server.stop();
+    throw err;
+  });
+  return {
+    server,
+    browser,
+    staticDir,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+/** Signs the demo user in through the real login call and returns the session token. */
+export async function loginToken(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_USER),
+  });
+  const json = (await res.json()) as { code: number; data?: { satoken?: string }; msg?: string };
+  if (json.code !== 200 || !json.data?.satoken) throw new Error(`demo login failed: ${JSON.stringify(json)}`);
+  return json.data.satoken;
+}
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  language?: string;
+  token?: string;
+}
+
+/** A fresh browser context with the language (and optionally a token) stored before the app starts. */
+export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1 });
+  await ctx.addInitScript(
+    ([langKey, lang, tokenKey, token]) => {
+      if (!sessionStorage.getItem('__h5_init')) {
+        sessionStorage.setItem('__h5_init', '1');
+        if (lang) localStorage.setItem(langKey, lang);
+        if (token) localStorage.setItem(tokenKey, token);
+      }
+    },
+    [LANGUAGE_KEY, opts.language ?? 'en', TOKEN_KEY, opts.token ?? ''] as const,
+  );
+  return ctx;
+}
+
+/** Waits until the shell has mounted (start-up done) and the route's screen rendered. */
+export async function waitForShell(page: Page): Promise<void> {
+  await page.waitForSelector('.layout', { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('.nav-progress'), null, { timeout: 30_000 });
+}
+
+export async function gotoApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForShell(page);
+}
