@@ -131,8 +131,8 @@ describe('[issue 5 server] email and phone codes', () => {
   });
 
   it('a bad codeType or address gets a clear message', async () => {
-    expect((await send('c11@example.com', 'steal')).msg).toMatch(/^codeType: /);
-    expect((await send('not-an-email')).msg).toBe('email: Invalid email address');
+    expect((await send('c11@example.com', 'steal')).msg).toMatch(/^Invalid query: codeType: /);
+    expect((await send('not-an-email')).msg).toBe('Invalid query: email: Invalid email address');
   });
 });
 

@@ -1,13 +1,15 @@
 /**
- * Registers one account endpoint: validates query and body by the endpoint's zod schemas (clear
- * per-field messages), resolves the caller from the `satoken` header only (never the URL) for auth
- * endpoints, maps AccountError to `{code:0,msg}` and TokenError to `{code:500,msg:"...Token..."}`,
- * and checks the reply against the endpoint's data schema.
+ * Registers one account endpoint through the core's route helper (server/src/http/route.ts), which
+ * validates query and body by the endpoint's zod schemas, resolves the `satoken` header (the only place
+ * a token is read from, never the URL) with the resolver registerAccounts installs, wraps the reply and
+ * checks it against the endpoint's data schema. This wrapper hands the handler the caller's full row,
+ * the token and the client address. AccountError -> `{code:0,msg}`, TokenError -> `{code:500,msg:"...Token..."}`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fail, ok, tokenInvalid } from '../../../src/shared/api/envelope';
+import { fail, tokenInvalid } from '../../../src/shared/api/envelope';
 import type { Endpoint } from '../../../src/shared/api/endpoint';
+import { route as coreRoute, type HandlerInput } from '../http/route';
 import type { Accounts } from './deps';
 import { AccountError, TokenError } from './errors';
 import type { UserRow } from './users';
@@ -35,7 +37,8 @@ export function issueMessage(error: z.ZodError): string {
 /** The satoken header (the only place a token is read from). */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers.satoken;
-  return typeof h === 'string' && h.length > 0 ? h : undefined;
+  const v = (Array.isArray(h) ? h[0] : h)?.trim();
+  return v ? v : undefined;
 }
 
 /** Resolves the signed-in user of a request or throws TokenError. */
@@ -47,6 +50,7 @@ export function requireUser(acc: Accounts, req: FastifyRequest): { user: UserRow
   return { user, token };
 }
 
+/** Envelope of an error thrown outside the core route helper (upload and file routes). */
 export function replyError(acc: Accounts, err: unknown) {
   if (err instanceof AccountError) return fail(err.message);
   if (err instanceof TokenError) return tokenInvalid(err.message);
@@ -60,34 +64,9 @@ export function route<E extends Endpoint<any, any, any>>(
   e: E,
   handler: (c: Call<E>) => Promise<z.input<E['data']>> | z.input<E['data']>,
 ): void {
-  app.route({
-    method: e.method,
-    url: e.path,
-    handler: async (req) => {
-      try {
-        const who = e.auth ? requireUser(acc, req) : undefined;
-        let query: unknown = undefined;
-        let body: unknown = undefined;
-        if (e.query) {
-          const p = e.query.safeParse(req.query ?? {});
-          if (!p.success) return fail(issueMessage(p.error));
-          query = p.data;
-        }
-        if (e.body) {
-          const p = e.body.safeParse(req.body ?? {});
-          if (!p.success) return fail(issueMessage(p.error));
-          body = p.data;
-        }
-        const data = await handler({ query, body, user: who?.user, token: who?.token, ip: req.ip, req } as Call<E>);
-        const checked = e.data.safeParse(data);
-        if (!checked.success) {
-          acc.log.error({ event: 'reply_schema_mismatch', path: e.path, issue: issueMessage(checked.error) });
-          return fail('System error');
-        }
-        return ok(checked.data ?? null);
-      } catch (err) {
-        return replyError(acc, err);
-      }
-    },
-  });
+  coreRoute(app, e, (async (input: HandlerInput<E>) => {
+    // The core already refused a missing or dead token on auth endpoints; read the full row here.
+    const who = e.auth ? requireUser(acc, input.req) : undefined;
+    return handler({ query: input.query, body: input.body, user: who?.user, token: who?.token, ip: input.req.ip, req: input.req } as Call<E>);
+  }) as never);
 }

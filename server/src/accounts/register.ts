@@ -9,6 +9,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { setAuthResolver } from '../http/route';
 import { up as up020 } from '../db/migrations/020_accounts';
 import { up as up021 } from '../db/migrations/021_user_data';
 import type { Clock } from './clock';
@@ -50,6 +51,11 @@ export async function registerAccounts(app: FastifyInstance, ctx: ServerContext,
     settings: hooks.settings,
   });
   hooks.onReady?.(acc);
+  // The core's route helper resolves `satoken` of every auth endpoint (any part's) through this.
+  setAuthResolver((token) => {
+    const id = acc.sessions.resolve(token);
+    return id === undefined ? null : { id };
+  });
 
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

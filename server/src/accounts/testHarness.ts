@@ -15,6 +15,7 @@ import { userApi } from '../../../src/shared/api/user';
 import type { ServerContext } from '../context';
 import { manualClock } from './clock';
 import type { Accounts } from './deps';
+import { installErrorHandler } from '../http/errors';
 import { registerAccounts } from './register';
 import { fixedSettings, type AuthLimitSettings, type LoginSettings } from './settings';
 
@@ -44,6 +45,7 @@ export async function startHarness(login: Partial<LoginSettings> = {}, auth: Par
   const dataDir = mkdtempSync(join(tmpdir(), 'accounts-test-'));
   const db = new Database(':memory:');
   const app = Fastify({ logger: false });
+  installErrorHandler(app);
   const clock = manualClock();
   const settings = fixedSettings({ emailCode: true, ...login }, { isOpenPrimary: true, isOpenSenior: true, ...auth });
   let acc!: Accounts;
