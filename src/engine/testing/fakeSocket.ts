@@ -8,6 +8,8 @@ export class FakeSocket implements SocketLike {
   /** Frames the client sent, parsed. */
   readonly sent: Record<string, unknown>[] = [];
   closedByClient = false;
+  /** Called with each frame the client sends (a fake server hooks in here). */
+  onSend: ((frame: Record<string, unknown>) => void) | null = null;
   onopen: ((ev?: unknown) => void) | null = null;
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   onclose: ((ev?: unknown) => void) | null = null;
@@ -17,7 +19,9 @@ export class FakeSocket implements SocketLike {
 
   send(data: string): void {
     if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+    const frame = JSON.parse(data) as Record<string, unknown>;
+    this.sent.push(frame);
+    this.onSend?.(frame);
   }
 
   close(): void {
@@ -53,9 +57,12 @@ export class FakeSocket implements SocketLike {
 
 export class FakeSocketFactory {
   readonly sockets: FakeSocket[] = [];
+  /** Called with each new socket (e.g. a fake server accepting it on the next microtask). */
+  onCreate: ((s: FakeSocket) => void) | null = null;
   readonly open: SocketFactory = (url: string) => {
     const s = new FakeSocket(url);
     this.sockets.push(s);
+    this.onCreate?.(s);
     return s;
   };
   get last(): FakeSocket {

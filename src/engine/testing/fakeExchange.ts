@@ -1,0 +1,222 @@
+/**
+ * A tiny in-memory exchange for engine tests: it makes trades, serves them on fake sockets exactly
+ * like the protocol says (ACK per op, per tick TRADE then KLINE then DETAIL, per-socket seq), and
+ * answers the REST seed calls. Its candles are built by an independent, simple reference with
+ * decimal.js, so tests can check the engine's candles against "the server's history" exactly.
+ */
+import Decimal from 'decimal.js';
+import {
+  candleOpenTime,
+  subscriptionKey,
+  type Candle,
+  type KlineInterval,
+  type PriceInfo,
+  type Trade,
+} from '../../shared/protocol';
+import type { HttpGet } from '../types';
+import type { FakeSocket, FakeSocketFactory } from './fakeSocket';
+import type { FakeTime } from './fakeTime';
+
+interface Session {
+  sock: FakeSocket;
+  seq: number;
+  subs: Set<string>;
+}
+
+export interface TradeInput {
+  symbol: string;
+  price: string;
+  qty: string;
+  side?: 'buy' | 'sell';
+  /** Defaults to the fake clock's now. */
+  ts?: number;
+}
+
+export class FakeExchange {
+  readonly trades = new Map<string, Trade[]>();
+  private sessions: Session[] = [];
+  private nextId = 1;
+  /** REST replies are computed when asked and held here until released (when holdHttp is on). */
+  holdHttp = false;
+  private held: (() => void)[] = [];
+  /** Frames withheld by dropFrames(n) (the client sees a seq gap). */
+  private toDrop = 0;
+  readonly httpLog: string[] = [];
+
+  constructor(
+    private readonly time: FakeTime,
+    readonly symbols: string[],
+  ) {
+    for (const s of symbols) this.trades.set(s, []);
+  }
+
+  /** Serves every socket the engine opens from now on (opens it at once). */
+  attach(factory: FakeSocketFactory): void {
+    factory.onCreate = (sock) => {
+      queueMicrotask(() => {
+        if (this.accepting && sock.readyState === 0 && !sock.closedByClient) this.accept(sock);
+      });
+    };
+  }
+
+  /** When false, new sockets stay connecting (server unreachable). */
+  accepting = true;
+
+  /** Accepts (opens) a socket. */
+  accept(sock: FakeSocket): void {
+    const session: Session = { sock, seq: 0, subs: new Set() };
+    this.sessions.push(session);
+    sock.onSend = (f) => {
+      const key = subscriptionKey(f as never);
+      if (f.op === 'subscribe') session.subs.add(key);
+      else session.subs.delete(key);
+      this.send(session, { type: 'ACK', origin: 'fake', data: { op: f.op, key } });
+      if (f.op === 'subscribe' && f.type === 'DETAIL') {
+        const info = this.priceInfo(f.symbol as string);
+        if (info) this.send(session, { type: 'DETAIL', symbol: f.symbol, origin: 'fake', data: info });
+      }
+      if (f.op === 'subscribe' && f.type === 'KLINE') {
+        const c = this.history(f.symbol as string, f.interval as KlineInterval, 1);
+        if (c.length) this.send(session, { type: 'KLINE', symbol: f.symbol, interval: f.interval, origin: 'fake', data: { tick: c[0] } });
+      }
+    };
+    sock.serverOpen();
+  }
+
+  private send(s: Session, frame: Record<string, unknown>): void {
+    if (s.sock.readyState !== 1) return;
+    s.seq++;
+    if (this.toDrop > 0) {
+      this.toDrop--;
+      return;
+    }
+    s.sock.serverSend({ ...frame, seq: s.seq, ts: this.time.now() });
+  }
+
+  /** Lose the next n frames of every socket (a gap in seq). */
+  dropFrames(n: number): void {
+    this.toDrop = n;
+  }
+
+  /** Drops every socket abruptly. */
+  dropAll(): void {
+    for (const s of this.sessions) if (s.sock.readyState === 1) s.sock.serverClose();
+    this.sessions = [];
+  }
+
+  /** Subscriptions of the open sockets, key -> count. */
+  subscriptions(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const s of this.sessions) if (s.sock.readyState === 1) for (const k of s.subs) out[k] = (out[k] ?? 0) + 1;
+    return out;
+  }
+
+  get openSockets(): number {
+    return this.sessions.filter((s) => s.sock.readyState === 1).length;
+  }
+
+  /** One server tick: makes the trades, then per symbol TRADE, KLINE (subscribed intervals), DETAIL. */
+  tick(inputs: TradeInput[]): Trade[] {
+    const made: Trade[] = [];
+    const bySymbol = new Map<string, Trade[]>();
+    for (const i of inputs) {
+      const t: Trade = { id: this.nextId++, price: i.price, qty: i.qty, side: i.side ?? 'buy', ts: i.ts ?? this.time.now() };
+      this.trades.get(i.symbol)!.push(t);
+      made.push(t);
+      if (!bySymbol.has(i.symbol)) bySymbol.set(i.symbol, []);
+      bySymbol.get(i.symbol)!.push(t);
+    }
+    for (const [symbol, trades] of bySymbol) {
+      for (const s of [...this.sessions]) {
+        if (s.subs.has(`TRADE:${symbol}`)) this.send(s, { type: 'TRADE', symbol, origin: 'fake', data: { trades } });
+        for (const key of s.subs) {
+          if (!key.startsWith(`KLINE:${symbol}:`)) continue;
+          const interval = key.split(':')[2] as KlineInterval;
+          const tick = this.history(symbol, interval, 1)[0];
+          this.send(s, { type: 'KLINE', symbol, interval, origin: 'fake', data: { tick } });
+        }
+        if (s.subs.has(`DETAIL:${symbol}`)) this.send(s, { type: 'DETAIL', symbol, origin: 'fake', data: this.priceInfo(symbol) });
+      }
+    }
+    return made;
+  }
+
+  /** Reference candles (decimal.js), oldest first, the last `limit`. */
+  history(symbol: string, interval: KlineInterval, limit: number): Candle[] {
+    const out: Candle[] = [];
+    let cur: { t: number; open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal } | null = null;
+    for (const tr of this.trades.get(symbol) ?? []) {
+      const t = candleOpenTime(tr.ts, interval);
+      const p = new Decimal(tr.price);
+      if (!cur || cur.t !== t) {
+        if (cur) out.push(toCandle(cur));
+        cur = { t, open: p, high: p, low: p, close: p, vol: new Decimal(0) };
+      }
+      cur.high = Decimal.max(cur.high, p);
+      cur.low = Decimal.min(cur.low, p);
+      cur.close = p;
+      cur.vol = cur.vol.plus(tr.qty);
+    }
+    if (cur) out.push(toCandle(cur));
+    return out.slice(-limit);
+  }
+
+  priceInfo(symbol: string): PriceInfo | undefined {
+    const ts = this.trades.get(symbol) ?? [];
+    if (ts.length === 0) return undefined;
+    const first = new Decimal(ts[0].price);
+    const last = new Decimal(ts[ts.length - 1].price);
+    const vol = ts.reduce((a, t) => a.plus(t.qty), new Decimal(0));
+    const change = last.minus(first);
+    return {
+      close: last.toFixed(),
+      openPrice: first.toFixed(),
+      change: change.toFixed(),
+      priceChangePercent: change.div(first).times(100).toFixed(4),
+      open: first.toFixed(),
+      low: Decimal.min(...ts.map((t) => t.price)).toFixed(),
+      high: Decimal.max(...ts.map((t) => t.price)).toFixed(),
+      volume: vol.toFixed(),
+      volume24: vol.toFixed(),
+      high24: Decimal.max(...ts.map((t) => t.price)).toFixed(),
+      low24: Decimal.min(...ts.map((t) => t.price)).toFixed(),
+      amount24: ts.reduce((a, t) => a.plus(new Decimal(t.qty).times(t.price)), new Decimal(0)).toFixed(),
+    };
+  }
+
+  /** The REST side, as the engine's httpGet. */
+  readonly httpGet: HttpGet = (path: string) => {
+    this.httpLog.push(path);
+    const body = this.answer(path);
+    if (!this.holdHttp) return Promise.resolve(body);
+    return new Promise((resolve) => this.held.push(() => resolve(body)));
+  };
+
+  /** Delivers the held REST replies (computed when they were asked). */
+  releaseHttp(): void {
+    const h = this.held;
+    this.held = [];
+    for (const fn of h) fn();
+  }
+
+  get heldHttp(): number {
+    return this.held.length;
+  }
+
+  private answer(path: string): unknown {
+    const url = new URL(path, 'http://x');
+    const symbol = url.searchParams.get('symbol') ?? '';
+    if (!this.trades.has(symbol)) return { code: 0, msg: 'unknown symbol', data: null };
+    const limit = Number(url.searchParams.get('limit') ?? 100);
+    if (url.pathname === '/api/market/kline') {
+      return { code: 200, msg: 'success', data: this.history(symbol, url.searchParams.get('interval') as KlineInterval, limit) };
+    }
+    if (url.pathname === '/api/market/ticker') return { code: 200, msg: 'success', data: this.priceInfo(symbol) };
+    if (url.pathname === '/api/market/trades') return { code: 200, msg: 'success', data: this.trades.get(symbol)!.slice(-limit) };
+    return { code: 0, msg: 'not found', data: null };
+  }
+}
+
+function toCandle(c: { t: number; open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal }): Candle {
+  return { t: c.t, open: c.open.toFixed(), high: c.high.toFixed(), low: c.low.toFixed(), close: c.close.toFixed(), vol: c.vol.toFixed() };
+}
