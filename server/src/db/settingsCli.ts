@@ -1,0 +1,82 @@
+/**
+ * Operator tool for platform settings (README "Configuration"). Works on the database in DATA_DIR
+ * (default ./data); the running server reads settings on every request, so a change shows at once.
+ *
+ *   node --import tsx server/src/db/settingsCli.ts list
+ *   node --import tsx server/src/db/settingsCli.ts get WITHDRAWAL_SETTING
+ *   node --import tsx server/src/db/settingsCli.ts set WITHDRAWAL_SETTING '{"ratio":"5", ...}'
+ *   node --import tsx server/src/db/settingsCli.ts merge LOGIN_REGIS_SETTING '{"inviteCodeRequired":true}'
+ *   node --import tsx server/src/db/settingsCli.ts set languageList @languages.json
+ *
+ * Values are validated against the key's schema (src/shared/schemas/settings.ts); an invalid value is refused
+ * with the failing field and nothing is written. `merge` shallow-merges an object into the stored object.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SETTING_KEYS, type SettingKey } from '../../../src/shared/schemas/settings';
+import { closeDatabase, openDatabase } from './open';
+import { SettingError, isSettingKey, readSetting, writeSetting } from './settingsStore';
+
+const USAGE = `usage: settingsCli.ts list | get KEY | set KEY JSON|@file | merge KEY JSON|@file
+keys: ${SETTING_KEYS.join(', ')}`;
+
+function parseValue(raw: string | undefined): unknown {
+  if (raw === undefined) throw new SettingError('missing value');
+  const text = raw.startsWith('@') ? readFileSync(resolve(raw.slice(1)), 'utf8') : raw;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new SettingError(`value is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+export async function runSettingsCli(argv: string[], dataDir: string, out: (s: string) => void): Promise<number> {
+  const [cmd, key, raw] = argv;
+  if (!cmd || !['list', 'get', 'set', 'merge'].includes(cmd)) {
+    out(USAGE);
+    return 2;
+  }
+  if (cmd !== 'list' && (!key || !isSettingKey(key))) {
+    out(`unknown setting "${key ?? ''}"\n${USAGE}`);
+    return 2;
+  }
+  const db = await openDatabase(dataDir);
+  try {
+    if (cmd === 'list') {
+      for (const k of SETTING_KEYS) out(`${k} ${JSON.stringify(readSetting(db, k))}`);
+    } else if (cmd === 'get') {
+      out(JSON.stringify(readSetting(db, key as SettingKey), null, 2));
+    } else {
+      let value = parseValue(raw);
+      if (cmd === 'merge') {
+        const cur = readSetting(db, key as SettingKey);
+        if (typeof cur !== 'object' || cur === null || Array.isArray(cur) || typeof value !== 'object' || value === null || Array.isArray(value)) {
+          throw new SettingError(`merge needs an object setting and an object value; use set for ${key}`);
+        }
+        value = { ...cur, ...value };
+      }
+      db.transaction(() => writeSetting(db, key as string, value))();
+      out(`${key} updated`);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof SettingError || (err instanceof Error && err.message.startsWith('languageList'))) {
+      out(err.message);
+      return 1;
+    }
+    throw err;
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  runSettingsCli(process.argv.slice(2), resolve(process.env.DATA_DIR?.trim() || './data'), (s) => process.stdout.write(s + '\n')).then(
+    (code) => process.exit(code),
+    (err) => {
+      process.stderr.write(String(err?.stack ?? err) + '\n');
+      process.exit(1);
+    },
+  );
+}
