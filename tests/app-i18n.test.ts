@@ -1,0 +1,228 @@
+/**
+ * Languages (spec 4.5, 4.3 step 3, 4.4) against the real server, and the message files themselves:
+ * every language has the keys of English and no value left in English where the language has its own word.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+const LOCALES = join(process.cwd(), 'src/app/i18n/locales');
+const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
+
+type Tree = { [k: string]: string | Tree };
+function flatten(t: Tree, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(t)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out[key] = v;
+    else Object.assign(out, flatten(v, key));
+  }
+  return out;
+}
+function load(lang: string, ns: string): Record<string, string> {
+  return flatten(JSON.parse(readFileSync(join(LOCALES, lang, `${ns}.json`), 'utf8')) as Tree);
+}
+
+/**
+ * A value may equal the English one when nothing translatable is left once placeholders ({{x}}),
+ * tickers and units in capitals (BTC, USDT, K, 24H), numbers and punctuation are removed,
+ * or when the word is the same in that language (listed here, one by one).
+ */
+const SAME_WORD: Record<string, readonly string[]> = {
+  '*': ['common:brand'],
+  fr: ['common:nav.option', 'common:title.option', 'common:nav.menu', 'common:title.message', 'common:title.messageDetail', 'common:ui.notifications'],
+  it: ['common:nav.menu'],
+  pt: ['common:nav.menu'],
+  da: ['common:nav.menu'],
+  pl: ['common:nav.menu'],
+};
+function untranslatable(value: string): boolean {
+  const rest = value
+    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .replace(/\b[A-Z0-9]{1,6}\b/g, ' ')
+    .replace(/[^\p{L}]+/gu, '');
+  return rest === '';
+}
+
+const namespaces = existsSync(join(LOCALES, 'en'))
+  ? readdirSync(join(LOCALES, 'en'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+  : [];
+
+describe('[spec 4.5] message files', () => {
+  it('[spec 4.5] the common, market and account namespaces exist in English', () => {
+    expect(namespaces).toEqual(expect.arrayContaining(['common']));
+  });
+
+  for (const ns of namespaces) {
+    it(`[spec 4.5] ${ns}: all 16 languages have a file with exactly the keys of English`, () => {
+      const en = Object.keys(load('en', ns)).sort();
+      const problems: string[] = [];
+      for (const lang of LANGS) {
+        const file = join(LOCALES, lang, `${ns}.json`);
+        if (!existsSync(file)) {
+          problems.push(`${lang}/${ns}.json missing`);
+          continue;
+        }
+        const keys = Object.keys(load(lang, ns)).sort();
+        const missing = en.filter((k) => !keys.includes(k));
+        const extra = keys.filter((k) => !en.includes(k));
+        if (missing.length) problems.push(`${lang}/${ns}: missing ${missing.join(', ')}`);
+        if (extra.length) problems.push(`${lang}/${ns}: extra ${extra.join(', ')}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it(`[spec 4.5] ${ns}: no value is left in English where the language has its own word`, () => {
+      const en = load('en', ns);
+      const problems: string[] = [];
+      for (const lang of LANGS.filter((l) => l !== 'en')) {
+        if (!existsSync(join(LOCALES, lang, `${ns}.json`))) continue; // reported by the key test
+        const tr = load(lang, ns);
+        const allowed = [...(SAME_WORD['*'] ?? []), ...(SAME_WORD[lang] ?? [])];
+        for (const [k, v] of Object.entries(tr)) {
+          if (en[k] === undefined || v !== en[k]) continue;
+          if (allowed.includes(`${ns}:${k}`) || untranslatable(v)) continue;
+          problems.push(`${lang}/${ns}:${k} = ${JSON.stringify(v)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it(`[spec 4.5] ${ns}: placeholders ({{x}}) are kept in every language`, () => {
+      const en = load('en', ns);
+      const problems: string[] = [];
+      const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((x) => x.replace(/\s/g, '')).sort().join(',');
+      for (const lang of LANGS) {
+        if (!existsSync(join(LOCALES, lang, `${ns}.json`))) continue;
+        for (const [k, v] of Object.entries(load(lang, ns))) if (en[k] !== undefined && vars(v) !== vars(en[k])) problems.push(`${lang}/${ns}:${k}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe('[spec 4.5] switching languages in the browser', () => {
+  let app: AppHarness;
+  let token: string;
+  beforeAll(async () => {
+    app = await startApp();
+    token = await loginToken(app.server);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('[spec 4.5] switching to Arabic sets lang="ar" and dir="rtl", translates the shell, mirrors the layout and is remembered', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token, language: 'en' });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/langList');
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+      await page.locator('button[data-lang="ar"]').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'ar');
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('اللغة');
+      expect(await page.evaluate(() => localStorage.getItem('openex:language'))).toBe('ar');
+      // Mirrored: the back button sits on the right.
+      const back = await page.getByRole('button', { name: 'رجوع' }).boundingBox();
+      expect(back!.x).toBeGreaterThan(390 / 2);
+      // Remembered across a reload.
+      await gotoApp(page, app.server.url + '/');
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      expect(await page.locator('nav[data-testid="tabbar"] a[href="/"]').textContent()).toContain('الرئيسية');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 4.5] every bundled language loads its own messages and sets <html lang>', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token, language: 'en' });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/');
+      const en = load('en', 'common');
+      for (const lang of LANGS.filter((l) => l !== 'en')) {
+        await page.evaluate((l) => localStorage.setItem('openex:language', l), lang);
+        await gotoApp(page, app.server.url + '/');
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        const tr = load(lang, 'common');
+        const label = await page.getByRole('navigation', { name: tr['nav.main'] }).getByRole('link').first().textContent();
+        expect(label, lang).toBe(tr['nav.markets']);
+        expect(label).not.toBe(en['nav.markets']);
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 4.3] with no stored language the default-flagged language of the settings is used, else English', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, language: '' });
+    const page = await ctx.newPage();
+    try {
+      await page.route('**/api/common/getAllSetting', async (route) => {
+        const res = await route.fetch();
+        const json = await res.json();
+        json.data.languageList = json.data.languageList.map((l: { dictValue: string }) => ({ ...l, isDefault: l.dictValue === 'de' ? 'Y' : 'N' }));
+        await route.fulfill({ response: res, json });
+      });
+      await gotoApp(page, app.server.url + '/');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      // Picking is not choosing: nothing was stored.
+      expect(await page.evaluate(() => localStorage.getItem('openex:language'))).toBeNull();
+
+      await page.unroute('**/api/common/getAllSetting');
+      await page.route('**/api/common/getAllSetting', async (route) => {
+        const res = await route.fetch();
+        const json = await res.json();
+        json.data.languageList = json.data.languageList.map((l: object) => ({ ...l, isDefault: 'N' }));
+        await route.fulfill({ response: res, json });
+      });
+      await page.evaluate(() => localStorage.removeItem('openex:settings'));
+      await gotoApp(page, app.server.url + '/');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 4.5] an unknown stored language falls back to English', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, language: 'xx' });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/');
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[spec 4.4] settings: code 200 replaces and persists; any other code is ignored and the earlier config stays', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/');
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('openex:settings') ?? 'null'));
+      expect(stored?.PLAYING_SETTING?.length).toBeGreaterThan(0);
+      expect(stored?.timeZoneList?.length).toBe(38);
+
+      // A reply with code 0 must not replace the stored config.
+      await page.route('**/api/common/getAllSetting', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'nope', data: { broken: true } }) }),
+      );
+      await page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem('openex:settings')!);
+        s.SUPPORT_STAFF_SETTING = [{ name: 'Cached desk', url: 'https://example.invalid/chat', imgUrl: '' }];
+        localStorage.setItem('openex:settings', JSON.stringify(s));
+      });
+      await gotoApp(page, app.server.url + '/');
+      const after = await page.evaluate(() => JSON.parse(localStorage.getItem('openex:settings')!));
+      expect(after.SUPPORT_STAFF_SETTING[0].name).toBe('Cached desk');
+      expect(after.broken).toBeUndefined();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
