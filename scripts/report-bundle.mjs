@@ -16,10 +16,12 @@ if (!existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const seen = new Set();
+const sourceOf = new Map();
 function walk(key) {
   const chunk = manifest[key] ?? Object.values(manifest).find((c) => c.file === key);
   if (!chunk || seen.has(chunk.file)) return;
   seen.add(chunk.file);
+  sourceOf.set(chunk.file, chunk.src ?? key);
   for (const imp of chunk.imports ?? []) walk(imp);
 }
 const roots = Object.keys(manifest).filter(
@@ -32,7 +34,7 @@ for (const f of seen) {
   if (!f.endsWith('.js')) continue;
   const size = gzipSync(readFileSync(join(dist, f))).length;
   total += size;
-  files.push({ file: f, gzipBytes: size });
+  files.push({ file: f, source: sourceOf.get(f), gzipBytes: size });
 }
 files.sort((a, b) => b.gzipBytes - a.gzipBytes);
 if (asJson) console.log(JSON.stringify({ gzipBytes: total, files }));

@@ -25,6 +25,8 @@ export function buildApp(): string {
   const out = mkdtempSync(join(tmpdir(), 'h5-app-dist-'));
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
     stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would make vite bundle React's development builds.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   builtDir = out;
   return out;

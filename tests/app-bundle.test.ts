@@ -1,0 +1,52 @@
+/**
+ * Issue 4 "done when": the build reports the gzipped JavaScript the home screen loads; it is at most
+ * 200 KB, with the chart, the other languages and the other screens loaded lazily.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app-support';
+
+const BUDGET_BYTES = 200 * 1024;
+
+interface Report {
+  gzipBytes: number;
+  files: Array<{ file: string; source?: string; gzipBytes: number }>;
+}
+
+let dir: string;
+let report: Report;
+
+beforeAll(() => {
+  dir = buildApp();
+  report = JSON.parse(execFileSync(process.execPath, ['scripts/report-bundle.mjs', dir, '--json'], { encoding: 'utf8' })) as Report;
+});
+
+describe('[issue 4] home screen bundle', () => {
+  it('the report counts the entry chunk and the home screen chunk', () => {
+    const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+    const entry = Object.values(manifest).find((c) => c.isEntry)!;
+    const home = Object.entries(manifest).find(([k]) => k.endsWith('screens/market/HomeScreen.tsx'))![1];
+    const files = report.files.map((f) => f.file);
+    expect(files).toContain(entry.file);
+    expect(files).toContain(home.file);
+    expect(report.gzipBytes).toBe(report.files.reduce((s, f) => s + f.gzipBytes, 0));
+  });
+
+  it('the home screen loads at most 200 KB of gzipped JavaScript', () => {
+    expect(report.gzipBytes, JSON.stringify(report.files, null, 1)).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it('the chart, the other languages and the other screens are not in what the home screen loads', () => {
+    const text = report.files.map((f) => readFileSync(join(dir, f.file), 'utf8')).join('\n');
+    // uPlot's own class names.
+    expect(text).not.toContain('u-legend');
+    expect(text).not.toContain('u-cursor-x');
+    // Words of other languages' message files.
+    const common = (lang: string) => JSON.parse(readFileSync(join('src/app/i18n/locales', lang, 'common.json'), 'utf8'));
+    for (const lang of ['ar', 'de', 'ja', 'ru', 'zh']) expect(text, lang).not.toContain(common(lang).ui.comingSoonDesc);
+    // Other screens are their own chunks.
+    for (const f of report.files) expect(f.source ?? '').not.toMatch(/(TradeScreen|MarketsScreen|LangListScreen|PlaceholderScreen|LoginScreen)\.tsx$/);
+  });
+});
