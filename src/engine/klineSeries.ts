@@ -170,10 +170,15 @@ export class KlineSeries {
         return;
       }
     }
-    c.open[i] = +k.open;
-    c.high[i] = +k.high;
-    c.low[i] = +k.low;
-    c.close[i] = +k.close;
+    const o = +k.open;
+    const hi = +k.high;
+    const lo = +k.low;
+    const cl = +k.close;
+    if (c.open[i] === o && c.high[i] === hi && c.low[i] === lo && c.close[i] === cl && c.units[i] === units) return;
+    c.open[i] = o;
+    c.high[i] = hi;
+    c.low[i] = lo;
+    c.close[i] = cl;
     c.units[i] = units;
     c.volume[i] = units / POW10[c.scale];
     if (time < this.dirtyFrom) this.dirtyFrom = time;

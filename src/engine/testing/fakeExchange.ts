@@ -169,7 +169,7 @@ export class FakeExchange {
     const vol = ts.reduce((a, t) => a.plus(t.qty), new Decimal(0));
     const change = last.minus(first);
     return {
-      close: last.toFixed(),
+      close: ts[ts.length - 1].price, // DETAIL.close is the last trade's price, as on the wire
       openPrice: first.toFixed(),
       change: change.toFixed(),
       priceChangePercent: change.div(first).times(100).toFixed(4),
