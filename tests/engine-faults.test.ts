@@ -57,6 +57,31 @@ describe('socket faults [issue 3, spec 4.7]', () => {
     expect(d1.socketsOpen).toBe(1);
   });
 
+  it('[issue 3] after the reconnect the tab\'s candles equal the server\'s history; the last close equals the ticker price', async () => {
+    type Plain = { length: number; time: number[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[]; lastClose: string };
+    const kl = (await page.evaluate(() => window.__openex!.snapshot('klines:btcusdt:1m'))) as Plain;
+    expect(kl.length).toBeGreaterThan(100);
+    const res = await fetch(`${server.url}/api/market/kline?symbol=btcusdt&interval=1m&limit=2000`);
+    const hist = ((await res.json()) as { data: { t: number; open: string; high: string; low: string; close: string; vol: string }[] }).data;
+    const byTime = new Map(hist.map((c) => [c.t, c]));
+    let compared = 0;
+    for (let i = 1; i < kl.length - 1; i++) expect(kl.time[i]).toBeGreaterThan(kl.time[i - 1]);
+    for (let i = 0; i < kl.length - 1; i++) {
+      const c = byTime.get(kl.time[i] * 1000);
+      if (!c) continue;
+      compared++;
+      const mine = [kl.time[i], kl.open[i], kl.high[i], kl.low[i], kl.close[i], kl.volume[i]];
+      expect(mine).toEqual([c.t / 1000, Number(c.open), Number(c.high), Number(c.low), Number(c.close), Number(c.vol)]);
+    }
+    expect(compared).toBeGreaterThan(100);
+    // Ticker and candles change in the same batch: read both in one task.
+    const both = await page.evaluate(() => ({
+      k: window.__openex!.snapshot('klines:btcusdt:1m') as { lastClose: string },
+      t: window.__openex!.snapshot('ticker:btcusdt') as { price: string },
+    }));
+    expect(both.k.lastClose).toBe(both.t.price);
+  });
+
   it('[issue 3] 1,000 malformed frames: the worker counts them all and keeps applying valid frames', async () => {
     const d0 = await diagnostics(page);
     const s0 = await clientStats(page);

@@ -55,6 +55,12 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
     for (const [key, count] of Object.entries(subs.subscriptions)) expect({ key, count }).toEqual({ key, count: 1 });
     const d = await diagnostics(tabs[0]);
     expect(d).toMatchObject({ mode: 'shared', tabsConnected: 3, socketsOpen: 1 });
+    for (const p of tabs) {
+      // At most one batch per animation frame: every frame that applied something applied exactly one batch.
+      const s = await clientStats(p);
+      expect(s.batches).toBeGreaterThan(0);
+      expect(s.frames).toBe(s.batches);
+    }
 
     // Closing two tabs keeps the third live.
     await tabs[0].close();
