@@ -19,11 +19,11 @@ export function AuthShell({ title, heading, sub, back = true, right, wide, child
   return (
     <div className="auth">
       <TopBar title={title} back={back} right={right} />
-      <main className={`auth__main${wide ? ' auth__main--wide' : ''}`}>
+      <div className={`auth__main${wide ? ' auth__main--wide' : ''}`}>
         {heading ? <h2 className="auth__title">{heading}</h2> : null}
         {sub ? <p className="auth__sub">{sub}</p> : null}
         {children}
-      </main>
+      </div>
     </div>
   );
 }

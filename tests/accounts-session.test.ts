@@ -1,0 +1,247 @@
+/**
+ * Account screens and the session against the real server (issue 5 "done when", browser part):
+ * register → sign out → sign in → change password → sign in with the new one; the demo user; the Chinese
+ * rule in a login field; an expired token; two tabs; a primary identity verification with an image.
+ */
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  TINY_PNG,
+  demoCredentials,
+  latestCode,
+  newContext,
+  open,
+  registerByApi,
+  signInWithForm,
+  startHarness,
+  storedToken,
+  uniqueEmail,
+  type Harness,
+} from './accounts-support';
+
+let h: Harness;
+let base: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  base = h.server.url;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function signOutFromSecurity(page: Page): Promise<void> {
+  await open(page, `${base}/setpwd`);
+  await page.locator('[data-action="sign-out"]').click();
+  await page.waitForURL('**/lr');
+}
+
+describe('[issue 5] register, sign out, sign in, change the password, sign in with the new one', () => {
+  it('[spec 4.1, 7.1] the whole round trip through the screens', async () => {
+    const ctx = await newContext(h.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      const email = uniqueEmail('round');
+      const first = 'FirstPass123';
+      const second = 'SecondPass456';
+
+      // Register by email (the seeded settings ask for an email code).
+      await open(page, `${base}/register`);
+      await page.getByRole('tab', { name: 'Email' }).click();
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByRole('button', { name: /Resend in/ }).waitFor();
+      await page.getByLabel('Email verification code').fill(await latestCode(h.server, email));
+      await page.getByLabel('Password', { exact: true }).fill(first);
+      await page.getByLabel('Confirm password').fill(first);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(`${base}/`);
+      expect(await storedToken(page)).toBeTruthy();
+      const registeredToken = await storedToken(page);
+
+      // Sign out: the token is gone here and dead on the server.
+      await signOutFromSecurity(page);
+      expect(await storedToken(page)).toBeNull();
+      const dead = await fetch(`${base}/api/user/getInfo`, { headers: { satoken: registeredToken! } }).then((r) => r.json());
+      expect(dead.code).toBe(500);
+
+      // Sign in with the first password.
+      await signInWithForm(page, base, email, first);
+      await page.waitForURL(`${base}/`);
+      expect(await storedToken(page)).toBeTruthy();
+
+      // Change the password.
+      await open(page, `${base}/changePassword`);
+      await page.getByLabel('Current password').fill(first);
+      await page.getByLabel('New password').fill(second);
+      await page.getByLabel('Confirm password').fill(second);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.waitForURL('**/setpwd');
+      await page.getByText('Password changed').waitFor();
+
+      // The old password no longer works: the server's msg shows as a toast and what was typed stays.
+      await signOutFromSecurity(page);
+      await signInWithForm(page, base, email, first);
+      await page.locator('.toast--error').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.getByLabel('Account, email or phone').inputValue()).toBe(email);
+      expect(await storedToken(page)).toBeNull();
+
+      // The new one does.
+      await page.getByLabel('Password', { exact: true }).fill(second);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${base}/`);
+      expect(await storedToken(page)).toBeTruthy();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[issue 5] the demo user signs in', () => {
+  it('[spec 3.6, 4.1] credentials from the start-up log sign in; user info loads and is cached; the event fires', async () => {
+    const demo = demoCredentials(h.server);
+    const ctx = await newContext(h.browser, { viewport: DESKTOP });
+    const page = await ctx.newPage();
+    try {
+      await open(page, `${base}/login`);
+      await page.evaluate(() => {
+        (window as unknown as { __infoEvents: number }).__infoEvents = 0;
+        document.addEventListener('userInfoChanged', () => (window as unknown as { __infoEvents: number }).__infoEvents++);
+      });
+      await page.getByLabel('Account, email or phone').fill(demo.account);
+      await page.getByLabel('Password', { exact: true }).fill(demo.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${base}/`);
+      expect(await storedToken(page)).toBeTruthy();
+      const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('openex:userInfo') ?? 'null'));
+      expect(cached?.email).toBe(demo.account);
+      expect(await page.evaluate(() => (window as unknown as { __infoEvents: number }).__infoEvents)).toBeGreaterThan(0);
+      // Signed in, a guarded screen opens instead of redirecting to /lr.
+      await open(page, `${base}/setpwd`);
+      expect(new URL(page.url()).pathname).toBe('/setpwd');
+      await page.getByText(demo.account).first().waitFor();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[spec 5, 8] Chinese characters in a login field', () => {
+  it('[spec 8 row 4] no request leaves the page and the cannotInputChinese message shows', async () => {
+    const ctx = await newContext(h.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      await open(page, `${base}/login`);
+      const requests: Request[] = [];
+      page.on('request', (r) => requests.push(r));
+      await page.getByLabel('Account, email or phone').fill('用户demo');
+      await page.getByLabel('Password', { exact: true }).fill('Demo12345');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.locator('.toast', { hasText: 'Chinese characters cannot be entered here' }).waitFor();
+      await page.locator('.form__error', { hasText: 'Chinese characters cannot be entered here' }).waitFor();
+      expect(requests.filter((r) => r.url().includes('/api/user/login'))).toEqual([]);
+      expect(requests.filter((r) => new URL(r.url()).pathname.startsWith('/api/'))).toEqual([]);
+      expect(await page.getByLabel('Account, email or phone').inputValue()).toBe('用户demo');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[spec 8] an expired token', () => {
+  it('[spec 8 row 2] the user is signed out and the page reloads', async () => {
+    const email = uniqueEmail('expire');
+    const token = await registerByApi(h.server, email, 'ExpirePass123');
+    const ctx = await newContext(h.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await open(page, `${base}/setpwd`);
+      expect(new URL(page.url()).pathname).toBe('/setpwd');
+      await page.evaluate(() => ((window as unknown as { __beforeReload: boolean }).__beforeReload = true));
+      const r = await fetch(`${base}/api/_test/expireTokens?account=${encodeURIComponent(email)}`, { method: 'POST' }).then((x) => x.json());
+      expect(r.code).toBe(200);
+      const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+      // The next navigation reloads the user info: the server answers code 500 "Token ...".
+      await page.getByRole('link', { name: /Identity verification/ }).click();
+      await page.locator('.toast', { hasText: 'Token' }).waitFor();
+      await reloaded;
+      expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload)).toBeUndefined();
+      expect(await storedToken(page)).toBeNull();
+      expect(await page.evaluate(() => localStorage.getItem('openex:userInfo'))).toBeNull();
+      await page.waitForURL('**/lr');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[issue 5] two tabs', () => {
+  it('[spec 4.1] signing out in one tab signs out the other', async () => {
+    const token = await registerByApi(h.server, uniqueEmail('tabs'), 'TabsPass123');
+    const ctx = await newContext(h.browser, { viewport: PHONE, token });
+    const a = await ctx.newPage();
+    const b = await ctx.newPage();
+    try {
+      await open(a, `${base}/setpwd`);
+      await open(b, `${base}/userauth`);
+      expect(new URL(b.url()).pathname).toBe('/userauth');
+      expect(await storedToken(b)).toBe(token);
+      await b.evaluate(() => sessionStorage.setItem('h8-probe', '1'));
+
+      await a.locator('[data-action="sign-out"]').click();
+      await a.waitForURL('**/lr');
+
+      await b.waitForURL('**/lr', { timeout: 15_000 });
+      expect(await storedToken(b)).toBeNull();
+      expect(await b.evaluate(() => sessionStorage.getItem('h8-probe'))).toBeNull();
+      await b.getByRole('link', { name: 'Log in' }).first().waitFor();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[issue 5] identity verification', () => {
+  it('[spec 3.3 AUTH_LIMIT, 7.1 uploadKYC, 7.3 upload] a primary verification is submitted with images and then shows as pending', async () => {
+    const token = await registerByApi(h.server, uniqueEmail('kyc'), 'KycPass1234');
+    const ctx = await newContext(h.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    try {
+      await open(page, `${base}/userauth`);
+      const primary = page.locator('[data-level="primary"]');
+      expect(await primary.locator('[data-kyc-state]').getAttribute('data-kyc-state')).toBe('none');
+      await primary.getByRole('link', { name: 'Verify now' }).click();
+      await page.waitForURL('**/primary');
+
+      // Submitting without the images is refused inline, and nothing is sent.
+      await page.getByLabel('Full name').fill('Ada Lovelace');
+      await page.getByLabel('Document number').fill('AB123456');
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      expect(await page.getByText('Upload this photo').count()).toBe(2);
+
+      // A text file is refused before upload.
+      await page.setInputFiles('#kyc-frontImg', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await page.getByText('Choose an image file').waitFor();
+
+      await page.setInputFiles('#kyc-frontImg', { name: 'front.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await page.getByText('Uploaded: Front side').waitFor();
+      await page.setInputFiles('#kyc-backImg', { name: 'back.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await page.getByText('Uploaded: Back side').waitFor();
+      expect(await page.getByLabel('Full name').inputValue()).toBe('Ada Lovelace');
+
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await page.waitForURL('**/userauth');
+      await page.locator('[data-level="primary"] [data-kyc-state="pending"]').waitFor();
+      expect(await page.locator('[data-level="primary"]').getByText('Under review').count()).toBe(1);
+
+      // The server agrees.
+      const info = await fetch(`${base}/api/user/getInfo`, { headers: { satoken: token } }).then((r) => r.json());
+      expect(info.data.kyc.primary).toBe('pending');
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Set-up for the account screens' e2e tests (tests/accounts-*.test.ts): the real server serving the built SPA
+ * (STATIC_DIR from the environment when given, e.g. a private build, else the server's default ./dist that
+ * `npm test` builds), a browser, and helpers that talk to the server the way a user's browser would.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/server';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+export const TOKEN_KEY = 'openex:token';
+export const USER_INFO_KEY = 'openex:userInfo';
+
+export interface Harness {
+  server: RunningServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const server = await startServer(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {});
+  const browser = await launchBrowser().catch(async (err) => {
+    await server.stop();
+    throw err;
+  });
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+/** The demo user's credentials, as the server prints them at start-up (`{"event":"demo_user",...}`). */
+export function demoCredentials(server: RunningServer): { account: string; password: string } {
+  for (const line of server.logs) {
+    try {
+      const j = JSON.parse(line) as { event?: string; account?: string; password?: string };
+      if (j.event === 'demo_user' && j.account && j.password) return { account: j.account, password: j.password };
+    } catch {
+      /* not JSON */
+    }
+  }
+  throw new Error('the server printed no demo_user line');
+}
+
+async function api<T>(server: RunningServer, method: 'GET' | 'POST', path: string, opts: { body?: unknown; token?: string } = {}): Promise<{ code: number; msg: string; data: T }> {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(opts.token ? { satoken: opts.token } : {}) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+/** The newest code the development outbox holds for an address. */
+export async function latestCode(server: RunningServer, to: string): Promise<string> {
+  const r = await api<{ code: string }[]>(server, 'GET', `/api/_test/outbox?to=${encodeURIComponent(to)}`);
+  if (r.code !== 200 || !r.data.length) throw new Error(`no code for ${to}: ${JSON.stringify(r)}`);
+  return r.data[0].code;
+}
+
+let seq = 0;
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${process.pid}-${Date.now().toString(36)}-${++seq}@example.com`;
+}
+
+/** Registers an email account through the server's calls (code from the outbox) and returns its token. */
+export async function registerByApi(server: RunningServer, email: string, password: string): Promise<string> {
+  await api(server, 'POST', `/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`);
+  const code = await latestCode(server, email);
+  const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', { body: { type: 'email', email, password, emailCode: code } });
+  if (r.code !== 200) throw new Error(`register failed: ${JSON.stringify(r)}`);
+  return r.data.satoken;
+}
+
+export async function newContext(browser: Browser, opts: { viewport?: { width: number; height: number }; token?: string } = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1 });
+  await ctx.addInitScript(
+    ([tokenKey, token]) => {
+      // Once per context: a marker that sign-out leaves alone (it clears session storage and the session keys).
+      if (token && !localStorage.getItem('h8:init')) {
+        localStorage.setItem('h8:init', '1');
+        localStorage.setItem('openex:language', 'en');
+        localStorage.setItem(tokenKey, token);
+      }
+      if (!localStorage.getItem('openex:language')) localStorage.setItem('openex:language', 'en');
+    },
+    [TOKEN_KEY, opts.token ?? ''] as const,
+  );
+  return ctx;
+}
+
+/** Opens a path and waits until the app has mounted and the route's screen rendered. */
+export async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('.layout', { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('.nav-progress'), null, { timeout: 30_000 });
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
+}
+
+/** Fills the sign-in form and submits it. */
+export async function signInWithForm(page: Page, base: string, account: string, password: string): Promise<void> {
+  await open(page, `${base}/login`);
+  await page.getByLabel('Account, email or phone').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A valid 1x1 PNG (signature, IHDR, IDAT, IEND). */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
