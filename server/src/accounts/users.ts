@@ -45,9 +45,12 @@ export class Users {
   /** Sign-in identifier: account name, email, phone or wallet address. */
   byLogin(login: string): UserRow | undefined {
     const l = login.trim();
+    // Phones are stored as "+<digits>"; accept them typed without the plus. EVM addresses are stored lower-case.
+    const phone = /^\d{6,20}$/.test(l) ? '+' + l : l;
+    const address = /^0x[0-9a-fA-F]{40}$/.test(l) ? l.toLowerCase() : l;
     return this.db
       .prepare('SELECT * FROM users WHERE account = ? OR email = ? OR phone = ? OR address = ? ORDER BY id LIMIT 1')
-      .get(l, l.toLowerCase(), l, l) as UserRow | undefined;
+      .get(l, l.toLowerCase(), phone, address) as UserRow | undefined;
   }
 
   byEmail(email: string): UserRow | undefined {

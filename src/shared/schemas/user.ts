@@ -30,7 +30,12 @@ export const Phone = z
 
 /** A wallet address: 0x + 40 hex (EVM) or another 20 to 100 letters/digits (e.g. TRON). */
 export const WALLET_ADDRESS_RE = /^[0-9A-Za-z]{20,100}$/;
-export const WalletAddress = z.string().trim().regex(WALLET_ADDRESS_RE, 'Invalid wallet address');
+/** EVM addresses are compared in lower case; other formats (e.g. base58) are case-sensitive and kept as sent. */
+export const WalletAddress = z
+  .string()
+  .trim()
+  .regex(WALLET_ADDRESS_RE, 'Invalid wallet address')
+  .transform((v) => (/^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : v));
 
 /** Email and SMS codes: 6 digits, single use, valid 5 minutes. */
 export const VerifyCode = z.string().trim().regex(/^\d{6}$/, 'The verification code has 6 digits');

@@ -16,7 +16,7 @@ export function up(db: Database.Database): void {
       account TEXT UNIQUE COLLATE NOCASE,
       email TEXT UNIQUE COLLATE NOCASE,
       phone TEXT UNIQUE,
-      address TEXT UNIQUE COLLATE NOCASE,
+      address TEXT UNIQUE,
       nickname TEXT NOT NULL,
       level INTEGER NOT NULL DEFAULT 0,
       credits INTEGER NOT NULL DEFAULT 0,
