@@ -42,6 +42,7 @@ export class FakeExchange {
   /** Frames withheld by dropFrames(n) (the client sees a seq gap). */
   private toDrop = 0;
   readonly httpLog: string[] = [];
+  private readonly stats = new Map<string, { n: number; first: Decimal; high: Decimal; low: Decimal; vol: Decimal; amount: Decimal }>();
 
   constructor(
     private readonly time: FakeTime,
@@ -143,44 +144,71 @@ export class FakeExchange {
 
   /** Reference candles (decimal.js), oldest first, the last `limit`. */
   history(symbol: string, interval: KlineInterval, limit: number): Candle[] {
+    const all = this.trades.get(symbol) ?? [];
+    // Walk back from the newest trade to the first trade of the oldest candle asked for.
+    let from = all.length;
+    let candles = 0;
+    let t = NaN;
+    while (from > 0) {
+      const ot = candleOpenTime(all[from - 1].ts, interval);
+      if (ot !== t) {
+        if (candles === limit) break;
+        candles++;
+        t = ot;
+      }
+      from--;
+    }
     const out: Candle[] = [];
     let cur: { t: number; open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal } | null = null;
-    for (const tr of this.trades.get(symbol) ?? []) {
-      const t = candleOpenTime(tr.ts, interval);
+    for (let i = from; i < all.length; i++) {
+      const tr = all[i];
+      const ot = candleOpenTime(tr.ts, interval);
       const p = new Decimal(tr.price);
-      if (!cur || cur.t !== t) {
+      if (!cur || cur.t !== ot) {
         if (cur) out.push(toCandle(cur));
-        cur = { t, open: p, high: p, low: p, close: p, vol: new Decimal(0) };
+        cur = { t: ot, open: p, high: p, low: p, close: p, vol: new Decimal(0) };
       }
-      cur.high = Decimal.max(cur.high, p);
-      cur.low = Decimal.min(cur.low, p);
+      if (p.gt(cur.high)) cur.high = p;
+      if (p.lt(cur.low)) cur.low = p;
       cur.close = p;
       cur.vol = cur.vol.plus(tr.qty);
     }
     if (cur) out.push(toCandle(cur));
-    return out.slice(-limit);
+    return out;
   }
 
+  /** 24 h statistics (here: over every trade made), kept up to date per trade. */
   priceInfo(symbol: string): PriceInfo | undefined {
     const ts = this.trades.get(symbol) ?? [];
     if (ts.length === 0) return undefined;
-    const first = new Decimal(ts[0].price);
+    let st = this.stats.get(symbol);
+    if (!st || st.n > ts.length) {
+      st = { n: 0, first: new Decimal(ts[0].price), high: new Decimal(ts[0].price), low: new Decimal(ts[0].price), vol: new Decimal(0), amount: new Decimal(0) };
+      this.stats.set(symbol, st);
+    }
+    for (; st.n < ts.length; st.n++) {
+      const t = ts[st.n];
+      const p = new Decimal(t.price);
+      if (p.gt(st.high)) st.high = p;
+      if (p.lt(st.low)) st.low = p;
+      st.vol = st.vol.plus(t.qty);
+      st.amount = st.amount.plus(p.times(t.qty));
+    }
     const last = new Decimal(ts[ts.length - 1].price);
-    const vol = ts.reduce((a, t) => a.plus(t.qty), new Decimal(0));
-    const change = last.minus(first);
+    const change = last.minus(st.first);
     return {
       close: ts[ts.length - 1].price, // DETAIL.close is the last trade's price, as on the wire
-      openPrice: first.toFixed(),
+      openPrice: st.first.toFixed(),
       change: change.toFixed(),
-      priceChangePercent: change.div(first).times(100).toFixed(4),
-      open: first.toFixed(),
-      low: Decimal.min(...ts.map((t) => t.price)).toFixed(),
-      high: Decimal.max(...ts.map((t) => t.price)).toFixed(),
-      volume: vol.toFixed(),
-      volume24: vol.toFixed(),
-      high24: Decimal.max(...ts.map((t) => t.price)).toFixed(),
-      low24: Decimal.min(...ts.map((t) => t.price)).toFixed(),
-      amount24: ts.reduce((a, t) => a.plus(new Decimal(t.qty).times(t.price)), new Decimal(0)).toFixed(),
+      priceChangePercent: change.div(st.first).times(100).toFixed(),
+      open: st.first.toFixed(),
+      low: st.low.toFixed(),
+      high: st.high.toFixed(),
+      volume: st.vol.toFixed(),
+      volume24: st.vol.toFixed(),
+      high24: st.high.toFixed(),
+      low24: st.low.toFixed(),
+      amount24: st.amount.toFixed(),
     };
   }
 
