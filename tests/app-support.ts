@@ -73,11 +73,13 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   language?: string;
   token?: string;
+  /** Lets tests inject scripts (axe-core) past the server's Content-Security-Policy. */
+  bypassCSP?: boolean;
 }
 
 /** A fresh browser context with the language (and optionally a token) stored before the app starts. */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1 });
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false });
   await ctx.addInitScript(
     ([langKey, lang, tokenKey, token]) => {
       if (!sessionStorage.getItem('__h5_init')) {

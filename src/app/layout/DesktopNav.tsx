@@ -27,7 +27,7 @@ export function DesktopNav() {
   return (
     <header className="dnav">
       <div className="dnav__inner">
-        <Link to="/" className="dnav__brand" aria-label={t('nav.home')}>
+        <Link to="/" className="dnav__brand">
           <Logo />
         </Link>
         <nav className="dnav__primary" aria-label={t('nav.main')}>

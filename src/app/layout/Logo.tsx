@@ -9,12 +9,12 @@ export function Logo({ compact }: { compact?: boolean }) {
   const url = snap.config.LOGO_SETTING?.logo;
   if (url) return <img src={url} alt={t('brand')} height={28} className="logo__img" />;
   return (
-    <span className="logo" aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 28 28">
+    <span className="logo">
+      <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
         <rect width="28" height="28" rx="8" fill="var(--color-brand)" />
         <path d="M8 17.5l4-4 3 3 5-6" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      {!compact && <span className="logo__text">{t('brand')}</span>}
+      <span className={compact ? 'visually-hidden' : 'logo__text'}>{t('brand')}</span>
     </span>
   );
 }

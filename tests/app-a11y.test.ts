@@ -1,0 +1,62 @@
+/**
+ * Issue 4 "done when": axe-core finds no serious or critical accessibility violation on home, markets,
+ * trade and the language list, on phone and desktop, in English and Arabic (rtl).
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
+const SCREENS = ['/', '/store', '/trade', '/langList'];
+
+let app: AppHarness;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  token = await loginToken(app.server);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+for (const [label, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
+  for (const language of ['en', 'ar']) {
+    describe(`[issue 4] accessibility, ${label}, ${language}`, () => {
+      it(`no serious or critical axe violation on ${SCREENS.join(', ')}`, async () => {
+        const ctx = await newContext(app.browser, { viewport, token, language, bypassCSP: true });
+        const page = await ctx.newPage();
+        const found: string[] = [];
+        try {
+          for (const path of SCREENS) {
+            await gotoApp(page, app.server.url + path);
+            expect(new URL(page.url()).pathname).toBe(path);
+            await page.waitForTimeout(1500); // live data arrives, lazily loaded parts (chart) render
+            await page.addScriptTag({ path: AXE });
+            const violations = (await page.evaluate(async () => {
+              const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+              const r = await axe.run(document, { resultTypes: ['violations'] });
+              return r.violations;
+            })) as AxeViolation[];
+            for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+              found.push(`${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+            }
+          }
+        } finally {
+          await ctx.close();
+        }
+        expect(found).toEqual([]);
+      });
+    });
+  }
+}
