@@ -2,19 +2,23 @@
  * Start-up history so that no chart is ever empty (issue 2 part 5). The path is generated backwards from the
  * listed price at `now` (a stationary walk reads the same both ways), then applied oldest first:
  *
- *   level  bars   span (before today's 00:00 UTC)   gives at least
- *   E      1d     300 weeks before level D         300 x 1w, 1,000+ x 1d (ring keeps the newest)
- *   D      4h     70 .. 20 days                    420 x 4h
- *   C      30m    20 .. 5 days                     480 x 1h, 960 x 30m
- *   B      5m     5 .. 1 days                      480 x 15m, 1,440 x 5m
- *   A      trades yesterday 00:00 .. now           1,440+ x 1m, the full 24 h window, recent trades
+ *   level  bars    span                                    gives at least
+ *   F      1w      250 weeks before level E                300 x 1w
+ *   E      1d      about 400 days before level D           470 x 1d
+ *   D      4h      70 .. 20 days before today 00:00 UTC    420 x 4h
+ *   C      30m     20 .. 5 days                            480 x 1h, 960 x 30m
+ *   B      5m      5 .. 1 days                             480 x 15m, 1,440 x 5m
+ *   A'     1m      yesterday 00:00 .. the 24 h window      }
+ *   A      trades  the 24 h window (1,440 minutes) .. now  } 1,440+ x 1m, the 24 h statistics, recent trades
  *
- * Every boundary is at a UTC day start, so each bar lies inside exactly one candle of every interval at least as
- * long as the bar, and every candle of an interval is the aggregate of the bars and trades inside it: the
- * intervals agree with each other wherever they overlap. Level A is made of sparse synthetic trades (2 to 6 per
- * minute, sized so volume matches the live rate), fed through the same path as live trades.
+ * Every boundary is at a bar boundary of both sides (UTC days, weeks for F/E), so each bar lies inside exactly
+ * one candle of every interval at least as long as the bar, and every candle is the aggregate of the bars and
+ * trades inside it: the intervals agree with each other wherever they overlap. Level A is made of sparse
+ * synthetic trades (1 to 4 per minute, sized so volume matches the live rate), fed through the same path as
+ * live trades; they also fill the recent-trades list.
  */
 import { candleOpenTime, INTERVAL_MS } from '../../../src/shared/protocol';
+import { WINDOW_MINUTES } from './rolling24h';
 import { NOTIONAL_LOG_SD, NOTIONAL_MEDIAN, qtyFor, REVERSION_PER_SEC, SIGMA_PER_SEC } from './model';
 import type { Rng } from './rng';
 import type { SymbolMarket } from './symbolMarket';
@@ -82,10 +86,13 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
   const { priceScale: ps, qtyScale: qs } = sm.spec;
   const dayStart = candleOpenTime(now, '1d');
   const aStart = dayStart - DAY;
+  const liveMinute = candleOpenTime(now, '1m');
+  const windowStart = liveMinute - (WINDOW_MINUTES - 1) * MIN;
   const bStart = dayStart - 5 * DAY;
   const cStart = dayStart - 20 * DAY;
   const dStart = dayStart - 70 * DAY;
-  const eStart = candleOpenTime(dStart, '1w') - 300 * WEEK;
+  const eStart = candleOpenTime(dStart - 400 * DAY, '1w');
+  const fStart = eStart - 250 * WEEK;
 
   // Level A, backwards: minute by minute, trade by trade, from x = 0 (the listed price) at now.
   const times: number[] = [];
@@ -93,9 +100,9 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
   const qf: number[] = [];
   let x = 0;
   let volMult = 1;
-  for (let mt = candleOpenTime(now, '1m'); mt >= aStart; mt -= MIN) {
-    if (mt % (60 * MIN) === 0 || mt === candleOpenTime(now, '1m')) volMult = Math.exp(0.5 * rng.normal());
-    const k = 2 + Math.floor(rng.next() * 5);
+  for (let mt = liveMinute; mt >= windowStart; mt -= MIN) {
+    if (mt % (60 * MIN) === 0 || mt === liveMinute) volMult = Math.exp(0.5 * rng.normal());
+    const k = 1 + Math.floor(rng.next() * 4);
     const span = Math.min(MIN, now - mt + 1);
     const offs: number[] = [];
     for (let j = 0; j < k; j++) offs.push(Math.floor(rng.next() * span));
@@ -108,16 +115,27 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
       x = x - REVERSION_PER_SEC * (60 / k) * x + sd * rng.normal();
     }
   }
-  const [bBars, xb] = barsBackward(rng, bStart, aStart, INTERVAL_MS['5m'], x, rate);
-  const [cBars, xc] = barsBackward(rng, cStart, bStart, INTERVAL_MS['30m'], xb, rate);
-  const [dBars, xd] = barsBackward(rng, dStart, cStart, INTERVAL_MS['4h'], xc, rate);
-  const [eBars] = barsBackward(rng, eStart, dStart, DAY, xd, rate);
+  const levels: Bar[][] = [];
+  let to = windowStart;
+  for (const [from, dur] of [
+    [aStart, MIN],
+    [bStart, INTERVAL_MS['5m']],
+    [cStart, INTERVAL_MS['30m']],
+    [dStart, INTERVAL_MS['4h']],
+    [eStart, DAY],
+    [fStart, WEEK],
+  ] as const) {
+    const [bars, xFrom] = barsBackward(rng, from, to, dur, x, rate);
+    levels.push(bars);
+    x = xFrom;
+    to = from;
+  }
 
   const toMinor = (lx: number): number => {
     const p = Math.round(priceMinor * Math.exp(lx));
     return p >= 1 ? p : 1;
   };
-  for (const bars of [eBars, dBars, cBars, bBars]) {
+  for (const bars of levels.reverse()) {
     for (const b of bars) {
       const o = toMinor(b.o);
       const c = toMinor(b.c);
