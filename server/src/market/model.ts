@@ -10,10 +10,10 @@
  */
 import type { Rng } from './rng';
 
-/** Volatility per second of time (log-price): about 5.9 % a day, lively like a crypto pair. */
-export const SIGMA_PER_SEC = 2e-4;
-/** Pull towards the listed price per second: half-life about 80 days, stationary spread about +-45 %. */
-export const REVERSION_PER_SEC = 1e-7;
+/** Volatility per second of time (log-price): about 3.5 % a day, like a major crypto pair. */
+export const SIGMA_PER_SEC = 1.2e-4;
+/** Pull towards the listed price per second: half-life about 30 days, stationary spread about +-16 %. */
+export const REVERSION_PER_SEC = 2.7e-7;
 /** GARCH(1,1) weights: how much the last shock and the last variance carry over (persistence 0.99). */
 export const GARCH_ALPHA = 0.06;
 export const GARCH_BETA = 0.93;
