@@ -3,7 +3,7 @@
  * column headers; sortable headers hold a button and carry aria-sort. Each row reads its live ticker
  * through the engine's hook; the pair cell is a link to the trade screen, and the whole row is clickable.
  */
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
@@ -12,6 +12,7 @@ import { tradeHref } from '../playing';
 import { ChangePill, Num, Price } from './Price';
 import { Sparkline } from './Sparkline';
 import { useCoinVolume } from './useMarketStats';
+import { useInView } from './useInView';
 import './MarketTable.css';
 
 export type TableVariant = 'phone' | 'desktop' | 'panel';
@@ -55,8 +56,10 @@ function SortHeader({ k, label, sort, onSort, align }: { k: SortKey; label: stri
 const Row = memo(function Row({ row, variant, active, spark, onOpen, tag }: { row: MarketRow; variant: TableVariant; active: boolean; spark?: boolean; onOpen?: (row: MarketRow) => void; tag?: string }) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
-  const ticker = useTicker(row.symbol);
-  const lookup = useCoinVolume(row.symbol, row.volumeLookup);
+  const ref = useRef<HTMLTableRowElement>(null);
+  const inView = useInView(ref);
+  const ticker = useTicker(inView ? row.symbol : undefined);
+  const lookup = useCoinVolume(row.symbol, row.volumeLookup && inView);
   const vol = row.volumeLookup ? shortDecimal(lookup) : ticker?.vol24;
   const href = tradeHref(row.list, row.symbol);
   const open = () => (onOpen ? onOpen(row) : navigate(href));
@@ -68,14 +71,14 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag }: { ro
     </Link>
   );
   return (
-    <tr data-symbol={row.symbol} className={`mt-row${active ? ' is-active' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('a')) open(); }}>
+    <tr ref={ref} data-symbol={row.symbol} className={`mt-row${active ? ' is-active' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('a')) open(); }}>
       <th scope="row" className="mt-paircell">
         {pair}
         {variant === 'phone' && <span className="mt-sub num">{t('volShort', { value: vol ?? '--' })}</span>}
       </th>
       {spark && variant !== 'panel' && (
         <td className="mt-spark" aria-hidden="true">
-          <Sparkline symbol={row.symbol} dir={ticker?.dir ?? 0} label="" width={variant === 'phone' ? 56 : 96} height={variant === 'phone' ? 24 : 30} />
+          {inView && <Sparkline symbol={row.symbol} dir={ticker?.dir ?? 0} label="" width={variant === 'phone' ? 56 : 96} height={variant === 'phone' ? 24 : 30} />}
         </td>
       )}
       <td className="mt-end">

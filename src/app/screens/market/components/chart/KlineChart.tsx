@@ -232,7 +232,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
   };
 
   return (
-    <div className="kc" ref={boxRef} dir="ltr" data-candles="0" data-testid="kline-chart" role="figure" aria-label={label} style={{ height }}>
+    <div className="kc" ref={boxRef} dir="ltr" data-candles="0" data-testid="kline-chart" role="figure" aria-label={label}>
       <div className="kc-readout" aria-hidden="true">
         <span className="kc-time" ref={(el) => void (readRef.current.time = el)} />
         <span className="kc-k">{t('ohlcOpen')}</span>
@@ -247,7 +247,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
         <span className="kc-v" ref={(el) => void (readRef.current.v = el)} />
       </div>
       <div className="kc-host" ref={hostRef} title={t('chartHint')} />
-      {!view && <div className="kc-loading">{t('chartLoading')}</div>}
+      {!view?.length && <div className="kc-loading">{t('chartLoading')}</div>}
       {!following && (
         <button type="button" className="kc-latest" onClick={backToLatest}>
           {t('backToLatest')} »
