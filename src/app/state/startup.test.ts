@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/defaultSettings';
+import { StorageKeys } from '../../shared/storageKeys';
+
+/** An in-memory localStorage for the node test environment. */
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => (m.has(k) ? m.get(k)! : null),
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+const coins = { coinList: [], currencyList: [], contractList: [], optionList: [] };
+
+function reply(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let settingsReply: () => Response;
+let calls: string[];
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.stubGlobal('localStorage', memoryStorage());
+  calls = [];
+  settingsReply = () => reply({ code: 200, msg: 'ok', data: DEFAULT_SETTINGS });
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(String(url));
+    if (String(url).includes('getAllSetting')) return settingsReply();
+    if (String(url).includes('getCoinList')) return reply({ code: 200, msg: 'ok', data: coins });
+    return reply({ code: 0, msg: 'no' });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function load() {
+  const settings = await import('./settings');
+  const startup = await import('./startup');
+  return { ...settings, ...startup };
+}
+
+describe('[spec 4.4] settings', () => {
+  it('[spec 4.4] code 200 replaces the config, derives time zone, language list and hasOption, and persists', async () => {
+    const changed = structuredClone(DEFAULT_SETTINGS);
+    changed.timeZone = { zoneId: 'Asia/Tokyo', offSet: '+09:00', offSetValue: 9 };
+    changed.PLAYING_SETTING = changed.PLAYING_SETTING.map((p) => ({ ...p, isOpen: p.name !== 'Option' }));
+    settingsReply = () => reply({ code: 200, msg: 'ok', data: changed });
+    const { refreshSettings, settings } = await load();
+    expect(await refreshSettings()).toBe(true);
+    expect(settings.source).toBe('server');
+    expect(settings.timezone).toBe('Asia/Tokyo');
+    expect(settings.timezoneOffset).toBe('+09:00');
+    expect(settings.hasOption).toBe(false);
+    expect(settings.languageList.every((l) => l.status)).toBe(true);
+    expect(JSON.parse(localStorage.getItem(StorageKeys.settings)!).timeZone.zoneId).toBe('Asia/Tokyo');
+  });
+
+  it('[spec 4.4] any other code is ignored silently; the built-in defaults stay', async () => {
+    settingsReply = () => reply({ code: 0, msg: 'maintenance', data: { timeZone: 'x' } });
+    const { refreshSettings, settings } = await load();
+    expect(await refreshSettings()).toBe(false);
+    expect(settings.source).toBe('defaults');
+    expect(settings.config).toEqual(DEFAULT_SETTINGS);
+    expect(localStorage.getItem(StorageKeys.settings)).toBeNull();
+  });
+
+  it('[spec 4.4] a network failure or a reply that fails the schema keeps the defaults', async () => {
+    settingsReply = () => reply({ code: 200, msg: 'ok', data: { PLAYING_SETTING: 'broken' } });
+    const { refreshSettings, settings } = await load();
+    expect(await refreshSettings()).toBe(false);
+    settingsReply = () => reply({}, 502);
+    expect(await refreshSettings()).toBe(false);
+    expect(settings.config).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('[spec 4.3] start-up', () => {
+  it('[spec 4.3] step 1 loads the cached config and coin lists before the server answers', async () => {
+    const cached = structuredClone(DEFAULT_SETTINGS);
+    cached.SUPPORT_STAFF_SETTING = [{ name: 'Desk', url: 'https://example.test', imgUrl: '' }];
+    localStorage.setItem(StorageKeys.settings, JSON.stringify(cached));
+    localStorage.setItem(StorageKeys.coinList, JSON.stringify(coins));
+    const { loadLocal, settings } = await load();
+    loadLocal();
+    expect(settings.source).toBe('cache');
+    expect(settings.config.SUPPORT_STAFF_SETTING[0].name).toBe('Desk');
+  });
+
+  it('[spec 4.3] a corrupt cache is ignored', async () => {
+    localStorage.setItem(StorageKeys.settings, '{"not":"settings"');
+    const { loadLocal, settings } = await load();
+    loadLocal();
+    expect(settings.source).toBe('defaults');
+  });
+
+  it('[spec 4.3] step 3: the stored language wins, else the default-flagged one, else en', async () => {
+    const { pickLanguage, applyConfig } = await load();
+    // The defaults flag zh (spec 9.1).
+    expect(pickLanguage()).toBe('zh');
+    localStorage.setItem(StorageKeys.language, 'fr');
+    expect(pickLanguage()).toBe('fr');
+    localStorage.removeItem(StorageKeys.language);
+    const none = structuredClone(DEFAULT_SETTINGS);
+    none.languageList = none.languageList.map((l) => ({ ...l, isDefault: 'N' as const }));
+    applyConfig(none, 'server', false);
+    expect(pickLanguage()).toBe('en');
+  });
+
+  it('[spec 4.3] startUp refreshes settings and coin lists, then marks the store ready', async () => {
+    const { startUp, settings } = await load();
+    await startUp();
+    expect(calls.some((u) => u.includes('/api/common/getAllSetting'))).toBe(true);
+    expect(calls.some((u) => u.includes('/api/common/getCoinList'))).toBe(true);
+    expect(settings.ready).toBe(true);
+  });
+});
