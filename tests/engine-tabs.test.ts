@@ -112,9 +112,14 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await b.waitForTimeout(300); // a batch already in flight when the tab hid may still land
-    const sent0 = (await tabStats(b))!.batchesSent;
-    const applied0 = (await clientStats(b)).batches;
+    // A credit granted before the tab hid may still bring one batch: wait until it is used and applied.
+    const settled = await until(
+      async () => ({ worker: (await tabStats(b))!, tab: await clientStats(b) }),
+      (x) => !x.worker.credit && x.tab.batches === x.worker.batchesSent,
+      'the hidden tab to hold no credit',
+    );
+    const sent0 = settled.worker.batchesSent;
+    const applied0 = settled.tab.batches;
     const seenByA = (await clientStats(a)).batches;
     await until(() => clientStats(a), (s) => s.batches >= seenByA + 5, "tab a to receive five more batches");
     expect((await tabStats(b))!.batchesSent).toBe(sent0);

@@ -284,6 +284,30 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(d.health).toBe('live');
   });
 
+  it('[issue 3] an engine that fails to start leaves the tab connected (connecting); the next hello retries', () => {
+    let fail = true;
+    const time = new FakeTime();
+    const queue = new ManualQueue();
+    const host = createMarketHost({
+      createEngine: () => {
+        if (fail) throw new Error('boom');
+        return new FakeEngine();
+      },
+      location: { protocol: 'http:', host: 'h' },
+      clock: time,
+      timers: time,
+      schedule: queue.schedule,
+      mode: 'dedicated',
+    });
+    const sink = { send: () => undefined };
+    const a = host.openSession('a', sink, { holdsLock: true, testPlatform: null });
+    a.watch(BTC);
+    expect(host.diagnostics()).toMatchObject({ health: 'connecting', tabsConnected: 1, socketsOpen: 0 });
+    fail = false;
+    host.openSession('b', sink, { holdsLock: true, testPlatform: null });
+    expect((host.engine() as FakeEngine).refs.get('ticker:btcusdt')).toBe(1);
+  });
+
   it('[issue 3] calls on a closed session do nothing', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');

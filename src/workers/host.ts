@@ -29,6 +29,7 @@ export interface HostDeps {
   /** Runs fn soon, after the current task's synchronous work (queueMicrotask in the worker). */
   schedule(fn: () => void): void;
   mode: Diagnostics['mode'];
+  log?: (event: string, data?: Record<string, unknown>) => void;
 }
 
 export interface HostSession {
@@ -124,7 +125,14 @@ export function createMarketHost(deps: HostDeps): MarketHost {
 
   function useBases(tp: TestPlatform | null): void {
     const b = resolveBases(deps.location, tp);
-    if (!engine || !sameBases(b, bases)) startEngine(b);
+    if (engine && sameBases(b, bases)) return;
+    try {
+      startEngine(b);
+    } catch (err) {
+      // The tab stays connected with health 'connecting'; the next hello or platform change retries.
+      stopEngine();
+      deps.log?.('engine_start_failed', { message: String((err as Error)?.message ?? err) });
+    }
   }
 
   function onEngineChange(keys: ReadonlySet<string>): void {
