@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Metrics } from '../metrics';
 import { body, Connection, MAX_BUFFERED_BYTES } from './connection';
 import { originAllowed, parseAllowedOrigins } from './origin';
-import { FloodGuard, CONTROL_BURST, MAX_STRIKES } from './throttle';
+import { FloodGuard, CONTROL_BURST, CONTROL_RATE, MAX_STRIKES } from './throttle';
 
 function fakeWs() {
   const sent: string[] = [];
@@ -54,9 +54,9 @@ describe('flood guard (issue 2 §6: a connection that floods control messages is
     let ok = 0;
     for (let i = 0; i < CONTROL_BURST + 10; i++) if (g.allowControl(0)) ok++;
     expect(ok).toBe(CONTROL_BURST);
-    expect(g.allowControl(1000)).toBe(true); // 20 tokens back after a second
+    expect(g.allowControl(1000)).toBe(true); // CONTROL_RATE tokens back after a second
     expect(g.abusive).toBe(false);
-    for (let i = 0; i < MAX_STRIKES + 30; i++) g.allowControl(1000);
+    for (let i = 0; i < MAX_STRIKES + CONTROL_RATE; i++) g.allowControl(1000);
     expect(g.abusive).toBe(true);
   });
 

@@ -2,15 +2,16 @@
  * Flood control for one connection (issue 2 §6: "a connection that floods control messages is throttled").
  *
  * - Valid control frames (subscribe / unsubscribe) spend from a bucket of CONTROL_RATE per second, burst
- *   CONTROL_BURST: a client (re)subscribing a whole screen at once fits, a loop does not.
+ *   CONTROL_BURST. The burst is sized for a reconnect, where a client re-sends every subscription it holds at
+ *   once (up to 50 symbols x 10 streams); a loop sending control frames runs dry within a second.
  * - Rejected frames spend from a more generous bucket (they are answered with an ERROR either way; the bucket
  *   only decides when it becomes abuse).
  * - Every frame over a bucket is a strike; more than MAX_STRIKES strikes within STRIKE_WINDOW_MS closes the
  *   connection with 1008 (policy violation).
  */
 
-export const CONTROL_RATE = 20;
-export const CONTROL_BURST = 50;
+export const CONTROL_RATE = 50;
+export const CONTROL_BURST = 500;
 export const REJECT_RATE = 500;
 export const REJECT_BURST = 2_000;
 export const MAX_STRIKES = 200;
