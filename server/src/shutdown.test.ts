@@ -44,7 +44,8 @@ describe('[issue 2 §9] the real process', () => {
     const after = lines(srv.logs);
     expect(after.some((l) => l.event === 'stopped')).toBe(true);
     expect(after.some((l) => l.event === 'exit' && l.code === 0)).toBe(true);
-    if (opened) expect(await closed).toBe(1001);
+    expect(opened).toBe(true);
+    expect(await closed).toBe(1001);
 
     // The database was checkpointed and closed: no WAL left to recover, and it opens with the data.
     const wal = join(dataDir, 'exchange.db-wal');

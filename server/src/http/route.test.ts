@@ -26,7 +26,7 @@ async function build(): Promise<FastifyInstance> {
   installErrorHandler(app);
   installNotFound(app, routes, { spaFallback: false });
   route(app, echo, ({ query, body }) => ({ n: query.n, name: body.name }), { validateReplies: true });
-  route(app, secret, ({ user }) => ({ id: user.id }), { validateReplies: true });
+  route(app, secret, ({ user }) => ({ id: user!.id }), { validateReplies: true });
   route(app, broken, () => ({ ok: false }) as never, { validateReplies: true });
   route(app, business, () => {
     throw new ApiFail('Balance too low');
