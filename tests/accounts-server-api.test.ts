@@ -105,6 +105,9 @@ describe('[spec 7.1] accounts on the real server', () => {
       return res.json() as Promise<{ code: number; msg: string; data: { url: string } }>;
     };
     expect((await up('x.png', Buffer.from('not an image at all'), 'image/png')).msg).toBe('Only PNG, JPEG, WebP or GIF images can be uploaded');
+    // Over the limit: the reply arrives as a clear message even though the client is still sending.
+    const big = Buffer.concat([png(), Buffer.alloc(5 * 1024 * 1024 + 1 - png().length)]);
+    expect((await up('big.png', big, 'image/png')).msg).toBe('The image is larger than 5 MB');
     const front = await up('front.png', png(), 'image/png');
     const back = await up('back.png', png(), 'image/png');
     expect(front.code).toBe(200);
