@@ -10,6 +10,9 @@
  * plus HEARTBEAT while any topic is held, so a silent socket is noticed (connection.ts).
  * Topics are reference counted with a grace period; when the last one goes, the socket closes.
  *
+ * onChange listeners get a Set that is valid only during the call (one Set is reused for every frame,
+ * to keep the hot path free of allocations): copy what you keep.
+ *
  * Seeding happens on first use, on every socket (re)open and on a sequence gap. A seed asks REST only
  * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
  * key), so every trade is in the REST reply or on the socket.
@@ -90,6 +93,8 @@ class Engine implements MarketEngine {
   private heartbeat: (() => void) | null = null;
   private readonly retries = new Set<TimerHandle>();
   private version = 0;
+  /** The keys changed by the frame being processed; one Set reused for every frame (see onChange). */
+  private readonly changed = new Set<string>();
   private framesReceived = 0;
   private framesRejected = 0;
   private disposed = false;
@@ -135,7 +140,7 @@ class Engine implements MarketEngine {
   }
 
   tickerView(symbol: string): TickerView | undefined {
-    return this.symbols.get(symbol)?.ticker?.view;
+    return this.symbols.get(symbol)?.ticker?.tickerView();
   }
 
   tradesView(symbol: string): TradesView | undefined {
@@ -263,16 +268,17 @@ class Engine implements MarketEngine {
       return;
     }
     if (this.seq.check(f.seq)) this.onGap();
-    let changed: Set<string> | null = null;
+    const changed = this.changed;
+    changed.clear();
     switch (f.type) {
       case 'TRADE':
-        changed = this.onTrades(f);
+        this.onTrades(f, changed);
         break;
       case 'DETAIL':
-        changed = this.onDetail(f);
+        this.onDetail(f, changed);
         break;
       case 'KLINE':
-        changed = this.onKline(f);
+        this.onKline(f, changed);
         break;
       case 'ACK':
         if (f.data.op === 'subscribe') this.markLive(f.data.key);
@@ -284,15 +290,14 @@ class Engine implements MarketEngine {
       default:
         break;
     }
-    if (changed !== null) this.emit(changed);
+    if (changed.size > 0) this.emit(changed);
   }
 
-  private onTrades(f: Extract<ServerFrame, { type: 'TRADE' }>): Set<string> | null {
+  private onTrades(f: Extract<ServerFrame, { type: 'TRADE' }>, changed: Set<string>): void {
     const st = this.symbols.get(f.symbol);
-    if (!st) return null;
+    if (!st) return;
     if (this.waiters.size > 0) this.markLive(`TRADE:${f.symbol}`);
     const trades = f.data.trades;
-    let changed: Set<string> | null = null;
     const series = st.series;
     const n = series.length;
     if (n > 0) {
@@ -307,7 +312,7 @@ class Engine implements MarketEngine {
         const s = series[k];
         if (s.dirty) {
           s.commit(++this.version);
-          (changed ??= new Set()).add(s.key);
+          changed.add(s.key);
         }
         if (s.overflowed) this.seedSeries(s);
       }
@@ -315,33 +320,32 @@ class Engine implements MarketEngine {
     const store = st.trades;
     if (store && store.add(trades)) {
       store.version = ++this.version;
-      (changed ??= new Set()).add(store.key);
+      changed.add(store.key);
     }
     const ticker = st.ticker;
     if (ticker && ticker.applyTrade(trades[trades.length - 1])) {
       ticker.version = ++this.version;
-      (changed ??= new Set()).add(ticker.key);
+      changed.add(ticker.key);
     }
-    return changed;
   }
 
-  private onDetail(f: Extract<ServerFrame, { type: 'DETAIL' }>): Set<string> | null {
+  private onDetail(f: Extract<ServerFrame, { type: 'DETAIL' }>, changed: Set<string>): void {
     const ticker = this.symbols.get(f.symbol)?.ticker;
-    if (!ticker) return null;
+    if (!ticker) return;
     if (this.waiters.size > 0) this.markLive(ticker.serverKey);
     ticker.applyDetail(f.data, f.ts);
     ticker.version = ++this.version;
-    return new Set([ticker.key]);
+    changed.add(ticker.key);
   }
 
-  private onKline(f: Extract<ServerFrame, { type: 'KLINE' }>): Set<string> | null {
+  private onKline(f: Extract<ServerFrame, { type: 'KLINE' }>, changed: Set<string>): void {
     const s = this.series(f.symbol, f.interval);
-    if (!s) return null;
+    if (!s) return;
     if (this.waiters.size > 0) this.markLive(s.serverKey);
     s.checkpoint(f.data.tick);
-    if (!s.dirty) return null;
+    if (!s.dirty) return;
     s.commit(++this.version);
-    return new Set([s.key]);
+    changed.add(s.key);
   }
 
   private onGap(): void {

@@ -148,12 +148,8 @@ export function formatChangePct(raw: string): string {
   return (neg ? '-' : '+') + t + '%';
 }
 
-const SHORT_STEPS: ReadonlyArray<readonly [number, string]> = [
-  [12, 'T'],
-  [9, 'B'],
-  [6, 'M'],
-  [3, 'K'],
-];
+const SHORT_EXPONENTS = [12, 9, 6, 3];
+const SHORT_SUFFIXES = ['T', 'B', 'M', 'K'];
 
 /** Spec 9.2 shorter numbers: "1234567.8" -> "1.23M"; strictly above each threshold; 2 decimals truncated. */
 export function formatShort(raw: string): string {
@@ -166,12 +162,13 @@ export function formatShort(raw: string): string {
   while (is < intEnd - 1 && raw.charCodeAt(is) === 48) is++;
   const n = intEnd - is;
   let out: string | undefined;
-  for (const [e, suffix] of SHORT_STEPS) {
+  for (let k = 0; k < 4; k++) {
+    const e = SHORT_EXPONENTS[k];
     if (n < e + 1) continue;
     if (n === e + 1 && raw.charCodeAt(is) === 49 && isZero(raw, is + 1)) continue; // exactly 10^e: not above
     const cut = intEnd - e;
     const shifted = raw.slice(is, cut) + '.' + raw.slice(cut, intEnd) + (dot < 0 ? '' : raw.slice(dot + 1));
-    out = truncate2(shifted, 0) + suffix;
+    out = truncate2(shifted, 0) + SHORT_SUFFIXES[k];
     break;
   }
   if (out === undefined) out = truncate2(raw, start);

@@ -1,9 +1,9 @@
 /**
  * Columnar candle storage for one series: Float64Array columns in uPlot's shape (time in SECONDS).
  *
- * A sliding window over arrays of twice the capacity: candles are appended at `end`; past `capacity`
- * the window's start moves on; when `end` hits the physical end, the live window is copied to the
- * front (amortised O(1) per candle). So the kept candles are always contiguous, oldest first, and a
+ * A sliding window over arrays of at most twice the capacity (they start small and double while the
+ * series fills): candles are appended at `end`; past `capacity` the window's start moves on; when `end`
+ * hits the physical end of full-size arrays, the live window is copied to the front (amortised O(1)). So the kept candles are always contiguous, oldest first, and a
  * view is a plain slice, never a ring to unwrap.
  *
  * Volume is kept twice: `units`, the exact sum in integer units of 10^-scale (qty strings have a few
@@ -15,21 +15,24 @@ export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 
 /** Largest number of decimals of a quantity summed exactly (10^22 is the largest exact power of ten). */
 export const MAX_SCALE = 22;
 
+/** Physical size the columns start at; they double as needed up to twice the capacity. */
+const INITIAL_SIZE = 64;
+
 export class KlineColumns {
-  readonly time: Float64Array;
-  readonly open: Float64Array;
-  readonly high: Float64Array;
-  readonly low: Float64Array;
-  readonly close: Float64Array;
-  readonly volume: Float64Array;
-  readonly units: Float64Array;
+  time: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  units: Float64Array;
   start = 0;
   end = 0;
   /** Decimals of the volume units. */
   scale = 0;
 
   constructor(readonly capacity: number) {
-    const n = capacity * 2;
+    const n = Math.min(INITIAL_SIZE, capacity * 2);
     this.time = new Float64Array(n);
     this.open = new Float64Array(n);
     this.high = new Float64Array(n);
@@ -55,7 +58,7 @@ export class KlineColumns {
 
   /** Appends a candle (caller keeps times increasing). */
   push(timeSec: number, open: number, high: number, low: number, close: number, units: number): void {
-    if (this.end === this.time.length) this.compact();
+    if (this.end === this.time.length) this.makeRoom();
     const i = this.end++;
     this.time[i] = timeSec;
     this.open[i] = open;
@@ -102,10 +105,27 @@ export class KlineColumns {
     this.scale = scale;
   }
 
-  private compact(): void {
+  /** At the physical end: slide the window to the front if it is at most half full, else grow. */
+  private makeRoom(): void {
+    const size = this.time.length;
     const n = this.end - this.start;
-    for (const col of [this.time, this.open, this.high, this.low, this.close, this.volume, this.units]) {
-      col.copyWithin(0, this.start, this.end);
+    if (n <= size >> 1 || size >= this.capacity * 2) {
+      for (const col of [this.time, this.open, this.high, this.low, this.close, this.volume, this.units]) {
+        col.copyWithin(0, this.start, this.end);
+      }
+    } else {
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(Math.min(size * 2, this.capacity * 2));
+        b.set(a.subarray(this.start, this.end));
+        return b;
+      };
+      this.time = grow(this.time);
+      this.open = grow(this.open);
+      this.high = grow(this.high);
+      this.low = grow(this.low);
+      this.close = grow(this.close);
+      this.volume = grow(this.volume);
+      this.units = grow(this.units);
     }
     this.start = 0;
     this.end = n;

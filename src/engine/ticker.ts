@@ -5,7 +5,10 @@
  * TRADE frames when trades of the symbol flow anyway (so the price moves with the trade that moved the
  * chart, and the chart's last close equals the ticker's price after every frame), and the REST ticker
  * after a gap (applied only if no DETAIL arrived while it was on the way).
- * Each field is re-formatted only when its raw string changed; views are new objects per change.
+ *
+ * Ingest only keeps references to the raw strings; the view is built when asked (at most once per
+ * version, i.e. once per animation frame of the host), re-formatting only the fields whose raw string
+ * changed since the previous view, and reusing the others' strings.
  */
 import type { PriceInfo, Trade } from '../shared/protocol';
 import { formatChangePct, formatPrice, formatShort, formatSignedPrice } from './format';
@@ -13,19 +16,28 @@ import type { PriceMemo } from './priceMemo';
 import type { Direction, TickerView } from './views';
 
 function sign(raw: string): Direction {
-  if (raw.charCodeAt(0) === 45) return /[1-9]/.test(raw) ? -1 : 0;
-  return /[1-9]/.test(raw) ? 1 : 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 49 && c <= 57) return raw.charCodeAt(0) === 45 ? -1 : 1;
+  }
+  return 0;
 }
 
 export class TickerStore {
   readonly key: string;
   readonly serverKey: string;
-  view: TickerView | undefined;
   version = 0;
   /** DETAIL frames applied so far; a REST reply is stale if this moved while it was on the way. */
   details = 0;
   private info: PriceInfo | undefined;
+  private priceRaw = '';
+  private tickDir: Direction = 0;
+  private ts = 0;
   private lastTradeId = -1;
+  private view: TickerView | undefined;
+  private viewVersion = -1;
+  /** The raw values the current view was built from. */
+  private viewInfo: PriceInfo | undefined;
 
   constructor(
     readonly symbol: string,
@@ -35,67 +47,65 @@ export class TickerStore {
     this.serverKey = `DETAIL:${symbol}`;
   }
 
-  applyDetail(d: PriceInfo, ts: number): boolean {
+  applyDetail(d: PriceInfo, ts: number): void {
     this.details++;
-    this.set(d, ts);
-    return true;
+    this.info = d;
+    this.setPrice(d.close);
+    this.ts = ts;
   }
 
   /** REST ticker requested when `details` was `detailsAtRequest`. */
   applyRest(d: PriceInfo, detailsAtRequest: number): boolean {
     if (this.details !== detailsAtRequest) return false;
-    this.set(d, this.view?.ts ?? 0);
+    this.info = d;
+    this.setPrice(d.close);
     return true;
   }
 
-  /** The newest trade of a TRADE frame: moves the price at once. */
+  /** The newest trade of a TRADE frame: moves the price at once (once a DETAIL gave the statistics). */
   applyTrade(t: Trade): boolean {
     if (t.id <= this.lastTradeId) return false;
     this.lastTradeId = t.id;
-    const prev = this.view;
-    if (!prev) return false;
-    if (prev.priceRaw === t.price) {
-      if (prev.ts === t.ts) return false;
-      this.view = { ...prev, ts: t.ts };
-      return true;
-    }
-    this.view = {
-      ...prev,
-      price: this.memo.format(t.price),
-      priceRaw: t.price,
-      tickDir: this.moveDir(t.price, prev),
-      ts: t.ts,
-    };
+    if (!this.info) return false;
+    this.setPrice(t.price);
+    this.ts = t.ts;
     return true;
   }
 
-  private moveDir(raw: string, prev: TickerView | undefined): Direction {
-    if (!prev) return 0;
-    const a = +raw;
-    const b = +prev.priceRaw;
-    return a > b ? 1 : a < b ? -1 : prev.tickDir;
+  private setPrice(raw: string): void {
+    if (raw === this.priceRaw) return;
+    if (this.priceRaw !== '') {
+      const a = +raw;
+      const b = +this.priceRaw;
+      if (a !== b) this.tickDir = a > b ? 1 : -1;
+    }
+    this.priceRaw = raw;
   }
 
-  private set(d: PriceInfo, ts: number): void {
+  tickerView(): TickerView | undefined {
+    const d = this.info;
+    if (!d) return undefined;
     const prev = this.view;
-    const p = this.info;
-    this.info = d;
-    const same = (k: keyof PriceInfo) => p !== undefined && prev !== undefined && p[k] === d[k];
-    const samePrice = prev !== undefined && prev.priceRaw === d.close;
-    this.view = {
+    if (prev && this.viewVersion === this.version) return prev;
+    const p = prev ? this.viewInfo : undefined;
+    const v: TickerView = {
       symbol: this.symbol,
-      price: samePrice ? prev.price : this.memo.format(d.close),
-      priceRaw: d.close,
-      changePct: same('priceChangePercent') ? prev!.changePct : formatChangePct(d.priceChangePercent),
-      change: same('change') ? prev!.change : formatSignedPrice(d.change),
-      dir: same('change') ? prev!.dir : sign(d.change),
-      tickDir: samePrice ? prev.tickDir : this.moveDir(d.close, prev),
-      high24: same('high24') ? prev!.high24 : formatPrice(d.high24),
-      low24: same('low24') ? prev!.low24 : formatPrice(d.low24),
-      open24: same('openPrice') ? prev!.open24 : formatPrice(d.openPrice),
-      vol24: same('volume24') ? prev!.vol24 : formatShort(d.volume24),
-      amount24: same('amount24') ? prev!.amount24 : d.amount24 === undefined ? '' : formatShort(d.amount24),
-      ts,
+      price: prev && prev.priceRaw === this.priceRaw ? prev.price : this.memo.format(this.priceRaw),
+      priceRaw: this.priceRaw,
+      changePct: p && p.priceChangePercent === d.priceChangePercent ? prev!.changePct : formatChangePct(d.priceChangePercent),
+      change: p && p.change === d.change ? prev!.change : formatSignedPrice(d.change),
+      dir: sign(d.change),
+      tickDir: this.tickDir,
+      high24: p && p.high24 === d.high24 ? prev!.high24 : formatPrice(d.high24),
+      low24: p && p.low24 === d.low24 ? prev!.low24 : formatPrice(d.low24),
+      open24: p && p.openPrice === d.openPrice ? prev!.open24 : formatPrice(d.openPrice),
+      vol24: p && p.volume24 === d.volume24 ? prev!.vol24 : formatShort(d.volume24),
+      amount24: p && p.amount24 === d.amount24 ? prev!.amount24 : d.amount24 === undefined ? '' : formatShort(d.amount24),
+      ts: this.ts,
     };
+    this.viewInfo = d;
+    this.viewVersion = this.version;
+    this.view = v;
+    return v;
   }
 }

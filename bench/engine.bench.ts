@@ -1,0 +1,201 @@
+/**
+ * `npm run bench`: the engine's ingest and its formatter, each against a baseline in the same run.
+ *
+ * 1. Ingest: seeded synthetic TRADE + DETAIL frames for 50 symbols go, as strings, through a fake
+ *    socket into a real engine that watches, per symbol, the ticker, the recent trades and klines of
+ *    all 8 intervals (parse, validate, aggregate, build candles, format). Baseline: a bare JSON.parse
+ *    loop over the same strings. engine_vs_parse_ratio = engine throughput / parse throughput.
+ * 2. Formatter: formatPrice (spec 9.2, exact strings) on seeded prices across magnitudes, against
+ *    Number.prototype.toFixed(2) on the same values as numbers. format_vs_tofixed_ratio = time / time.
+ *
+ * Warm-up, then several rounds, medians. Prints a table; the LAST line is one JSON object.
+ * Writes bench/results/engine-latest.json and .md. Not a test: no thresholds are asserted.
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { KLINE_INTERVALS } from '../src/shared/protocol';
+import { createMarketEngine } from '../src/engine/index';
+import { formatChangePct, formatPrice, formatShort } from '../src/engine/format';
+import type { MarketEngine } from '../src/engine/types';
+import { FakeSocketFactory } from '../src/engine/testing/fakeSocket';
+import { FakeTime } from '../src/engine/testing/fakeTime';
+import { makePrices, makeTraffic, type Traffic } from './lib/engineFrames';
+
+const SYMBOLS = 50;
+const TICKS = 400; // x 50 symbols x 2 frames = 40,000 frames, ~80,000 trades per round
+const ROUNDS = 9;
+const FORMAT_N = 200_000;
+const START = Date.UTC(2024, 0, 1, 0, 0, 0);
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+function serverKeys(symbols: string[]): string[] {
+  const keys = ['HEARTBEAT'];
+  for (const s of symbols) {
+    keys.push(`DETAIL:${s}`, `TRADE:${s}`);
+    for (const iv of KLINE_INTERVALS) keys.push(`KLINE:${s}:${iv}`);
+  }
+  return keys;
+}
+
+/** A fresh engine watching everything, socket open, every seed completed (empty history). */
+async function readyEngine(traffic: Traffic): Promise<{ engine: MarketEngine; deliver: (s: string) => void; changes: () => number }> {
+  const time = new FakeTime(START);
+  const sockets = new FakeSocketFactory();
+  const engine = createMarketEngine({
+    clock: time,
+    timers: time,
+    openSocket: sockets.open,
+    httpGet: async () => ({ code: 200, msg: 'success', data: [] }),
+    random: () => 0,
+    newId: () => 'bench',
+    wsBase: 'ws://bench/ws/',
+  });
+  for (const symbol of traffic.symbols) {
+    engine.acquire({ kind: 'ticker', symbol });
+    engine.acquire({ kind: 'trades', symbol });
+    for (const interval of KLINE_INTERVALS) engine.acquire({ kind: 'klines', symbol, interval });
+  }
+  let changed = 0;
+  engine.onChange((keys) => {
+    changed += keys.size; // what a host does: note the keys for the next frame's batch
+  });
+  const sock = sockets.last;
+  sock.serverOpen();
+  for (const ack of traffic.acks) sock.serverSend(ack);
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+  const onmessage = sock.onmessage!;
+  return { engine, deliver: (data: string) => onmessage({ data }), changes: () => changed };
+}
+
+async function benchIngest(traffic: Traffic) {
+  const frames = traffic.frames;
+  const engineMs: number[] = [];
+  const parseMs: number[] = [];
+  let sink = 0;
+  let check: { rejected: number; candles: number; changes: number } | null = null;
+  for (let round = -2; round < ROUNDS; round++) {
+    // Baseline: bare JSON.parse over the same strings.
+    let t0 = performance.now();
+    for (let i = 0; i < frames.length; i++) sink += (JSON.parse(frames[i]) as { seq: number }).seq;
+    const parse = performance.now() - t0;
+    // Engine: a fresh one each round (trade ids would otherwise be duplicates), setup not timed.
+    const { engine, deliver, changes } = await readyEngine(traffic);
+    t0 = performance.now();
+    for (let i = 0; i < frames.length; i++) deliver(frames[i]);
+    const ms = performance.now() - t0;
+    if (round >= 0) {
+      engineMs.push(ms);
+      parseMs.push(parse);
+    }
+    const d = engine.diagnostics();
+    check = {
+      rejected: d.framesRejected,
+      candles: engine.klineView(traffic.symbols[0], '1m')?.length ?? 0,
+      changes: changes(),
+    };
+    engine.dispose();
+  }
+  return { engine: median(engineMs), parse: median(parseMs), sink, check: check! };
+}
+
+function benchFormat() {
+  const { strings, numbers } = makePrices(FORMAT_N, 7);
+  const pct = strings.map((s, i) => (i % 3 === 0 ? '-' : '') + s.slice(0, 8));
+  const fmtMs: number[] = [];
+  const fixMs: number[] = [];
+  const shortMs: number[] = [];
+  const pctMs: number[] = [];
+  let sink = 0;
+  for (let round = -3; round < ROUNDS; round++) {
+    let t0 = performance.now();
+    for (let i = 0; i < FORMAT_N; i++) sink += numbers[i].toFixed(2).length;
+    const fix = performance.now() - t0;
+    t0 = performance.now();
+    for (let i = 0; i < FORMAT_N; i++) sink += formatPrice(strings[i]).length;
+    const fmt = performance.now() - t0;
+    t0 = performance.now();
+    for (let i = 0; i < FORMAT_N; i++) sink += formatShort(strings[i]).length;
+    const short = performance.now() - t0;
+    t0 = performance.now();
+    for (let i = 0; i < FORMAT_N; i++) sink += formatChangePct(pct[i]).length;
+    const p = performance.now() - t0;
+    if (round >= 0) {
+      fmtMs.push(fmt);
+      fixMs.push(fix);
+      shortMs.push(short);
+      pctMs.push(p);
+    }
+  }
+  return { fmt: median(fmtMs), fix: median(fixMs), short: median(shortMs), pct: median(pctMs), sink };
+}
+
+async function main() {
+  const symbols = Array.from({ length: SYMBOLS }, (_, i) => `sym${i}usdt`);
+  const traffic = makeTraffic({ symbols: SYMBOLS, ticks: TICKS, seed: 42, start: START, keys: serverKeys(symbols) });
+  const ingest = await benchIngest(traffic);
+  const fmt = benchFormat();
+
+  const n = traffic.frames.length;
+  const engineMsgsPerS = (n / ingest.engine) * 1000;
+  const parseMsgsPerS = (n / ingest.parse) * 1000;
+  const ns = (ms: number) => (ms * 1e6) / FORMAT_N;
+  const result = {
+    engine_msgs_per_s: Math.round(engineMsgsPerS),
+    engine_trades_per_s: Math.round((traffic.trades / ingest.engine) * 1000),
+    parse_msgs_per_s: Math.round(parseMsgsPerS),
+    engine_vs_parse_ratio: +(engineMsgsPerS / parseMsgsPerS).toFixed(3),
+    format_ns_per_op: +ns(fmt.fmt).toFixed(1),
+    tofixed_ns_per_op: +ns(fmt.fix).toFixed(1),
+    format_vs_tofixed_ratio: +(fmt.fmt / fmt.fix).toFixed(3),
+    format_short_ns_per_op: +ns(fmt.short).toFixed(1),
+    format_change_pct_ns_per_op: +ns(fmt.pct).toFixed(1),
+    frames_per_round: n,
+    trades_per_round: traffic.trades,
+    symbols: SYMBOLS,
+    kline_intervals: KLINE_INTERVALS.length,
+    rounds: ROUNDS,
+    frames_rejected: ingest.check.rejected,
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    date: new Date().toISOString(),
+  };
+
+  const rows: [string, string, string][] = [
+    ['engine ingest (parse+validate+aggregate+8 intervals x 50 symbols)', `${result.engine_msgs_per_s.toLocaleString('en')} msgs/s`, `${result.engine_trades_per_s.toLocaleString('en')} trades/s`],
+    ['baseline: bare JSON.parse, same frames', `${result.parse_msgs_per_s.toLocaleString('en')} msgs/s`, ''],
+    ['engine_vs_parse_ratio (target >= 0.5)', String(result.engine_vs_parse_ratio), result.engine_vs_parse_ratio >= 0.5 ? 'met' : 'NOT met'],
+    ['formatPrice (9.2, exact strings)', `${result.format_ns_per_op} ns/op`, ''],
+    ['baseline: Number#toFixed(2), same values', `${result.tofixed_ns_per_op} ns/op`, ''],
+    ['format_vs_tofixed_ratio (target <= 2)', String(result.format_vs_tofixed_ratio), result.format_vs_tofixed_ratio <= 2 ? 'met' : 'NOT met'],
+    ['formatShort (K/M/B/T)', `${result.format_short_ns_per_op} ns/op`, ''],
+    ['formatChangePct', `${result.format_change_pct_ns_per_op} ns/op`, ''],
+  ];
+  const md = [
+    `| measure | value | note |`,
+    `| --- | --- | --- |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `${n.toLocaleString('en')} frames (${traffic.trades.toLocaleString('en')} trades) per round, ${ROUNDS} rounds after warm-up, medians; ${result.node}, ${result.cpu}, ${result.date.slice(0, 10)}.`,
+  ].join('\n');
+
+  if (ingest.check.rejected !== 0) console.error(`warning: ${ingest.check.rejected} synthetic frames were rejected`);
+  if (ingest.check.candles === 0) console.error('warning: the engine built no candles');
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log('Engine benchmark (Node)');
+  for (const r of rows) console.log(`${r[0].padEnd(width)}  ${r[1].padStart(22)}  ${r[2]}`);
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'engine-latest.json'), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(dir, 'engine-latest.md'), md + '\n');
+  if (ingest.sink === -1 || fmt.sink === -1) console.log('');
+  console.log(JSON.stringify(result));
+}
+
+void main();
