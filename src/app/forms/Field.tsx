@@ -67,8 +67,8 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'suffix'>) {
 /** The submit button of a form, disabled and labelled busy while it submits. */
 export function SubmitButton({ children, busy, disabled }: { children: ReactNode; busy: boolean; disabled?: boolean }) {
   return (
-    <button type="submit" className="btn btn--primary btn--block" disabled={busy || disabled} aria-busy={busy}>
-      {busy ? <span className="btn__spinner" aria-hidden="true" /> : null}
+    <button type="submit" className="fbtn fbtn--primary fbtn--block" disabled={busy || disabled} aria-busy={busy}>
+      {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
       {children}
     </button>
   );

@@ -1,6 +1,7 @@
 /** The frame of every account screen: the shared top bar, then a centred card (desktop) or full-width column (phone). */
 import type { ReactNode } from 'react';
 import { TopBar } from '../../layout/TopBar';
+import '../../forms/forms.css';
 import './account.css';
 
 export interface AuthShellProps {

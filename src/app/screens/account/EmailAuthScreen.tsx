@@ -39,7 +39,7 @@ export default function EmailAuthScreen() {
   return (
     <AuthShell title={t('email.title')} heading={bound ? t('email.changeHeading') : t('email.heading')} sub={t('email.sub')}>
       {bound ? (
-        <p className="info" role="status" style={{ marginBlockEnd: 'var(--space-5)' }}>
+        <p className="acc-info" role="status" style={{ marginBlockEnd: 'var(--space-5)' }}>
           {t('email.current', { email: bound })}
         </p>
       ) : null}

@@ -47,7 +47,7 @@ export function ImageUpload({ id, label, value, error, onChange, onError }: Imag
     }
   };
 
-  const cls = `upload${error ? ' upload--invalid' : value ? ' upload--done' : ''}`;
+  const cls = `acc-upload${error ? ' acc-upload--invalid' : value ? ' acc-upload--done' : ''}`;
   return (
     <div className="field">
       <label className={cls} htmlFor={id}>
@@ -57,7 +57,7 @@ export function ImageUpload({ id, label, value, error, onChange, onError }: Imag
           <circle cx="9" cy="10" r="1.8" />
           <path d="M21 16l-5-5-8 8" />
         </svg>
-        <span className="upload__label">{busy ? t('kyc.uploading') : value ? t('kyc.uploaded', { label }) : label}</span>
+        <span className="acc-upload__label">{busy ? t('kyc.uploading') : value ? t('kyc.uploaded', { label }) : label}</span>
         <input id={id} type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={pick} disabled={busy} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
       </label>
       {error ? (

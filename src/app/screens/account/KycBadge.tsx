@@ -4,5 +4,5 @@ import type { KycState } from '../../../shared/schemas/user';
 
 export function KycBadge({ state }: { state: KycState }) {
   const { t } = useTranslation('account');
-  return <span className={`badge badge--${state}`} data-kyc-state={state}>{t(`kyc.state.${state}`)}</span>;
+  return <span className={`acc-badge acc-badge--${state}`} data-kyc-state={state}>{t(`kyc.state.${state}`)}</span>;
 }

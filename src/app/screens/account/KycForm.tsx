@@ -47,14 +47,14 @@ export function KycForm({ level }: { level: KycLevel }) {
 
   const open = primary ? limits.isOpenPrimary : limits.isOpenSenior;
   const state = userInfo?.kyc[level] ?? 'none';
-  if (!open) return <p className="info" role="status">{t('kyc.closed')}</p>;
+  if (!open) return <p className="acc-info" role="status">{t('kyc.closed')}</p>;
   if (state === 'pending' || state === 'approved') {
     return (
       <div className="auth__actions">
-        <p className="info" role="status">
+        <p className="acc-info" role="status">
           <KycBadge state={state} /> {state === 'pending' ? t('kyc.pendingText') : t('kyc.approvedText')}
         </p>
-        <Link className="btn btn--secondary btn--block" to="/userauth">
+        <Link className="fbtn fbtn--secondary fbtn--block" to="/userauth">
           {t('kyc.back')}
         </Link>
       </div>
@@ -63,8 +63,8 @@ export function KycForm({ level }: { level: KycLevel }) {
   if (!primary && userInfo && (userInfo.kyc.primary === 'none' || userInfo.kyc.primary === 'rejected') && limits.isOpenPrimary) {
     return (
       <div className="auth__actions">
-        <p className="info" role="status">{t('kyc.primaryFirst')}</p>
-        <Link className="btn btn--primary btn--block" to="/primary">
+        <p className="acc-info" role="status">{t('kyc.primaryFirst')}</p>
+        <Link className="fbtn fbtn--primary fbtn--block" to="/primary">
           {t('kyc.primaryName')}
         </Link>
       </div>
@@ -92,16 +92,16 @@ export function KycForm({ level }: { level: KycLevel }) {
         <>
           <Field bind={form.field('realName')} label={t('kyc.realName')} error={form.errors.realName} autoComplete="name" />
           <Field bind={form.field('idCard')} label={t('kyc.idCard')} error={form.errors.idCard} autoCapitalize="characters" spellCheck={false} />
-          <h3 className="section-title">{t('kyc.images')}</h3>
-          <div className="uploads">
+          <h3 className="acc-section-title">{t('kyc.images')}</h3>
+          <div className="acc-uploads">
             {image('frontImg', t('kyc.front'))}
             {image('backImg', t('kyc.backSide'))}
           </div>
         </>
       ) : (
         <>
-          <h3 className="section-title">{t('kyc.images')}</h3>
-          <div className="uploads">{image('handImg', t('kyc.hand'))}</div>
+          <h3 className="acc-section-title">{t('kyc.images')}</h3>
+          <div className="acc-uploads">{image('handImg', t('kyc.hand'))}</div>
         </>
       )}
       <p className="field__hint">{t('kyc.imageHint', { mb: 5 })}</p>

@@ -55,7 +55,7 @@ export default function LoginScreen() {
       {provider ? (
         <>
           <div className="auth__divider">{t('login.or')}</div>
-          <button type="button" className="btn btn--ghost btn--block" onClick={walletLogin} disabled={walletBusy}>
+          <button type="button" className="fbtn fbtn--ghost fbtn--block" onClick={walletLogin} disabled={walletBusy}>
             {t('login.wallet')}
           </button>
         </>

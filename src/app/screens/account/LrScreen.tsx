@@ -33,22 +33,22 @@ export default function LrScreen() {
       </div>
       {snap.isSign ? (
         <div className="auth__actions">
-          <p className="info" role="status">
+          <p className="acc-info" role="status">
             {t('lr.signedInAs', { name: displayName(snap.userInfo) })}
           </p>
-          <Link className="btn btn--primary btn--block" to="/setpwd">
+          <Link className="fbtn fbtn--primary fbtn--block" to="/setpwd">
             {t('lr.security')}
           </Link>
-          <button type="button" className="btn btn--ghost btn--block" onClick={out} disabled={busy} data-action="sign-out">
+          <button type="button" className="fbtn fbtn--ghost fbtn--block" onClick={out} disabled={busy} data-action="sign-out">
             {t('lr.signOut')}
           </button>
         </div>
       ) : (
         <div className="auth__actions">
-          <Link className="btn btn--primary btn--block" to="/login">
+          <Link className="fbtn fbtn--primary fbtn--block" to="/login">
             {t('lr.login')}
           </Link>
-          <Link className="btn btn--secondary btn--block" to="/register">
+          <Link className="fbtn fbtn--secondary fbtn--block" to="/register">
             {t('lr.register')}
           </Link>
         </div>

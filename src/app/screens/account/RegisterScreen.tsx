@@ -105,15 +105,15 @@ export default function RegisterScreen() {
   return (
     <AuthShell title={t('register.title')} heading={t('register.heading')} sub={t('register.sub')}>
       {modes.length === 0 || !mode ? (
-        <p className="info" role="status">
+        <p className="acc-info" role="status">
           {t('register.closed')}
         </p>
       ) : (
         <>
           {modes.length > 1 ? (
-            <div className="seg" role="tablist" aria-label={t('register.modes')}>
+            <div className="acc-seg" role="tablist" aria-label={t('register.modes')}>
               {modes.map((m) => (
-                <button key={m} type="button" role="tab" className="seg__tab" aria-selected={m === mode} onClick={() => setPicked(m)} data-mode={m}>
+                <button key={m} type="button" role="tab" className="acc-seg__tab" aria-selected={m === mode} onClick={() => setPicked(m)} data-mode={m}>
                   {t(`register.mode.${m}`)}
                 </button>
               ))}

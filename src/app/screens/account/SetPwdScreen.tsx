@@ -15,10 +15,10 @@ import { KycBadge } from './KycBadge';
 
 function Row({ to, label, value }: { to: string; label: string; value: React.ReactNode }) {
   return (
-    <Link className="row" to={to}>
-      <span className="row__label">{label}</span>
-      <span className="row__value">{value}</span>
-      <IconChevron size={18} className="row__chev" />
+    <Link className="acc-row" to={to}>
+      <span className="acc-row__label">{label}</span>
+      <span className="acc-row__value">{value}</span>
+      <IconChevron size={18} className="acc-row__chev" />
     </Link>
   );
 }
@@ -35,7 +35,7 @@ export default function SetPwdScreen() {
   };
   return (
     <AuthShell title={t('security.title')} heading={displayName(u)} sub={u ? t('security.uid', { uid: u.uid }) : undefined}>
-      <div className="rows">
+      <div className="acc-rows">
         <Row to="/changePassword" label={t('security.loginPassword')} value={t('security.change')} />
         <Row to="/fund-password" label={t('security.tradePassword')} value={u?.hasTradePwd ? t('security.change') : t('security.notSet')} />
         <Row to="/emailAuthentication" label={t('security.email')} value={u?.email || t('security.notBound')} />
@@ -47,7 +47,7 @@ export default function SetPwdScreen() {
         />
       </div>
       <div className="auth__actions" style={{ marginBlockStart: 'var(--space-6)' }}>
-        <button type="button" className="btn btn--ghost btn--block" onClick={out} disabled={busy} data-action="sign-out">
+        <button type="button" className="fbtn fbtn--ghost fbtn--block" onClick={out} disabled={busy} data-action="sign-out">
           {t('lr.signOut')}
         </button>
       </div>

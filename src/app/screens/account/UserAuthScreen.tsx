@@ -16,20 +16,20 @@ function Level({ level, state, limit, blocked }: { level: KycLevel; state: KycSt
   const name = level === 'primary' ? t('kyc.primaryName') : t('kyc.seniorName');
   const canStart = state === 'none' || state === 'rejected';
   return (
-    <section className="level" aria-label={name} data-level={level}>
-      <div className="level__head">
-        <h3 className="level__name">{name}</h3>
+    <section className="acc-level" aria-label={name} data-level={level}>
+      <div className="acc-level__head">
+        <h3 className="acc-level__name">{name}</h3>
         <KycBadge state={state} />
       </div>
-      <p className="level__text">{level === 'primary' ? t('kyc.primaryText') : t('kyc.seniorText')}</p>
-      <p className="level__limit">
+      <p className="acc-level__text">{level === 'primary' ? t('kyc.primaryText') : t('kyc.seniorText')}</p>
+      <p className="acc-level__limit">
         {t('kyc.limit')}: <strong className="num">{limit}</strong>
       </p>
       {canStart ? (
         blocked ? (
-          <p className="level__text">{t('kyc.primaryFirst')}</p>
+          <p className="acc-level__text">{t('kyc.primaryFirst')}</p>
         ) : (
-          <Link className="btn btn--primary btn--block" to={level === 'primary' ? '/primary' : '/advanced'}>
+          <Link className="fbtn fbtn--primary fbtn--block" to={level === 'primary' ? '/primary' : '/advanced'}>
             {state === 'rejected' ? t('kyc.retry') : t('kyc.start')}
           </Link>
         )
@@ -47,9 +47,9 @@ export default function UserAuthScreen() {
   return (
     <AuthShell title={t('kyc.title')} heading={t('kyc.heading')} sub={t('kyc.sub')} wide>
       {!limits.isOpenPrimary && !limits.isOpenSenior ? (
-        <p className="info" role="status">{t('kyc.closed')}</p>
+        <p className="acc-info" role="status">{t('kyc.closed')}</p>
       ) : (
-        <div className="levels">
+        <div className="acc-levels">
           {limits.isOpenPrimary ? <Level level="primary" state={kyc.primary} limit={limits.primaryLimit} blocked={false} /> : null}
           {limits.isOpenSenior ? <Level level="senior" state={kyc.senior} limit={limits.seniorLimit} blocked={!primaryDone} /> : null}
         </div>
