@@ -55,6 +55,13 @@ describe('[spec 3.3 AUTH_LIMIT, 6] identity verification', () => {
     expect(await states(t)).toEqual({ primary: 'pending', senior: 'pending' });
   });
 
+  it('with primary closed (the built-in default of spec 9.3), senior can be submitted on its own', async () => {
+    const t = await h.signUp('k6@example.com');
+    h.settings.set({}, { isOpenPrimary: false, isOpenSenior: true });
+    expect((await kyc(t, { level: 'senior', handImg: await upload(t) })).code).toBe(200);
+    expect(await states(t)).toEqual({ primary: 'none', senior: 'pending' });
+  });
+
   it('each level obeys its AUTH_LIMIT switch', async () => {
     const t = await h.signUp('k4@example.com');
     h.settings.set({}, { isOpenPrimary: false });

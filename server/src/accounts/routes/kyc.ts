@@ -1,7 +1,7 @@
 /**
  * Identity verification (uploadKYC): primary and senior levels, each switched by AUTH_LIMIT
- * (isOpenPrimary, isOpenSenior). A submission makes the level pending; senior needs primary
- * submitted (pending or approved) first. Images must be the caller's own uploads.
+ * (isOpenPrimary, isOpenSenior). A submission makes the level pending; while primary is open, senior
+ * needs primary submitted (pending or approved) first. Images must be the caller's own uploads.
  */
 import type { FastifyInstance } from 'fastify';
 import { userApi } from '../../../../src/shared/api/user';
@@ -25,7 +25,8 @@ export function registerKycRoutes(app: FastifyInstance, acc: Accounts): void {
     const states = kycStates(acc.db, user.id);
     if (states[level] === 'pending') throw new AccountError('This verification is already under review');
     if (states[level] === 'approved') throw new AccountError('This verification is already approved');
-    if (level === 'senior' && states.primary !== 'pending' && states.primary !== 'approved') {
+    // While primary verification is offered, senior comes after it; with primary closed, senior stands alone.
+    if (level === 'senior' && lim.isOpenPrimary && states.primary !== 'pending' && states.primary !== 'approved') {
       throw new AccountError('Submit the primary verification first');
     }
     const images =
