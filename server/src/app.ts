@@ -15,6 +15,7 @@ import { registerWs } from './ws/register';
 import { registerAccounts, type DemoCredentials } from './accounts/register';
 import { collectRoutes, installErrorHandler, installNotFound, type RouteTable } from './http/errors';
 import { installObservers } from './http/observe';
+import { installJsonBody } from './http/jsonBody';
 import { registerSecurity, registerStatic } from './http/plugins';
 import { setReplyValidation } from './http/route';
 import { registerCommonRoutes } from './routes/common';
@@ -91,6 +92,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
     const routes = collectRoutes(app);
     installErrorHandler(app);
+    installJsonBody(app);
     installObservers(app, metrics);
     await registerSecurity(app);
     const spa = await registerStatic(app, config.staticDir);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../src/shared/api/endpoint';
 import { collectRoutes, installErrorHandler, installNotFound } from './errors';
 import { ApiFail } from './failures';
+import { installJsonBody } from './jsonBody';
 import { route, setAuthResolver } from './route';
 
 const echo = defineEndpoint({
@@ -25,6 +26,7 @@ async function build(): Promise<FastifyInstance> {
   const routes = collectRoutes(app);
   installErrorHandler(app);
   installNotFound(app, routes, { spaFallback: false });
+  installJsonBody(app);
   route(app, echo, ({ query, body }) => ({ n: query.n, name: body.name }), { validateReplies: true });
   route(app, secret, ({ user }) => ({ id: user!.id }), { validateReplies: true });
   route(app, broken, () => ({ ok: false }) as never, { validateReplies: true });
@@ -70,6 +72,22 @@ describe('route(): the envelope of spec 5 and 8', () => {
     const r = await app.inject({ method: 'POST', url: '/api/test/echo?n=1', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ code: 0, msg: 'The request body is not valid JSON', data: null });
+  });
+
+  it('[spec 7] a POST with a JSON content type and no body is a call without body, not an error', async () => {
+    await build();
+    const r = await app.inject({ method: 'GET', url: '/api/test/business', headers: { 'content-type': 'application/json' } });
+    expect(r.json().msg).toBe('Balance too low');
+    const p = await app.inject({ method: 'POST', url: '/api/test/echo?n=1', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(p.statusCode).toBe(200);
+    expect(p.json().msg).toMatch(/^Invalid body: name: /);
+  });
+
+  it('[h1] prototype-poisoning keys in a body are dropped', async () => {
+    await build();
+    const r = await app.inject({ method: 'POST', url: '/api/test/echo?n=1', headers: { 'content-type': 'application/json' }, payload: '{"name":"Ann","__proto__":{"admin":true}}' });
+    expect(r.json()).toEqual({ code: 200, msg: 'success', data: { n: 1, name: 'Ann' } });
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
   it('[spec 8] a business error is HTTP 200 with code 0 and the msg', async () => {

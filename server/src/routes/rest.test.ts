@@ -241,6 +241,17 @@ describe('market REST', () => {
     expect(r.body.data).toMatch(/^\d+(\.\d+)?$/);
   });
 
+  it('[spec 7.3] getMt5Amount as the app sends it: POST, JSON content type, no body', async () => {
+    const res = await fetch(`${ex.url.replace('localhost', '127.0.0.1')}/api/common/getMt5Amount?coin=ETH`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'en', language: 'en' },
+    });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.code).toBe(200);
+    expect(body.data).toMatch(/^\d+\.\d+$/);
+  });
+
   it('tickers cover all 50 listed symbols', async () => {
     const r = await ex.get('/api/market/tickers');
     expect(Object.keys(r.body.data).length).toBeGreaterThanOrEqual(50);
