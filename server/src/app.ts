@@ -72,7 +72,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     // One line per request comes from http/observe.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Behind a reverse proxy set TRUST_PROXY=1 so rate limits and logs see the client's address;
+    // off by default, so X-Forwarded-For cannot be forged to dodge the rate limit.
+    trustProxy: ['1', 'true', 'yes'].includes(String(process.env.TRUST_PROXY ?? '').toLowerCase()),
     forceCloseConnections: true,
   });
   const log = app.log;
