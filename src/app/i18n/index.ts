@@ -31,6 +31,7 @@ function init(): Promise<unknown> {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     react: { useSuspense: false },
+    showSupportNotice: false,
   });
   return initialised;
 }
