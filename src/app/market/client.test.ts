@@ -9,6 +9,7 @@ import { createMarketHost } from '../../workers/host';
 import { serveTab, type LocksLike } from '../../workers/serveTab';
 import { FakeEngine } from '../../workers/testing/fakeEngine';
 import { FakeTime } from '../../workers/testing/fakeTime';
+import { TAB_PING_MS, TAB_PING_TIMEOUT_MS } from '../../workers/wire';
 import { createMarketClient, UNWATCH_GRACE_MS, type ClientEnv } from './client';
 import type { WorkerHandle } from './connect';
 
@@ -56,7 +57,8 @@ function world() {
     mode: 'shared',
   });
   let ids = 0;
-  const tab = () => {
+  const tab = (opts: { locks?: boolean } = {}) => {
+    let dead = false;
     const frames: (() => void)[] = [];
     const visible: (() => void)[] = [];
     const hide: (() => void)[] = [];
@@ -74,6 +76,7 @@ function world() {
       onVisible: (cb) => visible.push(cb),
       onPageHide: (cb) => hide.push(cb),
       holdLock: async (name) => {
+        if (opts.locks === false) return false;
         lockName = name;
         locks.held.add(name);
         return true;
@@ -81,7 +84,7 @@ function world() {
       newId: () => `t${++ids}`,
       readTestPlatform: () => null,
       paintNow: () => 5_000,
-      setTimeout: (fn, ms) => time.setTimeout(fn, ms),
+      setTimeout: (fn, ms) => time.setTimeout(() => dead || fn(), ms),
       clearTimeout: (h) => time.clearTimeout(h),
     };
     const client = createMarketClient(env);
@@ -98,6 +101,10 @@ function world() {
       },
       pagehide: () => hide.forEach((f) => f()),
       kill: () => locks.kill(lockName),
+      /** The tab's timers stop (as if it crashed without Web Locks). */
+      die: () => {
+        dead = true;
+      },
     };
   };
   return { time, engine, host, tab };
@@ -194,5 +201,21 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     a.client.watch(BTC);
     const d = await a.client.diagnostics();
     expect(d).toMatchObject({ tabsConnected: 1, mode: 'shared', subscriptions: ['ticker:btcusdt'], health: 'live' });
+  });
+
+  it('[issue 3] without Web Locks the tab pings; a tab whose pings stop is released', async () => {
+    const { engine, host, time, tab } = world();
+    const a = tab({ locks: false });
+    a.client.watch(BTC);
+    await waitFor(() => host.diagnostics().tabsConnected === 1 && engine.refs.get('ticker:btcusdt') === 1, 'hello');
+    for (let t = 0; t < TAB_PING_TIMEOUT_MS * 2; t += TAB_PING_MS) {
+      time.advance(TAB_PING_MS);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(host.diagnostics().tabsConnected).toBe(1);
+    a.die();
+    time.advance(TAB_PING_TIMEOUT_MS + TAB_PING_MS);
+    expect(host.diagnostics().tabsConnected).toBe(0);
+    expect(engine.refs.size).toBe(0);
   });
 });

@@ -143,6 +143,8 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     }, RESTART_DELAY_MS);
   }
 
+  const isWatched = (key: string): boolean => watched.has(key);
+
   function onBatch(b: Batch): void {
     pending.push(b);
     creditOut = false;
@@ -163,7 +165,7 @@ export function createMarketClient(env: ClientEnv): MarketClient {
       pending = [];
       let newest = 0;
       for (const b of list) {
-        store.apply(b);
+        store.apply(b, isWatched);
         batches++;
         if (b.newestTs > newest) newest = b.newestTs;
       }

@@ -59,4 +59,14 @@ describe('tab-side market store [issue 3 part 3]', () => {
     s.drop('ticker:btcusdt');
     expect(s.get('ticker:btcusdt')).toBeUndefined();
   });
+
+  it('[issue 3] topics the tab let go of while a batch was on its way are not applied', () => {
+    const s = new MarketStore();
+    let n = 0;
+    s.subscribe('ticker:ethusdt', () => n++);
+    const changed = s.apply(batch({ tickers: [ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')] }), (k) => k === 'ticker:btcusdt');
+    expect(changed).toEqual(['ticker:btcusdt']);
+    expect(s.get('ticker:ethusdt')).toBeUndefined();
+    expect(n).toBe(0);
+  });
 });

@@ -21,21 +21,27 @@ export class MarketStore {
     return this.snaps.get(key);
   }
 
-  /** Applies a batch and notifies; returns the keys that changed. */
-  apply(b: Batch): string[] {
+  /**
+   * Applies a batch and notifies; returns the keys that changed. `accept` filters out topics the tab let go of
+   * while the batch was on its way.
+   */
+  apply(b: Batch, accept: (key: string) => boolean = always): string[] {
     const changed: string[] = [];
     for (const v of b.tickers) {
       const k = topicKey({ kind: 'ticker', symbol: v.symbol });
+      if (!accept(k)) continue;
       this.snaps.set(k, v);
       changed.push(k);
     }
     for (const v of b.trades) {
       const k = topicKey({ kind: 'trades', symbol: v.symbol });
+      if (!accept(k)) continue;
       this.snaps.set(k, v);
       changed.push(k);
     }
     for (const p of b.klines) {
       const k = topicKey({ kind: 'klines', symbol: p.symbol, interval: p.interval });
+      if (!accept(k)) continue;
       let s = this.series.get(k);
       if (!s) this.series.set(k, (s = new KlineSeries(p.capacity)));
       const view = s.apply(p);
@@ -80,6 +86,10 @@ export class MarketStore {
   keys(): string[] {
     return [...this.snaps.keys()];
   }
+}
+
+function always(): boolean {
+  return true;
 }
 
 function call(fn: () => void): void {
