@@ -8,7 +8,6 @@
  */
 import { KLINE_INTERVALS, ServerFrame } from '../shared/protocol';
 
-const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 const SYMBOL_RE = /^[A-Za-z0-9._-]+$/;
 const INTERVALS: ReadonlySet<string> = new Set(KLINE_INTERVALS);
 /** Symbols already seen valid: skips the regex on the hot path. Bounded by the number of markets. */
@@ -21,8 +20,20 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function isInt(v: unknown, min: number): boolean {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
 }
+/** Same language as protocol.ts DecimalStr, /^-?\d+(\.\d+)?$/, by hand (no regex call per field). */
 function isDec(v: unknown): boolean {
-  return typeof v === 'string' && DECIMAL_RE.test(v);
+  if (typeof v !== 'string') return false;
+  const n = v.length;
+  let i = n > 0 && v.charCodeAt(0) === 45 ? 1 : 0;
+  const intStart = i;
+  let c = 0;
+  while (i < n && (c = v.charCodeAt(i)) >= 48 && c <= 57) i++;
+  if (i === intStart) return false;
+  if (i === n) return true;
+  if (c !== 46) return false;
+  const fracStart = ++i;
+  while (i < n && (c = v.charCodeAt(i)) >= 48 && c <= 57) i++;
+  return i === n && i > fracStart;
 }
 function isSymbol(v: unknown): boolean {
   if (typeof v !== 'string') return false;

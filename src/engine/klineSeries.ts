@@ -68,11 +68,21 @@ export class KlineSeries {
     this.offMs = interval === '1w' ? WEEK_OFFSET_MS : 0;
   }
 
+  /** Ms range of the candle computed last: most trades fall in it, and skip the division. */
+  private rangeFrom = 0;
+  private rangeTo = 0;
+  private rangeSec = 0;
+
   /** Open time in seconds of the candle holding a trade at `tsMs` (same rule as candleOpenTime). */
   openTimeSec(tsMs: number): number {
+    if (tsMs >= this.rangeFrom && tsMs < this.rangeTo) return this.rangeSec;
     const len = this.lenMs;
     const off = this.offMs;
-    return (Math.floor((tsMs - off) / len) * len + off) / 1000;
+    const open = Math.floor((tsMs - off) / len) * len + off;
+    this.rangeFrom = open;
+    this.rangeTo = open + len;
+    this.rangeSec = open / 1000;
+    return this.rangeSec;
   }
 
   get dirty(): boolean {
