@@ -138,9 +138,11 @@ describe('[spec 2.3] shared elements', () => {
         window.scrollTo(0, 1500);
       });
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-      await page.getByRole('button', { name: 'Back' }).click();
-      await page.waitForURL((u) => u.pathname !== '/langList');
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+      // Click without Playwright scrolling the button into view first.
+      await page.evaluate(() => (document.querySelector('.topbar__back') as HTMLButtonElement).click());
+      await page.waitForSelector('nav[data-testid="tabbar"]'); // home rendered
+      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5_000 });
+      expect(new URL(page.url()).pathname).toBe('/');
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     } finally {
       await ctx.close();
