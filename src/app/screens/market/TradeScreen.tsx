@@ -84,7 +84,7 @@ export default function TradeScreen() {
         {header}
         <div className="trade-grid">
           <aside className="trade-pairs" aria-label={t('allPairs')}>
-            <PairPanel rows={allRows} activeSymbol={symbol} onOpen={openRow} tagged />
+            <PairPanel key={routeMode} rows={allRows} activeSymbol={symbol} defaultList={MODE_LIST[routeMode]} onOpen={openRow} />
           </aside>
           <div className="trade-main">
             <PairHeader row={row} symbol={symbol} />
@@ -107,7 +107,7 @@ export default function TradeScreen() {
       <TradingSoon />
       <RecentTrades symbol={symbol} base={base} quote={quote} />
       <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">
-        <PairPanel rows={listRows} activeSymbol={symbol} onOpen={openRow} />
+        <PairPanel key={routeMode} rows={allRows} activeSymbol={symbol} defaultList={MODE_LIST[routeMode]} onOpen={openRow} />
       </Popup>
     </div>
   );

@@ -13,7 +13,7 @@ export function HighlightCard({ row }: { row: MarketRow }) {
   return (
     <Link to={tradeHref(row.list, row.symbol)} className="hl-card">
       <span className="hl-card__top">
-        <span className="hl-card__pair">
+        <span className="hl-card__pair" dir="ltr">
           {row.base}
           <span className="hl-card__quote">/{row.quote}</span>
         </span>

@@ -64,7 +64,7 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag }: { ro
   const href = tradeHref(row.list, row.symbol);
   const open = () => (onOpen ? onOpen(row) : navigate(href));
   const pair = (
-    <Link to={href} className="mt-pair" onClick={(e) => { if (onOpen) { e.preventDefault(); onOpen(row); } }} aria-current={active ? 'page' : undefined}>
+    <Link to={href} className="mt-pair" dir="ltr" onClick={(e) => { if (onOpen) { e.preventDefault(); onOpen(row); } }} aria-current={active ? 'page' : undefined}>
       <span className="mt-base">{row.base}</span>
       {row.quote && <span className="mt-quote">/{row.quote}</span>}
       {tag && <span className="mt-tag">{tag}</span>}

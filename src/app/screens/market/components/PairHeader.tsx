@@ -20,10 +20,10 @@ export function PairHeader({ row, symbol, onChoose }: Props) {
   const base = row?.base ?? symbol.toUpperCase();
   const quote = row?.quote ?? '';
   const name = (
-    <>
+    <span dir="ltr">
       <span className="ph-base">{base}</span>
       {quote && <span className="ph-quote">/{quote}</span>}
-    </>
+    </span>
   );
   return (
     <section className="ph" aria-label={t('marketStats')}>

@@ -1,8 +1,11 @@
-/** All pairs of the four lists, filterable; the desktop left panel and the phone pair chooser. */
+/**
+ * Pairs to switch to: the desktop left panel and the phone pair chooser. Tabs for the coin lists; typing
+ * searches all four lists at once (each result tagged with its list).
+ */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../layout/icons';
-import { filterRows, type CoinListKey, type MarketRow } from '../coins';
+import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../coins';
 import { MarketTable } from './MarketTable';
 
 const LIST_LABEL: Record<CoinListKey, string> = {
@@ -15,22 +18,42 @@ const LIST_LABEL: Record<CoinListKey, string> = {
 interface Props {
   rows: readonly MarketRow[];
   activeSymbol: string;
+  /** The list shown first (the trade screen's mode). */
+  defaultList: CoinListKey;
   onOpen?: (row: MarketRow) => void;
-  tagged?: boolean;
 }
 
-export function PairPanel({ rows, activeSymbol, onOpen, tagged }: Props) {
+export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
   const { t } = useTranslation('market');
   const [q, setQ] = useState('');
-  const shown = useMemo(() => filterRows(rows, q), [rows, q]);
+  const [list, setList] = useState<CoinListKey>(defaultList);
+  const lists = useMemo(() => COIN_LISTS.filter((l) => rows.some((r) => r.list === l)), [rows]);
+  const searching = q.trim() !== '';
+  const shown = useMemo(() => (searching ? filterRows(rows, q) : rows.filter((r) => r.list === list)), [rows, q, list, searching]);
   return (
     <div className="pp">
       <label className="pp-search">
         <IconSearch size={14} />
         <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('filterPairs')} aria-label={t('filterPairs')} maxLength={32} autoComplete="off" />
       </label>
+      {!searching && lists.length > 1 && (
+        <div className="pp-tabs" role="group" aria-label={t('marketLists')}>
+          {lists.map((l) => (
+            <button key={l} type="button" className={`pp-tab${l === list ? ' is-active' : ''}`} aria-pressed={l === list} onClick={() => setList(l)}>
+              {t(LIST_LABEL[l])}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="pp-list">
-        <MarketTable rows={shown} variant="panel" caption={t('allPairs')} activeSymbol={activeSymbol} onOpen={onOpen} tagOf={tagged ? (r) => t(LIST_LABEL[r.list]) : undefined} />
+        <MarketTable
+          rows={shown}
+          variant="panel"
+          caption={searching ? t('allPairs') : t(LIST_LABEL[list])}
+          activeSymbol={activeSymbol}
+          onOpen={onOpen}
+          tagOf={searching ? (r) => t(LIST_LABEL[r.list]) : undefined}
+        />
       </div>
     </div>
   );

@@ -5,8 +5,8 @@
  * Updates: the hook commits at most once per frame; setData runs only when the view's version changed,
  * with the same column arrays when they did not move (no copies). The uPlot instance lives as long as
  * the component; switching symbol or interval only resets the viewport.
- * For tests the container carries data-candles (series length) and data-last-close (formatted like the
- * header price).
+ * For tests the container carries data-candles (series length), data-last-close (formatted like the
+ * header price) and data-visible (candles the window spans).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,6 +83,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     const s = st.current;
     s.vp = vp;
     plotRef.current?.setScale('x', vp);
+    if (boxRef.current) boxRef.current.dataset.visible = String(Math.round((vp.max - vp.min) / s.step));
     const f = s.span ? isFollowing(vp, s.span.last, s.step) : true;
     if (f !== followingRef.current) {
       followingRef.current = f;
@@ -157,6 +158,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
           grid,
           ticks: { show: false },
           font,
+          size: 30,
           space: 70,
           values: (_u, splits, _ai, _space, incr) => splits.map((v) => timeTick(v, incr, st.current.offset)),
         },
@@ -220,6 +222,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     s.decimals = view.priceDecimals;
     u.setData(data as unknown as uPlot.AlignedData, false);
     setViewport(vp);
+    box.dataset.series = key;
     box.dataset.candles = String(view.length);
     box.dataset.lastClose = formatDecimal(view.lastClose, language);
     if (u.cursor.idx == null) updateReadout(u);
