@@ -1,5 +1,5 @@
 /** The desktop top navigation: brand, primary links, and search / connection / service / language / account. */
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
@@ -9,6 +9,7 @@ import { openCustomerService } from '../ui/customerService';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';
 import { IconGlobe, IconSearch, IconService, IconUser } from './icons';
 import { Logo } from './Logo';
+import { normalise } from './navConfig';
 import './desktop.css';
 
 const PRIMARY = [
@@ -20,8 +21,12 @@ const PRIMARY = [
   { key: 'follow', label: 'nav.follow', path: '/follow' },
 ];
 
+/** Screens that show live market data; elsewhere the connection badge would only say "connecting". */
+const LIVE_PATHS = ['/', '/store', '/search', '/trade', '/flash', '/contract', '/flashOption'];
+
 export function DesktopNav() {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
   const { isSign } = useSnapshot(session);
   const { language } = useSnapshot(languageState);
   return (
@@ -42,7 +47,7 @@ export function DesktopNav() {
           </ul>
         </nav>
         <div className="dnav__tools">
-          <ConnectionIndicator />
+          {LIVE_PATHS.includes(normalise(pathname)) && <ConnectionIndicator />}
           <Link to="/search" className="dnav__icon" aria-label={t('nav.search')}>
             <IconSearch size={20} />
           </Link>

@@ -7,6 +7,10 @@ import {
   IconFollow,
   IconFutures,
   IconGift,
+  IconHelp,
+  IconMegaphone,
+  IconShield,
+  IconShieldCheck,
   IconGlobe,
   IconHome,
   IconMarkets,
@@ -32,12 +36,14 @@ const MAP = {
   recharge: IconRecharge,
   futures: IconFutures,
   welfare: IconGift,
-  promotion: IconFollow,
+  promotion: IconMegaphone,
   user: IconUser,
+  verify: IconShield,
+  verifyPlus: IconShieldCheck,
   language: IconGlobe,
   download: IconDownload,
   service: IconService,
-  help: IconService,
+  help: IconHelp,
 } satisfies Record<IconName, unknown>;
 
 export function NavIcon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {

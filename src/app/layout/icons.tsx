@@ -149,3 +149,26 @@ export const IconEmpty = (p: P) => (
     <path d="M4 13.5h4.5a3.5 3.5 0 0 0 7 0H20" />
   </Svg>
 );
+export const IconShield = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 3.5l7 2.8v5.2c0 4.3-2.9 7.7-7 9-4.1-1.3-7-4.7-7-9V6.3z" />
+  </Svg>
+);
+export const IconShieldCheck = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 3.5l7 2.8v5.2c0 4.3-2.9 7.7-7 9-4.1-1.3-7-4.7-7-9V6.3z" />
+    <path d="M8.8 12.2l2.2 2.2 4.2-4.4" />
+  </Svg>
+);
+export const IconMegaphone = (p: P) => (
+  <Svg {...p}>
+    <path d="M4 10v4h3l7 4V6L7 10z" />
+    <path d="M17.5 9.5a3.5 3.5 0 0 1 0 5M7 14l1.2 5h2.3L9.6 14" />
+  </Svg>
+);
+export const IconHelp = (p: P) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M9.6 9.5a2.5 2.5 0 0 1 4.8.9c0 1.7-2.4 2.1-2.4 3.6M12 16.8v.2" />
+  </Svg>
+);

@@ -19,6 +19,8 @@ export type IconName =
   | 'welfare'
   | 'promotion'
   | 'user'
+  | 'verify'
+  | 'verifyPlus'
   | 'language'
   | 'download'
   | 'service'
@@ -105,8 +107,8 @@ const side = (key: string, name: string, jumpUrl: string, sort: number, logo: Ic
 export const APP_SIDEBAR: readonly SidebarEntry[] = [
   side('assets', 'nav.assets', '/assets', 1, 'assets'),
   side('recharge', 'nav.recharge', '/recharge', 2, 'recharge'),
-  side('primary', 'nav.primary', '/primary', 3, 'user'),
-  side('advanced', 'nav.advanced', '/advanced', 4, 'user'),
+  side('primary', 'nav.primary', '/primary', 3, 'verify'),
+  side('advanced', 'nav.advanced', '/advanced', 4, 'verifyPlus'),
   side('follow', 'nav.follow', '/follow', 5, 'follow'),
   side('proxy', 'nav.proxy', '/proxy', 6, 'proxy', false),
   side('welfare', 'nav.welfare', '/welfare', 7, 'welfare'),
@@ -120,8 +122,8 @@ export const APP_SIDEBAR: readonly SidebarEntry[] = [
 export const DESKTOP_SIDEBAR: readonly SidebarEntry[] = [
   side('assets', 'nav.assets', '/assets', 1, 'assets'),
   side('recharge', 'nav.recharge', '/recharge', 2, 'recharge'),
-  side('primary', 'nav.primary', '/primary', 3, 'user'),
-  side('advanced', 'nav.advanced', '/advanced', 4, 'user'),
+  side('primary', 'nav.primary', '/primary', 3, 'verify'),
+  side('advanced', 'nav.advanced', '/advanced', 4, 'verifyPlus'),
   side('follow', 'nav.follow', '/follow', 5, 'follow'),
   side('proxy', 'nav.proxy', '/proxy', 6, 'proxy', false),
   side('welfare', 'nav.welfare', '/welfare', 7, 'welfare'),
