@@ -1,0 +1,185 @@
+/**
+ * Issue 4 part 7 against the real server and Chromium: markets (spec 3.4 lists, sorting, row → trade),
+ * search (across the four lists, recent searches), the trade header tabs (spec 2.4), the content screens
+ * (help, help detail, about, terms, download) and axe-core on the screens not covered by app-a11y.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
+
+let app: AppHarness;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  token = await loginToken(app.server);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const r = (await (await fetch(app.server.url + path)).json()) as { code: number; data: T };
+  expect(r.code).toBe(200);
+  return r.data;
+}
+
+async function withPage(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>, language = 'en'): Promise<void> {
+  const ctx = await newContext(app.browser, { viewport, token, language, bypassCSP: true });
+  const page = await ctx.newPage();
+  try {
+    await fn(page);
+  } finally {
+    await ctx.close();
+  }
+}
+
+describe('[issue 4] markets (/store, spec 3.4)', () => {
+  it('[spec 3.4] one tab per coin list; sorting by price puts the highest price first; a row opens its trade screen', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await gotoApp(page, app.server.url + '/store');
+      const tabs = await page.$$eval('[role="tab"]', (els) => els.map((e) => e.textContent));
+      expect(tabs).toEqual(['Second contracts', 'Spot trading', 'Futures', 'Options']);
+      const rows = await page.$$eval('#mk-panel .mt-row', (els) => els.length);
+      const coins = await api<{ coinList: unknown[] }>('/api/common/getCoinList');
+      expect(rows).toBe(coins.coinList.length);
+
+      await page.click('th button:has-text("Last price")');
+      await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('Last price'));
+      expect(page.url()).toContain('sort=price');
+      const tickers = await api<Record<string, { close: string }>>('/api/market/tickers');
+      const top = Object.entries(tickers).sort((a, b) => Number(b[1].close) - Number(a[1].close))[0][0];
+      await page.waitForFunction((sym) => document.querySelector('#mk-panel .mt-row')?.getAttribute('data-symbol') === sym, top, { timeout: 15_000 });
+
+      await page.click('th button:has-text("Last price")');
+      await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('Last price'));
+
+      await page.click('[role="tab"]:has-text("Spot trading")');
+      await page.click('#mk-panel .mt-row[data-symbol="ethusdt"] td:last-child');
+      await page.waitForURL(/\/trade\?symbol=ethusdt/);
+    });
+  });
+
+  it('[spec 3.4] customizeFlag 2 rows show the showSymbol; other rows show BASE/QUOTE', async () => {
+    const coins = await api<{ currencyList: Array<{ symbol: string; showSymbol: string; customizeFlag: number; coin: string; baseCoin: string }> }>('/api/common/getCoinList');
+    await withPage(PHONE, async (page) => {
+      await gotoApp(page, app.server.url + '/store?list=currencyList');
+      const shown = await page.$$eval('#mk-panel .mt-row', (els) => els.map((e) => [e.getAttribute('data-symbol'), e.querySelector('.mt-pair')?.textContent ?? '']));
+      for (const [sym, text] of shown) {
+        const c = coins.currencyList.find((x) => x.symbol === sym)!;
+        expect(text).toBe(c.customizeFlag === 2 ? c.showSymbol : `${c.coin.toUpperCase()}/${c.baseCoin.toUpperCase()}`);
+      }
+    });
+  });
+});
+
+describe('[issue 4] search (/search)', () => {
+  it('filters the four lists, opens the trade screen, and remembers the search', async () => {
+    await withPage(PHONE, async (page) => {
+      await gotoApp(page, app.server.url + '/search');
+      await page.fill('input[type="search"]', 'eth');
+      await page.waitForSelector('.mt-row[data-symbol="ethusdt"]');
+      const tags = await page.$$eval('.mt-row[data-symbol="ethusdt"] .mt-tag', (els) => els.map((e) => e.textContent));
+      expect(tags).toEqual(['Second contracts', 'Spot trading', 'Futures', 'Options']);
+      await page.click('.mt-row[data-symbol="ethusdt"] >> nth=1');
+      await page.waitForURL(/\/trade\?symbol=ethusdt/);
+      await page.goto(app.server.url + '/search');
+      await page.waitForSelector('.search-chip');
+      expect(await page.$$eval('.search-chip', (els) => els.map((e) => e.textContent))).toContain('eth');
+      await page.fill('input[type="search"]', 'nosuchcoin');
+      await page.waitForSelector('text=No pairs match');
+    });
+  });
+});
+
+describe('[issue 4] trade header tabs (spec 2.4)', () => {
+  it('[spec 2.4] Optional (watchlist) is always first, then PLAYING_SETTING; tabs switch the route', async () => {
+    await withPage(PHONE, async (page) => {
+      await gotoApp(page, app.server.url + '/flash?symbol=btcusdt');
+      const modes = await page.$$eval('.trade-tabs a', (els) => els.map((e) => e.getAttribute('data-mode')));
+      expect(modes).toEqual(['Optional', 'SecondContract', 'BBTrading', 'Ustandard', 'Option']);
+      expect(await page.getAttribute('.trade-tabs a[data-mode="SecondContract"]', 'aria-current')).toBe('page');
+      await page.click('.trade-tabs a[data-mode="Ustandard"]');
+      await page.waitForURL(/\/contract\?symbol=btcusdt/);
+      await page.click('.trade-tabs a[data-mode="Optional"]');
+      await page.waitForURL(/tab=optional/);
+      // The demo user's watchlist (getUserCoin) or its empty state.
+      await page.waitForSelector('.mt-row, .empty-state');
+    });
+  });
+});
+
+describe('[issue 4] content screens', () => {
+  it('help lists the HELP texts and a detail shows the text; about, terms and download show server content', async () => {
+    const help = await api<Array<{ id: number; title: string; content: string }>>('/api/option/rules/list?key=HELP');
+    expect(help.length).toBeGreaterThan(0);
+    await withPage(PHONE, async (page) => {
+      await gotoApp(page, app.server.url + '/help');
+      await page.waitForSelector('.help-item');
+      expect(await page.$$eval('.help-item', (els) => els.map((e) => e.textContent))).toEqual(help.map((h) => h.title));
+      await page.click('.help-item >> nth=0');
+      await page.waitForURL(new RegExp(`/helpDetail/${help[0].id}$`));
+      await page.waitForSelector('.mk-article-title');
+      expect(await page.textContent('.mk-article-title')).toBe(help[0].title);
+
+      await gotoApp(page, app.server.url + '/helpDetail/999999');
+      await page.waitForSelector('text=This article was not found');
+
+      const about = await api<Array<{ content: string }>>('/api/option/rules/list?key=ABOUT');
+      await gotoApp(page, app.server.url + '/about');
+      await page.waitForSelector('.mk-text p');
+      expect(await page.textContent('.mk-text p')).toBe(about[0].content.split(/\n\s*\n/)[0].trim());
+
+      await gotoApp(page, app.server.url + '/termService');
+      await page.waitForSelector('#terms-h');
+      await page.waitForFunction(() => document.querySelectorAll('.mk-text p').length > 1);
+
+      const settings = await api<{ DOWNLOAD_SETTING: Array<{ name: string; url: string; isOpen: boolean }> }>('/api/common/getAllSetting');
+      await gotoApp(page, app.server.url + '/download');
+      const open = settings.DOWNLOAD_SETTING.filter((d) => d.isOpen && /^https?:/.test(d.url));
+      if (open.length) {
+        await page.waitForSelector('.dl-btn');
+        const hrefs = await page.$$eval('.dl-btn', (els) => els.map((e) => e.getAttribute('href')));
+        expect(hrefs.sort()).toEqual(open.map((d) => d.url).sort());
+      } else {
+        await page.waitForSelector('.empty-state');
+      }
+    });
+  });
+});
+
+describe('[issue 4] accessibility of the other market screens', () => {
+  const paths = ['/search', '/help', '/helpDetail/101', '/about', '/termService', '/download', '/flash?tab=optional'];
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    for (const language of ['en', 'ar']) {
+      it(`no serious or critical axe violation, ${label}, ${language}`, async () => {
+        const found: string[] = [];
+        await withPage(
+          viewport,
+          async (page) => {
+            for (const path of paths) {
+              await gotoApp(page, app.server.url + path);
+              await page.waitForTimeout(800);
+              await page.addScriptTag({ path: AXE });
+              const violations = (await page.evaluate(async () => {
+                const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+                return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+              })) as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
+              for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+                found.push(`${path} ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+              }
+            }
+          },
+          language,
+        );
+        expect(found).toEqual([]);
+      });
+    }
+  }
+});
