@@ -16,11 +16,11 @@ export interface RouteDef {
 }
 
 /** A later issue's screen: top bar + title + "coming soon". Tab-bar screens have no back button. */
-function placeholder(titleKey: string, back = true): Load {
+function placeholder(titleKey: string, back = true, menu = false): Load {
   return () =>
     import('./screens/placeholder/PlaceholderScreen').then((m) => {
       const P = m.default;
-      return { default: () => <P titleKey={titleKey} back={back} /> };
+      return { default: () => <P titleKey={titleKey} back={back} menu={menu} /> };
     });
 }
 
@@ -64,7 +64,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/invaite', load: placeholder('invite') }, // declared twice in the source; once here
   { path: '/finance', load: placeholder('finance', false) }, // declared twice in the source; once here
   { path: '/finance/subscribe/:id', load: placeholder('subscribe') },
-  { path: '/wallet', load: placeholder('wallet', false) },
+  { path: '/wallet', load: placeholder('wallet', false, true) },
   { path: '/cashflow', load: placeholder('cashflow') },
   { path: '/proxy', load: placeholder('proxy') },
   { path: '/proxy/records', load: placeholder('proxyRecords') },

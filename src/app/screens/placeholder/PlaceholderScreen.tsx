@@ -6,19 +6,31 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../layout/TopBar';
 import { EmptyState } from '../../ui/EmptyState';
+import { IconMenu } from '../../layout/icons';
+import { openAppSidebar } from '../../layout/sidebarState';
+import { useIsDesktop } from '../../layout/useIsDesktop';
 
 export interface PlaceholderScreenProps {
   /** Key under `title.` in the common namespace. */
   titleKey: string;
   /** Tab-bar screens have no back button. */
   back?: boolean;
+  /** Phone: a menu button that opens the app sidebar (language, help, customer service...). */
+  menu?: boolean;
 }
 
-export default function PlaceholderScreen({ titleKey, back = true }: PlaceholderScreenProps) {
+export default function PlaceholderScreen({ titleKey, back = true, menu = false }: PlaceholderScreenProps) {
   const { t } = useTranslation('common');
+  const desktop = useIsDesktop();
+  const right =
+    menu && !desktop ? (
+      <button type="button" className="topbar__icon-btn" onClick={openAppSidebar} aria-label={t('nav.menu')}>
+        <IconMenu size={22} />
+      </button>
+    ) : undefined;
   return (
     <div className="placeholder-screen" data-testid="placeholder-screen">
-      <TopBar title={t(`title.${titleKey}`)} back={back} />
+      <TopBar title={t(`title.${titleKey}`)} back={back} right={right} />
       <EmptyState
         title={t('ui.comingSoon')}
         description={t('ui.comingSoonDesc')}
