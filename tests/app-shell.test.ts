@@ -223,6 +223,29 @@ describe('[spec 2.3] shared elements', () => {
   });
 });
 
+describe('[spec 2.4] phone app sidebar', () => {
+  it('[spec 2.4] on the My tab the menu opens the app sidebar (a popup from z-index 2000) whose entries navigate', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/wallet');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Menu' });
+      await dialog.waitFor();
+      expect(await page.locator('.popup').evaluate((el) => Number(getComputedStyle(el).zIndex))).toBeGreaterThanOrEqual(2000);
+      const hrefs = await dialog.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toContain('/langList');
+      expect(hrefs).toContain('/invite'); // the mobile promotion centre
+      expect(hrefs).not.toContain('/proxy'); // hidden by default
+      await dialog.getByRole('link', { name: 'Language' }).click();
+      await page.waitForURL('**/langList');
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('[spec 2.4] desktop layout', () => {
   it('[spec 2.4] desktop shows the top navigation, the bottom menu (five visible: proxy hidden by default) and the middle menu of five shortcuts', async () => {
     const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
