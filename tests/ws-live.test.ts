@@ -89,7 +89,7 @@ describe('live socket of the real server (spec 7.5)', () => {
     expect(await metric('exchange_ws_subscriptions', '{type="KLINE"}')).toBeGreaterThanOrEqual(1);
     const sent = await metric('exchange_ws_frames_sent_total');
     const bytes = await metric('exchange_ws_bytes_sent_total');
-    await a.waitFor((f) => f.type === 'KLINE', 2);
+    await a.waitFor((f) => f.type === 'KLINE', a.frames.length);
     expect(await metric('exchange_ws_frames_sent_total')).toBeGreaterThan(sent);
     expect(await metric('exchange_ws_bytes_sent_total')).toBeGreaterThan(bytes);
     await a.close();

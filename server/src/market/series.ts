@@ -141,7 +141,8 @@ export class CandleSeries {
       }
       end = lo;
     }
-    const start = Math.max(0, end - Math.max(0, Math.floor(limit)));
+    const lim = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
+    const start = Math.max(0, end - lim);
     const out: Candle[] = new Array(end - start);
     for (let k = start; k < end; k++) out[k - start] = this.candleAt(k, priceScale, qtyScale);
     return out;

@@ -22,7 +22,7 @@ export class TradeRing {
   }
   /** The newest `limit` trades, oldest first. */
   latest(limit: number): Trade[] {
-    const k = Math.max(0, Math.min(this.n, Math.floor(limit)));
+    const k = Number.isFinite(limit) ? Math.max(0, Math.min(this.n, Math.floor(limit))) : 0;
     const out: Trade[] = new Array(k);
     for (let j = 0; j < k; j++) out[j] = this.buf[(this.head + this.n - k + j) % this.cap];
     return out;

@@ -158,7 +158,7 @@ export class Hub {
   private subscribe(conn: Connection, f: ClientFrame, now: number): void {
     const marketStream = f.type === 'DETAIL' || f.type === 'TRADE' || f.type === 'KLINE';
     if (marketStream && !this.market.has(f.symbol!)) {
-      this.reject(conn, 'NOT_AVAILABLE', `Unknown symbol: ${f.symbol}`, f.id, now);
+      this.reject(conn, 'NOT_AVAILABLE', `Unknown symbol: ${f.symbol} (symbols are listed pair codes like btcusdt)`, f.id, now);
       return;
     }
     const key = this.keyOf(f);
