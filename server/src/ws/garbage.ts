@@ -62,7 +62,7 @@ function toClient(rng: ReturnType<typeof createRng>): Garbage {
         ]),
       );
     case 4:
-      return JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', origin: 'x'.repeat(100_000 + Math.floor(rng.next() * 100_000)), data: {} });
+      return JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', origin: 'x'.repeat(70_000 + Math.floor(rng.next() * 30_000)), data: {} });
     default: {
       const b = Buffer.alloc(1 + Math.floor(rng.next() * 64));
       for (let i = 0; i < b.length; i++) b[i] = Math.floor(rng.next() * 256);

@@ -154,7 +154,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
 
   it('[issue 2 §6] a connection flooding control messages is throttled, then closed with 1008', async () => {
     const c = await open();
-    for (let i = 0; i < CONTROL_BURST + 200; i++) c.send({ op: "subscribe", type: "HEARTBEAT" });
+    for (let i = 0; i < CONTROL_BURST + 200; i++) c.send({ op: 'subscribe', type: 'HEARTBEAT' });
     await c.waitFor((f) => f.type === 'ERROR' && f.data.reason === 'THROTTLED');
     const before = srv.ctx.metrics.wsFramesRejected.get();
     for (let i = 0; i < 400; i++) c.send({ op: 'unsubscribe', type: 'HEARTBEAT' });
