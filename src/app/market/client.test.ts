@@ -10,7 +10,14 @@ import { serveTab, type LocksLike } from '../../workers/serveTab';
 import { FakeEngine } from '../../workers/testing/fakeEngine';
 import { FakeTime } from '../../workers/testing/fakeTime';
 import { TAB_PING_MS, TAB_PING_TIMEOUT_MS } from '../../workers/wire';
-import { createMarketClient, UNWATCH_GRACE_MS, type ClientEnv } from './client';
+import {
+  createMarketClient,
+  RESTART_DELAY_MS,
+  UNWATCH_GRACE_MS,
+  WORKER_CHECK_MS,
+  WORKER_REPLY_TIMEOUT_MS,
+  type ClientEnv,
+} from './client';
 import type { WorkerHandle } from './connect';
 
 /** Web Locks with tabs and a worker in one process: the tab holds a name until `kill`. */
@@ -59,6 +66,7 @@ function world() {
   let ids = 0;
   const tab = (opts: { locks?: boolean } = {}) => {
     let dead = false;
+    const workers: NodeChannel[] = [];
     const frames: (() => void)[] = [];
     const visible: (() => void)[] = [];
     const hide: (() => void)[] = [];
@@ -67,6 +75,7 @@ function world() {
     const env: ClientEnv = {
       openWorker(): WorkerHandle {
         const ch = new NodeChannel();
+        workers.push(ch);
         ports.push(ch.port1, ch.port2);
         serveTab(host, ch.port2 as never, locks, 'shared');
         return { endpoint: ch.port1 as never, mode: 'shared', onError: () => undefined, close: () => ch.port1.close() };
@@ -76,10 +85,10 @@ function world() {
       onVisible: (cb) => visible.push(cb),
       onPageHide: (cb) => hide.push(cb),
       holdLock: async (name) => {
-        if (opts.locks === false) return false;
+        if (opts.locks === false) return undefined;
         lockName = name;
         locks.held.add(name);
-        return true;
+        return () => locks.kill(name);
       },
       newId: () => `t${++ids}`,
       readTestPlatform: () => null,
@@ -101,6 +110,9 @@ function world() {
       },
       pagehide: () => hide.forEach((f) => f()),
       kill: () => locks.kill(lockName),
+      /** The worker stops answering on its RPC port (crashed or hung). */
+      hang: () => workers[workers.length - 1].port2.close(),
+      opened: () => workers.length,
       /** The tab's timers stop (as if it crashed without Web Locks). */
       die: () => {
         dead = true;
@@ -208,14 +220,46 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     const a = tab({ locks: false });
     a.client.watch(BTC);
     await waitFor(() => host.diagnostics().tabsConnected === 1 && engine.refs.get('ticker:btcusdt') === 1, 'hello');
-    for (let t = 0; t < TAB_PING_TIMEOUT_MS * 2; t += TAB_PING_MS) {
-      time.advance(TAB_PING_MS);
-      await new Promise((r) => setTimeout(r, 2));
+    for (let t = 0; t < TAB_PING_TIMEOUT_MS * 2; t += 1_000) {
+      time.advance(1_000);
+      await new Promise((r) => setTimeout(r, 1));
     }
     expect(host.diagnostics().tabsConnected).toBe(1);
     a.die();
     time.advance(TAB_PING_TIMEOUT_MS + TAB_PING_MS);
     expect(host.diagnostics().tabsConnected).toBe(0);
     expect(engine.refs.size).toBe(0);
+  });
+
+  it('[issue 3] a worker that stops answering is replaced: health shows reconnecting, then data flows again', async () => {
+    const { engine, host, time, tab } = world();
+    const a = tab();
+    a.client.watch(BTC);
+    await waitFor(() => a.framesPending() === 1 && host.diagnostics().tabsConnected === 1, 'hello');
+    a.frame();
+    a.hang();
+    time.advance(WORKER_CHECK_MS + WORKER_REPLY_TIMEOUT_MS);
+    expect(a.client.store.health).toBe('reconnecting');
+    time.advance(RESTART_DELAY_MS);
+    await waitFor(() => a.opened() === 2 && a.framesPending() === 1, 'a new connection');
+    expect(host.diagnostics().tabsConnected).toBe(1); // the old session went with its lock
+    a.frame();
+    engine.setTicker('btcusdt', '5.00', 5);
+    await waitFor(() => a.framesPending() === 1, 'a batch through the new connection');
+    a.frame();
+    expect(price(a)).toBe('5.00');
+    expect(a.client.store.health).toBe('live');
+  });
+
+  it('[issue 3] a worker that answers keeps its connection', async () => {
+    const { host, time, tab } = world();
+    const a = tab();
+    a.client.watch(BTC);
+    await waitFor(() => host.diagnostics().tabsConnected === 1, 'hello');
+    for (let i = 0; i < 10; i++) {
+      time.advance(WORKER_CHECK_MS);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(a.opened()).toBe(1);
   });
 });

@@ -20,8 +20,11 @@ export interface ClientEnv {
   isHidden(): boolean;
   onVisible(cb: () => void): void;
   onPageHide(cb: () => void): void;
-  /** Takes the lock for the rest of the tab's life; resolves true once held, false without Web Locks. */
-  holdLock(name: string): Promise<boolean>;
+  /**
+   * Takes the lock for the rest of the tab's life (or until the returned release is called); resolves once
+   * held, with undefined where Web Locks do not exist.
+   */
+  holdLock(name: string): Promise<(() => void) | undefined>;
   newId(): string;
   readTestPlatform(): TestPlatform | null;
   /** Epoch ms with sub-ms precision (performance.timeOrigin + performance.now()). */
@@ -34,6 +37,13 @@ export interface ClientEnv {
 export const UNWATCH_GRACE_MS = 1_500;
 /** After the worker failed, wait this long before starting a new one. */
 export const RESTART_DELAY_MS = 1_000;
+/**
+ * While visible, the tab asks the worker for its stats this often; no answer within WORKER_REPLY_TIMEOUT_MS
+ * (the worker crashed or hangs: ports fire no close event) or an unknown session (the worker released the tab)
+ * starts a new connection, so prices never freeze silently.
+ */
+export const WORKER_CHECK_MS = 5_000;
+export const WORKER_REPLY_TIMEOUT_MS = 5_000;
 /** Tick-to-paint samples kept (ring). */
 export const TICK_SAMPLES = 512;
 
@@ -82,6 +92,7 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   let frameScheduled = false;
   let creditOut = false;
   let pingTimer: unknown;
+  let releaseLock: (() => void) | undefined;
   let batches = 0;
   let frames = 0;
   const samples = new Float64Array(TICK_SAMPLES);
@@ -98,8 +109,10 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   async function start(): Promise<void> {
     const myGen = ++gen;
     const tabId = env.newId();
-    const holdsLock = await env.holdLock(tabLockName(tabId));
-    if (myGen !== gen) return;
+    const release = await env.holdLock(tabLockName(tabId));
+    if (myGen !== gen) return release?.();
+    releaseLock = release;
+    const holdsLock = !!release;
     const h = env.openWorker();
     handle = h;
     h.onError(() => restart(myGen));
@@ -116,7 +129,28 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     creditOut = false;
     for (const w of watched.values()) remote.watch(w.topic).catch(noop);
     if (!holdsLock) schedulePing(myGen);
+    scheduleCheck(myGen, remote);
     scheduleFrame();
+  }
+
+  function scheduleCheck(myGen: number, remote: Remote<HostTabApi>): void {
+    env.setTimeout(() => {
+      if (myGen !== gen) return;
+      if (env.isHidden()) return scheduleCheck(myGen, remote);
+      let settled = false;
+      const verdict = (ok: boolean) => {
+        if (settled || myGen !== gen) return;
+        settled = true;
+        if (ok) return scheduleCheck(myGen, remote);
+        store.setHealth('reconnecting');
+        restart(myGen);
+      };
+      env.setTimeout(() => verdict(false), WORKER_REPLY_TIMEOUT_MS);
+      remote.tabStats().then(
+        (st) => verdict(!!st),
+        () => verdict(false),
+      );
+    }, WORKER_CHECK_MS);
   }
 
   function schedulePing(myGen: number): void {
@@ -130,6 +164,10 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   function restart(failedGen: number): void {
     if (failedGen !== gen) return;
     gen++;
+    // Best effort: a hung worker that recovers releases the old session (bye, or its lock request is granted).
+    api?.bye().catch(noop);
+    releaseLock?.();
+    releaseLock = undefined;
     api = undefined;
     port = undefined;
     handle?.close();

@@ -50,11 +50,14 @@ export class MarketStore {
       changed.push(k);
     }
     for (const k of changed) this.listeners.get(k)?.forEach(call);
-    if (b.health !== undefined && b.health !== this.health) {
-      this.health = b.health;
-      this.healthListeners.forEach(call);
-    }
+    if (b.health !== undefined) this.setHealth(b.health);
     return changed;
+  }
+
+  setHealth(h: ConnectionHealth): void {
+    if (h === this.health) return;
+    this.health = h;
+    this.healthListeners.forEach(call);
   }
 
   subscribe(key: string, fn: () => void): () => void {

@@ -27,14 +27,11 @@ export function browserTabEnv(): ClientEnv {
     },
     holdLock: (name) => {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (!locks) return Promise.resolve(false);
-      return new Promise<boolean>((resolve) => {
+      if (!locks) return Promise.resolve(undefined);
+      return new Promise<(() => void) | undefined>((resolve) => {
         locks
-          .request(name, () => {
-            resolve(true);
-            return new Promise<void>(() => undefined); // held until the tab dies
-          })
-          .catch(() => resolve(false));
+          .request(name, () => new Promise<void>((release) => resolve(() => release())))
+          .catch(() => resolve(undefined));
       });
     },
     newId: () => nanoid(),
