@@ -48,6 +48,20 @@ describe('connection writer (issue 2 §6)', () => {
   });
 });
 
+describe('metrics from the first scrape (issue 2 §9)', () => {
+  it('[issue 2 §9] socket counters and per-type subscription gauges are present at 0 before any traffic', async () => {
+    const { Hub } = await import('./hub');
+    const m = new Metrics();
+    new Hub({ onTrades: () => () => {} } as any, m, { info() {} } as any);
+    const text = m.render();
+    for (const name of ['exchange_ws_frames_sent_total', 'exchange_ws_bytes_sent_total', 'exchange_ws_frames_rejected_total', 'exchange_ws_frames_received_total']) {
+      expect(text).toMatch(new RegExp(`^${name} 0$`, 'm'));
+    }
+    expect(text).toMatch(/^exchange_ws_subscriptions\{type="DETAIL"\} 0$/m);
+    expect(text).toMatch(/^exchange_ws_connections 0$/m);
+  });
+});
+
 describe('flood guard (issue 2 §6: a connection that floods control messages is throttled)', () => {
   it('[issue 2 §6] allows a burst, then refills at the rate; sustained abuse becomes abusive', () => {
     const g = new FloodGuard(0);

@@ -11,6 +11,7 @@ import type { WebSocket } from 'ws';
 import {
   HEARTBEAT_INTERVAL_MS,
   KLINE_INTERVALS,
+  STREAM_TYPES,
   subscriptionKey,
   type ClientFrame,
   type KlineInterval,
@@ -49,7 +50,11 @@ export class Hub {
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // Counters show 0 from the first scrape rather than appearing with the first frame.
+    for (const c of [metrics.wsFramesSent, metrics.wsBytesSent, metrics.wsFramesReceived, metrics.wsFramesRejected]) c.inc(undefined, 0);
+    for (const type of STREAM_TYPES) metrics.wsSubscriptions.inc({ type }, 0);
+  }
 
   start(): void {
     this.offTrades ??= this.market.onTrades((s, t) => this.onTrades(s, t));
