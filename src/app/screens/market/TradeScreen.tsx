@@ -91,7 +91,7 @@ export default function TradeScreen() {
             <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={460} />
             <TradingSoon />
           </div>
-          <aside className="trade-side" aria-label={t('recentTrades')}>
+          <aside className="trade-side" aria-label={t('recentTrades')} tabIndex={0}>
             <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} />
           </aside>
         </div>
