@@ -10,8 +10,8 @@
  * plus HEARTBEAT while any topic is held, so a silent socket is noticed (connection.ts).
  * Topics are reference counted with a grace period; when the last one goes, the socket closes.
  *
- * onChange listeners get a Set that is valid only during the call (one Set is reused for every frame,
- * to keep the hot path free of allocations): copy what you keep.
+ * onChange listeners get a Set that is valid only during the call and must not be changed (prebuilt or
+ * reused sets keep the hot path free of allocations): copy what you keep.
  *
  * Seeding happens on first use, on every socket (re)open and on a sequence gap. A seed asks REST only
  * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
@@ -29,7 +29,7 @@ import {
 } from './constants';
 import { Connection } from './connection';
 import { decodeFrame } from './decode';
-import { decimalsOfRaw } from './klineColumns';
+import { parseDecimal, parsed } from './decimalParse';
 import { KlineSeries } from './klineSeries';
 import { PriceMemo } from './priceMemo';
 import { RefRegistry } from './registry';
@@ -63,6 +63,18 @@ interface SymbolState {
   ticker?: TickerStore;
   trades?: TradesStore;
   series: KlineSeries[];
+  /** Every topic key a TRADE frame of this symbol can change; emitted as is when all of them did. */
+  tradeKeys: ReadonlySet<string>;
+  /** { ticker key }, emitted as is for a DETAIL frame. */
+  tickerKeys: ReadonlySet<string>;
+}
+
+function rebuildKeys(st: SymbolState): void {
+  const keys = st.series.map((s) => s.key);
+  if (st.trades) keys.push(st.trades.key);
+  if (st.ticker) keys.push(st.ticker.key);
+  st.tradeKeys = new Set(keys);
+  st.tickerKeys = new Set(st.ticker ? [st.ticker.key] : []);
 }
 
 interface TopicRecord {
@@ -93,7 +105,7 @@ class Engine implements MarketEngine {
   private heartbeat: (() => void) | null = null;
   private readonly retries = new Set<TimerHandle>();
   private version = 0;
-  /** The keys changed by the frame being processed; one Set reused for every frame (see onChange). */
+  /** Scratch set for the keys changed by a frame when no prebuilt set fits (see onChange). */
   private readonly changed = new Set<string>();
   private framesReceived = 0;
   private framesRejected = 0;
@@ -203,7 +215,7 @@ class Engine implements MarketEngine {
     const t = rec.topic;
     let st = this.symbols.get(t.symbol);
     if (!st) {
-      st = { memo: new PriceMemo(), series: [] };
+      st = { memo: new PriceMemo(), series: [], tradeKeys: new Set(), tickerKeys: new Set() };
       this.symbols.set(t.symbol, st);
     }
     const symbol = t.symbol;
@@ -222,6 +234,7 @@ class Engine implements MarketEngine {
       rec.releases.push(this.subs.acquire({ type: 'KLINE', symbol, interval: t.interval }));
       this.seedSeries(s);
     }
+    rebuildKeys(st);
   }
 
   private closeTopic(key: string): void {
@@ -235,6 +248,7 @@ class Engine implements MarketEngine {
       if (t.kind === 'ticker') st.ticker = undefined;
       else if (t.kind === 'trades') st.trades = undefined;
       else st.series = st.series.filter((s) => s.interval !== t.interval);
+      rebuildKeys(st);
       if (!st.ticker && !st.trades && st.series.length === 0) this.symbols.delete(t.symbol);
     }
     if (this.records.size === 0 && this.heartbeat) {
@@ -268,17 +282,16 @@ class Engine implements MarketEngine {
       return;
     }
     if (this.seq.check(f.seq)) this.onGap();
-    const changed = this.changed;
-    changed.clear();
+    let changed: ReadonlySet<string> | null = null;
     switch (f.type) {
       case 'TRADE':
-        this.onTrades(f, changed);
+        changed = this.onTrades(f);
         break;
       case 'DETAIL':
-        this.onDetail(f, changed);
+        changed = this.onDetail(f);
         break;
       case 'KLINE':
-        this.onKline(f, changed);
+        changed = this.onKline(f);
         break;
       case 'ACK':
         if (f.data.op === 'subscribe') this.markLive(f.data.key);
@@ -290,62 +303,76 @@ class Engine implements MarketEngine {
       default:
         break;
     }
-    if (changed.size > 0) this.emit(changed);
+    if (changed !== null) this.emit(changed);
   }
 
-  private onTrades(f: Extract<ServerFrame, { type: 'TRADE' }>, changed: Set<string>): void {
+  /** Applies a TRADE frame; returns the changed keys (a prebuilt set in the usual case that all changed). */
+  private onTrades(f: Extract<ServerFrame, { type: 'TRADE' }>): ReadonlySet<string> | null {
     const st = this.symbols.get(f.symbol);
-    if (!st) return;
+    if (!st) return null;
     if (this.waiters.size > 0) this.markLive(`TRADE:${f.symbol}`);
+    const v0 = this.version;
     const trades = f.data.trades;
     const series = st.series;
     const n = series.length;
+    let all = true;
     if (n > 0) {
       for (let i = 0; i < trades.length; i++) {
         const t = trades[i];
-        const price = +t.price;
-        const qty = +t.qty;
-        const qd = decimalsOfRaw(t.qty);
-        for (let k = 0; k < n; k++) series[k].trade(t, price, qty, qd);
+        const price = parseDecimal(t.price);
+        parseDecimal(t.qty);
+        const qtyDigits = parsed.digits;
+        const qtyScale = parsed.scale;
+        for (let k = 0; k < n; k++) series[k].trade(t, price, qtyDigits, qtyScale);
       }
       for (let k = 0; k < n; k++) {
         const s = series[k];
-        if (s.dirty) {
-          s.commit(++this.version);
-          changed.add(s.key);
-        }
+        if (s.dirty) s.commit(++this.version);
+        else all = false;
         if (s.overflowed) this.seedSeries(s);
       }
     }
     const store = st.trades;
-    if (store && store.add(trades)) {
-      store.version = ++this.version;
-      changed.add(store.key);
+    if (store) {
+      if (store.add(trades)) store.version = ++this.version;
+      else all = false;
     }
     const ticker = st.ticker;
-    if (ticker && ticker.applyTrade(trades[trades.length - 1])) {
-      ticker.version = ++this.version;
-      changed.add(ticker.key);
+    if (ticker) {
+      if (ticker.applyTrade(trades[trades.length - 1])) ticker.version = ++this.version;
+      else all = false;
     }
+    if (this.version === v0) return null;
+    if (all) return st.tradeKeys;
+    const changed = this.changed;
+    changed.clear();
+    for (let k = 0; k < n; k++) if (series[k].version > v0) changed.add(series[k].key);
+    if (store && store.version > v0) changed.add(store.key);
+    if (ticker && ticker.version > v0) changed.add(ticker.key);
+    return changed;
   }
 
-  private onDetail(f: Extract<ServerFrame, { type: 'DETAIL' }>, changed: Set<string>): void {
-    const ticker = this.symbols.get(f.symbol)?.ticker;
-    if (!ticker) return;
+  private onDetail(f: Extract<ServerFrame, { type: 'DETAIL' }>): ReadonlySet<string> | null {
+    const st = this.symbols.get(f.symbol);
+    const ticker = st?.ticker;
+    if (!ticker) return null;
     if (this.waiters.size > 0) this.markLive(ticker.serverKey);
     ticker.applyDetail(f.data, f.ts);
     ticker.version = ++this.version;
-    changed.add(ticker.key);
+    return st.tickerKeys;
   }
 
-  private onKline(f: Extract<ServerFrame, { type: 'KLINE' }>, changed: Set<string>): void {
+  private onKline(f: Extract<ServerFrame, { type: 'KLINE' }>): ReadonlySet<string> | null {
     const s = this.series(f.symbol, f.interval);
-    if (!s) return;
+    if (!s) return null;
     if (this.waiters.size > 0) this.markLive(s.serverKey);
     s.checkpoint(f.data.tick);
-    if (!s.dirty) return;
+    if (!s.dirty) return null;
     s.commit(++this.version);
+    const changed = this.changed;
+    changed.clear();
     changed.add(s.key);
+    return changed;
   }
 
   private onGap(): void {

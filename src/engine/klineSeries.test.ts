@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KLINE_INTERVALS, candleOpenTime, type Candle, type Trade } from '../shared/protocol';
 import { KlineSeries } from './klineSeries';
 import { PriceMemo } from './priceMemo';
+import { parseDecimal, parsed } from './decimalParse';
 
 const T0 = Date.UTC(2024, 0, 1); // Monday 2024-01-01 00:00 UTC
 let nextId = 1;
@@ -9,7 +10,11 @@ function trade(ts: number, price: string, qty = '1', id = nextId++): Trade {
   return { id, price, qty, side: 'buy', ts };
 }
 function feed(s: KlineSeries, ...trades: Trade[]): void {
-  for (const t of trades) s.trade(t, +t.price, +t.qty, t.qty.includes('.') ? t.qty.length - t.qty.indexOf('.') - 1 : 0);
+  for (const t of trades) {
+    const price = parseDecimal(t.price);
+    parseDecimal(t.qty);
+    s.trade(t, price, parsed.digits, parsed.scale);
+  }
 }
 function rows(s: KlineSeries): number[][] {
   const v = s.klineView();

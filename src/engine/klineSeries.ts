@@ -23,6 +23,7 @@ import { KlineColumns, MAX_SCALE, POW10, decimalsOfRaw, toUnits } from './klineC
 import type { KlinePatch } from './types';
 import type { KlineView } from './views';
 import type { PriceMemo } from './priceMemo';
+import { parseDecimal, parsed } from './decimalParse';
 
 type Buffered = Trade | Candle;
 
@@ -91,8 +92,11 @@ export class KlineSeries {
 
   // ------------------------------------------------------------------ live input
 
-  /** A trade from the socket; `price`, `qty` are the numbers of its strings. True if the series changed. */
-  trade(t: Trade, price: number, qty: number, qtyDecimals: number): boolean {
+  /**
+   * A trade from the socket; `price` is the number of its price, `qtyDigits` / `qtyScale` its quantity
+   * as an integer and a number of decimals (see decimalParse.ts). True if the series changed.
+   */
+  trade(t: Trade, price: number, qtyDigits: number, qtyScale: number): boolean {
     if (t.id <= this.lastTradeId) return false;
     this.lastTradeId = t.id;
     if (this.seeding) {
@@ -100,7 +104,7 @@ export class KlineSeries {
       if (this.buffer.length > SEED_BUFFER_MAX) this.overflowed = true;
       if (this.cols.length === 0) return false;
     }
-    this.applyTrade(this.openTimeSec(t.ts), price, t.price, qty, t.qty, qtyDecimals, true);
+    this.applyTrade(this.openTimeSec(t.ts), price, t.price, qtyDigits, qtyScale, t.qty, true);
     return true;
   }
 
@@ -119,14 +123,18 @@ export class KlineSeries {
     time: number,
     price: number,
     priceRaw: string,
-    qty: number,
+    qtyDigits: number,
+    qtyScale: number,
     qtyRaw: string,
-    qtyDecimals: number,
     withVolume: boolean,
   ): void {
     const c = this.cols;
-    if (qtyDecimals > c.scale) c.rescale(Math.min(qtyDecimals, MAX_SCALE));
-    const units = withVolume ? toUnits(qty, qtyRaw, c.scale) : 0;
+    let units = 0;
+    if (withVolume) {
+      if (qtyScale > c.scale) c.rescale(Math.min(qtyScale, MAX_SCALE));
+      const exact = qtyScale <= c.scale ? qtyDigits * POW10[c.scale - qtyScale] : NaN;
+      units = exact < 2 ** 53 ? exact : toUnits(+qtyRaw, qtyRaw, c.scale);
+    }
     const last = c.end - 1;
     let i: number;
     if (last >= c.start && c.time[last] === time) {
@@ -231,8 +239,13 @@ export class KlineSeries {
       if ((x as Trade).id !== undefined) {
         const t = x as Trade;
         const time = this.openTimeSec(t.ts);
-        if (time > live) this.applyTrade(time, +t.price, t.price, +t.qty, t.qty, decimalsOfRaw(t.qty), true);
-        else if (time === live) this.applyTrade(time, +t.price, t.price, 0, t.qty, 0, false);
+        const price = parseDecimal(t.price);
+        if (time > live) {
+          parseDecimal(t.qty);
+          this.applyTrade(time, price, t.price, parsed.digits, parsed.scale, t.qty, true);
+        } else if (time === live) {
+          this.applyTrade(time, price, t.price, 0, 0, t.qty, false);
+        }
       } else if ((x as Candle).t / 1000 >= live) {
         this.applyCheckpoint(x as Candle);
       }
