@@ -27,6 +27,17 @@ export async function registerWs(app: FastifyInstance, ctx: ServerContext): Prom
 
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false },
+    // Protocol errors (a frame over WS_MAX_PAYLOAD, bad framing): the ws library already closes with the right
+    // code (1009, 1002); count and log them instead of the plugin's default of logging an error and terminating.
+    errorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code?.startsWith('WS_ERR_')) {
+        ctx.metrics.wsFramesRejected.inc();
+        ctx.log.warn({ event: 'ws_protocol_error', code: error.code, message: error.message });
+        return;
+      }
+      ctx.log.error({ event: 'ws_error', err: error });
+      socket.terminate();
+    },
     preClose: async function (this: FastifyInstance) {
       await closeAll();
       await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));

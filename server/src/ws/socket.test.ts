@@ -111,6 +111,20 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expectValidSequence(c);
   });
 
+  it('[issue 2 §6] a frame over the 1 MB socket limit closes that connection with 1009 and is counted; others go on', async () => {
+    const other = await open();
+    other.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
+    await other.waitFor((f) => f.type === 'TRADE');
+    const before = srv.ctx.metrics.wsFramesRejected.get();
+    const c = await open();
+    c.ws.send('x'.repeat(1_100_000));
+    expect((await c.closed).code).toBe(1009);
+    expect(srv.ctx.metrics.wsFramesRejected.get()).toBe(before + 1);
+    const n = other.frames.length;
+    await other.waitFor((f) => f.type === 'TRADE', n);
+    await other.close();
+  });
+
   it('[issue 2 §6] an unknown symbol gets NOT_AVAILABLE; a duplicate subscribe is idempotent', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'nosuchusdt', id: 'x' });
