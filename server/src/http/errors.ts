@@ -9,6 +9,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_FAIL } from '../../../src/shared/api/envelope';
 import { envelopeOfFailure } from './failures';
+import { logPath } from './observe';
 
 export interface NotFoundOptions {
   /** Serve index.html for SPA paths (set when the static folder has one). */
@@ -83,10 +84,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
       const detail = known ?? err.message ?? 'Bad request';
-      req.log.info({ event: 'bad_request', code: err.code, url: req.url }, detail);
+      req.log.info({ event: 'bad_request', code: err.code, path: logPath(req.url) }, detail);
       return reply.code(200).send({ code: CODE_FAIL, msg: detail, data: null });
     }
-    req.log.error({ event: 'error', err, url: req.url, method: req.method }, 'unexpected error');
+    req.log.error({ event: 'error', err, path: logPath(req.url), method: req.method }, 'unexpected error');
     return reply.code(500).send({ code: CODE_FAIL, msg: 'Internal server error', data: null });
   });
 }

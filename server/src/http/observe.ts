@@ -1,9 +1,19 @@
 /**
- * One JSON log line per request ({event: "request", method, route, status, ms}) and the request counter
+ * One JSON log line per request ({event: "request", method, route, path, status, ms}; never the query string) and the request counter
  * exchange_http_requests_total{route, status}, labelled by route pattern (never the raw URL).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../metrics';
+
+/**
+ * The path of a URL for logs: never the query string, which carries passwords and codes in some calls of
+ * spec 7.1 (e.g. updateUserLoginPwd?oldPwd=...&newPwd=...). At most 200 characters.
+ */
+export function logPath(url: string): string {
+  const q = url.indexOf('?');
+  const p = q >= 0 ? url.slice(0, q) : url;
+  return p.length > 200 ? p.slice(0, 200) : p;
+}
 
 export function installObservers(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (req, reply) => {
@@ -11,7 +21,7 @@ export function installObservers(app: FastifyInstance, metrics: Metrics): void {
     const status = reply.statusCode;
     metrics.httpRequests.inc({ route, status: String(status) });
     req.log.info(
-      { event: 'request', method: req.method, route, url: req.url.length > 200 ? req.url.slice(0, 200) : req.url, status, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { event: 'request', method: req.method, route, path: logPath(req.url), status, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
   });
