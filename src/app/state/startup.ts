@@ -9,9 +9,9 @@
 import { CODE_OK } from '../../shared/api/envelope';
 import { marketApi } from '../../shared/api/market';
 import { callRaw } from '../api/client';
-import { setLanguage, storedLanguage } from '../i18n/index';
+import { applyDocumentLanguage, setLanguage, storedLanguage } from '../i18n/index';
 import { toLanguageCode, DEFAULT_LANGUAGE } from '../i18n/languages';
-import { readString } from './storage';
+import { readString, writeString } from './storage';
 import { StorageKeys } from '../../shared/storageKeys';
 import { applyCoins, applyConfig, cachedCoins, cachedConfig, settings } from './settings';
 
@@ -40,6 +40,12 @@ export async function refreshCoins(): Promise<boolean> {
 
 /** 4.3 step 1. */
 export function loadLocal(): void {
+  // Spec 1: the light theme is always applied.
+  writeString(StorageKeys.theme, 'light');
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = 'light';
+  // The settings calls already carry the stored language in their lang headers (spec 7).
+  const stored = storedLanguage();
+  if (stored) applyDocumentLanguage(stored);
   const config = cachedConfig();
   if (config) applyConfig(config, 'cache', false);
   const coins = cachedCoins();
