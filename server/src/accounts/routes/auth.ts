@@ -86,8 +86,9 @@ export function registerAuthRoutes(app: FastifyInstance, acc: Accounts): void {
   });
 
   route(app, acc, userApi.login, async ({ body, ip }) => {
-    const key = accountKey(body.account);
     const user = acc.users.byLogin(body.account);
+    // One count per account whichever identifier (email, phone, name) is typed; unknown ones by the text.
+    const key = user ? `user:${user.id}` : accountKey(body.account);
     // Unknown account and wrong password: same checks, same time (a dummy hash), same reply.
     await checkPasswordLimited(acc, key, ip, body.password, user?.pwd_hash, WRONG_LOGIN);
     return { satoken: acc.sessions.create(user!.id) };
