@@ -18,15 +18,27 @@ export const WORKER_NAME = 'openex-market';
 
 export function openMarketWorker(): WorkerHandle {
   if (typeof SharedWorker === 'function') {
-    const w = new SharedWorker(new URL('../../workers/market.shared.ts', import.meta.url), { type: 'module', name: WORKER_NAME });
-    w.port.start();
-    return {
-      endpoint: w.port,
-      mode: 'shared',
-      onError: (fn) => w.addEventListener('error', fn, { once: true }),
-      close: () => w.port.close(),
-    };
+    try {
+      return openShared();
+    } catch {
+      // e.g. a SecurityError in a sandboxed frame: fall back to a dedicated worker.
+    }
   }
+  return openDedicated();
+}
+
+function openShared(): WorkerHandle {
+  const w = new SharedWorker(new URL('../../workers/market.shared.ts', import.meta.url), { type: 'module', name: WORKER_NAME });
+  w.port.start();
+  return {
+    endpoint: w.port,
+    mode: 'shared',
+    onError: (fn) => w.addEventListener('error', fn, { once: true }),
+    close: () => w.port.close(),
+  };
+}
+
+function openDedicated(): WorkerHandle {
   const w = new Worker(new URL('../../workers/market.dedicated.ts', import.meta.url), { type: 'module', name: WORKER_NAME });
   return {
     endpoint: w,
