@@ -4,7 +4,7 @@
  * kline chart (lazy uPlot), recent trades, and an honest "trading opens soon" panel where order entry
  * will go. Desktop: pair list on the left, chart in the middle, trades on the right.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -12,6 +12,7 @@ import type { KlineInterval } from '../../../shared/protocol';
 import { useIsDesktop } from '../../layout/useIsDesktop';
 import { Popup } from '../../ui/Popup';
 import { settings } from '../../state/settings';
+import { globalState } from '../../state/global';
 import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from './coins';
 import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from './playing';
 import { TradeTabs } from './components/TradeTabs';
@@ -40,6 +41,11 @@ export default function TradeScreen() {
   const modes = useMemo(() => tradeModes(snap.config.PLAYING_SETTING), [snap.config]);
   const routeMode = modeForPath(pathname, params);
   const active: TradeMode = params.get('tab') === 'optional' ? 'Optional' : routeMode;
+  // Spec 3.5: the trade mode on screen (tradeFlag) and whether it is options (isOption).
+  useEffect(() => {
+    globalState.tradeFlag = active;
+    globalState.isOption = active === 'Option';
+  }, [active]);
   const listRows = useMemo(() => mergeCoinLists(coins, [MODE_LIST[routeMode]]), [coins, routeMode]);
   const allRows = useMemo(() => mergeCoinLists(coins), [coins]);
   const wanted = params.get('symbol') ?? '';
