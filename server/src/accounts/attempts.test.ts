@@ -37,6 +37,17 @@ describe('[issue 5 server] sign-in failure limits', () => {
     expect(ok.code).toBe(200);
   });
 
+  it('the count is per account whichever identifier is typed (account name, email)', async () => {
+    h.settings.set({ accountCode: true });
+    await h.call(userApi.sendEmailCode, { query: { codeType: 'register', email: 'alias@example.com' } });
+    const code = (await h.outbox('alias@example.com'))[0].code;
+    const r = await h.call(userApi.register, { body: { type: 'account', account: 'aliasuser', password: 'Right1234', email: 'alias@example.com', emailCode: code } });
+    expect(r.code).toBe(200);
+    for (let i = 0; i < 3; i++) await login('aliasuser', 'Wrong1234', `10.0.5.${i}`);
+    for (let i = 0; i < 2; i++) await login('alias@example.com', 'Wrong1234', `10.0.6.${i}`);
+    expect((await login('aliasuser', 'Right1234', '10.0.7.1')).msg).toMatch(/^Too many failed attempts/);
+  });
+
   it('unknown accounts are limited the same way (the limit does not reveal which accounts exist)', async () => {
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) await login('ghost@example.com', 'Wrong1234', `10.0.3.${i}`);
     expect((await login('ghost@example.com', 'Wrong1234', '10.0.4.1')).msg).toMatch(/^Too many failed attempts/);
