@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { MAX_UPLOAD_BYTES } from './routes/upload';
+import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_DAY } from './routes/upload';
 import { multipart, pngOfSize, tinyPng } from './testImages';
 import { startHarness, type Harness } from './testHarness';
 
@@ -91,6 +91,14 @@ describe('[spec 7.3 upload/OSS] image uploads', () => {
     const res = await h.app.inject({ method: 'POST', url: userApi.uploadOSS.path, headers: { satoken: t, 'content-type': 'application/json' }, payload: '{}' });
     expect(res.json().code).toBe(0);
     expect(res.json().msg).toMatch(/multipart/);
+  });
+
+  it(`at most ${MAX_UPLOADS_PER_DAY} uploads a day per user`, async () => {
+    const t = await h.signUp('u9@example.com');
+    for (let i = 0; i < MAX_UPLOADS_PER_DAY; i++) expect((await upload(t, `${i}.png`, tinyPng())).code).toBe(200);
+    expect((await upload(t, 'more.png', tinyPng())).msg).toBe('Too many uploads today, try again tomorrow');
+    h.clock.advance(24 * 3600_000);
+    expect((await upload(t, 'next-day.png', tinyPng())).code).toBe(200);
   });
 
   it('[spec 8] uploading without a valid token is a Token error', async () => {

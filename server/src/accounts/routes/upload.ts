@@ -1,7 +1,7 @@
 /**
  * Image upload (POST /api/common/upload/OSS, multipart field "file") and serving
  * (GET /api/common/file/<id>). Images only, recognised by content; at most 5 MB; stored under
- * DATA_DIR/uploads/<userId>/; served only to their owner (anyone else gets code 0 "Not found").
+ * DATA_DIR/uploads/<userId>/; at most 30 a day per user; served only to their owner (anyone else gets code 0 "Not found").
  * The reply's url is fetched with the satoken header (an <img> cannot send it: use a blob URL).
  */
 import { mkdirSync, unlinkSync, writeFileSync, createReadStream, existsSync } from 'node:fs';
@@ -16,6 +16,8 @@ import { sniffImage } from '../sniff';
 import { randomId } from '../users';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Uploads per user per 24 h: identity verification needs three; this keeps one account from filling the disk. */
+export const MAX_UPLOADS_PER_DAY = 30;
 export const FILE_PATH = '/api/common/file/';
 const TOO_LARGE = 'The image is larger than 5 MB';
 
@@ -37,6 +39,10 @@ export function registerUploadRoutes(app: FastifyInstance, acc: Accounts): void 
     try {
       const { user } = requireUser(acc, req);
       if (!req.isMultipart()) throw new AccountError('Send the image as multipart/form-data in the field "file"');
+      const today = acc.db
+        .prepare('SELECT COUNT(*) AS n FROM uploads WHERE user_id = ? AND created_at > ?')
+        .get(user.id, acc.clock.now() - 24 * 3600_000) as { n: number };
+      if (today.n >= MAX_UPLOADS_PER_DAY) throw new AccountError('Too many uploads today, try again tomorrow');
       const part = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
       if (!part) throw new AccountError('No image in the upload');
       let buf: Buffer;
