@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
 
 const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
-const SCREENS = ['/', '/store', '/trade', '/langList'];
+const SCREENS = ['/', '/store', '/trade', '/langList', '/wallet'];
 
 let app: AppHarness;
 let token: string;

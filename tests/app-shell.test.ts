@@ -246,6 +246,23 @@ describe('[spec 2.4] phone app sidebar', () => {
   });
 });
 
+describe('[issue 4] layout breakpoint', () => {
+  it('below 1024 px the phone layout (tab bar), from 1024 px the desktop layout (top navigation)', async () => {
+    const ctx = await newContext(app.browser, { viewport: { width: 1023, height: 800 }, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/store');
+      expect(await page.locator('.layout--phone nav[data-testid="tabbar"]').count()).toBe(1);
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.waitForSelector('.layout--desktop');
+      expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('[spec 2.4] desktop layout', () => {
   it('[spec 2.4] desktop shows the top navigation, the bottom menu (five visible: proxy hidden by default) and the middle menu of five shortcuts', async () => {
     const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
