@@ -77,19 +77,34 @@ export async function registerByApi(server: RunningServer, email: string, passwo
   return r.data.satoken;
 }
 
-export async function newContext(browser: Browser, opts: { viewport?: { width: number; height: number }; token?: string } = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1 });
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  token?: string;
+  language?: string;
+  /** Lets a test inject axe-core past the server's Content-Security-Policy. */
+  bypassCSP?: boolean;
+}
+
+/** Registers an ordinary account (no code needed while accountCode is off) and returns its token. */
+export async function registerAccountByApi(server: RunningServer, password = 'AccountPass123'): Promise<{ account: string; token: string }> {
+  const account = `u${process.pid}x${Date.now().toString(36)}x${++seq}`.slice(0, 32);
+  const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', { body: { type: 'account', account, password } });
+  if (r.code !== 200) throw new Error(`register failed: ${JSON.stringify(r)}`);
+  return { account, token: r.data.satoken };
+}
+
+export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false });
   await ctx.addInitScript(
-    ([tokenKey, token]) => {
+    ([tokenKey, token, lang]) => {
       // Once per context: a marker that sign-out leaves alone (it clears session storage and the session keys).
-      if (token && !localStorage.getItem('h8:init')) {
+      if (!localStorage.getItem('h8:init')) {
         localStorage.setItem('h8:init', '1');
-        localStorage.setItem('openex:language', 'en');
-        localStorage.setItem(tokenKey, token);
+        localStorage.setItem('openex:language', lang);
+        if (token) localStorage.setItem(tokenKey, token);
       }
-      if (!localStorage.getItem('openex:language')) localStorage.setItem('openex:language', 'en');
     },
-    [TOKEN_KEY, opts.token ?? ''] as const,
+    [TOKEN_KEY, opts.token ?? '', opts.language ?? 'en'] as const,
   );
   return ctx;
 }

@@ -1,4 +1,7 @@
-/** /emailAuthentication: bind an email to the account with a code sent to it (spec 7.1 sendEmailCode + bindEmail). */
+/**
+ * /emailAuthentication: bind an email to the account with a code sent to it (spec 7.1 sendEmailCode + bindEmail).
+ * An account that has an email shows it (the server keeps one per account).
+ */
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -36,13 +39,18 @@ export default function EmailAuthScreen() {
     await loadUserInfo();
     navigate('/setpwd', { replace: true });
   });
-  return (
-    <AuthShell title={t('email.title')} heading={bound ? t('email.changeHeading') : t('email.heading')} sub={t('email.sub')}>
-      {bound ? (
-        <p className="acc-info" role="status" style={{ marginBlockEnd: 'var(--space-5)' }}>
+  if (bound) {
+    // The server keeps one email per account: a bound email is shown, not replaced.
+    return (
+      <AuthShell title={t('email.title')} heading={t('email.bound')}>
+        <p className="acc-info" role="status">
           {t('email.current', { email: bound })}
         </p>
-      ) : null}
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title={t('email.title')} heading={t('email.heading')} sub={t('email.sub')}>
       <form className="form" onSubmit={submit} noValidate aria-label={t('email.title')}>
         <Field bind={form.field('email')} label={t('form.email')} error={form.errors.email} type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} />
         <Field bind={form.field('emailCode')} label={t('form.emailCode')} error={form.errors.emailCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6} suffix={<SendCodeButton onSend={send} />} />
