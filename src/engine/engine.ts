@@ -17,7 +17,7 @@
  * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
  * key), so every trade is in the REST reply or on the socket.
  */
-import { KLINE_INTERVALS, type KlineInterval, type ServerFrame } from '../shared/protocol';
+import { KLINE_INTERVALS, type KlineInterval, type ServerFrame, type Trade } from '../shared/protocol';
 import {
   CONNECTION_KEY,
   DELAYED_AFTER_MS,
@@ -30,7 +30,8 @@ import {
 import { Connection } from './connection';
 import { decodeFrame } from './decode';
 import { parseDecimal, parsed } from './decimalParse';
-import { KlineSeries } from './klineSeries';
+import { POW10 } from './klineColumns';
+import { KlineSeries, type TradeBatch } from './klineSeries';
 import { PriceMemo } from './priceMemo';
 import { RefRegistry } from './registry';
 import { fetchKlines, fetchTicker, fetchTrades } from './rest';
@@ -317,13 +318,17 @@ class Engine implements MarketEngine {
     const n = series.length;
     let all = true;
     if (n > 0) {
-      for (let i = 0; i < trades.length; i++) {
-        const t = trades[i];
-        const price = parseDecimal(t.price);
-        parseDecimal(t.qty);
-        const qtyDigits = parsed.digits;
-        const qtyScale = parsed.scale;
-        for (let k = 0; k < n; k++) series[k].trade(t, price, qtyDigits, qtyScale);
+      if (trades.length > 1 && aggregate(trades, BATCH)) {
+        for (let k = 0; k < n; k++) if (!series[k].tradeBatch(BATCH)) tradeByTrade(series[k], trades);
+      } else {
+        for (let i = 0; i < trades.length; i++) {
+          const t = trades[i];
+          const price = parseDecimal(t.price);
+          parseDecimal(t.qty);
+          const qtyDigits = parsed.digits;
+          const qtyScale = parsed.scale;
+          for (let k = 0; k < n; k++) series[k].trade(t, price, qtyDigits, qtyScale);
+        }
       }
       for (let k = 0; k < n; k++) {
         const s = series[k];
@@ -487,6 +492,57 @@ class Engine implements MarketEngine {
     if (c.state === 'idle') return 'connecting';
     if (c.state === 'waiting' || (c.state === 'connecting' && c.opens > 0) || c.reconnects > 0) return 'reconnecting';
     return 'connecting';
+  }
+}
+
+/** Scratch aggregate of the TRADE frame being applied. */
+const BATCH: TradeBatch = { firstId: 0, lastId: 0, firstTs: 0, lastTs: 0, high: 0, low: 0, close: 0, closeRaw: '', units: 0, scale: 0 };
+
+/** Aggregates a batch of trades; false when ids do not increase or times go back (per-trade path then). */
+function aggregate(trades: readonly Trade[], b: TradeBatch): boolean {
+  let units = 0;
+  let scale = 0;
+  let high = -Infinity;
+  let low = Infinity;
+  let prevId = -1;
+  let prevTs = -Infinity;
+  let price = 0;
+  for (let i = 0; i < trades.length; i++) {
+    const t = trades[i];
+    if (t.id <= prevId || t.ts < prevTs) return false;
+    prevId = t.id;
+    prevTs = t.ts;
+    price = parseDecimal(t.price);
+    if (price > high) high = price;
+    if (price < low) low = price;
+    parseDecimal(t.qty);
+    const d = parsed.digits;
+    const sc = parsed.scale;
+    if (sc > scale) {
+      units *= POW10[sc - scale];
+      scale = sc;
+    }
+    units += d * POW10[scale - sc];
+  }
+  b.firstId = trades[0].id;
+  b.lastId = prevId;
+  b.firstTs = trades[0].ts;
+  b.lastTs = prevTs;
+  b.high = high;
+  b.low = low;
+  b.close = price;
+  b.closeRaw = trades[trades.length - 1].price;
+  b.units = units < 9_007_199_254_740_992 && scale <= 22 ? units : NaN;
+  b.scale = scale;
+  return true;
+}
+
+function tradeByTrade(s: KlineSeries, trades: readonly Trade[]): void {
+  for (let i = 0; i < trades.length; i++) {
+    const t = trades[i];
+    const price = parseDecimal(t.price);
+    parseDecimal(t.qty);
+    s.trade(t, price, parsed.digits, parsed.scale);
   }
 }
 

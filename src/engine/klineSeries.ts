@@ -27,6 +27,21 @@ import { parseDecimal, parsed } from './decimalParse';
 
 type Buffered = Trade | Candle;
 
+/** Aggregate of the trades of one TRADE frame (ids increasing, times non-decreasing), see tradeBatch. */
+export interface TradeBatch {
+  firstId: number;
+  lastId: number;
+  firstTs: number;
+  lastTs: number;
+  high: number;
+  low: number;
+  close: number;
+  closeRaw: string;
+  /** Sum of the quantities as an integer of 10^-scale units (NaN if not exact). */
+  units: number;
+  scale: number;
+}
+
 export class KlineSeries {
   readonly key: string;
   readonly serverKey: string;
@@ -97,15 +112,74 @@ export class KlineSeries {
    * as an integer and a number of decimals (see decimalParse.ts). True if the series changed.
    */
   trade(t: Trade, price: number, qtyDigits: number, qtyScale: number): boolean {
-    if (t.id <= this.lastTradeId) return false;
-    this.lastTradeId = t.id;
+    const id = t.id;
+    if (id <= this.lastTradeId) return false;
+    this.lastTradeId = id;
+    const ts = t.ts;
+    const c = this.cols;
+    // Fast path: the usual trade, into the live candle, with a quantity of known scale.
+    if (ts >= this.liveFrom && ts < this.liveTo && !this.seeding && qtyScale <= c.scale) {
+      const exact = qtyDigits * POW10[c.scale - qtyScale];
+      if (exact < 9_007_199_254_740_992) {
+        const i = c.end - 1;
+        if (price > c.high[i]) c.high[i] = price;
+        if (price < c.low[i]) c.low[i] = price;
+        c.close[i] = price;
+        const u = c.units[i] + exact;
+        c.units[i] = u;
+        c.volume[i] = u / POW10[c.scale];
+        this.lastCloseRaw = t.price;
+        if (this.liveSec < this.dirtyFrom) this.dirtyFrom = this.liveSec;
+        return true;
+      }
+    }
     if (this.seeding) {
       this.buffer.push(t);
       if (this.buffer.length > SEED_BUFFER_MAX) this.overflowed = true;
-      if (this.cols.length === 0) return false;
+      if (c.length === 0) return false;
     }
-    this.applyTrade(this.openTimeSec(t.ts), price, t.price, qtyDigits, qtyScale, t.qty, true);
+    this.applyTrade(this.openTimeSec(ts), price, t.price, qtyDigits, qtyScale, t.qty, true);
     return true;
+  }
+
+  /**
+   * A whole TRADE frame at once when it all falls into the live candle (the usual case): one update
+   * instead of one per trade. Returns false, having changed nothing, when the per-trade path is needed.
+   */
+  tradeBatch(b: TradeBatch): boolean {
+    if (b.firstId <= this.lastTradeId || this.seeding) return false;
+    if (!(b.firstTs >= this.liveFrom && b.lastTs < this.liveTo)) return false;
+    const c = this.cols;
+    if (b.scale > c.scale) return false;
+    const exact = b.units * POW10[c.scale - b.scale];
+    if (!(exact < 9_007_199_254_740_992)) return false;
+    const i = c.end - 1;
+    if (b.high > c.high[i]) c.high[i] = b.high;
+    if (b.low < c.low[i]) c.low[i] = b.low;
+    c.close[i] = b.close;
+    const u = c.units[i] + exact;
+    c.units[i] = u;
+    c.volume[i] = u / POW10[c.scale];
+    this.lastCloseRaw = b.closeRaw;
+    this.lastTradeId = b.lastId;
+    if (this.liveSec < this.dirtyFrom) this.dirtyFrom = this.liveSec;
+    return true;
+  }
+
+  /** Ms range and open time (s) of the newest candle, for the fast path; empty range when none. */
+  private liveFrom = 0;
+  private liveTo = 0;
+  private liveSec = 0;
+
+  private syncLive(): void {
+    const c = this.cols;
+    if (c.end > c.start) {
+      this.liveSec = c.time[c.end - 1];
+      this.liveFrom = this.liveSec * 1000;
+      this.liveTo = this.liveFrom + this.lenMs;
+    } else {
+      this.liveFrom = this.liveTo = 0;
+    }
   }
 
   /** A server KLINE checkpoint for this series. */
@@ -144,6 +218,7 @@ export class KlineSeries {
     } else if (last < c.start || time > c.time[last]) {
       if (!withVolume) return;
       c.push(time, price, price, price, price, units);
+      this.syncLive();
       this.lastCloseRaw = priceRaw;
       if (time < this.dirtyFrom) this.dirtyFrom = time;
       return;
@@ -174,6 +249,7 @@ export class KlineSeries {
     let i: number;
     if (last < c.start || time > c.time[last]) {
       c.push(time, +k.open, +k.high, +k.low, +k.close, units);
+      this.syncLive();
       this.lastCloseRaw = k.close;
       if (time < this.dirtyFrom) this.dirtyFrom = time;
       return;
@@ -231,6 +307,7 @@ export class KlineSeries {
       c.push(time, +k.open, +k.high, +k.low, +k.close, toUnits(+k.vol, k.vol, c.scale));
       this.lastCloseRaw = k.close;
     }
+    this.syncLive();
     const live = c.lastTime();
     const buffered = this.buffer;
     this.buffer = [];
