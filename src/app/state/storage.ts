@@ -2,7 +2,7 @@
  * Safe browser-storage access under the 3.1 keys (one fixed prefix, src/shared/storageKeys.ts).
  * Storage can be missing (private mode, tests in node) or full: reads then fall back, writes are dropped.
  */
-import { StorageKeys, type StorageKey } from '../../shared/storageKeys';
+import type { StorageKey } from '../../shared/storageKeys';
 
 function store(): Storage | undefined {
   try {
@@ -41,24 +41,4 @@ export function writeJson(key: StorageKey, value: unknown): void {
   writeString(key, JSON.stringify(value));
 }
 
-/** The test-platform override of 3.1 / 7.5: `{ platform, domain? }`. It survives sign-out. */
-export interface TestPlatform {
-  platform: string;
-  domain?: string;
-}
-
-export function readTestPlatform(): TestPlatform | undefined {
-  const v = readJson<TestPlatform>(StorageKeys.testPlatform);
-  return v && typeof v.platform === 'string' && v.platform !== '' ? v : undefined;
-}
-
-/**
- * Spec 7.5: the API and socket bases are empty (same origin) unless a test platform with a domain is
- * stored; then both point at the `api.` subdomain of that domain.
- */
-export function runtimeBases(): { apiBase: string; wsBase: string } {
-  const tp = readTestPlatform();
-  if (!tp?.domain) return { apiBase: '', wsBase: '' };
-  const host = `api.${tp.domain.replace(/^https?:\/\//, '').replace(/\/.*$/, '')}`;
-  return { apiBase: `https://${host}`, wsBase: `wss://${host}` };
-}
+// The test-platform entry (3.1, 7.5) is read by the HTTP client (src/app/api/base.ts) and the market worker.
