@@ -4,6 +4,7 @@
  * on/off flags are booleans (the spec's "isOpen", "enable", "status"...), except where the spec fixes a
  * representation (the language dictionary's isDefault 'Y'/'N').
  */
+import './zodSetup';
 import { z } from 'zod';
 import { DecimalStr } from '../protocol';
 
