@@ -164,4 +164,40 @@ describe('[issue 4] chart interaction', () => {
       await ctx.close();
     }
   });
+
+  it('a two-finger pinch on a phone zooms the chart', async () => {
+    const ctx = await app.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true });
+    await ctx.addInitScript((tk) => {
+      if (!sessionStorage.getItem('__h6_pinch')) {
+        sessionStorage.setItem('__h6_pinch', '1');
+        localStorage.setItem('openex:token', tk);
+      }
+    }, token);
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, app.server.url + '/trade?symbol=btcusdt');
+      await waitForChart(page, 100);
+      const visible = () => page.$eval('[data-visible]', (e) => Number(e.getAttribute('data-visible')));
+      const before = await visible();
+      const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
+      const cy = box.y + box.height / 2;
+      const cx = box.x + box.width / 2;
+      const cdp = await ctx.newCDPSession(page);
+      const touch = (type: string, d: number) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: type === 'touchEnd' ? [] : [
+            { x: cx - d, y: cy, id: 1 },
+            { x: cx + d, y: cy, id: 2 },
+          ],
+        });
+      await touch('touchStart', 20);
+      for (let d = 30; d <= 120; d += 10) await touch('touchMove', d);
+      await touch('touchEnd', 0);
+      await page.waitForFunction((b) => Number(document.querySelector('[data-visible]')?.getAttribute('data-visible')) < b, before, { timeout: 5_000 });
+      expect(await visible()).toBeLessThan(before);
+    } finally {
+      await ctx.close();
+    }
+  });
 });
