@@ -5,6 +5,7 @@ import { defineEndpoint } from '../../../src/shared/api/endpoint';
 import { collectRoutes, installErrorHandler, installNotFound } from './errors';
 import { ApiFail } from './failures';
 import { installJsonBody } from './jsonBody';
+import { logPath } from './observe';
 import { route, setAuthResolver } from './route';
 
 const echo = defineEndpoint({
@@ -145,5 +146,12 @@ describe('route(): the envelope of spec 5 and 8', () => {
     expect(m.statusCode).toBe(405);
     expect(m.headers.allow).toBe('POST');
     expect(m.json().msg).toBe('Method GET not allowed for /api/test/echo; use POST');
+  });
+});
+
+describe('[h1] logs', () => {
+  it('request logs keep the path and drop the query string (passwords travel in queries, spec 7.1)', () => {
+    expect(logPath('/api/user/updatePwd?oldPwd=Secret1&newPwd=Secret2')).toBe('/api/user/updatePwd');
+    expect(logPath('/x'.repeat(300)).length).toBe(200);
   });
 });
