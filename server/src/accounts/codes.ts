@@ -104,6 +104,7 @@ export function readOutbox(db: Database.Database, address: string, limit = 10) {
     .all(address, limit) as { channel: Channel; address: string; codeType: string; code: string; createTime: number }[];
 }
 
+/** Keeps a day of codes: enough for any test or manual check, never a growing table. */
 export function writeOutbox(db: Database.Database, d: Delivery, at: number): void {
   db.prepare('INSERT INTO dev_outbox (channel, address, code_type, code, created_at) VALUES (?, ?, ?, ?, ?)').run(
     d.channel,
@@ -112,4 +113,5 @@ export function writeOutbox(db: Database.Database, d: Delivery, at: number): voi
     d.code,
     at,
   );
+  db.prepare('DELETE FROM dev_outbox WHERE created_at < ?').run(at - 24 * HOUR);
 }

@@ -25,3 +25,16 @@ describe('[spec 7.1] accounts smoke', () => {
     expect(info.data.kyc).toEqual({ primary: 'none', senior: 'none' });
   });
 });
+
+describe('[spec 7.1] every call is served', () => {
+  it('each endpoint of userApi answers with the envelope (auth ones ask for a token)', async () => {
+    for (const [key, e] of Object.entries(userApi)) {
+      const res = await h.app.inject({ method: e.method, url: e.path, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, key).toBe(200);
+      const body = res.json();
+      expect(typeof body.code, key).toBe('number');
+      if (e.auth && e.query === undefined && e.body === undefined) expect(body.code, key).toBe(500);
+      if (e.auth && e.query === undefined && e.body === undefined) expect(body.msg, key).toContain('Token');
+    }
+  });
+});
