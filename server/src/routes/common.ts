@@ -2,6 +2,7 @@
  * The common calls of spec 7.2/7.3 served now: settings, coin lists, spot pairs, latest price of a coin,
  * notices and rules. Texts follow the `lang` header (falling back to English).
  */
+import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { marketApi } from '../../../src/shared/api/market';
 import type { CoinBase, CoinLists } from '../../../src/shared/schemas/coins';
@@ -37,9 +38,14 @@ export function registerCommonRoutes(app: FastifyInstance, ctx: ServerContext): 
     };
   });
 
-  route(app, marketApi.symbolList, ({ query }) =>
-    withLivePrices(ctx, readCoinList(ctx.db, 'currencyList', query.orderByColumn ?? 'sort', query.isAsc === 'desc')),
-  );
+  route(app, marketApi.symbolList, ({ query }) => {
+    const desc = query.isAsc === 'desc';
+    const column = query.orderByColumn ?? 'sort';
+    if (column !== 'amount') return withLivePrices(ctx, readCoinList(ctx.db, 'currencyList', column, desc));
+    // amount is the live price, a decimal string: order after pricing, exactly.
+    const rows = withLivePrices(ctx, readCoinList(ctx.db, 'currencyList'));
+    return rows.sort((a, b) => new Decimal(a.amount).cmp(b.amount) * (desc ? -1 : 1) || a.id - b.id);
+  });
 
   route(app, marketApi.getMt5Amount, ({ query }) => {
     const listed = findListedSymbol(ctx.db, query.coin);

@@ -158,6 +158,13 @@ describe('[spec 7.2] symbolmanage/list', () => {
     const desc = (await ex.get('/api/symbolmanage/list?orderByColumn=sort&isAsc=desc')).body.data as Array<{ sort: number }>;
     expect(desc[0].sort).toBe(50);
   });
+  it('orders by live price as a number, not as text', async () => {
+    const desc = (await ex.get('/api/symbolmanage/list?orderByColumn=amount&isAsc=desc')).body.data as Array<{ amount: string; coin: string }>;
+    expect(desc[0].coin).toBe('BTC');
+    for (let i = 1; i < desc.length; i++) expect(Number(desc[i - 1].amount)).toBeGreaterThanOrEqual(Number(desc[i].amount));
+    const asc = (await ex.get('/api/symbolmanage/list?orderByColumn=amount&isAsc=asc')).body.data as Array<{ coin: string }>;
+    expect(['PEPE', 'SHIB']).toContain(asc[0].coin);
+  });
   it('refuses an unknown column with a message naming orderByColumn', async () => {
     const r = await ex.get('/api/symbolmanage/list?orderByColumn=password');
     expect(r.status).toBe(200);
