@@ -23,7 +23,11 @@ function loadCodes(): Promise<CountryCode[]> {
 /** Digits of a calling code: "+44" and "44" both give "44". */
 export const dialDigits = (code: string) => code.replace(/\D/g, '');
 
-export function CountrySelect({ value, onChange, id }: { value: string; onChange(code: string): void; id?: string }) {
+/**
+ * `value` is the ISO code of the chosen country (several countries share a calling code, e.g. +1);
+ * `onChange` gets the ISO code and the digits of its calling code.
+ */
+export function CountrySelect({ value, onChange, id }: { value: string; onChange(iso: string, dial: string): void; id?: string }) {
   const { t } = useTranslation('account');
   const [codes, setCodes] = useState<CountryCode[]>(FALLBACK);
   useEffect(() => {
@@ -31,7 +35,8 @@ export function CountrySelect({ value, onChange, id }: { value: string; onChange
     void loadCodes().then((list) => {
       if (!live) return;
       setCodes(list);
-      if (!value || !list.some((c) => dialDigits(c.code) === value)) onChange(dialDigits(list[0].code));
+      const current = list.find((c) => c.iso === value) ?? list[0];
+      onChange(current.iso, dialDigits(current.code));
     });
     return () => {
       live = false;
@@ -39,9 +44,18 @@ export function CountrySelect({ value, onChange, id }: { value: string; onChange
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <select className="field__select" id={id} aria-label={t('form.countryCode')} value={value} onChange={(e) => onChange(e.target.value)}>
+    <select
+      className="field__select"
+      id={id}
+      aria-label={t('form.countryCode')}
+      value={value}
+      onChange={(e) => {
+        const c = codes.find((x) => x.iso === e.target.value);
+        if (c) onChange(c.iso, dialDigits(c.code));
+      }}
+    >
       {codes.map((c) => (
-        <option key={`${c.iso}-${c.code}`} value={dialDigits(c.code)}>
+        <option key={c.iso} value={c.iso}>
           {`+${dialDigits(c.code)} ${c.name}`}
         </option>
       ))}

@@ -42,7 +42,7 @@ async function sendSms(phone: string, codeType: 'bind' | 'unbind', onError: (m: 
 function BindForm() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const form = useForm({ cc: '', phone: '', code: '' }, { phone: rules.phone(t), code: rules.code(t) });
+  const form = useForm({ iso: '', cc: '', phone: '', code: '' }, { phone: rules.phone(t), code: rules.code(t) });
   const full = () => `+${form.values.cc}${form.values.phone.replace(/[\s-]/g, '')}`;
   const send = async () => (await form.validateOne('phone')) && sendSms(full(), 'bind', (m) => form.setError('code', m), t('form.codeSent'));
   const submit = form.handleSubmit(async (v) => {
@@ -53,7 +53,7 @@ function BindForm() {
   });
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t('phone.title')}>
-      <Field bind={form.field('phone')} label={t('form.phone')} error={form.errors.phone} type="tel" inputMode="tel" autoComplete="tel-national" prefix={<CountrySelect value={form.values.cc} onChange={(c) => form.setValue('cc', c)} />} />
+      <Field bind={form.field('phone')} label={t('form.phone')} error={form.errors.phone} type="tel" inputMode="tel" autoComplete="tel-national" prefix={<CountrySelect value={form.values.iso} onChange={(iso, dial) => (form.setValue('iso', iso), form.setValue('cc', dial))} />} />
       <Field bind={form.field('code')} label={t('form.phoneCode')} error={form.errors.code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} suffix={<SendCodeButton onSend={send} />} />
       <FormError message={form.formError} />
       <SubmitButton busy={form.submitting}>{t('phone.submit')}</SubmitButton>

@@ -18,19 +18,9 @@ import { toast } from '../../ui/toast';
 import { AuthShell } from './AuthShell';
 import { CountrySelect } from './CountrySelect';
 import { rules } from './fieldRules';
-import { useLoginRegisFlags, type LoginRegisFlags } from './loginSettings';
+import { registerModes, useLoginRegisFlags } from './loginSettings';
 
-export function registerModes(f: LoginRegisFlags): RegisterType[] {
-  if (f.walletOnly) return f.addressIsOpen ? ['address'] : [];
-  const modes: RegisterType[] = [];
-  if (f.emailIsOpen) modes.push('email');
-  if (f.phoneIsOpen) modes.push('phone');
-  if (f.ordinaryIsOpen) modes.push('account');
-  if (f.addressIsOpen) modes.push('address');
-  return modes;
-}
-
-const EMPTY = { email: '', emailCode: '', cc: '', phone: '', phoneCode: '', account: '', address: '', password: '', confirm: '', inviteCode: '' };
+const EMPTY = { email: '', emailCode: '', iso: '', cc: '', phone: '', phoneCode: '', account: '', address: '', password: '', confirm: '', inviteCode: '' };
 type Values = typeof EMPTY;
 
 export default function RegisterScreen() {
@@ -124,7 +114,7 @@ export default function RegisterScreen() {
             {needEmail ? <Field bind={form.field('email')} label={t('form.email')} error={form.errors.email} type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} /> : null}
             {needEmailCode ? <Field bind={form.field('emailCode')} label={t('form.emailCode')} error={form.errors.emailCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6} suffix={<SendCodeButton onSend={sendEmail} />} /> : null}
             {mode === 'phone' ? (
-              <Field bind={form.field('phone')} label={t('form.phone')} error={form.errors.phone} type="tel" inputMode="tel" autoComplete="tel-national" prefix={<CountrySelect value={v.cc} onChange={(c) => form.setValue('cc', c)} />} />
+              <Field bind={form.field('phone')} label={t('form.phone')} error={form.errors.phone} type="tel" inputMode="tel" autoComplete="tel-national" prefix={<CountrySelect value={v.iso} onChange={(iso, dial) => (form.setValue('iso', iso), form.setValue('cc', dial))} />} />
             ) : null}
             {needPhoneCode ? <Field bind={form.field('phoneCode')} label={t('form.phoneCode')} error={form.errors.phoneCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6} suffix={<SendCodeButton onSend={sendSms} />} /> : null}
             {mode === 'address' ? <Field bind={form.field('address')} label={t('form.address')} error={form.errors.address} autoCapitalize="off" spellCheck={false} /> : null}

@@ -3,6 +3,7 @@
  * settings store with the built-in defaults (9.3) for anything missing.
  */
 import { useSnapshot } from 'valtio';
+import type { RegisterType } from '../../../shared/schemas/user';
 import { settingObject, settings, type PlatformConfig } from '../../state/settings';
 
 export interface LoginRegisFlags {
@@ -63,4 +64,15 @@ export function useLoginRegisFlags(): LoginRegisFlags {
 export function useAuthLimitFlags(): AuthLimitFlags {
   const snap = useSnapshot(settings);
   return authLimitFlags(snap.config as PlatformConfig);
+}
+
+/** The registration modes LOGIN_REGIS_SETTING turns on, in tab order; walletOnly leaves only the wallet address. */
+export function registerModes(f: LoginRegisFlags): RegisterType[] {
+  if (f.walletOnly) return f.addressIsOpen ? ['address'] : [];
+  const modes: RegisterType[] = [];
+  if (f.emailIsOpen) modes.push('email');
+  if (f.phoneIsOpen) modes.push('phone');
+  if (f.ordinaryIsOpen) modes.push('account');
+  if (f.addressIsOpen) modes.push('address');
+  return modes;
 }
