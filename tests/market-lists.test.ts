@@ -110,6 +110,15 @@ describe('[issue 4] trade header tabs (spec 2.4)', () => {
       await page.waitForSelector('.mt-row, .empty-state');
     });
   });
+  it('an unknown symbol in the link falls back to the first pair of the mode, with a message', async () => {
+    const coins = await api<{ currencyList: Array<{ symbol: string; sort: number }> }>('/api/common/getCoinList');
+    const first = [...coins.currencyList].sort((a, b) => a.sort - b.sort)[0].symbol;
+    await withPage(PHONE, async (page) => {
+      await gotoApp(page, app.server.url + '/trade?symbol=nosuchpair');
+      await page.waitForURL(new RegExp(`/trade\\?symbol=${first}$`));
+      await page.waitForSelector('text=nosuchpair is not listed');
+    });
+  });
 });
 
 describe('[issue 4] content screens', () => {

@@ -13,6 +13,7 @@ import { useIsDesktop } from '../../layout/useIsDesktop';
 import { Popup } from '../../ui/Popup';
 import { settings } from '../../state/settings';
 import { globalState } from '../../state/global';
+import { toast } from '../../ui/toast';
 import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from './coins';
 import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from './playing';
 import { TradeTabs } from './components/TradeTabs';
@@ -49,10 +50,16 @@ export default function TradeScreen() {
   const listRows = useMemo(() => mergeCoinLists(coins, [MODE_LIST[routeMode]]), [coins, routeMode]);
   const allRows = useMemo(() => mergeCoinLists(coins), [coins]);
   const wanted = params.get('symbol') ?? '';
-  const row: MarketRow | undefined =
-    listRows.find((r) => r.symbol === wanted) ??
-    allRows.find((r) => r.symbol === wanted) ??
-    (wanted ? toRow(MODE_LIST[routeMode], { symbol: wanted }) ?? undefined : listRows[0]);
+  const known = listRows.find((r) => r.symbol === wanted) ?? allRows.find((r) => r.symbol === wanted);
+  // A symbol no list has (a stale or mistyped link) falls back to the mode's first pair, with a message.
+  const unknown = wanted !== '' && !known && allRows.length > 0;
+  const row: MarketRow | undefined = known ?? (unknown || !wanted ? listRows[0] : (toRow(MODE_LIST[routeMode], { symbol: wanted }) ?? undefined));
+  useEffect(() => {
+    if (!unknown) return;
+    toast(t('pairNotFound', { pair: wanted.slice(0, 32) }), { kind: 'error' });
+    const first = listRows[0];
+    if (first) navigate(tradeHref(first.list, first.symbol), { replace: true });
+  }, [unknown]); // eslint-disable-line react-hooks/exhaustive-deps
   const symbol = row?.symbol ?? 'btcusdt';
   const symbolFor = (m: Exclude<TradeMode, 'Optional'>) => {
     const rows = mergeCoinLists(coins, [MODE_LIST[m]]);
