@@ -139,6 +139,16 @@ describe('error catalogue (spec 8)', () => {
     expect(reloads).toBe(1);
   });
 
+  it("[spec 8 row 2] signed out (no token sent): a 'Token' reply is an ordinary failure, silent when asked, no reload", async () => {
+    token = '';
+    useFetch(reply(200, { code: 500, msg: 'Token is missing', data: null }));
+    const e = await failure(call(ping, { silent: true }));
+    expect(e.kind).toBe('token');
+    expect(notes).toEqual([]);
+    expect(signOuts).toBe(0);
+    expect(timers.some((t) => t.ms === TOKEN_RELOAD_DELAY_MS)).toBe(false);
+  });
+
   it("[spec 8 row 2] code 500 without 'Token' is an ordinary success code, not a sign-out", async () => {
     token = 'abc';
     useFetch(reply(200, { code: 500, msg: 'something else', data: { n: 2 } }));

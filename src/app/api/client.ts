@@ -7,7 +7,8 @@
  *  2. A path still under a 429 Retry-After → fails fast with the same "try again in N s" message.
  *  3. Sent with a relative base (or the 7.5 test-platform override), JSON, headers language/lang/satoken, 10 s timeout.
  *  4. HTTP 429 → remember Retry-After for the path; other non-200 → 'Network anomaly' (spec 8).
- *  5. Code 500 with 'Token' in msg → show msg, sign out, reload after TOKEN_RELOAD_DELAY_MS (spec 8).
+ *  5. Code 500 with 'Token' in msg → show msg, sign out, reload after TOKEN_RELOAD_DELAY_MS (spec 8); when no token
+ *     was sent (signed out) it is an ordinary failure.
  *  6. Success (HTTP 200, code > 0, spec 5) → `data` validated by the endpoint schema, else a 'schema' error.
  *  7. Otherwise `callRaw` returns the envelope untouched (settings load ignores it, spec 8); `call` shows msg or
  *     'System error' and fails (spec 8, first row; a failed login shows its msg this way).
@@ -170,11 +171,11 @@ export async function callRaw<E extends Endpoint<any, any, any>>(e: E, input: Ca
   const envl = parsed.data;
 
   if (envl.code === CODE_TOKEN && envl.msg.includes('Token')) {
+    // Without a session there is nothing to end: a signed-out visitor's call just fails (and respects `silent`).
+    if (!token) throw fail(input, new ApiError('token', envl.msg, envl.code, 200));
     env.notify(envl.msg, 'error');
-    if (token) {
-      env.signOut();
-      env.setTimeout(() => env.reload(), TOKEN_RELOAD_DELAY_MS);
-    }
+    env.signOut();
+    env.setTimeout(() => env.reload(), TOKEN_RELOAD_DELAY_MS);
     throw new ApiError('token', envl.msg, envl.code, 200);
   }
 
