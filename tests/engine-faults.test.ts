@@ -7,7 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, SILENCE_TIMEOUT_MS } from '../src/engine/constants';
 import { launchBrowser } from './helpers/browser';
 import type { RunningServer } from './helpers/server';
-import { clientStats, diagnostics, freshTicker, openTab, serverSubs, startEngineServer, testSwitch, ticker, until, watch } from './engine-helpers';
+import {
+  clientStats,
+  diagnostics,
+  freshTicker,
+  openTab,
+  serverSubs,
+  startEngineServer,
+  testSwitch,
+  ticker,
+  until,
+  watch,
+  type ServerSubs,
+} from './engine-helpers';
 
 /** Slack for one round trip, the REST reseed and the next trade of the symbol after the reconnect. */
 const ROUND_TRIP_SLACK_MS = 2_000;
@@ -21,7 +33,7 @@ beforeAll(async () => {
   server = await startEngineServer();
   browser = await launchBrowser();
   ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await openTab(ctx, server, '/about');
+  page = await openTab(ctx, server, '/');
   await watch(page, { kind: 'ticker', symbol: 'btcusdt' });
   await watch(page, { kind: 'klines', symbol: 'btcusdt', interval: '1m' });
   await watch(page, { kind: 'trades', symbol: 'ethusdt' });
@@ -32,29 +44,53 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function settledSubs() {
-  return until(
-    () => serverSubs(server),
-    (s) => s.connections === 1 && s.subscriptions['DETAIL:btcusdt'] === 1 && s.subscriptions['TRADE:ethusdt'] === 1,
-    'the subscriptions on the server',
+/** The server's subscriptions once they stopped changing (the home screen settles; releases have a grace). */
+async function stableSubs(): Promise<ServerSubs> {
+  let last = '';
+  let since = Date.now();
+  const s = await until(
+    async () => {
+      const cur = await serverSubs(server);
+      const key = JSON.stringify(cur);
+      if (key !== last) {
+        last = key;
+        since = Date.now();
+      }
+      return { cur, quietMs: Date.now() - since };
+    },
+    (x) => x.cur.connections === 1 && x.cur.subscriptions['DETAIL:btcusdt'] === 1 && x.cur.subscriptions['TRADE:ethusdt'] === 1 && x.quietMs >= 3_000,
+    'the subscriptions on the server to settle',
   );
+  return s.cur;
+}
+
+/** Waits until the server holds exactly `expected` again. */
+function sameSubsAgain(expected: ServerSubs): Promise<ServerSubs> {
+  return until(() => serverSubs(server), (s) => JSON.stringify(sortSubs(s)) === JSON.stringify(sortSubs(expected)), 'the same subscriptions as before');
+}
+function sortSubs(s: ServerSubs): ServerSubs {
+  return { connections: s.connections, subscriptions: Object.fromEntries(Object.entries(s.subscriptions).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 describe('socket faults [issue 3, spec 4.7]', () => {
   it('[spec 4.7] the server drops the socket: data flows again within 3 s plus a round trip, with the same subscriptions', async () => {
-    const before = await settledSubs();
+    const before = await stableSubs();
     const d0 = await diagnostics(page);
     const t0 = Date.now();
     await testSwitch(server, 'drop');
+    const badge = page.getByTestId('connection-health');
+    await until(() => badge.getAttribute('data-health', { timeout: 1_000 }), (h) => h === 'reconnecting', 'the health badge to show reconnecting');
+    expect(await page.getByRole('status').filter({ hasText: 'Reconnecting' }).count()).toBe(1);
     const t = await freshTicker(page, 'btcusdt', t0, 'a ticker after the drop');
     const gapMs = Date.now() - t0;
     console.log(`[engine-faults] data again ${gapMs} ms after the drop (ticker ts - drop = ${t.ts - t0} ms)`);
     expect(t.ts - t0).toBeLessThan(RECONNECT_DELAY_MS + RECONNECT_JITTER_MS + ROUND_TRIP_SLACK_MS);
-    const after = await settledSubs();
-    expect(after).toEqual(before);
+    expect(sortSubs(await sameSubsAgain(before))).toEqual(sortSubs(before));
     const d1 = await diagnostics(page);
     expect(d1.reconnects).toBe(d0.reconnects + 1);
     expect(d1.socketsOpen).toBe(1);
+    await until(() => badge.getAttribute('data-health', { timeout: 1_000 }), (h) => h === 'live', 'the health badge to show live again');
+    expect(await badge.textContent()).toBe('Live');
   });
 
   it('[issue 3] after the reconnect the tab\'s candles equal the server\'s history; the last close equals the ticker price', async () => {
@@ -108,7 +144,7 @@ describe('socket faults [issue 3, spec 4.7]', () => {
   });
 
   it('[issue 3] a silent, half-open socket is detected within two heartbeat intervals and replaced', async () => {
-    const before = await settledSubs();
+    const before = await stableSubs();
     const d0 = await diagnostics(page);
     const t0 = Date.now();
     await testSwitch(server, `silence?ms=${SILENCE_TIMEOUT_MS * 3}`);
@@ -116,6 +152,6 @@ describe('socket faults [issue 3, spec 4.7]', () => {
     console.log(`[engine-faults] silent socket replaced after ${Date.now() - t0} ms`);
     expect(d1.reconnects).toBe(d0.reconnects + 1);
     await freshTicker(page, 'btcusdt', Date.now(), 'data after the replaced socket');
-    expect(await settledSubs()).toEqual(before);
+    expect(sortSubs(await sameSubsAgain(before))).toEqual(sortSubs(before));
   });
 });
