@@ -75,11 +75,12 @@ export interface ContextOptions {
   token?: string;
   /** Lets tests inject scripts (axe-core) past the server's Content-Security-Policy. */
   bypassCSP?: boolean;
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /** A fresh browser context with the language (and optionally a token) stored before the app starts. */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false });
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false, reducedMotion: opts.reducedMotion ?? 'no-preference' });
   await ctx.addInitScript(
     ([langKey, lang, tokenKey, token]) => {
       if (!sessionStorage.getItem('__h5_init')) {
