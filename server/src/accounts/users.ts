@@ -75,9 +75,15 @@ export class Users {
   }
 
   create(u: NewUser): UserRow {
-    const uid = String(randomInt(10_000_000, 100_000_000));
-    let invite = '';
-    for (let i = 0; i < 8; i++) invite += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+    const taken = (col: 'uid' | 'invite_code', v: string) => this.db.prepare(`SELECT 1 FROM users WHERE ${col} = ?`).get(v) !== undefined;
+    let uid: string;
+    do uid = String(randomInt(10_000_000, 100_000_000));
+    while (taken('uid', uid));
+    let invite: string;
+    do {
+      invite = '';
+      for (let i = 0; i < 8; i++) invite += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+    } while (taken('invite_code', invite));
     const shown = u.account ?? u.email ?? u.phone ?? (u.address ? u.address.slice(0, 6) + '…' + u.address.slice(-4) : 'user');
     const nickname = u.email ? u.email.split('@')[0] : shown;
     const r = this.db
@@ -104,6 +110,10 @@ export class Users {
 
   setPassword(id: number, hash: string): void {
     this.db.prepare('UPDATE users SET pwd_hash = ? WHERE id = ?').run(hash, id);
+  }
+  /** Sets the trade password only if none is set (two racing first-time sets cannot both win). */
+  setTradePasswordIfUnset(id: number, hash: string): boolean {
+    return this.db.prepare('UPDATE users SET trade_pwd_hash = ? WHERE id = ? AND trade_pwd_hash IS NULL').run(hash, id).changes === 1;
   }
   setTradePassword(id: number, hash: string): void {
     this.db.prepare('UPDATE users SET trade_pwd_hash = ? WHERE id = ?').run(hash, id);

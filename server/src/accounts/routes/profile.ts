@@ -36,8 +36,9 @@ export function registerProfileRoutes(app: FastifyInstance, acc: Accounts): void
   });
 
   route(app, acc, userApi.tardPwdSet, async ({ query, user }) => {
-    if (user.trade_pwd_hash) throw new AccountError('A trade password is already set; change it instead');
-    acc.users.setTradePassword(user.id, await hashPassword(query.pwd));
+    const already = 'A trade password is already set; change it instead';
+    if (user.trade_pwd_hash) throw new AccountError(already);
+    if (!acc.users.setTradePasswordIfUnset(user.id, await hashPassword(query.pwd))) throw new AccountError(already);
     return null;
   });
 
