@@ -76,6 +76,10 @@ describe('live socket of the real server (spec 7.5)', () => {
     await expect(connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, { origin: 'https://evil.example' })).rejects.toMatchObject({ status: 403 });
     const ok = await connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, { origin: srv.url });
     await ok.close();
+    // X-Forwarded-Host counts only behind a trusted proxy (TRUST_PROXY), which this server is not.
+    await expect(
+      connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, { origin: 'https://exchange.example', headers: { 'x-forwarded-host': 'exchange.example' } }),
+    ).rejects.toMatchObject({ status: 403 });
   });
 
   it('[issue 2 §9] /metrics: exchange_ws_connections goes up and back down; subscriptions by type', async () => {

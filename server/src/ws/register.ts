@@ -50,7 +50,8 @@ export async function registerWs(app: FastifyInstance, ctx: ServerContext): Prom
     preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.ws) return;
       const origin = req.headers.origin;
-      if (!originAllowed(origin, req.headers.host, allowed)) {
+      // req.host honours X-Forwarded-Host behind a trusted proxy; a browser cannot set that header on a handshake.
+      if (!originAllowed(origin, req.headers.host, allowed) && !originAllowed(origin, req.host, allowed)) {
         ctx.log.warn({ event: 'ws_refused', reason: 'origin', origin, host: req.headers.host });
         return reply.code(403).send(fail(`Origin ${origin} is not allowed to open the socket`));
       }

@@ -97,3 +97,16 @@ describe('socket test switches (TEST_SWITCHES=1, issue 2 §6)', () => {
     for (const c of [a, b]) expect(await c.closed).toEqual({ code: 1001, reason: 'server shutting down' });
   });
 });
+
+describe('origin behind a trusted proxy (issue 2 §6)', () => {
+  it('[issue 2 §6] with a trusted proxy the public host of X-Forwarded-Host is the same-origin host', async () => {
+    const proxied = await startBare({}, { trustProxy: true });
+    try {
+      const c = await connect(`${proxied.wsUrl}/ws/p1`, { origin: 'https://exchange.example', headers: { 'x-forwarded-host': 'exchange.example' } });
+      await c.close();
+      await expect(connect(`${proxied.wsUrl}/ws/p2`, { origin: 'https://evil.example', headers: { 'x-forwarded-host': 'exchange.example' } })).rejects.toMatchObject({ status: 403 });
+    } finally {
+      await proxied.stop();
+    }
+  });
+});

@@ -15,8 +15,8 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-export async function startBare(over: Partial<ServerContext['config']> = {}): Promise<BareServer> {
-  const app = Fastify({ logger: false });
+export async function startBare(over: Partial<ServerContext['config']> = {}, fastifyOpts: { trustProxy?: boolean } = {}): Promise<BareServer> {
+  const app = Fastify({ logger: false, ...fastifyOpts });
   const config = testConfig({ tradeRate: 40, ...over });
   const metrics = new Metrics();
   const market = createMarket(config, TEST_SYMBOLS, metrics);
