@@ -6,7 +6,7 @@ import { KycForm } from './KycForm';
 export default function AdvancedScreen() {
   const { t } = useTranslation('account');
   return (
-    <AuthShell title={t('kyc.seniorName')} heading={t('kyc.seniorName')} sub={t('kyc.seniorText')} back="/userauth" wide>
+    <AuthShell title={t('kyc.seniorName')} heading={t('kyc.heading')} sub={t('kyc.seniorText')} back="/userauth" wide>
       <KycForm level="senior" />
     </AuthShell>
   );

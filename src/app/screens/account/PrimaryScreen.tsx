@@ -6,7 +6,7 @@ import { KycForm } from './KycForm';
 export default function PrimaryScreen() {
   const { t } = useTranslation('account');
   return (
-    <AuthShell title={t('kyc.primaryName')} heading={t('kyc.primaryName')} sub={t('kyc.primaryText')} back="/userauth" wide>
+    <AuthShell title={t('kyc.primaryName')} heading={t('kyc.heading')} sub={t('kyc.primaryText')} back="/userauth" wide>
       <KycForm level="primary" />
     </AuthShell>
   );
