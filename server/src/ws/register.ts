@@ -35,7 +35,8 @@ export async function registerWs(app: FastifyInstance, ctx: ServerContext): Prom
         ctx.log.warn({ event: 'ws_protocol_error', code: error.code, message: error.message });
         return;
       }
-      ctx.log.error({ event: 'ws_error', err: error });
+      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') ctx.log.info({ event: 'ws_reset', code: error.code });
+      else ctx.log.error({ event: 'ws_error', err: error });
       socket.terminate();
     },
     preClose: async function (this: FastifyInstance) {
