@@ -1,6 +1,6 @@
 /**
  * A live price: the engine's formatted string with the language's digit grouping, flashing briefly
- * green or red on each tick (tickDir). The flash is a CSS animation restarted from an effect: no React
+ * green or red on each tick (tickDir). The flash is a Web Animation started from an effect: no React
  * state per tick beyond the hook that delivered the ticker.
  */
 import { useEffect, useRef } from 'react';
@@ -9,6 +9,18 @@ import { formatDecimal } from '../../../i18n/format';
 import { languageState } from '../../../i18n/index';
 import type { TickerView } from '../../../../engine/views';
 import './Price.css';
+
+/** Flash colours: lighter than --color-up-soft / --color-down-soft so coloured prices keep AA contrast. */
+export const FLASH_UP = '#f2faf6';
+export const FLASH_DOWN = '#fef5f6';
+export const FLASH_MS = 600;
+
+let reduced: MediaQueryList | undefined;
+function reducedMotion(): boolean {
+  if (typeof matchMedia === 'undefined') return false;
+  reduced ??= matchMedia('(prefers-reduced-motion: reduce)');
+  return reduced.matches;
+}
 
 interface Props {
   ticker: TickerView | undefined;
@@ -23,10 +35,9 @@ export function Price({ ticker, colored, className, testId }: Props) {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!el || !ticker || ticker.tickDir === 0) return;
-    el.classList.remove('px-flash-up', 'px-flash-down');
-    void el.offsetWidth; // restart the animation
-    el.classList.add(ticker.tickDir > 0 ? 'px-flash-up' : 'px-flash-down');
+    if (!el || !ticker || ticker.tickDir === 0 || reducedMotion()) return;
+    // Web Animations restart without a forced layout (no offsetWidth reads across many rows per frame).
+    el.animate([{ backgroundColor: ticker.tickDir > 0 ? FLASH_UP : FLASH_DOWN }, { backgroundColor: 'transparent' }], { duration: FLASH_MS, easing: 'ease-out' });
   }, [ticker?.ts, ticker?.tickDir]);
   const dirClass = colored && ticker ? (ticker.dir > 0 ? ' is-up' : ticker.dir < 0 ? ' is-down' : '') : '';
   return (
