@@ -118,11 +118,17 @@ export class Users {
   setTradePassword(id: number, hash: string): void {
     this.db.prepare('UPDATE users SET trade_pwd_hash = ? WHERE id = ?').run(hash, id);
   }
-  setEmail(id: number, email: string): void {
-    this.db.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, id);
+  /** Binds an email to an account that has none; false when one was bound meanwhile. */
+  bindEmail(id: number, email: string): boolean {
+    return this.db.prepare('UPDATE users SET email = ? WHERE id = ? AND email IS NULL').run(email, id).changes === 1;
   }
-  setPhone(id: number, phone: string | null): void {
-    this.db.prepare('UPDATE users SET phone = ? WHERE id = ?').run(phone, id);
+  /** Binds a phone to an account that has none; false when one was bound meanwhile. */
+  bindPhone(id: number, phone: string): boolean {
+    return this.db.prepare('UPDATE users SET phone = ? WHERE id = ? AND phone IS NULL').run(phone, id).changes === 1;
+  }
+  /** Unbinds exactly `phone`; false when the bound phone changed meanwhile. */
+  unbindPhone(id: number, phone: string): boolean {
+    return this.db.prepare('UPDATE users SET phone = NULL WHERE id = ? AND phone = ?').run(id, phone).changes === 1;
   }
 }
 

@@ -63,7 +63,7 @@ export function registerProfileRoutes(app: FastifyInstance, acc: Accounts): void
     try {
       acc.db.transaction(() => {
         acc.codes.consume(codeId);
-        acc.users.setEmail(user.id, query.email);
+        if (!acc.users.bindEmail(user.id, query.email)) throw new AccountError('Your account already has an email');
       })();
     } catch (err) {
       uniqueViolation(err, 'This email is already bound to an account');
@@ -78,7 +78,7 @@ export function registerProfileRoutes(app: FastifyInstance, acc: Accounts): void
     try {
       acc.db.transaction(() => {
         acc.codes.consume(codeId);
-        acc.users.setPhone(user.id, query.phone);
+        if (!acc.users.bindPhone(user.id, query.phone)) throw new AccountError('Unbind the current phone first');
       })();
     } catch (err) {
       uniqueViolation(err, 'This phone number is already bound to an account');
@@ -89,10 +89,11 @@ export function registerProfileRoutes(app: FastifyInstance, acc: Accounts): void
   route(app, acc, userApi.unBindPhone, ({ query, user }) => {
     if (!user.phone) throw new AccountError('No phone is bound');
     if (!user.email && !user.account && !user.address) throw new AccountError('The phone is your only sign-in; bind an email first');
-    const codeId = acc.codes.check('phone', user.phone, 'unbind', query.code);
+    const phone = user.phone;
+    const codeId = acc.codes.check('phone', phone, 'unbind', query.code);
     acc.db.transaction(() => {
       acc.codes.consume(codeId);
-      acc.users.setPhone(user.id, null);
+      if (!acc.users.unbindPhone(user.id, phone)) throw new AccountError('No phone is bound');
     })();
     return null;
   });
