@@ -3,10 +3,13 @@
  * Other parts (recharge, withdraw, exchange, trading) change balances through `adjust` inside their
  * own transaction; it refuses to take a balance below zero.
  */
-import Decimal from 'decimal.js';
+import DecimalBase from 'decimal.js';
 import type Database from 'better-sqlite3';
 import type { AssetEntry } from '../../../src/shared/schemas/user';
 import { AccountError } from './errors';
+
+/** decimal.js rounds to 20 significant digits by default; balances need every digit (64 is far beyond any amount). */
+const Decimal = DecimalBase.clone({ precision: 64, rounding: DecimalBase.ROUND_DOWN });
 
 export type AssetAccount = AssetEntry['account'];
 
