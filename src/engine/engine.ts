@@ -17,24 +17,24 @@
  * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
  * key), so every trade is in the REST reply or on the socket.
  */
-import { KLINE_INTERVALS, type KlineInterval, type ServerFrame, type Trade } from '../shared/protocol';
+import type { KlineInterval, ServerFrame } from '../shared/protocol';
 import {
   CONNECTION_KEY,
   DELAYED_AFTER_MS,
   KLINE_CAPACITY,
   KLINE_SEED_LIMIT,
   RELEASE_GRACE_MS,
-  SEED_RETRY_MS,
-  TRADES_KEPT,
 } from './constants';
 import { Connection } from './connection';
 import { decodeFrame } from './decode';
 import { parseDecimal, parsed } from './decimalParse';
-import { POW10 } from './klineColumns';
-import { KlineSeries, type TradeBatch } from './klineSeries';
+import { KlineSeries } from './klineSeries';
+import { BATCH, aggregate, tradeByTrade } from './tradeBatch';
+import { checkTopic } from './topicCheck';
+import { rebuildKeys, type SymbolState } from './symbolState';
 import { PriceMemo } from './priceMemo';
 import { RefRegistry } from './registry';
-import { fetchKlines, fetchTicker, fetchTrades } from './rest';
+import { Seeder, type Seedable } from './seeding';
 import { SequenceTracker } from './sequence';
 import { ServerSubscriptions } from './subscriptions';
 import { TickerStore } from './ticker';
@@ -45,7 +45,6 @@ import {
   type EngineDiagnostics,
   type KlinePatch,
   type MarketEngine,
-  type TimerHandle,
   type Topic,
 } from './types';
 import type { ConnectionHealth, KlineView, TickerView, TradesView } from './views';
@@ -59,31 +58,11 @@ export interface EngineOptions {
   graceMs?: number;
 }
 
-interface SymbolState {
-  memo: PriceMemo;
-  ticker?: TickerStore;
-  trades?: TradesStore;
-  series: KlineSeries[];
-  /** Every topic key a TRADE frame of this symbol can change; emitted as is when all of them did. */
-  tradeKeys: ReadonlySet<string>;
-  /** { ticker key }, emitted as is for a DETAIL frame. */
-  tickerKeys: ReadonlySet<string>;
-}
-
-function rebuildKeys(st: SymbolState): void {
-  const keys = st.series.map((s) => s.key);
-  if (st.trades) keys.push(st.trades.key);
-  if (st.ticker) keys.push(st.ticker.key);
-  st.tradeKeys = new Set(keys);
-  st.tickerKeys = new Set(st.ticker ? [st.ticker.key] : []);
-}
-
 interface TopicRecord {
   topic: Topic;
   releases: (() => void)[];
 }
 
-const INTERVALS: ReadonlySet<string> = new Set(KLINE_INTERVALS);
 const CONNECTION_CHANGE: ReadonlySet<string> = new Set([CONNECTION_KEY]);
 
 export function createMarketEngine(deps: EngineDeps, options: EngineOptions = {}): MarketEngine {
@@ -99,12 +78,8 @@ class Engine implements MarketEngine {
   private readonly listeners = new Set<(keys: ReadonlySet<string>) => void>();
   private readonly seq = new SequenceTracker();
   private readonly capacity: number;
-  private readonly seedLimit: number;
-  /** Server keys confirmed on the current socket, and seeds waiting for one. */
-  private liveKeys = new Set<string>();
-  private waiters = new Map<string, (() => void)[]>();
+  private readonly seeder: Seeder;
   private heartbeat: (() => void) | null = null;
-  private readonly retries = new Set<TimerHandle>();
   private version = 0;
   /** Scratch set for the keys changed by a frame when no prebuilt set fits (see onChange). */
   private readonly changed = new Set<string>();
@@ -117,7 +92,10 @@ class Engine implements MarketEngine {
     options: EngineOptions,
   ) {
     this.capacity = options.klineCapacity ?? KLINE_CAPACITY;
-    this.seedLimit = options.seedLimit ?? KLINE_SEED_LIMIT;
+    this.seeder = new Seeder(deps, options.seedLimit ?? KLINE_SEED_LIMIT, {
+      isCurrent: (store) => this.isCurrent(store),
+      seeded: (store) => this.seeded(store),
+    });
     this.conn = new Connection(deps, {
       onOpen: () => this.onOpen(),
       onMessage: (data) => this.onMessage(data),
@@ -127,7 +105,7 @@ class Engine implements MarketEngine {
       deps.timers,
       () => this.conn.state === 'open',
       (text) => this.conn.send(text),
-      (key) => this.liveKeys.delete(key),
+      (key) => this.seeder.forget(key),
     );
     this.topics = new RefRegistry(
       deps.timers,
@@ -190,8 +168,7 @@ class Engine implements MarketEngine {
     this.disposed = true;
     this.conn.stop();
     this.topics.clear();
-    for (const t of this.retries) this.deps.timers.clearTimeout(t);
-    this.retries.clear();
+    this.seeder.dispose();
     this.listeners.clear();
     this.symbols.clear();
     this.records.clear();
@@ -227,13 +204,13 @@ class Engine implements MarketEngine {
       const store = new TradesStore(symbol, st.memo);
       st.trades = store;
       rec.releases.push(this.subs.acquire({ type: 'TRADE', symbol }));
-      this.seedTrades(store);
+      this.seeder.trades(store);
     } else {
       const s = new KlineSeries(symbol, t.interval, this.capacity, st.memo);
       st.series.push(s);
       rec.releases.push(this.subs.acquire({ type: 'TRADE', symbol }));
       rec.releases.push(this.subs.acquire({ type: 'KLINE', symbol, interval: t.interval }));
-      this.seedSeries(s);
+      this.seeder.series(s);
     }
     rebuildKeys(st);
   }
@@ -256,8 +233,7 @@ class Engine implements MarketEngine {
       this.heartbeat();
       this.heartbeat = null;
       this.conn.stop();
-      this.liveKeys.clear();
-      this.waiters.clear();
+      this.seeder.reset();
     }
   }
 
@@ -265,13 +241,12 @@ class Engine implements MarketEngine {
 
   private onOpen(): void {
     this.seq.reset();
-    this.liveKeys.clear();
-    this.waiters.clear();
+    this.seeder.reset();
     this.subs.resendAll();
     // Whatever happened while down, the state is re-seeded (the new socket re-sends DETAIL itself).
     for (const st of this.symbols.values()) {
-      for (const s of st.series) this.seedSeries(s);
-      if (st.trades) this.seedTrades(st.trades);
+      for (const s of st.series) this.seeder.series(s);
+      if (st.trades) this.seeder.trades(st.trades);
     }
   }
 
@@ -295,8 +270,8 @@ class Engine implements MarketEngine {
         changed = this.onKline(f);
         break;
       case 'ACK':
-        if (f.data.op === 'subscribe') this.markLive(f.data.key);
-        else this.liveKeys.delete(f.data.key);
+        if (f.data.op === 'subscribe') this.seeder.markLive(f.data.key);
+        else this.seeder.forget(f.data.key);
         break;
       case 'ERROR':
         this.deps.log?.('ws_server_error', { reason: f.data.reason, message: f.data.message });
@@ -311,7 +286,7 @@ class Engine implements MarketEngine {
   private onTrades(f: Extract<ServerFrame, { type: 'TRADE' }>): ReadonlySet<string> | null {
     const st = this.symbols.get(f.symbol);
     if (!st) return null;
-    if (this.waiters.size > 0) this.markLive(`TRADE:${f.symbol}`);
+    if (this.seeder.waiting) this.seeder.markLive(`TRADE:${f.symbol}`);
     const v0 = this.version;
     const trades = f.data.trades;
     const series = st.series;
@@ -334,7 +309,7 @@ class Engine implements MarketEngine {
         const s = series[k];
         if (s.dirty) s.commit(++this.version);
         else all = false;
-        if (s.overflowed) this.seedSeries(s);
+        if (s.overflowed) this.seeder.series(s);
       }
     }
     const store = st.trades;
@@ -361,7 +336,7 @@ class Engine implements MarketEngine {
     const st = this.symbols.get(f.symbol);
     const ticker = st?.ticker;
     if (!ticker) return null;
-    if (this.waiters.size > 0) this.markLive(ticker.serverKey);
+    if (this.seeder.waiting) this.seeder.markLive(ticker.serverKey);
     ticker.applyDetail(f.data, f.ts);
     ticker.version = ++this.version;
     return st.tickerKeys;
@@ -370,7 +345,7 @@ class Engine implements MarketEngine {
   private onKline(f: Extract<ServerFrame, { type: 'KLINE' }>): ReadonlySet<string> | null {
     const s = this.series(f.symbol, f.interval);
     if (!s) return null;
-    if (this.waiters.size > 0) this.markLive(s.serverKey);
+    if (this.seeder.waiting) this.seeder.markLive(s.serverKey);
     s.checkpoint(f.data.tick);
     if (!s.dirty) return null;
     s.commit(++this.version);
@@ -382,94 +357,28 @@ class Engine implements MarketEngine {
 
   private onGap(): void {
     for (const st of this.symbols.values()) {
-      for (const s of st.series) this.seedSeries(s);
-      if (st.trades) this.seedTrades(st.trades);
-      if (st.ticker) this.seedTicker(st.ticker);
+      for (const s of st.series) this.seeder.series(s);
+      if (st.trades) this.seeder.trades(st.trades);
+      if (st.ticker) this.seeder.ticker(st.ticker);
     }
   }
 
-  // ------------------------------------------------------------------ seeding
+  // ------------------------------------------------------------------ seeding results
 
-  private markLive(key: string): void {
-    this.liveKeys.add(key);
-    const w = this.waiters.get(key);
-    if (!w) return;
-    this.waiters.delete(key);
-    for (const fn of w) fn();
+  /** True while this very store object is the engine's current one (not a dropped or replaced one). */
+  private isCurrent(store: Seedable): boolean {
+    if (this.disposed) return false;
+    const st = this.symbols.get(store.symbol);
+    if (!st) return false;
+    if (store instanceof KlineSeries) return st.series.includes(store);
+    return st.trades === store || st.ticker === store;
   }
 
-  private whenLive(key: string, fn: () => void): void {
-    if (this.liveKeys.has(key)) {
-      fn();
-      return;
-    }
-    const w = this.waiters.get(key);
-    if (w) w.push(fn);
-    else this.waiters.set(key, [fn]);
-  }
-
-  private retry(fn: () => void): void {
-    const h = this.deps.timers.setTimeout(() => {
-      this.retries.delete(h);
-      fn();
-    }, SEED_RETRY_MS);
-    this.retries.add(h);
-  }
-
-  private isHeld(key: string): boolean {
-    return !this.disposed && this.records.has(key);
-  }
-
-  private seedSeries(s: KlineSeries): void {
-    const gen = s.beginSeed();
-    this.whenLive(s.serverKey, () => this.requestSeries(s, gen));
-  }
-
-  private requestSeries(s: KlineSeries, gen: number): void {
-    if (s.seedGen !== gen || !this.isHeld(s.key)) return;
-    fetchKlines(this.deps.httpGet, s.symbol, s.interval, this.seedLimit).then(
-      (candles) => {
-        if (!this.isHeld(s.key) || !s.completeSeed(gen, candles)) return;
-        s.commit(++this.version);
-        this.emit(new Set([s.key]));
-      },
-      (err: unknown) => {
-        this.deps.log?.('seed_failed', { key: s.key, error: String(err) });
-        if (s.seedGen === gen) this.retry(() => this.requestSeries(s, gen));
-      },
-    );
-  }
-
-  private seedTrades(store: TradesStore): void {
-    const gen = ++store.seedGen;
-    this.whenLive(store.serverKey, () => this.requestTrades(store, gen));
-  }
-
-  private requestTrades(store: TradesStore, gen: number): void {
-    if (store.seedGen !== gen || !this.isHeld(store.key)) return;
-    fetchTrades(this.deps.httpGet, store.symbol, TRADES_KEPT).then(
-      (trades) => {
-        if (store.seedGen !== gen || !this.isHeld(store.key) || !store.merge(trades)) return;
-        store.version = ++this.version;
-        this.emit(new Set([store.key]));
-      },
-      (err: unknown) => {
-        this.deps.log?.('seed_failed', { key: store.key, error: String(err) });
-        if (store.seedGen === gen) this.retry(() => this.requestTrades(store, gen));
-      },
-    );
-  }
-
-  private seedTicker(ticker: TickerStore): void {
-    const at = ticker.details;
-    fetchTicker(this.deps.httpGet, ticker.symbol).then(
-      (info) => {
-        if (!this.isHeld(ticker.key) || !ticker.applyRest(info, at)) return;
-        ticker.version = ++this.version;
-        this.emit(new Set([ticker.key]));
-      },
-      (err: unknown) => this.deps.log?.('seed_failed', { key: ticker.key, error: String(err) }),
-    );
+  /** A seed landed in `store`: new version, tell the listeners. */
+  private seeded(store: Seedable): void {
+    if (store instanceof KlineSeries) store.commit(++this.version);
+    else store.version = ++this.version;
+    this.emit(new Set([store.key]));
   }
 
   // ------------------------------------------------------------------ output
@@ -492,69 +401,5 @@ class Engine implements MarketEngine {
     if (c.state === 'idle') return 'connecting';
     if (c.state === 'waiting' || (c.state === 'connecting' && c.opens > 0) || c.reconnects > 0) return 'reconnecting';
     return 'connecting';
-  }
-}
-
-/** Scratch aggregate of the TRADE frame being applied. */
-const BATCH: TradeBatch = { firstId: 0, lastId: 0, firstTs: 0, lastTs: 0, high: 0, low: 0, close: 0, closeRaw: '', units: 0, scale: 0 };
-
-/** Aggregates a batch of trades; false when ids do not increase or times go back (per-trade path then). */
-function aggregate(trades: readonly Trade[], b: TradeBatch): boolean {
-  let units = 0;
-  let scale = 0;
-  let high = -Infinity;
-  let low = Infinity;
-  let prevId = -1;
-  let prevTs = -Infinity;
-  let price = 0;
-  for (let i = 0; i < trades.length; i++) {
-    const t = trades[i];
-    if (t.id <= prevId || t.ts < prevTs) return false;
-    prevId = t.id;
-    prevTs = t.ts;
-    price = parseDecimal(t.price);
-    if (price > high) high = price;
-    if (price < low) low = price;
-    parseDecimal(t.qty);
-    const d = parsed.digits;
-    const sc = parsed.scale;
-    if (sc > scale) {
-      units *= POW10[sc - scale];
-      scale = sc;
-    }
-    units += d * POW10[scale - sc];
-  }
-  b.firstId = trades[0].id;
-  b.lastId = prevId;
-  b.firstTs = trades[0].ts;
-  b.lastTs = prevTs;
-  b.high = high;
-  b.low = low;
-  b.close = price;
-  b.closeRaw = trades[trades.length - 1].price;
-  b.units = units < 9_007_199_254_740_992 && scale <= 22 ? units : NaN;
-  b.scale = scale;
-  return true;
-}
-
-function tradeByTrade(s: KlineSeries, trades: readonly Trade[]): void {
-  for (let i = 0; i < trades.length; i++) {
-    const t = trades[i];
-    const price = parseDecimal(t.price);
-    parseDecimal(t.qty);
-    s.trade(t, price, parsed.digits, parsed.scale);
-  }
-}
-
-function checkTopic(t: Topic): void {
-  if (!t || typeof t !== 'object') throw new TypeError('topic must be an object { kind, symbol, interval? }');
-  if (t.kind !== 'ticker' && t.kind !== 'trades' && t.kind !== 'klines') {
-    throw new TypeError(`unknown topic kind "${String((t as { kind?: unknown }).kind)}": use ticker, trades or klines`);
-  }
-  if (typeof t.symbol !== 'string' || !/^[A-Za-z0-9._-]{1,32}$/.test(t.symbol)) {
-    throw new TypeError(`invalid symbol "${String(t.symbol)}"`);
-  }
-  if (t.kind === 'klines' && !INTERVALS.has(t.interval)) {
-    throw new TypeError(`unknown interval "${String(t.interval)}": use one of ${KLINE_INTERVALS.join(', ')}`);
   }
 }

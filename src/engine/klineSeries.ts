@@ -18,29 +18,18 @@
  *   either in the history or on the socket: no candle is missing, doubled or diverging.
  */
 import { INTERVAL_MS, WEEK_OFFSET_MS, type Candle, type KlineInterval, type Trade } from '../shared/protocol';
-import { KLINE_CHANGE_LOG, SEED_BUFFER_MAX } from './constants';
+import { SEED_BUFFER_MAX } from './constants';
+import { KlineChangeLog } from './klineChangeLog';
 import { KlineColumns, MAX_SCALE, POW10, decimalsOfRaw, toUnits } from './klineColumns';
 import type { KlinePatch } from './types';
 import type { KlineView } from './views';
 import type { PriceMemo } from './priceMemo';
 import { parseDecimal, parsed } from './decimalParse';
+import type { TradeBatch } from './tradeBatch';
 
 type Buffered = Trade | Candle;
 
-/** Aggregate of the trades of one TRADE frame (ids increasing, times non-decreasing), see tradeBatch. */
-export interface TradeBatch {
-  firstId: number;
-  lastId: number;
-  firstTs: number;
-  lastTs: number;
-  high: number;
-  low: number;
-  close: number;
-  closeRaw: string;
-  /** Sum of the quantities as an integer of 10^-scale units (NaN if not exact). */
-  units: number;
-  scale: number;
-}
+
 
 export class KlineSeries {
   readonly key: string;
@@ -63,12 +52,7 @@ export class KlineSeries {
   version = 0;
   private dirtyFrom = Infinity;
   private pendingFull = false;
-  private readonly logVersion = new Float64Array(KLINE_CHANGE_LOG);
-  private readonly logFrom = new Float64Array(KLINE_CHANGE_LOG);
-  private logHead = 0;
-  private logCount = 0;
-  /** Patches since a version below this are full. */
-  private coveredFrom = Infinity;
+  private readonly changes = new KlineChangeLog();
   private view: KlineView | undefined;
 
   constructor(
@@ -335,22 +319,9 @@ export class KlineSeries {
 
   /** Records the changes since the last commit under `version` (engine-wide, increasing). */
   commit(version: number): void {
-    if (this.pendingFull) {
-      this.coveredFrom = version;
-      this.logCount = 0;
-      this.pendingFull = false;
-    } else {
-      if (this.logCount === KLINE_CHANGE_LOG) {
-        // Forget the oldest entry: patches from before it must be full.
-        const oldest = (this.logHead - this.logCount + KLINE_CHANGE_LOG) % KLINE_CHANGE_LOG;
-        this.coveredFrom = this.logVersion[oldest];
-        this.logCount--;
-      }
-      this.logVersion[this.logHead] = version;
-      this.logFrom[this.logHead] = this.dirtyFrom;
-      this.logHead = (this.logHead + 1) % KLINE_CHANGE_LOG;
-      this.logCount++;
-    }
+    if (this.pendingFull) this.changes.recordFull(version);
+    else this.changes.record(version, this.dirtyFrom);
+    this.pendingFull = false;
     this.dirtyFrom = Infinity;
     this.version = version;
     this.view = undefined;
@@ -360,19 +331,12 @@ export class KlineSeries {
   klineView(): KlineView {
     if (this.view) return this.view;
     const c = this.cols;
-    const lastClose = this.memo.format(this.lastCloseRaw);
     this.view = {
       symbol: this.symbol,
       interval: this.interval,
       version: this.version,
-      length: c.length,
-      time: c.time.slice(c.start, c.end),
-      open: c.open.slice(c.start, c.end),
-      high: c.high.slice(c.start, c.end),
-      low: c.low.slice(c.start, c.end),
-      close: c.close.slice(c.start, c.end),
-      volume: c.volume.slice(c.start, c.end),
-      lastClose,
+      ...rowsOf(c, c.start),
+      lastClose: this.memo.format(this.lastCloseRaw),
       priceDecimals: this.memo.decimals(this.lastCloseRaw),
     };
     return this.view;
@@ -381,34 +345,30 @@ export class KlineSeries {
   /** Candles changed since `since` (see KlinePatch). */
   patch(since: number): KlinePatch {
     const c = this.cols;
-    let from = c.start;
-    const full = since <= 0 || since > this.version || since < this.coveredFrom;
-    if (!full) {
-      let minTime = Infinity;
-      for (let k = 0; k < this.logCount; k++) {
-        const j = (this.logHead - 1 - k + KLINE_CHANGE_LOG) % KLINE_CHANGE_LOG;
-        if (this.logVersion[j] <= since) break;
-        if (this.logFrom[j] < minTime) minTime = this.logFrom[j];
-      }
-      from = minTime === Infinity ? c.end : c.lowerBound(minTime);
-    }
+    const changed = this.changes.changedSince(since, this.version);
+    const from = changed === null ? c.start : changed === Infinity ? c.end : c.lowerBound(changed);
     return {
-      full,
+      full: changed === null,
       symbol: this.symbol,
       interval: this.interval,
       version: this.version,
       capacity: c.capacity,
-      rows: {
-        length: c.end - from,
-        time: c.time.slice(from, c.end),
-        open: c.open.slice(from, c.end),
-        high: c.high.slice(from, c.end),
-        low: c.low.slice(from, c.end),
-        close: c.close.slice(from, c.end),
-        volume: c.volume.slice(from, c.end),
-      },
+      rows: rowsOf(c, from),
       lastClose: this.memo.format(this.lastCloseRaw),
       priceDecimals: this.memo.decimals(this.lastCloseRaw),
     };
   }
+}
+
+/** Copies of the candles from index `from` to the newest, columnar. */
+function rowsOf(c: KlineColumns, from: number): KlinePatch['rows'] {
+  return {
+    length: c.end - from,
+    time: c.time.slice(from, c.end),
+    open: c.open.slice(from, c.end),
+    high: c.high.slice(from, c.end),
+    low: c.low.slice(from, c.end),
+    close: c.close.slice(from, c.end),
+    volume: c.volume.slice(from, c.end),
+  };
 }
