@@ -16,7 +16,12 @@ export function createMarket(config: ServerConfig, symbols: MarketSymbol[], metr
   let timer: ReturnType<typeof setTimeout> | undefined;
   let next = 0;
   const loop = () => {
-    sim.step(Date.now());
+    try {
+      sim.step(Date.now());
+    } catch (e) {
+      // A bug in one step must not stop the market for good: log it and keep ticking.
+      console.error(JSON.stringify({ level: 50, time: Date.now(), event: 'market_step_error', error: String((e as Error)?.stack ?? e) }));
+    }
     next += TICK_MS;
     const now = Date.now();
     if (now - next > RESYNC_MS) next = now + TICK_MS;
