@@ -6,6 +6,7 @@
  */
 import { StorageKeys } from '../../shared/storageKeys';
 import { isPublicPath, SIGN_IN_PATH } from './paths';
+import { loadUserInfo } from './actions';
 import { onSignOut, session, setToken, signOut } from './store';
 
 export const SESSION_CHANNEL = 'openex:session';
@@ -53,7 +54,10 @@ export function installSessionSync(env: SyncEnv = defaultEnv()): () => void {
     if (ev.key !== StorageKeys.token && ev.key !== null) return; // key null: storage.clear() in another tab
     const value = ev.key === null ? (ev.storageArea?.getItem(StorageKeys.token) ?? null) : ev.newValue;
     if (!value) remoteSignOut();
-    else if (value !== session.token) setToken(value);
+    else if (value !== session.token) {
+      setToken(value);
+      void loadUserInfo();
+    }
   };
   env.target?.addEventListener('storage', onStorage as EventListener);
   uninstall = () => {

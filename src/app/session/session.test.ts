@@ -224,6 +224,22 @@ describe('cross-tab sign-out', () => {
   });
 });
 
+describe('cross-tab sign-in', () => {
+  it('[spec 4.1] a token stored by another tab is adopted and the user info loads', async () => {
+    const target = new EventTarget();
+    const stop = installSessionSync({ channel: null, target: target as unknown as Window, leaveGuardedPage: () => undefined });
+    try {
+      replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+      localStorage.setItem('openex:token', 'tok-other');
+      target.dispatchEvent(Object.assign(new Event('storage'), { key: 'openex:token', newValue: 'tok-other', storageArea: localStorage }));
+      expect(session).toMatchObject({ token: 'tok-other', isSign: true });
+      await vi.waitFor(() => expect(session.userInfo?.id).toBe(7));
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('navigation guard (spec 4.2)', () => {
   it('[spec 4.2] signed out: public paths pass, others go to /lr', async () => {
     for (const p of ['/', '/lr', '/login', '/register', '/forget', '/login?x=1']) expect(await guard(p)).toBeNull();
