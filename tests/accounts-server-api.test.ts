@@ -134,3 +134,18 @@ describe('[spec 7.1] accounts on the real server', () => {
     for (const e of Object.values(userApi)) expect(Object.keys(doc.paths)).toContain(e.path);
   });
 });
+
+describe('[issue 5] production mode on the real server', () => {
+  it('no development outbox and no test switches, even with TEST_SWITCHES=1', async () => {
+    const prod = await startServer({ NODE_ENV: 'production', TEST_SWITCHES: '1' });
+    try {
+      const sent = await fetch(`${prod.url}/api/user/sendEmailCode?codeType=register&email=prod%40example.com`, { method: 'POST' });
+      expect((await sent.json()).code).toBe(200);
+      expect((await fetch(`${prod.url}/api/_test/outbox?to=prod%40example.com`)).status).toBe(404);
+      expect((await fetch(`${prod.url}/api/_test/expireTokens`, { method: 'POST' })).status).toBe(404);
+      expect((await fetch(`${prod.url}/api/_test/kycReview?account=a&level=primary&state=approved`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await prod.stop();
+    }
+  });
+});
