@@ -82,22 +82,35 @@ describe('engine input robustness, tickers and trades (issue 3, spec 7.5)', () =
     expect(h.engine.tradesView('ethusdt')!.trades[0]).toMatchObject({ price: '3000.62', qty: '1', side: 'buy' });
   });
 
-  it('[issue 3] a gap re-seeds the ticker from REST unless a fresher DETAIL arrived meanwhile', async () => {
+  it('[issue 3] a gap re-seeds the 24 h statistics from REST', async () => {
     const h = engineHarness();
     h.exchange.tick([{ symbol: 'btcusdt', price: '100', qty: '1' }]);
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
     await h.settle();
+    expect(h.engine.tickerView('btcusdt')?.priceRaw).toBe('100');
     h.exchange.dropFrames(1);
     h.time.advance(1_000);
-    h.exchange.tick([{ symbol: 'btcusdt', price: '105', qty: '1' }]); // DETAIL lost
+    h.exchange.tick([{ symbol: 'btcusdt', price: '105', qty: '1' }]); // its DETAIL is lost
     expect(h.engine.tickerView('btcusdt')?.priceRaw).toBe('100');
-    h.exchange.holdHttp = true;
-    h.exchange.tick([{ symbol: 'btcusdt', price: '106', qty: '1' }]); // reveals the gap
+    h.exchange.heartbeat(); // the next frame reveals the gap
     expect(h.engine.diagnostics().gaps).toBe(1);
+    await h.settle();
+    expect(h.engine.tickerView('btcusdt')?.priceRaw).toBe('105');
+    expect(h.engine.tickerView('btcusdt')?.vol24).toBe('2.00');
+  });
+
+  it('[issue 3] a REST ticker overtaken by a DETAIL frame is dropped (newest wins)', async () => {
+    const h = engineHarness();
+    h.exchange.tick([{ symbol: 'btcusdt', price: '100', qty: '1' }]);
+    h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
+    await h.settle();
+    h.exchange.holdHttp = true;
+    h.exchange.dropFrames(1);
+    h.exchange.tick([{ symbol: 'btcusdt', price: '110', qty: '1' }]); // lost
+    h.exchange.heartbeat(); // gap: the REST ticker (110) is asked and held
+    h.exchange.tick([{ symbol: 'btcusdt', price: '111', qty: '1' }]); // a fresher DETAIL arrives first
     h.exchange.releaseHttp();
     await h.settle();
-    // The REST reply (asked after the DETAIL of 106 was applied) is fresh enough? It was asked before it:
-    // the DETAIL that revealed the gap came first, so the engine keeps 106 either way.
-    expect(h.engine.tickerView('btcusdt')?.priceRaw).toBe('106');
+    expect(h.engine.tickerView('btcusdt')?.priceRaw).toBe('111');
   });
 });

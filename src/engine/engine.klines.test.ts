@@ -98,6 +98,7 @@ describe('engine klines against the server history (issue 3)', () => {
     trade(100);
     await watch(h);
     const asked = h.exchange.httpLog.length;
+    const before = h.engine.klinePatch('btcusdt', '1m', 0)!.version;
     h.exchange.dropFrames(7); // lost frames: candles now miss trades
     trade(3);
     trade(1); // next frame reveals the gap
@@ -107,6 +108,8 @@ describe('engine klines against the server history (issue 3)', () => {
     expect(reseeds.filter((p) => p.startsWith('/api/market/kline'))).toHaveLength(INTERVALS.length);
     expect(reseeds.filter((p) => p.startsWith('/api/market/ticker'))).toHaveLength(1);
     expectSameAsServer(h);
+    // A receiver that had the series before the gap must replace it all.
+    expect(h.engine.klinePatch('btcusdt', '1m', before)!.full).toBe(true);
     trade(10);
     expectSameAsServer(h);
   });

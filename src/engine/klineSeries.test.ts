@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KLINE_INTERVALS, candleOpenTime, type Candle, type Trade } from '../shared/protocol';
 import { KlineSeries } from './klineSeries';
 import { PriceMemo } from './priceMemo';
+import { SEED_BUFFER_MAX } from './constants';
 import { parseDecimal, parsed } from './decimalParse';
 
 const T0 = Date.UTC(2024, 0, 1); // Monday 2024-01-01 00:00 UTC
@@ -163,5 +164,18 @@ describe('kline builder (issue 3)', () => {
     s.completeSeed(gen, [{ t: T0, open: '10', high: '10', low: '10', close: '10', vol: '1' }]);
     expect(rows(s)).toEqual([[T0 / 1000, 10, 12, 10, 12, 1]]);
     expect(s.lastCloseRaw).toBe('12');
+  });
+});
+
+describe('kline builder memory bounds (issue 3)', () => {
+  it('[issue 3] a seed buffer past SEED_BUFFER_MAX flags the series for a fresh seed (memory stays bounded)', () => {
+    const s = live();
+    s.beginSeed();
+    for (let i = 0; i < SEED_BUFFER_MAX; i++) feed(s, trade(T0 + i, '1'));
+    expect(s.overflowed).toBe(false);
+    feed(s, trade(T0 + SEED_BUFFER_MAX, '1'));
+    expect(s.overflowed).toBe(true);
+    s.beginSeed();
+    expect(s.overflowed).toBe(false);
   });
 });

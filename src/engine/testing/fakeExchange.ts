@@ -94,6 +94,13 @@ export class FakeExchange {
     s.sock.serverSend({ ...frame, seq: s.seq, ts: this.time.now() });
   }
 
+  /** A HEARTBEAT frame to every socket subscribed to HEARTBEAT. */
+  heartbeat(): void {
+    for (const s of this.sessions) {
+      if (s.subs.has('HEARTBEAT')) this.send(s, { type: 'HEARTBEAT', origin: 'fake', data: { serverTime: this.time.now() } });
+    }
+  }
+
   /** Lose the next n frames of every socket (a gap in seq). */
   dropFrames(n: number): void {
     this.toDrop = n;
