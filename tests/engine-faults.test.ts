@@ -4,7 +4,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, SILENCE_TIMEOUT_MS } from '../src/engine/constants';
+import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, RELEASE_GRACE_MS, SILENCE_TIMEOUT_MS } from '../src/engine/constants';
+import { UNWATCH_GRACE_MS } from '../src/app/market/client';
 import { launchBrowser } from './helpers/browser';
 import type { RunningServer } from './helpers/server';
 import {
@@ -44,6 +45,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Longer than a release takes to reach the server (the tab's and the engine's grace periods) plus slack. */
+const QUIET_MS = UNWATCH_GRACE_MS + RELEASE_GRACE_MS + 1_500;
+
 /** The server's subscriptions once they stopped changing (the home screen settles; releases have a grace). */
 async function stableSubs(): Promise<ServerSubs> {
   let last = '';
@@ -58,7 +62,7 @@ async function stableSubs(): Promise<ServerSubs> {
       }
       return { cur, quietMs: Date.now() - since };
     },
-    (x) => x.cur.connections === 1 && x.cur.subscriptions['DETAIL:btcusdt'] === 1 && x.cur.subscriptions['TRADE:ethusdt'] === 1 && x.quietMs >= 3_000,
+    (x) => x.cur.connections === 1 && x.cur.subscriptions['DETAIL:btcusdt'] === 1 && x.cur.subscriptions['TRADE:ethusdt'] === 1 && x.quietMs >= QUIET_MS,
     'the subscriptions on the server to settle',
   );
   return s.cur;
@@ -148,6 +152,9 @@ describe('socket faults [issue 3, spec 4.7]', () => {
     const d0 = await diagnostics(page);
     const t0 = Date.now();
     await testSwitch(server, `silence?ms=${SILENCE_TIMEOUT_MS * 3}`);
+    const badge = page.getByTestId('connection-health');
+    await until(() => badge.getAttribute('data-health', { timeout: 1_000 }), (h) => h === 'delayed', 'the health badge to show delayed', SILENCE_TIMEOUT_MS * 2);
+    expect(await badge.textContent()).toBe('Delayed');
     const d1 = await until(() => diagnostics(page), (d) => d.reconnects > d0.reconnects, 'a reconnect after the silence', SILENCE_TIMEOUT_MS * 3);
     console.log(`[engine-faults] silent socket replaced after ${Date.now() - t0} ms`);
     expect(d1.reconnects).toBe(d0.reconnects + 1);
