@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { SESSION_TTL_MS } from './tokens';
+import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS } from './tokens';
 import { startHarness, type Harness } from './testHarness';
 
 let h: Harness;
@@ -51,6 +51,22 @@ describe('[spec 6, 8] session tokens', () => {
     expectTokenError(await info(undefined, `/api/user/getInfo?token=${t}`));
     expectTokenError(await info('not-a-token'));
     expectTokenError(await info());
+  });
+
+  it(`at most ${MAX_SESSIONS_PER_USER} live sessions per user: the least recently used one ends`, async () => {
+    const first = await h.signUp('t10@example.com', 'Right1234');
+    h.clock.advance(60_000);
+    const second = (await login('t10@example.com', 'Right1234')).data.satoken;
+    h.clock.advance(60_000);
+    expect((await info(first)).code).toBe(200); // used now: `second` is the least recently used
+    for (let i = 0; i < MAX_SESSIONS_PER_USER - 1; i++) {
+      h.clock.advance(1);
+      h.acc.sessions.create((await info(first)).data.id);
+    }
+    expectTokenError(await info(second));
+    expect((await info(first)).code).toBe(200);
+    const n = h.acc.db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number };
+    expect(n.n).toBe(MAX_SESSIONS_PER_USER);
   });
 
   it('tokens are stored hashed, never in clear', async () => {

@@ -8,6 +8,8 @@ import type { Clock } from './clock';
 
 export const TOKEN_BYTES = 32;
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+/** Live sessions per user; a new sign-in beyond this ends the least recently used one. */
+export const MAX_SESSIONS_PER_USER = 50;
 /** Extend the expiry at most once a minute, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -25,6 +27,12 @@ export class Sessions {
     this.db
       .prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen, expires_at) VALUES (?, ?, ?, ?, ?)')
       .run(hashToken(token), userId, now, now, now + SESSION_TTL_MS);
+    this.db
+      .prepare(
+        `DELETE FROM sessions WHERE user_id = ? AND token_hash IN (
+           SELECT token_hash FROM sessions WHERE user_id = ? ORDER BY last_seen DESC, created_at DESC LIMIT -1 OFFSET ?)`,
+      )
+      .run(userId, userId, MAX_SESSIONS_PER_USER);
     return token;
   }
 
