@@ -37,6 +37,7 @@ export function createMarket(config: ServerConfig, symbols: MarketSymbol[], metr
     start() {
       if (timer) return;
       next = Date.now();
+      sim.resume(next);
       loop();
     },
     stop() {

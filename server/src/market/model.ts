@@ -89,6 +89,14 @@ export class PriceModel {
     return (this.rng.exp() / r) * 1000;
   }
 
+  /** Starts the arrival clock afresh at `now` (no catch-up burst for the time the market was not running). */
+  resume(now: number): void {
+    if (this.nextAt < now) {
+      this.lastAt = now;
+      this.nextAt = now + this.gap();
+    }
+  }
+
   /** The next trade if one is due at or before `now` (then advances the arrival clock), else null. */
   due(now: number): ModelTrade | null {
     if (this.nextAt > now) return null;

@@ -20,6 +20,8 @@ export interface SimulatorOptions {
 export interface Simulator extends Omit<Market, 'start' | 'stop'> {
   /** Makes the trades due up to `now` (ms) and notifies listeners. Returns how many were made. */
   step(now: number): number;
+  /** Skips to `now` without trading (the time between building the market and starting it). */
+  resume(now: number): void;
   /** The symbol's state, for tests. */
   state(symbol: string): SymbolMarket | undefined;
   /** Mean trades/s of a symbol. */
@@ -84,6 +86,11 @@ export function createSimulator(config: ServerConfig, listed: MarketSymbol[], me
     onTrades(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    resume(now) {
+      if (now < lastNow) return;
+      lastNow = now;
+      for (const m of models.values()) m.resume(now);
     },
     step(now) {
       if (now < lastNow) now = lastNow; // the clock never runs backwards for the market
