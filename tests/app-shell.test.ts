@@ -263,6 +263,32 @@ describe('[issue 4] layout breakpoint', () => {
   });
 });
 
+describe('[issue 4] desktop top navigation fits', () => {
+  it('at 1024 px the visible links never run under the tools, in long languages too, and the page does not scroll sideways', async () => {
+    for (const language of ['en', 'fr', 'ru', 'de', 'ar']) {
+      const ctx = await newContext(app.browser, { viewport: { width: 1024, height: 700 }, language });
+      const page = await ctx.newPage();
+      try {
+        await gotoApp(page, app.server.url + '/');
+        const r = await page.evaluate(() => {
+          const rtl = document.documentElement.dir === 'rtl';
+          const tools = document.querySelector('.dnav__tools')!.getBoundingClientRect();
+          const links = [...document.querySelectorAll('.dnav__primary a')]
+            .map((a) => a.getBoundingClientRect())
+            .filter((b) => b.width > 0 && b.top < 40); // rendered on the visible row
+          const overlap = links.some((b) => (rtl ? b.left < tools.right : b.right > tools.left));
+          return { overlap, visible: links.length, scroll: document.documentElement.scrollWidth };
+        });
+        expect(r.overlap, language).toBe(false);
+        expect(r.visible, language).toBeGreaterThanOrEqual(4);
+        expect(r.scroll, language).toBeLessThanOrEqual(1024);
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+});
+
 describe('[spec 2.4] desktop layout', () => {
   it('[spec 2.4] desktop shows the top navigation, the bottom menu (five visible: proxy hidden by default) and the middle menu of five shortcuts', async () => {
     const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
