@@ -16,6 +16,7 @@
  *
  * All prices, quantities and volumes are exact decimal strings: never binary floating point.
  */
+import './schemas/zodSetup';
 import { z } from 'zod';
 
 export const PROTOCOL_VERSION = 1 as const;
