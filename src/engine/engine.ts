@@ -75,7 +75,8 @@ class Engine implements MarketEngine {
   private readonly topics: RefRegistry;
   private readonly records = new Map<string, TopicRecord>();
   private readonly symbols = new Map<string, SymbolState>();
-  private readonly listeners = new Set<(keys: ReadonlySet<string>) => void>();
+  /** Copied on change, so emitting iterates a plain array. */
+  private listeners: ((keys: ReadonlySet<string>) => void)[] = [];
   private readonly seq = new SequenceTracker();
   private readonly capacity: number;
   private readonly seeder: Seeder;
@@ -126,8 +127,10 @@ class Engine implements MarketEngine {
   }
 
   onChange(listener: (keys: ReadonlySet<string>) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   tickerView(symbol: string): TickerView | undefined {
@@ -169,7 +172,7 @@ class Engine implements MarketEngine {
     this.conn.stop();
     this.topics.clear();
     this.seeder.dispose();
-    this.listeners.clear();
+    this.listeners = [];
     this.symbols.clear();
     this.records.clear();
   }
@@ -384,9 +387,10 @@ class Engine implements MarketEngine {
   // ------------------------------------------------------------------ output
 
   private emit(keys: ReadonlySet<string>): void {
-    for (const l of this.listeners) {
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) {
       try {
-        l(keys);
+        ls[i](keys);
       } catch (err) {
         this.deps.log?.('listener_failed', { error: String(err) });
       }

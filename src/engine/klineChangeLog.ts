@@ -15,6 +15,13 @@ export class KlineChangeLog {
 
   /** A commit that changed candles from open time `fromSec` on. */
   record(version: number, fromSec: number): void {
+    // The usual commit changes the same (live) candle as the one before: moving that entry up to the
+    // new version loses nothing (whoever needs either change needs the candles from fromSec on).
+    const newest = (this.head - 1 + KLINE_CHANGE_LOG) % KLINE_CHANGE_LOG;
+    if (this.count > 0 && this.from[newest] === fromSec) {
+      this.versions[newest] = version;
+      return;
+    }
     if (this.count === KLINE_CHANGE_LOG) {
       // Forget the oldest entry: patches from before it must be full.
       this.coveredFrom = this.versions[this.head];

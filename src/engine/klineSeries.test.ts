@@ -125,13 +125,22 @@ describe('kline builder (issue 3)', () => {
     feed(s, trade(T0 + 59_999, '0.5'));
     s.commit(4);
     expect(Array.from(s.patch(3).rows.time)).toEqual([T0 / 1000, (T0 + 60_000) / 1000, (T0 + 120_000) / 1000]);
-    // Versions older than the change log get a full patch.
+    // Commits that keep changing the same live candle share one log entry: still exact, never full.
     for (let v = 5; v < 200; v++) {
       feed(s, trade(T0 + 120_002 + v, '4'));
       s.commit(v);
     }
-    expect(s.patch(3).full).toBe(true);
-    expect(s.patch(190).full).toBe(false);
+    expect(s.patch(3).full).toBe(false);
+    expect(s.patch(3).rows.length).toBe(3);
+    expect(s.patch(150).rows.length).toBe(1);
+    // Versions older than the change log (one entry per new candle here) get a full patch.
+    for (let v = 200; v < 300; v++) {
+      feed(s, trade(T0 + (v - 190) * 60_000, '5'));
+      s.commit(v);
+    }
+    expect(s.patch(150).full).toBe(true);
+    expect(s.patch(290).full).toBe(false);
+    expect(s.patch(290).rows.length).toBe(9);
   });
 
   it('[issue 3] reseed: history replaces the candles; buffered trades newer than it are applied, older ones not doubled', () => {
