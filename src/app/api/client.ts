@@ -54,16 +54,22 @@ export class ApiError extends Error {
   }
 }
 
-export interface CallInput {
-  query?: Record<string, unknown>;
+type AnyEndpoint = Endpoint<any, any, any>;
+/** Query of an endpoint, typed by its schema's input (nothing when the endpoint takes none). */
+export type QueryOf<E> = E extends Endpoint<infer Q, any, any> ? (Q extends z.ZodTypeAny ? z.input<Q> : undefined) : never;
+/** Body of an endpoint, typed by its schema's input; multipart endpoints take FormData. */
+export type BodyOf<E> = E extends Endpoint<any, infer B, any> ? (B extends z.ZodTypeAny ? z.input<B> : E extends { multipart: true } ? FormData : undefined) : never;
+
+export interface CallInput<E extends AnyEndpoint = AnyEndpoint> {
+  query?: QueryOf<E>;
   /** JSON body, or FormData for multipart endpoints. */
-  body?: unknown;
+  body?: BodyOf<E> | FormData;
   signal?: AbortSignal;
   /** No toasts for this call's errors (except the token rule); the caller shows them inline. */
   silent?: boolean;
 }
 
-type DataOf<E extends Endpoint<any, any, any>> = z.infer<E['data']>;
+type DataOf<E extends AnyEndpoint> = z.infer<E['data']>;
 
 const retryBook = new RetryAfterBook();
 
@@ -72,12 +78,12 @@ export function clearRetryAfter(): void {
   retryBook.clear();
 }
 
-function fail(input: CallInput, err: ApiError): ApiError {
+function fail(input: CallInput<AnyEndpoint>, err: ApiError): ApiError {
   if (!input.silent && err.kind !== 'aborted') env.notify(err.message, 'error');
   return err;
 }
 
-function pathOf(e: Endpoint<any, any, any>): string {
+function pathOf(e: AnyEndpoint): string {
   return e.path.startsWith('/') ? e.path : `/${e.path}`;
 }
 
@@ -88,7 +94,7 @@ interface RawReply {
   jsonOk: boolean;
 }
 
-async function send(e: Endpoint<any, any, any>, input: CallInput, token: string): Promise<RawReply> {
+async function send(e: AnyEndpoint, input: CallInput<AnyEndpoint>, token: string): Promise<RawReply> {
   const lang = env.getLang();
   const isForm = typeof FormData !== 'undefined' && input.body instanceof FormData;
   const headers: Record<string, string> = { language: lang, lang, accept: 'application/json' };
@@ -142,7 +148,7 @@ async function send(e: Endpoint<any, any, any>, input: CallInput, token: string)
  * Sends the request and returns the whole envelope. Success replies have `data` validated by the endpoint schema;
  * business failures (code ≤ 0) are returned as they are, without a toast. Throws ApiError for everything else.
  */
-export async function callRaw<E extends Endpoint<any, any, any>>(e: E, input: CallInput = {}): Promise<Envelope<DataOf<E>>> {
+export async function callRaw<E extends AnyEndpoint>(e: E, input: CallInput<E> = {}): Promise<Envelope<DataOf<E>>> {
   const path = pathOf(e);
   if (containsChinese(input.query) || containsChinese(input.body)) {
     throw fail(input, new ApiError('chinese', env.translate('cannotInputChinese')));
@@ -191,7 +197,7 @@ export async function callRaw<E extends Endpoint<any, any, any>>(e: E, input: Ca
 }
 
 /** Resolves to `data` of a successful reply; otherwise shows msg (or 'System error') and throws ApiError. */
-export async function call<E extends Endpoint<any, any, any>>(e: E, input: CallInput = {}): Promise<DataOf<E>> {
+export async function call<E extends AnyEndpoint>(e: E, input: CallInput<E> = {}): Promise<DataOf<E>> {
   const envl = await callRaw(e, input);
   if (envl.code > 0) return envl.data as DataOf<E>;
   throw fail(input, new ApiError('business', envl.msg || env.translate('System error'), envl.code, 200));
