@@ -7,7 +7,8 @@ import { memo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
-import { shortDecimal, type MarketRow, type SortDir, type SortKey } from '../coins';
+import { shortDecimal, type MarketRow, type SortKey } from '../coins';
+import type { SortState } from '../sortState';
 import { tradeHref } from '../playing';
 import { ChangePill, Num, Price } from './Price';
 import { Sparkline } from './Sparkline';
@@ -16,10 +17,6 @@ import { useInView } from './useInView';
 import './MarketTable.css';
 
 export type TableVariant = 'phone' | 'desktop' | 'panel';
-export interface SortState {
-  key: SortKey | null;
-  dir: SortDir;
-}
 
 interface Props {
   rows: readonly MarketRow[];
@@ -137,12 +134,4 @@ export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol
       </tbody>
     </table>
   );
-}
-
-/** Next sort state when a header is pressed: desc → asc → off (list order). */
-export function nextSort(cur: SortState, key: SortKey): SortState {
-  if (cur.key !== key) return { key, dir: key === 'name' ? 'asc' : 'desc' };
-  const first = key === 'name' ? 'asc' : 'desc';
-  if (cur.dir === first) return { key, dir: first === 'asc' ? 'desc' : 'asc' };
-  return { key: null, dir: 'desc' };
 }
