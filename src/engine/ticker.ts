@@ -12,6 +12,7 @@
  */
 import type { PriceInfo, Trade } from '../shared/protocol';
 import { formatChangePct, formatPrice, formatShort, formatSignedPrice } from './format';
+import { parseDecimal } from './decimalParse';
 import type { PriceMemo } from './priceMemo';
 import type { Direction, TickerView } from './views';
 
@@ -31,6 +32,7 @@ export class TickerStore {
   details = 0;
   private info: PriceInfo | undefined;
   private priceRaw = '';
+  private priceNum = 0;
   private tickDir: Direction = 0;
   private ts = 0;
   private lastTradeId = -1;
@@ -74,12 +76,10 @@ export class TickerStore {
 
   private setPrice(raw: string): void {
     if (raw === this.priceRaw) return;
-    if (this.priceRaw !== '') {
-      const a = +raw;
-      const b = +this.priceRaw;
-      if (a !== b) this.tickDir = a > b ? 1 : -1;
-    }
+    const a = parseDecimal(raw);
+    if (this.priceRaw !== '' && a !== this.priceNum) this.tickDir = a > this.priceNum ? 1 : -1;
     this.priceRaw = raw;
+    this.priceNum = a;
   }
 
   tickerView(): TickerView | undefined {
