@@ -14,6 +14,7 @@ import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers,
 import type { ConnectionHealth, Diagnostics } from '../engine/views';
 import { sameBases, resolveBases, type Bases } from './bases';
 import { buildBatch } from './batch';
+import { Interest } from './interest';
 import { HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch, type TabStats, type TestPlatform } from './wire';
 
 export interface BatchSink {
@@ -87,8 +88,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   const sessions = new Set<Session>();
   /** Sessions watching each key. */
   const index = new Map<string, Set<Session>>();
-  /** Host-level interest: one engine acquire per key while any tab watches it. */
-  const interest = new Map<string, { topic: Topic; tabs: number; release?: () => void }>();
+  const interest = new Interest();
   let engine: MarketEngine | undefined;
   let bases: Bases | undefined;
   let offChange: (() => void) | undefined;
@@ -101,7 +101,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     bases = b;
     engine = deps.createEngine(b);
     offChange = engine.onChange(onEngineChange);
-    for (const e of interest.values()) e.release = engine.acquire(e.topic);
+    interest.attach(engine);
     health = engine.diagnostics().health;
     for (const s of sessions) {
       s.klineVersions.clear();
@@ -112,10 +112,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
 
   function stopEngine(): void {
     if (!engine) return;
-    for (const e of interest.values()) {
-      e.release?.();
-      e.release = undefined;
-    }
+    interest.detach();
     offChange?.();
     offChange = undefined;
     engine.dispose();
@@ -166,25 +163,6 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     s.credit = false;
     s.batchesSent++;
     s.sink.send(built.batch, built.transfer);
-  }
-
-  function acquireKey(topic: Topic, key: string): void {
-    let e = interest.get(key);
-    if (!e) {
-      e = { topic, tabs: 0 };
-      interest.set(key, e);
-    }
-    e.tabs++;
-    if (e.tabs === 1 && engine) e.release = engine.acquire(topic);
-  }
-
-  function releaseKey(key: string): void {
-    const e = interest.get(key);
-    if (!e) return;
-    e.tabs--;
-    if (e.tabs > 0) return;
-    e.release?.();
-    interest.delete(key);
   }
 
   function checkHealth(): void {
@@ -254,7 +232,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         let set = index.get(key);
         if (!set) index.set(key, (set = new Set()));
         set.add(s);
-        acquireKey(topic, key);
+        interest.add(topic, key);
         s.dirty.add(key);
         requestFlush(s);
       },
@@ -303,7 +281,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     const set = index.get(key);
     set?.delete(s);
     if (set && set.size === 0) index.delete(key);
-    releaseKey(key);
+    interest.remove(key);
   }
 
   return {
