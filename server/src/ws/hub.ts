@@ -32,6 +32,13 @@ export const PING_INTERVAL_MS = 30_000;
 
 type Reason = 'BAD_JSON' | 'BAD_FRAME' | 'TOO_LARGE' | 'THROTTLED' | 'NOT_AVAILABLE' | 'LIMIT';
 
+/** Timer periods, replaceable in tests. */
+export interface HubTimings {
+  heartbeatMs: number;
+  pingMs: number;
+}
+export const DEFAULT_TIMINGS: HubTimings = { heartbeatMs: HEARTBEAT_INTERVAL_MS, pingMs: PING_INTERVAL_MS };
+
 interface SymbolKeys {
   trade: string;
   detail: string;
@@ -50,6 +57,7 @@ export class Hub {
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
+    private readonly timings: HubTimings = DEFAULT_TIMINGS,
   ) {
     // Counters show 0 from the first scrape rather than appearing with the first frame.
     for (const c of [metrics.wsFramesSent, metrics.wsBytesSent, metrics.wsFramesReceived, metrics.wsFramesRejected]) c.inc(undefined, 0);
@@ -59,8 +67,8 @@ export class Hub {
   start(): void {
     this.offTrades ??= this.market.onTrades((s, t) => this.onTrades(s, t));
     if (this.timers.length) return;
-    this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_MS));
-    this.timers.push(setInterval(() => this.ping(), PING_INTERVAL_MS));
+    this.timers.push(setInterval(() => this.heartbeat(), this.timings.heartbeatMs));
+    this.timers.push(setInterval(() => this.ping(), this.timings.pingMs));
   }
 
   stop(): void {

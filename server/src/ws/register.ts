@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../../../src/shared/api/envelope';
 import type { ServerContext } from '../context';
-import { Hub } from './hub';
+import { DEFAULT_TIMINGS, Hub, type HubTimings } from './hub';
 import { originAllowed, parseAllowedOrigins } from './origin';
 import { registerWsTestSwitches } from './testSwitches';
 
@@ -19,8 +19,8 @@ export const WS_MAX_PAYLOAD = 1 << 20;
 /** The path id: the client's random uuid (spec 7.5); anything short and URL-safe is accepted. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export async function registerWs(app: FastifyInstance, ctx: ServerContext): Promise<() => Promise<void>> {
-  const hub = new Hub(ctx.market, ctx.metrics, ctx.log);
+export async function registerWs(app: FastifyInstance, ctx: ServerContext, timings: HubTimings = DEFAULT_TIMINGS): Promise<() => Promise<void>> {
+  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, Date.now, timings);
   const allowed = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
   let closing: Promise<void> | undefined;
   const closeAll = () => (closing ??= hub.closeAll());

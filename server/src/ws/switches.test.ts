@@ -110,3 +110,21 @@ describe('origin behind a trusted proxy (issue 2 §6)', () => {
     }
   });
 });
+
+describe('keep-alive (issue 2 §6)', () => {
+  it('[issue 2 §6] a client that does not answer pings is dropped; one that answers stays', async () => {
+    const fast = await startBare({}, {}, { heartbeatMs: 100, pingMs: 150 });
+    try {
+      const deaf = await connect(`${fast.wsUrl}/ws/deaf`, { autoPong: false });
+      const fine = await connect(`${fast.wsUrl}/ws/fine`);
+      fine.send({ op: 'subscribe', type: 'HEARTBEAT' });
+      expect((await deaf.closed).code).toBe(1006);
+      await fine.waitFor((f) => f.type === 'HEARTBEAT');
+      await sleep(400);
+      expect(fine.ws.readyState).toBe(fine.ws.OPEN);
+      await fine.close();
+    } finally {
+      await fast.stop();
+    }
+  });
+});
