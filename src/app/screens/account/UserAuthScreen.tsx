@@ -6,13 +6,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { KycLevel, KycState } from '../../../shared/schemas/user';
+import { formatDecimal } from '../../i18n/format';
 import { session } from '../../session/store';
 import { AuthShell } from './AuthShell';
 import { KycBadge } from './KycBadge';
 import { useAuthLimitFlags } from './loginSettings';
 
 function Level({ level, state, limit, blocked }: { level: KycLevel; state: KycState; limit: string; blocked: boolean }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const name = level === 'primary' ? t('kyc.primaryName') : t('kyc.seniorName');
   const canStart = state === 'none' || state === 'rejected';
   return (
@@ -23,7 +24,7 @@ function Level({ level, state, limit, blocked }: { level: KycLevel; state: KycSt
       </div>
       <p className="acc-level__text">{level === 'primary' ? t('kyc.primaryText') : t('kyc.seniorText')}</p>
       <p className="acc-level__limit">
-        {t('kyc.limit')}: <strong className="num">{limit}</strong>
+        {t('kyc.limit')}: <strong className="num">{formatDecimal(limit, i18n.language)}</strong>
       </p>
       {canStart ? (
         blocked ? (
