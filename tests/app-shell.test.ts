@@ -237,6 +237,11 @@ describe('[spec 2.4] phone app sidebar', () => {
       expect(hrefs).toContain('/langList');
       expect(hrefs).toContain('/invite'); // the mobile promotion centre
       expect(hrefs).not.toContain('/proxy'); // hidden by default
+      // Modal: Tab never leaves the layer; Escape would close it.
+      for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.popup'))).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.popup'))).toBe(true);
       await dialog.getByRole('link', { name: 'Language' }).click();
       await page.waitForURL('**/langList');
       await dialog.waitFor({ state: 'detached' });

@@ -12,6 +12,25 @@ import './ui.css';
 
 let openCount = 0;
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the open layer (it is modal). */
+function trapFocus(e: KeyboardEvent, panel: HTMLElement | null): void {
+  if (!panel) return;
+  const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || active === panel || !panel.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !panel.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 export interface PopupProps {
   open: boolean;
   onClose: () => void;
@@ -35,6 +54,7 @@ export function Popup({ open, onClose, title, children, variant = 'dialog' }: Po
     const opener = document.activeElement as HTMLElement | null;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') closeRef.current();
+      else if (e.key === 'Tab') trapFocus(e, panel.current);
     };
     document.addEventListener('keydown', onKey);
     requestAnimationFrame(() => panel.current?.focus());
