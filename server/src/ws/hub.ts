@@ -10,21 +10,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   HEARTBEAT_INTERVAL_MS,
-  KLINE_INTERVALS,
   STREAM_TYPES,
   subscriptionKey,
   type ClientFrame,
-  type KlineInterval,
   type Trade,
 } from '../../../src/shared/protocol';
 import type { Market } from '../context';
 import type { Metrics } from '../metrics';
-import { body, Connection, type Body } from './connection';
+import { Connection, type Body } from './connection';
+import { ackBody, detailBody, errorBody, heartbeatBody, klineBody, symbolKeys, tradeBody } from './frames';
 import { parseInbound } from './inbound';
 
-/** `origin` of market frames (DETAIL, KLINE, TRADE) and of the server's own frames (ACK, ERROR, HEARTBEAT). */
-export const ORIGIN_MARKET = 'market';
-export const ORIGIN_SERVER = 'server';
 /** Subscriptions one connection may hold (50 symbols x 10 streams fits with room to spare). */
 export const MAX_SUBSCRIPTIONS = 2_000;
 /** Protocol-level ping; a connection that did not answer the previous one is terminated. */
@@ -39,16 +35,10 @@ export interface HubTimings {
 }
 export const DEFAULT_TIMINGS: HubTimings = { heartbeatMs: HEARTBEAT_INTERVAL_MS, pingMs: PING_INTERVAL_MS };
 
-interface SymbolKeys {
-  trade: string;
-  detail: string;
-  kline: [KlineInterval, string][];
-}
 
 export class Hub {
   readonly conns = new Set<Connection>();
   private readonly subs = new Map<string, Set<Connection>>();
-  private readonly keys = new Map<string, SymbolKeys>();
   private timers: ReturnType<typeof setInterval>[] = [];
   private offTrades: (() => void) | undefined;
 
@@ -155,13 +145,11 @@ export class Hub {
   private reject(conn: Connection, reason: Reason, message: string, id: string | undefined, now: number): void {
     conn.rejected++;
     this.metrics.wsFramesRejected.inc();
-    const data = id === undefined ? { reason, message } : { reason, message, id };
-    conn.send(body({ type: 'ERROR', origin: ORIGIN_SERVER, data }), now, true);
+    conn.send(errorBody(reason, message, id), now, true);
   }
 
   private ack(conn: Connection, op: ClientFrame['op'], key: string, id: string | undefined, now: number): void {
-    const data = id === undefined ? { op, key } : { op, key, id };
-    conn.send(body({ type: 'ACK', origin: ORIGIN_SERVER, data }), now, false);
+    conn.send(ackBody(op, key, id), now, false);
   }
 
   private keyOf(f: ClientFrame): string {
@@ -186,10 +174,10 @@ export class Hub {
     // The current state at once, so a new subscriber never waits for the next trade.
     if (f.type === 'DETAIL') {
       const t = this.market.ticker(f.symbol!);
-      if (t) conn.send(body({ type: 'DETAIL', symbol: f.symbol, origin: ORIGIN_MARKET, data: t }), now, true);
+      if (t) conn.send(detailBody(f.symbol!, t), now, true);
     } else if (f.type === 'KLINE') {
       const c = this.market.history(f.symbol!, f.interval!, 1)[0];
-      if (c) conn.send(body({ type: 'KLINE', symbol: f.symbol, origin: ORIGIN_MARKET, interval: f.interval, data: { tick: c } }), now, true);
+      if (c) conn.send(klineBody(f.symbol!, f.interval!, c), now, true);
     }
   }
 
@@ -200,19 +188,6 @@ export class Hub {
   }
 
   // ------------------------------------------------------------------ outbound
-
-  private keysOf(symbol: string): SymbolKeys {
-    let k = this.keys.get(symbol);
-    if (!k) {
-      k = {
-        trade: `TRADE:${symbol}`,
-        detail: `DETAIL:${symbol}`,
-        kline: KLINE_INTERVALS.map((iv) => [iv, `KLINE:${symbol}:${iv}`] as [KlineInterval, string]),
-      };
-      this.keys.set(symbol, k);
-    }
-    return k;
-  }
 
   private fanOut(set: Set<Connection> | undefined, make: () => Body | undefined, ts: number): void {
     if (!set || set.size === 0) return;
@@ -225,14 +200,14 @@ export class Hub {
   onTrades(symbol: string, trades: Trade[]): void {
     if (this.conns.size === 0) return;
     const ts = this.now();
-    const k = this.keysOf(symbol);
-    this.fanOut(this.subs.get(k.trade), () => body({ type: 'TRADE', symbol, origin: ORIGIN_MARKET, data: { trades } }), ts);
+    const k = symbolKeys(symbol);
+    this.fanOut(this.subs.get(k.trade), () => tradeBody(symbol, trades), ts);
     for (const [iv, key] of k.kline) {
       this.fanOut(
         this.subs.get(key),
         () => {
           const c = this.market.history(symbol, iv, 1)[0];
-          return c && body({ type: 'KLINE', symbol, origin: ORIGIN_MARKET, interval: iv, data: { tick: c } });
+          return c && klineBody(symbol, iv, c);
         },
         ts,
       );
@@ -241,7 +216,7 @@ export class Hub {
       this.subs.get(k.detail),
       () => {
         const t = this.market.ticker(symbol);
-        return t && body({ type: 'DETAIL', symbol, origin: ORIGIN_MARKET, data: t });
+        return t && detailBody(symbol, t);
       },
       ts,
     );
@@ -249,7 +224,7 @@ export class Hub {
 
   heartbeat(): void {
     const ts = this.now();
-    this.fanOut(this.subs.get('HEARTBEAT'), () => body({ type: 'HEARTBEAT', origin: ORIGIN_SERVER, data: { serverTime: ts } }), ts);
+    this.fanOut(this.subs.get('HEARTBEAT'), () => heartbeatBody(ts), ts);
   }
 
   private ping(): void {

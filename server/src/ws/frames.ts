@@ -1,0 +1,77 @@
+/**
+ * Server frame bodies, typed against the shared protocol (src/shared/protocol.ts) minus the per-connection
+ * `seq` and `ts`, which Connection.send splices in. One place for every frame shape the server writes.
+ */
+import type { z } from 'zod';
+import {
+  KLINE_INTERVALS,
+  type AckFrame,
+  type Candle,
+  type DetailFrame,
+  type ErrorFrame,
+  type HeartbeatFrame,
+  type KlineFrame,
+  type KlineInterval,
+  type PriceInfo,
+  type Trade,
+  type TradeFrame,
+} from '../../../src/shared/protocol';
+import { body, type Body } from './connection';
+
+/** `origin` of market frames (DETAIL, KLINE, TRADE) and of the server's own frames (ACK, ERROR, HEARTBEAT). */
+export const ORIGIN_MARKET = 'market';
+export const ORIGIN_SERVER = 'server';
+
+type Unsent<F> = Omit<F, 'seq' | 'ts'>;
+
+export function tradeBody(symbol: string, trades: Trade[]): Body {
+  const f: Unsent<TradeFrame> = { type: 'TRADE', symbol, origin: ORIGIN_MARKET, data: { trades } };
+  return body(f);
+}
+
+export function klineBody(symbol: string, interval: KlineInterval, tick: Candle): Body {
+  const f: Unsent<KlineFrame> = { type: 'KLINE', symbol, origin: ORIGIN_MARKET, interval, data: { tick } };
+  return body(f);
+}
+
+export function detailBody(symbol: string, data: PriceInfo): Body {
+  const f: Unsent<DetailFrame> = { type: 'DETAIL', symbol, origin: ORIGIN_MARKET, data };
+  return body(f);
+}
+
+export function heartbeatBody(serverTime: number): Body {
+  const f: Unsent<z.infer<typeof HeartbeatFrame>> = { type: 'HEARTBEAT', origin: ORIGIN_SERVER, data: { serverTime } };
+  return body(f);
+}
+
+export function ackBody(op: 'subscribe' | 'unsubscribe', key: string, id?: string): Body {
+  const f: Unsent<z.infer<typeof AckFrame>> = { type: 'ACK', origin: ORIGIN_SERVER, data: id === undefined ? { op, key } : { op, key, id } };
+  return body(f);
+}
+
+export function errorBody(reason: string, message: string, id?: string): Body {
+  const f: Unsent<z.infer<typeof ErrorFrame>> = { type: 'ERROR', origin: ORIGIN_SERVER, data: id === undefined ? { reason, message } : { reason, message, id } };
+  return body(f);
+}
+
+/** Registry keys of one symbol's market streams, built once per symbol. */
+export interface SymbolKeys {
+  trade: string;
+  detail: string;
+  kline: [KlineInterval, string][];
+}
+
+const keyCache = new Map<string, SymbolKeys>();
+
+export function symbolKeys(symbol: string): SymbolKeys {
+  let k = keyCache.get(symbol);
+  if (!k) {
+    k = {
+      trade: `TRADE:${symbol}`,
+      detail: `DETAIL:${symbol}`,
+      kline: KLINE_INTERVALS.map((iv) => [iv, `KLINE:${symbol}:${iv}`] as [KlineInterval, string]),
+    };
+    keyCache.set(symbol, k);
+  }
+  return k;
+}
