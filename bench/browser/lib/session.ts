@@ -15,13 +15,21 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export const FLOOD_ENV = { FLOOD: '10000', FLOOD_SYMBOLS: '50', MARKET_SEED: '42', LOG_LEVEL: 'warn' };
+export const FLOOD_ENV = { FLOOD: '10000', FLOOD_SYMBOLS: '50', MARKET_SEED: '42' };
 
 export async function openSession(kind: Kind, staticDir: string, env: Record<string, string> = {}): Promise<Session> {
   const server = await startServer({ ...FLOOD_ENV, STATIC_DIR: staticDir, ...env });
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(instrumentScript);
+  // Signed out, spec 4.2 sends /trade to /lr: sign the demo user in through the real login call.
+  const token = await demoToken(server.url);
+  await context.addInitScript((t) => {
+    if (!localStorage.getItem('openex:token')) {
+      localStorage.setItem('openex:token', t);
+      localStorage.setItem('openex:isSign', 'true');
+    }
+  }, token);
   return {
     kind,
     server,
@@ -38,6 +46,17 @@ export async function openSession(kind: Kind, staticDir: string, env: Record<str
       await server.stop();
     },
   };
+}
+
+async function demoToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'demo@openex.local', password: 'Demo12345' }),
+  });
+  const json = (await res.json()) as { code: number; data?: { satoken?: string } };
+  if (json.code !== 200 || !json.data?.satoken) throw new Error(`demo login failed: ${JSON.stringify(json)}`);
+  return json.data.satoken;
 }
 
 /** Messages a tab received from its data source so far: ours, batches the worker sent it; naive, socket messages. */
