@@ -61,9 +61,15 @@ describe('[issue 4] home (spec 3.3 HOME_COIN_SETTING)', () => {
       );
       const after = await homePrices(page);
       expect(after).not.toEqual(before);
-      // Every home coin shows a price and a sparkline.
-      expect(after.every((p) => /\d/.test(p))).toBe(true);
-      expect(await page.$$eval('.home-markets .mt-row svg.spark path', (els) => els.length)).toBeGreaterThanOrEqual(after.length - 1);
+      // Every home coin on screen shows a price and a sparkline (rows subscribe while visible).
+      await page.waitForFunction(
+        () => {
+          const rows = [...document.querySelectorAll('.home-markets .mt-row')].filter((r) => r.getBoundingClientRect().top < innerHeight);
+          return rows.length > 0 && rows.every((r) => /\d/.test(r.querySelector('.px')?.textContent ?? '') && r.querySelector('svg.spark path'));
+        },
+        null,
+        { timeout: 15_000 },
+      );
     } finally {
       await ctx.close();
     }

@@ -126,7 +126,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
       width: Math.max(200, box.clientWidth),
       height,
       legend: { show: false },
-      padding: [8, 0, 0, 8],
+      padding: [8, 0, 0, 18],
       cursor: {
         drag: { x: false, y: false, setScale: false },
         points: { show: false },
