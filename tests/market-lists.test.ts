@@ -58,6 +58,8 @@ describe('[issue 4] markets (/store, spec 3.4)', () => {
       await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('Last price'));
 
       await page.click('[role="tab"]:has-text("Spot trading")');
+      await page.waitForSelector('[role="tab"][aria-selected="true"]:has-text("Spot trading")');
+      expect(page.url()).toContain('list=currencyList');
       await page.click('#mk-panel .mt-row[data-symbol="ethusdt"] td:last-child');
       await page.waitForURL(/\/trade\?symbol=ethusdt/);
     });

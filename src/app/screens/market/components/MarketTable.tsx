@@ -59,6 +59,9 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag }: { ro
   const lookup = useCoinVolume(row.symbol, row.volumeLookup && inView);
   const vol = row.volumeLookup ? shortDecimal(lookup) : ticker?.vol24;
   const href = tradeHref(row.list, row.symbol);
+  // Same box with or without the line, so rows keep their height when they scroll into view.
+  const sparkW = variant === 'phone' ? 56 : 96;
+  const sparkH = variant === 'phone' ? 24 : 30;
   const open = () => (onOpen ? onOpen(row) : navigate(href));
   const pair = (
     <Link to={href} className="mt-pair" dir="ltr" onClick={(e) => { if (onOpen) { e.preventDefault(); onOpen(row); } }} aria-current={active ? 'page' : undefined}>
@@ -75,7 +78,11 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag }: { ro
       </th>
       {spark && variant !== 'panel' && (
         <td className="mt-spark" aria-hidden="true">
-          {inView && <Sparkline symbol={row.symbol} dir={ticker?.dir ?? 0} label="" width={variant === 'phone' ? 56 : 96} height={variant === 'phone' ? 24 : 30} />}
+          {inView ? (
+            <Sparkline symbol={row.symbol} dir={ticker?.dir ?? 0} label="" width={sparkW} height={sparkH} />
+          ) : (
+            <span className="mt-spark-ph" style={{ width: sparkW, height: sparkH }} />
+          )}
         </td>
       )}
       <td className="mt-end">
