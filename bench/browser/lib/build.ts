@@ -31,6 +31,7 @@ export async function buildClient(kind: 'ours' | 'naive', outDir: string): Promi
     logLevel: 'warn',
     plugins: kind === 'naive' ? [swapHooks()] : [],
     resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] },
-    build: { outDir, emptyOutDir: true },
+    // BENCH_NO_MINIFY=1 keeps names readable for bench/browser/tools/profile.ts.
+    build: { outDir, emptyOutDir: true, minify: process.env.BENCH_NO_MINIFY ? false : undefined },
   });
 }

@@ -6,8 +6,12 @@
  *   to React; at the next commit we note the newest delivered stamp and record, in a task that runs
  *   after the frame that paints it, (page clock now) - serverTs. One host, one clock.
  * - frames (rAF count), long tasks (PerformanceObserver 'longtask').
+ * react-dom/profiling also logs every component render to DevTools' performance tracks through
+ * console.timeStamp, which costs more than the renders themselves; without console.timeStamp it skips
+ * that logging (and only that), so the figures are those of the product build plus the Profiler.
  */
 export const instrumentScript = `(() => {
+  try { console.timeStamp = undefined; } catch {}
   const S = (window.__bench = { commits: 0, frames: 0, longTasks: 0, longTaskMs: 0, t2p: [], pendingTs: 0, paintedTs: 0, inFrame: false });
   const raf = window.requestAnimationFrame.bind(window);
   const after = new MessageChannel();

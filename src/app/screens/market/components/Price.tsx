@@ -33,12 +33,27 @@ interface Props {
 export function Price({ ticker, colored, className, testId }: Props) {
   const { language } = useSnapshot(languageState);
   const ref = useRef<HTMLSpanElement>(null);
+  const flash = useRef<{ price: string; dir: number; at: number; anim?: Animation }>({ price: '', dir: 0, at: 0 });
+  const price = ticker?.priceRaw;
   useEffect(() => {
     const el = ref.current;
-    if (!el || !ticker || ticker.tickDir === 0 || reducedMotion()) return;
-    // Web Animations restart without a forced layout (no offsetWidth reads across many rows per frame).
-    el.animate([{ backgroundColor: ticker.tickDir > 0 ? FLASH_UP : FLASH_DOWN }, { backgroundColor: 'transparent' }], { duration: FLASH_MS, easing: 'ease-out' });
-  }, [ticker?.ts, ticker?.tickDir]);
+    const f = flash.current;
+    const prev = f.price;
+    f.price = price ?? '';
+    // Flash only when the price itself moved (tickDir keeps the last move's direction across updates).
+    if (!el || !ticker || !prev || prev === price || ticker.tickDir === 0 || reducedMotion()) return;
+    // At a high tick rate, a flash of the same direction that is still fresh is left running rather than
+    // restarted every frame: one Web Animation per cell per half flash at most (no forced layout either way).
+    const now = performance.now();
+    if (f.anim && f.dir === ticker.tickDir && now - f.at < FLASH_MS / 2) return;
+    f.anim?.cancel();
+    f.dir = ticker.tickDir;
+    f.at = now;
+    f.anim = el.animate([{ backgroundColor: ticker.tickDir > 0 ? FLASH_UP : FLASH_DOWN }, { backgroundColor: 'transparent' }], {
+      duration: FLASH_MS,
+      easing: 'ease-out',
+    });
+  }, [price]);
   const dirClass = colored && ticker ? (ticker.dir > 0 ? ' is-up' : ticker.dir < 0 ? ' is-down' : '') : '';
   return (
     <span ref={ref} className={`px num${dirClass}${className ? ` ${className}` : ''}`} data-testid={testId}>

@@ -1,0 +1,49 @@
+/**
+ * Where does a screen's main-thread time go? Opens a path of our client in flood mode, records a CPU
+ * profile and the CDP time split for a few seconds, prints the top self-time functions.
+ *   node --import tsx bench/browser/tools/profile.ts /trade?symbol=btcusdt [seconds] [staticDir]
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildClient } from '../lib/build';
+import { sleep } from '../lib/metrics';
+import { openSession, waitLive } from '../lib/session';
+
+const path = process.argv[2] ?? '/';
+const seconds = Number(process.argv[3] ?? 5);
+let dir = process.argv[4];
+if (!dir) {
+  dir = join(mkdtempSync(join(tmpdir(), 'bench-prof-')), 'ours');
+  await buildClient('ours', dir);
+}
+const s = await openSession('ours', dir);
+try {
+  const page = await s.open(path);
+  await waitLive(page, 'ours');
+  await sleep(3000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const m0 = (await cdp.send('Performance.getMetrics')).metrics;
+  await cdp.send('Profiler.start');
+  await sleep(seconds * 1000);
+  const { profile } = (await cdp.send('Profiler.stop')) as any;
+  const m1 = (await cdp.send('Performance.getMetrics')).metrics;
+  const d = (n: string) => ((m1.find((m: any) => m.name === n)?.value ?? 0) - (m0.find((m: any) => m.name === n)?.value ?? 0)) * 1000 / seconds;
+  console.log(`per second: task ${d('TaskDuration').toFixed(0)} ms, script ${d('ScriptDuration').toFixed(0)} ms, layout ${d('LayoutDuration').toFixed(0)} ms, style ${d('RecalcStyleDuration').toFixed(0)} ms, layouts ${(d('LayoutCount') / 1000).toFixed(1)}, styles ${(d('RecalcStyleCount') / 1000).toFixed(1)}`);
+  const self = new Map<number, number>();
+  const dt: number[] = profile.timeDeltas;
+  profile.samples.forEach((id: number, i: number) => self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const cf = n.callFrame;
+    const key = `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}:${cf.lineNumber}`;
+    byName.set(key, (byName.get(key) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  const total = [...byName.values()].reduce((a, b) => a + b, 0);
+  for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${(v / 1000 / seconds).toFixed(1).padStart(6)} ms/s  ${k}`);
+} finally {
+  await s.close();
+}
