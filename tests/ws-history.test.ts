@@ -3,10 +3,10 @@
  * server: candles from GET /api/market/kline against an independent decimal.js rebuild from the trades the same
  * server published (GET /api/market/trades for the start-up history; that list plus TRADE frames for live trading).
  */
-import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candleOpenTime, INTERVAL_MS, type Candle, type KlineInterval, type Trade } from '../src/shared/protocol';
 import { connect } from '../server/src/ws/testClient';
+import { rebuildCandles } from '../server/src/market/referenceCandles';
 import { startServer, type RunningServer } from './helpers/server';
 
 let srv: RunningServer;
@@ -25,21 +25,9 @@ async function get<T>(path: string): Promise<T> {
 
 /** Independent reference: candles of `interval` over trades, exact decimals, as the wire shows them. */
 function rebuild(trades: Trade[], interval: KlineInterval, priceDp: number, qtyDp: number): Map<number, Candle> {
-  const acc = new Map<number, { o: Decimal; h: Decimal; l: Decimal; c: Decimal; v: Decimal }>();
-  for (const t of trades) {
-    const k = candleOpenTime(t.ts, interval);
-    const p = new Decimal(t.price);
-    const a = acc.get(k);
-    if (!a) acc.set(k, { o: p, h: p, l: p, c: p, v: new Decimal(t.qty) });
-    else {
-      a.h = Decimal.max(a.h, p);
-      a.l = Decimal.min(a.l, p);
-      a.c = p;
-      a.v = a.v.plus(t.qty);
-    }
-  }
+  const acc = rebuildCandles(trades, interval);
   const out = new Map<number, Candle>();
-  for (const [t, a] of acc) out.set(t, { t, open: a.o.toFixed(priceDp), high: a.h.toFixed(priceDp), low: a.l.toFixed(priceDp), close: a.c.toFixed(priceDp), vol: a.v.toFixed(qtyDp) });
+  for (const [t, a] of acc) out.set(t, { t, open: a.open.toFixed(priceDp), high: a.high.toFixed(priceDp), low: a.low.toFixed(priceDp), close: a.close.toFixed(priceDp), vol: a.vol.toFixed(qtyDp) });
   return out;
 }
 

@@ -4,6 +4,7 @@ import { candleOpenTime, Candle, INTERVAL_MS, KLINE_INTERVALS, PriceInfo, Trade,
 import { Metrics } from '../metrics';
 import { createSimulator, type Simulator } from './simulator';
 import { T0, TEST_SYMBOLS, testConfig } from './testSymbols';
+import { rebuildCandles } from './referenceCandles';
 
 function run(sim: Simulator, from: number, to: number, tick = 10): number {
   let n = 0;
@@ -11,23 +12,7 @@ function run(sim: Simulator, from: number, to: number, tick = 10): number {
   return n;
 }
 
-/** Independent reference: candles of `interval` from trades, in decimal.js. */
-function rebuild(trades: Trade[], interval: KlineInterval): Map<number, { open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal }> {
-  const out = new Map<number, { open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal }>();
-  for (const tr of trades) {
-    const t = candleOpenTime(tr.ts, interval);
-    const p = new Decimal(tr.price);
-    const c = out.get(t);
-    if (!c) out.set(t, { open: p, high: p, low: p, close: p, vol: new Decimal(tr.qty) });
-    else {
-      c.high = Decimal.max(c.high, p);
-      c.low = Decimal.min(c.low, p);
-      c.close = p;
-      c.vol = c.vol.plus(tr.qty);
-    }
-  }
-  return out;
-}
+const rebuild = rebuildCandles;
 
 describe('market simulator (issue 2 part 5)', () => {
   it('[issue 2 §5] is deterministic for a seed, and another seed gives another market', () => {

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candleOpenTime, type Candle, type KlineInterval, type Trade } from '../../../src/shared/protocol';
 import { startTestExchange, type TestExchange } from '../http/testServer';
+import { rebuildCandles } from '../market/referenceCandles';
 
 let ex: TestExchange;
 beforeAll(async () => {
@@ -13,22 +14,7 @@ afterAll(async () => {
   await ex?.stop();
 });
 
-function rebuild(trades: Trade[], interval: KlineInterval): Map<number, { open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal }> {
-  const out = new Map<number, { open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal }>();
-  for (const tr of trades) {
-    const t = candleOpenTime(tr.ts, interval);
-    const p = new Decimal(tr.price);
-    const c = out.get(t);
-    if (!c) out.set(t, { open: p, high: p, low: p, close: p, vol: new Decimal(tr.qty) });
-    else {
-      c.high = Decimal.max(c.high, p);
-      c.low = Decimal.min(c.low, p);
-      c.close = p;
-      c.vol = c.vol.plus(tr.qty);
-    }
-  }
-  return out;
-}
+const rebuild = rebuildCandles;
 
 describe('[issue 2 §7] the history call agrees with the trades', () => {
   for (const symbol of ['btcusdt', 'dogeusdt', 'shibusdt']) {
