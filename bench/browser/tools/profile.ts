@@ -42,6 +42,28 @@ try {
     const key = `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}:${cf.lineNumber}`;
     byName.set(key, (byName.get(key) ?? 0) + (self.get(n.id) ?? 0));
   }
+  // Inclusive time per script file: each sample goes to the nearest frame with a URL (natives such as
+  // fillText count for the script that called them).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const nodeById = new Map<number, any>(profile.nodes.map((n: any) => [n.id, n]));
+  const byFile = new Map<string, number>();
+  const byEntry = new Map<string, number>();
+  profile.samples.forEach((id: number, i: number) => {
+    let n = nodeById.get(id);
+    while (n && !n.callFrame.url) n = nodeById.get(parent.get(n.id)!);
+    const file = n ? n.callFrame.url.split('/').pop() : nodeById.get(id)?.callFrame.functionName;
+    byFile.set(file, (byFile.get(file) ?? 0) + (dt[i] ?? 0));
+    // Entry: the outermost frame with a URL.
+    let top: any; let m = nodeById.get(id);
+    while (m) { if (m.callFrame.url) top = m; m = nodeById.get(parent.get(m.id)!); }
+    if (top) { const k = `${top.callFrame.functionName || '(anon)'} ${top.callFrame.url.split('/').pop()}:${top.callFrame.lineNumber}`; byEntry.set(k, (byEntry.get(k) ?? 0) + (dt[i] ?? 0)); }
+  });
+  console.log('-- by script (inclusive of natives it calls)');
+  for (const [k, v] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${(v / 1000 / seconds).toFixed(1).padStart(7)} ms/s  ${k}`);
+  console.log('-- by entry point');
+  for (const [k, v] of [...byEntry].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${(v / 1000 / seconds).toFixed(1).padStart(7)} ms/s  ${k}`);
+  console.log('-- self time');
   const total = [...byName.values()].reduce((a, b) => a + b, 0);
   for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${(v / 1000 / seconds).toFixed(1).padStart(6)} ms/s  ${k}`);
 } finally {

@@ -1,0 +1,60 @@
+/**
+ * Where does a screen's main-thread time go, by Blink phase? Opens a path of our client (or the naive one)
+ * in flood mode, records a DevTools timeline trace for a few seconds, prints the renderer main thread's
+ * self time per event name (ms per second).
+ *   node --import tsx bench/browser/tools/trace.ts /trade?symbol=btcusdt [seconds] [ours|naive] [staticDir]
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildClient } from '../lib/build';
+import { sleep } from '../lib/metrics';
+import { openSession, waitLive, type Kind } from '../lib/session';
+
+const path = process.argv[2] ?? '/';
+const seconds = Number(process.argv[3] ?? 4);
+const kind = (process.argv[4] ?? 'ours') as Kind;
+let dir = process.argv[5];
+if (!dir) {
+  dir = join(mkdtempSync(join(tmpdir(), 'bench-trace-')), kind);
+  await buildClient(kind, dir);
+}
+const s = await openSession(kind, dir);
+try {
+  const page = await s.open(path);
+  await waitLive(page, kind);
+  await sleep(3000);
+  const cdp = await page.context().newCDPSession(page);
+  const events: any[] = [];
+  cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'] },
+  } as any);
+  await sleep(seconds * 1000);
+  await cdp.send('Tracing.end');
+  await done;
+  // The renderer main thread: the thread named CrRendererMain with the most events.
+  const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const count = new Map<string, number>();
+  for (const e of events) if (e.ph === 'X') count.set(`${e.pid}:${e.tid}`, (count.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const main = names.map((n) => `${n.pid}:${n.tid}`).sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0))[0];
+  const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Self time: an event's duration minus its direct children's.
+  const self = new Map<string, number>();
+  const stack: any[] = [];
+  for (const e of xs) {
+    while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur);
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur);
+    stack.push(e);
+  }
+  const top = xs.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
+  const busy = top.reduce((a, e) => a + e.dur, 0);
+  console.log(`main thread busy ${(busy / 1000 / seconds).toFixed(0)} ms/s over ${seconds} s`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${(v / 1000 / seconds).toFixed(1).padStart(7)} ms/s  ${k}`);
+} finally {
+  await s.close();
+}
