@@ -3,7 +3,7 @@
  * Spec rules (9.1, 9.2) live in src/shared/constants.ts; these are the engine's own choices.
  */
 import { HEARTBEAT_INTERVAL_MS } from '../shared/protocol';
-import { SOCKET_RECONNECT_MS } from '../shared/constants';
+import { KLINE_MAX_LIMIT, SOCKET_RECONNECT_MS } from '../shared/constants';
 
 /** Reconnect this long after an error or close (spec 4.7, 9.1: 3 seconds). */
 export const RECONNECT_DELAY_MS = SOCKET_RECONNECT_MS;
@@ -29,10 +29,15 @@ export const SEND_QUEUE_MAX = 256;
  * a route change that releases and re-acquires the same topic does not churn the server.
  */
 export const RELEASE_GRACE_MS = 2_000;
-/** Candles kept per (symbol, interval): a ring of a few thousand (issue 3). */
-export const KLINE_CAPACITY = 3_000;
-/** Candles asked from the REST history when a series is (re)seeded (server max is 2,000). */
+/**
+ * Candles kept per (symbol, interval): a window of a few thousand (issue 3), enough for a chart of 5,000
+ * (issue 6). At most 2 x 7 Float64 columns of this size per series: 672 KB.
+ */
+export const KLINE_CAPACITY = 6_000;
+/** Candles asked from the REST history when a series is (re)seeded: one page (server max is 2,000). */
 export const KLINE_SEED_LIMIT = 1_000;
+/** Candles asked per older page (loadOlderKlines), at most what is left of the capacity (server max). */
+export const KLINE_PAGE_LIMIT = KLINE_MAX_LIMIT;
 /** Recent trades kept per symbol, newest first. */
 export const TRADES_KEPT = 50;
 /**

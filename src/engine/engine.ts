@@ -29,6 +29,7 @@ import { Connection } from './connection';
 import { decodeFrame } from './decode';
 import { parseDecimal, parsed } from './decimalParse';
 import { KlineSeries } from './klineSeries';
+import { OlderKlines } from './olderKlines';
 import { BATCH, aggregate, tradeByTrade } from './tradeBatch';
 import { checkTopic } from './topicCheck';
 import { rebuildKeys, type SymbolState } from './symbolState';
@@ -80,6 +81,7 @@ class Engine implements MarketEngine {
   private readonly seq = new SequenceTracker();
   private readonly capacity: number;
   private readonly seeder: Seeder;
+  private readonly older: OlderKlines;
   private heartbeat: (() => void) | null = null;
   private version = 0;
   /** Scratch set for the keys changed by a frame when no prebuilt set fits (see onChange). */
@@ -96,6 +98,10 @@ class Engine implements MarketEngine {
     this.seeder = new Seeder(deps, options.seedLimit ?? KLINE_SEED_LIMIT, {
       isCurrent: (store) => this.isCurrent(store),
       seeded: (store) => this.seeded(store),
+    });
+    this.older = new OlderKlines(deps, {
+      isCurrent: (s) => this.isCurrent(s),
+      seeded: (s) => this.seeded(s),
     });
     this.conn = new Connection(deps, {
       onOpen: () => this.onOpen(),
@@ -147,6 +153,10 @@ class Engine implements MarketEngine {
 
   klinePatch(symbol: string, interval: KlineInterval, sinceVersion: number): KlinePatch | undefined {
     return this.series(symbol, interval)?.patch(sinceVersion);
+  }
+
+  loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
+    return this.older.load(this.series(symbol, interval));
   }
 
   diagnostics(): EngineDiagnostics {

@@ -70,6 +70,59 @@ export class KlineColumns {
     if (this.end - this.start > this.capacity) this.start++;
   }
 
+  /**
+   * Puts `n` candles before the oldest one; `at(i)` gives the i-th (oldest first) as [time, open, high,
+   * low, close, units at this scale]. The caller keeps times increasing and older than the oldest held,
+   * and length + n <= capacity. When there is no room before the window, the window moves (or the
+   * columns grow, never past twice the capacity) first.
+   */
+  prepend(n: number, at: (i: number) => readonly [number, number, number, number, number, number]): void {
+    if (n <= 0) return;
+    const len = this.end - this.start;
+    if (len + n > this.capacity) throw new RangeError(`${len} + ${n} candles exceed the capacity ${this.capacity}`);
+    if (this.start < n) {
+      const size = this.time.length;
+      const need = len + n;
+      if (need <= size) {
+        for (const col of [this.time, this.open, this.high, this.low, this.close, this.volume, this.units]) {
+          col.copyWithin(n, this.start, this.end);
+        }
+      } else {
+        let grown = size * 2;
+        while (grown < need) grown *= 2;
+        const newSize = Math.min(grown, this.capacity * 2);
+        const move = (a: Float64Array) => {
+          const b = new Float64Array(newSize);
+          b.set(a.subarray(this.start, this.end), n);
+          return b;
+        };
+        this.time = move(this.time);
+        this.open = move(this.open);
+        this.high = move(this.high);
+        this.low = move(this.low);
+        this.close = move(this.close);
+        this.volume = move(this.volume);
+        this.units = move(this.units);
+      }
+      this.start = n;
+      this.end = n + len;
+    }
+    const from = this.start - n;
+    const div = POW10[this.scale];
+    for (let i = 0; i < n; i++) {
+      const [time, open, high, low, close, units] = at(i);
+      const j = from + i;
+      this.time[j] = time;
+      this.open[j] = open;
+      this.high[j] = high;
+      this.low[j] = low;
+      this.close[j] = close;
+      this.units[j] = units;
+      this.volume[j] = units / div;
+    }
+    this.start = from;
+  }
+
   /** Index of the candle opening at `timeSec`, or -1. Binary search; the newest is checked first. */
   indexOf(timeSec: number): number {
     let lo = this.start;

@@ -315,6 +315,53 @@ export class KlineSeries {
     return true;
   }
 
+  // ------------------------------------------------------------------ older history (paging back)
+
+  /** Candles that still fit before the oldest one. */
+  get room(): number {
+    return this.cols.capacity - this.cols.length;
+  }
+
+  /** Open time (s) of the oldest candle held, or NaN when none. */
+  oldestTime(): number {
+    const c = this.cols;
+    return c.end > c.start ? c.time[c.start] : NaN;
+  }
+
+  /**
+   * A page of older REST history (oldest first), asked while `oldestSec` was the oldest candle held.
+   * Takes, all at once, the newest candles of the page that are strictly older than the oldest held, in
+   * increasing order (anything overlapping, doubled or out of order is left out), as many as fit the
+   * capacity. Nothing is taken while seeding or when the oldest candle is no longer `oldestSec` (the
+   * series moved on: the page would not join it). Returns how many were added; then the next commit is a
+   * full replace.
+   */
+  prependOlder(oldestSec: number, candles: readonly Candle[]): number {
+    if (this.seeding || !(this.oldestTime() === oldestSec)) return 0;
+    const room = this.room;
+    const picked: Candle[] = [];
+    let next = oldestSec;
+    for (let i = candles.length - 1; i >= 0 && picked.length < room; i--) {
+      const time = candles[i].t / 1000;
+      if (time < next) {
+        picked.push(candles[i]);
+        next = time;
+      }
+    }
+    if (picked.length === 0) return 0;
+    const c = this.cols;
+    let scale = c.scale;
+    for (const k of picked) scale = Math.max(scale, decimalsOfRaw(k.vol));
+    c.rescale(Math.min(scale, MAX_SCALE));
+    const n = picked.length;
+    c.prepend(n, (i) => {
+      const k = picked[n - 1 - i];
+      return [k.t / 1000, +k.open, +k.high, +k.low, +k.close, toUnits(+k.vol, k.vol, c.scale)];
+    });
+    this.pendingFull = true;
+    return n;
+  }
+
   // ------------------------------------------------------------------ versions and output
 
   /** Records the changes since the last commit under `version` (engine-wide, increasing). */

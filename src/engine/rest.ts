@@ -22,8 +22,10 @@ async function call<T>(httpGet: HttpGet, path: string, schema: z.ZodType<T>): Pr
 
 const q = encodeURIComponent;
 
-export function fetchKlines(httpGet: HttpGet, symbol: string, interval: KlineInterval, limit: number): Promise<Candle[]> {
-  return call(httpGet, `/api/market/kline?symbol=${q(symbol)}&interval=${interval}&limit=${limit}`, Candles);
+/** The last `limit` candles, or with `endTime` (ms) the last `limit` opening before it. */
+export function fetchKlines(httpGet: HttpGet, symbol: string, interval: KlineInterval, limit: number, endTime?: number): Promise<Candle[]> {
+  const end = endTime === undefined ? '' : `&endTime=${endTime}`;
+  return call(httpGet, `/api/market/kline?symbol=${q(symbol)}&interval=${interval}&limit=${limit}${end}`, Candles);
 }
 
 export function fetchTicker(httpGet: HttpGet, symbol: string): Promise<PriceInfo> {

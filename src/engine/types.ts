@@ -95,6 +95,14 @@ export interface MarketEngine {
   klineView(symbol: string, interval: KlineInterval): KlineView | undefined;
   /** What changed since `sinceVersion` (full when sinceVersion is 0 or too old). */
   klinePatch(symbol: string, interval: KlineInterval, sinceVersion: number): KlinePatch | undefined;
+  /**
+   * Loads the page of candles before the oldest one held (min(2,000, capacity left), REST history with
+   * endTime) into a watched, seeded series; resolves with the number added. 0 when the series is full,
+   * not watched or not seeded, the server has nothing older, or a reseed came first. Calls while one is
+   * on the way share it. On success the series' next version is a full klinePatch and onChange names its
+   * key. Rejects (series unchanged) when the request fails or the reply is invalid. See olderKlines.ts.
+   */
+  loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number>;
   diagnostics(): EngineDiagnostics;
   dispose(): void;
 }

@@ -149,8 +149,12 @@ export class FakeExchange {
     return made;
   }
 
-  /** Reference candles (decimal.js), oldest first, the last `limit`. */
-  history(symbol: string, interval: KlineInterval, limit: number): Candle[] {
+  /** Reference candles (decimal.js), oldest first, the last `limit` (opening before `endTime` ms if given). */
+  history(symbol: string, interval: KlineInterval, limit: number, endTime?: number): Candle[] {
+    if (endTime !== undefined) {
+      const older = this.history(symbol, interval, Infinity).filter((c) => c.t < endTime);
+      return older.slice(Math.max(0, older.length - limit));
+    }
     const all = this.trades.get(symbol) ?? [];
     // Walk back from the newest trade to the first trade of the oldest candle asked for.
     let from = all.length;
@@ -244,7 +248,9 @@ export class FakeExchange {
     if (!this.trades.has(symbol)) return { code: 0, msg: 'unknown symbol', data: null };
     const limit = Number(url.searchParams.get('limit') ?? 100);
     if (url.pathname === '/api/market/kline') {
-      return { code: 200, msg: 'success', data: this.history(symbol, url.searchParams.get('interval') as KlineInterval, limit) };
+      const end = url.searchParams.get('endTime');
+      const interval = url.searchParams.get('interval') as KlineInterval;
+      return { code: 200, msg: 'success', data: this.history(symbol, interval, limit, end === null ? undefined : Number(end)) };
     }
     if (url.pathname === '/api/market/ticker') return { code: 200, msg: 'success', data: this.priceInfo(symbol) };
     if (url.pathname === '/api/market/trades') return { code: 200, msg: 'success', data: this.trades.get(symbol)!.slice(-limit) };

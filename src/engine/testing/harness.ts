@@ -2,7 +2,7 @@
  * An engine on fake time against a FakeExchange, for tests of the engine and of its host.
  */
 import { createMarketEngine, type EngineOptions } from '../engine';
-import type { MarketEngine } from '../types';
+import type { HttpGet, MarketEngine } from '../types';
 import { FakeExchange } from './fakeExchange';
 import { flush } from './fakeHttp';
 import { FakeSocketFactory } from './fakeSocket';
@@ -19,7 +19,12 @@ export interface Harness {
   settle(): Promise<void>;
 }
 
-export function engineHarness(symbols: string[] = ['btcusdt', 'ethusdt'], options: EngineOptions = {}): Harness {
+/** `http` wraps the exchange's REST side (to script odd replies); by default it is used as is. */
+export function engineHarness(
+  symbols: string[] = ['btcusdt', 'ethusdt'],
+  options: EngineOptions = {},
+  http: (exchangeGet: HttpGet) => HttpGet = (get) => get,
+): Harness {
   const time = new FakeTime(Date.UTC(2024, 0, 1, 0, 0, 0)); // a Monday
   const sockets = new FakeSocketFactory();
   const exchange = new FakeExchange(time, symbols);
@@ -30,7 +35,7 @@ export function engineHarness(symbols: string[] = ['btcusdt', 'ethusdt'], option
       clock: time,
       timers: time,
       openSocket: sockets.open,
-      httpGet: exchange.httpGet,
+      httpGet: http(exchange.httpGet),
       random: () => 0.5,
       newId: () => `sock${++n}`,
       wsBase: 'ws://test/ws/',
