@@ -189,7 +189,7 @@ describe('[issue 4] chart interaction', () => {
       const cy = box.y + box.height / 2;
       const cx = box.x + box.width / 2;
       const cdp = await ctx.newCDPSession(page);
-      const touch = (type: string, d: number) =>
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
         cdp.send('Input.dispatchTouchEvent', {
           type,
           touchPoints: type === 'touchEnd' ? [] : [

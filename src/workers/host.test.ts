@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMarketHost, type BatchSink } from './host';
 import { FakeEngine } from './testing/fakeEngine';
 import { FakeTime, ManualQueue } from './testing/fakeTime';
-import { HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch } from './wire';
+import { FRAME_PERIOD_MAX_MS, HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch } from './wire';
 import type { Bases } from './bases';
 
 function setup() {
@@ -79,6 +79,37 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.got).toHaveLength(1);
     expect(a.last().tickers.map((t) => t.price)).toEqual(['110.00']);
     expect(a.last().newestTs).toBe(1010);
+  });
+
+  it('[issue 6 B4] a timed credit holds the batch until its time; data arriving meanwhile joins it; a passed time sends at once', () => {
+    const { tab, engine, queue, time } = setup();
+    const a = tab('a');
+    a.s.watch(BTC);
+    a.s.credit(time.now() + 12);
+    engine().setTicker('btcusdt', '1.00', 1);
+    queue.run();
+    time.advance(11);
+    queue.run();
+    expect(a.got).toHaveLength(0);
+    engine().setTicker('btcusdt', '2.00', 2);
+    time.advance(1);
+    expect(a.got).toHaveLength(1);
+    expect(a.last().tickers.map((t) => t.price)).toEqual(['2.00']);
+    a.s.credit(time.now() - 5);
+    engine().setTicker('btcusdt', '3.00', 3);
+    queue.run();
+    expect(a.got).toHaveLength(2);
+  });
+
+  it('[issue 6 B4] a credit time far in the future (a confused tab clock) holds the batch one slow frame at most', () => {
+    const { tab, engine, queue, time } = setup();
+    const a = tab('a');
+    a.s.watch(BTC);
+    a.s.credit(time.now() + 60_000);
+    engine().setTicker('btcusdt', '1.00', 1);
+    queue.run();
+    time.advance(FRAME_PERIOD_MAX_MS);
+    expect(a.got).toHaveLength(1);
   });
 
   it('[issue 3] at most one batch per credit: changes after a batch wait for the next credit and coalesce', () => {

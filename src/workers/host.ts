@@ -5,17 +5,20 @@
  *   topic while any tab watches it (and its own registry adds the server-side grace period).
  * - Each tab has a credit (see wire.ts). Engine changes mark the tab's watched keys dirty; a tab holding a
  *   credit gets one batch with everything dirty, built on a microtask so the keys of frames handled in the
- *   same task coalesce, and loses the credit until it grants the next one.
+ *   same task coalesce, and loses the credit until it grants the next one. A credit with a send time (`at`,
+ *   the tab's next frame less a lead) holds the batch until then, so it carries the newest data that can
+ *   still make that frame.
  * - A tab that goes away (lock released, bye, ping timeout) releases everything it held.
  * No DOM or worker globals here: the environment comes in through {@link HostDeps}.
  */
 import { CONNECTION_KEY } from '../engine/constants';
 import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers, type Topic } from '../engine/types';
 import type { ConnectionHealth, Diagnostics } from '../engine/views';
+import type { KlineInterval } from '../shared/protocol';
 import { sameBases, resolveBases, type Bases } from './bases';
 import { buildBatch } from './batch';
 import { Interest } from './interest';
-import { HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch, type TabStats, type TestPlatform } from './wire';
+import { FRAME_PERIOD_MAX_MS, HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch, type TabStats, type TestPlatform } from './wire';
 
 export interface BatchSink {
   send(batch: Batch, transfer: ArrayBuffer[]): void;
@@ -37,9 +40,14 @@ export interface HostSession {
   readonly tabId: string;
   watch(topic: Topic): void;
   unwatch(topic: Topic): void;
-  /** The tab applied its last batch and may receive the next one. */
-  credit(): void;
+  /**
+   * The tab applied its last batch and may receive the next one; with `at` (epoch ms, the host clock), not
+   * before then: data that arrives in the meantime joins the same batch.
+   */
+  credit(at?: number): void;
   ping(): void;
+  /** Older history for a series this tab watches (0 when it does not watch it). */
+  loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number>;
   setTestPlatform(tp: TestPlatform | null): void;
   stats(): TabStats;
   /** Releases everything the tab held; idempotent. */
@@ -63,6 +71,9 @@ interface Session {
   dirty: Set<string>;
   klineVersions: Map<string, number>;
   credit: boolean;
+  /** Epoch ms before which the batch is held (0: send at once). */
+  sendAt: number;
+  holdTimer: TimerHandle | undefined;
   flushScheduled: boolean;
   healthSent: ConnectionHealth | undefined;
   batchesSent: number;
@@ -148,6 +159,15 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     if (s.closed || !s.credit || s.flushScheduled) return;
     if (s.dirty.size === 0 && s.healthSent === health) return;
     s.flushScheduled = true;
+    const wait = s.sendAt - deps.clock.now();
+    if (wait >= 1) {
+      s.holdTimer = deps.timers.setTimeout(() => {
+        s.holdTimer = undefined;
+        s.sendAt = 0;
+        flush(s);
+      }, wait);
+      return;
+    }
     deps.schedule(() => flush(s));
   }
 
@@ -207,6 +227,8 @@ export function createMarketHost(deps: HostDeps): MarketHost {
       dirty: new Set(),
       klineVersions: new Map(),
       credit: false,
+      sendAt: 0,
+      holdTimer: undefined,
       flushScheduled: false,
       healthSent: undefined,
       batchesSent: 0,
@@ -243,14 +265,22 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         if (!t || --t.count > 0) return;
         dropKey(s, key);
       },
-      credit() {
-        s.lastPing = deps.clock.now();
+      credit(at) {
+        const now = deps.clock.now();
+        s.lastPing = now;
         if (s.closed) return;
         s.credit = true;
+        // A time too far ahead is a confused tab clock: never hold a batch longer than a slow frame.
+        s.sendAt = at !== undefined && Number.isFinite(at) ? Math.min(at, now + FRAME_PERIOD_MAX_MS) : 0;
         requestFlush(s);
       },
       ping() {
         s.lastPing = deps.clock.now();
+      },
+      loadOlderKlines(symbol, interval) {
+        const key = topicKey({ kind: 'klines', symbol, interval });
+        if (s.closed || !engine || !s.topics.has(key)) return Promise.resolve(0);
+        return engine.loadOlderKlines(symbol, interval);
       },
       setTestPlatform(tp) {
         if (!s.closed) useBases(tp);
@@ -263,6 +293,8 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         for (const key of [...s.topics.keys()]) dropKey(s, key);
         s.closed = true;
         s.credit = false;
+        if (s.holdTimer !== undefined) deps.timers.clearTimeout(s.holdTimer);
+        s.holdTimer = undefined;
         sessions.delete(s);
         onSessionsChanged();
       },

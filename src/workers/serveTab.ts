@@ -28,7 +28,7 @@ export function serveTab(host: MarketHost, endpoint: Endpoint, locks: LocksLike 
       session = s;
       port.onmessage = (ev: MessageEvent<TabToHost>) => {
         const m = ev.data;
-        if (m?.t === 'credit') s.credit();
+        if (m?.t === 'credit') s.credit(typeof m.at === 'number' ? m.at : undefined);
         else if (m?.t === 'ping') s.ping();
       };
       port.start?.();
@@ -56,6 +56,9 @@ export function serveTab(host: MarketHost, endpoint: Endpoint, locks: LocksLike 
     },
     tabStats() {
       return session?.stats();
+    },
+    loadOlderKlines(symbol, interval) {
+      return session ? session.loadOlderKlines(symbol, interval) : Promise.resolve(0);
     },
     bye() {
       session?.close();

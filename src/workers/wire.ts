@@ -7,9 +7,13 @@
  *   the tab posts {@link TabToHost} credits. Credit-based flow: the worker sends a batch only while the tab
  *   holds a credit, and the tab grants one from its requestAnimationFrame callback after applying the previous
  *   batch. So a tab gets at most one batch per frame, and a hidden tab (no rAF) gets nothing until it shows.
+ * - Frame-timed sending (issue 6, B4): a credit says when the tab's next frame is due (`at`, minus a lead for
+ *   the hop). The worker holds the batch until then, so the batch carries everything that arrived up to just
+ *   before that frame and is applied in it: a tick waits for the next frame, not for one and a half.
  */
 import type { KlinePatch, Topic } from '../engine/types';
 import type { ConnectionHealth, Diagnostics, TickerView, TradesView } from '../engine/views';
+import type { KlineInterval } from '../shared/protocol';
 
 /** The test-platform entry of spec 3.1 / 7.5, read by the tab from storage (the worker cannot). */
 export interface TestPlatform {
@@ -48,6 +52,11 @@ export interface HostTabApi {
   setTestPlatform(tp: TestPlatform | null): void;
   diagnostics(): Diagnostics;
   tabStats(): TabStats | undefined;
+  /**
+   * Older candles for a series the tab watches (the chart scrolled to its left edge): resolves with how many
+   * were added (0: none older, series full, or not watched). The longer series arrives in the batch stream.
+   */
+  loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number>;
   /** The tab is going away (pagehide): release everything now. */
   bye(): void;
 }
@@ -66,7 +75,17 @@ export interface Batch {
   newestTs: number;
 }
 
-export type TabToHost = { t: 'credit' } | { t: 'ping' };
+export type TabToHost = { t: 'credit'; at?: number } | { t: 'ping' };
+
+/**
+ * The tab asks for its batch this long before its next frame is due: time for the batch to cross to the tab
+ * and wait for the frame's rAF callback, which applies it.
+ */
+export const CREDIT_LEAD_MS = 4;
+/** Frame period assumed until the tab measured its own (60 Hz), and the range a measurement may take. */
+export const FRAME_PERIOD_MS = 1000 / 60;
+export const FRAME_PERIOD_MIN_MS = 6;
+export const FRAME_PERIOD_MAX_MS = 50;
 
 export const TAB_LOCK_PREFIX = 'openex-tab-';
 export function tabLockName(tabId: string): string {

@@ -10,7 +10,8 @@ export function createWorkerHost(mode: 'shared' | 'dedicated'): MarketHost {
   return createMarketHost({
     createEngine: (bases) => createMarketEngine(createBrowserDeps(bases)),
     location: { protocol: self.location.protocol, host: self.location.host },
-    clock: { now: () => Date.now() },
+    // Same clock domain as the tabs' credit times (epoch ms, sub-ms precision).
+    clock: { now: () => performance.timeOrigin + performance.now() },
     timers: {
       setTimeout: (fn, ms) => setTimeout(fn, ms),
       clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),

@@ -9,7 +9,7 @@ import { createMarketHost } from '../../workers/host';
 import { serveTab, type LocksLike } from '../../workers/serveTab';
 import { FakeEngine } from '../../workers/testing/fakeEngine';
 import { FakeTime } from '../../workers/testing/fakeTime';
-import { TAB_PING_MS, TAB_PING_TIMEOUT_MS } from '../../workers/wire';
+import { CREDIT_LEAD_MS, FRAME_PERIOD_MS, TAB_PING_MS, TAB_PING_TIMEOUT_MS } from '../../workers/wire';
 import {
   createMarketClient,
   RESTART_DELAY_MS,
@@ -67,7 +67,7 @@ function world() {
   const tab = (opts: { locks?: boolean } = {}) => {
     let dead = false;
     const workers: NodeChannel[] = [];
-    const frames: (() => void)[] = [];
+    const frames: ((frameTime: number) => void)[] = [];
     const visible: (() => void)[] = [];
     const hide: (() => void)[] = [];
     let hidden = false;
@@ -99,9 +99,12 @@ function world() {
     const client = createMarketClient(env);
     return {
       client,
-      /** Runs the pending animation frames. */
-      frame() {
-        for (const f of frames.splice(0)) f();
+      /**
+       * Runs the pending animation frames. By default the frame started 20 ms ago, so the next one is due now
+       * and the worker sends at once; pass the frame time to test frame-timed sending.
+       */
+      frame(frameTime = time.now() - 20) {
+        for (const f of frames.splice(0)) f(frameTime);
       },
       framesPending: () => frames.length,
       setHidden(h: boolean) {
@@ -144,6 +147,37 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     a.frame();
     expect(price(a)).toBe('2.00');
     expect(a.client.stats()).toMatchObject({ batches: 2, frames: 2, mode: 'shared' });
+  });
+
+  it('[issue 6 B4] the credit names the next frame less the lead: the worker holds the batch until then and sends the newest state', async () => {
+    const { engine, host, tab, time } = world();
+    const a = tab();
+    a.client.watch(BTC);
+    await waitFor(() => host.diagnostics().tabsConnected === 1 && a.framesPending() === 1, 'hello');
+    a.frame(time.now()); // a frame starting now: the next is due in one period
+    engine.setTicker('btcusdt', '1.00', 100);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(a.framesPending()).toBe(0); // held in the worker
+    engine.setTicker('btcusdt', '2.00', 200);
+    time.advance(FRAME_PERIOD_MS - CREDIT_LEAD_MS - 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(a.framesPending()).toBe(0);
+    time.advance(1);
+    await waitFor(() => a.framesPending() === 1, 'batch at the send time');
+    a.frame();
+    expect(price(a)).toBe('2.00');
+    expect((await a.client.tabStats())?.batchesSent).toBe(1);
+  });
+
+  it('[issue 6] loadOlderKlines goes to the engine only for a series the tab watches', async () => {
+    const { engine, host, tab } = world();
+    const a = tab();
+    a.client.watch({ kind: 'klines', symbol: 'btcusdt', interval: '1m' });
+    await waitFor(() => host.diagnostics().tabsConnected === 1 && engine.refs.has('klines:btcusdt:1m'), 'watched');
+    engine.olderResult = 1_200;
+    expect(await a.client.loadOlderKlines('btcusdt', '1m')).toBe(1_200);
+    expect(await a.client.loadOlderKlines('ethusdt', '1m')).toBe(0);
+    expect(engine.olderCalls).toEqual(['btcusdt/1m']);
   });
 
   it('[issue 3] a hidden tab grants no credit and receives nothing; visible again, it gets the latest state at once', async () => {
@@ -258,7 +292,8 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     await waitFor(() => host.diagnostics().tabsConnected === 1, 'hello');
     for (let i = 0; i < 10; i++) {
       time.advance(WORKER_CHECK_MS);
-      await new Promise((r) => setTimeout(r, 2));
+      // A round trip on the same port after the check's own: its reply is in when this one is.
+      await a.client.tabStats();
     }
     expect(a.opened()).toBe(1);
   });

@@ -3,20 +3,24 @@
  * - watch(topic) reference-counts the tab's interest; the worker hears the first watch and, after a short
  *   grace (so a route change does not churn), the last unwatch;
  * - batches from the worker are applied to the store in a requestAnimationFrame callback, which then grants
- *   the worker the next credit: at most one batch per frame, and nothing while the tab is hidden;
+ *   the worker the next credit: at most one batch per frame, and nothing while the tab is hidden. The credit
+ *   names when the next frame is due (less CREDIT_LEAD_MS), so the worker sends the newest data just in time
+ *   for it (issue 6, B4);
  * - the tab holds a Web Lock for its whole life, so the worker releases its topics when it closes or crashes.
  * The browser comes in through {@link ClientEnv} (tabEnv.ts) so tests drive it with fakes.
  */
 import { transfer, wrap, type Remote } from 'comlink';
 import { topicKey, type Topic } from '../../engine/types';
 import type { Diagnostics } from '../../engine/views';
-import { TAB_PING_MS, tabLockName, type Batch, type HostTabApi, type TabStats, type TestPlatform } from '../../workers/wire';
+import type { KlineInterval } from '../../shared/protocol';
+import { CREDIT_LEAD_MS, FRAME_PERIOD_MAX_MS, FRAME_PERIOD_MIN_MS, FRAME_PERIOD_MS, TAB_PING_MS, tabLockName, type Batch, type HostTabApi, type TabStats, type TestPlatform } from '../../workers/wire';
 import type { WorkerHandle } from './connect';
 import { MarketStore } from './store';
 
 export interface ClientEnv {
   openWorker(): WorkerHandle;
-  requestFrame(cb: () => void): void;
+  /** requestAnimationFrame; the callback gets the frame's time as epoch ms (timeOrigin + rAF timestamp). */
+  requestFrame(cb: (frameTime: number) => void): void;
   isHidden(): boolean;
   onVisible(cb: () => void): void;
   onPageHide(cb: () => void): void;
@@ -44,6 +48,8 @@ export const RESTART_DELAY_MS = 1_000;
  */
 export const WORKER_CHECK_MS = 5_000;
 export const WORKER_REPLY_TIMEOUT_MS = 5_000;
+/** loadOlderKlines gives up (resolves 0) after this long: the worker's HTTP timeout (10 s) and some. */
+export const OLDER_KLINES_TIMEOUT_MS = 15_000;
 /** Tick-to-paint samples kept (ring). */
 export const TICK_SAMPLES = 512;
 
@@ -69,6 +75,11 @@ export interface MarketClient {
   stats(): ClientStats;
   /** Topic keys this tab watches (including those in their grace period). */
   watching(): string[];
+  /**
+   * Asks the worker for older candles of a series this tab watches (a chart scrolled to its left edge).
+   * Resolves with how many were added: 0 when there is nothing older, the series is full, or no worker answers.
+   */
+  loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number>;
 }
 
 interface Watched {
@@ -91,6 +102,9 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   let pending: Batch[] = [];
   let frameScheduled = false;
   let creditOut = false;
+  /** The display's frame period as measured from consecutive rAF times, and the last frame's time. */
+  let period = FRAME_PERIOD_MS;
+  let lastFrameTime = 0;
   let pingTimer: unknown;
   let releaseLock: (() => void) | undefined;
   let batches = 0;
@@ -196,8 +210,12 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   }
 
   /** The rAF callback: apply what arrived, then grant the next credit (only while visible). */
-  function frame(): void {
+  function frame(frameTime: number): void {
     frameScheduled = false;
+    const gap = frameTime - lastFrameTime;
+    // Consecutive frames only (an idle tab skips frames); a smoothed estimate within sane bounds.
+    if (gap > period * 0.5 && gap < period * 1.5) period = Math.min(FRAME_PERIOD_MAX_MS, Math.max(FRAME_PERIOD_MIN_MS, period * 0.9 + gap * 0.1));
+    lastFrameTime = frameTime;
     if (pending.length > 0) {
       const list = pending;
       pending = [];
@@ -214,7 +232,7 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     }
     if (port && !creditOut && !env.isHidden()) {
       creditOut = true;
-      port.postMessage({ t: 'credit' });
+      port.postMessage({ t: 'credit', at: frameTime + period - CREDIT_LEAD_MS });
     }
   }
 
@@ -278,6 +296,24 @@ export function createMarketClient(env: ClientEnv): MarketClient {
       return { mode, batches, frames, tickToPaintMs: out };
     },
     watching: () => [...watched.keys()],
+    loadOlderKlines(symbol, interval) {
+      const remote = api;
+      if (!remote) return Promise.resolve(0);
+      return new Promise<number>((resolve) => {
+        // A worker that died with the call in flight never answers: give up after the HTTP timeout and some.
+        const timer = env.setTimeout(() => resolve(0), OLDER_KLINES_TIMEOUT_MS);
+        remote.loadOlderKlines(symbol, interval).then(
+          (n) => {
+            env.clearTimeout(timer);
+            resolve(typeof n === 'number' && n > 0 ? n : 0);
+          },
+          () => {
+            env.clearTimeout(timer);
+            resolve(0);
+          },
+        );
+      });
+    },
   };
 }
 

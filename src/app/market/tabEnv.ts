@@ -12,7 +12,7 @@ export function browserTabEnv(): ClientEnv {
   return {
     openWorker: openMarketWorker,
     requestFrame: (cb) => {
-      requestAnimationFrame(() => cb());
+      requestAnimationFrame((ts) => cb(performance.timeOrigin + ts));
     },
     isHidden: () => document.visibilityState === 'hidden',
     onVisible: (cb) => {

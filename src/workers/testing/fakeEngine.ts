@@ -27,7 +27,16 @@ export class FakeEngine implements MarketEngine {
   private trades = new Map<string, TradesView>();
   private series = new Map<string, Series>();
 
+  /** What loadOlderKlines resolves with next, and the calls it got. */
+  olderResult = 0;
+  readonly olderCalls: string[] = [];
+
   constructor(readonly wsBase = '') {}
+
+  loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
+    this.olderCalls.push(`${symbol}/${interval}`);
+    return Promise.resolve(this.olderResult);
+  }
 
   acquire(topic: Topic): () => void {
     const key = topicKey(topic);
