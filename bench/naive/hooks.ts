@@ -161,6 +161,18 @@ function toView(symbol: string, interval: KlineInterval, rows: Row[], version: n
   return v;
 }
 
+/** The mounted kline series, so that loadOlderKlines can prepend a page (key "symbol/interval"). */
+const mountedSeries = new Map<string, { rows: () => Row[]; prepend(older: Row[]): number }>();
+
+/** Older history the naive way: one REST page before the first candle, prepended, the whole view rebuilt. */
+export async function loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
+  const s = mountedSeries.get(`${symbol}/${interval}`);
+  const first = s?.rows()[0];
+  if (!s || !first) return 0;
+  const j = await (await fetch(`/api/market/kline?symbol=${symbol}&interval=${interval}&limit=2000&endTime=${first.t}`)).json();
+  return Array.isArray(j.data) ? s.prepend(j.data as Row[]) : 0;
+}
+
 export function useKlines(symbol: string | undefined, interval: KlineInterval): KlineView | undefined {
   const [view, setView] = useState<KlineView | undefined>(undefined);
   useEffect(() => {
@@ -168,6 +180,18 @@ export function useKlines(symbol: string | undefined, interval: KlineInterval): 
     let rows: Row[] = [];
     let version = 0;
     let alive = true;
+    const key = `${symbol}/${interval}`;
+    mountedSeries.set(key, {
+      rows: () => rows,
+      prepend(older) {
+        const first = rows[0];
+        const add = older.filter((r) => !first || r.t < first.t).slice(-Math.max(0, 6000 - rows.length));
+        if (!alive || add.length === 0) return 0;
+        rows = [...add, ...rows];
+        setView(toView(symbol, interval, rows, ++version));
+        return add.length;
+      },
+    });
     fetch(`/api/market/kline?symbol=${symbol}&interval=${interval}&limit=1000`)
       .then((r) => r.json())
       .then((j) => {
@@ -180,12 +204,13 @@ export function useKlines(symbol: string | undefined, interval: KlineInterval): 
       const tick = msg.data.tick as Row;
       const last = rows[rows.length - 1];
       if (last && last.t === tick.t) rows = [...rows.slice(0, -1), tick];
-      else if (!last || tick.t > last.t) rows = [...rows, tick].slice(-3000);
+      else if (!last || tick.t > last.t) rows = [...rows, tick].slice(-6000);
       window.__benchProbe?.delivered(msg.ts);
       setView(toView(symbol, interval, rows, ++version));
     });
     return () => {
       alive = false;
+      mountedSeries.delete(key);
       off();
     };
   }, [symbol, interval]);

@@ -45,6 +45,14 @@ export function useTrades(symbol: string | undefined): TradesView | undefined {
   return useTopic(symbol ? { kind: 'trades', symbol } : undefined) as TradesView | undefined;
 }
 
+/**
+ * Older candles for a series a chart shows (it scrolled to its left edge): resolves with how many were added,
+ * 0 when there is nothing older or the series is full. The longer series arrives through useKlines.
+ */
+export function loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
+  return marketClient.loadOlderKlines(symbol, interval);
+}
+
 const subscribeHealth = (onChange: () => void) => {
   marketClient.start();
   return marketClient.store.subscribeHealth(onChange);
