@@ -7,9 +7,10 @@
  *   E      1d      about 400 days before level D           470 x 1d
  *   D      4h      70 .. 20 days before today 00:00 UTC    420 x 4h
  *   C      30m     20 .. 5 days                            480 x 1h, 960 x 30m
- *   B      5m      5 .. 1 days                             480 x 15m, 1,440 x 5m
- *   A'     1m      yesterday 00:00 .. the 24 h window      }
- *   A      trades  the 24 h window (1,440 minutes) .. now  } 1,440+ x 1m, the 24 h statistics, recent trades
+ *   B      5m      5 .. 4 days                             480 x 15m, 1,440 x 5m
+ *   A'     1m      4 days before today 00:00 .. the 24 h   }
+ *                  window                                  } 5,760+ x 1m (a chart pages back 5,000+, issue 6),
+ *   A      trades  the 24 h window (1,440 minutes) .. now  } the 24 h statistics, recent trades
  *
  * Every boundary is at a bar boundary of both sides (UTC days, weeks for F/E), so each bar lies inside exactly
  * one candle of every interval at least as long as the bar, and every candle is the aggregate of the bars and
@@ -26,6 +27,8 @@ import type { SymbolMarket } from './symbolMarket';
 const MIN = 60_000;
 const DAY = INTERVAL_MS['1d'];
 const WEEK = INTERVAL_MS['1w'];
+/** Days of 1m history before today 00:00 UTC (level A'): with today's minutes at least 5,760 1m candles. */
+export const A_DAYS = 4;
 /** Substeps of the walk inside one generated bar (its high and low come from them). */
 const SUBSTEPS = 6;
 /** Mean of the log-normal trade size relative to its median, so history volume matches the live volume. */
@@ -85,7 +88,7 @@ export interface BackfillResult {
 export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: number, rate: number): BackfillResult {
   const { priceScale: ps, qtyScale: qs } = sm.spec;
   const dayStart = candleOpenTime(now, '1d');
-  const aStart = dayStart - DAY;
+  const aStart = dayStart - A_DAYS * DAY;
   const liveMinute = candleOpenTime(now, '1m');
   const windowStart = liveMinute - (WINDOW_MINUTES - 1) * MIN;
   const bStart = dayStart - 5 * DAY;

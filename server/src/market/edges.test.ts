@@ -12,9 +12,18 @@ describe('market edge cases (issue 2 part 5)', () => {
     ['a minute after midnight', Date.UTC(2026, 5, 17, 0, 1, 0, 0)],
   ] as const;
   for (const [name, now] of starts) {
-    it(`[issue 2 §5] start-up history is complete and aligned when the server starts on ${name}`, () => {
+    it(`[issue 2 §5][issue 6] start-up history is complete and aligned (5,500+ 1m candles) when the server starts on ${name}`, () => {
       const sim = createSimulator(testConfig(), TEST_SYMBOLS.slice(0, 1), new Metrics(), { now });
-      expect(sim.history('btcusdt', '1m', 5000).length).toBeGreaterThanOrEqual(1000);
+      // A chart pages back 5,000+ 1m candles, 2,000 at a time (issue 6): every minute, none twice.
+      const paged: number[] = [];
+      for (let end: number | undefined; ; ) {
+        const page = sim.history('btcusdt', '1m', 2000, end);
+        if (page.length === 0) break;
+        paged.unshift(...page.map((c) => c.t));
+        end = page[0].t;
+      }
+      expect(paged.length).toBeGreaterThanOrEqual(5500);
+      for (let i = 1; i < paged.length; i++) expect(paged[i] - paged[i - 1]).toBe(60_000);
       for (const iv of KLINE_INTERVALS) {
         const h = sim.history('btcusdt', iv, 5000);
         expect(h.length, iv).toBeGreaterThanOrEqual(300);

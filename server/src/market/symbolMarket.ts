@@ -10,9 +10,12 @@ import { CandleSeries } from './series';
 import { TradeRing } from './tradeRing';
 import { fmtBig, fmtMinor, percentChange } from './units';
 
-/** Candles kept per series: 1m holds the 24 h window plus up to two days of start-up history. */
+/**
+ * Candles kept per series (Float64 rings, 48 bytes a candle): 1m holds 6,000 (the 24 h window and more
+ * than 3 days before it; a chart pages back 5,000+, issue 6), the others 2,000.
+ */
 export const SERIES_CAPACITY: Record<KlineInterval, number> = {
-  '1m': 3_000,
+  '1m': 6_000,
   '5m': 2_000,
   '15m': 2_000,
   '30m': 2_000,
