@@ -1,10 +1,13 @@
 /**
  * The kline chart (uPlot, loaded lazily with its CSS): candles and volume bars drawn by a draw hook,
- * a live last candle, pan (drag), zoom (wheel and pinch), and a crosshair with an OHLC readout.
+ * a live last candle on its own overlay canvas, pan (drag), zoom (wheel and pinch), older history when
+ * the view reaches the first candle, and a crosshair with an OHLC readout.
  *
- * Updates: the hook commits at most once per frame; setData runs only when the view's version changed,
- * with the same column arrays when they did not move (no copies). The uPlot instance lives as long as
- * the component; switching symbol or interval only resets the viewport.
+ * Updates: the hook commits at most once per frame. A full uPlot redraw (axes, grid, every candle) runs
+ * only when redrawPlan.ts says so (new candle, prepended history, viewport, labels, the live candle left
+ * the price scale); otherwise only the live candle is drawn again on the overlay (liveOverlay.ts), which
+ * owns it: the base drawing leaves it out. The uPlot instance lives as long as the component; switching
+ * symbol or interval only resets the viewport.
  * For tests the container carries data-candles (series length), data-last-close (formatted like the
  * header price) and data-visible (candles the window spans).
  */
@@ -16,12 +19,17 @@ import 'uplot/dist/uPlot.min.css';
 import { INTERVAL_MS, type KlineInterval } from '../../../../../shared/protocol';
 import type { KlineView } from '../../../../../engine/views';
 import { useKlines } from '../../../../market/hooks';
+import { marketClient } from '../../../../market/marketClient';
 import { formatDecimal } from '../../../../i18n/format';
 import { languageState } from '../../../../i18n/index';
 import { settings } from '../../../../state/settings';
 import { drawCandles, type CandleColors } from './drawCandles';
+import { candleColors, chartOptions } from './chartOptions';
 import { priceLabel, readoutTime, timeTick, volumeLabel } from './chartFormat';
 import { attachPanZoom } from './panZoom';
+import { createLiveOverlay, type LiveOverlay } from './liveOverlay';
+import { createOlderPager, type OlderPager } from './olderHistory';
+import { fullRedrawReason, type DrawnState, type PriceBand } from './redrawPlan';
 import { clamp, follow, initialViewport, isFollowing, type SeriesSpan, type Viewport } from './viewport';
 import './KlineChart.css';
 
@@ -39,20 +47,10 @@ function columns(v: KlineView): Cols {
   return [cut(v.time), cut(v.open), cut(v.high), cut(v.low), cut(v.close), cut(v.volume)];
 }
 
-function cssColor(name: string, fallback: string): string {
-  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return v || fallback;
-}
-
-function withAlpha(color: string, alpha: number): string {
-  const m = /^#([0-9a-f]{6})$/i.exec(color);
-  if (!m) return color;
-  const n = parseInt(m[1], 16);
-  return `rgba(${n >> 16}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
-}
-
 interface ChartState {
   key: string;
+  /** key plus everything the labels depend on (language, time zone, decimals). */
+  drawKey: string;
   data: Cols | null;
   span: SeriesSpan | null;
   vp: Viewport | null;
@@ -60,6 +58,32 @@ interface ChartState {
   decimals: number;
   offset: number;
   lang: string;
+  /** What the last full redraw drew, and the data range its scales were made from. */
+  drawn: DrawnState | null;
+  band: PriceBand | null;
+  yMin: number;
+  yMax: number;
+  volMax: number;
+  overlay: LiveOverlay | null;
+  colors: CandleColors | null;
+}
+
+/** The state a full redraw would draw now. */
+function drawnState(s: ChartState, vp: Viewport | null): DrawnState | null {
+  const d = s.data;
+  if (!d || !vp) return null;
+  const n = d[0].length;
+  const p = n - 2;
+  return {
+    key: s.drawKey,
+    length: n,
+    first: d[0][0],
+    last: d[0][n - 1],
+    buffer: d[0].buffer,
+    prev: p >= 0 ? [d[1][p], d[2][p], d[3][p], d[4][p], d[5][p]] : [NaN, NaN, NaN, NaN, NaN],
+    vpMin: vp.min,
+    vpMax: vp.max,
+  };
 }
 
 export default function KlineChart({ symbol, interval, height, label }: Props) {
@@ -71,9 +95,31 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const readRef = useRef<Record<'time' | 'o' | 'h' | 'l' | 'c' | 'v', HTMLSpanElement | null>>({ time: null, o: null, h: null, l: null, c: null, v: null });
   const plotRef = useRef<uPlot | null>(null);
-  const st = useRef<ChartState>({ key: '', data: null, span: null, vp: null, step: 60, decimals: 2, offset: 0, lang: 'en' });
+  const st = useRef<ChartState>({
+    key: '',
+    drawKey: '',
+    data: null,
+    span: null,
+    vp: null,
+    step: 60,
+    decimals: 2,
+    offset: 0,
+    lang: 'en',
+    drawn: null,
+    band: null,
+    yMin: NaN,
+    yMax: NaN,
+    volMax: NaN,
+    overlay: null,
+    colors: null,
+  });
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
+  const pager = useRef<OlderPager | null>(null);
+  pager.current ??= createOlderPager((key) => {
+    const [sym, iv] = key.split('|');
+    return marketClient.loadOlderKlines(sym, iv as KlineInterval);
+  });
 
   st.current.step = INTERVAL_MS[interval] / 1000;
   st.current.offset = offsetMinutes;
@@ -91,98 +137,69 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     }
   };
 
+  /** A pan or zoom by the user: the viewport, then older history if the left edge is near. */
+  const userViewport = (vp: Viewport) => {
+    setViewport(vp);
+    const s = st.current;
+    if (s.span && s.key) pager.current?.check(s.key, vp, s.span);
+  };
+
   const updateReadout = (u: uPlot) => {
     const s = st.current;
     const d = s.data;
     const r = readRef.current;
     if (!d || d[0].length === 0) return;
     const idx = u.cursor.idx ?? d[0].length - 1;
-    const up = d[4][idx] >= d[1][idx];
-    const put = (el: HTMLSpanElement | null, text: string, colored: boolean) => {
+    if (idx >= d[0].length) return;
+    const cls = d[4][idx] >= d[1][idx] ? 'kc-v is-up' : 'kc-v is-down';
+    const put = (k: keyof typeof r, text: string, colored: boolean) => {
+      const el = r[k];
       if (!el) return;
-      el.textContent = text;
-      if (colored) el.className = up ? 'kc-v is-up' : 'kc-v is-down';
+      if (el.textContent !== text) el.textContent = text;
+      if (colored && el.className !== cls) el.className = cls;
     };
-    put(r.time, readoutTime(d[0][idx], s.offset), false);
-    put(r.o, formatDecimal(priceLabel(d[1][idx], s.decimals), s.lang), true);
-    put(r.h, formatDecimal(priceLabel(d[2][idx], s.decimals), s.lang), true);
-    put(r.l, formatDecimal(priceLabel(d[3][idx], s.decimals), s.lang), true);
-    put(r.c, formatDecimal(priceLabel(d[4][idx], s.decimals), s.lang), true);
-    put(r.v, volumeLabel(d[5][idx]), false);
+    const price = (v: number) => formatDecimal(priceLabel(v, s.decimals), s.lang);
+    put('time', readoutTime(d[0][idx], s.offset), false);
+    put('o', price(d[1][idx]), true);
+    put('h', price(d[2][idx]), true);
+    put('l', price(d[3][idx]), true);
+    put('c', price(d[4][idx]), true);
+    put('v', volumeLabel(d[5][idx]), false);
+  };
+
+  /** Full redraw (uPlot draw hook): candles but the live one, then the live one on the overlay. */
+  const onDraw = (u: uPlot) => {
+    const s = st.current;
+    const n = s.data ? s.data[0].length : 0;
+    if (s.colors) drawCandles(u, s.colors, s.step, s.overlay ? n - 1 : n);
+    s.drawn = drawnState(s, s.vp);
+    s.band = { min: s.yMin, max: s.yMax, volMax: s.volMax, xMin: u.scales.x.min ?? NaN, xMax: u.scales.x.max ?? NaN, step: s.step };
+    s.overlay?.draw(n - 1, true);
   };
 
   // Create the plot once; resize with the box.
   useEffect(() => {
     const host = hostRef.current!;
     const box = boxRef.current!;
-    const up = cssColor('--color-up', '#0a7f56');
-    const down = cssColor('--color-down', '#cf304a');
-    const colors: CandleColors = { up, down, upVol: withAlpha(up, 0.3), downVol: withAlpha(down, 0.3) };
-    const axisStroke = cssColor('--color-text-2', '#5e6673');
-    const grid = { stroke: cssColor('--color-border', '#eaecef'), width: 1 };
-    const font = `11px ${cssColor('--font-sans', 'sans-serif')}`;
-    const hidden = { paths: () => null, points: { show: false } } as const;
-    const opts: uPlot.Options = {
-      width: Math.max(200, box.clientWidth),
-      height,
-      legend: { show: false },
-      padding: [8, 0, 0, 18],
-      cursor: {
-        drag: { x: false, y: false, setScale: false },
-        points: { show: false },
-        y: true,
-        x: true,
+    const s = st.current;
+    s.colors = candleColors();
+    const opts = chartOptions(Math.max(200, box.clientWidth), height, {
+      timeLabel: (v, incr) => timeTick(v, incr, s.offset),
+      priceLabel: (v) => formatDecimal(priceLabel(v, s.decimals), s.lang),
+      priceData: (min, max) => {
+        s.yMin = min;
+        s.yMax = max;
       },
-      scales: {
-        x: { time: true },
-        y: {
-          auto: true,
-          range: (_u, min, max) => {
-            const span = max - min || Math.abs(max) * 0.01 || 1;
-            return [min - span * 0.32, max + span * 0.08];
-          },
-        },
-        vol: { auto: true, range: (_u, _min, max) => [0, (max || 1) * 4.5] },
-      },
-      series: [
-        {},
-        { label: 'O', scale: 'y', ...hidden },
-        { label: 'H', scale: 'y', ...hidden },
-        { label: 'L', scale: 'y', ...hidden },
-        { label: 'C', scale: 'y', ...hidden },
-        { label: 'V', scale: 'vol', ...hidden },
-      ],
-      axes: [
-        {
-          stroke: axisStroke,
-          grid,
-          ticks: { show: false },
-          font,
-          size: 30,
-          space: 70,
-          values: (_u, splits, _ai, _space, incr) => splits.map((v) => timeTick(v, incr, st.current.offset)),
-        },
-        {
-          scale: 'y',
-          side: 1,
-          stroke: axisStroke,
-          grid,
-          ticks: { show: false },
-          font,
-          size: 64,
-          values: (_u, splits) => splits.map((v) => formatDecimal(priceLabel(v, st.current.decimals), st.current.lang)),
-        },
-      ],
-      hooks: {
-        draw: [(u) => drawCandles(u, colors, st.current.step)],
-        setCursor: [(u) => updateReadout(u)],
-      },
-    };
+      volData: (max) => void (s.volMax = max),
+      draw: onDraw,
+      setCursor: updateReadout,
+    });
     const u = new uPlot(opts, [[], [], [], [], [], []], host);
     plotRef.current = u;
+    s.overlay = createLiveOverlay(u, s.colors, () => st.current.step);
     const detach = attachPanZoom(u, {
-      get: () => ({ vp: st.current.vp, span: st.current.span }),
-      set: setViewport,
+      get: () => ({ vp: s.vp, span: s.span }),
+      set: userViewport,
     });
     const ro = new ResizeObserver(() => {
       const w = Math.max(200, box.clientWidth);
@@ -192,41 +209,52 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     return () => {
       ro.disconnect();
       detach();
+      s.overlay?.destroy();
+      s.overlay = null;
       u.destroy();
       plotRef.current = null;
-      st.current.data = null;
-      st.current.key = '';
+      s.data = null;
+      s.key = '';
+      s.drawn = null;
+      s.band = null;
     };
   }, [height]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Apply data only when the view's version changed.
+  // Apply data only when the view's version changed; redraw everything only when redrawPlan says so.
   const version = view?.version ?? -1;
   useEffect(() => {
     const u = plotRef.current;
     const box = boxRef.current;
     if (!u || !box || !view || view.length === 0) return;
     const s = st.current;
-    const cols = columns(view);
-    const prev = s.data;
-    const same = prev !== null && cols.every((c, i) => c === prev[i]);
-    const data = same ? prev! : cols;
+    const data = columns(view);
+    const n = view.length;
     const key = `${symbol}|${interval}`;
-    const span: SeriesSpan = { first: data[0][0], last: data[0][view.length - 1], step: s.step };
+    const span: SeriesSpan = { first: data[0][0], last: data[0][n - 1], step: s.step };
     let vp: Viewport;
     if (s.key !== key || !s.vp || !s.span) vp = initialViewport(span, box.clientWidth);
     else if (isFollowing(s.vp, s.span.last, s.step)) vp = follow(s.vp, span);
     else vp = clamp(s.vp, span, true);
     s.key = key;
+    s.drawKey = `${key}|${language}|${offsetMinutes}|${view.priceDecimals}`;
     s.data = data;
     s.span = span;
     s.decimals = view.priceDecimals;
-    u.setData(data as unknown as uPlot.AlignedData, false);
-    setViewport(vp);
-    box.dataset.series = key;
-    box.dataset.candles = String(view.length);
-    box.dataset.lastClose = formatDecimal(view.lastClose, language);
-    if (u.cursor.idx == null) updateReadout(u);
-  }, [version, symbol, interval, language]); // eslint-disable-line react-hooks/exhaustive-deps
+    const live = { time: data[0][n - 1], high: data[2][n - 1], low: data[3][n - 1], volume: data[5][n - 1] };
+    if (!s.overlay || fullRedrawReason(s.drawn, drawnState(s, vp)!, live, s.band) !== null) {
+      u.setData(data as unknown as uPlot.AlignedData, false);
+      setViewport(vp); // commits: one redraw in a microtask (onDraw)
+    } else {
+      s.overlay.draw(n - 1, false);
+    }
+    const ds = box.dataset;
+    if (ds.series !== key) ds.series = key;
+    const candles = String(n);
+    if (ds.candles !== candles) ds.candles = candles;
+    const last = formatDecimal(view.lastClose, language);
+    if (ds.lastClose !== last) ds.lastClose = last;
+    if (u.cursor.idx == null || u.cursor.idx === n - 1) updateReadout(u);
+  }, [version, symbol, interval, language, offsetMinutes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const backToLatest = () => {
     const s = st.current;

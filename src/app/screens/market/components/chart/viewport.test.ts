@@ -45,3 +45,20 @@ describe('chart viewport', () => {
     expect(v.max).toBe(s.last + 60 * 8);
   });
 });
+
+describe('chart viewport when older candles are prepended', () => {
+  // The window is in open times, not indices: a longer series at the front leaves it on the same candles.
+  const older = { ...s, first: -60 * 1000 };
+
+  it('a window at the oldest candle stays on the same candles when older ones arrive', () => {
+    const atEdge = pan(initialViewport(s, 700), -1e9, s);
+    expect(clamp(atEdge, older, true)).toEqual(atEdge);
+    // ...and panning further left now reaches the new first candle.
+    expect(pan(atEdge, -1e9, older).min).toBe(older.first - 60);
+  });
+
+  it('a following window keeps following after a prepend', () => {
+    const v = initialViewport(s, 700);
+    expect(follow(v, older)).toEqual(v);
+  });
+});
