@@ -11,7 +11,7 @@
  * For tests the container carries data-candles (series length), data-last-close (formatted like the
  * header price) and data-visible (candles the window spans).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import uPlot from 'uplot';
@@ -25,7 +25,8 @@ import { languageState } from '../../../../i18n/index';
 import { settings } from '../../../../state/settings';
 import { drawCandles, type CandleColors } from './drawCandles';
 import { candleColors, chartOptions } from './chartOptions';
-import { priceLabel, readoutTime, timeTick, volumeLabel } from './chartFormat';
+import { priceLabel, timeTick } from './chartFormat';
+import { Readout, ReadoutBar } from './ChartReadout';
 import { attachPanZoom } from './panZoom';
 import { createLiveOverlay, type LiveOverlay } from './liveOverlay';
 import { createOlderPager, type OlderPager } from './olderHistory';
@@ -93,7 +94,12 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
   const view = useKlines(symbol, interval);
   const boxRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
-  const readRef = useRef<Record<'time' | 'o' | 'h' | 'l' | 'c' | 'v', HTMLSpanElement | null>>({ time: null, o: null, h: null, l: null, c: null, v: null });
+  const readout = useRef<Readout>(null!);
+  readout.current ??= new Readout();
+  const labels = useMemo(
+    () => ({ o: t('ohlcOpen'), h: t('ohlcHigh'), l: t('ohlcLow'), c: t('ohlcClose'), v: t('ohlcVolume') }),
+    [t, language], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const plotRef = useRef<uPlot | null>(null);
   const st = useRef<ChartState>({
     key: '',
@@ -147,24 +153,9 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
   const updateReadout = (u: uPlot) => {
     const s = st.current;
     const d = s.data;
-    const r = readRef.current;
     if (!d || d[0].length === 0) return;
     const idx = u.cursor.idx ?? d[0].length - 1;
-    if (idx >= d[0].length) return;
-    const cls = d[4][idx] >= d[1][idx] ? 'kc-v is-up' : 'kc-v is-down';
-    const put = (k: keyof typeof r, text: string, colored: boolean) => {
-      const el = r[k];
-      if (!el) return;
-      if (el.textContent !== text) el.textContent = text;
-      if (colored && el.className !== cls) el.className = cls;
-    };
-    const price = (v: number) => formatDecimal(priceLabel(v, s.decimals), s.lang);
-    put('time', readoutTime(d[0][idx], s.offset), false);
-    put('o', price(d[1][idx]), true);
-    put('h', price(d[2][idx]), true);
-    put('l', price(d[3][idx]), true);
-    put('c', price(d[4][idx]), true);
-    put('v', volumeLabel(d[5][idx]), false);
+    if (idx < d[0].length) readout.current!.show(d, idx, s);
   };
 
   /** Full redraw (uPlot draw hook): candles but the live one, then the live one on the overlay. */
@@ -264,19 +255,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
 
   return (
     <div className="kc" ref={boxRef} dir="ltr" data-candles="0" data-testid="kline-chart" role="figure" aria-label={label}>
-      <div className="kc-readout" aria-hidden="true">
-        <span className="kc-time" ref={(el) => void (readRef.current.time = el)} />
-        <span className="kc-k">{t('ohlcOpen')}</span>
-        <span className="kc-v" ref={(el) => void (readRef.current.o = el)} />
-        <span className="kc-k">{t('ohlcHigh')}</span>
-        <span className="kc-v" ref={(el) => void (readRef.current.h = el)} />
-        <span className="kc-k">{t('ohlcLow')}</span>
-        <span className="kc-v" ref={(el) => void (readRef.current.l = el)} />
-        <span className="kc-k">{t('ohlcClose')}</span>
-        <span className="kc-v" ref={(el) => void (readRef.current.c = el)} />
-        <span className="kc-k">{t('ohlcVolume')}</span>
-        <span className="kc-v" ref={(el) => void (readRef.current.v = el)} />
-      </div>
+      <ReadoutBar r={readout.current} labels={labels} />
       <div className="kc-host" ref={hostRef} title={t('chartHint')} />
       {!view?.length && <div className="kc-loading">{t('chartLoading')}</div>}
       {!following && (

@@ -33,7 +33,7 @@ export function createLiveOverlay(u: uPlot, colors: CandleColors, stepSec: () =>
     draw(i, all) {
       const resized = sync();
       if (all || resized || !dirty) ctx.clearRect(0, 0, cv.width, cv.height);
-      else ctx.clearRect(dirty[0], 0, dirty[1] - dirty[0], cv.height);
+      else ctx.clearRect(dirty[0], u.bbox.top, dirty[1] - dirty[0], u.bbox.height);
       dirty = i >= 0 && i < u.data[0].length ? drawCandleAt(u, ctx, colors, stepSec(), i) : null;
     },
     destroy() {
