@@ -9,6 +9,7 @@ import { Metrics } from './metrics';
 import { closeDatabase, openDatabase } from './db/open';
 import { readCoinLists } from './db/coinStore';
 import { seedDatabase } from './seed/index';
+import { marketCoins } from './seed/marketCoins';
 import { magnitude } from './seed/scales';
 import { createMarket } from './market/index';
 import { registerWs } from './ws/register';
@@ -80,14 +81,14 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const log = app.log;
   setReplyValidation(!config.production);
   log.info(
-    { event: 'start', port: config.port, host: config.host, dataDir: config.dataDir, staticDir: config.staticDir, production: config.production, testSwitches: config.testSwitches, flood: config.flood ?? null, tradeRate: config.tradeRate },
+    { event: 'start', port: config.port, host: config.host, dataDir: config.dataDir, staticDir: config.staticDir, production: config.production, testSwitches: config.testSwitches, flood: config.flood ?? null, tradeRate: config.tradeRate, marketCoins: config.marketCoins },
     'starting exchange',
   );
 
   const db = await openDatabase(config.dataDir, log);
   let market: ServerContext['market'] | undefined;
   try {
-    seedDatabase(db, log);
+    seedDatabase(db, log, Date.now(), marketCoins(config.marketCoins, config.marketSeed));
     const metrics = new Metrics();
     market = createMarket(config, marketSymbolsFromDb(db), metrics);
     const ctx: ServerContext = { config, db, metrics, market, log };

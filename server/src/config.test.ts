@@ -20,6 +20,12 @@ describe('[issue 2 §1] configuration from the environment', () => {
     expect(loadConfig({ FLOOD_SYMBOLS: '80' }, ['--flood=2000']).flood).toEqual({ totalRate: 2000, symbols: 80 });
     expect(loadConfig({}, ['--flood', '500']).flood).toEqual({ totalRate: 500, symbols: 50 });
   });
+  it('[issue 6] MARKET_COINS sets the coins of the spot list: 50 by default, 1 to 1,000', () => {
+    expect(loadConfig({}, []).marketCoins).toBe(50);
+    expect(loadConfig({ MARKET_COINS: '200' }, []).marketCoins).toBe(200);
+    expect(() => loadConfig({ MARKET_COINS: '0' }, [])).toThrow(/MARKET_COINS/);
+    expect(() => loadConfig({ MARKET_COINS: '1001' }, [])).toThrow(/MARKET_COINS/);
+  });
   it('bad values are refused naming the variable', () => {
     expect(() => loadConfig({ PORT: '70000' }, [])).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'x' }, [])).toThrow(/PORT/);

@@ -2,11 +2,12 @@
  * Server configuration from the environment and the command line (README "Server"):
  * PORT (8080; 0 = ephemeral), HOST (0.0.0.0), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
  * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
- * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50).
+ * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list).
  * Bad values stop the start with a message naming the variable.
  */
 import { resolve } from 'node:path';
 import type { ServerConfig } from './context';
+import { DEFAULT_MARKET_COINS, MAX_MARKET_COINS } from './seed/marketCoins';
 
 export class ConfigError extends Error {}
 
@@ -55,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     testSwitches: !production && flag(env.TEST_SWITCHES),
     marketSeed: int('MARKET_SEED', env.MARKET_SEED, 20240601, 0, 2 ** 31 - 1),
     tradeRate: num('TRADE_RATE', env.TRADE_RATE, 8, 0.01, 10_000),
+    marketCoins: int('MARKET_COINS', env.MARKET_COINS, DEFAULT_MARKET_COINS, 1, MAX_MARKET_COINS),
     flood:
       floodRate > 0
         ? { totalRate: floodRate, symbols: int('FLOOD_SYMBOLS', env.FLOOD_SYMBOLS, 50, 1, 10_000) }

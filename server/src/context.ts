@@ -23,6 +23,8 @@ export interface ServerConfig {
   marketSeed: number;
   /** Mean trades per second per symbol in normal mode (env TRADE_RATE). */
   tradeRate: number;
+  /** Coins in the spot list (env MARKET_COINS, default 50): beyond the 50 listed, generated ones (seed/marketCoins.ts). */
+  marketCoins: number;
   /** Flood mode (env FLOOD=10000 or flag --flood=10000, FLOOD_SYMBOLS=50): total trades/s over N symbols. */
   flood?: { totalRate: number; symbols: number };
 }

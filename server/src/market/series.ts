@@ -2,9 +2,14 @@
  * One candle series (one symbol, one interval) as a ring buffer of typed arrays. Values are integers in
  * minor units (prices at priceScale, volume at qtyScale), stored in Float64Array: exact below 2^53.
  * A trade or a finer bar either merges into the newest candle or opens the next one.
+ * The arrays start small and double while the ring fills (head stays 0 until then), so a series whose history
+ * is shorter than its capacity (most intervals hold a few hundred candles) does not hold the whole capacity.
  */
 import { candleOpenTime, INTERVAL_MS, type Candle, type KlineInterval } from '../../../src/shared/protocol';
 import { fmtMinor } from './units';
+
+/** Candles the arrays start with. */
+const INITIAL_SIZE = 256;
 
 export class CandleSeries {
   readonly len: number;
@@ -25,12 +30,29 @@ export class CandleSeries {
     readonly cap: number,
   ) {
     this.len = INTERVAL_MS[interval];
-    this.t = new Float64Array(cap);
-    this.o = new Float64Array(cap);
-    this.h = new Float64Array(cap);
-    this.l = new Float64Array(cap);
-    this.c = new Float64Array(cap);
-    this.v = new Float64Array(cap);
+    const size = Math.min(cap, INITIAL_SIZE);
+    this.t = new Float64Array(size);
+    this.o = new Float64Array(size);
+    this.h = new Float64Array(size);
+    this.l = new Float64Array(size);
+    this.c = new Float64Array(size);
+    this.v = new Float64Array(size);
+  }
+
+  /** Doubles the arrays (up to the capacity); only while the ring is not full yet, so head is 0. */
+  private grow(): void {
+    const size = Math.min(this.cap, this.t.length * 2);
+    const more = (a: Float64Array) => {
+      const b = new Float64Array(size);
+      b.set(a);
+      return b;
+    };
+    this.t = more(this.t);
+    this.o = more(this.o);
+    this.h = more(this.h);
+    this.l = more(this.l);
+    this.c = more(this.c);
+    this.v = more(this.v);
   }
 
   get size(): number {
@@ -74,6 +96,7 @@ export class CandleSeries {
     }
     let i: number;
     if (this.n < this.cap) {
+      if (this.n === this.t.length) this.grow();
       i = (this.head + this.n) % this.cap;
       this.n++;
     } else {

@@ -17,6 +17,7 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     testSwitches: true,
     marketSeed: 42,
     tradeRate: 8,
+    marketCoins: 50,
     ...over,
   };
 }

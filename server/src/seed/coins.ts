@@ -34,7 +34,7 @@ export function secondCoins(coins = SEED_COINS): SecondCoin[] {
   return coins.map((c, i) => ({ ...base(c, i, 1000), showFlag: true, status: true, type: 1 }));
 }
 
-export function spotPairs(coins = SEED_COINS): SpotPair[] {
+export function spotPairs(coins: readonly SeedCoin[] = SEED_COINS): SpotPair[] {
   return coins.map((c, i) => {
     const qty = qtyScaleOf(c.coin);
     const min = qty === 0 ? '1' : '0.00001';

@@ -1,7 +1,8 @@
 /**
  * Seeds an empty database: settings, language dictionary, time zones, the four coin lists, notices and rules.
  * Idempotent: each part is written only when its table is empty, in one transaction with the others, so a
- * restart never duplicates or overwrites what an operator changed.
+ * restart never duplicates or overwrites what an operator changed. The one exception: generated spot coins
+ * (MARKET_COINS above 50, marketCoins.ts) missing from a non-empty spot list are added; nothing is removed.
  */
 import type Database from 'better-sqlite3';
 import { COIN_LIST_NAMES } from '../../../src/shared/schemas/coins';
@@ -9,6 +10,7 @@ import { countCoins, insertCoinRows } from '../db/coinStore';
 import { writeLanguages, writeTimeZones } from '../db/dictionaryStore';
 import { STORED_SETTING_KEYS, writeSetting } from '../db/settingsStore';
 import { SEED_NOTICES, SEED_RULES, type SeedText } from './content';
+import { SEED_COINS, type SeedCoin } from './coinTable';
 import { contractPairs, optionPairs, secondCoins, spotPairs } from './coins';
 import { seedSettings } from './settings';
 
@@ -42,8 +44,20 @@ function insertTexts(db: Database.Database, table: 'notices' | 'rules', texts: S
   }
 }
 
-/** Returns the parts seeded now (empty when everything was already there). */
-export function seedDatabase(db: Database.Database, log?: SeedLog, now = Date.now()): string[] {
+/** Generated spot coins (beyond the table's) missing from a filled spot list, with fresh ids. */
+function missingGeneratedSpot(db: Database.Database, spot: readonly SeedCoin[]): Array<Record<string, unknown>> {
+  const have = new Set((db.prepare('SELECT symbol FROM coin_spot').all() as Array<{ symbol: string }>).map((r) => r.symbol));
+  let id = (db.prepare('SELECT max(id) AS id FROM coin_spot').get() as { id: number | null }).id ?? 0;
+  const rows = spotPairs(spot).slice(SEED_COINS.length);
+  return rows.filter((r) => !have.has(r.symbol)).map((r) => ({ ...r, id: ++id }));
+}
+
+/**
+ * Returns the parts seeded now (empty when everything was already there).
+ * `spot`: the coins of the spot list (currencyList), marketCoins(MARKET_COINS, MARKET_SEED); the other lists
+ * hold the 50 of the table.
+ */
+export function seedDatabase(db: Database.Database, log?: SeedLog, now = Date.now(), spot: readonly SeedCoin[] = SEED_COINS): string[] {
   const seeded: string[] = [];
   db.transaction(() => {
     const s = seedSettings();
@@ -59,11 +73,15 @@ export function seedDatabase(db: Database.Database, log?: SeedLog, now = Date.no
       writeTimeZones(db, s.timeZoneList);
       seeded.push('time_zones');
     }
-    const builders = { coinList: secondCoins, currencyList: spotPairs, contractList: contractPairs, optionList: optionPairs };
+    const builders = { coinList: secondCoins, currencyList: () => spotPairs(spot), contractList: contractPairs, optionList: optionPairs };
     for (const list of COIN_LIST_NAMES) {
       if (countCoins(db, list) === 0) {
         insertCoinRows(db, list, builders[list]() as unknown as Array<Record<string, unknown>>);
         seeded.push(list);
+      } else if (list === 'currencyList' && spot.length > SEED_COINS.length) {
+        const extra = missingGeneratedSpot(db, spot);
+        insertCoinRows(db, list, extra);
+        if (extra.length) seeded.push(`currencyList(+${extra.length})`);
       }
     }
     if (count(db, 'notices') === 0) {
