@@ -67,6 +67,8 @@ interface ChartState {
   volMax: number;
   overlay: LiveOverlay | null;
   colors: CandleColors | null;
+  /** The data-* values last written (DOM reads are not free at 60 Hz). */
+  attrs: { series: string; candles: number; close: string; lang: string };
 }
 
 /** The state a full redraw would draw now. */
@@ -118,6 +120,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     volMax: NaN,
     overlay: null,
     colors: null,
+    attrs: { series: '', candles: -1, close: '', lang: '' },
   });
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
@@ -165,7 +168,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     if (s.colors) drawCandles(u, s.colors, s.step, s.overlay ? n - 1 : n);
     s.drawn = drawnState(s, s.vp);
     s.band = { min: s.yMin, max: s.yMax, volMax: s.volMax, xMin: u.scales.x.min ?? NaN, xMax: u.scales.x.max ?? NaN, step: s.step };
-    s.overlay?.draw(n - 1, true);
+    s.overlay?.draw(n - 1);
   };
 
   // Create the plot once; resize with the box.
@@ -236,14 +239,16 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
       u.setData(data as unknown as uPlot.AlignedData, false);
       setViewport(vp); // commits: one redraw in a microtask (onDraw)
     } else {
-      s.overlay.draw(n - 1, false);
+      s.overlay.draw(n - 1);
     }
-    const ds = box.dataset;
-    if (ds.series !== key) ds.series = key;
-    const candles = String(n);
-    if (ds.candles !== candles) ds.candles = candles;
-    const last = formatDecimal(view.lastClose, language);
-    if (ds.lastClose !== last) ds.lastClose = last;
+    const a = s.attrs;
+    if (a.series !== key) box.dataset.series = a.series = key;
+    if (a.candles !== n) box.dataset.candles = String((a.candles = n));
+    if (a.close !== view.lastClose || a.lang !== language) {
+      a.close = view.lastClose;
+      a.lang = language;
+      box.dataset.lastClose = formatDecimal(view.lastClose, language);
+    }
     if (u.cursor.idx == null || u.cursor.idx === n - 1) updateReadout(u);
   }, [version, symbol, interval, language, offsetMinutes]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -140,22 +140,29 @@ export function drawCandles(u: uPlot, colors: CandleColors, stepSec: number, end
 }
 
 /**
- * One candle i (the live one) on `ctx`, a canvas the size of uPlot's laid exactly over it, with the
- * geometry the base drawing would use. Returns the canvas-pixel column it may touch [left, right), or
- * null when the candle is outside the x window.
+ * The canvas-pixel columns [left, right) candle i may touch with the geometry the base drawing uses,
+ * or null when it is outside the x window.
  */
-export function drawCandleAt(u: uPlot, ctx: CanvasRenderingContext2D, colors: CandleColors, stepSec: number, i: number): [number, number] | null {
-  const d = u.data;
-  const t = (d[0] as ArrayLike<number>)[i];
+export function candleColumn(u: uPlot, stepSec: number, i: number): [number, number] | null {
+  const t = (u.data[0] as ArrayLike<number>)[i];
   const xMin = u.scales.x.min ?? t;
   const xMax = u.scales.x.max ?? t;
   if (!(t >= xMin - stepSec && t <= xMax + stepSec)) return null;
   const g = candleGeometry(u, stepSec);
-  const p = newPaths();
   const x = Math.round(u.valToPos(t, 'x', true));
-  const at = (k: number) => (d[k] as ArrayLike<number>)[i];
-  addCandle(u, g, p, x, at(1), at(2), at(3), at(4), at(5));
-  fillPaths(u, ctx, colors, p);
-  const half = Math.ceil(Math.max(g.bodyW, g.wickW) / 2) + 2;
+  const half = Math.ceil(Math.max(g.bodyW, g.wickW) / 2) + 1;
   return [x - half, x + half];
+}
+
+/**
+ * One candle i (the live one) on `ctx`, in uPlot's canvas pixels (the caller translates when its canvas
+ * covers only part of uPlot's), clipped to the plot area, with the geometry the base drawing uses.
+ */
+export function drawCandleAt(u: uPlot, ctx: CanvasRenderingContext2D, colors: CandleColors, stepSec: number, i: number): void {
+  const d = u.data;
+  const at = (k: number) => (d[k] as ArrayLike<number>)[i];
+  const g = candleGeometry(u, stepSec);
+  const p = newPaths();
+  addCandle(u, g, p, Math.round(u.valToPos(at(0), 'x', true)), at(1), at(2), at(3), at(4), at(5));
+  fillPaths(u, ctx, colors, p);
 }

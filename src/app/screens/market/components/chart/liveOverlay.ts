@@ -1,15 +1,16 @@
 /**
- * The live candle's own canvas. It has the size and device-pixel grid of uPlot's canvas and lies exactly
- * over it (under the cursor layer, no pointer events); drawing is clipped to the plot area (u.bbox), with
- * the geometry the base drawing uses (drawCandleAt). The base drawing leaves the live candle out, so
- * between full redraws only this canvas changes: clear the column drawn last, draw the candle again.
+ * The live candle's own canvas: one candle column wide, as tall as uPlot's canvas, on uPlot's device-pixel
+ * grid (left = an integer canvas pixel / devicePixelRatio), under the cursor layer, without pointer events.
+ * It draws the live candle with the base drawing's geometry, clipped to the plot area (u.bbox). The base
+ * drawing leaves the live candle out, so between full redraws only this small canvas changes: a frame
+ * clears and fills a few hundred pixels instead of repainting (and copying) a plot-sized bitmap.
  */
 import type uPlot from 'uplot';
-import { drawCandleAt, type CandleColors } from './drawCandles';
+import { candleColumn, drawCandleAt, type CandleColors } from './drawCandles';
 
 export interface LiveOverlay {
-  /** Draws candle i (the live one); after a full redraw pass `all` to clear the whole canvas. */
-  draw(i: number, all: boolean): void;
+  /** Draws candle i (the live one); -1 or a candle outside the x window hides the overlay. */
+  draw(i: number): void;
   destroy(): void;
 }
 
@@ -20,21 +21,33 @@ export function createLiveOverlay(u: uPlot, colors: CandleColors, stepSec: () =>
   cv.setAttribute('aria-hidden', 'true');
   base.parentElement!.insertBefore(cv, u.over);
   const ctx = cv.getContext('2d')!;
-  let dirty: [number, number] | null = null;
+  let left = NaN;
+  let hidden = false;
 
-  const sync = (): boolean => {
-    if (cv.width === base.width && cv.height === base.height) return false;
-    cv.width = base.width;
-    cv.height = base.height;
-    return true;
+  const hide = (h: boolean) => {
+    if (h !== hidden) cv.style.display = (hidden = h) ? 'none' : '';
   };
 
   return {
-    draw(i, all) {
-      const resized = sync();
-      if (all || resized || !dirty) ctx.clearRect(0, 0, cv.width, cv.height);
-      else ctx.clearRect(dirty[0], u.bbox.top, dirty[1] - dirty[0], u.bbox.height);
-      dirty = i >= 0 && i < u.data[0].length ? drawCandleAt(u, ctx, colors, stepSec(), i) : null;
+    draw(i) {
+      const col = i >= 0 && i < u.data[0].length ? candleColumn(u, stepSec(), i) : null;
+      if (!col) return hide(true);
+      hide(false);
+      const [l, r] = col;
+      if (l !== left || cv.width !== r - l || cv.height !== base.height) {
+        // Resizing clears the canvas.
+        const dpr = devicePixelRatio || 1; // uPlot's pxRatio
+        left = l;
+        cv.width = r - l;
+        cv.height = base.height;
+        cv.style.left = `${l / dpr}px`;
+        cv.style.width = `${(r - l) / dpr}px`;
+      } else {
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.clearRect(0, 0, cv.width, cv.height);
+      }
+      ctx.setTransform(1, 0, 0, 1, -l, 0);
+      drawCandleAt(u, ctx, colors, stepSec(), i);
     },
     destroy() {
       cv.remove();
