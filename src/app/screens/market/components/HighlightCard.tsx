@@ -1,15 +1,38 @@
-/** A large card of one coin for the desktop home banner: pair, price, change and a wide sparkline. */
+/**
+ * A large card of one coin for the desktop home banner: pair, price, change and a wide sparkline.
+ * The link and labels render once; on a tick only the live parts do.
+ */
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
 import type { MarketRow } from '../coins';
 import { tradeHref } from '../playing';
-import { ChangePill, Num, Price } from './Price';
+import { ChangePill, Num, Price, useLanguage } from './Price';
 import { Sparkline } from './Sparkline';
 
-export function HighlightCard({ row }: { row: MarketRow }) {
+function LiveChange({ symbol }: { symbol: string }) {
+  const lang = useLanguage();
+  return <ChangePill ticker={useTicker(symbol)} lang={lang} plain />;
+}
+
+function LivePrice({ symbol }: { symbol: string }) {
+  const lang = useLanguage();
+  return <Price ticker={useTicker(symbol)} lang={lang} className="hl-card__price" />;
+}
+
+function LiveVolume({ symbol }: { symbol: string }) {
+  const lang = useLanguage();
+  return <Num value={useTicker(symbol)?.vol24} lang={lang} />;
+}
+
+function LiveSpark({ symbol, label }: { symbol: string; label: string }) {
+  const dir = useTicker(symbol)?.dir ?? 0;
+  return <Sparkline symbol={symbol} dir={dir} label={label} width={220} height={48} />;
+}
+
+export const HighlightCard = memo(function HighlightCard({ row }: { row: MarketRow }) {
   const { t } = useTranslation('market');
-  const ticker = useTicker(row.symbol);
   return (
     <Link to={tradeHref(row.list, row.symbol)} className="hl-card">
       <span className="hl-card__top">
@@ -17,13 +40,13 @@ export function HighlightCard({ row }: { row: MarketRow }) {
           {row.base}
           <span className="hl-card__quote">/{row.quote}</span>
         </span>
-        <ChangePill ticker={ticker} plain />
+        <LiveChange symbol={row.symbol} />
       </span>
-      <Price ticker={ticker} className="hl-card__price" />
+      <LivePrice symbol={row.symbol} />
       <span className="hl-card__vol">
-        {t('volume24h')} <Num value={ticker?.vol24} />
+        {t('volume24h')} <LiveVolume symbol={row.symbol} />
       </span>
-      <Sparkline symbol={row.symbol} dir={ticker?.dir ?? 0} label={t('trendOf', { pair: row.display })} width={220} height={48} />
+      <LiveSpark symbol={row.symbol} label={t('trendOf', { pair: row.display })} />
     </Link>
   );
-}
+});

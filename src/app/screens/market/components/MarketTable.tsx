@@ -1,16 +1,21 @@
 /**
  * A sortable list of market rows (markets, search, the desktop pair panel, home). A real table with
- * column headers; sortable headers hold a button and carry aria-sort. Each row reads its live ticker
- * through the engine's hook; the pair cell is a link to the trade screen, and the whole row is clickable.
+ * column headers; sortable headers hold a button and carry aria-sort. The pair cell is a link to the trade
+ * screen, and the whole row is clickable.
+ *
+ * Cost per tick: a row's static part (pair link, click handling) renders only when its props change; the
+ * live cells subscribe to the ticker while the row is in view, and of those only the numbers whose text
+ * changed re-render. Each live number sits in a fixed-size, contained box (MarketTable.css), and the table
+ * has a fixed layout, so a new price lays out and paints that box only, never the table or the page.
  */
-import { memo, useRef } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
 import { shortDecimal, type MarketRow, type SortKey } from '../coins';
 import type { SortState } from '../sortState';
 import { tradeHref } from '../playing';
-import { ChangePill, Num, Price } from './Price';
+import { ChangePill, Num, Price, useLanguage } from './Price';
 import { Sparkline } from './Sparkline';
 import { useCoinVolume } from './useMarketStats';
 import { useInView } from './useInView';
@@ -32,12 +37,12 @@ interface Props {
   tagOf?: (row: MarketRow) => string;
 }
 
-function SortHeader({ k, label, sort, onSort, align }: { k: SortKey; label: string; sort?: SortState; onSort?: (k: SortKey) => void; align?: 'end' }) {
+function SortHeader({ k, label, sort, onSort, className }: { k: SortKey; label: string; sort?: SortState; onSort?: (k: SortKey) => void; className: string }) {
   const { t } = useTranslation('market');
   const active = sort?.key === k;
   const ariaSort = active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
-    <th scope="col" aria-sort={onSort ? ariaSort : undefined} className={align === 'end' ? 'mt-end' : undefined}>
+    <th scope="col" aria-sort={onSort ? ariaSort : undefined} className={className}>
       {onSort ? (
         <button type="button" className={`mt-sort${active ? ' is-active' : ''}`} onClick={() => onSort(k)} title={t('sortBy', { column: label })}>
           <span>{label}</span>
@@ -50,31 +55,37 @@ function SortHeader({ k, label, sort, onSort, align }: { k: SortKey; label: stri
   );
 }
 
-const Row = memo(function Row({ row, variant, active, spark, onOpen, tag }: { row: MarketRow; variant: TableVariant; active: boolean; spark?: boolean; onOpen?: (row: MarketRow) => void; tag?: string }) {
-  const { t } = useTranslation('market');
-  const navigate = useNavigate();
-  const ref = useRef<HTMLTableRowElement>(null);
-  const inView = useInView(ref);
+interface RowProps {
+  row: MarketRow;
+  variant: TableVariant;
+  active: boolean;
+  spark?: boolean;
+  onOpen?: (row: MarketRow) => void;
+  tag?: string;
+  /** "Vol {{value}}" in the language, with the value as VOL_SLOT (phone rows). */
+  volLabel: string;
+}
+
+const VOL_SLOT = '\u0000';
+
+/**
+ * The cells of a row (a fragment): the only part that renders on a tick. The pair link comes ready-made
+ * from the row, so React skips it.
+ */
+function LiveCells({ row, pair, variant, spark, inView, volLabel }: { row: MarketRow; pair: ReactNode; variant: TableVariant; spark?: boolean; inView: boolean; volLabel: string }) {
+  const lang = useLanguage();
   const ticker = useTicker(inView ? row.symbol : undefined);
   const lookup = useCoinVolume(row.symbol, row.volumeLookup && inView);
   const vol = row.volumeLookup ? shortDecimal(lookup) : ticker?.vol24;
-  const href = tradeHref(row.list, row.symbol);
   // Same box with or without the line, so rows keep their height when they scroll into view.
   const sparkW = variant === 'phone' ? 56 : 96;
   const sparkH = variant === 'phone' ? 24 : 30;
-  const open = () => (onOpen ? onOpen(row) : navigate(href));
-  const pair = (
-    <Link to={href} className="mt-pair" dir="ltr" onClick={(e) => { if (onOpen) { e.preventDefault(); onOpen(row); } }} aria-current={active ? 'page' : undefined}>
-      <span className="mt-base">{row.base}</span>
-      {row.quote && <span className="mt-quote">/{row.quote}</span>}
-      {tag && <span className="mt-tag">{tag}</span>}
-    </Link>
-  );
+  // Each live value sits in a .mt-box: a fixed-size contained box, so its changes lay out and paint only it.
   return (
-    <tr ref={ref} data-symbol={row.symbol} className={`mt-row${active ? ' is-active' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('a')) open(); }}>
+    <>
       <th scope="row" className="mt-paircell">
         {pair}
-        {variant === 'phone' && <span className="mt-sub num">{t('volShort', { value: vol ?? '--' })}</span>}
+        {variant === 'phone' && <VolSub text={volLabel} value={vol} />}
       </th>
       {spark && variant !== 'panel' && (
         <td className="mt-spark" aria-hidden="true">
@@ -86,57 +97,93 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag }: { ro
         </td>
       )}
       <td className="mt-end">
-        <Price ticker={ticker} colored={variant === 'panel'} />
+        <span className="mt-box mt-box--px">
+          <Price ticker={ticker} lang={lang} colored={variant === 'panel'} />
+        </span>
       </td>
       <td className="mt-end">
-        <ChangePill ticker={ticker} plain={variant !== 'phone'} />
+        <span className={`mt-box ${variant === 'phone' ? 'mt-box--pill' : 'mt-box--chg'}`}>
+          <ChangePill ticker={ticker} lang={lang} plain={variant !== 'phone'} />
+        </span>
       </td>
       {variant === 'desktop' && (
         <>
           <td className="mt-end">
-            <Num value={ticker?.high24} />
+            <span className="mt-box mt-box--px">
+              <Num value={ticker?.high24} lang={lang} />
+            </span>
           </td>
           <td className="mt-end">
-            <Num value={ticker?.low24} />
+            <span className="mt-box mt-box--px">
+              <Num value={ticker?.low24} lang={lang} />
+            </span>
           </td>
         </>
       )}
       {variant !== 'phone' && variant !== 'panel' && (
         <td className="mt-end">
-          <Num value={vol} />
+          <span className="mt-box mt-box--px">
+            <Num value={vol} lang={lang} />
+          </span>
         </td>
       )}
+    </>
+  );
+}
+
+/** The phone row's volume line under the pair. */
+const VolSub = memo(function VolSub({ text, value }: { text: string; value: string | undefined }) {
+  return <span className="mt-sub num">{text.replace(VOL_SLOT, value ?? '--')}</span>;
+});
+
+const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLabel }: RowProps) {
+  const navigate = useNavigate();
+  const ref = useRef<HTMLTableRowElement>(null);
+  const inView = useInView(ref);
+  const href = tradeHref(row.list, row.symbol);
+  const open = () => (onOpen ? onOpen(row) : navigate(href));
+  const pair = (
+    <Link to={href} className="mt-pair" dir="ltr" onClick={(e) => { if (onOpen) { e.preventDefault(); onOpen(row); } }} aria-current={active ? 'page' : undefined}>
+      <span className="mt-base">{row.base}</span>
+      {row.quote && <span className="mt-quote">/{row.quote}</span>}
+      {tag && <span className="mt-tag">{tag}</span>}
+    </Link>
+  );
+  return (
+    <tr ref={ref} data-symbol={row.symbol} className={`mt-row${active ? ' is-active' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('a')) open(); }}>
+      <LiveCells row={row} pair={pair} variant={variant} spark={spark} inView={inView} volLabel={volLabel} />
     </tr>
   );
 });
 
 export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol, spark, onOpen, tagOf }: Props) {
   const { t } = useTranslation('market');
+  const volLabel = variant === 'phone' ? t('volShort', { value: VOL_SLOT }) : '';
   return (
     <table className={`mt mt--${variant}`}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <SortHeader k="name" label={t('pair')} sort={sort} onSort={onSort} />
+          <SortHeader k="name" label={t('pair')} sort={sort} onSort={onSort} className="mt-c-pair" />
           {spark && variant !== 'panel' && (
             <th scope="col" className="mt-spark">
               <span className="visually-hidden">{t('chart')}</span>
             </th>
           )}
-          <SortHeader k="price" label={t('lastPrice')} sort={sort} onSort={onSort} align="end" />
-          <SortHeader k="change" label={t('change24h')} sort={sort} onSort={onSort} align="end" />
+          <SortHeader k="price" label={t('lastPrice')} sort={sort} onSort={onSort} className="mt-end mt-c-price" />
+          <SortHeader k="change" label={t('change24h')} sort={sort} onSort={onSort} className="mt-end mt-c-chg" />
           {variant === 'desktop' && (
             <>
-              <th scope="col" className="mt-end">{t('high24h')}</th>
-              <th scope="col" className="mt-end">{t('low24h')}</th>
+              <th scope="col" className="mt-end mt-c-num">{t('high24h')}</th>
+              <th scope="col" className="mt-end mt-c-num">{t('low24h')}</th>
             </>
           )}
-          {variant !== 'phone' && variant !== 'panel' && <SortHeader k="volume" label={t('volume24h')} sort={sort} onSort={onSort} align="end" />}
+          {variant !== 'phone' && variant !== 'panel' && <SortHeader k="volume" label={t('volume24h')} sort={sort} onSort={onSort} className="mt-end mt-c-num" />}
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
-          <Row key={r.key} row={r} variant={variant} active={r.symbol === activeSymbol} spark={spark} onOpen={onOpen} tag={tagOf?.(r)} />
+          <Row key={r.key} row={r} variant={variant} active={r.symbol === activeSymbol} spark={spark} onOpen={onOpen} tag={tagOf?.(r)} volLabel={volLabel} />
         ))}
       </tbody>
     </table>

@@ -1,11 +1,15 @@
 /**
  * The trade screen's pair header: pair name (a button that opens the pair chooser), the live last price
  * (data-testid="header-price"), the 24 h change, and the 24 h statistics.
+ * The labels render with the pair; on a tick only LivePrice and LiveStat render, and of their cells only
+ * those whose text changed (memoised leaves in Price.tsx), each in a contained box (PairHeader.css).
  */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
+import type { TickerView } from '../../../../engine/views';
 import type { MarketRow } from '../coins';
-import { ChangePill, Num, Price } from './Price';
+import { ChangePill, Num, Price, useLanguage } from './Price';
 import './PairHeader.css';
 
 interface Props {
@@ -14,9 +18,31 @@ interface Props {
   onChoose?: () => void;
 }
 
-export function PairHeader({ row, symbol, onChoose }: Props) {
-  const { t } = useTranslation('market');
+function LivePrice({ symbol }: { symbol: string }) {
+  const lang = useLanguage();
   const ticker = useTicker(symbol);
+  return (
+    <div className="ph-price">
+      <Price ticker={ticker} lang={lang} colored className="ph-last" testId="header-price" />
+      <ChangePill ticker={ticker} lang={lang} plain />
+    </div>
+  );
+}
+
+type StatKey = keyof Pick<TickerView, 'high24' | 'low24' | 'vol24' | 'amount24'>;
+
+function LiveStat({ symbol, field }: { symbol: string; field: StatKey }) {
+  const lang = useLanguage();
+  const ticker = useTicker(symbol);
+  return (
+    <dd className="ph-val">
+      <Num value={ticker?.[field]} lang={lang} />
+    </dd>
+  );
+}
+
+export const PairHeader = memo(function PairHeader({ row, symbol, onChoose }: Props) {
+  const { t } = useTranslation('market');
   const base = row?.base ?? symbol.toUpperCase();
   const quote = row?.quote ?? '';
   const name = (
@@ -38,29 +64,26 @@ export function PairHeader({ row, symbol, onChoose }: Props) {
         ) : (
           <h2 className="ph-name">{name}</h2>
         )}
-        <div className="ph-price">
-          <Price ticker={ticker} colored className="ph-last" testId="header-price" />
-          <ChangePill ticker={ticker} plain />
-        </div>
+        <LivePrice symbol={symbol} />
       </div>
       <dl className="ph-stats">
         <div>
           <dt>{t('high24h')}</dt>
-          <dd><Num value={ticker?.high24} /></dd>
+          <LiveStat symbol={symbol} field="high24" />
         </div>
         <div>
           <dt>{t('low24h')}</dt>
-          <dd><Num value={ticker?.low24} /></dd>
+          <LiveStat symbol={symbol} field="low24" />
         </div>
         <div>
           <dt>{t('volume24h')}{base ? ` (${base})` : ''}</dt>
-          <dd><Num value={ticker?.vol24} /></dd>
+          <LiveStat symbol={symbol} field="vol24" />
         </div>
         <div>
           <dt>{t('turnover24h')}{quote ? ` (${quote})` : ''}</dt>
-          <dd><Num value={ticker?.amount24} /></dd>
+          <LiveStat symbol={symbol} field="amount24" />
         </div>
       </dl>
     </section>
   );
-}
+});

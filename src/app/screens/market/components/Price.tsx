@@ -1,19 +1,16 @@
 /**
- * A live price: the engine's formatted string with the language's digit grouping, flashing briefly
- * green or red on each tick (tickDir). The flash is a Web Animation started from an effect: no React
- * state per tick beyond the hook that delivered the ticker.
+ * Live numbers: the engine's formatted strings with the language's digit grouping. Each is a memoised leaf
+ * that re-renders only when its own value (or the language) changed, so a live row or header re-renders
+ * only the cells whose text moved. A price flashes green or red on a real move (priceFlash.ts): an
+ * attribute on, later off, with no per-frame animation; none under prefers-reduced-motion.
  */
-import { useEffect, useRef } from 'react';
-import { useSnapshot } from 'valtio';
+import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
+import { subscribeKey } from 'valtio/utils';
 import { formatDecimal } from '../../../i18n/format';
 import { languageState } from '../../../i18n/index';
 import type { TickerView } from '../../../../engine/views';
+import { Flasher } from './priceFlash';
 import './Price.css';
-
-/** Flash colours: lighter than --color-up-soft / --color-down-soft so coloured prices keep AA contrast. */
-export const FLASH_UP = '#f2faf6';
-export const FLASH_DOWN = '#fef5f6';
-export const FLASH_MS = 600;
 
 let reduced: MediaQueryList | undefined;
 function reducedMotion(): boolean {
@@ -22,61 +19,92 @@ function reducedMotion(): boolean {
   return reduced.matches;
 }
 
-interface Props {
+let flasher: Flasher | undefined;
+function sharedFlasher(): Flasher {
+  flasher ??= new Flasher({ now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms) });
+  return flasher;
+}
+
+const subscribeLanguage = (onChange: () => void) => subscribeKey(languageState, 'language', onChange);
+const getLanguage = () => languageState.language;
+
+/** The display language, for formatting (cheaper than a valtio snapshot per cell). */
+export function useLanguage(): string {
+  return useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage);
+}
+
+interface PriceProps {
   ticker: TickerView | undefined;
+  lang: string;
   /** Colour the price by the 24 h direction (header style). */
   colored?: boolean;
   className?: string;
   testId?: string;
 }
 
-export function Price({ ticker, colored, className, testId }: Props) {
-  const { language } = useSnapshot(languageState);
+function PriceCell({ ticker, lang, colored, className, testId }: PriceProps) {
   const ref = useRef<HTMLSpanElement>(null);
-  const flash = useRef<{ price: string; dir: number; at: number; anim?: Animation }>({ price: '', dir: 0, at: 0 });
+  const last = useRef('');
   const price = ticker?.priceRaw;
   useEffect(() => {
     const el = ref.current;
-    const f = flash.current;
-    const prev = f.price;
-    f.price = price ?? '';
+    const prev = last.current;
+    last.current = price ?? '';
     // Flash only when the price itself moved (tickDir keeps the last move's direction across updates).
     if (!el || !ticker || !prev || prev === price || ticker.tickDir === 0 || reducedMotion()) return;
-    // At a high tick rate, a flash of the same direction that is still fresh is left running rather than
-    // restarted every frame: one Web Animation per cell per half flash at most (no forced layout either way).
-    const now = performance.now();
-    if (f.anim && f.dir === ticker.tickDir && now - f.at < FLASH_MS / 2) return;
-    f.anim?.cancel();
-    f.dir = ticker.tickDir;
-    f.at = now;
-    f.anim = el.animate([{ backgroundColor: ticker.tickDir > 0 ? FLASH_UP : FLASH_DOWN }, { backgroundColor: 'transparent' }], {
-      duration: FLASH_MS,
-      easing: 'ease-out',
-    });
-  }, [price]);
+    sharedFlasher().flash(el, ticker.tickDir);
+  }, [price]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const el = ref.current;
+    return () => {
+      if (el) flasher?.clear(el);
+    };
+  }, []);
   const dirClass = colored && ticker ? (ticker.dir > 0 ? ' is-up' : ticker.dir < 0 ? ' is-down' : '') : '';
   return (
     <span ref={ref} className={`px num${dirClass}${className ? ` ${className}` : ''}`} data-testid={testId}>
-      {ticker ? formatDecimal(ticker.price, language) : '--'}
+      {ticker ? formatDecimal(ticker.price, lang) : '--'}
     </span>
   );
+}
+
+/** Same output for these props: the ticker object is new on every update, its price often is not. */
+function samePrice(a: PriceProps, b: PriceProps): boolean {
+  return (
+    a.ticker?.priceRaw === b.ticker?.priceRaw &&
+    a.ticker?.price === b.ticker?.price &&
+    (!a.colored || a.ticker?.dir === b.ticker?.dir) &&
+    a.lang === b.lang &&
+    a.colored === b.colored &&
+    a.className === b.className &&
+    a.testId === b.testId
+  );
+}
+
+export const Price = memo(PriceCell, samePrice);
+
+interface PillProps {
+  ticker: TickerView | undefined;
+  lang: string;
+  plain?: boolean;
 }
 
 /** The 24 h change percent as a coloured pill (or plain coloured text with `plain`). */
-export function ChangePill({ ticker, plain }: { ticker: TickerView | undefined; plain?: boolean }) {
-  const { language } = useSnapshot(languageState);
-  const dir = ticker?.dir ?? 0;
-  const cls = dir > 0 ? 'is-up' : dir < 0 ? 'is-down' : 'is-flat';
-  const text = ticker ? formatDecimal(ticker.changePct, language) : '--';
-  return (
-    <span className={`${plain ? 'chg-text' : 'chg-pill'} num ${cls}`} dir="ltr">
-      {text}
-    </span>
-  );
-}
+export const ChangePill = memo(
+  function ChangePill({ ticker, lang, plain }: PillProps) {
+    const dir = ticker?.dir ?? 0;
+    const cls = dir > 0 ? 'is-up' : dir < 0 ? 'is-down' : 'is-flat';
+    const text = ticker ? formatDecimal(ticker.changePct, lang) : '--';
+    return (
+      <span className={`${plain ? 'chg-text' : 'chg-pill'} num ${cls}`} dir="ltr">
+        {text}
+      </span>
+    );
+  },
+  (a, b) => a.ticker?.changePct === b.ticker?.changePct && a.ticker?.dir === b.ticker?.dir && a.lang === b.lang && a.plain === b.plain,
+);
 
 /** Any formatted decimal string from a view, with digit grouping. */
-export function Num({ value, className }: { value: string | undefined; className?: string }) {
-  const { language } = useSnapshot(languageState);
-  return <span className={`num${className ? ` ${className}` : ''}`}>{value === undefined ? '--' : formatDecimal(value, language)}</span>;
-}
+export const Num = memo(function Num({ value, lang, className }: { value: string | undefined; lang: string; className?: string }) {
+  return <span className={`num${className ? ` ${className}` : ''}`}>{value === undefined ? '--' : formatDecimal(value, lang)}</span>;
+});

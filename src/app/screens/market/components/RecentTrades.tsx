@@ -1,45 +1,108 @@
-/** Recent trades: price coloured by side, quantity, and time in the platform time zone (spec 4.6). */
+/**
+ * Recent trades: price coloured by side, quantity, and time in the platform time zone (spec 4.6), newest
+ * at the top. A table by its roles, built of divs: every row is a fixed-height contained box, so a new trade
+ * at the top moves the others without laying out a table. Rows are keyed by trade id and memoised on their
+ * values, so only new trades render and each trade is formatted once.
+ */
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useTrades } from '../../../market/hooks';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
-import { languageState } from '../../../i18n/index';
 import { settings } from '../../../state/settings';
+import { useLanguage } from './Price';
 import './RecentTrades.css';
 
 export const TRADES_SHOWN = 30;
 
+interface RowProps {
+  price: string;
+  qty: string;
+  buy: boolean;
+  ts: number;
+  /** Hidden "Buy"/"Sell" prefix for screen readers. */
+  sideLabel: string;
+  lang: string;
+  offsetMinutes: number;
+}
+
+const TradeRow = memo(function TradeRow({ price, qty, buy, ts, sideLabel, lang, offsetMinutes }: RowProps) {
+  return (
+    <div role="row" className="rt-row">
+      <span role="cell" className={`num ${buy ? 'rt-buy' : 'rt-sell'}`}>
+        <span className="visually-hidden">{sideLabel} </span>
+        {formatDecimal(price, lang)}
+      </span>
+      <span role="cell" className="num rt-end">
+        {formatDecimal(qty, lang)}
+      </span>
+      <span role="cell" className="num rt-end rt-time">
+        {formatDateTime(ts, { style: 'time', lang, offsetMinutes })}
+      </span>
+    </div>
+  );
+});
+
+interface ListProps {
+  symbol: string;
+  limit: number;
+  /** The header row group (ready-made, so React skips it on every update). */
+  head: ReactNode;
+  buyLabel: string;
+  sellLabel: string;
+  lang: string;
+  offsetMinutes: number;
+  emptyText: string;
+}
+
+/** The table: the only part that renders when trades arrive, and of its rows only the new ones. */
+function TradesTable({ symbol, limit, head, buyLabel, sellLabel, lang, offsetMinutes, emptyText }: ListProps) {
+  const view = useTrades(symbol);
+  const trades = view?.trades;
+  const n = Math.min(trades?.length ?? 0, limit);
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const tr = trades![i];
+    const buy = tr.side === 'buy';
+    rows.push(
+      <TradeRow key={tr.id} price={tr.price} qty={tr.qty} buy={buy} ts={tr.ts} sideLabel={buy ? buyLabel : sellLabel} lang={lang} offsetMinutes={offsetMinutes} />,
+    );
+  }
+  return (
+    <>
+      <div role="table" className="rt-table" aria-labelledby="rt-title">
+        {head}
+        {/* Room for `limit` rows from the first trade on: new trades never change the list's size. */}
+        <div role="rowgroup" className={n > 0 ? 'rt-body' : undefined} style={n > 0 ? { height: `calc(${limit} * var(--rt-row-h))` } : undefined}>
+          {rows}
+        </div>
+      </div>
+      {n === 0 && <p className="rt-empty">{emptyText}</p>}
+    </>
+  );
+}
+
 export function RecentTrades({ symbol, base, quote, limit = TRADES_SHOWN }: { symbol: string; base: string; quote: string; limit?: number }) {
   const { t } = useTranslation('market');
-  const { language } = useSnapshot(languageState);
+  const lang = useLanguage();
   const { offsetMinutes } = useSnapshot(settings);
-  const view = useTrades(symbol);
-  const trades = view?.trades.slice(0, limit) ?? [];
+  const labels = useMemo(() => ({ buy: t('buy'), sell: t('sell'), empty: t('waitingTrades') }), [t]);
+  const head = useMemo(
+    () => (
+      <div role="rowgroup">
+        <div role="row" className="rt-head">
+          <span role="columnheader">{t('priceIn', { coin: quote || '—' })}</span>
+          <span role="columnheader" className="rt-end">{t('amountIn', { coin: base })}</span>
+          <span role="columnheader" className="rt-end">{t('time')}</span>
+        </div>
+      </div>
+    ),
+    [t, base, quote],
+  );
   return (
     <section className="rt" aria-labelledby="rt-title">
       <h2 id="rt-title" className="rt-title">{t('recentTrades')}</h2>
-      <table className="rt-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('priceIn', { coin: quote || '—' })}</th>
-            <th scope="col" className="rt-end">{t('amountIn', { coin: base })}</th>
-            <th scope="col" className="rt-end">{t('time')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {trades.map((tr) => (
-            <tr key={tr.id}>
-              <td className={`num ${tr.side === 'buy' ? 'rt-buy' : 'rt-sell'}`}>
-                <span className="visually-hidden">{t(tr.side)} </span>
-                {formatDecimal(tr.price, language)}
-              </td>
-              <td className="num rt-end">{formatDecimal(tr.qty, language)}</td>
-              <td className="num rt-end rt-time">{formatDateTime(tr.ts, { style: 'time', lang: language, offsetMinutes })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {trades.length === 0 && <p className="rt-empty">{t('waitingTrades')}</p>}
+      <TradesTable symbol={symbol} limit={limit} head={head} buyLabel={labels.buy} sellLabel={labels.sell} lang={lang} offsetMinutes={offsetMinutes} emptyText={labels.empty} />
     </section>
   );
 }

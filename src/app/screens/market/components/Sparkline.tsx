@@ -2,7 +2,7 @@
  * A small trend line of a symbol's recent closes (15-minute candles, last 48 ≈ 12 hours). Recomputed only
  * when the kline view's version changes; coloured by the 24 h direction.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useKlines } from '../../../market/hooks';
 import { sparkPath } from './sparkPath';
 
@@ -14,7 +14,7 @@ interface Props {
   height?: number;
 }
 
-export function Sparkline({ symbol, dir, label, width = 96, height = 32 }: Props) {
+export const Sparkline = memo(function Sparkline({ symbol, dir, label, width = 96, height = 32 }: Props) {
   const k = useKlines(symbol, '15m');
   const version = k?.version ?? 0;
   const d = useMemo(() => (k ? sparkPath(k.close, k.length, width, height) : ''), [version, width, height]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -24,4 +24,4 @@ export function Sparkline({ symbol, dir, label, width = 96, height = 32 }: Props
       {d && <path d={d} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />}
     </svg>
   );
-}
+});
