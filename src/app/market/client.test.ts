@@ -178,6 +178,8 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(await a.client.loadOlderKlines('btcusdt', '1m')).toBe(1_200);
     expect(await a.client.loadOlderKlines('ethusdt', '1m')).toBe(0);
     expect(engine.olderCalls).toEqual(['btcusdt/1m']);
+    engine.olderResult = new Error('HTTP 503');
+    await expect(a.client.loadOlderKlines('btcusdt', '1m')).rejects.toThrow(/503/); // a failure is not "nothing older"
   });
 
   it('[issue 3] a hidden tab grants no credit and receives nothing; visible again, it gets the latest state at once', async () => {

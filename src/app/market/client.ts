@@ -77,7 +77,8 @@ export interface MarketClient {
   watching(): string[];
   /**
    * Asks the worker for older candles of a series this tab watches (a chart scrolled to its left edge).
-   * Resolves with how many were added: 0 when there is nothing older, the series is full, or no worker answers.
+   * Resolves with how many were added: 0 when there is nothing older, the series is full, or no worker runs.
+   * Rejects when the request failed or no answer came in time (worth asking again later).
    */
   loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number>;
 }
@@ -299,17 +300,17 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     loadOlderKlines(symbol, interval) {
       const remote = api;
       if (!remote) return Promise.resolve(0);
-      return new Promise<number>((resolve) => {
+      return new Promise<number>((resolve, reject) => {
         // A worker that died with the call in flight never answers: give up after the HTTP timeout and some.
-        const timer = env.setTimeout(() => resolve(0), OLDER_KLINES_TIMEOUT_MS);
+        const timer = env.setTimeout(() => reject(new Error('older klines: no answer from the market worker')), OLDER_KLINES_TIMEOUT_MS);
         remote.loadOlderKlines(symbol, interval).then(
           (n) => {
             env.clearTimeout(timer);
             resolve(typeof n === 'number' && n > 0 ? n : 0);
           },
-          () => {
+          (err: unknown) => {
             env.clearTimeout(timer);
-            resolve(0);
+            reject(err instanceof Error ? err : new Error(String(err)));
           },
         );
       });

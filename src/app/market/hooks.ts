@@ -47,7 +47,8 @@ export function useTrades(symbol: string | undefined): TradesView | undefined {
 
 /**
  * Older candles for a series a chart shows (it scrolled to its left edge): resolves with how many were added,
- * 0 when there is nothing older or the series is full. The longer series arrives through useKlines.
+ * 0 when there is nothing older or the series is full; rejects when the request failed (ask again later).
+ * The longer series arrives through useKlines.
  */
 export function loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
   return marketClient.loadOlderKlines(symbol, interval);

@@ -28,14 +28,14 @@ export class FakeEngine implements MarketEngine {
   private series = new Map<string, Series>();
 
   /** What loadOlderKlines resolves with next, and the calls it got. */
-  olderResult = 0;
+  olderResult: number | Error = 0;
   readonly olderCalls: string[] = [];
 
   constructor(readonly wsBase = '') {}
 
   loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
     this.olderCalls.push(`${symbol}/${interval}`);
-    return Promise.resolve(this.olderResult);
+    return this.olderResult instanceof Error ? Promise.reject(this.olderResult) : Promise.resolve(this.olderResult);
   }
 
   acquire(topic: Topic): () => void {

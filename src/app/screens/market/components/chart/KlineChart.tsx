@@ -18,8 +18,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { INTERVAL_MS, type KlineInterval } from '../../../../../shared/protocol';
 import type { KlineView } from '../../../../../engine/views';
-import { useKlines } from '../../../../market/hooks';
-import { marketClient } from '../../../../market/marketClient';
+import { useKlines, loadOlderKlines } from '../../../../market/hooks';
 import { formatDecimal } from '../../../../i18n/format';
 import { languageState } from '../../../../i18n/index';
 import { settings } from '../../../../state/settings';
@@ -127,7 +126,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
   const pager = useRef<OlderPager | null>(null);
   pager.current ??= createOlderPager((key) => {
     const [sym, iv] = key.split('|');
-    return marketClient.loadOlderKlines(sym, iv as KlineInterval);
+    return loadOlderKlines(sym, iv as KlineInterval);
   });
 
   st.current.step = INTERVAL_MS[interval] / 1000;
