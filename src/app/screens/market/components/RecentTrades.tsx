@@ -27,11 +27,13 @@ interface RowProps {
 }
 
 const TradeRow = memo(function TradeRow({ price, qty, buy, ts, sideLabel, lang, offsetMinutes }: RowProps) {
+  const shown = formatDecimal(price, lang);
+  // The side is in the cell's name rather than a visually hidden span: that span is absolutely positioned,
+  // i.e. a paint layer per row, and a new one with every trade made the compositor re-layerize each frame.
   return (
     <div role="row" className="rt-row">
-      <span role="cell" className={`num ${buy ? 'rt-buy' : 'rt-sell'}`}>
-        <span className="visually-hidden">{sideLabel} </span>
-        {formatDecimal(price, lang)}
+      <span role="cell" className={`num ${buy ? 'rt-buy' : 'rt-sell'}`} aria-label={`${sideLabel} ${shown}`}>
+        {shown}
       </span>
       <span role="cell" className="num rt-end">
         {formatDecimal(qty, lang)}
