@@ -2,7 +2,8 @@
  * The trade screen's pair header: pair name (a button that opens the pair chooser), the live last price
  * (data-testid="header-price"), the 24 h change, and the 24 h statistics.
  * The labels render with the pair; on a tick only LivePrice and LiveStat render, and of their cells only
- * those whose text changed (memoised leaves in Price.tsx), each in a contained box (PairHeader.css).
+ * those whose text changed (memoised leaves in Price.tsx), each in a fixed-size contained box whose parent is
+ * a plain block (PairHeader.css): Blink lays such a box out on its own, never the header or the page.
  */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +24,16 @@ function LivePrice({ symbol }: { symbol: string }) {
   const ticker = useTicker(symbol);
   return (
     <div className="ph-price">
-      <Price ticker={ticker} lang={lang} colored className="ph-last" testId="header-price" />
-      <ChangePill ticker={ticker} lang={lang} plain />
+      <span className="ph-cell">
+        <span className="ph-box ph-box--last">
+          <Price ticker={ticker} lang={lang} colored className="ph-last" testId="header-price" />
+        </span>
+      </span>
+      <span className="ph-cell">
+        <span className="ph-box ph-box--chg">
+          <ChangePill ticker={ticker} lang={lang} plain />
+        </span>
+      </span>
     </div>
   );
 }
