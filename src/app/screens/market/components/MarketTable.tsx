@@ -8,7 +8,7 @@
  * changed re-render. Each live number sits in a fixed-size, contained box (MarketTable.css), and the table
  * has a fixed layout, so a new price lays out and paints that box only, never the table or the page.
  */
-import { memo, useRef, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
@@ -19,6 +19,7 @@ import { ChangePill, Num, Price, useLanguage } from './Price';
 import { Sparkline } from './Sparkline';
 import { useCoinVolume } from './useMarketStats';
 import { useInView } from './useInView';
+import { useRowWindow } from './useRowWindow';
 import './MarketTable.css';
 
 export type TableVariant = 'phone' | 'desktop' | 'panel';
@@ -35,6 +36,8 @@ interface Props {
   onOpen?: (row: MarketRow) => void;
   /** A small tag after the pair (e.g. the list name in search results). */
   tagOf?: (row: MarketRow) => string;
+  /** The scroll container the table sits in alone: long lists then render only the rows near its view. */
+  scroller?: RefObject<HTMLElement | null>;
 }
 
 function SortHeader({ k, label, sort, onSort, className }: { k: SortKey; label: string; sort?: SortState; onSort?: (k: SortKey) => void; className: string }) {
@@ -64,6 +67,8 @@ interface RowProps {
   tag?: string;
   /** "Vol {{value}}" in the language, with the value as VOL_SLOT (phone rows). */
   volLabel: string;
+  /** aria-rowindex when the table is windowed. */
+  rowIndex?: number;
 }
 
 const VOL_SLOT = '\u0000';
@@ -136,7 +141,7 @@ const VolSub = memo(function VolSub({ text, value }: { text: string; value: stri
   return <span className="mt-sub num">{text.replace(VOL_SLOT, value ?? '--')}</span>;
 });
 
-const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLabel }: RowProps) {
+const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLabel, rowIndex }: RowProps) {
   const navigate = useNavigate();
   const ref = useRef<HTMLTableRowElement>(null);
   const inView = useInView(ref);
@@ -150,20 +155,35 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLab
     </Link>
   );
   return (
-    <tr ref={ref} data-symbol={row.symbol} className={`mt-row${active ? ' is-active' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('a')) open(); }}>
+    <tr ref={ref} data-symbol={row.symbol} aria-rowindex={rowIndex} className={`mt-row${active ? ' is-active' : ''}`} onClick={(e) => { if (!(e.target as HTMLElement).closest('a')) open(); }}>
       <LiveCells row={row} pair={pair} variant={variant} spark={spark} inView={inView} volLabel={volLabel} />
     </tr>
   );
 });
 
-export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol, spark, onOpen, tagOf }: Props) {
+export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol, spark, onOpen, tagOf, scroller }: Props) {
   const { t } = useTranslation('market');
   const volLabel = variant === 'phone' ? t('volShort', { value: VOL_SLOT }) : '';
+  const table = useRef<HTMLTableElement>(null);
+  // Row height and header height, measured (rows have a fixed height, MarketTable.css).
+  const [metrics, setMetrics] = useState({ rowH: 30, headH: 32 });
+  useLayoutEffect(() => {
+    if (!scroller) return;
+    const row = table.current?.querySelector<HTMLElement>('tbody > .mt-row');
+    const head = table.current?.tHead;
+    if (!row || !head) return;
+    const next = { rowH: row.getBoundingClientRect().height, headH: head.getBoundingClientRect().height };
+    if (next.rowH > 0 && (Math.abs(next.rowH - metrics.rowH) > 0.5 || Math.abs(next.headH - metrics.headH) > 0.5)) setMetrics(next);
+  }, [scroller, rows, metrics]);
+  const win = useRowWindow(scroller, rows.length, metrics.rowH, metrics.headH);
+  const windowed = !!scroller && (win.start > 0 || win.end < rows.length);
+  const cols = 3 + (spark && variant !== 'panel' ? 1 : 0) + (variant === 'desktop' ? 2 : 0) + (variant !== 'phone' && variant !== 'panel' ? 1 : 0);
+  const shown = windowed ? rows.slice(win.start, win.end) : rows;
   return (
-    <table className={`mt mt--${variant}`}>
+    <table ref={table} className={`mt mt--${variant}`} aria-rowcount={windowed ? rows.length + 1 : undefined}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
-        <tr>
+        <tr aria-rowindex={windowed ? 1 : undefined}>
           <SortHeader k="name" label={t('pair')} sort={sort} onSort={onSort} className="mt-c-pair" />
           {spark && variant !== 'panel' && (
             <th scope="col" className="mt-spark">
@@ -182,10 +202,31 @@ export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol
         </tr>
       </thead>
       <tbody>
-        {rows.map((r) => (
-          <Row key={r.key} row={r} variant={variant} active={r.symbol === activeSymbol} spark={spark} onOpen={onOpen} tag={tagOf?.(r)} volLabel={volLabel} />
+        {windowed && win.start > 0 && <Spacer height={win.start * metrics.rowH} cols={cols} />}
+        {shown.map((r, i) => (
+          <Row
+            key={r.key}
+            row={r}
+            variant={variant}
+            active={r.symbol === activeSymbol}
+            spark={spark}
+            onOpen={onOpen}
+            tag={tagOf?.(r)}
+            volLabel={volLabel}
+            rowIndex={windowed ? win.start + i + 2 : undefined}
+          />
         ))}
+        {windowed && win.end < rows.length && <Spacer height={(rows.length - win.end) * metrics.rowH} cols={cols} />}
       </tbody>
     </table>
+  );
+}
+
+/** Keeps the scroll height of the rows not rendered. */
+function Spacer({ height, cols }: { height: number; cols: number }) {
+  return (
+    <tr className="mt-spacer" aria-hidden="true" style={{ height }}>
+      <td colSpan={cols} />
+    </tr>
   );
 }

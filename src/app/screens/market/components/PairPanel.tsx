@@ -2,7 +2,7 @@
  * Pairs to switch to: the desktop left panel and the phone pair chooser. Tabs for the coin lists; typing
  * searches all four lists at once (each result tagged with its list).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../layout/icons';
 import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../coins';
@@ -26,6 +26,7 @@ interface Props {
 export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
   const { t } = useTranslation('market');
   const [q, setQ] = useState('');
+  const listRef = useRef<HTMLDivElement>(null);
   const [list, setList] = useState<CoinListKey>(defaultList);
   const lists = useMemo(() => COIN_LISTS.filter((l) => rows.some((r) => r.list === l)), [rows]);
   const searching = q.trim() !== '';
@@ -45,7 +46,7 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
           ))}
         </div>
       )}
-      <div className="pp-list">
+      <div className="pp-list" ref={listRef}>
         <MarketTable
           rows={shown}
           variant="panel"
@@ -53,6 +54,7 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
           activeSymbol={activeSymbol}
           onOpen={onOpen}
           tagOf={searching ? (r) => t(LIST_LABEL[r.list]) : undefined}
+          scroller={listRef}
         />
       </div>
     </div>
