@@ -44,6 +44,8 @@ interface ClientFigures {
   scriptMsPerSHome: number;
   scriptMsPerSTrade: number;
   candles: number;
+  visibleCandles?: number;
+  marketRows?: number;
 }
 
 async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: number) {
@@ -80,10 +82,41 @@ async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: num
   };
 }
 
+/** B5: the spot list has this many coins (server MARKET_COINS), the chart shows at least this many candles. */
+const MARKET_ROWS = 200;
+const CHART_CANDLES = 5_000;
+
+async function chartFigures(page: Page): Promise<{ candles: number; visible: number }> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-candles]');
+    return { candles: Number(el?.getAttribute('data-candles') ?? NaN), visible: Number(el?.getAttribute('data-visible') ?? NaN) };
+  });
+}
+
+/**
+ * Puts the chart in B5's state the way a user would: 1m candles, then zooms out with the wheel (the chart
+ * pages older history in as its left edge nears the first candle) until CHART_CANDLES are on screen.
+ */
+async function chartOf5000(page: Page): Promise<{ candles: number; visible: number }> {
+  await page.click('button[data-interval="1m"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? 0) > 100, undefined, { timeout: 30_000 });
+  const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const deadline = Date.now() + 60_000;
+  let f = await chartFigures(page);
+  while (f.visible < CHART_CANDLES && Date.now() < deadline) {
+    await page.mouse.wheel(0, 400);
+    await sleep(150);
+    f = await chartFigures(page);
+  }
+  console.log(`  chart: ${f.candles} candles loaded, ${f.visible} on screen`);
+  return f;
+}
+
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
-  const s = await openSession(kind, staticDir);
+  const s = await openSession(kind, staticDir, { MARKET_COINS: String(MARKET_ROWS) });
   try {
     const home = '/';
     // B1/B2/B3/B4 on home, one tab.
@@ -124,12 +157,15 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
     for (const p of more) await p.close();
     await first.close();
 
-    // B3/B4/B5 on the trade screen (desktop: 200-row market list, the chart, trades).
+    // B3/B4/B5 on the trade screen (desktop: the 200-row spot list, the chart of 5,000 candles, trades).
     const trade = await s.open('/trade?symbol=btcusdt');
     await waitLive(trade, kind);
-    await sleep(warmMs * 2);
+    const chart = await chartOf5000(trade);
+    await sleep(warmMs);
+    const marketRows = await trade.evaluate(() => document.querySelectorAll('.trade-pairs tbody tr, .trade-pairs [role="row"]').length);
     const tw = await windowOf([trade], kind, s.server.url, windowS);
-    const candles = await trade.evaluate(() => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? NaN));
+    const { candles, visible } = await chartFigures(trade);
+    if (visible < chart.visible) console.warn(`chart view moved during the window: ${chart.visible} -> ${visible} candles`);
     return {
       bytesPerS1: one.bytesPerS / Math.max(1, one.tradesPerS),
       bytesPerS5: five.bytesPerS / Math.max(1, five.tradesPerS),
@@ -149,6 +185,8 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
       scriptMsPerSHome: one.perTab[0].scriptMsPerS,
       scriptMsPerSTrade: tw.perTab[0].scriptMsPerS,
       candles,
+      visibleCandles: visible,
+      marketRows,
     };
   } finally {
     await s.close();
@@ -182,6 +220,8 @@ async function main() {
     main_thread_ms_per_frame: ours.mainMsPerFrameTrade,
     long_tasks: ours.longTasksTrade,
     chart_candles: ours.candles,
+    chart_candles_visible: ours.visibleCandles,
+    market_list_rows: ours.marketRows,
     cpu_ratio_vs_naive: naive ? ours.cpuMsPerSTrade / naive.cpuMsPerSTrade : NaN,
     cpu_ratio_vs_naive_home: naive ? ours.cpuMsPerSHome / naive.cpuMsPerSHome : NaN,
     script_ratio_vs_naive: naive ? ours.scriptMsPerSTrade / naive.scriptMsPerSTrade : NaN,
@@ -228,7 +268,7 @@ async function main() {
     '| --- | --- | ---: | ---: | --- |',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    `cpu_ratio_vs_naive (trade) = ${fmt(result.cpu_ratio_vs_naive, 3)}, home = ${fmt(result.cpu_ratio_vs_naive_home, 3)}; tick-to-paint samples: ${t2p.length}; chart candles: ${fmt(ours.candles, 0)}`,
+    `cpu_ratio_vs_naive (trade) = ${fmt(result.cpu_ratio_vs_naive, 3)}, home = ${fmt(result.cpu_ratio_vs_naive_home, 3)}; tick-to-paint samples: ${t2p.length}; trade screen: ${fmt(ours.marketRows ?? NaN, 0)} market rows, chart of ${fmt(ours.candles, 0)} candles (${fmt(ours.visibleCandles ?? NaN, 0)} on screen)`,
   ].join('\n');
   console.log('\n' + table + '\n');
   if (!quick || outArg) {

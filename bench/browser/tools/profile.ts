@@ -17,7 +17,8 @@ if (!dir) {
   dir = join(mkdtempSync(join(tmpdir(), 'bench-prof-')), 'ours');
   await buildClient('ours', dir);
 }
-const s = await openSession('ours', dir);
+// MARKET_COINS=200 in the environment gives the benchmark's 200-row spot list.
+const s = await openSession('ours', dir, process.env.MARKET_COINS ? { MARKET_COINS: process.env.MARKET_COINS } : {});
 try {
   const page = await s.open(path);
   await waitLive(page, 'ours');
