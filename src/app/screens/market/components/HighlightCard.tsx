@@ -11,14 +11,28 @@ import { tradeHref } from '../playing';
 import { ChangePill, Num, Price, useLanguage } from './Price';
 import { Sparkline } from './Sparkline';
 
+// Live values sit in fixed-height contained boxes inside plain blocks (HomeScreen.css), so a tick lays
+// out the box only, not the card, the banner and the page.
 function LiveChange({ symbol }: { symbol: string }) {
   const lang = useLanguage();
-  return <ChangePill ticker={useTicker(symbol)} lang={lang} plain />;
+  return (
+    <span className="hl-card__cell">
+      <span className="hl-card__box hl-card__box--chg">
+        <ChangePill ticker={useTicker(symbol)} lang={lang} plain />
+      </span>
+    </span>
+  );
 }
 
 function LivePrice({ symbol }: { symbol: string }) {
   const lang = useLanguage();
-  return <Price ticker={useTicker(symbol)} lang={lang} className="hl-card__price" />;
+  return (
+    <span className="hl-card__cell">
+      <span className="hl-card__box hl-card__box--price">
+        <Price ticker={useTicker(symbol)} lang={lang} className="hl-card__price" />
+      </span>
+    </span>
+  );
 }
 
 function LiveVolume({ symbol }: { symbol: string }) {
