@@ -77,7 +77,8 @@ function sign(raw: string): 1 | -1 | 0 {
   return raw.startsWith('-') ? -1 : /^[0.]+$/.test(raw) ? 0 : 1;
 }
 
-export function useTicker(symbol: string | undefined): TickerView | undefined {
+/** The naive client re-renders on every message: a cadence is ignored. */
+export function useTicker(symbol: string | undefined, _everyMs = 0): TickerView | undefined {
   const [view, setView] = useState<TickerView | undefined>(undefined);
   useEffect(() => {
     if (!symbol) return;
@@ -108,7 +109,7 @@ export function useTicker(symbol: string | undefined): TickerView | undefined {
   return view;
 }
 
-export function useTrades(symbol: string | undefined): TradesView | undefined {
+export function useTrades(symbol: string | undefined, _everyMs = 0): TradesView | undefined {
   const [view, setView] = useState<TradesView | undefined>(undefined);
   useEffect(() => {
     if (!symbol) return;

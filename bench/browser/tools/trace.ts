@@ -24,6 +24,8 @@ const s = await openSession(kind, dir, process.env.MARKET_COINS ? { MARKET_COINS
 try {
   const page = await s.open(path);
   await waitLive(page, kind);
+  // TRACE_CSS: a stylesheet to try on the page (experiments without a rebuild).
+  if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS });
   await sleep(3000);
   const cdp = await page.context().newCDPSession(page);
   const events: any[] = [];

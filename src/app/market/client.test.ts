@@ -169,6 +169,33 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect((await a.client.tabStats())?.batchesSent).toBe(1);
   });
 
+  it('[issue 6] while a cadenced listener has a change to hear about, the tab keeps requesting frames and tells it on time', async () => {
+    const { engine, host, tab, time } = world();
+    const a = tab();
+    a.client.watch(BTC);
+    let heard = 0;
+    a.client.store.subscribe('ticker:btcusdt', () => heard++, 250);
+    await waitFor(() => host.diagnostics().tabsConnected === 1 && a.framesPending() === 1, 'hello');
+    a.frame(); // credit
+    engine.setTicker('btcusdt', '1.00', 100);
+    await waitFor(() => a.framesPending() === 1, 'first batch');
+    a.frame();
+    expect(heard).toBe(1);
+    engine.setTicker('btcusdt', '2.00', 200);
+    await waitFor(() => a.framesPending() === 1, 'second batch');
+    time.advance(16);
+    a.frame();
+    expect(heard).toBe(1); // not yet due
+    expect(a.framesPending()).toBe(1); // a frame is requested for it
+    time.advance(100);
+    a.frame();
+    expect(heard).toBe(1);
+    time.advance(150);
+    a.frame();
+    expect(heard).toBe(2);
+    expect(price(a)).toBe('2.00');
+  });
+
   it('[issue 6] loadOlderKlines goes to the engine only for a series the tab watches', async () => {
     const { engine, host, tab } = world();
     const a = tab();

@@ -225,12 +225,15 @@ export function createMarketClient(env: ClientEnv): MarketClient {
       // The browser benchmark (bench/browser) measures tick-to-paint from this hand-over; absent in the product.
       if (newest > 0) benchProbe()?.delivered(newest);
       for (const b of list) {
-        store.apply(b, isWatched);
+        store.apply(b, isWatched, frameTime);
         batches++;
       }
       frames++;
       if (newest > 0) samples[sampleCount++ % TICK_SAMPLES] = env.paintNow() - newest;
     }
+    // Cadenced listeners (list rows) hear about changes on a later frame: keep frames coming until they have.
+    store.flushDue(frameTime);
+    if (store.hasDue()) scheduleFrame();
     if (port && !creditOut && !env.isHidden()) {
       creditOut = true;
       port.postMessage({ t: 'credit', at: frameTime + period - CREDIT_LEAD_MS });

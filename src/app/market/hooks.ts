@@ -14,35 +14,36 @@ import type { Snapshot } from './store';
 const noopUnsubscribe = () => undefined;
 const none = () => undefined;
 
-function useTopic(topic: Topic | undefined): Snapshot | undefined {
+function useTopic(topic: Topic | undefined, everyMs = 0): Snapshot | undefined {
   const key = topic ? topicKey(topic) : '';
   // The topic object is rebuilt each render; the key identifies it.
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!topic) return noopUnsubscribe;
       const unwatch = marketClient.watch(topic);
-      const unsubscribe = marketClient.store.subscribe(key, onChange);
+      const unsubscribe = marketClient.store.subscribe(key, onChange, everyMs);
       return () => {
         unsubscribe();
         unwatch();
       };
     },
-    [key],
+    [key, everyMs],
   );
   const get = useCallback(() => (key ? marketClient.store.get(key) : undefined), [key]);
   return useSyncExternalStore(subscribe, get, none);
 }
 
-export function useTicker(symbol: string | undefined): TickerView | undefined {
-  return useTopic(symbol ? { kind: 'ticker', symbol } : undefined) as TickerView | undefined;
+/** `everyMs`: at most one update per that many ms (see cadence.ts, for list rows); default every frame. */
+export function useTicker(symbol: string | undefined, everyMs = 0): TickerView | undefined {
+  return useTopic(symbol ? { kind: 'ticker', symbol } : undefined, everyMs) as TickerView | undefined;
 }
 
 export function useKlines(symbol: string | undefined, interval: KlineInterval): KlineView | undefined {
   return useTopic(symbol ? { kind: 'klines', symbol, interval } : undefined) as KlineView | undefined;
 }
 
-export function useTrades(symbol: string | undefined): TradesView | undefined {
-  return useTopic(symbol ? { kind: 'trades', symbol } : undefined) as TradesView | undefined;
+export function useTrades(symbol: string | undefined, everyMs = 0): TradesView | undefined {
+  return useTopic(symbol ? { kind: 'trades', symbol } : undefined, everyMs) as TradesView | undefined;
 }
 
 /**

@@ -69,4 +69,36 @@ describe('tab-side market store [issue 3 part 3]', () => {
     expect(s.get('ticker:ethusdt')).toBeUndefined();
     expect(n).toBe(0);
   });
+
+  it('[issue 6] a cadenced listener hears at most once per cadence, on a frame, and the newest state', () => {
+    const s = new MarketStore();
+    let row = 0;
+    let header = 0;
+    s.subscribe('ticker:btcusdt', () => row++, 250);
+    s.subscribe('ticker:btcusdt', () => header++);
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }), undefined, 1000);
+    expect([row, header]).toEqual([1, 1]);
+    for (let f = 1; f <= 14; f++) s.apply(batch({ tickers: [ticker('btcusdt', `${f}.50`)] }), undefined, 1000 + f * 16.7);
+    expect(header).toBe(15);
+    expect(row).toBe(1); // 233.8 ms later: not yet
+    expect(s.hasDue()).toBe(true);
+    s.flushDue(1250); // a frame with no batch still delivers it
+    expect(row).toBe(2);
+    expect((s.get('ticker:btcusdt') as TickerView).price).toBe('14.50');
+    expect(s.hasDue()).toBe(false);
+    s.flushDue(2000);
+    expect(row).toBe(2); // nothing new: no call
+  });
+
+  it('[issue 6] an unsubscribed cadenced listener is never called again', () => {
+    const s = new MarketStore();
+    let row = 0;
+    const off = s.subscribe('ticker:btcusdt', () => row++, 250);
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }), undefined, 0);
+    s.apply(batch({ tickers: [ticker('btcusdt', '2.00')] }), undefined, 10);
+    off();
+    expect(s.hasDue()).toBe(false);
+    s.flushDue(1000);
+    expect(row).toBe(1);
+  });
 });

@@ -2,6 +2,10 @@
  * The tab-side store of market snapshots, keyed by topicKey. A batch from the worker is applied at once and
  * each affected listener is called once, so a hook over this store commits at most once per batch, i.e. at
  * most once per frame. Snapshot identity is stable between batches (useSyncExternalStore's requirement).
+ *
+ * A listener may ask for a cadence (`everyMs`): it is told about changes at most that often, on a frame, with
+ * the newest snapshot. Lists use it (a row is scanned, not read tick by tick); the pair header and the chart
+ * listen at frame rate. Changes a cadenced listener has not been told about yet are "due" until flushDue.
  */
 import { topicKey } from '../../engine/types';
 import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine/views';
@@ -13,7 +17,9 @@ export type Snapshot = TickerView | TradesView | KlineView;
 export class MarketStore {
   private snaps = new Map<string, Snapshot>();
   private series = new Map<string, KlineSeries>();
-  private listeners = new Map<string, Set<() => void>>();
+  private listeners = new Map<string, Set<Listener>>();
+  /** Cadenced listeners with a change they have not been told about yet. */
+  private due = new Set<Listener>();
   private healthListeners = new Set<() => void>();
   health: ConnectionHealth = 'connecting';
 
@@ -25,7 +31,7 @@ export class MarketStore {
    * Applies a batch and notifies; returns the keys that changed. `accept` filters out topics the tab let go of
    * while the batch was on its way.
    */
-  apply(b: Batch, accept: (key: string) => boolean = always): string[] {
+  apply(b: Batch, accept: (key: string) => boolean = always, now = 0): string[] {
     const changed: string[] = [];
     for (const v of b.tickers) {
       const k = topicKey({ kind: 'ticker', symbol: v.symbol });
@@ -49,9 +55,32 @@ export class MarketStore {
       this.snaps.set(k, view);
       changed.push(k);
     }
-    for (const k of changed) this.listeners.get(k)?.forEach(call);
+    for (const k of changed) {
+      const set = this.listeners.get(k);
+      if (!set) continue;
+      for (const l of set) {
+        if (l.everyMs > 0) this.due.add(l);
+        else l.fn();
+      }
+    }
+    this.flushDue(now);
     if (b.health !== undefined) this.setHealth(b.health);
     return changed;
+  }
+
+  /** Tells the cadenced listeners whose time has come (`now`: the frame's time, ms). */
+  flushDue(now: number): void {
+    for (const l of this.due) {
+      if (now - l.lastAt < l.everyMs) continue;
+      this.due.delete(l);
+      l.lastAt = now;
+      l.fn();
+    }
+  }
+
+  /** True while a cadenced listener still has a change to hear about (the client keeps frames coming). */
+  hasDue(): boolean {
+    return this.due.size > 0;
   }
 
   setHealth(h: ConnectionHealth): void {
@@ -60,12 +89,15 @@ export class MarketStore {
     this.healthListeners.forEach(call);
   }
 
-  subscribe(key: string, fn: () => void): () => void {
+  /** Calls fn when the key's snapshot changed: on every batch, or at most every `everyMs` (see above). */
+  subscribe(key: string, fn: () => void, everyMs = 0): () => void {
     let set = this.listeners.get(key);
     if (!set) this.listeners.set(key, (set = new Set()));
-    set.add(fn);
+    const l: Listener = { fn, everyMs, lastAt: -Infinity };
+    set.add(l);
     return () => {
-      set.delete(fn);
+      set.delete(l);
+      this.due.delete(l);
       if (set.size === 0 && this.listeners.get(key) === set) this.listeners.delete(key);
     };
   }
@@ -89,6 +121,12 @@ export class MarketStore {
   keys(): string[] {
     return [...this.snaps.keys()];
   }
+}
+
+interface Listener {
+  fn: () => void;
+  everyMs: number;
+  lastAt: number;
 }
 
 function always(): boolean {

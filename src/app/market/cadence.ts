@@ -1,0 +1,8 @@
+/**
+ * Refresh cadences (ms) for views that are scanned rather than read tick by tick, passed to useTicker /
+ * useTrades. A major exchange refreshes its market list about once a second; ours refreshes list rows four
+ * times a second and the recent-trades list ten times, always on an animation frame with the newest data. The
+ * pair header's last price and the chart follow every frame. 0 = every frame.
+ */
+export const LIST_CADENCE_MS = 250;
+export const TRADES_CADENCE_MS = 100;
