@@ -8,6 +8,7 @@
  * changed re-render. Each live number sits in a fixed-size, contained box (MarketTable.css), and the table
  * has a fixed layout, so a new price lays out and paints that box only, never the table or the page.
  */
+import { LIST_CADENCE_MS } from '../../../market/cadence';
 import { memo, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +80,8 @@ const VOL_SLOT = '\u0000';
  */
 function LiveCells({ row, pair, variant, spark, inView, volLabel }: { row: MarketRow; pair: ReactNode; variant: TableVariant; spark?: boolean; inView: boolean; volLabel: string }) {
   const lang = useLanguage();
-  const ticker = useTicker(inView ? row.symbol : undefined);
+  // A list is scanned, not read tick by tick: its rows refresh at the list cadence (the header follows every frame).
+  const ticker = useTicker(inView ? row.symbol : undefined, LIST_CADENCE_MS);
   const lookup = useCoinVolume(row.symbol, row.volumeLookup && inView);
   const vol = row.volumeLookup ? shortDecimal(lookup) : ticker?.vol24;
   // Same box with or without the line, so rows keep their height when they scroll into view.

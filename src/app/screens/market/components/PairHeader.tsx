@@ -5,6 +5,7 @@
  * those whose text changed (memoised leaves in Price.tsx), each in a fixed-size contained box whose parent is
  * a plain block (PairHeader.css): Blink lays such a box out on its own, never the header or the page.
  */
+import { LIST_CADENCE_MS } from '../../../market/cadence';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
@@ -42,7 +43,8 @@ type StatKey = keyof Pick<TickerView, 'high24' | 'low24' | 'vol24' | 'amount24'>
 
 function LiveStat({ symbol, field }: { symbol: string; field: StatKey }) {
   const lang = useLanguage();
-  const ticker = useTicker(symbol);
+  // 24 h statistics are read now and then: list cadence; the last price above follows every frame.
+  const ticker = useTicker(symbol, LIST_CADENCE_MS);
   return (
     <dd className="ph-val">
       <Num value={ticker?.[field]} lang={lang} />

@@ -4,6 +4,7 @@
  * at the top moves the others without laying out a table. Rows are keyed by trade id and memoised on their
  * values, so only new trades render and each trade is formatted once.
  */
+import { TRADES_CADENCE_MS } from '../../../market/cadence';
 import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -59,7 +60,7 @@ interface ListProps {
 
 /** The table: the only part that renders when trades arrive, and of its rows only the new ones. */
 function TradesTable({ symbol, limit, head, buyLabel, sellLabel, lang, offsetMinutes, emptyText }: ListProps) {
-  const view = useTrades(symbol);
+  const view = useTrades(symbol, TRADES_CADENCE_MS);
   const trades = view?.trades;
   const n = Math.min(trades?.length ?? 0, limit);
   const rows = [];
