@@ -5,8 +5,9 @@
  *
  * Cost per tick: a row's static part (pair link, click handling) renders only when its props change; the
  * live cells subscribe to the ticker while the row is in view, and of those only the numbers whose text
- * changed re-render. Each live number sits in a fixed-size, contained box (MarketTable.css), and the table
- * has a fixed layout, so a new price lays out and paints that box only, never the table or the page.
+ * changed re-render. Each live number sits in a fixed-size, contained box (MarketTable.css) that sizes its
+ * column once, so a new price lays out that box only, never the table or the page. A long list in a scroll
+ * container (the desktop pair panel) renders only the rows near the view (useRowWindow.ts).
  */
 import { LIST_CADENCE_MS } from '../../../market/cadence';
 import { memo, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
