@@ -20,7 +20,10 @@ export function total(m: Map<string, number>, name: string): number {
 }
 
 export interface CpuSample {
+  /** Wall time of the main thread's tasks (busy: the thread was not free, whether it ran or waited for a core). */
   taskMs: number;
+  /** CPU time of the main thread (CDP ThreadTime). */
+  threadMs: number;
   scriptMs: number;
   frames: number;
   commits: number;
@@ -41,7 +44,7 @@ export async function sample(page: Page, cdp: CDPSession): Promise<CpuSample> {
     const S = (window as any).__bench;
     return { frames: S.frames, commits: S.commits, longTasks: S.longTasks, t2pCount: S.t2p.length };
   });
-  return { taskMs: get('TaskDuration') * 1000, scriptMs: get('ScriptDuration') * 1000, ...b };
+  return { taskMs: get('TaskDuration') * 1000, threadMs: get('ThreadTime') * 1000, scriptMs: get('ScriptDuration') * 1000, ...b };
 }
 
 export function percentile(xs: number[], p: number): number {

@@ -58,6 +58,23 @@ try {
   const busy = top.reduce((a, e) => a + e.dur, 0);
   console.log(`main thread busy ${(busy / 1000 / seconds).toFixed(0)} ms/s over ${seconds} s`);
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${(v / 1000 / seconds).toFixed(1).padStart(7)} ms/s  ${k}`);
+  // Which layouts: by layout root (its box on screen) and how many objects were dirty / in the tree.
+  const roots = new Map<string, { n: number; ms: number; dirty: number; total: number }>();
+  for (const e of xs) {
+    if (e.name !== 'Layout') continue;
+    const q = e.args?.endData?.root as number[] | undefined;
+    const key = q ? `root x${Math.round(q[0])} y${Math.round(q[1])} w${Math.round(q[2] - q[0])} h${Math.round(q[5] - q[1])}` : 'root ?';
+    const r = roots.get(key) ?? { n: 0, ms: 0, dirty: 0, total: 0 };
+    r.n++;
+    r.ms += e.dur / 1000;
+    r.dirty += e.args?.beginData?.dirtyObjects ?? 0;
+    r.total += e.args?.beginData?.totalObjects ?? 0;
+    roots.set(key, r);
+  }
+  if (process.env.TRACE_DUMP) console.log(JSON.stringify(xs.find((e) => e.name === 'Layout')));
+  console.log('-- layouts by root');
+  for (const [k, r] of [...roots].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8))
+    console.log(`${(r.ms / seconds).toFixed(1).padStart(7)} ms/s  ${(r.n / seconds).toFixed(0).padStart(3)}/s  dirty ${(r.dirty / r.n).toFixed(0)} of ${(r.total / r.n).toFixed(0)}  ${k}`);
 } finally {
   await s.close();
 }
