@@ -174,7 +174,7 @@ export async function loadOlderKlines(symbol: string, interval: KlineInterval): 
   return Array.isArray(j.data) ? s.prepend(j.data as Row[]) : 0;
 }
 
-export function useKlines(symbol: string | undefined, interval: KlineInterval): KlineView | undefined {
+export function useKlines(symbol: string | undefined, interval: KlineInterval, _everyMs = 0): KlineView | undefined {
   const [view, setView] = useState<KlineView | undefined>(undefined);
   useEffect(() => {
     if (!symbol) return;

@@ -6,3 +6,5 @@
  */
 export const LIST_CADENCE_MS = 250;
 export const TRADES_CADENCE_MS = 100;
+/** A sparkline (12 hours of 15-minute closes) redraws at most once a second. */
+export const SPARK_CADENCE_MS = 1000;

@@ -38,8 +38,8 @@ export function useTicker(symbol: string | undefined, everyMs = 0): TickerView |
   return useTopic(symbol ? { kind: 'ticker', symbol } : undefined, everyMs) as TickerView | undefined;
 }
 
-export function useKlines(symbol: string | undefined, interval: KlineInterval): KlineView | undefined {
-  return useTopic(symbol ? { kind: 'klines', symbol, interval } : undefined) as KlineView | undefined;
+export function useKlines(symbol: string | undefined, interval: KlineInterval, everyMs = 0): KlineView | undefined {
+  return useTopic(symbol ? { kind: 'klines', symbol, interval } : undefined, everyMs) as KlineView | undefined;
 }
 
 export function useTrades(symbol: string | undefined, everyMs = 0): TradesView | undefined {
