@@ -170,7 +170,12 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
     await waitLive(trade, kind);
     const chart = await chartOf5000(trade);
     await sleep(warmMs);
-    const marketRows = await trade.evaluate(() => document.querySelectorAll('.trade-pairs tbody tr, .trade-pairs [role="row"]').length);
+    // The pair panel's list: rows in the list (aria-rowcount when it renders only those near the view).
+    const marketRows = await trade.evaluate(() => {
+      const t = document.querySelector('.trade-pairs table');
+      const n = Number(t?.getAttribute('aria-rowcount') ?? NaN);
+      return Number.isFinite(n) ? n - 1 : (t?.querySelectorAll('tbody tr').length ?? 0);
+    });
     const tw = await windowOf([trade], kind, s.server.url, windowS);
     const { candles, visible } = await chartFigures(trade);
     if (visible < chart.visible) console.warn(`chart view moved during the window: ${chart.visible} -> ${visible} candles`);
