@@ -33,6 +33,9 @@ import { fullRedrawReason, type DrawnState, type PriceBand } from './redrawPlan'
 import { clamp, follow, initialViewport, isFollowing, type SeriesSpan, type Viewport } from './viewport';
 import './KlineChart.css';
 
+/** How often the readout follows the live candle at most (a value read by eye: 10 times a second is plenty). */
+export const READOUT_LIVE_MS = 100;
+
 interface Props {
   symbol: string;
   interval: KlineInterval;
@@ -160,6 +163,27 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     if (idx < d[0].length) readout.current!.show(d, idx, s);
   };
 
+  /**
+   * The readout following the live candle is read, not watched: it refreshes at most every READOUT_LIVE_MS
+   * (and once after the last change), so at flood rate it is not laid out and painted every frame.
+   */
+  const liveReadout = useRef<{ at: number; timer: ReturnType<typeof setTimeout> | undefined }>({ at: -Infinity, timer: undefined });
+  const followLive = (u: uPlot) => {
+    const l = liveReadout.current;
+    const wait = READOUT_LIVE_MS - (performance.now() - l.at);
+    if (wait <= 0) {
+      l.at = performance.now();
+      updateReadout(u);
+      return;
+    }
+    l.timer ??= setTimeout(() => {
+      l.timer = undefined;
+      l.at = performance.now();
+      const p = plotRef.current;
+      if (p && (p.cursor.idx == null || p.cursor.idx === (st.current.data?.[0].length ?? 0) - 1)) updateReadout(p);
+    }, wait);
+  };
+
   /** Full redraw (uPlot draw hook): candles but the live one, then the live one on the overlay. */
   const onDraw = (u: uPlot) => {
     const s = st.current;
@@ -248,8 +272,9 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
       a.lang = language;
       box.dataset.lastClose = formatDecimal(view.lastClose, language);
     }
-    if (u.cursor.idx == null || u.cursor.idx === n - 1) updateReadout(u);
+    if (u.cursor.idx == null || u.cursor.idx === n - 1) followLive(u);
   }, [version, symbol, interval, language, offsetMinutes]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => clearTimeout(liveReadout.current.timer), []);
 
   const backToLatest = () => {
     const s = st.current;
