@@ -30,6 +30,11 @@ export const SEND_QUEUE_MAX = 256;
  */
 export const RELEASE_GRACE_MS = 2_000;
 /**
+ * A subscribe or unsubscribe the server answered THROTTLED (its control budget: 50/s, burst 500) is sent again
+ * this long after, if it still holds.
+ */
+export const THROTTLED_RETRY_MS = 1_000;
+/**
  * Candles kept per (symbol, interval): a window of a few thousand (issue 3), enough for a chart of 5,000
  * (issue 6). At most 2 x 7 Float64 columns of this size per series: 672 KB.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, RELEASE_GRACE_MS } from './constants';
+import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, RELEASE_GRACE_MS, THROTTLED_RETRY_MS } from './constants';
 import { engineHarness } from './testing/harness';
 
 describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => {
@@ -95,5 +95,36 @@ describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => 
     expect(d.lastMessageAgeMs).toBe(1_500);
     h.time.advance(6_000);
     expect(h.engine.diagnostics().health).toBe('delayed');
+  });
+
+  it('[issue 6] a subscribe the server answered THROTTLED is sent again after THROTTLED_RETRY_MS while still wanted', async () => {
+    const h = engineHarness();
+    h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
+    await h.settle();
+    h.exchange.throttleNext = 1;
+    h.engine.acquire({ kind: 'ticker', symbol: 'ethusdt' });
+    await h.settle();
+    expect(h.exchange.subscriptions()['DETAIL:ethusdt']).toBeUndefined(); // throttled: not acted on
+    h.time.advance(THROTTLED_RETRY_MS - 1);
+    expect(h.exchange.subscriptions()['DETAIL:ethusdt']).toBeUndefined();
+    h.time.advance(1);
+    await h.settle();
+    expect(h.exchange.subscriptions()['DETAIL:ethusdt']).toBe(1);
+    expect(h.sockets.last.ops().filter((o) => o === 'subscribe DETAIL:ethusdt')).toHaveLength(2);
+  });
+
+  it('[issue 6] an unsubscribe the server answered THROTTLED is sent again, so the server stops streaming what nobody watches', async () => {
+    const h = engineHarness();
+    h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
+    await h.settle();
+    h.engine.acquire({ kind: 'ticker', symbol: 'solusdt' })();
+    await h.settle();
+    expect(h.exchange.subscriptions()['DETAIL:solusdt']).toBe(1);
+    h.exchange.throttleNext = 1;
+    h.time.advance(RELEASE_GRACE_MS);
+    expect(h.exchange.subscriptions()['DETAIL:solusdt']).toBe(1);
+    h.time.advance(THROTTLED_RETRY_MS);
+    await h.settle();
+    expect(h.exchange.subscriptions()['DETAIL:solusdt']).toBeUndefined();
   });
 });

@@ -180,6 +180,7 @@ class Engine implements MarketEngine {
     if (this.disposed) return;
     this.disposed = true;
     this.conn.stop();
+    this.subs.clearRetries();
     this.topics.clear();
     this.seeder.dispose();
     this.listeners = [];
@@ -288,6 +289,7 @@ class Engine implements MarketEngine {
         break;
       case 'ERROR':
         this.deps.log?.('ws_server_error', { reason: f.data.reason, message: f.data.message });
+        if (f.data.reason === 'THROTTLED' && f.data.id) this.subs.onThrottled(f.data.id);
         break;
       default:
         break;

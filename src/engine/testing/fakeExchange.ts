@@ -62,12 +62,19 @@ export class FakeExchange {
 
   /** When false, new sockets stay connecting (server unreachable). */
   accepting = true;
+  /** The next this many subscribe/unsubscribe frames are answered THROTTLED and not acted on. */
+  throttleNext = 0;
 
   /** Accepts (opens) a socket. */
   accept(sock: FakeSocket): void {
     const session: Session = { sock, seq: 0, subs: new Set() };
     this.sessions.push(session);
     sock.onSend = (f) => {
+      if (this.throttleNext > 0) {
+        this.throttleNext--;
+        this.send(session, { type: 'ERROR', origin: 'fake', data: { reason: 'THROTTLED', message: 'slow down', id: f.id } });
+        return;
+      }
       const key = subscriptionKey(f as never);
       if (f.op === 'subscribe') session.subs.add(key);
       else session.subs.delete(key);
