@@ -5,22 +5,13 @@
  * fade it happens to catch, so the result would depend on when the last tick arrived.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { describe, expect, it } from 'vitest';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
 
 const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
 const SCREENS = ['/', '/store', '/trade', '/langList', '/wallet'];
 
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp();
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const env = appWithDemoUser();
 
 interface AxeViolation {
   id: string;
@@ -36,12 +27,12 @@ for (const [label, viewport] of [
   for (const language of ['en', 'ar']) {
     describe(`[issue 4] accessibility, ${label}, ${language}`, () => {
       it(`no serious or critical axe violation on ${SCREENS.join(', ')}`, async () => {
-        const ctx = await newContext(app.browser, { viewport, token, language, bypassCSP: true, reducedMotion: 'reduce' });
+        const ctx = await newContext(env.app.browser, { viewport, token: env.token, language, bypassCSP: true, reducedMotion: 'reduce' });
         const page = await ctx.newPage();
         const found: string[] = [];
         try {
           for (const path of SCREENS) {
-            await gotoApp(page, app.server.url + path);
+            await gotoApp(page, env.app.server.url + path);
             expect(new URL(page.url()).pathname).toBe(path);
             await page.waitForTimeout(1500); // live data arrives, lazily loaded parts (chart) render
             await page.addScriptTag({ path: AXE });

@@ -4,8 +4,8 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { describe, expect, it } from 'vitest';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
 
 const LOCALES = join(process.cwd(), 'src/app/i18n/locales');
 const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
@@ -105,21 +105,13 @@ describe('[spec 4.5] message files', () => {
 });
 
 describe('[spec 4.5] switching languages in the browser', () => {
-  let app: AppHarness;
-  let token: string;
-  beforeAll(async () => {
-    app = await startApp();
-    token = await loginToken(app.server);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const env = appWithDemoUser();
 
   it('[spec 4.5] switching to Arabic sets lang="ar" and dir="rtl", translates the shell, mirrors the layout and is remembered', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token, language: 'en' });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token, language: 'en' });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/langList');
+      await gotoApp(page, env.app.server.url + '/langList');
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
       await page.locator('button[data-lang="ar"]').click();
       await page.waitForFunction(() => document.documentElement.lang === 'ar');
@@ -130,7 +122,7 @@ describe('[spec 4.5] switching languages in the browser', () => {
       const back = await page.getByRole('button', { name: 'رجوع' }).boundingBox();
       expect(back!.x).toBeGreaterThan(390 / 2);
       // Remembered across a reload.
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
       expect(await page.locator('nav[data-testid="tabbar"] a[href="/"]').textContent()).toContain('الرئيسية');
     } finally {
@@ -139,14 +131,14 @@ describe('[spec 4.5] switching languages in the browser', () => {
   });
 
   it('[spec 4.5] every bundled language loads its own messages and sets <html lang>', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token, language: 'en' });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token, language: 'en' });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       const en = load('en', 'common');
       for (const lang of LANGS.filter((l) => l !== 'en')) {
         await page.evaluate((l) => localStorage.setItem('openex:language', l), lang);
-        await gotoApp(page, app.server.url + '/');
+        await gotoApp(page, env.app.server.url + '/');
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
         const tr = load(lang, 'common');
         const label = await page.getByRole('navigation', { name: tr['nav.main'] }).getByRole('link').first().textContent();
@@ -159,7 +151,7 @@ describe('[spec 4.5] switching languages in the browser', () => {
   });
 
   it('[spec 4.3] with no stored language the default-flagged language of the settings is used, else English', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, language: '' });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, language: '' });
     const page = await ctx.newPage();
     try {
       await page.route('**/api/common/getAllSetting', async (route) => {
@@ -168,7 +160,7 @@ describe('[spec 4.5] switching languages in the browser', () => {
         json.data.languageList = json.data.languageList.map((l: { dictValue: string }) => ({ ...l, isDefault: l.dictValue === 'de' ? 'Y' : 'N' }));
         await route.fulfill({ response: res, json });
       });
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
       // Picking is not choosing: nothing was stored.
       expect(await page.evaluate(() => localStorage.getItem('openex:language'))).toBeNull();
@@ -181,7 +173,7 @@ describe('[spec 4.5] switching languages in the browser', () => {
         await route.fulfill({ response: res, json });
       });
       await page.evaluate(() => localStorage.removeItem('openex:settings'));
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     } finally {
       await ctx.close();
@@ -189,10 +181,10 @@ describe('[spec 4.5] switching languages in the browser', () => {
   });
 
   it('[spec 4.5] an unknown stored language falls back to English', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, language: 'xx' });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, language: 'xx' });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
     } finally {
       await ctx.close();
@@ -200,10 +192,10 @@ describe('[spec 4.5] switching languages in the browser', () => {
   });
 
   it('[spec 4.4] settings: code 200 replaces and persists; any other code is ignored and the earlier config stays', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('openex:settings') ?? 'null'));
       expect(stored?.PLAYING_SETTING?.length).toBeGreaterThan(0);
       expect(stored?.timeZoneList?.length).toBe(38);
@@ -217,7 +209,7 @@ describe('[spec 4.5] switching languages in the browser', () => {
         s.SUPPORT_STAFF_SETTING = [{ name: 'Cached desk', url: 'https://example.invalid/chat', imgUrl: '' }];
         localStorage.setItem('openex:settings', JSON.stringify(s));
       });
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       const after = await page.evaluate(() => JSON.parse(localStorage.getItem('openex:settings')!));
       expect(after.SUPPORT_STAFF_SETTING[0].name).toBe('Cached desk');
       expect(after.broken).toBeUndefined();

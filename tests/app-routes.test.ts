@@ -2,8 +2,8 @@
  * Spec 2.1 and 2.4: every route is declared and renders a screen with its top bar and a real (translated)
  * title, never a raw message key or the not-found page. Signed in, so the guard lets every path through.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { describe, expect, it } from 'vitest';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
 
 /** Spec 2.1 (path = name), with sample ids for the parameterised ones. */
 const ROUTES_2_1 = [
@@ -17,15 +17,7 @@ const ROUTES_2_1 = [
 const ROUTES_2_4 = ['/', '/proxy', '/trade', '/option', '/assets', '/welfare', '/invite', '/extend', '/primary', '/advanced', '/follow', '/recharge'];
 const ALL = [...new Set([...ROUTES_2_1, ...ROUTES_2_4])];
 
-let app: AppHarness;
-let token: string;
-beforeAll(async () => {
-  app = await startApp();
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const env = appWithDemoUser();
 
 describe('[spec 2.1, 2.4] route table', () => {
   for (const [label, viewport] of [
@@ -33,12 +25,12 @@ describe('[spec 2.1, 2.4] route table', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`[spec 2.1, 2.4] every route renders its screen with a title (${label})`, async () => {
-      const ctx = await newContext(app.browser, { viewport, token });
+      const ctx = await newContext(env.app.browser, { viewport, token: env.token });
       const page = await ctx.newPage();
       const problems: string[] = [];
       try {
         for (const path of ALL) {
-          await gotoApp(page, app.server.url + path);
+          await gotoApp(page, env.app.server.url + path);
           const at = new URL(page.url()).pathname;
           if (at !== path) {
             problems.push(`${path}: ended on ${at}`);
@@ -58,10 +50,10 @@ describe('[spec 2.1, 2.4] route table', () => {
   }
 
   it('an unknown path shows the not-found screen with a way home', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/no-such-page');
+      await gotoApp(page, env.app.server.url + '/no-such-page');
       expect(await page.locator('[data-testid="not-found-screen"]').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     } finally {

@@ -3,30 +3,21 @@
  * navigation guard (4.2), scroll-to-top and pinch blocking (2.3), customer service (2.3), placeholders,
  * the desktop layout's menus (2.4).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { describe, expect, it } from 'vitest';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
 
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp();
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const env = appWithDemoUser();
 
 const TAB_PATHS = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption'];
 const NO_TAB_PATHS = ['/finance', '/search', '/langList', '/recharge', '/help', '/about', '/download', '/assets', '/message', '/proxy/records'];
 
 describe('[spec 2.2] bottom tab bar', () => {
   it('[spec 2.2] is shown on exactly /, /store, /flash, /contract, /wallet, /trade, /flashOption and hidden elsewhere (signed in)', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
       for (const path of [...TAB_PATHS, ...NO_TAB_PATHS]) {
-        await gotoApp(page, app.server.url + path);
+        await gotoApp(page, env.app.server.url + path);
         expect(new URL(page.url()).pathname, `stayed on ${path}`).toBe(path);
         const count = await page.locator('nav[data-testid="tabbar"]').count();
         expect(count, `tab bar on ${path}`).toBe(TAB_PATHS.includes(path) ? 1 : 0);
@@ -37,10 +28,10 @@ describe('[spec 2.2] bottom tab bar', () => {
   });
 
   it('[spec 2.2] is a navigation landmark of five links; the trade link has the raised 45 px icon; tapping a tab navigates and highlights it', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       const nav = page.getByRole('navigation', { name: 'Tab bar' });
       const links = nav.getByRole('link');
       expect(await links.count()).toBe(5);
@@ -61,10 +52,10 @@ describe('[spec 2.2] bottom tab bar', () => {
   });
 
   it('[spec 2.2] signed out, the home page shows the tab bar', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(1);
     } finally {
       await ctx.close();
@@ -74,10 +65,10 @@ describe('[spec 2.2] bottom tab bar', () => {
 
 describe('[spec 4.2] navigation guard', () => {
   it('[spec 4.2] a signed-out visit to /wallet lands on /lr', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/wallet');
+      await gotoApp(page, env.app.server.url + '/wallet');
       await page.waitForURL('**/lr');
       expect(new URL(page.url()).pathname).toBe('/lr');
     } finally {
@@ -86,15 +77,15 @@ describe('[spec 4.2] navigation guard', () => {
   });
 
   it('[spec 4.2] signed out, /, /lr, /login, /register and /forget pass; /store, /langList and /recharge go to /lr', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
       for (const path of ['/', '/lr', '/login', '/register', '/forget']) {
-        await gotoApp(page, app.server.url + path);
+        await gotoApp(page, env.app.server.url + path);
         expect(new URL(page.url()).pathname).toBe(path);
       }
       for (const path of ['/store', '/langList', '/recharge']) {
-        await gotoApp(page, app.server.url + path);
+        await gotoApp(page, env.app.server.url + path);
         expect(new URL(page.url()).pathname, path).toBe('/lr');
       }
     } finally {
@@ -103,10 +94,10 @@ describe('[spec 4.2] navigation guard', () => {
   });
 
   it('[spec 4.2] signed in, a path containing "/i&" goes to /', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/i&ref=abc');
+      await gotoApp(page, env.app.server.url + '/i&ref=abc');
       await page.waitForURL((u) => u.pathname === '/');
       expect(new URL(page.url()).pathname).toBe('/');
     } finally {
@@ -115,10 +106,10 @@ describe('[spec 4.2] navigation guard', () => {
   });
 
   it('[spec 4.2] signed in with a token the server rejects, a guarded path ends on /lr', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token: 'not-a-valid-token' });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: 'not-a-valid-token' });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/wallet');
+      await gotoApp(page, env.app.server.url + '/wallet');
       await page.waitForURL('**/lr', { timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe('/lr');
     } finally {
@@ -129,10 +120,10 @@ describe('[spec 4.2] navigation guard', () => {
 
 describe('[spec 2.3] shared elements', () => {
   it('[spec 2.3] every navigation scrolls to the top', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/langList');
+      await gotoApp(page, env.app.server.url + '/langList');
       await page.evaluate(() => {
         document.body.style.minHeight = '4000px';
         window.scrollTo(0, 1500);
@@ -150,10 +141,10 @@ describe('[spec 2.3] shared elements', () => {
   });
 
   it('[spec 2.3] a multi-touch start is blocked (pinch-zoom), a single touch is not', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       const prevented = await page.evaluate(() => {
         const mk = (n: number) => {
           const touches = Array.from({ length: n }, (_, i) => new Touch({ identifier: i, target: document.body, clientX: 10 + i * 50, clientY: 10 }));
@@ -170,10 +161,10 @@ describe('[spec 2.3] shared elements', () => {
   });
 
   it('[spec 2.3] a later-issue screen renders its top bar, title and an honest "coming soon", nothing pretending to work', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/recharge');
+      await gotoApp(page, env.app.server.url + '/recharge');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Deposit');
       expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
       expect(await page.getByText('Coming soon').count()).toBe(1);
@@ -184,7 +175,7 @@ describe('[spec 2.3] shared elements', () => {
   });
 
   it('[spec 2.3] customer service: one link opens in a new window; several open a chooser whose links open new windows', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     const withLinks = async (links: Array<{ name: string; url: string; imgUrl: string }>) => {
       await page.unroute('**/api/common/getAllSetting').catch(() => undefined);
@@ -194,18 +185,18 @@ describe('[spec 2.3] shared elements', () => {
         json.data.SUPPORT_STAFF_SETTING = links;
         await route.fulfill({ response: res, json });
       });
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
     };
     try {
-      await withLinks([{ name: 'Live chat', url: `${app.server.url}/about`, imgUrl: '' }]);
+      await withLinks([{ name: 'Live chat', url: `${env.app.server.url}/about`, imgUrl: '' }]);
       const [popup] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('button', { name: 'Customer service' }).click()]);
       await popup.waitForLoadState();
-      expect(popup.url()).toBe(`${app.server.url}/about`);
+      expect(popup.url()).toBe(`${env.app.server.url}/about`);
       await popup.close();
 
       await withLinks([
-        { name: 'Live chat', url: `${app.server.url}/help`, imgUrl: '' },
-        { name: 'Telegram', url: `${app.server.url}/about`, imgUrl: '' },
+        { name: 'Live chat', url: `${env.app.server.url}/help`, imgUrl: '' },
+        { name: 'Telegram', url: `${env.app.server.url}/about`, imgUrl: '' },
       ]);
       await page.getByRole('button', { name: 'Customer service' }).click();
       const dialog = page.getByRole('dialog', { name: 'Choose a customer service channel' });
@@ -215,7 +206,7 @@ describe('[spec 2.3] shared elements', () => {
       expect(z).toBeGreaterThanOrEqual(2000);
       const [second] = await Promise.all([ctx.waitForEvent('page'), dialog.getByRole('link', { name: /Telegram/ }).click()]);
       await second.waitForLoadState();
-      expect(second.url()).toBe(`${app.server.url}/about`);
+      expect(second.url()).toBe(`${env.app.server.url}/about`);
       await dialog.waitFor({ state: 'detached' });
     } finally {
       await ctx.close();
@@ -225,10 +216,10 @@ describe('[spec 2.3] shared elements', () => {
 
 describe('[spec 2.4] phone app sidebar', () => {
   it('[spec 2.4] on the My tab the menu opens the app sidebar (a popup from z-index 2000) whose entries navigate', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/wallet');
+      await gotoApp(page, env.app.server.url + '/wallet');
       await page.getByRole('button', { name: 'Menu' }).click();
       const dialog = page.getByRole('dialog', { name: 'Menu' });
       await dialog.waitFor();
@@ -253,10 +244,10 @@ describe('[spec 2.4] phone app sidebar', () => {
 
 describe('[issue 4] layout breakpoint', () => {
   it('below 1024 px the phone layout (tab bar), from 1024 px the desktop layout (top navigation)', async () => {
-    const ctx = await newContext(app.browser, { viewport: { width: 1023, height: 800 }, token });
+    const ctx = await newContext(env.app.browser, { viewport: { width: 1023, height: 800 }, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/store');
+      await gotoApp(page, env.app.server.url + '/store');
       expect(await page.locator('.layout--phone nav[data-testid="tabbar"]').count()).toBe(1);
       await page.setViewportSize({ width: 1024, height: 800 });
       await page.waitForSelector('.layout--desktop');
@@ -271,10 +262,10 @@ describe('[issue 4] layout breakpoint', () => {
 describe('[issue 4] desktop top navigation fits', () => {
   it('at 1024 px the visible links never run under the tools, in long languages too, and the page does not scroll sideways', async () => {
     for (const language of ['en', 'fr', 'ru', 'de', 'ar']) {
-      const ctx = await newContext(app.browser, { viewport: { width: 1024, height: 700 }, language });
+      const ctx = await newContext(env.app.browser, { viewport: { width: 1024, height: 700 }, language });
       const page = await ctx.newPage();
       try {
-        await gotoApp(page, app.server.url + '/');
+        await gotoApp(page, env.app.server.url + '/');
         const r = await page.evaluate(() => {
           const rtl = document.documentElement.dir === 'rtl';
           const tools = document.querySelector('.dnav__tools')!.getBoundingClientRect();
@@ -296,17 +287,17 @@ describe('[issue 4] desktop top navigation fits', () => {
 
 describe('[spec 2.4] desktop layout', () => {
   it('[spec 2.4] desktop shows the top navigation, the bottom menu (five visible: proxy hidden by default) and the middle menu of five shortcuts', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
       const bottom = await page.getByRole('navigation', { name: 'Site menu' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(bottom).toEqual(['/', '/trade', '/option', '/follow', '/assets']);
       const middle = await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(middle).toEqual(['/trade', '/recharge', '/proxy', '/trade?componentName=2', '/option']);
-      await gotoApp(page, app.server.url + '/assets');
+      await gotoApp(page, env.app.server.url + '/assets');
       expect(await page.getByRole('navigation', { name: 'Side menu' }).count()).toBe(1);
     } finally {
       await ctx.close();

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './helpers/server';
 import { launchBrowser } from './helpers/browser';
@@ -55,6 +56,22 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppHar
       await server.stop();
     },
   };
+}
+
+/**
+ * The usual set-up of a test file (or describe block): the app started before its tests with the demo user's
+ * token, closed after them. Read `env.app` / `env.token` inside tests (they are set once beforeAll ran).
+ */
+export function appWithDemoUser(): { app: AppHarness; token: string } {
+  const env = {} as { app: AppHarness; token: string };
+  beforeAll(async () => {
+    env.app = await startApp();
+    env.token = await loginToken(env.app.server);
+  });
+  afterAll(async () => {
+    await env.app?.close();
+  });
+  return env;
 }
 
 /** Signs the demo user in through the real login call and returns the session token. */

@@ -4,31 +4,22 @@
  * (help, help detail, about, terms, download) and axe-core on the screens not covered by app-a11y.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
 
 const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
 
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp();
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const env = appWithDemoUser();
 
 async function api<T>(path: string): Promise<T> {
-  const r = (await (await fetch(app.server.url + path)).json()) as { code: number; data: T };
+  const r = (await (await fetch(env.app.server.url + path)).json()) as { code: number; data: T };
   expect(r.code).toBe(200);
   return r.data;
 }
 
 async function withPage(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>, language = 'en'): Promise<void> {
-  const ctx = await newContext(app.browser, { viewport, token, language, bypassCSP: true });
+  const ctx = await newContext(env.app.browser, { viewport, token: env.token, language, bypassCSP: true });
   const page = await ctx.newPage();
   try {
     await fn(page);
@@ -40,7 +31,7 @@ async function withPage(viewport: { width: number; height: number }, fn: (page: 
 describe('[issue 4] markets (/store, spec 3.4)', () => {
   it('[spec 3.4] one tab per coin list; sorting by price puts the highest price first; a row opens its trade screen', async () => {
     await withPage(DESKTOP, async (page) => {
-      await gotoApp(page, app.server.url + '/store');
+      await gotoApp(page, env.app.server.url + '/store');
       const tabs = await page.$$eval('[role="tab"]', (els) => els.map((e) => e.textContent));
       expect(tabs).toEqual(['Second contracts', 'Spot trading', 'Futures', 'Options']);
       const rows = await page.$$eval('#mk-panel .mt-row', (els) => els.length);
@@ -68,7 +59,7 @@ describe('[issue 4] markets (/store, spec 3.4)', () => {
   it('[spec 3.4] customizeFlag 2 rows show the showSymbol; other rows show BASE/QUOTE', async () => {
     const coins = await api<{ currencyList: Array<{ symbol: string; showSymbol: string; customizeFlag: number; coin: string; baseCoin: string }> }>('/api/common/getCoinList');
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, app.server.url + '/store?list=currencyList');
+      await gotoApp(page, env.app.server.url + '/store?list=currencyList');
       const shown = await page.$$eval('#mk-panel .mt-row', (els) => els.map((e) => [e.getAttribute('data-symbol'), e.querySelector('.mt-pair')?.textContent ?? '']));
       for (const [sym, text] of shown) {
         const c = coins.currencyList.find((x) => x.symbol === sym)!;
@@ -81,14 +72,14 @@ describe('[issue 4] markets (/store, spec 3.4)', () => {
 describe('[issue 4] search (/search)', () => {
   it('filters the four lists, opens the trade screen, and remembers the search', async () => {
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, app.server.url + '/search');
+      await gotoApp(page, env.app.server.url + '/search');
       await page.fill('input[type="search"]', 'eth');
       await page.waitForSelector('.mt-row[data-symbol="ethusdt"]');
       const tags = await page.$$eval('.mt-row[data-symbol="ethusdt"] .mt-tag', (els) => els.map((e) => e.textContent));
       expect(tags).toEqual(['Second contracts', 'Spot trading', 'Futures', 'Options']);
       await page.click('.mt-row[data-symbol="ethusdt"] >> nth=1');
       await page.waitForURL(/\/trade\?symbol=ethusdt/);
-      await page.goto(app.server.url + '/search');
+      await page.goto(env.app.server.url + '/search');
       await page.waitForSelector('.search-chip');
       expect(await page.$$eval('.search-chip', (els) => els.map((e) => e.textContent))).toContain('eth');
       await page.fill('input[type="search"]', 'nosuchcoin');
@@ -100,7 +91,7 @@ describe('[issue 4] search (/search)', () => {
 describe('[issue 4] trade header tabs (spec 2.4)', () => {
   it('[spec 2.4] Optional (watchlist) is always first, then PLAYING_SETTING; tabs switch the route', async () => {
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, app.server.url + '/flash?symbol=btcusdt');
+      await gotoApp(page, env.app.server.url + '/flash?symbol=btcusdt');
       const modes = await page.$$eval('.trade-tabs a', (els) => els.map((e) => e.getAttribute('data-mode')));
       expect(modes).toEqual(['Optional', 'SecondContract', 'BBTrading', 'Ustandard', 'Option']);
       expect(await page.getAttribute('.trade-tabs a[data-mode="SecondContract"]', 'aria-current')).toBe('page');
@@ -116,7 +107,7 @@ describe('[issue 4] trade header tabs (spec 2.4)', () => {
     const coins = await api<{ currencyList: Array<{ symbol: string; sort: number }> }>('/api/common/getCoinList');
     const first = [...coins.currencyList].sort((a, b) => a.sort - b.sort)[0].symbol;
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, app.server.url + '/trade?symbol=nosuchpair');
+      await gotoApp(page, env.app.server.url + '/trade?symbol=nosuchpair');
       await page.waitForURL(new RegExp(`/trade\\?symbol=${first}$`));
       await page.waitForSelector('text=nosuchpair is not listed');
     });
@@ -128,7 +119,7 @@ describe('[issue 4] content screens', () => {
     const help = await api<Array<{ id: number; title: string; content: string }>>('/api/option/rules/list?key=HELP');
     expect(help.length).toBeGreaterThan(0);
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, app.server.url + '/help');
+      await gotoApp(page, env.app.server.url + '/help');
       await page.waitForSelector('.help-item');
       expect(await page.$$eval('.help-item', (els) => els.map((e) => e.textContent))).toEqual(help.map((h) => h.title));
       await page.click('.help-item >> nth=0');
@@ -136,20 +127,20 @@ describe('[issue 4] content screens', () => {
       await page.waitForSelector('.mk-article-title');
       expect(await page.textContent('.mk-article-title')).toBe(help[0].title);
 
-      await gotoApp(page, app.server.url + '/helpDetail/999999');
+      await gotoApp(page, env.app.server.url + '/helpDetail/999999');
       await page.waitForSelector('text=This article was not found');
 
       const about = await api<Array<{ content: string }>>('/api/option/rules/list?key=ABOUT');
-      await gotoApp(page, app.server.url + '/about');
+      await gotoApp(page, env.app.server.url + '/about');
       await page.waitForSelector('.mk-text p');
       expect(await page.textContent('.mk-text p')).toBe(about[0].content.split(/\n\s*\n/)[0].trim());
 
-      await gotoApp(page, app.server.url + '/termService');
+      await gotoApp(page, env.app.server.url + '/termService');
       await page.waitForSelector('#terms-h');
       await page.waitForFunction(() => document.querySelectorAll('.mk-text p').length > 1);
 
       const settings = await api<{ DOWNLOAD_SETTING: Array<{ name: string; url: string; isOpen: boolean }> }>('/api/common/getAllSetting');
-      await gotoApp(page, app.server.url + '/download');
+      await gotoApp(page, env.app.server.url + '/download');
       const open = settings.DOWNLOAD_SETTING.filter((d) => d.isOpen && /^https?:/.test(d.url));
       if (open.length) {
         await page.waitForSelector('.dl-btn');
@@ -175,7 +166,7 @@ describe('[issue 4] accessibility of the other market screens', () => {
           viewport,
           async (page) => {
             for (const path of paths) {
-              await gotoApp(page, app.server.url + path);
+              await gotoApp(page, env.app.server.url + path);
               await page.waitForTimeout(800);
               await page.addScriptTag({ path: AXE });
               const violations = (await page.evaluate(async () => {

@@ -4,20 +4,11 @@
  * - the chart shows at least 100 candles and its last close equals the header price;
  * plus the chart's interaction (pan, back to latest, interval switch, crosshair readout).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
 
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp();
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const env = appWithDemoUser();
 
 /** Texts of the home list's price cells, in row order. */
 function homePrices(page: Page): Promise<string[]> {
@@ -41,10 +32,10 @@ function closeAndHeader(page: Page): Promise<{ candles: number; lastClose: strin
 
 describe('[issue 4] home (spec 3.3 HOME_COIN_SETTING)', () => {
   it('[issue 4] home prices change within 5 s', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/');
+      await gotoApp(page, env.app.server.url + '/');
       await page.waitForFunction(() => [...document.querySelectorAll('.home-markets .mt-row .px')].some((e) => /\d/.test(e.textContent ?? '')), null, {
         timeout: 30_000,
       });
@@ -82,10 +73,10 @@ for (const [label, viewport] of [
 ] as const) {
   describe(`[issue 4] trade screen chart, ${label}`, () => {
     it('[issue 4] the chart shows at least 100 candles and its last close equals the header price', async () => {
-      const ctx = await newContext(app.browser, { viewport, token });
+      const ctx = await newContext(env.app.browser, { viewport, token: env.token });
       const page = await ctx.newPage();
       try {
-        await gotoApp(page, app.server.url + '/trade?symbol=btcusdt');
+        await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
         await waitForChart(page, 100);
         // Ticks can land between the chart's commit and the header's: read both at once, retry a few frames.
         let last = await closeAndHeader(page);
@@ -105,10 +96,10 @@ for (const [label, viewport] of [
 
 describe('[issue 4] chart interaction', () => {
   it('intervals switch the series; drag pans away from the live edge and "back to latest" returns', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/trade?symbol=ethusdt');
+      await gotoApp(page, env.app.server.url + '/trade?symbol=ethusdt');
       await page.waitForSelector('[data-series="ethusdt|15m"]', { timeout: 30_000 });
       await waitForChart(page, 100);
       await page.click('button[data-interval="1h"]');
@@ -131,10 +122,10 @@ describe('[issue 4] chart interaction', () => {
   });
 
   it('the crosshair readout shows the open, high, low and close of the candle under the cursor', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/trade?symbol=btcusdt');
+      await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
       await waitForChart(page, 100);
       const readTime = () => page.$eval('.kc-time', (e) => e.textContent ?? '');
       const atRest = await readTime();
@@ -153,10 +144,10 @@ describe('[issue 4] chart interaction', () => {
   });
 
   it('wheel zoom changes how many candles are visible without leaving the live edge', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/trade?symbol=btcusdt');
+      await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
       await waitForChart(page, 100);
       const visible = () => page.$eval('[data-visible]', (e) => Number(e.getAttribute('data-visible')));
       const before = await visible();
@@ -172,16 +163,16 @@ describe('[issue 4] chart interaction', () => {
   });
 
   it('a two-finger pinch on a phone zooms the chart', async () => {
-    const ctx = await app.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true });
+    const ctx = await env.app.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true });
     await ctx.addInitScript((tk) => {
       if (!sessionStorage.getItem('__h6_pinch')) {
         sessionStorage.setItem('__h6_pinch', '1');
         localStorage.setItem('openex:token', tk);
       }
-    }, token);
+    }, env.token);
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, app.server.url + '/trade?symbol=btcusdt');
+      await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
       await waitForChart(page, 100);
       const visible = () => page.$eval('[data-visible]', (e) => Number(e.getAttribute('data-visible')));
       const before = await visible();
