@@ -230,9 +230,11 @@ export function createMarketClient(env: ClientEnv): MarketClient {
       }
       frames++;
       if (newest > 0) samples[sampleCount++ % TICK_SAMPLES] = env.paintNow() - newest;
+    } else {
+      // apply() tells the cadenced listeners that are due; on a frame without a batch, this does.
+      store.flushDue(frameTime);
     }
     // Cadenced listeners (list rows) hear about changes on a later frame: keep frames coming until they have.
-    store.flushDue(frameTime);
     if (store.hasDue()) scheduleFrame();
     if (port && !creditOut && !env.isHidden()) {
       creditOut = true;
