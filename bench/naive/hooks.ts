@@ -186,7 +186,9 @@ export function useKlines(symbol: string | undefined, interval: KlineInterval, _
       rows: () => rows,
       prepend(older) {
         const first = rows[0];
-        const add = older.filter((r) => !first || r.t < first.t).slice(-Math.max(0, 6000 - rows.length));
+        const room = 6000 - rows.length;
+        const fresh = older.filter((r) => !first || r.t < first.t);
+        const add = room > 0 ? fresh.slice(Math.max(0, fresh.length - room)) : [];
         if (!alive || add.length === 0) return 0;
         rows = [...add, ...rows];
         setView(toView(symbol, interval, rows, ++version));
