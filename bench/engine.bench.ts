@@ -18,8 +18,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KLINE_INTERVALS } from '../src/shared/protocol';
 import { createMarketEngine } from '../src/engine/index';
-import { formatChangePct, formatPrice, formatShort } from '../src/engine/format';
-import type { MarketEngine } from '../src/engine/types';
+import { formatChangePct, formatPrice, formatShort } from '../src/engine';
+import type { MarketEngine } from '../src/engine';
 import { FakeSocketFactory } from '../src/engine/testing/fakeSocket';
 import { FakeTime } from '../src/engine/testing/fakeTime';
 import { makePrices, makeTraffic, type Traffic } from './lib/engineFrames';
@@ -45,7 +45,9 @@ function serverKeys(symbols: string[]): string[] {
 }
 
 /** A fresh engine watching everything, socket open, every seed completed (empty history). */
-async function readyEngine(traffic: Traffic): Promise<{ engine: MarketEngine; deliver: (s: string) => void; changes: () => number }> {
+async function readyEngine(
+  traffic: Traffic,
+): Promise<{ engine: MarketEngine; deliver: (s: string) => void; changes: () => number }> {
   const time = new FakeTime(START);
   const sockets = new FakeSocketFactory();
   const engine = createMarketEngine({
@@ -145,7 +147,14 @@ function benchFormat() {
       fmtRatios.push(fmt / fix);
     }
   }
-  return { fmt: median(fmtMs), fix: median(fixMs), short: median(shortMs), pct: median(pctMs), ratio: median(fmtRatios), sink };
+  return {
+    fmt: median(fmtMs),
+    fix: median(fixMs),
+    short: median(shortMs),
+    pct: median(pctMs),
+    ratio: median(fmtRatios),
+    sink,
+  };
 }
 
 async function main() {
@@ -182,12 +191,24 @@ async function main() {
   };
 
   const rows: [string, string, string][] = [
-    ['engine ingest (parse+validate+aggregate+8 intervals x 50 symbols)', `${result.engine_msgs_per_s.toLocaleString('en')} msgs/s`, `${result.engine_trades_per_s.toLocaleString('en')} trades/s`],
+    [
+      'engine ingest (parse+validate+aggregate+8 intervals x 50 symbols)',
+      `${result.engine_msgs_per_s.toLocaleString('en')} msgs/s`,
+      `${result.engine_trades_per_s.toLocaleString('en')} trades/s`,
+    ],
     ['baseline: bare JSON.parse, same frames', `${result.parse_msgs_per_s.toLocaleString('en')} msgs/s`, ''],
-    ['engine_vs_parse_ratio (target >= 0.5)', String(result.engine_vs_parse_ratio), result.engine_vs_parse_ratio >= 0.5 ? 'met' : 'NOT met'],
+    [
+      'engine_vs_parse_ratio (target >= 0.5)',
+      String(result.engine_vs_parse_ratio),
+      result.engine_vs_parse_ratio >= 0.5 ? 'met' : 'NOT met',
+    ],
     ['formatPrice (9.2, exact strings)', `${result.format_ns_per_op} ns/op`, ''],
     ['baseline: Number#toFixed(2), same values', `${result.tofixed_ns_per_op} ns/op`, ''],
-    ['format_vs_tofixed_ratio (target <= 2)', String(result.format_vs_tofixed_ratio), result.format_vs_tofixed_ratio <= 2 ? 'met' : 'NOT met'],
+    [
+      'format_vs_tofixed_ratio (target <= 2)',
+      String(result.format_vs_tofixed_ratio),
+      result.format_vs_tofixed_ratio <= 2 ? 'met' : 'NOT met',
+    ],
     ['formatShort (K/M/B/T)', `${result.format_short_ns_per_op} ns/op`, ''],
     ['formatChangePct', `${result.format_change_pct_ns_per_op} ns/op`, ''],
   ];

@@ -9,8 +9,15 @@ function playwrightChromium() {
   const roots = [process.env.PLAYWRIGHT_BROWSERS_PATH, join(homedir(), '.cache', 'ms-playwright')].filter(Boolean);
   for (const root of roots) {
     if (!existsSync(root)) continue;
-    for (const dir of readdirSync(root).filter((d) => d.startsWith('chromium')).sort().reverse()) {
-      for (const rel of ['chrome-linux/chrome', 'chrome-linux64/chrome', 'chrome-headless-shell-linux64/chrome-headless-shell']) {
+    for (const dir of readdirSync(root)
+      .filter((d) => d.startsWith('chromium'))
+      .sort()
+      .reverse()) {
+      for (const rel of [
+        'chrome-linux/chrome',
+        'chrome-linux64/chrome',
+        'chrome-headless-shell-linux64/chrome-headless-shell',
+      ]) {
         const p = join(root, dir, rel);
         if (existsSync(p)) return p;
       }

@@ -25,7 +25,10 @@ function walk(key) {
   for (const imp of chunk.imports ?? []) walk(imp);
 }
 const roots = Object.keys(manifest).filter(
-  (k) => manifest[k].isEntry || /screens\/market\/HomeScreen\.tsx$/.test(k) || /i18n\/locales\/en\/[^/]+\.json$/.test(k),
+  (k) =>
+    manifest[k].isEntry ||
+    /features\/markets\/screens\/HomeScreen\.tsx$/.test(k) ||
+    /i18n\/locales\/en\/[^/]+\.json$/.test(k),
 );
 for (const k of roots) walk(k);
 let total = 0;
@@ -39,6 +42,9 @@ for (const f of seen) {
 files.sort((a, b) => b.gzipBytes - a.gzipBytes);
 if (asJson) console.log(JSON.stringify({ gzipBytes: total, files }));
 else {
-  console.log(`[bundle] home screen JavaScript (entry, home screen, English messages, their static imports): ${(total / 1024).toFixed(1)} KB gzipped (${files.length} chunks)`);
-  for (const f of files.slice(0, 6)) console.log(`[bundle]   ${(f.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
+  console.log(
+    `[bundle] home screen JavaScript (entry, home screen, English messages, their static imports): ${(total / 1024).toFixed(1)} KB gzipped (${files.length} chunks)`,
+  );
+  for (const f of files.slice(0, 6))
+    console.log(`[bundle]   ${(f.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
 }

@@ -1,7 +1,27 @@
-// `npm test`: every test. Finds (or installs) a Chromium, builds the app the e2e tests load,
-// then runs the unit and the e2e projects of vitest.
+// `npm test`: the gates first (types per layer, lint, formatting, unused exports, spec citations), failing
+// fast; then finds (or installs) a Chromium, builds the app the e2e tests load, and runs the unit and the
+// e2e projects of vitest. `node scripts/test.mjs --gates-only` stops after the gates.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
+
+const args = process.argv.slice(2);
+const gatesOnly = args.includes('--gates-only');
+
+function run(cmd, cmdArgs, env = process.env) {
+  const started = Date.now();
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
+  console.log(`[test] ${cmd} ${cmdArgs.join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// The gates. Each layer compiles with only its own libraries (see tsconfig.*.json).
+for (const layer of ['engine', 'workers', 'app', 'node']) run('npx', ['tsc', '-p', `tsconfig.${layer}.json`]);
+run('npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']);
+run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+run('npx', ['knip']);
+if (existsSync('scripts/check-citations.mjs')) run('node', ['scripts/check-citations.mjs']);
+if (gatesOnly) process.exit(0);
 
 let chromium;
 try {
@@ -13,10 +33,5 @@ try {
 console.log(`[test] Chromium: ${chromium}`);
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
-run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
+run('npx', ['vite', 'build', '--logLevel', 'warn'], env);
+run('npx', ['vitest', 'run', ...args], env);

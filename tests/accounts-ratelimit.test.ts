@@ -1,5 +1,5 @@
 /**
- * HTTP 429 in the browser (issue 5 part 1): the server's per-IP budget is made small (RATE_LIMIT_MAX) so that
+ * HTTP 429 in the browser (API-6): the server's per-IP budget is made small (RATE_LIMIT_MAX) so that
  * repeated sign-in attempts run into it. The user sees a clear message with the wait, and the app sends nothing
  * more on that path before Retry-After has passed.
  */
@@ -14,7 +14,10 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_MAX: '12', ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) });
+  server = await startServer({
+    RATE_LIMIT_MAX: '12',
+    ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -22,8 +25,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('[issue 5] too many requests', () => {
-  it('[issue 5] a 429 shows "try again in N s" and nothing is retried on that path before Retry-After', async () => {
+describe('[API-6] too many requests', () => {
+  it('[API-6] a 429 shows "try again in N s" and nothing is retried on that path before Retry-After', async () => {
     const ctx = await newContext(browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {

@@ -1,5 +1,5 @@
 /**
- * The other account screens against the real server (issue 5 part 3): forgotten password, trade password,
+ * The other account screens against the real server (AUTH-9, VAL-2): forgotten password, trade password,
  * email and phone binding, form rules on blur, invite code from the link, and accessibility of every account screen.
  */
 import { join } from 'node:path';
@@ -181,7 +181,9 @@ describe('[spec 7.1] trade password, email and phone', () => {
     try {
       await open(page, `${base}/phoneAuth`);
       const select = page.getByLabel('Country calling code');
-      await page.waitForFunction(() => (document.querySelector('select.field__select') as HTMLSelectElement | null)!.options.length > 1);
+      await page.waitForFunction(
+        () => (document.querySelector('select.field__select') as HTMLSelectElement | null)!.options.length > 1,
+      );
       await select.selectOption({ label: '+44 United Kingdom' });
       const number = `7${String(Date.now()).slice(-9)}`;
       const full = `+44${number}`;
@@ -209,9 +211,12 @@ describe('[spec 7.1] trade password, email and phone', () => {
     const token = reg.data.satoken as string;
     // The server keeps one way to sign in: an email is bound first.
     const email = `unbind-${Date.now().toString(36)}@example.com`;
-    const post = (path: string) => fetch(base + path, { method: 'POST', headers: { satoken: token } }).then((r) => r.json());
+    const post = (path: string) =>
+      fetch(base + path, { method: 'POST', headers: { satoken: token } }).then((r) => r.json());
     expect((await post(`/api/user/sendEmailCode?codeType=bind&email=${encodeURIComponent(email)}`)).code).toBe(200);
-    const bound = await post(`/api/user/bindEmail?email=${encodeURIComponent(email)}&emailCode=${await latestCode(h.server, email)}`);
+    const bound = await post(
+      `/api/user/bindEmail?email=${encodeURIComponent(email)}&emailCode=${await latestCode(h.server, email)}`,
+    );
     expect(bound.code).toBe(200);
     const ctx = await newContext(h.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
@@ -241,15 +246,25 @@ interface AxeViolation {
 async function axeSerious(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: AXE });
   const v = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } })
+      .axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   })) as AxeViolation[];
   return v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
 }
 
-describe('[issue 5] accessibility of the account screens', () => {
+describe('[A11Y-1] accessibility of the account screens', () => {
   const OPEN = ['/lr', '/login', '/register', '/forget'];
-  const SIGNED = ['/setpwd', '/changePassword', '/fund-password', '/emailAuthentication', '/phoneAuth', '/userauth', '/primary', '/advanced'];
+  const SIGNED = [
+    '/setpwd',
+    '/changePassword',
+    '/fund-password',
+    '/emailAuthentication',
+    '/phoneAuth',
+    '/userauth',
+    '/primary',
+    '/advanced',
+  ];
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -269,7 +284,13 @@ describe('[issue 5] accessibility of the account screens', () => {
               await open(page, base + path);
               expect(new URL(page.url()).pathname).toBe(path);
               await page.waitForSelector('.auth');
-              for (const v of await axeSerious(page)) found.push(`${path} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+              for (const v of await axeSerious(page))
+                found.push(
+                  `${path} ${v.id}: ${v.help} — ${v.nodes
+                    .slice(0, 3)
+                    .map((n) => n.target.join(' '))
+                    .join(' | ')}`,
+                );
             }
           } finally {
             await ctx.close();

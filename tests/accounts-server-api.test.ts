@@ -1,5 +1,5 @@
 /**
- * Accounts on the real server (issue 5 part 4), over real HTTP: the server is started as a child process
+ * Accounts on the real server (AUTH, KYC and UPLOAD rules), over real HTTP: the server is started as a child process
  * exactly as `npm start` runs it. Every reply is checked against its endpoint schema.
  */
 import { deflateSync } from 'node:zlib';
@@ -22,12 +22,17 @@ interface Opts {
 }
 
 /** Calls like the app does: JSON content type on every request, body only when there is one. */
-async function call<E extends Endpoint<any, any, any>>(e: E, o: Opts = {}) {
+async function call<E extends Endpoint>(e: E, o: Opts = {}) {
   const qs = new URLSearchParams(Object.entries(o.query ?? {}).map(([k, v]) => [k, String(v)]));
   const url = `${srv.url}${e.path}${qs.size ? `?${qs}` : ''}`;
   const res = await fetch(url, {
     method: e.method,
-    headers: { 'content-type': 'application/json', lang: 'en', language: 'en', ...(o.token ? { satoken: o.token } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      lang: 'en',
+      language: 'en',
+      ...(o.token ? { satoken: o.token } : {}),
+    },
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
   expect(res.status).toBe(200);
@@ -44,7 +49,11 @@ async function outbox(to: string): Promise<string> {
 function png(): Buffer {
   // A 1x1 PNG; CRCs are not checked by the server's sniffing, but keep the file well-formed enough to view.
   const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, Buffer.from('0000000d49484452000000010000000108020000009077053e', 'hex'), deflateSync(Buffer.from([0, 0, 0, 0]))]);
+  return Buffer.concat([
+    sig,
+    Buffer.from('0000000d49484452000000010000000108020000009077053e', 'hex'),
+    deflateSync(Buffer.from([0, 0, 0, 0])),
+  ]);
 }
 
 describe('[spec 7.1] accounts on the real server', () => {
@@ -55,13 +64,18 @@ describe('[spec 7.1] accounts on the real server', () => {
     const info = await call(userApi.getInfo, { token: r.data.satoken });
     expect(info.data.asset.length).toBeGreaterThan(0);
     expect((await call(userApi.getUserCoin, { token: r.data.satoken })).data.length).toBeGreaterThan(0);
-    expect((await call(userApi.getFinanceAmount, { token: r.data.satoken })).data).toEqual({ coin: 'USDT', amount: '1000' });
+    expect((await call(userApi.getFinanceAmount, { token: r.data.satoken })).data).toEqual({
+      coin: 'USDT',
+      amount: '1000',
+    });
   });
 
   it('register with an email code from the outbox, sign out, sign in, change the password, sign in with the new one', async () => {
     const email = 'flow@example.com';
     expect((await call(userApi.sendEmailCode, { query: { codeType: 'register', email } })).code).toBe(200);
-    const reg = await call(userApi.register, { body: { type: 'email', email, password: 'First1234', emailCode: await outbox(email) } });
+    const reg = await call(userApi.register, {
+      body: { type: 'email', email, password: 'First1234', emailCode: await outbox(email) },
+    });
     expect(reg.code).toBe(200);
     expect((await call(userApi.loginOut, { token: reg.data.satoken, body: {} })).code).toBe(200);
     const dead = await call(userApi.getInfo, { token: reg.data.satoken });
@@ -69,8 +83,17 @@ describe('[spec 7.1] accounts on the real server', () => {
     expect(dead.msg).toContain('Token');
     const t = (await call(userApi.login, { body: { account: email, password: 'First1234' } })).data.satoken;
     const me = (await call(userApi.getInfo, { token: t })).data;
-    expect((await call(userApi.updateUserLoginPwd, { token: t, query: { oldPwd: 'First1234', newPwd: 'Second1234', userId: me.id } })).code).toBe(200);
-    expect((await call(userApi.login, { body: { account: email, password: 'First1234' } })).msg).toBe('Account or password is incorrect');
+    expect(
+      (
+        await call(userApi.updateUserLoginPwd, {
+          token: t,
+          query: { oldPwd: 'First1234', newPwd: 'Second1234', userId: me.id },
+        })
+      ).code,
+    ).toBe(200);
+    expect((await call(userApi.login, { body: { account: email, password: 'First1234' } })).msg).toBe(
+      'Account or password is incorrect',
+    );
     expect((await call(userApi.login, { body: { account: email, password: 'Second1234' } })).code).toBe(200);
   });
 
@@ -81,7 +104,8 @@ describe('[spec 7.1] accounts on the real server', () => {
   });
 
   it('[test switch] expireTokens turns a live token into a Token error (spec 8)', async () => {
-    const t = (await call(userApi.login, { body: { account: 'demo@openex.local', password: 'Demo12345' } })).data.satoken;
+    const t = (await call(userApi.login, { body: { account: 'demo@openex.local', password: 'Demo12345' } })).data
+      .satoken;
     expect((await call(userApi.getInfo, { token: t })).code).toBe(200);
     const sw = await fetch(`${srv.url}/api/_test/expireTokens?account=demo@openex.local`, { method: 'POST' });
     expect((await sw.json()).code).toBe(200);
@@ -91,20 +115,28 @@ describe('[spec 7.1] accounts on the real server', () => {
   });
 
   it('a token in the URL is never accepted', async () => {
-    const t = (await call(userApi.login, { body: { account: 'demo@openex.local', password: 'Demo12345' } })).data.satoken;
+    const t = (await call(userApi.login, { body: { account: 'demo@openex.local', password: 'Demo12345' } })).data
+      .satoken;
     const r = await (await fetch(`${srv.url}/api/user/getInfo?satoken=${t}`)).json();
     expect(r.code).toBe(500);
   });
 
   it('upload an image as multipart, submit primary verification with it: pending; the file is served to its owner only', async () => {
-    const t = (await call(userApi.login, { body: { account: 'demo@openex.local', password: 'Demo12345' } })).data.satoken;
+    const t = (await call(userApi.login, { body: { account: 'demo@openex.local', password: 'Demo12345' } })).data
+      .satoken;
     const up = async (name: string, bytes: Buffer, type: string) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-      const res = await fetch(`${srv.url}${userApi.uploadOSS.path}`, { method: 'POST', headers: { satoken: t }, body: form });
+      const res = await fetch(`${srv.url}${userApi.uploadOSS.path}`, {
+        method: 'POST',
+        headers: { satoken: t },
+        body: form,
+      });
       return res.json() as Promise<{ code: number; msg: string; data: { url: string } }>;
     };
-    expect((await up('x.png', Buffer.from('not an image at all'), 'image/png')).msg).toBe('Only PNG, JPEG, WebP or GIF images can be uploaded');
+    expect((await up('x.png', Buffer.from('not an image at all'), 'image/png')).msg).toBe(
+      'Only PNG, JPEG, WebP or GIF images can be uploaded',
+    );
     // Over the limit: the reply arrives as a clear message even though the client is still sending.
     const big = Buffer.concat([png(), Buffer.alloc(5 * 1024 * 1024 + 1 - png().length)]);
     expect((await up('big.png', big, 'image/png')).msg).toBe('The image is larger than 5 MB');
@@ -117,14 +149,24 @@ describe('[spec 7.1] accounts on the real server', () => {
 
     const kyc = await call(userApi.uploadKYC, {
       token: t,
-      query: { level: 'primary', realName: 'Demo User', idCard: 'D1234567', frontImg: front.data.url, backImg: back.data.url },
+      query: {
+        level: 'primary',
+        realName: 'Demo User',
+        idCard: 'D1234567',
+        frontImg: front.data.url,
+        backImg: back.data.url,
+      },
     });
     expect(kyc.code).toBe(200);
     expect((await call(userApi.getInfo, { token: t })).data.kyc.primary).toBe('pending');
 
     const email = 'stranger@example.com';
     await call(userApi.sendEmailCode, { query: { codeType: 'register', email } });
-    const other = (await call(userApi.register, { body: { type: 'email', email, password: 'Other1234', emailCode: await outbox(email) } })).data.satoken;
+    const other = (
+      await call(userApi.register, {
+        body: { type: 'email', email, password: 'Other1234', emailCode: await outbox(email) },
+      })
+    ).data.satoken;
     const stolen = await (await fetch(`${srv.url}${front.data.url}`, { headers: { satoken: other } })).json();
     expect(stolen).toEqual({ code: 0, msg: 'Not found', data: null });
   });
@@ -135,15 +177,20 @@ describe('[spec 7.1] accounts on the real server', () => {
   });
 });
 
-describe('[issue 5] production mode on the real server', () => {
+describe('[AUTH-5][OPS-5] production mode on the real server', () => {
   it('no development outbox and no test switches, even with TEST_SWITCHES=1', async () => {
     const prod = await startServer({ NODE_ENV: 'production', TEST_SWITCHES: '1' });
     try {
-      const sent = await fetch(`${prod.url}/api/user/sendEmailCode?codeType=register&email=prod%40example.com`, { method: 'POST' });
+      const sent = await fetch(`${prod.url}/api/user/sendEmailCode?codeType=register&email=prod%40example.com`, {
+        method: 'POST',
+      });
       expect((await sent.json()).code).toBe(200);
       expect((await fetch(`${prod.url}/api/_test/outbox?to=prod%40example.com`)).status).toBe(404);
       expect((await fetch(`${prod.url}/api/_test/expireTokens`, { method: 'POST' })).status).toBe(404);
-      expect((await fetch(`${prod.url}/api/_test/kycReview?account=a&level=primary&state=approved`, { method: 'POST' })).status).toBe(404);
+      expect(
+        (await fetch(`${prod.url}/api/_test/kycReview?account=a&level=primary&state=approved`, { method: 'POST' }))
+          .status,
+      ).toBe(404);
     } finally {
       await prod.stop();
     }

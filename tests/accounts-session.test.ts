@@ -1,5 +1,5 @@
 /**
- * Account screens and the session against the real server (issue 5 "done when", browser part):
+ * Account screens and the session against the real server (browser part):
  * register → sign out → sign in → change password → sign in with the new one; the demo user; the Chinese
  * rule in a login field; an expired token; two tabs; a primary identity verification with an image.
  */
@@ -38,7 +38,7 @@ async function signOutFromSecurity(page: Page): Promise<void> {
   await page.waitForURL('**/lr');
 }
 
-describe('[issue 5] register, sign out, sign in, change the password, sign in with the new one', () => {
+describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sign in with the new one', () => {
   it('[spec 4.1, 7.1] the whole round trip through the screens', async () => {
     const ctx = await newContext(h.browser, { viewport: PHONE });
     const page = await ctx.newPage();
@@ -64,7 +64,9 @@ describe('[issue 5] register, sign out, sign in, change the password, sign in wi
       // Sign out: the token is gone here and dead on the server.
       await signOutFromSecurity(page);
       expect(await storedToken(page)).toBeNull();
-      const dead = await fetch(`${base}/api/user/getInfo`, { headers: { satoken: registeredToken! } }).then((r) => r.json());
+      const dead = await fetch(`${base}/api/user/getInfo`, { headers: { satoken: registeredToken! } }).then((r) =>
+        r.json(),
+      );
       expect(dead.code).toBe(500);
 
       // Sign in with the first password.
@@ -100,7 +102,7 @@ describe('[issue 5] register, sign out, sign in, change the password, sign in wi
   });
 });
 
-describe('[issue 5] the demo user signs in', () => {
+describe('[SESSION-2] the demo user signs in', () => {
   it('[spec 3.6, 4.1] credentials from the start-up log sign in; user info loads and is cached; the event fires', async () => {
     const demo = demoCredentials(h.server);
     const ctx = await newContext(h.browser, { viewport: DESKTOP });
@@ -109,7 +111,10 @@ describe('[issue 5] the demo user signs in', () => {
       await open(page, `${base}/login`);
       await page.evaluate(() => {
         (window as unknown as { __infoEvents: number }).__infoEvents = 0;
-        document.addEventListener('userInfoChanged', () => (window as unknown as { __infoEvents: number }).__infoEvents++);
+        document.addEventListener(
+          'userInfoChanged',
+          () => (window as unknown as { __infoEvents: number }).__infoEvents++,
+        );
       });
       await page.getByLabel('Account, email or phone').fill(demo.account);
       await page.getByLabel('Password', { exact: true }).fill(demo.password);
@@ -118,7 +123,9 @@ describe('[issue 5] the demo user signs in', () => {
       expect(await storedToken(page)).toBeTruthy();
       const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('openex:userInfo') ?? 'null'));
       expect(cached?.email).toBe(demo.account);
-      expect(await page.evaluate(() => (window as unknown as { __infoEvents: number }).__infoEvents)).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { __infoEvents: number }).__infoEvents)).toBeGreaterThan(
+        0,
+      );
       // Signed in, a guarded screen opens instead of redirecting to /lr.
       await open(page, `${base}/setpwd`);
       expect(new URL(page.url()).pathname).toBe('/setpwd');
@@ -161,14 +168,18 @@ describe('[spec 8] an expired token', () => {
       await open(page, `${base}/setpwd`);
       expect(new URL(page.url()).pathname).toBe('/setpwd');
       await page.evaluate(() => ((window as unknown as { __beforeReload: boolean }).__beforeReload = true));
-      const r = await fetch(`${base}/api/_test/expireTokens?account=${encodeURIComponent(email)}`, { method: 'POST' }).then((x) => x.json());
+      const r = await fetch(`${base}/api/_test/expireTokens?account=${encodeURIComponent(email)}`, {
+        method: 'POST',
+      }).then((x) => x.json());
       expect(r.code).toBe(200);
       const reloaded = page.waitForEvent('load', { timeout: 20_000 });
       // The next navigation reloads the user info: the server answers code 500 "Token ...".
       await page.getByRole('link', { name: /Identity verification/ }).click();
       await page.locator('.toast', { hasText: 'Token' }).waitFor();
       await reloaded;
-      expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload),
+      ).toBeUndefined();
       expect(await storedToken(page)).toBeNull();
       expect(await page.evaluate(() => localStorage.getItem('openex:userInfo'))).toBeNull();
       await page.waitForURL('**/lr');
@@ -178,7 +189,7 @@ describe('[spec 8] an expired token', () => {
   });
 });
 
-describe('[issue 5] two tabs', () => {
+describe('[SESSION-6] two tabs', () => {
   it('[spec 4.1] signing out in one tab signs out the other', async () => {
     const token = await registerByApi(h.server, uniqueEmail('tabs'), 'TabsPass123');
     const ctx = await newContext(h.browser, { viewport: PHONE, token });
@@ -204,7 +215,7 @@ describe('[issue 5] two tabs', () => {
   });
 });
 
-describe('[issue 5] identity verification', () => {
+describe('[KYC-1] identity verification', () => {
   it('[spec 3.3 AUTH_LIMIT, 7.1 uploadKYC, 7.3 upload] a primary verification is submitted with images and then shows as pending', async () => {
     const token = await registerByApi(h.server, uniqueEmail('kyc'), 'KycPass1234');
     const ctx = await newContext(h.browser, { viewport: DESKTOP, token });
@@ -223,7 +234,11 @@ describe('[issue 5] identity verification', () => {
       expect(await page.getByText('Upload this photo').count()).toBe(2);
 
       // A text file is refused before upload.
-      await page.setInputFiles('#kyc-frontImg', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await page.setInputFiles('#kyc-frontImg', {
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('hello'),
+      });
       await page.getByText('Choose an image file').waitFor();
 
       await page.setInputFiles('#kyc-frontImg', { name: 'front.png', mimeType: 'image/png', buffer: TINY_PNG });

@@ -11,10 +11,14 @@ let h: Harness;
 let base: string;
 
 function mergeLoginSettings(patch: Record<string, unknown>): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', 'LOGIN_REGIS_SETTING', JSON.stringify(patch)], {
-    env: { ...process.env, DATA_DIR: h.server.dataDir },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', 'LOGIN_REGIS_SETTING', JSON.stringify(patch)],
+    {
+      env: { ...process.env, DATA_DIR: h.server.dataDir },
+      stdio: 'pipe',
+    },
+  );
 }
 
 beforeAll(async () => {
@@ -27,13 +31,22 @@ afterAll(async () => {
 
 describe('[spec 3.3] registration follows LOGIN_REGIS_SETTING', () => {
   it('[spec 3.3, 5] only the open modes are offered, and inviteCodeRequired makes the invite code required', async () => {
-    mergeLoginSettings({ emailIsOpen: false, phoneIsOpen: true, ordinaryIsOpen: true, addressIsOpen: true, walletOnly: false, inviteCodeRequired: true });
+    mergeLoginSettings({
+      emailIsOpen: false,
+      phoneIsOpen: true,
+      ordinaryIsOpen: true,
+      addressIsOpen: true,
+      walletOnly: false,
+      inviteCodeRequired: true,
+    });
     const ctx = await newContext(h.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
       await open(page, `${base}/register`);
       await page.waitForFunction(() => document.querySelectorAll('[role="tab"]').length === 3);
-      const modes = await page.locator('[role="tab"]').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-mode')));
+      const modes = await page
+        .locator('[role="tab"]')
+        .evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-mode')));
       expect(modes).toEqual(['phone', 'account', 'address']);
       expect(await page.getByLabel('Invitation code', { exact: true }).count()).toBe(1);
       await page.getByRole('tab', { name: 'Account' }).click();
@@ -57,11 +70,15 @@ describe('[spec 4.2] automatic login in a wallet browser', () => {
     const ctx = await newContext(h.browser, { viewport: PHONE });
     await ctx.addInitScript((addr) => {
       (window as unknown as { __loginSuccess: number }).__loginSuccess = 0;
-      window.addEventListener('login_success', () => (window as unknown as { __loginSuccess: number }).__loginSuccess++);
+      window.addEventListener(
+        'login_success',
+        () => (window as unknown as { __loginSuccess: number }).__loginSuccess++,
+      );
       if (addr) {
         (window as unknown as { ethereum: unknown }).ethereum = {
           isTrust: true,
-          request: async ({ method }: { method: string }) => (method === 'eth_requestAccounts' || method === 'eth_accounts' ? [addr] : null),
+          request: async ({ method }: { method: string }) =>
+            method === 'eth_requestAccounts' || method === 'eth_accounts' ? [addr] : null,
         };
       }
     }, address);

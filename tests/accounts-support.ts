@@ -10,7 +10,6 @@ import { startServer, type RunningServer } from './helpers/server';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 export const TOKEN_KEY = 'openex:token';
-export const USER_INFO_KEY = 'openex:userInfo';
 
 export interface Harness {
   server: RunningServer;
@@ -47,7 +46,12 @@ export function demoCredentials(server: RunningServer): { account: string; passw
   throw new Error('the server printed no demo_user line');
 }
 
-async function api<T>(server: RunningServer, method: 'GET' | 'POST', path: string, opts: { body?: unknown; token?: string } = {}): Promise<{ code: number; msg: string; data: T }> {
+async function api<T>(
+  server: RunningServer,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { body?: unknown; token?: string } = {},
+): Promise<{ code: number; msg: string; data: T }> {
   const res = await fetch(server.url + path, {
     method,
     headers: { 'content-type': 'application/json', ...(opts.token ? { satoken: opts.token } : {}) },
@@ -72,7 +76,9 @@ export function uniqueEmail(tag: string): string {
 export async function registerByApi(server: RunningServer, email: string, password: string): Promise<string> {
   await api(server, 'POST', `/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`);
   const code = await latestCode(server, email);
-  const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', { body: { type: 'email', email, password, emailCode: code } });
+  const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', {
+    body: { type: 'email', email, password, emailCode: code },
+  });
   if (r.code !== 200) throw new Error(`register failed: ${JSON.stringify(r)}`);
   return r.data.satoken;
 }
@@ -86,15 +92,24 @@ export interface ContextOptions {
 }
 
 /** Registers an ordinary account (no code needed while accountCode is off) and returns its token. */
-export async function registerAccountByApi(server: RunningServer, password = 'AccountPass123'): Promise<{ account: string; token: string }> {
+export async function registerAccountByApi(
+  server: RunningServer,
+  password = 'AccountPass123',
+): Promise<{ account: string; token: string }> {
   const account = `u${process.pid}x${Date.now().toString(36)}x${++seq}`.slice(0, 32);
-  const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', { body: { type: 'account', account, password } });
+  const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', {
+    body: { type: 'account', account, password },
+  });
   if (r.code !== 200) throw new Error(`register failed: ${JSON.stringify(r)}`);
   return { account, token: r.data.satoken };
 }
 
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false });
+  const ctx = await browser.newContext({
+    viewport: opts.viewport ?? PHONE,
+    deviceScaleFactor: 1,
+    bypassCSP: opts.bypassCSP ?? false,
+  });
   await ctx.addInitScript(
     ([tokenKey, token, lang]) => {
       // Once per context: a marker that sign-out leaves alone (it clears session storage and the session keys).
@@ -129,4 +144,7 @@ export async function signInWithForm(page: Page, base: string, account: string, 
 }
 
 /** A valid 1x1 PNG (signature, IHDR, IDAT, IEND). */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,5 +1,5 @@
 /**
- * Issue 4 "done when": axe-core finds no serious or critical accessibility violation on home, markets,
+ * A11Y-1: axe-core finds no serious or critical accessibility violation on home, markets,
  * trade and the language list, on phone and desktop, in English and Arabic (rtl).
  * Runs with reduced motion: a price flash lasts 0.6 s and axe would otherwise measure whatever frame of the
  * fade it happens to catch, so the result would depend on when the last tick arrived.
@@ -25,9 +25,15 @@ for (const [label, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   for (const language of ['en', 'ar']) {
-    describe(`[issue 4] accessibility, ${label}, ${language}`, () => {
+    describe(`[A11Y-1] accessibility, ${label}, ${language}`, () => {
       it(`no serious or critical axe violation on ${SCREENS.join(', ')}`, async () => {
-        const ctx = await newContext(env.app.browser, { viewport, token: env.token, language, bypassCSP: true, reducedMotion: 'reduce' });
+        const ctx = await newContext(env.app.browser, {
+          viewport,
+          token: env.token,
+          language,
+          bypassCSP: true,
+          reducedMotion: 'reduce',
+        });
         const page = await ctx.newPage();
         const found: string[] = [];
         try {
@@ -37,12 +43,19 @@ for (const [label, viewport] of [
             await page.waitForTimeout(1500); // live data arrives, lazily loaded parts (chart) render
             await page.addScriptTag({ path: AXE });
             const violations = (await page.evaluate(async () => {
-              const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+              const axe = (
+                window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }
+              ).axe;
               const r = await axe.run(document, { resultTypes: ['violations'] });
               return r.violations;
             })) as AxeViolation[];
             for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-              found.push(`${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+              found.push(
+                `${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => n.target.join(' '))
+                  .join(' | ')}`,
+              );
             }
           }
         } finally {

@@ -31,7 +31,14 @@ function load(lang: string, ns: string): Record<string, string> {
  */
 const SAME_WORD: Record<string, readonly string[]> = {
   '*': ['common:brand'],
-  fr: ['common:nav.option', 'common:title.option', 'common:nav.menu', 'common:title.message', 'common:title.messageDetail', 'common:ui.notifications'],
+  fr: [
+    'common:nav.option',
+    'common:title.option',
+    'common:nav.menu',
+    'common:title.message',
+    'common:title.messageDetail',
+    'common:ui.notifications',
+  ],
   it: ['common:nav.menu'],
   pt: ['common:nav.menu'],
   da: ['common:nav.menu'],
@@ -94,10 +101,15 @@ describe('[spec 4.5] message files', () => {
     it(`[spec 4.5] ${ns}: placeholders ({{x}}) are kept in every language`, () => {
       const en = load('en', ns);
       const problems: string[] = [];
-      const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((x) => x.replace(/\s/g, '')).sort().join(',');
+      const vars = (s: string) =>
+        (s.match(/\{\{\s*\w+\s*\}\}/g) ?? [])
+          .map((x) => x.replace(/\s/g, ''))
+          .sort()
+          .join(',');
       for (const lang of LANGS) {
         if (!existsSync(join(LOCALES, lang, `${ns}.json`))) continue;
-        for (const [k, v] of Object.entries(load(lang, ns))) if (en[k] !== undefined && vars(v) !== vars(en[k])) problems.push(`${lang}/${ns}:${k}`);
+        for (const [k, v] of Object.entries(load(lang, ns)))
+          if (en[k] !== undefined && vars(v) !== vars(en[k])) problems.push(`${lang}/${ns}:${k}`);
       }
       expect(problems).toEqual([]);
     });
@@ -112,10 +124,16 @@ describe('[spec 4.5] switching languages in the browser', () => {
     const page = await ctx.newPage();
     try {
       await gotoApp(page, env.app.server.url + '/langList');
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'en',
+        'ltr',
+      ]);
       await page.locator('button[data-lang="ar"]').click();
       await page.waitForFunction(() => document.documentElement.lang === 'ar');
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'ar',
+        'rtl',
+      ]);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('اللغة');
       expect(await page.evaluate(() => localStorage.getItem('openex:language'))).toBe('ar');
       // Mirrored: the back button sits on the right.
@@ -123,7 +141,10 @@ describe('[spec 4.5] switching languages in the browser', () => {
       expect(back!.x).toBeGreaterThan(390 / 2);
       // Remembered across a reload.
       await gotoApp(page, env.app.server.url + '/');
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'ar',
+        'rtl',
+      ]);
       expect(await page.locator('nav[data-testid="tabbar"] a[href="/"]').textContent()).toContain('الرئيسية');
     } finally {
       await ctx.close();
@@ -141,7 +162,11 @@ describe('[spec 4.5] switching languages in the browser', () => {
         await gotoApp(page, env.app.server.url + '/');
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
         const tr = load(lang, 'common');
-        const label = await page.getByRole('navigation', { name: tr['nav.main'] }).getByRole('link').first().textContent();
+        const label = await page
+          .getByRole('navigation', { name: tr['nav.main'] })
+          .getByRole('link')
+          .first()
+          .textContent();
         expect(label, lang).toBe(tr['nav.markets']);
         expect(label).not.toBe(en['nav.markets']);
       }
@@ -157,7 +182,10 @@ describe('[spec 4.5] switching languages in the browser', () => {
       await page.route('**/api/common/getAllSetting', async (route) => {
         const res = await route.fetch();
         const json = await res.json();
-        json.data.languageList = json.data.languageList.map((l: { dictValue: string }) => ({ ...l, isDefault: l.dictValue === 'de' ? 'Y' : 'N' }));
+        json.data.languageList = json.data.languageList.map((l: { dictValue: string }) => ({
+          ...l,
+          isDefault: l.dictValue === 'de' ? 'Y' : 'N',
+        }));
         await route.fulfill({ response: res, json });
       });
       await gotoApp(page, env.app.server.url + '/');
@@ -185,7 +213,10 @@ describe('[spec 4.5] switching languages in the browser', () => {
     const page = await ctx.newPage();
     try {
       await gotoApp(page, env.app.server.url + '/');
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'en',
+        'ltr',
+      ]);
     } finally {
       await ctx.close();
     }
@@ -202,7 +233,11 @@ describe('[spec 4.5] switching languages in the browser', () => {
 
       // A reply with code 0 must not replace the stored config.
       await page.route('**/api/common/getAllSetting', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'nope', data: { broken: true } }) }),
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 0, msg: 'nope', data: { broken: true } }),
+        }),
       );
       await page.evaluate(() => {
         const s = JSON.parse(localStorage.getItem('openex:settings')!);

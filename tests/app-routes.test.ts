@@ -7,14 +7,64 @@ import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-supp
 
 /** Spec 2.1 (path = name), with sample ids for the parameterised ones. */
 const ROUTES_2_1 = [
-  '/', '/lr', '/login', '/register', '/forget', '/setpwd', '/recharge', '/withdraw', '/fund-password', '/withdrawDeposit',
-  '/flashExchange', '/exchange', '/invaite', '/store', '/flash', '/contract', '/trade', '/flashOption', '/finance', '/wallet',
-  '/search', '/termService', '/help', '/helpDetail/1', '/about', '/langList', '/download', '/finance/subscribe/1', '/cashflow',
-  '/proxy', '/proxy/records', '/proxy/earnings', '/changePassword', '/emailAuthentication', '/floworder', '/floworder/confirm/1',
-  '/floworder/mine', '/floworder/apply', '/userauth', '/message', '/message/detail', '/phoneAuth',
+  '/',
+  '/lr',
+  '/login',
+  '/register',
+  '/forget',
+  '/setpwd',
+  '/recharge',
+  '/withdraw',
+  '/fund-password',
+  '/withdrawDeposit',
+  '/flashExchange',
+  '/exchange',
+  '/invaite',
+  '/store',
+  '/flash',
+  '/contract',
+  '/trade',
+  '/flashOption',
+  '/finance',
+  '/wallet',
+  '/search',
+  '/termService',
+  '/help',
+  '/helpDetail/1',
+  '/about',
+  '/langList',
+  '/download',
+  '/finance/subscribe/1',
+  '/cashflow',
+  '/proxy',
+  '/proxy/records',
+  '/proxy/earnings',
+  '/changePassword',
+  '/emailAuthentication',
+  '/floworder',
+  '/floworder/confirm/1',
+  '/floworder/mine',
+  '/floworder/apply',
+  '/userauth',
+  '/message',
+  '/message/detail',
+  '/phoneAuth',
 ];
 /** Spec 2.4 (default navigation configuration). */
-const ROUTES_2_4 = ['/', '/proxy', '/trade', '/option', '/assets', '/welfare', '/invite', '/extend', '/primary', '/advanced', '/follow', '/recharge'];
+const ROUTES_2_4 = [
+  '/',
+  '/proxy',
+  '/trade',
+  '/option',
+  '/assets',
+  '/welfare',
+  '/invite',
+  '/extend',
+  '/primary',
+  '/advanced',
+  '/follow',
+  '/recharge',
+];
 const ALL = [...new Set([...ROUTES_2_1, ...ROUTES_2_4])];
 
 const env = appWithDemoUser();
@@ -40,7 +90,8 @@ describe('[spec 2.1, 2.4] route table', () => {
           if (await page.locator('[data-testid="not-found-screen"]').count()) problems.push(`${path}: not found`);
           const text = (await page.locator('main#main').innerText()).trim();
           if (text === '') problems.push(`${path}: empty screen`);
-          if (/\b(title|nav|ui)\.[a-zA-Z]+\b/.test(text)) problems.push(`${path}: raw message key in ${JSON.stringify(text.slice(0, 80))}`);
+          if (/\b(title|nav|ui)\.[a-zA-Z]+\b/.test(text))
+            problems.push(`${path}: raw message key in ${JSON.stringify(text.slice(0, 80))}`);
         }
       } finally {
         await ctx.close();

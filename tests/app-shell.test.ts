@@ -1,5 +1,5 @@
 /**
- * The app shell against the real server (issue 4 parts 2, 4, 5, 6): tab bar per route (spec 2.2), the
+ * The app shell against the real server: tab bar per route (spec 2.2), the
  * navigation guard (4.2), scroll-to-top and pinch blocking (2.3), customer service (2.3), placeholders,
  * the desktop layout's menus (2.4).
  */
@@ -9,7 +9,18 @@ import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-supp
 const env = appWithDemoUser();
 
 const TAB_PATHS = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption'];
-const NO_TAB_PATHS = ['/finance', '/search', '/langList', '/recharge', '/help', '/about', '/download', '/assets', '/message', '/proxy/records'];
+const NO_TAB_PATHS = [
+  '/finance',
+  '/search',
+  '/langList',
+  '/recharge',
+  '/help',
+  '/about',
+  '/download',
+  '/assets',
+  '/message',
+  '/proxy/records',
+];
 
 describe('[spec 2.2] bottom tab bar', () => {
   it('[spec 2.2] is shown on exactly /, /store, /flash, /contract, /wallet, /trade, /flashOption and hidden elsewhere (signed in)', async () => {
@@ -147,8 +158,17 @@ describe('[spec 2.3] shared elements', () => {
       await gotoApp(page, env.app.server.url + '/');
       const prevented = await page.evaluate(() => {
         const mk = (n: number) => {
-          const touches = Array.from({ length: n }, (_, i) => new Touch({ identifier: i, target: document.body, clientX: 10 + i * 50, clientY: 10 }));
-          const e = new TouchEvent('touchstart', { touches, targetTouches: touches, changedTouches: touches, bubbles: true, cancelable: true });
+          const touches = Array.from(
+            { length: n },
+            (_, i) => new Touch({ identifier: i, target: document.body, clientX: 10 + i * 50, clientY: 10 }),
+          );
+          const e = new TouchEvent('touchstart', {
+            touches,
+            targetTouches: touches,
+            changedTouches: touches,
+            bubbles: true,
+            cancelable: true,
+          });
           document.body.dispatchEvent(e);
           return e.defaultPrevented;
         };
@@ -168,7 +188,9 @@ describe('[spec 2.3] shared elements', () => {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Deposit');
       expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
       expect(await page.getByText('Coming soon').count()).toBe(1);
-      expect(await page.locator('[data-testid="placeholder-screen"] input, [data-testid="placeholder-screen"] form').count()).toBe(0);
+      expect(
+        await page.locator('[data-testid="placeholder-screen"] input, [data-testid="placeholder-screen"] form').count(),
+      ).toBe(0);
     } finally {
       await ctx.close();
     }
@@ -189,7 +211,10 @@ describe('[spec 2.3] shared elements', () => {
     };
     try {
       await withLinks([{ name: 'Live chat', url: `${env.app.server.url}/about`, imgUrl: '' }]);
-      const [popup] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('button', { name: 'Customer service' }).click()]);
+      const [popup] = await Promise.all([
+        ctx.waitForEvent('page'),
+        page.getByRole('button', { name: 'Customer service' }).click(),
+      ]);
       await popup.waitForLoadState();
       expect(popup.url()).toBe(`${env.app.server.url}/about`);
       await popup.close();
@@ -204,7 +229,10 @@ describe('[spec 2.3] shared elements', () => {
       expect(await dialog.getByRole('link').count()).toBe(2);
       const z = await page.locator('.popup').evaluate((el) => Number(getComputedStyle(el).zIndex));
       expect(z).toBeGreaterThanOrEqual(2000);
-      const [second] = await Promise.all([ctx.waitForEvent('page'), dialog.getByRole('link', { name: /Telegram/ }).click()]);
+      const [second] = await Promise.all([
+        ctx.waitForEvent('page'),
+        dialog.getByRole('link', { name: /Telegram/ }).click(),
+      ]);
       await second.waitForLoadState();
       expect(second.url()).toBe(`${env.app.server.url}/about`);
       await dialog.waitFor({ state: 'detached' });
@@ -223,7 +251,9 @@ describe('[spec 2.4] phone app sidebar', () => {
       await page.getByRole('button', { name: 'Menu' }).click();
       const dialog = page.getByRole('dialog', { name: 'Menu' });
       await dialog.waitFor();
-      expect(await page.locator('.popup').evaluate((el) => Number(getComputedStyle(el).zIndex))).toBeGreaterThanOrEqual(2000);
+      expect(await page.locator('.popup').evaluate((el) => Number(getComputedStyle(el).zIndex))).toBeGreaterThanOrEqual(
+        2000,
+      );
       const hrefs = await dialog.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(hrefs).toContain('/langList');
       expect(hrefs).toContain('/invite'); // the mobile promotion centre
@@ -242,7 +272,7 @@ describe('[spec 2.4] phone app sidebar', () => {
   });
 });
 
-describe('[issue 4] layout breakpoint', () => {
+describe('[LAYOUT-1] layout breakpoint', () => {
   it('below 1024 px the phone layout (tab bar), from 1024 px the desktop layout (top navigation)', async () => {
     const ctx = await newContext(env.app.browser, { viewport: { width: 1023, height: 800 }, token: env.token });
     const page = await ctx.newPage();
@@ -259,7 +289,7 @@ describe('[issue 4] layout breakpoint', () => {
   });
 });
 
-describe('[issue 4] desktop top navigation fits', () => {
+describe('[LAYOUT-2] desktop top navigation fits', () => {
   it('at 1024 px the visible links never run under the tools, in long languages too, and the page does not scroll sideways', async () => {
     for (const language of ['en', 'fr', 'ru', 'de', 'ar']) {
       const ctx = await newContext(env.app.browser, { viewport: { width: 1024, height: 700 }, language });
@@ -293,9 +323,15 @@ describe('[spec 2.4] desktop layout', () => {
       await gotoApp(page, env.app.server.url + '/');
       expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
-      const bottom = await page.getByRole('navigation', { name: 'Site menu' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const bottom = await page
+        .getByRole('navigation', { name: 'Site menu' })
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(bottom).toEqual(['/', '/trade', '/option', '/follow', '/assets']);
-      const middle = await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const middle = await page
+        .getByRole('navigation', { name: 'Shortcuts' })
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(middle).toEqual(['/trade', '/recharge', '/proxy', '/trade?componentName=2', '/option']);
       await gotoApp(page, env.app.server.url + '/assets');
       expect(await page.getByRole('navigation', { name: 'Side menu' }).count()).toBe(1);

@@ -24,11 +24,15 @@ export function buildApp(): string {
   if (process.env.APP_STATIC_DIR) return process.env.APP_STATIC_DIR;
   if (builtDir && existsSync(join(builtDir, 'index.html'))) return builtDir;
   const out = mkdtempSync(join(tmpdir(), 'h5-app-dist-'));
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
-    stdio: 'inherit',
-    // vitest sets NODE_ENV=test, which would make vite bundle React's development builds.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would make vite bundle React's development builds.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   builtDir = out;
   return out;
 }
@@ -97,7 +101,12 @@ export interface ContextOptions {
 
 /** A fresh browser context with the language (and optionally a token) stored before the app starts. */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: opts.viewport ?? PHONE, deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false, reducedMotion: opts.reducedMotion ?? 'no-preference' });
+  const ctx = await browser.newContext({
+    viewport: opts.viewport ?? PHONE,
+    deviceScaleFactor: 1,
+    bypassCSP: opts.bypassCSP ?? false,
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
+  });
   await ctx.addInitScript(
     ([langKey, lang, tokenKey, token]) => {
       if (!sessionStorage.getItem('__h5_init')) {

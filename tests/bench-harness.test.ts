@@ -1,12 +1,12 @@
 /**
- * Issue 6: CI does not run the benchmark, but keeps a fast check that its harness still works:
+ * PERF-8: CI does not run the benchmark, but keeps a fast check that its harness still works:
  * one tab, a few seconds, asserting only that figures were produced (no thresholds: speed is the
  * benchmark's business, not a test's).
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-describe('[issue 6] browser benchmark harness', () => {
+describe('[PERF-8] browser benchmark harness', () => {
   it('produces every figure in quick mode (one tab, a few seconds)', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/browser/run.ts', '--quick', '--window=2'], {
       encoding: 'utf8',
@@ -16,7 +16,15 @@ describe('[issue 6] browser benchmark harness', () => {
     const lines = (r.stdout ?? '').trim().split('\n');
     expect(r.status, r.stderr + r.stdout.slice(-2000)).toBe(0);
     const json = JSON.parse(lines[lines.length - 1]);
-    for (const key of ['ws_connections_5_tabs', 'msgs_per_s_per_tab', 'commits_per_s', 'tick_to_paint_p50_ms', 'tick_to_paint_p99_ms', 'main_thread_ms_per_frame', 'long_tasks']) {
+    for (const key of [
+      'ws_connections_5_tabs',
+      'msgs_per_s_per_tab',
+      'commits_per_s',
+      'tick_to_paint_p50_ms',
+      'tick_to_paint_p99_ms',
+      'main_thread_ms_per_frame',
+      'long_tasks',
+    ]) {
       expect(typeof json[key], key).toBe('number');
       expect(Number.isFinite(json[key]), `${key} = ${json[key]}`).toBe(true);
     }

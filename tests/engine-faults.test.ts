@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, RELEASE_GRACE_MS, SILENCE_TIMEOUT_MS } from '../src/engine/constants';
+import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, RELEASE_GRACE_MS, SILENCE_TIMEOUT_MS } from '../src/engine';
 import { UNWATCH_GRACE_MS } from '../src/app/market/client';
 import { launchBrowser } from './helpers/browser';
 import type { RunningServer } from './helpers/server';
@@ -62,7 +62,11 @@ async function stableSubs(): Promise<ServerSubs> {
       }
       return { cur, quietMs: Date.now() - since };
     },
-    (x) => x.cur.connections === 1 && x.cur.subscriptions['DETAIL:btcusdt'] === 1 && x.cur.subscriptions['TRADE:ethusdt'] === 1 && x.quietMs >= QUIET_MS,
+    (x) =>
+      x.cur.connections === 1 &&
+      x.cur.subscriptions['DETAIL:btcusdt'] === 1 &&
+      x.cur.subscriptions['TRADE:ethusdt'] === 1 &&
+      x.quietMs >= QUIET_MS,
     'the subscriptions on the server to settle',
   );
   return s.cur;
@@ -70,20 +74,31 @@ async function stableSubs(): Promise<ServerSubs> {
 
 /** Waits until the server holds exactly `expected` again. */
 function sameSubsAgain(expected: ServerSubs): Promise<ServerSubs> {
-  return until(() => serverSubs(server), (s) => JSON.stringify(sortSubs(s)) === JSON.stringify(sortSubs(expected)), 'the same subscriptions as before');
+  return until(
+    () => serverSubs(server),
+    (s) => JSON.stringify(sortSubs(s)) === JSON.stringify(sortSubs(expected)),
+    'the same subscriptions as before',
+  );
 }
 function sortSubs(s: ServerSubs): ServerSubs {
-  return { connections: s.connections, subscriptions: Object.fromEntries(Object.entries(s.subscriptions).sort(([a], [b]) => a.localeCompare(b))) };
+  return {
+    connections: s.connections,
+    subscriptions: Object.fromEntries(Object.entries(s.subscriptions).sort(([a], [b]) => a.localeCompare(b))),
+  };
 }
 
-describe('socket faults [issue 3, spec 4.7]', () => {
+describe('socket faults [ENG-3] (spec 4.7)', () => {
   it('[spec 4.7] the server drops the socket: data flows again within 3 s plus a round trip, with the same subscriptions', async () => {
     const before = await stableSubs();
     const d0 = await diagnostics(page);
     const t0 = Date.now();
     await testSwitch(server, 'drop');
     const badge = page.getByTestId('connection-health');
-    await until(() => badge.getAttribute('data-health', { timeout: 1_000 }), (h) => h === 'reconnecting', 'the health badge to show reconnecting');
+    await until(
+      () => badge.getAttribute('data-health', { timeout: 1_000 }),
+      (h) => h === 'reconnecting',
+      'the health badge to show reconnecting',
+    );
     expect(await page.getByRole('status').filter({ hasText: 'Reconnecting' }).count()).toBe(1);
     const t = await freshTicker(page, 'btcusdt', t0, 'a ticker after the drop');
     const gapMs = Date.now() - t0;
@@ -93,16 +108,33 @@ describe('socket faults [issue 3, spec 4.7]', () => {
     const d1 = await diagnostics(page);
     expect(d1.reconnects).toBe(d0.reconnects + 1);
     expect(d1.socketsOpen).toBe(1);
-    await until(() => badge.getAttribute('data-health', { timeout: 1_000 }), (h) => h === 'live', 'the health badge to show live again');
+    await until(
+      () => badge.getAttribute('data-health', { timeout: 1_000 }),
+      (h) => h === 'live',
+      'the health badge to show live again',
+    );
     expect(await badge.textContent()).toBe('Live');
   });
 
-  it('[issue 3] after the reconnect the tab\'s candles equal the server\'s history; the last close equals the ticker price', async () => {
-    type Plain = { length: number; time: number[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[]; lastClose: string };
+  it("[ENG-3][ENG-15] after the reconnect the tab's candles equal the server's history; the last close equals the ticker price", async () => {
+    type Plain = {
+      length: number;
+      time: number[];
+      open: number[];
+      high: number[];
+      low: number[];
+      close: number[];
+      volume: number[];
+      lastClose: string;
+    };
     const kl = (await page.evaluate(() => window.__openex!.snapshot('klines:btcusdt:1m'))) as Plain;
     expect(kl.length).toBeGreaterThan(100);
     const res = await fetch(`${server.url}/api/market/kline?symbol=btcusdt&interval=1m&limit=2000`);
-    const hist = ((await res.json()) as { data: { t: number; open: string; high: string; low: string; close: string; vol: string }[] }).data;
+    const hist = (
+      (await res.json()) as {
+        data: { t: number; open: string; high: string; low: string; close: string; vol: string }[];
+      }
+    ).data;
     const byTime = new Map(hist.map((c) => [c.t, c]));
     let compared = 0;
     for (let i = 1; i < kl.length - 1; i++) expect(kl.time[i]).toBeGreaterThan(kl.time[i - 1]);
@@ -122,11 +154,15 @@ describe('socket faults [issue 3, spec 4.7]', () => {
     expect(both.k.lastClose).toBe(both.t.price);
   });
 
-  it('[issue 3] 1,000 malformed frames: the worker counts them all and keeps applying valid frames', async () => {
+  it('[ENG-20] 1,000 malformed frames: the worker counts them all and keeps applying valid frames', async () => {
     const d0 = await diagnostics(page);
     const s0 = await clientStats(page);
     await testSwitch(server, 'garbage?count=1000');
-    const d1 = await until(() => diagnostics(page), (d) => d.framesRejected - d0.framesRejected >= 1000, '1000 rejected frames');
+    const d1 = await until(
+      () => diagnostics(page),
+      (d) => d.framesRejected - d0.framesRejected >= 1000,
+      '1000 rejected frames',
+    );
     expect(d1.framesRejected - d0.framesRejected).toBe(1000);
     expect(d1.reconnects).toBe(d0.reconnects);
     const last = (await ticker(page, 'btcusdt'))!;
@@ -135,27 +171,44 @@ describe('socket faults [issue 3, spec 4.7]', () => {
     expect(d1.socketsOpen).toBe(1);
   });
 
-  it('[issue 3] a sequence gap is counted and the state is re-seeded; data keeps flowing', async () => {
+  it('[ENG-10] a sequence gap is counted and the state is re-seeded; data keeps flowing', async () => {
     const d0 = await diagnostics(page);
     await testSwitch(server, 'skip?count=5');
     const last = (await ticker(page, 'btcusdt'))!;
-    await until(() => diagnostics(page), (d) => d.gaps > d0.gaps, 'a gap in diagnostics');
+    await until(
+      () => diagnostics(page),
+      (d) => d.gaps > d0.gaps,
+      'a gap in diagnostics',
+    );
     await freshTicker(page, 'btcusdt', last.ts, 'data after the gap');
-    const kl = (await page.evaluate(() => window.__openex!.snapshot('klines:btcusdt:1m'))) as { length: number; lastClose: string };
+    const kl = (await page.evaluate(() => window.__openex!.snapshot('klines:btcusdt:1m'))) as {
+      length: number;
+      lastClose: string;
+    };
     expect(kl.length).toBeGreaterThan(100);
     const tk = (await ticker(page, 'btcusdt'))!;
     expect(tk.price.length).toBeGreaterThan(0);
   });
 
-  it('[issue 3] a silent, half-open socket is detected within two heartbeat intervals and replaced', async () => {
+  it('[ENG-4] a silent, half-open socket is detected within two heartbeat intervals and replaced', async () => {
     const before = await stableSubs();
     const d0 = await diagnostics(page);
     const t0 = Date.now();
     await testSwitch(server, `silence?ms=${SILENCE_TIMEOUT_MS * 3}`);
     const badge = page.getByTestId('connection-health');
-    await until(() => badge.getAttribute('data-health', { timeout: 1_000 }), (h) => h === 'delayed', 'the health badge to show delayed', SILENCE_TIMEOUT_MS * 2);
+    await until(
+      () => badge.getAttribute('data-health', { timeout: 1_000 }),
+      (h) => h === 'delayed',
+      'the health badge to show delayed',
+      SILENCE_TIMEOUT_MS * 2,
+    );
     expect(await badge.textContent()).toBe('Delayed');
-    const d1 = await until(() => diagnostics(page), (d) => d.reconnects > d0.reconnects, 'a reconnect after the silence', SILENCE_TIMEOUT_MS * 3);
+    const d1 = await until(
+      () => diagnostics(page),
+      (d) => d.reconnects > d0.reconnects,
+      'a reconnect after the silence',
+      SILENCE_TIMEOUT_MS * 3,
+    );
     console.log(`[engine-faults] silent socket replaced after ${Date.now() - t0} ms`);
     expect(d1.reconnects).toBe(d0.reconnects + 1);
     await freshTicker(page, 'btcusdt', Date.now(), 'data after the replaced socket');

@@ -5,8 +5,8 @@
  * server serves ./dist, which `npm test` builds first.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Topic } from '../src/engine/types';
-import type { Diagnostics, TickerView } from '../src/engine/views';
+import type { Topic } from '../src/engine';
+import type { Diagnostics, TickerView } from '../src/engine';
 import type { TabStats } from '../src/workers/wire';
 import type { ClientStats } from '../src/app/market/client';
 import { startServer, type RunningServer } from './helpers/server';
@@ -17,7 +17,12 @@ export function startEngineServer(): Promise<RunningServer> {
 }
 
 /** Polls `fn` until `ok` holds; fails with the last value after `timeoutMs` (a safety net, not a speed check). */
-export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: T | undefined;
   let err: unknown;
@@ -90,7 +95,13 @@ export function ticker(page: Page, symbol: string): Promise<TickerView | undefin
 }
 
 /** Waits until the tab shows a ticker for `symbol` newer than `afterTs` (server ms) and returns it. */
-export function freshTicker(page: Page, symbol: string, afterTs: number, what: string, timeoutMs = 30_000): Promise<TickerView> {
+export function freshTicker(
+  page: Page,
+  symbol: string,
+  afterTs: number,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<TickerView> {
   return until(
     () => ticker(page, symbol),
     (t) => !!t && t.ts > afterTs,

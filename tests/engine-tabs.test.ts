@@ -1,5 +1,5 @@
 /**
- * The market worker in a real Chromium against the real server (issue 3, "done when"): one socket for all
+ * The market worker in a real Chromium against the real server (WORK-1, WORK-2, WORK-6, WORK-9): one socket for all
  * tabs, subscriptions released with the tabs, hidden tabs get nothing, and the dedicated-Worker fallback.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -35,8 +35,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('one socket for all tabs [issue 3, spec 7.5]', () => {
-  it('[issue 3] three tabs on the home screen: exactly one server socket, each subscription once; the socket lives while a tab does', async () => {
+describe('one socket for all tabs [WORK-1] (spec 7.5)', () => {
+  it('[WORK-1] three tabs on the home screen: exactly one server socket, each subscription once; the socket lives while a tab does', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const tabs: Page[] = [];
     for (let i = 0; i < 3; i++) {
@@ -65,7 +65,11 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
     // Closing two tabs keeps the third live.
     await tabs[0].close();
     await tabs[1].close();
-    await until(() => diagnostics(tabs[2]), (x) => x.tabsConnected === 1, 'the worker sees one tab left');
+    await until(
+      () => diagnostics(tabs[2]),
+      (x) => x.tabsConnected === 1,
+      'the worker sees one tab left',
+    );
     const before = (await ticker(tabs[2], 'btcusdt'))!;
     await freshTicker(tabs[2], 'btcusdt', before.ts, 'the third tab still receives prices');
     expect(await metric(server, 'exchange_ws_connections')).toBe(1);
@@ -73,11 +77,15 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
 
     // Closing all three closes the socket.
     await tabs[2].close();
-    await until(() => metric(server, 'exchange_ws_connections'), (n) => n === 0, 'the socket to close after the last tab');
+    await until(
+      () => metric(server, 'exchange_ws_connections'),
+      (n) => n === 0,
+      'the socket to close after the last tab',
+    );
     await ctx.close();
   });
 
-  it('[issue 3] a closed tab releases its server subscriptions while other tabs keep theirs', async () => {
+  it('[WORK-9] a closed tab releases its server subscriptions while other tabs keep theirs', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const a = await openTab(ctx, server, '/about');
     const b = await openTab(ctx, server, '/about');
@@ -85,9 +93,17 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
     await watch(b, { kind: 'ticker', symbol: 'ltcusdt' });
     await freshTicker(a, 'btcusdt', 0, 'btc in tab a');
     await freshTicker(b, 'ltcusdt', 0, 'ltc in tab b');
-    await until(() => serverSubs(server), (s) => s.subscriptions['DETAIL:ltcusdt'] === 1, 'ltc subscribed on the server');
+    await until(
+      () => serverSubs(server),
+      (s) => s.subscriptions['DETAIL:ltcusdt'] === 1,
+      'ltc subscribed on the server',
+    );
     await b.close();
-    await until(() => serverSubs(server), (s) => !('DETAIL:ltcusdt' in s.subscriptions), 'ltc unsubscribed after its tab closed');
+    await until(
+      () => serverSubs(server),
+      (s) => !('DETAIL:ltcusdt' in s.subscriptions),
+      'ltc unsubscribed after its tab closed',
+    );
     expect((await serverSubs(server)).subscriptions['DETAIL:btcusdt']).toBe(1);
     expect((await diagnostics(a)).tabsConnected).toBe(1);
     await ctx.close();
@@ -99,7 +115,7 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
    * overrides document.visibilityState and dispatches visibilitychange; the client checks visibility in its
    * rAF callback before granting a credit, besides relying on browsers pausing rAF in hidden tabs.
    */
-  it('[issue 3] a hidden tab receives no batches and gets the latest state at once when it shows again', async () => {
+  it('[WORK-6] a hidden tab receives no batches and gets the latest state at once when it shows again', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const a = await openTab(ctx, server, '/about');
     const b = await openTab(ctx, server, '/about');
@@ -121,7 +137,11 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
     const sent0 = settled.worker.batchesSent;
     const applied0 = settled.tab.batches;
     const seenByA = (await clientStats(a)).batches;
-    await until(() => clientStats(a), (s) => s.batches >= seenByA + 5, "tab a to receive five more batches");
+    await until(
+      () => clientStats(a),
+      (s) => s.batches >= seenByA + 5,
+      'tab a to receive five more batches',
+    );
     expect((await tabStats(b))!.batchesSent).toBe(sent0);
     expect((await clientStats(b)).batches).toBe(applied0);
 
@@ -131,22 +151,32 @@ describe('one socket for all tabs [issue 3, spec 7.5]', () => {
       delete (document as unknown as Record<string, unknown>).hidden;
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await until(() => clientStats(b), (s) => s.batches > applied0, 'tab b to receive a batch once visible');
+    await until(
+      () => clientStats(b),
+      (s) => s.batches > applied0,
+      'tab b to receive a batch once visible',
+    );
     expect((await ticker(b, 'btcusdt'))!.ts).toBeGreaterThanOrEqual(latestInA.ts);
     await ctx.close();
   });
 
-  it('[issue 3] without SharedWorker the app works through a dedicated worker', async () => {
+  it('[WORK-2] without SharedWorker the app works through a dedicated worker', async () => {
     const ctx = await browser.newContext(DESKTOP);
     await ctx.addInitScript(() => {
       delete (window as unknown as Record<string, unknown>).SharedWorker;
     });
     const p = await openTab(ctx, server, '/');
-    expect(await p.evaluate(() => typeof (window as unknown as Record<string, unknown>).SharedWorker)).toBe('undefined');
+    expect(await p.evaluate(() => typeof (window as unknown as Record<string, unknown>).SharedWorker)).toBe(
+      'undefined',
+    );
     await watch(p, BTC);
     const t = await freshTicker(p, 'btcusdt', 0, 'a ticker through the dedicated worker');
     expect(t.price).toMatch(/^\d+(\.\d+)?$/);
-    const d = await until(() => diagnostics(p), (x) => x.health === 'live', 'live health');
+    const d = await until(
+      () => diagnostics(p),
+      (x) => x.health === 'live',
+      'live health',
+    );
     expect(d).toMatchObject({ mode: 'dedicated', tabsConnected: 1, socketsOpen: 1 });
     await freshTicker(p, 'btcusdt', t.ts, 'prices keep coming');
     await ctx.close();

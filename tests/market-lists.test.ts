@@ -1,5 +1,5 @@
 /**
- * Issue 4 part 7 against the real server and Chromium: markets (spec 3.4 lists, sorting, row → trade),
+ * MKT-1 to MKT-4, TRADE-1 and CONTENT-1 against the real server and Chromium: markets (spec 3.4 lists, sorting, row → trade),
  * search (across the four lists, recent searches), the trade header tabs (spec 2.4), the content screens
  * (help, help detail, about, terms, download) and axe-core on the screens not covered by app-a11y.
  */
@@ -18,7 +18,11 @@ async function api<T>(path: string): Promise<T> {
   return r.data;
 }
 
-async function withPage(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>, language = 'en'): Promise<void> {
+async function withPage(
+  viewport: { width: number; height: number },
+  fn: (page: Page) => Promise<void>,
+  language = 'en',
+): Promise<void> {
   const ctx = await newContext(env.app.browser, { viewport, token: env.token, language, bypassCSP: true });
   const page = await ctx.newPage();
   try {
@@ -28,7 +32,7 @@ async function withPage(viewport: { width: number; height: number }, fn: (page: 
   }
 }
 
-describe('[issue 4] markets (/store, spec 3.4)', () => {
+describe('[MKT-1] markets (/store, spec 3.4)', () => {
   it('[spec 3.4] one tab per coin list; sorting by price puts the highest price first; a row opens its trade screen', async () => {
     await withPage(DESKTOP, async (page) => {
       await gotoApp(page, env.app.server.url + '/store');
@@ -39,14 +43,22 @@ describe('[issue 4] markets (/store, spec 3.4)', () => {
       expect(rows).toBe(coins.coinList.length);
 
       await page.click('th button:has-text("Last price")');
-      await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('Last price'));
+      await page.waitForFunction(() =>
+        document.querySelector('th[aria-sort="descending"]')?.textContent?.includes('Last price'),
+      );
       expect(page.url()).toContain('sort=price');
       const tickers = await api<Record<string, { close: string }>>('/api/market/tickers');
       const top = Object.entries(tickers).sort((a, b) => Number(b[1].close) - Number(a[1].close))[0][0];
-      await page.waitForFunction((sym) => document.querySelector('#mk-panel .mt-row')?.getAttribute('data-symbol') === sym, top, { timeout: 15_000 });
+      await page.waitForFunction(
+        (sym) => document.querySelector('#mk-panel .mt-row')?.getAttribute('data-symbol') === sym,
+        top,
+        { timeout: 15_000 },
+      );
 
       await page.click('th button:has-text("Last price")');
-      await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('Last price'));
+      await page.waitForFunction(() =>
+        document.querySelector('th[aria-sort="ascending"]')?.textContent?.includes('Last price'),
+      );
 
       await page.click('[role="tab"]:has-text("Spot trading")');
       await page.waitForSelector('[role="tab"][aria-selected="true"]:has-text("Spot trading")');
@@ -57,10 +69,20 @@ describe('[issue 4] markets (/store, spec 3.4)', () => {
   });
 
   it('[spec 3.4] customizeFlag 2 rows show the showSymbol; other rows show BASE/QUOTE', async () => {
-    const coins = await api<{ currencyList: Array<{ symbol: string; showSymbol: string; customizeFlag: number; coin: string; baseCoin: string }> }>('/api/common/getCoinList');
+    const coins = await api<{
+      currencyList: Array<{
+        symbol: string;
+        showSymbol: string;
+        customizeFlag: number;
+        coin: string;
+        baseCoin: string;
+      }>;
+    }>('/api/common/getCoinList');
     await withPage(PHONE, async (page) => {
       await gotoApp(page, env.app.server.url + '/store?list=currencyList');
-      const shown = await page.$$eval('#mk-panel .mt-row', (els) => els.map((e) => [e.getAttribute('data-symbol'), e.querySelector('.mt-pair')?.textContent ?? '']));
+      const shown = await page.$$eval('#mk-panel .mt-row', (els) =>
+        els.map((e) => [e.getAttribute('data-symbol'), e.querySelector('.mt-pair')?.textContent ?? '']),
+      );
       for (const [sym, text] of shown) {
         const c = coins.currencyList.find((x) => x.symbol === sym)!;
         expect(text).toBe(c.customizeFlag === 2 ? c.showSymbol : `${c.coin.toUpperCase()}/${c.baseCoin.toUpperCase()}`);
@@ -69,7 +91,7 @@ describe('[issue 4] markets (/store, spec 3.4)', () => {
   });
 });
 
-describe('[issue 4] search (/search)', () => {
+describe('[MKT-4] search (/search)', () => {
   it('filters the four lists, opens the trade screen, and remembers the search', async () => {
     await withPage(PHONE, async (page) => {
       await gotoApp(page, env.app.server.url + '/search');
@@ -88,7 +110,7 @@ describe('[issue 4] search (/search)', () => {
   });
 });
 
-describe('[issue 4] trade header tabs (spec 2.4)', () => {
+describe('[TRADE-1] trade header tabs (spec 2.4)', () => {
   it('[spec 2.4] Optional (watchlist) is always first, then PLAYING_SETTING; tabs switch the route', async () => {
     await withPage(PHONE, async (page) => {
       await gotoApp(page, env.app.server.url + '/flash?symbol=btcusdt');
@@ -114,7 +136,7 @@ describe('[issue 4] trade header tabs (spec 2.4)', () => {
   });
 });
 
-describe('[issue 4] content screens', () => {
+describe('[CONTENT-1] content screens', () => {
   it('help lists the HELP texts and a detail shows the text; about, terms and download show server content', async () => {
     const help = await api<Array<{ id: number; title: string; content: string }>>('/api/option/rules/list?key=HELP');
     expect(help.length).toBeGreaterThan(0);
@@ -139,7 +161,9 @@ describe('[issue 4] content screens', () => {
       await page.waitForSelector('#terms-h');
       await page.waitForFunction(() => document.querySelectorAll('.mk-text p').length > 1);
 
-      const settings = await api<{ DOWNLOAD_SETTING: Array<{ name: string; url: string; isOpen: boolean }> }>('/api/common/getAllSetting');
+      const settings = await api<{ DOWNLOAD_SETTING: Array<{ name: string; url: string; isOpen: boolean }> }>(
+        '/api/common/getAllSetting',
+      );
       await gotoApp(page, env.app.server.url + '/download');
       const open = settings.DOWNLOAD_SETTING.filter((d) => d.isOpen && /^https?:/.test(d.url));
       if (open.length) {
@@ -153,7 +177,7 @@ describe('[issue 4] content screens', () => {
   });
 });
 
-describe('[issue 4] accessibility of the other market screens', () => {
+describe('[A11Y-1] accessibility of the other market screens', () => {
   const paths = ['/search', '/help', '/helpDetail/101', '/about', '/termService', '/download', '/flash?tab=optional'];
   for (const [label, viewport] of [
     ['phone', PHONE],
@@ -170,11 +194,18 @@ describe('[issue 4] accessibility of the other market screens', () => {
               await page.waitForTimeout(800);
               await page.addScriptTag({ path: AXE });
               const violations = (await page.evaluate(async () => {
-                const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }).axe;
+                const axe = (
+                  window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }
+                ).axe;
                 return (await axe.run(document, { resultTypes: ['violations'] })).violations;
               })) as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
               for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-                found.push(`${path} ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+                found.push(
+                  `${path} ${v.id} (${v.impact}): ${v.nodes
+                    .slice(0, 3)
+                    .map((n) => n.target.join(' '))
+                    .join(' | ')}`,
+                );
               }
             }
           },

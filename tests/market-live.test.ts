@@ -1,5 +1,5 @@
 /**
- * Issue 4 "done when", market part, against the real server and Chromium:
+ * HOME-1, CHART-1 and CHART-2, against the real server and Chromium:
  * - home prices change within 5 s;
  * - the chart shows at least 100 candles and its last close equals the header price;
  * plus the chart's interaction (pan, back to latest, interval switch, crosshair readout).
@@ -16,9 +16,13 @@ function homePrices(page: Page): Promise<string[]> {
 }
 
 async function waitForChart(page: Page, minCandles: number): Promise<void> {
-  await page.waitForFunction((n) => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? 0) >= n, minCandles, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? 0) >= n,
+    minCandles,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 /** Reads the chart's last close and the header price in the same task. */
@@ -30,15 +34,19 @@ function closeAndHeader(page: Page): Promise<{ candles: number; lastClose: strin
   }));
 }
 
-describe('[issue 4] home (spec 3.3 HOME_COIN_SETTING)', () => {
-  it('[issue 4] home prices change within 5 s', async () => {
+describe('[HOME-1] home (spec 3.3 HOME_COIN_SETTING)', () => {
+  it('[HOME-1] home prices change within 5 s', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
       await gotoApp(page, env.app.server.url + '/');
-      await page.waitForFunction(() => [...document.querySelectorAll('.home-markets .mt-row .px')].some((e) => /\d/.test(e.textContent ?? '')), null, {
-        timeout: 30_000,
-      });
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('.home-markets .mt-row .px')].some((e) => /\d/.test(e.textContent ?? '')),
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
       const before = await homePrices(page);
       expect(before.length).toBeGreaterThanOrEqual(5);
       // The issue's bound: some home price changes within 5 s of the first prices showing.
@@ -55,8 +63,13 @@ describe('[issue 4] home (spec 3.3 HOME_COIN_SETTING)', () => {
       // Every home coin on screen shows a price and a sparkline (rows subscribe while visible).
       await page.waitForFunction(
         () => {
-          const rows = [...document.querySelectorAll('.home-markets .mt-row')].filter((r) => r.getBoundingClientRect().top < innerHeight);
-          return rows.length > 0 && rows.every((r) => /\d/.test(r.querySelector('.px')?.textContent ?? '') && r.querySelector('svg.spark path'));
+          const rows = [...document.querySelectorAll('.home-markets .mt-row')].filter(
+            (r) => r.getBoundingClientRect().top < innerHeight,
+          );
+          return (
+            rows.length > 0 &&
+            rows.every((r) => /\d/.test(r.querySelector('.px')?.textContent ?? '') && r.querySelector('svg.spark path'))
+          );
         },
         null,
         { timeout: 15_000 },
@@ -71,8 +84,8 @@ for (const [label, viewport] of [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const) {
-  describe(`[issue 4] trade screen chart, ${label}`, () => {
-    it('[issue 4] the chart shows at least 100 candles and its last close equals the header price', async () => {
+  describe(`[CHART-1] trade screen chart, ${label}`, () => {
+    it('[CHART-1] the chart shows at least 100 candles and its last close equals the header price', async () => {
       const ctx = await newContext(env.app.browser, { viewport, token: env.token });
       const page = await ctx.newPage();
       try {
@@ -94,7 +107,7 @@ for (const [label, viewport] of [
   });
 }
 
-describe('[issue 4] chart interaction', () => {
+describe('[CHART-2] chart interaction', () => {
   it('intervals switch the series; drag pans away from the live edge and "back to latest" returns', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
@@ -131,7 +144,9 @@ describe('[issue 4] chart interaction', () => {
       const atRest = await readTime();
       const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
       await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 3);
-      await page.waitForFunction((t) => document.querySelector('.kc-time')?.textContent !== t, atRest, { timeout: 5_000 });
+      await page.waitForFunction((t) => document.querySelector('.kc-time')?.textContent !== t, atRest, {
+        timeout: 5_000,
+      });
       const values = await page.$$eval('.kc-readout .kc-v', (els) => els.map((e) => e.textContent ?? ''));
       expect(values).toHaveLength(5);
       for (const v of values) expect(v).toMatch(/\d/);
@@ -154,7 +169,11 @@ describe('[issue 4] chart interaction', () => {
       const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
       await page.mouse.move(box.x + box.width - 5, box.y + box.height / 2);
       for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -200);
-      await page.waitForFunction((b) => Number(document.querySelector('[data-visible]')?.getAttribute('data-visible')) < b, before, { timeout: 5_000 });
+      await page.waitForFunction(
+        (b) => Number(document.querySelector('[data-visible]')?.getAttribute('data-visible')) < b,
+        before,
+        { timeout: 5_000 },
+      );
       expect(await visible()).toBeLessThan(before);
       expect(await page.$('.kc-latest')).toBeNull();
     } finally {
@@ -183,15 +202,22 @@ describe('[issue 4] chart interaction', () => {
       const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
         cdp.send('Input.dispatchTouchEvent', {
           type,
-          touchPoints: type === 'touchEnd' ? [] : [
-            { x: cx - d, y: cy, id: 1 },
-            { x: cx + d, y: cy, id: 2 },
-          ],
+          touchPoints:
+            type === 'touchEnd'
+              ? []
+              : [
+                  { x: cx - d, y: cy, id: 1 },
+                  { x: cx + d, y: cy, id: 2 },
+                ],
         });
       await touch('touchStart', 20);
       for (let d = 30; d <= 120; d += 10) await touch('touchMove', d);
       await touch('touchEnd', 0);
-      await page.waitForFunction((b) => Number(document.querySelector('[data-visible]')?.getAttribute('data-visible')) < b, before, { timeout: 5_000 });
+      await page.waitForFunction(
+        (b) => Number(document.querySelector('[data-visible]')?.getAttribute('data-visible')) < b,
+        before,
+        { timeout: 5_000 },
+      );
       expect(await visible()).toBeLessThan(before);
     } finally {
       await ctx.close();

@@ -30,7 +30,9 @@ describe('[h1] CSP fits the SPA', () => {
       await page.exposeFunction('__cspViolation', (s: string) => violations.push(s));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>
-          (window as unknown as { __cspViolation(s: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+          (window as unknown as { __cspViolation(s: string): void }).__cspViolation(
+            `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+          ),
         );
       });
       const res = await page.goto(srv.url + path, { waitUntil: 'load' });

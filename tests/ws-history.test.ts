@@ -1,5 +1,5 @@
 /**
- * [issue 2 done-when] "the history call's candles equal candles rebuilt from the same trades", through the real
+ * [SRV-10] the history call's candles equal candles rebuilt from the same trades, through the real
  * server: candles from GET /api/market/kline against an independent decimal.js rebuild from the trades the same
  * server published (GET /api/market/trades for the start-up history; that list plus TRADE frames for live trading).
  */
@@ -27,7 +27,15 @@ async function get<T>(path: string): Promise<T> {
 function rebuild(trades: Trade[], interval: KlineInterval, priceDp: number, qtyDp: number): Map<number, Candle> {
   const acc = rebuildCandles(trades, interval);
   const out = new Map<number, Candle>();
-  for (const [t, a] of acc) out.set(t, { t, open: a.open.toFixed(priceDp), high: a.high.toFixed(priceDp), low: a.low.toFixed(priceDp), close: a.close.toFixed(priceDp), vol: a.vol.toFixed(qtyDp) });
+  for (const [t, a] of acc)
+    out.set(t, {
+      t,
+      open: a.open.toFixed(priceDp),
+      high: a.high.toFixed(priceDp),
+      low: a.low.toFixed(priceDp),
+      close: a.close.toFixed(priceDp),
+      vol: a.vol.toFixed(qtyDp),
+    });
   return out;
 }
 
@@ -47,8 +55,8 @@ function compare(candles: Candle[], trades: Trade[], interval: KlineInterval, fr
   return n;
 }
 
-describe('kline history equals candles rebuilt from the same trades (issue 2 done-when)', () => {
-  it('[issue 2 §5] start-up history: REST candles equal the rebuild from the REST trade list', async () => {
+describe('kline history equals candles rebuilt from the same trades [SRV-10]', () => {
+  it('[SRV-10][SIM-5] start-up history: REST candles equal the rebuild from the REST trade list', async () => {
     const fetchedAt = Date.now();
     const k1 = await get<Candle[]>('/api/market/kline?symbol=btcusdt&interval=1m&limit=2000');
     const k5 = await get<Candle[]>('/api/market/kline?symbol=btcusdt&interval=5m&limit=2000');
@@ -61,7 +69,7 @@ describe('kline history equals candles rebuilt from the same trades (issue 2 don
     expect(n5).toBeGreaterThanOrEqual(3);
   });
 
-  it('[issue 2 §5] live trading: the 1m candle of a closed minute equals the rebuild from the published trades', async () => {
+  it('[SRV-10] live trading: the 1m candle of a closed minute equals the rebuild from the published trades', async () => {
     const c = await connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`);
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'ethusdt' });
     const first = await c.waitFor((f) => f.type === 'TRADE');

@@ -1,5 +1,5 @@
 /**
- * The live socket through the real server process (spec 7.5, issue 2 part 6 and its "done when"):
+ * The live socket through the real server process (spec 7.5; WS rules):
  * a plain WebSocket client, frames validated against the shared protocol, malformed-frame storm, metrics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ function expectValid(c: Recorded): void {
 }
 
 describe('live socket of the real server (spec 7.5)', () => {
-  it('[issue 2 done-when] a plain client subscribing DETAIL and TRADE for BTC gets frames; KLINE 1m gets the live candle', async () => {
+  it('[WS-3][WS-6] a plain client subscribing DETAIL and TRADE for BTC gets frames; KLINE 1m gets the live candle', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' });
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
@@ -56,7 +56,7 @@ describe('live socket of the real server (spec 7.5)', () => {
     }
   });
 
-  it('[issue 2 done-when] 1,000 random malformed frames on one connection: all rejected and counted, valid subscriptions still served', async () => {
+  it('[WS-10] 1,000 random malformed frames on one connection: all rejected and counted, valid subscriptions still served', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'ethusdt' });
     await c.waitFor((f) => f.type === 'TRADE');
@@ -72,17 +72,22 @@ describe('live socket of the real server (spec 7.5)', () => {
     expectValid(c);
   });
 
-  it('[issue 2 §6] a foreign Origin is refused by the real server', async () => {
-    await expect(connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, { origin: 'https://evil.example' })).rejects.toMatchObject({ status: 403 });
+  it('[WS-2] a foreign Origin is refused by the real server', async () => {
+    await expect(
+      connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, { origin: 'https://evil.example' }),
+    ).rejects.toMatchObject({ status: 403 });
     const ok = await connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, { origin: srv.url });
     await ok.close();
     // X-Forwarded-Host counts only behind a trusted proxy (TRUST_PROXY), which this server is not.
     await expect(
-      connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, { origin: 'https://exchange.example', headers: { 'x-forwarded-host': 'exchange.example' } }),
+      connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`, {
+        origin: 'https://exchange.example',
+        headers: { 'x-forwarded-host': 'exchange.example' },
+      }),
     ).rejects.toMatchObject({ status: 403 });
   });
 
-  it('[issue 2 §9] /metrics: exchange_ws_connections goes up and back down; subscriptions by type', async () => {
+  it('[OPS-2] /metrics: exchange_ws_connections goes up and back down; subscriptions by type', async () => {
     await sleep(200);
     const base = await metric('exchange_ws_connections');
     const a = await open();

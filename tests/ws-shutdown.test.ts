@@ -1,10 +1,10 @@
-/** [issue 2 §9] On SIGTERM every socket gets a close frame (1001 "server shutting down") and the process exits 0. */
+/** [OPS-4][WS-16] On SIGTERM every socket gets a close frame (1001 "server shutting down") and the process exits 0. */
 import { describe, expect, it } from 'vitest';
 import { connect } from '../server/src/ws/testClient';
 import { startServer } from './helpers/server';
 
-describe('socket shutdown (issue 2 §9)', () => {
-  it('[issue 2 §9] SIGTERM closes every socket with 1001 and a reason, then exits 0', async () => {
+describe('socket shutdown [OPS-4]', () => {
+  it('[OPS-4][WS-16] SIGTERM closes every socket with 1001 and a reason, then exits 0', async () => {
     const srv = await startServer();
     const a = await connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`);
     const b = await connect(`${srv.wsUrl}/ws/${crypto.randomUUID()}`);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:browser` (issue 6): the live market in a real Chromium against the real server in
+ * `npm run bench:browser` (PERF-B1 to PERF-B5, PERF-7): the live market in a real Chromium against the real server in
  * flood mode (10,000 trades/s over 50 symbols), ours beside a naive client built from the same
  * screens, in the same run. Every figure comes from a counter or a clock of this run.
  *
@@ -12,7 +12,7 @@ import { tmpdir, cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildClient } from './lib/build';
-import { cdpFor, percentile, sample, scrape, sleep, total } from './lib/metrics';
+import { cdpFor, percentile, sample, scrape, sleep, total, type BenchWindow } from './lib/metrics';
 import { openSession, tabMessages, waitLive, type Kind } from './lib/session';
 import { hideTab } from './lib/visibility';
 
@@ -56,7 +56,9 @@ async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: num
   const m0 = await scrape(baseUrl);
   const s0 = await Promise.all(pages.map((p, i) => sample(p, cdps[i])));
   const msg0 = await Promise.all(pages.map((p) => tabMessages(p, kind)));
-  const t2p0 = await Promise.all(pages.map((p) => p.evaluate(() => (window as any).__bench.t2p.length as number)));
+  const t2p0 = await Promise.all(
+    pages.map((p) => p.evaluate(() => (window as unknown as BenchWindow).__bench.t2p.length)),
+  );
   const t0 = Date.now();
   await sleep(seconds * 1000);
   const dt = (Date.now() - t0) / 1000;
@@ -64,7 +66,9 @@ async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: num
   const s1 = await Promise.all(pages.map((p, i) => sample(p, cdps[i])));
   const msg1 = await Promise.all(pages.map((p) => tabMessages(p, kind)));
   const t2p = (
-    await Promise.all(pages.map((p, i) => p.evaluate((from) => (window as any).__bench.t2p.slice(from) as number[], t2p0[i])))
+    await Promise.all(
+      pages.map((p, i) => p.evaluate((from) => (window as unknown as BenchWindow).__bench.t2p.slice(from), t2p0[i])),
+    )
   ).flat();
   await Promise.all(cdps.map((c) => c.detach().catch(() => {})));
   return {
@@ -94,7 +98,10 @@ const CHART_CANDLES = 5_000;
 async function chartFigures(page: Page): Promise<{ candles: number; visible: number }> {
   return page.evaluate(() => {
     const el = document.querySelector('[data-candles]');
-    return { candles: Number(el?.getAttribute('data-candles') ?? NaN), visible: Number(el?.getAttribute('data-visible') ?? NaN) };
+    return {
+      candles: Number(el?.getAttribute('data-candles') ?? NaN),
+      visible: Number(el?.getAttribute('data-visible') ?? NaN),
+    };
   });
 }
 
@@ -104,7 +111,11 @@ async function chartFigures(page: Page): Promise<{ candles: number; visible: num
  */
 async function chartOf5000(page: Page): Promise<{ candles: number; visible: number }> {
   await page.click('button[data-interval="1m"]');
-  await page.waitForFunction(() => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? 0) > 100, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? 0) > 100,
+    undefined,
+    { timeout: 30_000 },
+  );
   const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const deadline = Date.now() + 60_000;
@@ -178,7 +189,8 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
     });
     const tw = await windowOf([trade], kind, s.server.url, windowS);
     const { candles, visible } = await chartFigures(trade);
-    if (visible < chart.visible) console.warn(`chart view moved during the window: ${chart.visible} -> ${visible} candles`);
+    if (visible < chart.visible)
+      console.warn(`chart view moved during the window: ${chart.visible} -> ${visible} candles`);
     return {
       bytesPerS1: one.bytesPerS / Math.max(1, one.tradesPerS),
       bytesPerS5: five.bytesPerS / Math.max(1, five.tradesPerS),
@@ -258,33 +270,146 @@ async function main() {
       main_thread_cpu_ms_per_frame: naive.cpuMsPerFrameTrade,
       long_tasks: naive.longTasksTrade,
     },
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      memGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     window_s: windowS,
     date: new Date().toISOString(),
   };
 
   const rows: [string, string, string, string, string][] = [
     ['B1', 'server sockets, 5 tabs', fmt(ours.connections5, 0), naive ? fmt(naive.connections5, 0) : '', 'exactly 1'],
-    ['B1', 'bytes ratio 5 tabs : 1 tab (per trade)', fmt(result.bytes_ratio_5_to_1, 3), naive ? fmt(result.naive!.bytes_ratio_5_to_1, 3) : '', '<= 1.02'],
-    ['B2', 'messages/s to a visible tab (max)', fmt(ours.msgsPerSPerTab, 1), naive ? fmt(naive.msgsPerSPerTab, 1) : '', '<= 60'],
-    ['B2', `messages to a hidden tab in ${windowS} s`, fmt(ours.hiddenTabMsgs, 0), naive ? fmt(naive.hiddenTabMsgs, 0) : '', '0'],
+    [
+      'B1',
+      'bytes ratio 5 tabs : 1 tab (per trade)',
+      fmt(result.bytes_ratio_5_to_1, 3),
+      naive ? fmt(result.naive!.bytes_ratio_5_to_1, 3) : '',
+      '<= 1.02',
+    ],
+    [
+      'B2',
+      'messages/s to a visible tab (max)',
+      fmt(ours.msgsPerSPerTab, 1),
+      naive ? fmt(naive.msgsPerSPerTab, 1) : '',
+      '<= 60',
+    ],
+    [
+      'B2',
+      `messages to a hidden tab in ${windowS} s`,
+      fmt(ours.hiddenTabMsgs, 0),
+      naive ? fmt(naive.hiddenTabMsgs, 0) : '',
+      '0',
+    ],
     ['B3', 'React commits/s, home', fmt(ours.commitsPerSHome, 1), naive ? fmt(naive.commitsPerSHome, 1) : '', '50..60'],
-    ['B3', 'React commits/s, home, each of 5 tabs', fmt(ours.commitsPerSHome5 ?? NaN, 1), naive ? fmt(naive.commitsPerSHome5 ?? NaN, 1) : '', ''],
-    ['B3', 'React commits/s, trade', fmt(ours.commitsPerSTrade, 1), naive ? fmt(naive.commitsPerSTrade, 1) : '', '50..60'],
-    ['B4', 'tick-to-paint p50 ms (home one tab + trade)', fmt(result.tick_to_paint_p50_ms, 1), naive ? fmt(result.naive!.tick_to_paint_p50_ms, 1) : '', '<= 17'],
-    ['B4', 'tick-to-paint p50 / p99 ms, home, one tab', `${fmt(percentile(ours.t2pHome, 50), 1)} / ${fmt(percentile(ours.t2pHome, 99), 1)}`, naive ? `${fmt(percentile(naive.t2pHome, 50), 1)} / ${fmt(percentile(naive.t2pHome, 99), 1)}` : '', ''],
-    ['B4', 'tick-to-paint p50 / p99 ms, trade', `${fmt(percentile(ours.t2pTrade, 50), 1)} / ${fmt(percentile(ours.t2pTrade, 99), 1)}`, naive ? `${fmt(percentile(naive.t2pTrade, 50), 1)} / ${fmt(percentile(naive.t2pTrade, 99), 1)}` : '', ''],
-    ['B4', 'tick-to-paint p50 / p99 ms, home, 5 tabs open', `${fmt(percentile(ours.t2pHome5 ?? [], 50), 1)} / ${fmt(percentile(ours.t2pHome5 ?? [], 99), 1)}`, naive ? `${fmt(percentile(naive.t2pHome5 ?? [], 50), 1)} / ${fmt(percentile(naive.t2pHome5 ?? [], 99), 1)}` : '', ''],
-    ['B4', 'tick-to-paint p99 ms (home one tab + trade)', fmt(result.tick_to_paint_p99_ms, 1), naive ? fmt(result.naive!.tick_to_paint_p99_ms, 1) : '', '<= 34'],
-    ['B5', 'main thread busy ms/frame, trade (task wall time)', fmt(ours.mainMsPerFrameTrade, 2), naive ? fmt(naive.mainMsPerFrameTrade, 2) : '', '<= 4'],
-    ['B5', 'main thread CPU ms/frame, trade (thread time)', fmt(ours.cpuMsPerFrameTrade, 2), naive ? fmt(naive.cpuMsPerFrameTrade, 2) : '', ''],
+    [
+      'B3',
+      'React commits/s, home, each of 5 tabs',
+      fmt(ours.commitsPerSHome5 ?? NaN, 1),
+      naive ? fmt(naive.commitsPerSHome5 ?? NaN, 1) : '',
+      '',
+    ],
+    [
+      'B3',
+      'React commits/s, trade',
+      fmt(ours.commitsPerSTrade, 1),
+      naive ? fmt(naive.commitsPerSTrade, 1) : '',
+      '50..60',
+    ],
+    [
+      'B4',
+      'tick-to-paint p50 ms (home one tab + trade)',
+      fmt(result.tick_to_paint_p50_ms, 1),
+      naive ? fmt(result.naive!.tick_to_paint_p50_ms, 1) : '',
+      '<= 17',
+    ],
+    [
+      'B4',
+      'tick-to-paint p50 / p99 ms, home, one tab',
+      `${fmt(percentile(ours.t2pHome, 50), 1)} / ${fmt(percentile(ours.t2pHome, 99), 1)}`,
+      naive ? `${fmt(percentile(naive.t2pHome, 50), 1)} / ${fmt(percentile(naive.t2pHome, 99), 1)}` : '',
+      '',
+    ],
+    [
+      'B4',
+      'tick-to-paint p50 / p99 ms, trade',
+      `${fmt(percentile(ours.t2pTrade, 50), 1)} / ${fmt(percentile(ours.t2pTrade, 99), 1)}`,
+      naive ? `${fmt(percentile(naive.t2pTrade, 50), 1)} / ${fmt(percentile(naive.t2pTrade, 99), 1)}` : '',
+      '',
+    ],
+    [
+      'B4',
+      'tick-to-paint p50 / p99 ms, home, 5 tabs open',
+      `${fmt(percentile(ours.t2pHome5 ?? [], 50), 1)} / ${fmt(percentile(ours.t2pHome5 ?? [], 99), 1)}`,
+      naive ? `${fmt(percentile(naive.t2pHome5 ?? [], 50), 1)} / ${fmt(percentile(naive.t2pHome5 ?? [], 99), 1)}` : '',
+      '',
+    ],
+    [
+      'B4',
+      'tick-to-paint p99 ms (home one tab + trade)',
+      fmt(result.tick_to_paint_p99_ms, 1),
+      naive ? fmt(result.naive!.tick_to_paint_p99_ms, 1) : '',
+      '<= 34',
+    ],
+    [
+      'B5',
+      'main thread busy ms/frame, trade (task wall time)',
+      fmt(ours.mainMsPerFrameTrade, 2),
+      naive ? fmt(naive.mainMsPerFrameTrade, 2) : '',
+      '<= 4',
+    ],
+    [
+      'B5',
+      'main thread CPU ms/frame, trade (thread time)',
+      fmt(ours.cpuMsPerFrameTrade, 2),
+      naive ? fmt(naive.cpuMsPerFrameTrade, 2) : '',
+      '',
+    ],
     ['B5', 'long tasks (>= 50 ms), trade', fmt(ours.longTasksTrade, 0), naive ? fmt(naive.longTasksTrade, 0) : '', '0'],
-    ['CPU', 'main-thread CPU ms/s, trade (thread time)', fmt(ours.cpuMsPerSTrade, 1), naive ? fmt(naive.cpuMsPerSTrade, 1) : '', 'ratio <= 0.2'],
-    ['CPU', 'main-thread busy ms/s, trade (task wall time)', fmt(ours.busyMsPerSTrade, 1), naive ? fmt(naive.busyMsPerSTrade, 1) : '', ''],
-    ['CPU', 'main-thread JavaScript ms/s, trade', fmt(ours.scriptMsPerSTrade, 1), naive ? fmt(naive.scriptMsPerSTrade, 1) : '', ''],
-    ['CPU', 'main-thread JavaScript ms/s, home', fmt(ours.scriptMsPerSHome, 1), naive ? fmt(naive.scriptMsPerSHome, 1) : '', ''],
-    ['CPU', 'main-thread CPU ms/s, home (thread time)', fmt(ours.cpuMsPerSHome, 1), naive ? fmt(naive.cpuMsPerSHome, 1) : '', ''],
-    ['CPU', 'main-thread busy ms/s, home (task wall time)', fmt(ours.busyMsPerSHome, 1), naive ? fmt(naive.busyMsPerSHome, 1) : '', ''],
+    [
+      'CPU',
+      'main-thread CPU ms/s, trade (thread time)',
+      fmt(ours.cpuMsPerSTrade, 1),
+      naive ? fmt(naive.cpuMsPerSTrade, 1) : '',
+      'ratio <= 0.2',
+    ],
+    [
+      'CPU',
+      'main-thread busy ms/s, trade (task wall time)',
+      fmt(ours.busyMsPerSTrade, 1),
+      naive ? fmt(naive.busyMsPerSTrade, 1) : '',
+      '',
+    ],
+    [
+      'CPU',
+      'main-thread JavaScript ms/s, trade',
+      fmt(ours.scriptMsPerSTrade, 1),
+      naive ? fmt(naive.scriptMsPerSTrade, 1) : '',
+      '',
+    ],
+    [
+      'CPU',
+      'main-thread JavaScript ms/s, home',
+      fmt(ours.scriptMsPerSHome, 1),
+      naive ? fmt(naive.scriptMsPerSHome, 1) : '',
+      '',
+    ],
+    [
+      'CPU',
+      'main-thread CPU ms/s, home (thread time)',
+      fmt(ours.cpuMsPerSHome, 1),
+      naive ? fmt(naive.cpuMsPerSHome, 1) : '',
+      '',
+    ],
+    [
+      'CPU',
+      'main-thread busy ms/s, home (task wall time)',
+      fmt(ours.busyMsPerSHome, 1),
+      naive ? fmt(naive.busyMsPerSHome, 1) : '',
+      '',
+    ],
   ];
   const table = [
     '| id | figure | ours | naive | target |',

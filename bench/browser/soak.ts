@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 6, B6): heap growth of the page and of the market worker between
+ * `npm run bench:soak` (PERF-B6): heap growth of the page and of the market worker between
  * minute 1 and minute 10 of the live home and trade screens in flood mode, garbage collection forced
  * before each reading.   --minutes=N (default 10) --first=M (default 1)
  */
@@ -48,10 +48,14 @@ async function main() {
     const t0 = Date.now();
     await sleep(first * 60_000 - (Date.now() - t0));
     const a = { home: await pageHeap(home), trade: await pageHeap(trade), worker: await workerHeap(worker) };
-    console.log(`minute ${first}: page(home) ${(a.home / 2 ** 20).toFixed(2)} MB, page(trade) ${(a.trade / 2 ** 20).toFixed(2)} MB, worker ${(a.worker / 2 ** 20).toFixed(2)} MB`);
+    console.log(
+      `minute ${first}: page(home) ${(a.home / 2 ** 20).toFixed(2)} MB, page(trade) ${(a.trade / 2 ** 20).toFixed(2)} MB, worker ${(a.worker / 2 ** 20).toFixed(2)} MB`,
+    );
     await sleep(minutes * 60_000 - (Date.now() - t0));
     const b = { home: await pageHeap(home), trade: await pageHeap(trade), worker: await workerHeap(worker) };
-    console.log(`minute ${minutes}: page(home) ${(b.home / 2 ** 20).toFixed(2)} MB, page(trade) ${(b.trade / 2 ** 20).toFixed(2)} MB, worker ${(b.worker / 2 ** 20).toFixed(2)} MB`);
+    console.log(
+      `minute ${minutes}: page(home) ${(b.home / 2 ** 20).toFixed(2)} MB, page(trade) ${(b.trade / 2 ** 20).toFixed(2)} MB, worker ${(b.worker / 2 ** 20).toFixed(2)} MB`,
+    );
     const result = {
       heap_growth_mb_page: Math.max(b.home - a.home, b.trade - a.trade) / 2 ** 20,
       heap_growth_mb_page_home: (b.home - a.home) / 2 ** 20,

@@ -33,7 +33,13 @@ function fixed(units: number, scale: number): string {
   return s.slice(0, s.length - scale) + '.' + s.slice(s.length - scale);
 }
 
-export function makeTraffic(opts: { symbols: number; ticks: number; seed: number; start: number; keys: string[] }): Traffic {
+export function makeTraffic(opts: {
+  symbols: number;
+  ticks: number;
+  seed: number;
+  start: number;
+  keys: string[];
+}): Traffic {
   const rnd = mulberry32(opts.seed);
   const symbols = Array.from({ length: opts.symbols }, (_, i) => `sym${i}usdt`);
   // Per symbol: price in integer units at a scale that fits its magnitude (BTC-like to meme-coin-like).
@@ -44,7 +50,9 @@ export function makeTraffic(opts: { symbols: number; ticks: number; seed: number
     return { scale, units, open: units, high: units, low: units, vol: 0, id: 0 };
   });
   let seq = 0;
-  const acks = opts.keys.map((key) => JSON.stringify({ type: 'ACK', origin: 'bench', data: { op: 'subscribe', key }, seq: ++seq, ts: opts.start }));
+  const acks = opts.keys.map((key) =>
+    JSON.stringify({ type: 'ACK', origin: 'bench', data: { op: 'subscribe', key }, seq: ++seq, ts: opts.start }),
+  );
   const frames: string[] = [];
   let trades = 0;
   for (let tick = 0; tick < opts.ticks; tick++) {
@@ -61,10 +69,18 @@ export function makeTraffic(opts: { symbols: number; ticks: number; seed: number
         const qtyScale = Math.floor(rnd() * 7);
         const qtyUnits = 1 + Math.floor(rnd() * 50_000);
         st.vol += qtyUnits / 10 ** qtyScale;
-        batch.push({ id: ++st.id, price: fixed(st.units, st.scale), qty: fixed(qtyUnits, qtyScale), side: rnd() < 0.5 ? 'buy' : 'sell', ts });
+        batch.push({
+          id: ++st.id,
+          price: fixed(st.units, st.scale),
+          qty: fixed(qtyUnits, qtyScale),
+          side: rnd() < 0.5 ? 'buy' : 'sell',
+          ts,
+        });
       }
       trades += n;
-      frames.push(JSON.stringify({ type: 'TRADE', symbol: symbols[i], origin: 'bench', data: { trades: batch }, seq: ++seq, ts }));
+      frames.push(
+        JSON.stringify({ type: 'TRADE', symbol: symbols[i], origin: 'bench', data: { trades: batch }, seq: ++seq, ts }),
+      );
       const change = st.units - st.open;
       const info: PriceInfo = {
         close: batch[batch.length - 1].price,

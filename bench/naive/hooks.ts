@@ -1,5 +1,5 @@
 /**
- * The naive baseline for the browser benchmark (issue 6): the same hook signatures as
+ * The naive baseline for the browser benchmark (PERF-B1 to PERF-B6): the same hook signatures as
  * src/app/market/hooks.ts, built the way the exchange front ends we compared build theirs:
  * one WebSocket per tab on the main thread, and a React state update per message.
  * Klines come from REST history plus the server's KLINE frames (no client-side building),
@@ -8,11 +8,11 @@
  * Not part of the product.
  */
 import { useEffect, useState } from 'react';
-import type { KlineInterval } from '../../src/shared/protocol';
-import type { ConnectionHealth, KlineView, TickerView, TradesView, TradeView } from '../../src/engine/views';
-import { formatChangePct, formatPrice, formatShort, formatSignedPrice, decimalsOf } from '../../src/engine/format';
+import type { KlineInterval, ServerFrame } from '../../src/shared/protocol';
+import type { ConnectionHealth, KlineView, TickerView, TradesView, TradeView } from '../../src/engine';
+import { formatChangePct, formatPrice, formatShort, formatSignedPrice, decimalsOf } from '../../src/engine';
 
-type Listener = (msg: any) => void;
+type Listener = (msg: ServerFrame) => void;
 
 let socket: WebSocket | null = null;
 const listeners = new Set<Listener>();
@@ -36,7 +36,7 @@ function connect(): WebSocket {
   };
   ws.onmessage = (ev) => {
     window.__naive!.messages++;
-    const msg = JSON.parse(ev.data as string);
+    const msg = JSON.parse(ev.data as string) as ServerFrame;
     for (const l of listeners) l(msg);
   };
   ws.onclose = () => {
@@ -117,7 +117,13 @@ export function useTrades(symbol: string | undefined, _everyMs = 0): TradesView 
     let version = 0;
     return subscribe({ type: 'TRADE', symbol }, (msg) => {
       if (msg.type !== 'TRADE' || msg.symbol !== symbol) return;
-      const add = (msg.data.trades as any[]).map((t) => ({ id: t.id, price: formatPrice(t.price), qty: t.qty, side: t.side, ts: t.ts }));
+      const add = msg.data.trades.map((t) => ({
+        id: t.id,
+        price: formatPrice(t.price),
+        qty: t.qty,
+        side: t.side,
+        ts: t.ts,
+      }));
       trades = [...add.reverse(), ...trades].slice(0, 50);
       window.__benchProbe?.delivered(msg.data.trades[msg.data.trades.length - 1].ts);
       setView({ symbol, version: ++version, trades });
@@ -170,7 +176,9 @@ export async function loadOlderKlines(symbol: string, interval: KlineInterval): 
   const s = mountedSeries.get(`${symbol}/${interval}`);
   const first = s?.rows()[0];
   if (!s || !first) return 0;
-  const j = await (await fetch(`/api/market/kline?symbol=${symbol}&interval=${interval}&limit=2000&endTime=${first.t}`)).json();
+  const j = await (
+    await fetch(`/api/market/kline?symbol=${symbol}&interval=${interval}&limit=2000&endTime=${first.t}`)
+  ).json();
   return Array.isArray(j.data) ? s.prepend(j.data as Row[]) : 0;
 }
 

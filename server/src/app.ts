@@ -1,34 +1,45 @@
 /**
  * Builds and starts the exchange: database (migrations + seed), market simulator, HTTP server with the SPA,
  * REST API, socket and accounts. `startServer(config)` is used by main.ts and, in-process on port 0 with a
- * temporary DATA_DIR, by the server tests.
+ * temporary DATA_DIR, by the server tests (server/src/testing/harness.ts).
+ *
+ * This file only composes: it builds the context (config, database, metrics, log, clock, timers, scheduler),
+ * the HTTP pipeline and the router, then registers each module (server/src/<module>/README.md).
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { ServerConfig, ServerContext, MarketSymbol } from './context';
+import type { ServerConfig, ServerContext } from './context';
 import { Metrics } from './metrics';
 import { closeDatabase, openDatabase } from './db/open';
-import { readCoinLists } from './db/coinStore';
 import { seedDatabase } from './seed/index';
 import { marketCoins } from './seed/marketCoins';
-import { magnitude } from './seed/scales';
 import { createMarket } from './market/index';
+import { registerMarketRoutes } from './market/routes';
+import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
-import { registerAccounts, type DemoCredentials } from './accounts/register';
+import type { HubTimings } from './ws/hub';
+import { createIdentity, type Identity } from './identity/service';
+import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
+import { registerWalletRoutes } from './wallet/routes';
+import { registerContentRoutes } from './content/routes';
+import { registerOpsRoutes } from './ops/routes';
 import { collectRoutes, installErrorHandler, installNotFound, type RouteTable } from './http/errors';
 import { installObservers } from './http/observe';
 import { installJsonBody } from './http/jsonBody';
 import { registerSecurity, registerStatic } from './http/plugins';
-import { setReplyValidation } from './http/route';
-import { registerCommonRoutes } from './routes/common';
-import { registerMarketRoutes } from './routes/market';
-import { registerOpsRoutes } from './routes/ops';
-import type Database from 'better-sqlite3';
-
-export { loadConfig } from './config';
+import { Router } from './http/route';
+import { systemClock, systemTimers, type Clock, type Timers } from './time/clock';
+import { Scheduler } from './time/scheduler';
 
 export interface StartOptions {
-  /** pino level (default env LOG_LEVEL or "info"); "silent" for quiet tests. */
-  logLevel?: string;
+  /** Time of the whole server (default: the system's). */
+  clock?: Clock;
+  timers?: Timers;
+  /** Run the scheduler's jobs (market, session purge) on the timers (default true); off, tests call runDue. */
+  runJobs?: boolean;
+  /** Heartbeat and ping periods of the socket (tests shorten them). */
+  hubTimings?: HubTimings;
+  /** Where log lines go (default: standard output). */
+  logStream?: { write(line: string): void };
 }
 
 export interface RunningExchange {
@@ -36,78 +47,83 @@ export interface RunningExchange {
   url: string;
   app: FastifyInstance;
   ctx: ServerContext;
+  identity: Identity;
   demo: DemoCredentials;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
-  /** Stops the market, closes every socket with a close frame, stops HTTP, checkpoints and closes the DB. */
+  /** Closes every socket with a close frame (1001), leaving HTTP up. */
+  closeSockets(): Promise<void>;
+  /** Stops the jobs, closes every socket with a close frame, stops HTTP, checkpoints and closes the DB. */
   close(): Promise<void>;
 }
 
-/**
- * Quantity decimals of simulated trades: the pair's precision, fewer for very cheap coins (SHIB, PEPE trade
- * in whole coins) so 24 h volumes in minor units stay far below 2^53 even in flood mode.
- */
-export function simQtyScale(price: string, precision: number): number {
-  return Math.max(0, Math.min(precision, magnitude(price) + 3));
-}
-
-/** The simulator's symbols: every listed pair (spot first, then any pair only in another list). */
-export function marketSymbolsFromDb(db: Database.Database): MarketSymbol[] {
-  const lists = readCoinLists(db);
-  const out = new Map<string, MarketSymbol>();
-  for (const p of lists.currencyList) {
-    out.set(p.symbol, { symbol: p.symbol, coin: p.coin, baseCoin: p.baseCoin, price: p.amount, priceScale: p.basePrecision, qtyScale: simQtyScale(p.amount, p.coinPrecision) });
-  }
-  for (const p of lists.contractList) {
-    if (!out.has(p.symbol)) {
-      out.set(p.symbol, { symbol: p.symbol, coin: p.coin, baseCoin: p.baseCoin, price: p.amount, priceScale: p.baseScale, qtyScale: simQtyScale(p.amount, p.coinScale) });
-    }
-  }
-  return [...out.values()];
-}
-
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningExchange> {
-  const startedAt = Date.now();
+  const clock = opts.clock ?? systemClock;
+  const timers = opts.timers ?? systemTimers;
+  const startedAt = clock.now();
   const app = Fastify({
-    logger: { level: opts.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // One line per request comes from http/observe.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    // Behind a reverse proxy set TRUST_PROXY=1 so rate limits and logs see the client's address;
-    // off by default, so X-Forwarded-For cannot be forged to dodge the rate limit.
-    trustProxy: ['1', 'true', 'yes'].includes(String(process.env.TRUST_PROXY ?? '').toLowerCase()),
+    // Behind a reverse proxy set TRUST_PROXY=1 so rate limits and logs see the client's address.
+    trustProxy: config.trustProxy,
     forceCloseConnections: true,
   });
   const log = app.log;
-  setReplyValidation(!config.production);
   log.info(
-    { event: 'start', port: config.port, host: config.host, dataDir: config.dataDir, staticDir: config.staticDir, production: config.production, testSwitches: config.testSwitches, flood: config.flood ?? null, tradeRate: config.tradeRate, marketCoins: config.marketCoins },
+    {
+      event: 'start',
+      port: config.port,
+      host: config.host,
+      dataDir: config.dataDir,
+      staticDir: config.staticDir,
+      production: config.production,
+      testSwitches: config.testSwitches,
+      flood: config.flood ?? null,
+      tradeRate: config.tradeRate,
+      marketCoins: config.marketCoins,
+    },
     'starting exchange',
   );
 
   const db = await openDatabase(config.dataDir, log);
-  let market: ServerContext['market'] | undefined;
+  const scheduler = new Scheduler(clock, timers, log);
   try {
-    seedDatabase(db, log, Date.now(), marketCoins(config.marketCoins, config.marketSeed));
+    seedDatabase(db, log, clock.now(), marketCoins(config.marketCoins, config.marketSeed));
     const metrics = new Metrics();
-    market = createMarket(config, marketSymbolsFromDb(db), metrics);
-    const ctx: ServerContext = { config, db, metrics, market, log };
+    const market = createMarket(config, marketSymbolsFromDb(db), metrics, { clock, scheduler });
+    const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler };
+    const identity = createIdentity({
+      db,
+      log,
+      clock,
+      dataDir: config.dataDir,
+      production: config.production,
+      testSwitches: config.testSwitches,
+    });
 
+    // The pipeline: routes table, error envelopes, the one JSON parser, request log and metrics, security, SPA.
     const routes = collectRoutes(app);
     installErrorHandler(app);
     installJsonBody(app);
     installObservers(app, metrics);
-    await registerSecurity(app);
+    await registerSecurity(app, config.rateLimitMax);
     const spa = await registerStatic(app, config.staticDir);
     installNotFound(app, routes, { spaFallback: spa });
+    const router = new Router(app, { validateReplies: !config.production, loadUser: identity.userOfToken });
 
+    // The modules.
     registerOpsRoutes(app, ctx, routes, startedAt);
-    registerCommonRoutes(app, ctx);
-    registerMarketRoutes(app, ctx);
-    const closeSockets = await registerWs(app, ctx);
-    const demo = await registerAccounts(app, ctx);
+    registerContentRoutes(router, ctx);
+    registerMarketRoutes(router, ctx);
+    const closeSockets = await registerWs(app, ctx, opts.hubTimings);
+    const demo = await registerIdentity(app, router, identity);
+    registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity);
+    scheduler.add(sessionPurgeJob(identity));
 
     market.start();
+    if (opts.runJobs ?? true) scheduler.start();
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -117,7 +133,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        market?.stop();
+        scheduler.stop();
         try {
           await closeSockets();
         } catch (err) {
@@ -125,11 +141,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         }
         await app.close();
         closeDatabase(db);
-        log.info({ event: 'stopped', uptime: Math.round((Date.now() - startedAt) / 1000) }, 'exchange stopped');
+        log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, demo, routes, close };
+    return { port, url, app, ctx, identity, demo, routes, closeSockets, close };
   } catch (err) {
-    market?.stop();
+    scheduler.stop();
     await app.close().catch(() => {});
     closeDatabase(db);
     throw err;

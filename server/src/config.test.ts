@@ -2,10 +2,18 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-describe('[issue 2 §1] configuration from the environment', () => {
+describe('[SRV-2] configuration from the environment', () => {
   it('defaults: port 8080, ./data, ./dist, 8 trades/s, no flood', () => {
     const c = loadConfig({}, []);
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: resolve('data'), staticDir: resolve('dist'), tradeRate: 8, production: false, testSwitches: false });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('data'),
+      staticDir: resolve('dist'),
+      tradeRate: 8,
+      production: false,
+      testSwitches: false,
+    });
     expect(c.flood).toBeUndefined();
   });
   it('PORT=0 asks for an ephemeral port', () => {
@@ -20,7 +28,7 @@ describe('[issue 2 §1] configuration from the environment', () => {
     expect(loadConfig({ FLOOD_SYMBOLS: '80' }, ['--flood=2000']).flood).toEqual({ totalRate: 2000, symbols: 80 });
     expect(loadConfig({}, ['--flood', '500']).flood).toEqual({ totalRate: 500, symbols: 50 });
   });
-  it('[issue 6] MARKET_COINS sets the coins of the spot list: 50 by default, 1 to 1,000', () => {
+  it('[SRV-11] MARKET_COINS sets the coins of the spot list: 50 by default, 1 to 1,000', () => {
     expect(loadConfig({}, []).marketCoins).toBe(50);
     expect(loadConfig({ MARKET_COINS: '200' }, []).marketCoins).toBe(200);
     expect(() => loadConfig({ MARKET_COINS: '0' }, [])).toThrow(/MARKET_COINS/);

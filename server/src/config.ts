@@ -2,12 +2,18 @@
  * Server configuration from the environment and the command line (README "Server"):
  * PORT (8080; 0 = ephemeral), HOST (0.0.0.0), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
  * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
- * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list).
+ * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
+ * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS.
  * Bad values stop the start with a message naming the variable.
+ *
+ * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
  */
 import { resolve } from 'node:path';
 import type { ServerConfig } from './context';
 import { DEFAULT_MARKET_COINS, MAX_MARKET_COINS } from './seed/marketCoins';
+
+/** Requests per minute and IP on /api unless RATE_LIMIT_MAX says otherwise. */
+export const RATE_LIMIT_PER_MINUTE = 6000;
 
 export class ConfigError extends Error {}
 
@@ -43,7 +49,10 @@ function argValue(argv: readonly string[], name: string): string | undefined {
   return undefined;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv.slice(2)): ServerConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const floodRaw = argValue(argv, 'flood') ?? env.FLOOD;
   const floodRate = floodRaw === undefined ? 0 : int('FLOOD', floodRaw, 0, 0, 10_000_000);
@@ -61,5 +70,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       floodRate > 0
         ? { totalRate: floodRate, symbols: int('FLOOD_SYMBOLS', env.FLOOD_SYMBOLS, 50, 1, 10_000) }
         : undefined,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    // Off by default, so X-Forwarded-For cannot be forged to dodge the rate limit.
+    trustProxy: ['1', 'true', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
+    rateLimitMax: Number(env.RATE_LIMIT_MAX) > 0 ? Number(env.RATE_LIMIT_MAX) : RATE_LIMIT_PER_MINUTE,
+    allowedOrigins: env.ALLOWED_ORIGINS,
   };
+}
+
+/** The environment of a child process started by a command-line tool: this one's, with `over` on top. */
+export function childEnv(over: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...over };
 }

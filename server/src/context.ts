@@ -1,12 +1,14 @@
 /**
- * What every part of the server is handed: configuration, database, market, metrics, log.
- * Parts: core and REST (server/src/{main,app,db,...}), market and socket (server/src/market, server/src/ws),
- * accounts (server/src/accounts). Each registers itself on the Fastify instance with this context.
+ * What every part of the server is handed: configuration, database, market, metrics, log, and time (the
+ * clock, the timers and the one scheduler of time-driven jobs). Modules (server/src/<module>/README.md):
+ * http (the pipeline), db, identity, ledger, wallet, market, content, ws, ops. app.ts composes them.
  */
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Candle, KlineInterval, PriceInfo, Trade } from '../../src/shared/protocol';
 import type { Metrics } from './metrics';
+import type { Clock, Timers } from './time/clock';
+import type { Scheduler } from './time/scheduler';
 
 export interface ServerConfig {
   port: number;
@@ -27,6 +29,14 @@ export interface ServerConfig {
   marketCoins: number;
   /** Flood mode (env FLOOD=10000 or flag --flood=10000, FLOOD_SYMBOLS=50): total trades/s over N symbols. */
   flood?: { totalRate: number; symbols: number };
+  /** pino level (env LOG_LEVEL, default "info"; "silent" in tests). */
+  logLevel: string;
+  /** Behind a reverse proxy (env TRUST_PROXY=1): rate limits and logs see the client's address. */
+  trustProxy: boolean;
+  /** Requests per minute and client address on /api (env RATE_LIMIT_MAX, default 6000). */
+  rateLimitMax: number;
+  /** Extra origins allowed to open the socket (env ALLOWED_ORIGINS, comma-separated); same-origin always is. */
+  allowedOrigins: string | undefined;
 }
 
 export interface MarketSymbol {
@@ -63,4 +73,7 @@ export interface ServerContext {
   metrics: Metrics;
   market: Market;
   log: FastifyBaseLogger;
+  clock: Clock;
+  timers: Timers;
+  scheduler: Scheduler;
 }

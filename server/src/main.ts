@@ -5,11 +5,12 @@
  */
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './app';
+import { systemTimers } from './time/clock';
 
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env, process.argv.slice(2));
+    config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
@@ -21,18 +22,19 @@ async function main(): Promise<void> {
   const log = server.app.log;
   log.info({ event: 'listening', port: server.port, url: server.url }, `exchange listening on ${server.url}`);
   log.info({ event: 'demo_user', account: server.demo.account, password: server.demo.password }, 'demo user');
-  process.stdout.write(`\nOpenEx exchange running at ${server.url}\nDemo user: ${server.demo.account} / ${server.demo.password}\n\n`);
+  process.stdout.write(
+    `\nOpenEx exchange running at ${server.url}\nDemo user: ${server.demo.account} / ${server.demo.password}\n\n`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ event: 'shutdown', signal }, `received ${signal}, shutting down`);
-    const force = setTimeout(() => {
+    systemTimers.after(10_000, () => {
       log.error({ event: 'shutdown_timeout' }, 'shutdown took over 10 s; exiting');
       process.exit(1);
-    }, 10_000);
-    force.unref();
+    });
     server.close().then(
       () => {
         log.info({ event: 'exit', code: 0 }, 'clean shutdown');
@@ -49,6 +51,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /**
  * A small Prometheus text-format registry: counters and gauges with labels.
- * Names required by issue 2: exchange_ws_connections, exchange_ws_subscriptions{type},
+ * Names required by OPS-2: exchange_ws_connections, exchange_ws_subscriptions{type},
  * exchange_ws_frames_sent_total, exchange_ws_bytes_sent_total, exchange_ws_frames_rejected_total,
  * exchange_http_requests_total{route,status}.
  */
@@ -10,7 +10,13 @@ function labelKey(labels: Labels | undefined): string {
   if (!labels) return '';
   const keys = Object.keys(labels).sort();
   if (keys.length === 0) return '';
-  return '{' + keys.map((k) => `${k}="${String(labels[k]).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',') + '}';
+  return (
+    '{' +
+    keys
+      .map((k) => `${k}="${String(labels[k]).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
+      .join(',') +
+    '}'
+  );
 }
 
 export class Metric {
@@ -49,10 +55,12 @@ export class Metrics {
   readonly wsFramesSent = this.counter('exchange_ws_frames_sent_total', 'Frames sent to sockets');
   readonly wsBytesSent = this.counter('exchange_ws_bytes_sent_total', 'Bytes sent to sockets (frame payloads)');
   readonly wsFramesReceived = this.counter('exchange_ws_frames_received_total', 'Frames received from sockets');
-  readonly wsFramesRejected = this.counter('exchange_ws_frames_rejected_total', 'Inbound frames rejected (malformed, unknown, oversized, throttled)');
+  readonly wsFramesRejected = this.counter(
+    'exchange_ws_frames_rejected_total',
+    'Inbound frames rejected (malformed, unknown, oversized, throttled)',
+  );
   readonly httpRequests = this.counter('exchange_http_requests_total', 'HTTP requests by route and status');
   readonly tradesTotal = this.counter('exchange_market_trades_total', 'Trades made by the market simulator');
-
 
   counter(name: string, help: string): Metric {
     const m = new Metric(name, help, 'counter');

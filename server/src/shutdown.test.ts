@@ -22,7 +22,7 @@ function lines(logs: string[]): Array<Record<string, unknown>> {
     .filter((x): x is Record<string, unknown> => x !== null);
 }
 
-describe('[issue 2 §9] the real process', () => {
+describe('[OPS-4] the real process', () => {
   it('prints the listening line and the demo credentials, and on SIGTERM closes sockets, the database, and exits 0', async () => {
     const srv = await startServer({ STATIC_DIR: join(dataDir, 'none') }, { dataDir });
     const log = lines(srv.logs);

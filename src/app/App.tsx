@@ -44,7 +44,9 @@ export function Boot() {
 }
 
 export function createAppRouter() {
-  return createBrowserRouter([{ path: '/', element: <Shell />, hydrateFallbackElement: <Boot />, children: toRouteObjects() }]);
+  return createBrowserRouter([
+    { path: '/', element: <Shell />, hydrateFallbackElement: <Boot />, children: toRouteObjects() },
+  ]);
 }
 
 let router: ReturnType<typeof createAppRouter> | undefined;

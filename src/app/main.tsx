@@ -19,7 +19,8 @@ function blockPinchZoom(): void {
     },
     { passive: false },
   );
-  for (const type of ['gesturestart', 'gesturechange']) document.addEventListener(type, (e) => e.preventDefault(), { passive: false });
+  for (const type of ['gesturestart', 'gesturechange'])
+    document.addEventListener(type, (e) => e.preventDefault(), { passive: false });
 }
 
 blockPinchZoom();

@@ -65,7 +65,7 @@ describe('connection state machine (spec 4.7, 7.5, 9.1)', () => {
     expect(sockets.last.sent).toEqual([{ late: true }]);
   });
 
-  it('[issue 3] the queue is bounded: past the bound the oldest frame is dropped and counted', () => {
+  it('[ENG-2] the queue is bounded: past the bound the oldest frame is dropped and counted', () => {
     const { conn, sockets } = setup();
     conn.start();
     for (let i = 0; i < SEND_QUEUE_MAX + 10; i++) conn.send(JSON.stringify({ i }));
@@ -108,7 +108,7 @@ describe('connection state machine (spec 4.7, 7.5, 9.1)', () => {
     expect(conn.reconnects).toBe(1);
   });
 
-  it('[issue 3] a silent (half-open) socket is replaced within two heartbeat intervals', () => {
+  it('[ENG-4] a silent (half-open) socket is replaced within two heartbeat intervals', () => {
     const { conn, sockets, time, events } = setup();
     conn.start();
     sockets.last.serverOpen();
@@ -129,7 +129,7 @@ describe('connection state machine (spec 4.7, 7.5, 9.1)', () => {
     expect(sockets.sockets).toHaveLength(2);
   });
 
-  it('[issue 3] a socket stuck connecting is given up and retried', () => {
+  it('[ENG-3] a socket stuck connecting is given up and retried', () => {
     const { conn, sockets, time } = setup();
     conn.start();
     time.advance(2 * HEARTBEAT_INTERVAL_MS);
@@ -138,7 +138,7 @@ describe('connection state machine (spec 4.7, 7.5, 9.1)', () => {
     expect(sockets.sockets).toHaveLength(2);
   });
 
-  it('[issue 3] events of a replaced socket are ignored', () => {
+  it('[ENG-5] events of a replaced socket are ignored', () => {
     const { conn, sockets, time, events } = setup();
     conn.start();
     const old = sockets.last;
@@ -160,7 +160,7 @@ describe('connection state machine (spec 4.7, 7.5, 9.1)', () => {
     expect(events.messages).toEqual([JSON.stringify({ fresh: true })]);
   });
 
-  it('[issue 3] stop() closes the socket, cancels reconnects and timers', () => {
+  it('[ENG-5] stop() closes the socket, cancels reconnects and timers', () => {
     const { conn, sockets, time } = setup();
     conn.start();
     sockets.last.serverOpen();

@@ -16,12 +16,14 @@
  */
 import {
   CONNECT_TIMEOUT_MS,
+  DELAYED_AFTER_MS,
   RECONNECT_DELAY_MS,
   RECONNECT_JITTER_MS,
   SEND_QUEUE_MAX,
   SILENCE_TIMEOUT_MS,
 } from './constants';
 import type { EngineDeps, SocketLike, TimerHandle } from './types';
+import type { ConnectionHealth } from './views';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'waiting';
 
@@ -194,4 +196,14 @@ export class Connection {
     this.state = s;
     this.events.onStateChange(s);
   }
+}
+
+/** The health a tab shows for the connection `c` at `now` (live, delayed after silence, connecting, reconnecting). */
+export function connectionHealth(c: Connection, now: number): ConnectionHealth {
+  if (c.state === 'open') {
+    return c.lastMessageAt !== null && now - c.lastMessageAt > DELAYED_AFTER_MS ? 'delayed' : 'live';
+  }
+  if (c.state === 'idle') return 'connecting';
+  if (c.state === 'waiting' || (c.state === 'connecting' && c.opens > 0) || c.reconnects > 0) return 'reconnecting';
+  return 'connecting';
 }

@@ -15,7 +15,7 @@ export const RECONNECT_DELAY_MS = SOCKET_RECONNECT_MS;
 export const RECONNECT_JITTER_MS = 250;
 /**
  * A socket that delivered nothing (not even the HEARTBEAT the engine subscribes to) for this long is
- * treated as dead (half-open) and replaced: two heartbeat intervals (issue 3).
+ * treated as dead (half-open) and replaced: two heartbeat intervals (ENG-4).
  */
 export const SILENCE_TIMEOUT_MS = 2 * HEARTBEAT_INTERVAL_MS;
 /** A socket still connecting after this long is given up and retried like a failed one. */
@@ -35,8 +35,8 @@ export const RELEASE_GRACE_MS = 2_000;
  */
 export const THROTTLED_RETRY_MS = 1_000;
 /**
- * Candles kept per (symbol, interval): a window of a few thousand (issue 3), enough for a chart of 5,000
- * (issue 6). At most 2 x 7 Float64 columns of this size per series: 672 KB.
+ * Candles kept per (symbol, interval): a window of a few thousand (ENG-14), enough for a chart of 5,000
+ * (ENG-17). At most 2 x 7 Float64 columns of this size per series: 672 KB.
  */
 export const KLINE_CAPACITY = 6_000;
 /** Candles asked from the REST history when a series is (re)seeded: one page (server max is 2,000). */

@@ -20,7 +20,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function isInt(v: unknown, min: number): boolean {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= min;
 }
-/** Same language as protocol.ts DecimalStr, /^-?\d+(\.\d+)?$/, by hand (no regex call per field). */
+/** Same language as shared/money.ts DecimalStr, /^-?\d+(\.\d+)?$/, by hand (no regex call per field). */
 function isDec(v: unknown): boolean {
   if (typeof v !== 'string') return false;
   const n = v.length;
@@ -49,9 +49,7 @@ function hasBase(f: Record<string, unknown>): boolean {
 function isTrade(t: unknown): boolean {
   if (!isObject(t)) return false;
   const side = t.side;
-  return (
-    isInt(t.id, 0) && isDec(t.price) && isDec(t.qty) && (side === 'buy' || side === 'sell') && isInt(t.ts, 0)
-  );
+  return isInt(t.id, 0) && isDec(t.price) && isDec(t.qty) && (side === 'buy' || side === 'sell') && isInt(t.ts, 0);
 }
 
 function validTrade(f: Record<string, unknown>): boolean {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { malformedMessage, seededRandom } from './testing/frames';
 import { engineHarness } from './testing/harness';
 
-describe('engine input robustness, tickers and trades (issue 3, spec 7.5)', () => {
-  it('[issue 3] 1,000 malformed frames: none throws, all are counted, valid frames keep being applied', async () => {
+describe('engine input robustness, tickers and trades [ENG-18][ENG-19][ENG-20] (spec 7.5)', () => {
+  it('[ENG-20] 1,000 malformed frames: none throws, all are counted, valid frames keep being applied', async () => {
     const h = engineHarness();
     h.exchange.tick([{ symbol: 'btcusdt', price: '100', qty: '1' }]);
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
@@ -59,7 +59,7 @@ describe('engine input robustness, tickers and trades (issue 3, spec 7.5)', () =
     expect(w.price).toBe(v.price);
   });
 
-  it('[issue 3] recent trades: newest first, bounded, seeded from REST and merged with the socket without doubles', async () => {
+  it('[ENG-19] recent trades: newest first, bounded, seeded from REST and merged with the socket without doubles', async () => {
     const h = engineHarness();
     for (let i = 0; i < 60; i++) {
       h.time.advance(100);
@@ -82,7 +82,7 @@ describe('engine input robustness, tickers and trades (issue 3, spec 7.5)', () =
     expect(h.engine.tradesView('ethusdt')!.trades[0]).toMatchObject({ price: '3000.62', qty: '1', side: 'buy' });
   });
 
-  it('[issue 3] a gap re-seeds the 24 h statistics from REST', async () => {
+  it('[ENG-10] a gap re-seeds the 24 h statistics from REST', async () => {
     const h = engineHarness();
     h.exchange.tick([{ symbol: 'btcusdt', price: '100', qty: '1' }]);
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
@@ -99,7 +99,7 @@ describe('engine input robustness, tickers and trades (issue 3, spec 7.5)', () =
     expect(h.engine.tickerView('btcusdt')?.vol24).toBe('2.00');
   });
 
-  it('[issue 3] a REST ticker overtaken by a DETAIL frame is dropped (newest wins)', async () => {
+  it('[ENG-18] a REST ticker overtaken by a DETAIL frame is dropped (newest wins)', async () => {
     const h = engineHarness();
     h.exchange.tick([{ symbol: 'btcusdt', price: '100', qty: '1' }]);
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });

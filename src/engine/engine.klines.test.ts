@@ -34,7 +34,8 @@ function expectSameAsServer(h: Harness, symbol = 'btcusdt'): void {
     expect(mine, iv).toEqual(theirs.slice(-mine.length));
   }
   const price = h.engine.tickerView(symbol)?.priceRaw;
-  for (const iv of INTERVALS) expect(h.engine.klineView(symbol, iv)?.lastClose, iv).toBe(h.engine.tickerView(symbol)?.price);
+  for (const iv of INTERVALS)
+    expect(h.engine.klineView(symbol, iv)?.lastClose, iv).toBe(h.engine.tickerView(symbol)?.price);
   expect(price).toBe(h.exchange.trades.get(symbol)!.at(-1)!.price);
 }
 
@@ -44,8 +45,8 @@ async function watch(h: Harness, symbol = 'btcusdt') {
   await h.settle();
 }
 
-describe('engine klines against the server history (issue 3)', () => {
-  it('[issue 3] seeded from REST history then built from trades: equals the server\'s candles, last close = ticker price', async () => {
+describe('engine klines against the server history [ENG-15]', () => {
+  it("[ENG-15] seeded from REST history then built from trades: equals the server's candles, last close = ticker price", async () => {
     const h = engineHarness();
     const trade = trader(h);
     trade(400); // history before anyone watches
@@ -57,7 +58,7 @@ describe('engine klines against the server history (issue 3)', () => {
     }
   });
 
-  it('[issue 3] trades arriving while the history is on the way are neither doubled nor missed', async () => {
+  it('[ENG-11] trades arriving while the history is on the way are neither doubled nor missed', async () => {
     const h = engineHarness();
     const trade = trader(h, 2);
     trade(200);
@@ -72,7 +73,7 @@ describe('engine klines against the server history (issue 3)', () => {
     expectSameAsServer(h);
   });
 
-  it('[spec 4.7] after a reconnect the candles equal the server\'s history: no duplicate, missing or diverging candle', async () => {
+  it("[spec 4.7] after a reconnect the candles equal the server's history: no duplicate, missing or diverging candle", async () => {
     const h = engineHarness();
     const trade = trader(h, 3);
     trade(100);
@@ -92,7 +93,7 @@ describe('engine klines against the server history (issue 3)', () => {
     expect(h.engine.diagnostics().reconnects).toBe(1);
   });
 
-  it('[issue 3] a sequence gap re-seeds from REST and restores the exact candles', async () => {
+  it('[ENG-10][ENG-15] a sequence gap re-seeds from REST and restores the exact candles', async () => {
     const h = engineHarness();
     const trade = trader(h, 4);
     trade(100);
@@ -114,7 +115,7 @@ describe('engine klines against the server history (issue 3)', () => {
     expectSameAsServer(h);
   });
 
-  it('[issue 3] a failed REST seed is retried while the chart is watched', async () => {
+  it('[ENG-10] a failed REST seed is retried while the chart is watched', async () => {
     const h = engineHarness();
     const trade = trader(h, 5);
     trade(50);
@@ -129,7 +130,7 @@ describe('engine klines against the server history (issue 3)', () => {
     expect(engineCandles(h.engine, 'btcusdt', '1m')).toEqual(exchangeCandles(h.exchange, 'btcusdt', '1m'));
   });
 
-  it('[issue 3] onChange names the changed topics; klinePatch after the first full patch carries just the live candle', async () => {
+  it('[ENG-16] onChange names the changed topics; klinePatch after the first full patch carries just the live candle', async () => {
     const h = engineHarness();
     const trade = trader(h, 6);
     trade(100);
@@ -140,7 +141,13 @@ describe('engine klines against the server history (issue 3)', () => {
     h.time.advance(100);
     h.exchange.tick([{ symbol: 'btcusdt', price: '70000.5', qty: '1' }]);
     // The TRADE frame moves the candles and the ticker's price at once; the DETAIL frame then the ticker.
-    expect(h.changes[0].sort()).toEqual(['klines:btcusdt:1h', 'klines:btcusdt:1m', 'klines:btcusdt:1w', 'klines:btcusdt:5m', 'ticker:btcusdt']);
+    expect(h.changes[0].sort()).toEqual([
+      'klines:btcusdt:1h',
+      'klines:btcusdt:1m',
+      'klines:btcusdt:1w',
+      'klines:btcusdt:5m',
+      'ticker:btcusdt',
+    ]);
     // The KLINE checkpoints that follow agree with the candles built from the trade: no change to report.
     expect(h.changes.slice(1)).toEqual([['ticker:btcusdt']]);
     const p = h.engine.klinePatch('btcusdt', '1m', full.version)!;

@@ -32,8 +32,8 @@ const theirs = (h: Harness, n: number) => exchangeCandles(h.exchange, 'btcusdt',
 const version = (h: Harness) => h.engine.klinePatch('btcusdt', '1m', 0)!.version;
 const klineRequests = (h: Harness) => h.exchange.httpLog.filter((p) => p.startsWith('/api/market/kline'));
 
-describe('engine: older kline pages (issue 6)', () => {
-  it('[issue 6] loadOlderKlines prepends the page before the oldest candle: the series equals the server\'s newest candles', async () => {
+describe('engine: older kline pages [ENG-17]', () => {
+  it("[ENG-17] loadOlderKlines prepends the page before the oldest candle: the series equals the server's newest candles", async () => {
     const h = engineHarness(['btcusdt'], SMALL);
     const trade = trader(h);
     trade(800, 5_000, 15_000); // about 130 minutes before anyone watches
@@ -43,7 +43,9 @@ describe('engine: older kline pages (issue 6)', () => {
     const before = version(h);
     h.changes.length = 0;
     await expect(h.engine.loadOlderKlines('btcusdt', '1m')).resolves.toBe(30);
-    expect(klineRequests(h).at(-1)).toBe(`/api/market/kline?symbol=btcusdt&interval=1m&limit=30&endTime=${oldest * 1000}`);
+    expect(klineRequests(h).at(-1)).toBe(
+      `/api/market/kline?symbol=btcusdt&interval=1m&limit=30&endTime=${oldest * 1000}`,
+    );
     expect(mine(h)).toEqual(theirs(h, 50));
     expect(h.changes).toEqual([[KEY]]);
     // A receiver holding an older version must replace everything; one holding the new one gets nothing.
@@ -54,7 +56,7 @@ describe('engine: older kline pages (issue 6)', () => {
     expect(mine(h)).toEqual(theirs(h, 50));
   });
 
-  it('[issue 6] pages of at most 2,000 candles fill the series up to its capacity, then resolve 0 without asking', async () => {
+  it('[ENG-17] pages of at most 2,000 candles fill the series up to its capacity, then resolve 0 without asking', async () => {
     const h = engineHarness(['btcusdt'], { klineCapacity: 2_100, seedLimit: 20 });
     const trade = trader(h, 2);
     trade(2_300, 50_000, 70_000); // about 2,300 minutes
@@ -72,7 +74,7 @@ describe('engine: older kline pages (issue 6)', () => {
     expect(mine(h)).toEqual(theirs(h, 2_100));
   });
 
-  it('[issue 6] when the server has nothing older it resolves 0 and nothing changes', async () => {
+  it('[ENG-17] when the server has nothing older it resolves 0 and nothing changes', async () => {
     const h = engineHarness(['btcusdt'], SMALL);
     trader(h, 3)(40); // a few minutes: the seed holds all of it
     await watch(h);
@@ -84,7 +86,7 @@ describe('engine: older kline pages (issue 6)', () => {
     expect(mine(h)).toEqual(theirs(h, 50));
   });
 
-  it('[issue 6] a series not watched or not seeded yet resolves 0 and asks nothing', async () => {
+  it('[ENG-17] a series not watched or not seeded yet resolves 0 and asks nothing', async () => {
     const h = engineHarness(['btcusdt'], SMALL);
     trader(h, 4)(300, 5_000, 15_000);
     await expect(h.engine.loadOlderKlines('btcusdt', '1m')).resolves.toBe(0);
@@ -96,7 +98,7 @@ describe('engine: older kline pages (issue 6)', () => {
     expect(klineRequests(h)).toHaveLength(1);
   });
 
-  it('[issue 6] calls while a page is on the way share its one request', async () => {
+  it('[ENG-17] calls while a page is on the way share its one request', async () => {
     const h = engineHarness(['btcusdt'], SMALL);
     trader(h, 5)(800, 5_000, 15_000);
     await watch(h);
@@ -110,7 +112,7 @@ describe('engine: older kline pages (issue 6)', () => {
   });
 
   for (const cause of ['sequence gap', 'reconnect'] as const) {
-    it(`[issue 6] a reseed (${cause}) while the page is on the way discards the page`, async () => {
+    it(`[ENG-17] a reseed (${cause}) while the page is on the way discards the page`, async () => {
       const h = engineHarness(['btcusdt'], SMALL);
       const trade = trader(h, 6);
       trade(800, 5_000, 15_000);
@@ -136,7 +138,7 @@ describe('engine: older kline pages (issue 6)', () => {
     });
   }
 
-  it('[issue 6] a page never takes the series past its capacity, also when live candles came meanwhile', async () => {
+  it('[ENG-17] a page never takes the series past its capacity, also when live candles came meanwhile', async () => {
     const h = engineHarness(['btcusdt'], SMALL);
     const trade = trader(h, 7);
     trade(800, 5_000, 15_000);
@@ -151,15 +153,17 @@ describe('engine: older kline pages (issue 6)', () => {
     expect(mine(h)).toEqual(theirs(h, 50));
   });
 
-  it('[issue 6] a reply overlapping or repeating held candles adds only the older ones, oldest first', async () => {
+  it('[ENG-17] a reply overlapping or repeating held candles adds only the older ones, oldest first', async () => {
     // A server that ignores endTime and limit: its newest 45 candles, some twice, one out of order.
-    const sloppy = (get: HttpGet): HttpGet => async (path) => {
-      const url = new URL(path, 'http://x');
-      if (!url.searchParams.has('endTime')) return get(path);
-      const body = (await get(`/api/market/kline?symbol=btcusdt&interval=1m&limit=45`)) as { data: { t: number }[] };
-      const d = body.data;
-      return { ...body, data: [d[3], ...d.slice(0, 10), d[9], d[9], ...d.slice(10)] };
-    };
+    const sloppy =
+      (get: HttpGet): HttpGet =>
+      async (path) => {
+        const url = new URL(path, 'http://x');
+        if (!url.searchParams.has('endTime')) return get(path);
+        const body = (await get(`/api/market/kline?symbol=btcusdt&interval=1m&limit=45`)) as { data: { t: number }[] };
+        const d = body.data;
+        return { ...body, data: [d[3], ...d.slice(0, 10), d[9], d[9], ...d.slice(10)] };
+      };
     const h = engineHarness(['btcusdt'], SMALL, sloppy);
     trader(h, 8)(800, 5_000, 15_000);
     await watch(h);
@@ -167,9 +171,12 @@ describe('engine: older kline pages (issue 6)', () => {
     expect(mine(h)).toEqual(theirs(h, 45));
   });
 
-  it('[issue 6] a failed or invalid page rejects and leaves the series as it was; the next call asks again', async () => {
+  it('[ENG-17] a failed or invalid page rejects and leaves the series as it was; the next call asks again', async () => {
     let reply: unknown = { code: 200, msg: 'success', data: [{ t: 'soon', open: 1 }] };
-    const broken = (get: HttpGet): HttpGet => async (path) => (path.includes('endTime=') && reply ? reply : get(path));
+    const broken =
+      (get: HttpGet): HttpGet =>
+      async (path) =>
+        path.includes('endTime=') && reply ? reply : get(path);
     const h = engineHarness(['btcusdt'], SMALL, broken);
     trader(h, 9)(800, 5_000, 15_000);
     await watch(h);

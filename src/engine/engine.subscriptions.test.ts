@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RECONNECT_DELAY_MS, RECONNECT_JITTER_MS, RELEASE_GRACE_MS, THROTTLED_RETRY_MS } from './constants';
 import { engineHarness } from './testing/harness';
 
-describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => {
-  it('[issue 3] many users of the same topics: one socket, each server key subscribed once', async () => {
+describe('engine subscriptions over one socket [ENG-7] (spec 4.7, 7.5)', () => {
+  it('[ENG-7] many users of the same topics: one socket, each server key subscribed once', async () => {
     const h = engineHarness();
     const releases = [1, 2, 3].flatMap(() => [
       h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' }),
@@ -12,7 +12,11 @@ describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => 
     await h.settle();
     expect(h.sockets.sockets).toHaveLength(1);
     expect(h.exchange.openSockets).toBe(1);
-    expect(h.sockets.last.ops().sort()).toEqual(['subscribe DETAIL:btcusdt', 'subscribe DETAIL:ethusdt', 'subscribe HEARTBEAT']);
+    expect(h.sockets.last.ops().sort()).toEqual([
+      'subscribe DETAIL:btcusdt',
+      'subscribe DETAIL:ethusdt',
+      'subscribe HEARTBEAT',
+    ]);
     expect(h.exchange.subscriptions()).toEqual({ 'DETAIL:btcusdt': 1, 'DETAIL:ethusdt': 1, HEARTBEAT: 1 });
     // Two of three users leave: still live, nothing sent.
     for (const r of releases.slice(0, 4)) r();
@@ -29,7 +33,7 @@ describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => 
     expect(h.engine.diagnostics().socketsOpen).toBe(0);
   });
 
-  it('[issue 3] a route change (release then re-acquire within grace) does not churn the server', async () => {
+  it('[ENG-6] a route change (release then re-acquire within grace) does not churn the server', async () => {
     const h = engineHarness();
     const r = h.engine.acquire({ kind: 'klines', symbol: 'btcusdt', interval: '1m' });
     await h.settle();
@@ -74,22 +78,32 @@ describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => 
     expect(h.engine.diagnostics().health).toBe('live');
   });
 
-  it('[issue 3] bad topics are refused with a clear message', () => {
+  it('[ENG-9] bad topics are refused with a clear message', () => {
     const h = engineHarness();
-    expect(() => h.engine.acquire({ kind: 'klines', symbol: 'btcusdt', interval: '2m' as never })).toThrow(/unknown interval "2m"/);
+    expect(() => h.engine.acquire({ kind: 'klines', symbol: 'btcusdt', interval: '2m' as never })).toThrow(
+      /unknown interval "2m"/,
+    );
     expect(() => h.engine.acquire({ kind: 'ticker', symbol: '' })).toThrow(/invalid symbol/);
     expect(() => h.engine.acquire({ kind: 'book', symbol: 'btcusdt' } as never)).toThrow(/unknown topic kind "book"/);
     expect(h.sockets.sockets).toHaveLength(0);
   });
 
-  it('[issue 3] diagnostics report sockets, subscriptions, queue, frames, reconnects and message age', async () => {
+  it('[ENG-23] diagnostics report sockets, subscriptions, queue, frames, reconnects and message age', async () => {
     const h = engineHarness();
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
     expect(h.engine.diagnostics().health).toBe('connecting');
     await h.settle();
     h.time.advance(1_500);
     const d = h.engine.diagnostics();
-    expect(d).toMatchObject({ socketsOpen: 1, queueLength: 0, queueOverflow: 0, framesRejected: 0, reconnects: 0, gaps: 0, health: 'live' });
+    expect(d).toMatchObject({
+      socketsOpen: 1,
+      queueLength: 0,
+      queueOverflow: 0,
+      framesRejected: 0,
+      reconnects: 0,
+      gaps: 0,
+      health: 'live',
+    });
     expect(d.subscriptions).toEqual(['DETAIL:btcusdt', 'HEARTBEAT']);
     expect(d.framesReceived).toBe(2); // two ACKs
     expect(d.lastMessageAgeMs).toBe(1_500);
@@ -97,7 +111,7 @@ describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => 
     expect(h.engine.diagnostics().health).toBe('delayed');
   });
 
-  it('[issue 6] a subscribe the server answered THROTTLED is sent again after THROTTLED_RETRY_MS while still wanted', async () => {
+  it('[ENG-8] a subscribe the server answered THROTTLED is sent again after THROTTLED_RETRY_MS while still wanted', async () => {
     const h = engineHarness();
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
     await h.settle();
@@ -113,7 +127,7 @@ describe('engine subscriptions over one socket (issue 3, spec 4.7, 7.5)', () => 
     expect(h.sockets.last.ops().filter((o) => o === 'subscribe DETAIL:ethusdt')).toHaveLength(2);
   });
 
-  it('[issue 6] an unsubscribe the server answered THROTTLED is sent again, so the server stops streaming what nobody watches', async () => {
+  it('[ENG-8] an unsubscribe the server answered THROTTLED is sent again, so the server stops streaming what nobody watches', async () => {
     const h = engineHarness();
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
     await h.settle();

@@ -1,6 +1,6 @@
 /**
  * The market engine: wires the connection, the subscriptions, the stores and the seeding together
- * (issue 3). One instance serves every tab of the origin (the host lives in src/workers).
+ * (ENG-1). One instance serves every tab of the origin (the host lives in src/workers).
  *
  * Topics and what they hold on the server:
  *   ticker:SYM        -> DETAIL:SYM (the server sends the current DETAIL on subscribe)
@@ -17,23 +17,15 @@
  * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
  * key), so every trade is in the REST reply or on the socket.
  */
-import type { KlineInterval, ServerFrame } from '../shared/protocol';
-import {
-  CONNECTION_KEY,
-  DELAYED_AFTER_MS,
-  KLINE_CAPACITY,
-  KLINE_SEED_LIMIT,
-  RELEASE_GRACE_MS,
-} from './constants';
-import { Connection } from './connection';
+import type { KlineInterval } from '../shared/protocol';
+import { CONNECTION_KEY, KLINE_CAPACITY, KLINE_SEED_LIMIT, RELEASE_GRACE_MS } from './constants';
+import { Connection, connectionHealth } from './connection';
 import { decodeFrame } from './decode';
-import { parseDecimal, parsed } from './decimalParse';
+import { applyDetail, applyKline, applyTrades, type FrameTarget } from './frameApply';
 import { KlineSeries } from './klineSeries';
 import { OlderKlines } from './olderKlines';
-import { BATCH, aggregate, tradeByTrade } from './tradeBatch';
 import { checkTopic } from './topicCheck';
-import { rebuildKeys, type SymbolState } from './symbolState';
-import { PriceMemo } from './priceMemo';
+import { closeStore, openStore, type SymbolState } from './symbolState';
 import { RefRegistry } from './registry';
 import { Seeder, type Seedable } from './seeding';
 import { SequenceTracker } from './sequence';
@@ -48,7 +40,7 @@ import {
   type MarketEngine,
   type Topic,
 } from './types';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from './views';
+import type { KlineView, TickerView, TradesView } from './views';
 
 export interface EngineOptions {
   /** Candles kept per series (default KLINE_CAPACITY). */
@@ -76,6 +68,8 @@ class Engine implements MarketEngine {
   private readonly topics: RefRegistry;
   private readonly records = new Map<string, TopicRecord>();
   private readonly symbols = new Map<string, SymbolState>();
+  /** What frames change: the stores, the version counter, the scratch set (frameApply.ts). */
+  private readonly state: FrameTarget;
   /** Copied on change, so emitting iterates a plain array. */
   private listeners: ((keys: ReadonlySet<string>) => void)[] = [];
   private readonly seq = new SequenceTracker();
@@ -83,9 +77,6 @@ class Engine implements MarketEngine {
   private readonly seeder: Seeder;
   private readonly older: OlderKlines;
   private heartbeat: (() => void) | null = null;
-  private version = 0;
-  /** Scratch set for the keys changed by a frame when no prebuilt set fits (see onChange). */
-  private readonly changed = new Set<string>();
   private framesReceived = 0;
   private framesRejected = 0;
   private disposed = false;
@@ -99,6 +90,7 @@ class Engine implements MarketEngine {
       isCurrent: (store) => this.isCurrent(store),
       seeded: (store) => this.seeded(store),
     });
+    this.state = { version: 0, symbols: this.symbols, seeder: this.seeder, changed: new Set<string>() };
     this.older = new OlderKlines(deps, {
       isCurrent: (s) => this.isCurrent(s),
       seeded: (s) => this.seeded(s),
@@ -172,7 +164,7 @@ class Engine implements MarketEngine {
       reconnects: c.reconnects,
       gaps: this.seq.gaps,
       lastMessageAgeMs: c.lastMessageAt === null ? null : now - c.lastMessageAt,
-      health: this.health(now),
+      health: connectionHealth(c, now),
     };
   }
 
@@ -205,28 +197,18 @@ class Engine implements MarketEngine {
       this.conn.start();
     }
     const t = rec.topic;
-    let st = this.symbols.get(t.symbol);
-    if (!st) {
-      st = { memo: new PriceMemo(), series: [], tradeKeys: new Set(), tickerKeys: new Set() };
-      this.symbols.set(t.symbol, st);
-    }
     const symbol = t.symbol;
-    if (t.kind === 'ticker') {
-      st.ticker = new TickerStore(symbol, st.memo);
+    const store = openStore(this.symbols, t, this.capacity);
+    if (store instanceof TickerStore) {
       rec.releases.push(this.subs.acquire({ type: 'DETAIL', symbol }));
-    } else if (t.kind === 'trades') {
-      const store = new TradesStore(symbol, st.memo);
-      st.trades = store;
+    } else if (store instanceof TradesStore) {
       rec.releases.push(this.subs.acquire({ type: 'TRADE', symbol }));
       this.seeder.trades(store);
     } else {
-      const s = new KlineSeries(symbol, t.interval, this.capacity, st.memo);
-      st.series.push(s);
       rec.releases.push(this.subs.acquire({ type: 'TRADE', symbol }));
-      rec.releases.push(this.subs.acquire({ type: 'KLINE', symbol, interval: t.interval }));
-      this.seeder.series(s);
+      rec.releases.push(this.subs.acquire({ type: 'KLINE', symbol, interval: store.interval }));
+      this.seeder.series(store);
     }
-    rebuildKeys(st);
   }
 
   private closeTopic(key: string): void {
@@ -234,15 +216,7 @@ class Engine implements MarketEngine {
     if (!rec) return;
     this.records.delete(key);
     for (const release of rec.releases) release();
-    const t = rec.topic;
-    const st = this.symbols.get(t.symbol);
-    if (st) {
-      if (t.kind === 'ticker') st.ticker = undefined;
-      else if (t.kind === 'trades') st.trades = undefined;
-      else st.series = st.series.filter((s) => s.interval !== t.interval);
-      rebuildKeys(st);
-      if (!st.ticker && !st.trades && st.series.length === 0) this.symbols.delete(t.symbol);
-    }
+    closeStore(this.symbols, rec.topic);
     if (this.records.size === 0 && this.heartbeat) {
       this.heartbeat();
       this.heartbeat = null;
@@ -275,13 +249,13 @@ class Engine implements MarketEngine {
     let changed: ReadonlySet<string> | null = null;
     switch (f.type) {
       case 'TRADE':
-        changed = this.onTrades(f);
+        changed = applyTrades(this.state, f);
         break;
       case 'DETAIL':
-        changed = this.onDetail(f);
+        changed = applyDetail(this.state, f);
         break;
       case 'KLINE':
-        changed = this.onKline(f);
+        changed = applyKline(this.state, f, this.series(f.symbol, f.interval));
         break;
       case 'ACK':
         if (f.data.op === 'subscribe') this.seeder.markLive(f.data.key);
@@ -295,79 +269,6 @@ class Engine implements MarketEngine {
         break;
     }
     if (changed !== null) this.emit(changed);
-  }
-
-  /** Applies a TRADE frame; returns the changed keys (a prebuilt set in the usual case that all changed). */
-  private onTrades(f: Extract<ServerFrame, { type: 'TRADE' }>): ReadonlySet<string> | null {
-    const st = this.symbols.get(f.symbol);
-    if (!st) return null;
-    if (this.seeder.waiting) this.seeder.markLive(`TRADE:${f.symbol}`);
-    const v0 = this.version;
-    const trades = f.data.trades;
-    const series = st.series;
-    const n = series.length;
-    let all = true;
-    if (n > 0) {
-      if (trades.length > 1 && aggregate(trades, BATCH)) {
-        for (let k = 0; k < n; k++) if (!series[k].tradeBatch(BATCH)) tradeByTrade(series[k], trades);
-      } else {
-        for (let i = 0; i < trades.length; i++) {
-          const t = trades[i];
-          const price = parseDecimal(t.price);
-          parseDecimal(t.qty);
-          const qtyDigits = parsed.digits;
-          const qtyScale = parsed.scale;
-          for (let k = 0; k < n; k++) series[k].trade(t, price, qtyDigits, qtyScale);
-        }
-      }
-      for (let k = 0; k < n; k++) {
-        const s = series[k];
-        if (s.dirty) s.commit(++this.version);
-        else all = false;
-        if (s.overflowed) this.seeder.series(s);
-      }
-    }
-    const store = st.trades;
-    if (store) {
-      if (store.add(trades)) store.version = ++this.version;
-      else all = false;
-    }
-    const ticker = st.ticker;
-    if (ticker) {
-      if (ticker.applyTrade(trades[trades.length - 1])) ticker.version = ++this.version;
-      else all = false;
-    }
-    if (this.version === v0) return null;
-    if (all) return st.tradeKeys;
-    const changed = this.changed;
-    changed.clear();
-    for (let k = 0; k < n; k++) if (series[k].version > v0) changed.add(series[k].key);
-    if (store && store.version > v0) changed.add(store.key);
-    if (ticker && ticker.version > v0) changed.add(ticker.key);
-    return changed;
-  }
-
-  private onDetail(f: Extract<ServerFrame, { type: 'DETAIL' }>): ReadonlySet<string> | null {
-    const st = this.symbols.get(f.symbol);
-    const ticker = st?.ticker;
-    if (!ticker) return null;
-    if (this.seeder.waiting) this.seeder.markLive(ticker.serverKey);
-    ticker.applyDetail(f.data, f.ts);
-    ticker.version = ++this.version;
-    return st.tickerKeys;
-  }
-
-  private onKline(f: Extract<ServerFrame, { type: 'KLINE' }>): ReadonlySet<string> | null {
-    const s = this.series(f.symbol, f.interval);
-    if (!s) return null;
-    if (this.seeder.waiting) this.seeder.markLive(s.serverKey);
-    s.checkpoint(f.data.tick);
-    if (!s.dirty) return null;
-    s.commit(++this.version);
-    const changed = this.changed;
-    changed.clear();
-    changed.add(s.key);
-    return changed;
   }
 
   private onGap(): void {
@@ -391,8 +292,8 @@ class Engine implements MarketEngine {
 
   /** A seed landed in `store`: new version, tell the listeners. */
   private seeded(store: Seedable): void {
-    if (store instanceof KlineSeries) store.commit(++this.version);
-    else store.version = ++this.version;
+    if (store instanceof KlineSeries) store.commit(++this.state.version);
+    else store.version = ++this.state.version;
     this.emit(new Set([store.key]));
   }
 
@@ -407,15 +308,5 @@ class Engine implements MarketEngine {
         this.deps.log?.('listener_failed', { error: String(err) });
       }
     }
-  }
-
-  private health(now: number): ConnectionHealth {
-    const c = this.conn;
-    if (c.state === 'open') {
-      return c.lastMessageAt !== null && now - c.lastMessageAt > DELAYED_AFTER_MS ? 'delayed' : 'live';
-    }
-    if (c.state === 'idle') return 'connecting';
-    if (c.state === 'waiting' || (c.state === 'connecting' && c.opens > 0) || c.reconnects > 0) return 'reconnecting';
-    return 'connecting';
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Decimal from 'decimal.js';
+import { Decimal } from '../shared/decimal';
 import { decimalsOf, formatChangePct, formatPrice, formatShort, formatSignedPrice } from './format';
 
 describe('formatPrice (spec 9.2)', () => {
@@ -74,7 +74,7 @@ describe('formatPrice (spec 9.2)', () => {
 
   it('[spec 9.2] agrees with a decimal.js reference on 5,000 random values', () => {
     let seed = 12345;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let k = 0; k < 5000; k++) {
       const exp = Math.floor(rnd() * 20) - 12;
       const digits = String(Math.floor(rnd() * 1e9)).padStart(9, '0');

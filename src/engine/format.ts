@@ -52,7 +52,10 @@ function roundUpCarry(intDigits: string, frac: string, d: number): string {
   const all = intDigits + frac.slice(0, d);
   let i = all.length - 1;
   while (i >= 0 && all.charCodeAt(i) === 57) i--;
-  const bumped = i < 0 ? '1' + zeros(all.length) : all.slice(0, i) + String.fromCharCode(all.charCodeAt(i) + 1) + zeros(all.length - 1 - i);
+  const bumped =
+    i < 0
+      ? '1' + zeros(all.length)
+      : all.slice(0, i) + String.fromCharCode(all.charCodeAt(i) + 1) + zeros(all.length - 1 - i);
   const il = bumped.length - d;
   return bumped.slice(0, il) + '.' + bumped.slice(il);
 }

@@ -11,6 +11,8 @@
  * double nearest to that exact decimal (units / 10^scale, correctly rounded, which is also what
  * Number("...") of the server's exact vol string gives, so the two compare equal).
  */
+import type { KlinePatch } from './types';
+
 export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 /** Largest number of decimals of a quantity summed exactly (10^22 is the largest exact power of ten). */
 export const MAX_SCALE = 22;
@@ -199,4 +201,17 @@ export function toUnits(num: number, raw: string, scale: number): number {
   const dot = raw.indexOf('.');
   const digits = dot < 0 ? raw + '0'.repeat(scale) : raw.slice(0, dot) + raw.slice(dot + 1).padEnd(scale, '0');
   return Number(digits);
+}
+
+/** Copies of the candles from index `from` to the newest, columnar (safe to post to another thread). */
+export function rowsOf(c: KlineColumns, from: number): KlinePatch['rows'] {
+  return {
+    length: c.end - from,
+    time: c.time.slice(from, c.end),
+    open: c.open.slice(from, c.end),
+    high: c.high.slice(from, c.end),
+    low: c.low.slice(from, c.end),
+    close: c.close.slice(from, c.end),
+    volume: c.volume.slice(from, c.end),
+  };
 }

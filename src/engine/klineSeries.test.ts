@@ -19,7 +19,14 @@ function feed(s: KlineSeries, ...trades: Trade[]): void {
 }
 function rows(s: KlineSeries): number[][] {
   const v = s.klineView();
-  return Array.from({ length: v.length }, (_, i) => [v.time[i], v.open[i], v.high[i], v.low[i], v.close[i], v.volume[i]]);
+  return Array.from({ length: v.length }, (_, i) => [
+    v.time[i],
+    v.open[i],
+    v.high[i],
+    v.low[i],
+    v.close[i],
+    v.volume[i],
+  ]);
 }
 /** A live series (seeded with an empty history), like the engine's after its first seed. */
 function live(interval: (typeof KLINE_INTERVALS)[number] = '1m', capacity = 100): KlineSeries {
@@ -29,14 +36,17 @@ function live(interval: (typeof KLINE_INTERVALS)[number] = '1m', capacity = 100)
   return s;
 }
 
-describe('kline builder (issue 3)', () => {
-  it('[issue 3] candles open on interval boundaries for all 8 intervals, x in seconds; 1w opens on Monday', () => {
+describe('kline builder [ENG-12]', () => {
+  it('[ENG-12] candles open on interval boundaries for all 8 intervals, x in seconds; 1w opens on Monday', () => {
     for (const iv of KLINE_INTERVALS) {
       const s = live(iv);
       const boundary = candleOpenTime(T0 + 40 * 86_400_000 + 123_456, iv);
       feed(s, trade(boundary - 1, '10'), trade(boundary, '11'), trade(boundary + 1, '12'));
       const r = rows(s);
-      expect(r.map((x) => x[0]), iv).toEqual([candleOpenTime(boundary - 1, iv) / 1000, boundary / 1000]);
+      expect(
+        r.map((x) => x[0]),
+        iv,
+      ).toEqual([candleOpenTime(boundary - 1, iv) / 1000, boundary / 1000]);
       expect(r[1], iv).toEqual([boundary / 1000, 11, 12, 11, 12, 2]);
       if (iv === '1w') {
         for (const x of r) expect(new Date(x[0] * 1000).getUTCDay()).toBe(1);
@@ -45,7 +55,7 @@ describe('kline builder (issue 3)', () => {
     }
   });
 
-  it('[issue 3] a 1w candle runs from Monday 00:00 to Sunday 23:59:59.999 UTC', () => {
+  it('[ENG-12] a 1w candle runs from Monday 00:00 to Sunday 23:59:59.999 UTC', () => {
     const s = live('1w');
     const sunday = Date.UTC(2024, 0, 7, 23, 59, 59, 999);
     const monday = Date.UTC(2024, 0, 8);
@@ -56,9 +66,15 @@ describe('kline builder (issue 3)', () => {
     ]);
   });
 
-  it('[issue 3] open is the first trade, close the last, high/low the extremes, volume the exact sum', () => {
+  it('[ENG-12] open is the first trade, close the last, high/low the extremes, volume the exact sum', () => {
     const s = live();
-    feed(s, trade(T0 + 1, '100.5', '0.1'), trade(T0 + 2, '101', '0.2'), trade(T0 + 3, '99.25', '0.0001'), trade(T0 + 4, '100', '3'));
+    feed(
+      s,
+      trade(T0 + 1, '100.5', '0.1'),
+      trade(T0 + 2, '101', '0.2'),
+      trade(T0 + 3, '99.25', '0.0001'),
+      trade(T0 + 4, '100', '3'),
+    );
     expect(rows(s)).toEqual([[T0 / 1000, 100.5, 101, 99.25, 100, 3.3001]]);
     // 0.1 + 0.2 in floating point is 0.30000000000000004; the builder sums exactly.
     const t = live();
@@ -66,7 +82,7 @@ describe('kline builder (issue 3)', () => {
     expect(rows(t)[0][5]).toBe(0.3);
   });
 
-  it('[issue 3] a late trade updates the candle it belongs to and never creates an out-of-order candle', () => {
+  it('[ENG-13] a late trade updates the candle it belongs to and never creates an out-of-order candle', () => {
     const s = live();
     feed(s, trade(T0, '10', '1'), trade(T0 + 60_000, '20', '1'), trade(T0 + 120_000, '30', '1'));
     // Late (older ts, newer id): belongs to the first candle.
@@ -83,7 +99,7 @@ describe('kline builder (issue 3)', () => {
     expect(s.lastCloseRaw).toBe('30');
   });
 
-  it('[issue 3] duplicate trades (id at or below the last applied) are ignored', () => {
+  it('[ENG-13] duplicate trades (id at or below the last applied) are ignored', () => {
     const s = live();
     const a = trade(T0, '10', '1');
     const b = trade(T0 + 1, '11', '1');
@@ -91,7 +107,7 @@ describe('kline builder (issue 3)', () => {
     expect(rows(s)).toEqual([[T0 / 1000, 10, 11, 10, 11, 2]]);
   });
 
-  it('[issue 3] the series is bounded: a ring of `capacity` candles, oldest dropped, order kept', () => {
+  it('[ENG-14] the series is bounded: a ring of `capacity` candles, oldest dropped, order kept', () => {
     const s = live('1m', 10);
     for (let i = 0; i < 37; i++) feed(s, trade(T0 + i * 60_000, String(i + 1)));
     const r = rows(s);
@@ -101,13 +117,19 @@ describe('kline builder (issue 3)', () => {
     expect(s.cols.time.length).toBe(20);
   });
 
-  it('[issue 3] volumes stay exact when a quantity with more decimals arrives (units rescaled)', () => {
+  it('[ENG-12] volumes stay exact when a quantity with more decimals arrives (units rescaled)', () => {
     const s = live();
-    feed(s, trade(T0, '1', '2'), trade(T0 + 60_000, '1', '3'), trade(T0 + 60_001, '1', '0.000001'), trade(T0 + 60_002, '1', '0.1'));
+    feed(
+      s,
+      trade(T0, '1', '2'),
+      trade(T0 + 60_000, '1', '3'),
+      trade(T0 + 60_001, '1', '0.000001'),
+      trade(T0 + 60_002, '1', '0.1'),
+    );
     expect(rows(s).map((r) => r[5])).toEqual([2, 3.100001]);
   });
 
-  it('[issue 3] klinePatch hands out only candles changed since a version, or everything', () => {
+  it('[ENG-16] klinePatch hands out only candles changed since a version, or everything', () => {
     const s = live();
     feed(s, trade(T0, '1'), trade(T0 + 60_000, '2'), trade(T0 + 120_000, '3'));
     s.commit(2);
@@ -143,7 +165,7 @@ describe('kline builder (issue 3)', () => {
     expect(s.patch(290).rows.length).toBe(9);
   });
 
-  it('[issue 3] reseed: history replaces the candles; buffered trades newer than it are applied, older ones not doubled', () => {
+  it('[ENG-11] reseed: history replaces the candles; buffered trades newer than it are applied, older ones not doubled', () => {
     const s = live();
     const history: Candle[] = [
       { t: T0, open: '10', high: '12', low: '9', close: '11', vol: '5' },
@@ -166,7 +188,7 @@ describe('kline builder (issue 3)', () => {
     expect(s.completeSeed(gen, [])).toBe(false);
   });
 
-  it('[issue 3] reseed without a checkpoint yet: the live candle still shows the newest close', () => {
+  it('[ENG-11][ENG-15] reseed without a checkpoint yet: the live candle still shows the newest close', () => {
     const s = live();
     const gen = s.beginSeed();
     feed(s, trade(T0 + 5, '12', '1'));
@@ -176,8 +198,8 @@ describe('kline builder (issue 3)', () => {
   });
 });
 
-describe('kline builder memory bounds (issue 3)', () => {
-  it('[issue 3] a seed buffer past SEED_BUFFER_MAX flags the series for a fresh seed (memory stays bounded)', () => {
+describe('kline builder memory bounds [ENG-11][ENG-14]', () => {
+  it('[ENG-11] a seed buffer past SEED_BUFFER_MAX flags the series for a fresh seed (memory stays bounded)', () => {
     const s = live();
     s.beginSeed();
     for (let i = 0; i < SEED_BUFFER_MAX; i++) feed(s, trade(T0 + i, '1'));

@@ -1,5 +1,5 @@
 /**
- * One candle series (symbol, interval), built from the trade stream (issue 3, "Kline builder").
+ * One candle series (symbol, interval), built from the trade stream (ENG-12 to ENG-16).
  *
  * - A trade goes to the candle opening at candleOpenTime(trade.ts) (server time, never the local clock):
  *   the live candle, a new candle after it, or, for a late trade, the older candle it belongs to if
@@ -18,18 +18,14 @@
  *   either in the history or on the socket: no candle is missing, doubled or diverging.
  */
 import { INTERVAL_MS, WEEK_OFFSET_MS, type Candle, type KlineInterval, type Trade } from '../shared/protocol';
-import { SEED_BUFFER_MAX } from './constants';
 import { KlineChangeLog } from './klineChangeLog';
-import { KlineColumns, MAX_SCALE, POW10, decimalsOfRaw, toUnits } from './klineColumns';
+import { KlineColumns, MAX_SCALE, POW10, decimalsOfRaw, rowsOf, toUnits } from './klineColumns';
+import { pickOlder } from './olderPage';
+import { SeedBuffer, replaySeed } from './seedBuffer';
 import type { KlinePatch } from './types';
 import type { KlineView } from './views';
 import type { PriceMemo } from './priceMemo';
-import { parseDecimal, parsed } from './decimalParse';
 import type { TradeBatch } from './tradeBatch';
-
-type Buffered = Trade | Candle;
-
-
 
 export class KlineSeries {
   readonly key: string;
@@ -47,7 +43,7 @@ export class KlineSeries {
   seedGen = 0;
   /** Set when the seed buffer ran over SEED_BUFFER_MAX: the engine restarts the seed. */
   overflowed = false;
-  private buffer: Buffered[] = [];
+  private readonly buffer = new SeedBuffer();
 
   version = 0;
   private dirtyFrom = Infinity;
@@ -118,8 +114,7 @@ export class KlineSeries {
       }
     }
     if (this.seeding) {
-      this.buffer.push(t);
-      if (this.buffer.length > SEED_BUFFER_MAX) this.overflowed = true;
+      if (this.buffer.push(t)) this.overflowed = true;
       if (c.length === 0) return false;
     }
     this.applyTrade(this.openTimeSec(ts), price, t.price, qtyDigits, qtyScale, t.qty, true);
@@ -169,8 +164,7 @@ export class KlineSeries {
   /** A server KLINE checkpoint for this series. */
   checkpoint(k: Candle): boolean {
     if (this.seeding) {
-      this.buffer.push(k);
-      if (this.buffer.length > SEED_BUFFER_MAX) this.overflowed = true;
+      if (this.buffer.push(k)) this.overflowed = true;
       if (this.cols.length === 0) return false;
     }
     this.applyCheckpoint(k);
@@ -269,7 +263,7 @@ export class KlineSeries {
     this.seedGen++;
     this.seeding = true;
     this.overflowed = false;
-    this.buffer = [];
+    this.buffer.clear();
     return this.seedGen;
   }
 
@@ -280,7 +274,7 @@ export class KlineSeries {
     c.clear();
     let scale = 0;
     for (const k of candles) scale = Math.max(scale, decimalsOfRaw(k.vol));
-    for (const x of this.buffer) scale = Math.max(scale, decimalsOfRaw((x as Trade).qty ?? (x as Candle).vol));
+    scale = Math.max(scale, this.buffer.maxScale());
     c.scale = Math.min(scale, MAX_SCALE);
     let prev = -Infinity;
     this.lastCloseRaw = '';
@@ -293,24 +287,14 @@ export class KlineSeries {
     }
     this.syncLive();
     const live = c.lastTime();
-    const buffered = this.buffer;
-    this.buffer = [];
+    const buffered = this.buffer.take();
     this.seeding = false;
-    for (const x of buffered) {
-      if ((x as Trade).id !== undefined) {
-        const t = x as Trade;
-        const time = this.openTimeSec(t.ts);
-        const price = parseDecimal(t.price);
-        if (time > live) {
-          parseDecimal(t.qty);
-          this.applyTrade(time, price, t.price, parsed.digits, parsed.scale, t.qty, true);
-        } else if (time === live) {
-          this.applyTrade(time, price, t.price, 0, 0, t.qty, false);
-        }
-      } else if ((x as Candle).t / 1000 >= live) {
-        this.applyCheckpoint(x as Candle);
-      }
-    }
+    replaySeed(buffered, live, {
+      openTimeSec: (tsMs) => this.openTimeSec(tsMs),
+      trade: (time, price, priceRaw, qtyDigits, qtyScale, qtyRaw, withVolume) =>
+        this.applyTrade(time, price, priceRaw, qtyDigits, qtyScale, qtyRaw, withVolume),
+      checkpoint: (k) => this.applyCheckpoint(k),
+    });
     this.pendingFull = true;
     return true;
   }
@@ -338,16 +322,7 @@ export class KlineSeries {
    */
   prependOlder(oldestSec: number, candles: readonly Candle[]): number {
     if (this.seeding || !(this.oldestTime() === oldestSec)) return 0;
-    const room = this.room;
-    const picked: Candle[] = [];
-    let next = oldestSec;
-    for (let i = candles.length - 1; i >= 0 && picked.length < room; i--) {
-      const time = candles[i].t / 1000;
-      if (time < next) {
-        picked.push(candles[i]);
-        next = time;
-      }
-    }
+    const picked = pickOlder(oldestSec, candles, this.room);
     if (picked.length === 0) return 0;
     const c = this.cols;
     let scale = c.scale;
@@ -405,17 +380,4 @@ export class KlineSeries {
       priceDecimals: this.memo.decimals(this.lastCloseRaw),
     };
   }
-}
-
-/** Copies of the candles from index `from` to the newest, columnar. */
-function rowsOf(c: KlineColumns, from: number): KlinePatch['rows'] {
-  return {
-    length: c.end - from,
-    time: c.time.slice(from, c.end),
-    open: c.open.slice(from, c.end),
-    high: c.high.slice(from, c.end),
-    low: c.low.slice(from, c.end),
-    close: c.close.slice(from, c.end),
-    volume: c.volume.slice(from, c.end),
-  };
 }

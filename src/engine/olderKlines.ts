@@ -1,5 +1,5 @@
 /**
- * Paging a chart back in time (issue 6): a series is seeded with one page (KLINE_SEED_LIMIT) and, when
+ * Paging a chart back in time (ENG-17): a series is seeded with one page (KLINE_SEED_LIMIT) and, when
  * the user scrolls left, gets the page before its oldest candle from REST (open time < endTime), up to
  * its capacity, like a major exchange's chart.
  *

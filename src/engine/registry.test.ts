@@ -5,12 +5,17 @@ import { FakeTime } from './testing/fakeTime';
 function setup(grace = 2_000) {
   const time = new FakeTime();
   const log: string[] = [];
-  const reg = new RefRegistry(time, grace, (k) => log.push(`first ${k}`), (k) => log.push(`last ${k}`));
+  const reg = new RefRegistry(
+    time,
+    grace,
+    (k) => log.push(`first ${k}`),
+    (k) => log.push(`last ${k}`),
+  );
   return { time, log, reg };
 }
 
-describe('subscription registry (issue 3: reference counted, grace period)', () => {
-  it('[issue 3] the first user subscribes; later users only add a reference', () => {
+describe('subscription registry [ENG-6] (reference counted, grace period)', () => {
+  it('[ENG-6] the first user subscribes; later users only add a reference', () => {
     const { reg, log } = setup();
     reg.acquire('DETAIL:btcusdt');
     reg.acquire('DETAIL:btcusdt');
@@ -20,7 +25,7 @@ describe('subscription registry (issue 3: reference counted, grace period)', () 
     expect(reg.count('DETAIL:btcusdt')).toBe(3);
   });
 
-  it('[issue 3] the last user unsubscribes, after the grace period, not before', () => {
+  it('[ENG-6] the last user unsubscribes, after the grace period, not before', () => {
     const { reg, log, time } = setup();
     const a = reg.acquire('k');
     const b = reg.acquire('k');
@@ -36,7 +41,7 @@ describe('subscription registry (issue 3: reference counted, grace period)', () 
     expect(reg.has('k')).toBe(false);
   });
 
-  it('[issue 3] re-acquiring within the grace period does not churn (no unsubscribe, no subscribe)', () => {
+  it('[ENG-6] re-acquiring within the grace period does not churn (no unsubscribe, no subscribe)', () => {
     const { reg, log, time } = setup();
     const a = reg.acquire('k');
     a();
@@ -51,7 +56,7 @@ describe('subscription registry (issue 3: reference counted, grace period)', () 
     expect(log).toEqual(['first k', 'last k', 'first k']);
   });
 
-  it('[issue 3] a release function counts once however often it is called', () => {
+  it('[ENG-6] a release function counts once however often it is called', () => {
     const { reg, log, time } = setup();
     const a = reg.acquire('k');
     reg.acquire('k');
@@ -63,7 +68,7 @@ describe('subscription registry (issue 3: reference counted, grace period)', () 
     expect(log).toEqual(['first k']);
   });
 
-  it('[issue 3] with no grace period the last release unsubscribes at once', () => {
+  it('[ENG-6] with no grace period the last release unsubscribes at once', () => {
     const { reg, log } = setup(0);
     reg.acquire('k')();
     expect(log).toEqual(['first k', 'last k']);

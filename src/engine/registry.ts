@@ -1,14 +1,15 @@
 /**
- * Reference counting with a grace period (issue 3, "Subscription registry").
+ * Reference counting with a grace period (ENG-6).
  *
  * The first acquire of a key calls onFirst; when the last holder releases it, onLast runs after
  * `graceMs`, unless the key is acquired again meanwhile, which then costs nothing (no churn when a
  * route change releases and re-acquires the same thing). Release functions are idempotent.
  */
+import { RefCounter } from '../shared/refCounter';
 import type { TimerHandle, Timers } from './types';
 
 export class RefRegistry {
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new RefCounter();
   private readonly grace = new Map<string, TimerHandle>();
 
   constructor(
@@ -20,9 +21,7 @@ export class RefRegistry {
 
   /** Takes one reference on `key`; the returned function gives it back (once, however often called). */
   acquire(key: string): () => void {
-    const n = this.counts.get(key) ?? 0;
-    this.counts.set(key, n + 1);
-    if (n === 0) {
+    if (this.counts.add(key)) {
       const pending = this.grace.get(key);
       if (pending !== undefined) {
         this.timers.clearTimeout(pending);
@@ -40,12 +39,7 @@ export class RefRegistry {
   }
 
   private release(key: string): void {
-    const n = this.counts.get(key) ?? 0;
-    if (n > 1) {
-      this.counts.set(key, n - 1);
-      return;
-    }
-    this.counts.delete(key);
+    if (!this.counts.remove(key)) return;
     if (this.graceMs <= 0) {
       this.onLast(key);
       return;
@@ -61,7 +55,7 @@ export class RefRegistry {
 
   /** References currently held on `key` (0 while in its grace period). */
   count(key: string): number {
-    return this.counts.get(key) ?? 0;
+    return this.counts.count(key);
   }
 
   /** True while the key is held or in its grace period (its state is still alive). */

@@ -23,7 +23,13 @@ async function call<T>(httpGet: HttpGet, path: string, schema: z.ZodType<T>): Pr
 const q = encodeURIComponent;
 
 /** The last `limit` candles, or with `endTime` (ms) the last `limit` opening before it. */
-export function fetchKlines(httpGet: HttpGet, symbol: string, interval: KlineInterval, limit: number, endTime?: number): Promise<Candle[]> {
+export function fetchKlines(
+  httpGet: HttpGet,
+  symbol: string,
+  interval: KlineInterval,
+  limit: number,
+  endTime?: number,
+): Promise<Candle[]> {
   const end = endTime === undefined ? '' : `&endTime=${endTime}`;
   return call(httpGet, `/api/market/kline?symbol=${q(symbol)}&interval=${interval}&limit=${limit}${end}`, Candles);
 }

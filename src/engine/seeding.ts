@@ -1,5 +1,5 @@
 /**
- * Seeding state from REST (issue 3, "Gaps"): kline history, recent trades, the 24 h ticker.
+ * Seeding state from REST (ENG-10, ENG-11): kline history, recent trades, the 24 h ticker.
  *
  * A seed of a series or of the recent trades asks REST only once the server has confirmed, on the
  * current socket, the subscription that feeds it (its ACK, or a first frame of that key): then every

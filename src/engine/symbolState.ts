@@ -2,10 +2,11 @@
  * What the engine holds for one symbol: its stores, the price memo they share, and the prebuilt sets
  * of topic keys a frame of the symbol changes (emitted as they are in the usual case, no allocation).
  */
-import type { KlineSeries } from './klineSeries';
-import type { PriceMemo } from './priceMemo';
-import type { TickerStore } from './ticker';
-import type { TradesStore } from './trades';
+import { KlineSeries } from './klineSeries';
+import { PriceMemo } from './priceMemo';
+import { TickerStore } from './ticker';
+import { TradesStore } from './trades';
+import type { Topic } from './types';
 
 export interface SymbolState {
   memo: PriceMemo;
@@ -26,3 +27,32 @@ export function rebuildKeys(st: SymbolState): void {
   st.tickerKeys = new Set(st.ticker ? [st.ticker.key] : []);
 }
 
+/** Makes the store of `topic` (and its symbol's state on first use); the engine subscribes and seeds it. */
+export function openStore(
+  symbols: Map<string, SymbolState>,
+  t: Topic,
+  capacity: number,
+): TickerStore | TradesStore | KlineSeries {
+  let st = symbols.get(t.symbol);
+  if (!st) {
+    st = { memo: new PriceMemo(), series: [], tradeKeys: new Set(), tickerKeys: new Set() };
+    symbols.set(t.symbol, st);
+  }
+  let store: TickerStore | TradesStore | KlineSeries;
+  if (t.kind === 'ticker') store = st.ticker = new TickerStore(t.symbol, st.memo);
+  else if (t.kind === 'trades') store = st.trades = new TradesStore(t.symbol, st.memo);
+  else st.series.push((store = new KlineSeries(t.symbol, t.interval, capacity, st.memo)));
+  rebuildKeys(st);
+  return store;
+}
+
+/** Drops the store of `topic`, and its symbol's state when nothing is left. */
+export function closeStore(symbols: Map<string, SymbolState>, t: Topic): void {
+  const st = symbols.get(t.symbol);
+  if (!st) return;
+  if (t.kind === 'ticker') st.ticker = undefined;
+  else if (t.kind === 'trades') st.trades = undefined;
+  else st.series = st.series.filter((s) => s.interval !== t.interval);
+  rebuildKeys(st);
+  if (!st.ticker && !st.trades && st.series.length === 0) symbols.delete(t.symbol);
+}

@@ -92,7 +92,8 @@ export class TickerStore {
       symbol: this.symbol,
       price: prev && prev.priceRaw === this.priceRaw ? prev.price : this.memo.format(this.priceRaw),
       priceRaw: this.priceRaw,
-      changePct: p && p.priceChangePercent === d.priceChangePercent ? prev!.changePct : formatChangePct(d.priceChangePercent),
+      changePct:
+        p && p.priceChangePercent === d.priceChangePercent ? prev!.changePct : formatChangePct(d.priceChangePercent),
       change: p && p.change === d.change ? prev!.change : formatSignedPrice(d.change),
       dir: sign(d.change),
       tickDir: this.tickDir,
@@ -100,7 +101,8 @@ export class TickerStore {
       low24: p && p.low24 === d.low24 ? prev!.low24 : formatPrice(d.low24),
       open24: p && p.openPrice === d.openPrice ? prev!.open24 : formatPrice(d.openPrice),
       vol24: p && p.volume24 === d.volume24 ? prev!.vol24 : formatShort(d.volume24),
-      amount24: p && p.amount24 === d.amount24 ? prev!.amount24 : d.amount24 === undefined ? '' : formatShort(d.amount24),
+      amount24:
+        p && p.amount24 === d.amount24 ? prev!.amount24 : d.amount24 === undefined ? '' : formatShort(d.amount24),
       ts: this.ts,
     };
     this.viewInfo = d;

@@ -25,7 +25,18 @@ export interface TradeBatch {
 }
 
 /** Scratch aggregate of the TRADE frame being applied. */
-export const BATCH: TradeBatch = { firstId: 0, lastId: 0, firstTs: 0, lastTs: 0, high: 0, low: 0, close: 0, closeRaw: '', units: 0, scale: 0 };
+export const BATCH: TradeBatch = {
+  firstId: 0,
+  lastId: 0,
+  firstTs: 0,
+  lastTs: 0,
+  high: 0,
+  low: 0,
+  close: 0,
+  closeRaw: '',
+  units: 0,
+  scale: 0,
+};
 
 /** Aggregates a batch of trades; false when ids do not increase or times go back (per-trade path then). */
 export function aggregate(trades: readonly Trade[], b: TradeBatch): boolean {

@@ -2,7 +2,7 @@
  * What the engine hands to screens: display-ready snapshots. Every string here was formatted once,
  * in the worker, by the spec 9.2 rules; screens print them as they are.
  *
- * This file is the contract between the engine / worker (issue 3) and the screens (issue 4).
+ * This file is the contract between the engine / worker and the screens (WORK-17).
  */
 import type { KlineInterval } from '../shared/protocol';
 

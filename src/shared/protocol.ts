@@ -18,10 +18,12 @@
  */
 import './schemas/zodSetup';
 import { z } from 'zod';
+import { DecimalStr } from './money';
 
+/** The socket protocol's version (docs: socket extensions). @public */
 export const PROTOCOL_VERSION = 1 as const;
 
-/** Largest inbound frame the server accepts, in bytes (issue 2: "oversized (over 64 KB)"). */
+/** Largest inbound frame the server accepts, in bytes (WS-11). */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
 /** Server sends a HEARTBEAT frame this often to connections subscribed to HEARTBEAT. */
 export const HEARTBEAT_INTERVAL_MS = 5_000;
@@ -37,9 +39,6 @@ export const STREAM_TYPES = [
   'OWNCOIN',
 ] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
-
-/** Stream types served now; the others are validated and acknowledged, served by later issues. */
-export const MARKET_STREAM_TYPES = ['DETAIL', 'KLINE', 'TRADE', 'HEARTBEAT'] as const;
 
 export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
@@ -66,12 +65,12 @@ export function candleOpenTime(tsMs: number, interval: KlineInterval): number {
   return Math.floor((tsMs - off) / len) * len + off;
 }
 
-/** A decimal number as an exact string, e.g. "64123.50". No exponent, optional sign. */
-export const DecimalStr = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
-export type DecimalStr = z.infer<typeof DecimalStr>;
-
 /** Symbols are lower-case pair codes like "btcusdt" (spec 3.4; mt5 markets keep their case). */
-export const SymbolStr = z.string().min(1).max(32).regex(/^[A-Za-z0-9._-]+$/, 'invalid symbol');
+export const SymbolStr = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9._-]+$/, 'invalid symbol');
 
 // ---------------------------------------------------------------- client -> server
 

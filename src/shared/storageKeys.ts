@@ -18,5 +18,7 @@ export const StorageKeys = {
   coinList: `${STORAGE_PREFIX}coinList`,
   isSign: `${STORAGE_PREFIX}isSign`,
   asset: `${STORAGE_PREFIX}asset`,
+  /** Idempotency keys of mutations not yet answered, by intent (src/app/data/mutate.ts). */
+  pendingIntents: `${STORAGE_PREFIX}pendingIntents`,
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTestPlatform, resolveBases } from './bases';
+import { parseTestPlatform } from '../shared/testPlatform';
+import { resolveBases } from './bases';
 
 describe('socket and REST bases [spec 7.5]', () => {
   it('[spec 7.5] ws for an http page, on the page host, path /ws/', () => {

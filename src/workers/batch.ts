@@ -2,8 +2,8 @@
  * Builds one tab's batch from the engine's current views: tickers and trades as their view objects
  * (structured clone), klines as patches since the version this tab last received.
  */
-import type { KlinePatch, MarketEngine, Topic } from '../engine/types';
-import type { TickerView, TradesView } from '../engine/views';
+import type { KlinePatch, MarketEngine, Topic } from '../engine';
+import type { TickerView, TradesView } from '../engine';
 import type { Batch } from './wire';
 
 /**
@@ -23,7 +23,9 @@ export function compactPatch(p: KlinePatch): { patch: KlinePatch; buffers: Array
     close: r.close.slice(0, n),
     volume: r.volume.slice(0, n),
   };
-  const buffers = [rows.time, rows.open, rows.high, rows.low, rows.close, rows.volume].map((a) => a.buffer as ArrayBuffer);
+  const buffers = [rows.time, rows.open, rows.high, rows.low, rows.close, rows.volume].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
   return { patch: { ...p, rows }, buffers };
 }
 

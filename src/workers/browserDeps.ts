@@ -3,7 +3,7 @@
  * The only place in the worker code that touches these globals; tests never reach it.
  */
 import { nanoid } from 'nanoid';
-import type { EngineDeps, SocketLike } from '../engine/types';
+import type { EngineDeps, SocketLike } from '../engine';
 import type { Bases } from './bases';
 
 /** Spec 9.1: request timeout 10 seconds. */

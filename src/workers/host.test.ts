@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMarketHost, type BatchSink } from './host';
 import { FakeEngine } from './testing/fakeEngine';
-import { FakeTime, ManualQueue } from './testing/fakeTime';
+import { FakeTime } from '../engine/testing/fakeTime';
+import { ManualQueue } from './testing/manualQueue';
 import { FRAME_PERIOD_MAX_MS, HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch } from './wire';
 import type { Bases } from './bases';
 
 function setup() {
-  const time = new FakeTime();
+  const time = new FakeTime(1_700_000_000_000);
   const queue = new ManualQueue();
   const engines: FakeEngine[] = [];
   const host = createMarketHost({
@@ -34,8 +35,8 @@ const BTC = { kind: 'ticker', symbol: 'btcusdt' } as const;
 const ETH = { kind: 'ticker', symbol: 'ethusdt' } as const;
 const BTC_1M = { kind: 'klines', symbol: 'btcusdt', interval: '1m' } as const;
 
-describe('market host: one engine for all tabs [issue 3 part 2]', () => {
-  it('[issue 3] interest is reference-counted across tabs: one engine acquire per topic, released by the last tab', () => {
+describe('market host: one engine for all tabs [WORK-1]', () => {
+  it('[WORK-3][WORK-9] interest is reference-counted across tabs: one engine acquire per topic, released by the last tab', () => {
     const { tab, engine } = setup();
     const a = tab('a');
     const b = tab('b');
@@ -51,7 +52,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(engine().refs.has('ticker:btcusdt')).toBe(false);
   });
 
-  it('[issue 3] a closed tab releases everything it watched; other tabs keep theirs', () => {
+  it('[WORK-9] a closed tab releases everything it watched; other tabs keep theirs', () => {
     const { tab, engine, host } = setup();
     const a = tab('a');
     const b = tab('b');
@@ -67,7 +68,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(engine().refs.size).toBe(0);
   });
 
-  it('[issue 3] a tab receives nothing without a credit, then one batch with the latest state at once', () => {
+  it('[WORK-4][WORK-6] a tab receives nothing without a credit, then one batch with the latest state at once', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     a.s.watch(BTC);
@@ -81,7 +82,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.last().newestTs).toBe(1010);
   });
 
-  it('[issue 6 B4] a timed credit holds the batch until its time; data arriving meanwhile joins it; a passed time sends at once', () => {
+  it('[WORK-7] a timed credit holds the batch until its time; data arriving meanwhile joins it; a passed time sends at once', () => {
     const { tab, engine, queue, time } = setup();
     const a = tab('a');
     a.s.watch(BTC);
@@ -101,7 +102,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.got).toHaveLength(2);
   });
 
-  it('[issue 6 B4] a credit time far in the future (a confused tab clock) holds the batch one slow frame at most', () => {
+  it('[WORK-7] a credit time far in the future (a confused tab clock) holds the batch one slow frame at most', () => {
     const { tab, engine, queue, time } = setup();
     const a = tab('a');
     a.s.watch(BTC);
@@ -112,7 +113,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.got).toHaveLength(1);
   });
 
-  it('[issue 3] at most one batch per credit: changes after a batch wait for the next credit and coalesce', () => {
+  it('[WORK-4] at most one batch per credit: changes after a batch wait for the next credit and coalesce', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     a.s.watch(BTC);
@@ -122,7 +123,12 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     engine().setTicker('ethusdt', '2.00', 2);
     queue.run();
     expect(a.got).toHaveLength(1); // both frames of one task coalesce in one batch
-    expect(a.last().tickers.map((t) => t.symbol).sort()).toEqual(['btcusdt', 'ethusdt']);
+    expect(
+      a
+        .last()
+        .tickers.map((t) => t.symbol)
+        .sort(),
+    ).toEqual(['btcusdt', 'ethusdt']);
     engine().setTicker('btcusdt', '3.00', 3);
     engine().setTicker('btcusdt', '4.00', 4);
     queue.run();
@@ -134,7 +140,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.last().n).toBe(2);
   });
 
-  it('[issue 3] a batch holds only the topics that tab watches and that changed', () => {
+  it('[WORK-5] a batch holds only the topics that tab watches and that changed', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     const b = tab('b');
@@ -155,7 +161,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(b.got).toHaveLength(2);
   });
 
-  it('[issue 3] a newly watched topic is sent with the next batch even if it did not change since', () => {
+  it('[WORK-5] a newly watched topic is sent with the next batch even if it did not change since', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     const b = tab('b');
@@ -171,7 +177,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.last().tickers.map((t) => t.price)).toEqual(['7.00']);
   });
 
-  it('[issue 3] klines cross as patches: full first, then only the changed tail, in compact buffers', () => {
+  it('[WORK-8] klines cross as patches: full first, then only the changed tail, in compact buffers', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     a.s.watch(BTC_1M);
@@ -194,7 +200,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(p2.version).toBe(6);
   });
 
-  it('[issue 3] a tab that unwatches and watches a series again gets a full patch', () => {
+  it('[WORK-8] a tab that unwatches and watches a series again gets a full patch', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     a.s.watch(BTC_1M);
@@ -210,7 +216,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.last().klines[0].rows.length).toBe(2);
   });
 
-  it('[issue 3 part 4] health goes in the first batch and whenever it changes', () => {
+  it('[WORK-13] health goes in the first batch and whenever it changes', () => {
     const { tab, engine, queue, time } = setup();
     const a = tab('a');
     a.s.credit();
@@ -228,7 +234,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.got).toHaveLength(2); // unchanged: nothing sent
   });
 
-  it('[issue 3 part 4] a connection change reported by the engine reaches the tabs without waiting for the poll', () => {
+  it('[WORK-13] a connection change reported by the engine reaches the tabs without waiting for the poll', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     a.s.credit();
@@ -240,7 +246,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(a.last().health).toBe('reconnecting');
   });
 
-  it('[issue 3] with no tab left the engine is disposed after the idle delay; a new tab starts a new one', () => {
+  it('[WORK-10] with no tab left the engine is disposed after the idle delay; a new tab starts a new one', () => {
     const { tab, engines, time } = setup();
     const a = tab('a');
     a.s.watch(BTC);
@@ -255,7 +261,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(engines[1].refs.get('ticker:btcusdt')).toBe(1);
   });
 
-  it('[issue 3] a tab reconnecting within the idle delay keeps the same engine', () => {
+  it('[WORK-10] a tab reconnecting within the idle delay keeps the same engine', () => {
     const { tab, engines, time } = setup();
     tab('a').s.close();
     time.advance(IDLE_DISPOSE_MS / 2);
@@ -287,7 +293,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(engines).toHaveLength(2); // same bases: no restart
   });
 
-  it('[issue 3] a tab without Web Locks is released when its pings stop', () => {
+  it('[WORK-9] a tab without Web Locks is released when its pings stop', () => {
     const { tab, engine, time, host } = setup();
     const a = tab('a', false);
     const b = tab('b', true);
@@ -304,7 +310,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(host.diagnostics().tabsConnected).toBe(1);
   });
 
-  it('[issue 3 part 4] diagnostics add tabs and mode to the engine counters', () => {
+  it('[WORK-14] diagnostics add tabs and mode to the engine counters', () => {
     const { tab, host } = setup();
     tab('a').s.watch(BTC);
     tab('b');
@@ -315,9 +321,9 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect(d.health).toBe('live');
   });
 
-  it('[issue 3] an engine that fails to start leaves the tab connected (connecting); the next hello retries', () => {
+  it('[WORK-11] an engine that fails to start leaves the tab connected (connecting); the next hello retries', () => {
     let fail = true;
-    const time = new FakeTime();
+    const time = new FakeTime(1_700_000_000_000);
     const queue = new ManualQueue();
     const host = createMarketHost({
       createEngine: () => {
@@ -339,7 +345,7 @@ describe('market host: one engine for all tabs [issue 3 part 2]', () => {
     expect((host.engine() as FakeEngine).refs.get('ticker:btcusdt')).toBe(1);
   });
 
-  it('[issue 3] calls on a closed session do nothing', () => {
+  it('[WORK-11] calls on a closed session do nothing', () => {
     const { tab, engine, queue } = setup();
     const a = tab('a');
     a.s.close();

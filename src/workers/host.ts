@@ -1,5 +1,5 @@
 /**
- * The market host: ONE engine for every tab connected to this worker (issue 3, part 2).
+ * The market host: ONE engine for every tab connected to this worker (WORK-1).
  *
  * - Tab interest is reference-counted per topic, per tab and across tabs; the engine sees one acquire per
  *   topic while any tab watches it (and its own registry adds the server-side grace period).
@@ -11,14 +11,23 @@
  * - A tab that goes away (lock released, bye, ping timeout) releases everything it held.
  * No DOM or worker globals here: the environment comes in through {@link HostDeps}.
  */
-import { CONNECTION_KEY } from '../engine/constants';
-import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers, type Topic } from '../engine/types';
-import type { ConnectionHealth, Diagnostics } from '../engine/views';
+import { CONNECTION_KEY } from '../engine';
+import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers, type Topic } from '../engine';
+import type { ConnectionHealth, Diagnostics } from '../engine';
 import type { KlineInterval } from '../shared/protocol';
 import { sameBases, resolveBases, type Bases } from './bases';
 import { buildBatch } from './batch';
 import { Interest } from './interest';
-import { FRAME_PERIOD_MAX_MS, HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch, type TabStats, type TestPlatform } from './wire';
+import {
+  FRAME_PERIOD_MAX_MS,
+  HEALTH_POLL_MS,
+  IDLE_DISPOSE_MS,
+  TAB_PING_TIMEOUT_MS,
+  type Batch,
+  type TabStats,
+} from './wire';
+import { RefCounter } from '../shared/refCounter';
+import type { TestPlatform } from '../shared/testPlatform';
 
 export interface BatchSink {
   send(batch: Batch, transfer: ArrayBuffer[]): void;
@@ -56,7 +65,11 @@ export interface HostSession {
 }
 
 export interface MarketHost {
-  openSession(tabId: string, sink: BatchSink, opts: { holdsLock: boolean; testPlatform: TestPlatform | null }): HostSession;
+  openSession(
+    tabId: string,
+    sink: BatchSink,
+    opts: { holdsLock: boolean; testPlatform: TestPlatform | null },
+  ): HostSession;
   diagnostics(): Diagnostics;
   /** The current engine, if one runs (tests). */
   engine(): MarketEngine | undefined;
@@ -66,7 +79,8 @@ interface Session {
   api: HostSession;
   tabId: string;
   sink: BatchSink;
-  topics: Map<string, { topic: Topic; count: number }>;
+  /** Watches per topic key (a tab may watch one topic from several places). */
+  topics: RefCounter;
   topicByKey: Map<string, Topic>;
   dirty: Set<string>;
   klineVersions: Map<string, number>;
@@ -217,12 +231,16 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     }
   }
 
-  function openSession(tabId: string, sink: BatchSink, opts: { holdsLock: boolean; testPlatform: TestPlatform | null }): HostSession {
+  function openSession(
+    tabId: string,
+    sink: BatchSink,
+    opts: { holdsLock: boolean; testPlatform: TestPlatform | null },
+  ): HostSession {
     const s: Session = {
       api: undefined as unknown as HostSession,
       tabId,
       sink,
-      topics: new Map(),
+      topics: new RefCounter(),
       topicByKey: new Map(),
       dirty: new Set(),
       klineVersions: new Map(),
@@ -244,12 +262,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
       watch(topic) {
         if (s.closed) return;
         const key = topicKey(topic);
-        const t = s.topics.get(key);
-        if (t) {
-          t.count++;
-          return;
-        }
-        s.topics.set(key, { topic, count: 1 });
+        if (!s.topics.add(key)) return;
         s.topicByKey.set(key, topic);
         let set = index.get(key);
         if (!set) index.set(key, (set = new Set()));
@@ -261,9 +274,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
       unwatch(topic) {
         if (s.closed) return;
         const key = topicKey(topic);
-        const t = s.topics.get(key);
-        if (!t || --t.count > 0) return;
-        dropKey(s, key);
+        if (s.topics.remove(key)) dropKey(s, key);
       },
       credit(at) {
         const now = deps.clock.now();
@@ -286,7 +297,13 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         if (!s.closed) useBases(tp);
       },
       stats() {
-        return { tabId, topics: [...s.topics.keys()], batchesSent: s.batchesSent, credit: s.credit, pending: s.dirty.size };
+        return {
+          tabId,
+          topics: [...s.topics.keys()],
+          batchesSent: s.batchesSent,
+          credit: s.credit,
+          pending: s.dirty.size,
+        };
       },
       close() {
         if (s.closed) return;

@@ -2,31 +2,31 @@
  * Host-level interest: how many tabs watch each topic, and the engine's hold on it. The engine sees one
  * acquire per topic while at least one tab watches it; moving to a new engine re-acquires everything.
  */
-import type { MarketEngine, Topic } from '../engine/types';
+import type { MarketEngine, Topic } from '../engine';
+import { RefCounter } from '../shared/refCounter';
 
 interface Entry {
   topic: Topic;
-  tabs: number;
   release?: () => void;
 }
 
 export class Interest {
   private entries = new Map<string, Entry>();
+  private readonly tabs = new RefCounter();
   private engine: MarketEngine | undefined;
 
   /** A tab started watching `key`. */
   add(topic: Topic, key: string): void {
-    let e = this.entries.get(key);
-    if (!e) this.entries.set(key, (e = { topic, tabs: 0 }));
-    e.tabs++;
-    if (e.tabs === 1 && this.engine) e.release = this.engine.acquire(topic);
+    if (!this.tabs.add(key)) return;
+    const e: Entry = { topic };
+    this.entries.set(key, e);
+    if (this.engine) e.release = this.engine.acquire(topic);
   }
 
   /** A tab stopped watching `key`. */
   remove(key: string): void {
-    const e = this.entries.get(key);
-    if (!e || --e.tabs > 0) return;
-    e.release?.();
+    if (!this.tabs.remove(key)) return;
+    this.entries.get(key)?.release?.();
     this.entries.delete(key);
   }
 

@@ -12,7 +12,12 @@ export interface LocksLike {
   request(name: string, cb: () => unknown): Promise<unknown>;
 }
 
-export function serveTab(host: MarketHost, endpoint: Endpoint, locks: LocksLike | undefined, mode: 'shared' | 'dedicated'): void {
+export function serveTab(
+  host: MarketHost,
+  endpoint: Endpoint,
+  locks: LocksLike | undefined,
+  mode: 'shared' | 'dedicated',
+): void {
   let session: HostSession | undefined;
 
   const api: HostTabApi = {

@@ -1,5 +1,5 @@
 /**
- * What crosses the boundary between a tab and the market worker (issue 3, part 2).
+ * What crosses the boundary between a tab and the market worker (WORK-1).
  *
  * Two channels per tab:
  * - the worker port, with Comlink for the RPC ({@link HostTabApi}: hello, watch, unwatch, diagnostics...);
@@ -7,19 +7,14 @@
  *   the tab posts {@link TabToHost} credits. Credit-based flow: the worker sends a batch only while the tab
  *   holds a credit, and the tab grants one from its requestAnimationFrame callback after applying the previous
  *   batch. So a tab gets at most one batch per frame, and a hidden tab (no rAF) gets nothing until it shows.
- * - Frame-timed sending (issue 6, B4): a credit says when the tab's next frame is due (`at`, minus a lead for
+ * - Frame-timed sending (WORK-7): a credit says when the tab's next frame is due (`at`, minus a lead for
  *   the hop). The worker holds the batch until then, so the batch carries everything that arrived up to just
  *   before that frame and is applied in it: a tick waits for the next frame, not for one and a half.
  */
-import type { KlinePatch, Topic } from '../engine/types';
-import type { ConnectionHealth, Diagnostics, TickerView, TradesView } from '../engine/views';
+import type { KlinePatch, Topic } from '../engine';
+import type { ConnectionHealth, Diagnostics, TickerView, TradesView } from '../engine';
 import type { KlineInterval } from '../shared/protocol';
-
-/** The test-platform entry of spec 3.1 / 7.5, read by the tab from storage (the worker cannot). */
-export interface TestPlatform {
-  platform: string;
-  domain?: string;
-}
+import type { TestPlatform } from '../shared/testPlatform';
 
 export interface TabHello {
   /** Random id of the tab; also the Web Lock name suffix ({@link tabLockName}). */

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the market screens for review (issue 4 "done when"):
+ * Screenshots of the market screens for review:
  *   node --import tsx tests/tools/screenshots.ts <baseUrl> <outDir>
  *
  * Captures home, markets, trade and the language list at 390x844 and 1440x900, in English and Arabic.
@@ -94,13 +94,23 @@ async function main(): Promise<void> {
     for (const lang of ['en', 'ar']) {
       for (const vp of VIEWPORTS) {
         for (const s of SCREENS) {
-          const ctx = await marketContext(browser, { width: vp.width, height: vp.height, lang, token: s.guarded ? token : null });
+          const ctx = await marketContext(browser, {
+            width: vp.width,
+            height: vp.height,
+            lang,
+            token: s.guarded ? token : null,
+          });
           const page = await ctx.newPage();
           await page.goto(baseUrl + s.path, { waitUntil: 'load' });
-          if (s.name !== 'langlist') await waitForPrices(page).catch(() => console.warn(`no live prices on ${s.name} ${vp.name} ${lang}`));
+          if (s.name !== 'langlist')
+            await waitForPrices(page).catch(() => console.warn(`no live prices on ${s.name} ${vp.name} ${lang}`));
           if (s.name === 'trade') {
             await page
-              .waitForFunction(() => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? 0) > 0, undefined, { timeout: 15_000 })
+              .waitForFunction(
+                () => Number(document.querySelector('[data-candles]')?.getAttribute('data-candles') ?? 0) > 0,
+                undefined,
+                { timeout: 15_000 },
+              )
               .catch(() => console.warn(`no candles on ${vp.name} ${lang}`));
           }
           await page.waitForTimeout(1500); // let sparklines and the chart settle

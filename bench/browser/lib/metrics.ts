@@ -37,14 +37,26 @@ export async function cdpFor(page: Page): Promise<CDPSession> {
   return s;
 }
 
+/** What the instrumented pages expose to the benchmark (bench/browser/lib/instrument.ts, the naive hooks, the tab). */
+export interface BenchWindow {
+  __bench: { frames: number; commits: number; longTasks: number; t2p: number[]; pendingTs: number };
+  __naive?: { messages: number };
+  __openex?: { tabStats(): Promise<{ batchesSent: number } | undefined> };
+}
+
 export async function sample(page: Page, cdp: CDPSession): Promise<CpuSample> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const get = (n: string) => metrics.find((m) => m.name === n)?.value ?? 0;
   const b = await page.evaluate(() => {
-    const S = (window as any).__bench;
+    const S = (window as unknown as BenchWindow).__bench;
     return { frames: S.frames, commits: S.commits, longTasks: S.longTasks, t2pCount: S.t2p.length };
   });
-  return { taskMs: get('TaskDuration') * 1000, threadMs: get('ThreadTime') * 1000, scriptMs: get('ScriptDuration') * 1000, ...b };
+  return {
+    taskMs: get('TaskDuration') * 1000,
+    threadMs: get('ThreadTime') * 1000,
+    scriptMs: get('ScriptDuration') * 1000,
+    ...b,
+  };
 }
 
 export function percentile(xs: number[], p: number): number {

@@ -1,4 +1,5 @@
 /** One measured client (ours or naive) against its own flood-mode server, in one Chromium. */
+import type { BenchWindow } from './metrics';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../../tests/helpers/browser';
 import { startServer, type RunningServer } from '../../../tests/helpers/server';
@@ -61,16 +62,20 @@ async function demoToken(url: string): Promise<string> {
 
 /** Messages a tab received from its data source so far: ours, batches the worker sent it; naive, socket messages. */
 export async function tabMessages(page: Page, kind: Kind): Promise<number> {
-  if (kind === 'naive') return page.evaluate(() => (window as any).__naive?.messages ?? 0);
-  return page.evaluate(async () => (await (window as any).__openex?.tabStats())?.batchesSent ?? 0);
+  if (kind === 'naive') return page.evaluate(() => (window as unknown as Partial<BenchWindow>).__naive?.messages ?? 0);
+  return page.evaluate(
+    async () => (await (window as unknown as Partial<BenchWindow>).__openex?.tabStats())?.batchesSent ?? 0,
+  );
 }
 
 /** Waits until the page shows live prices (its data source delivered something). */
 export async function waitLive(page: Page, kind: Kind): Promise<void> {
   await page.waitForFunction(
     (k) => {
-      const w = window as any;
-      return k === 'naive' ? (w.__naive?.messages ?? 0) > 10 : (w.__bench?.commits ?? 0) > 3 && w.__bench.pendingTs > 0;
+      const w = window as unknown as Partial<BenchWindow>;
+      return k === 'naive'
+        ? (w.__naive?.messages ?? 0) > 10
+        : (w.__bench?.commits ?? 0) > 3 && (w.__bench?.pendingTs ?? 0) > 0;
     },
     kind,
     { timeout: 30_000 },

@@ -11,6 +11,21 @@ import { buildClient } from '../lib/build';
 import { sleep } from '../lib/metrics';
 import { openSession, waitLive, type Kind } from '../lib/session';
 
+/** The fields of a Chrome trace event this tool reads. */
+interface TraceEvent {
+  ph: string;
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur: number;
+  args?: {
+    name?: string;
+    endData?: { root?: number[] };
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+  };
+}
+
 const path = process.argv[2] ?? '/';
 const seconds = Number(process.argv[3] ?? 4);
 const kind = (process.argv[4] ?? 'ours') as Kind;
@@ -28,13 +43,15 @@ try {
   if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS });
   await sleep(3000);
   const cdp = await page.context().newCDPSession(page);
-  const events: any[] = [];
-  cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'] },
-  } as any);
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'],
+    },
+  } as Parameters<typeof cdp.send<'Tracing.start'>>[1]);
   await sleep(seconds * 1000);
   await cdp.send('Tracing.end');
   await done;
@@ -43,10 +60,12 @@ try {
   const count = new Map<string, number>();
   for (const e of events) if (e.ph === 'X') count.set(`${e.pid}:${e.tid}`, (count.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
   const main = names.map((n) => `${n.pid}:${n.tid}`).sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0))[0];
-  const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const xs = events
+    .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   // Self time: an event's duration minus its direct children's.
   const self = new Map<string, number>();
-  const stack: any[] = [];
+  const stack: TraceEvent[] = [];
   for (const e of xs) {
     while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
@@ -57,13 +76,16 @@ try {
   const top = xs.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
   const busy = top.reduce((a, e) => a + e.dur, 0);
   console.log(`main thread busy ${(busy / 1000 / seconds).toFixed(0)} ms/s over ${seconds} s`);
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${(v / 1000 / seconds).toFixed(1).padStart(7)} ms/s  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${(v / 1000 / seconds).toFixed(1).padStart(7)} ms/s  ${k}`);
   // Which layouts: by layout root (its box on screen) and how many objects were dirty / in the tree.
   const roots = new Map<string, { n: number; ms: number; dirty: number; total: number }>();
   for (const e of xs) {
     if (e.name !== 'Layout') continue;
     const q = e.args?.endData?.root as number[] | undefined;
-    const key = q ? `root x${Math.round(q[0])} y${Math.round(q[1])} w${Math.round(q[2] - q[0])} h${Math.round(q[5] - q[1])}` : 'root ?';
+    const key = q
+      ? `root x${Math.round(q[0])} y${Math.round(q[1])} w${Math.round(q[2] - q[0])} h${Math.round(q[5] - q[1])}`
+      : 'root ?';
     const r = roots.get(key) ?? { n: 0, ms: 0, dirty: 0, total: 0 };
     r.n++;
     r.ms += e.dur / 1000;
@@ -74,7 +96,9 @@ try {
   if (process.env.TRACE_DUMP) console.log(JSON.stringify(xs.find((e) => e.name === 'Layout')));
   console.log('-- layouts by root');
   for (const [k, r] of [...roots].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8))
-    console.log(`${(r.ms / seconds).toFixed(1).padStart(7)} ms/s  ${(r.n / seconds).toFixed(0).padStart(3)}/s  dirty ${(r.dirty / r.n).toFixed(0)} of ${(r.total / r.n).toFixed(0)}  ${k}`);
+    console.log(
+      `${(r.ms / seconds).toFixed(1).padStart(7)} ms/s  ${(r.n / seconds).toFixed(0).padStart(3)}/s  dirty ${(r.dirty / r.n).toFixed(0)} of ${(r.total / r.n).toFixed(0)}  ${k}`,
+    );
 } finally {
   await s.close();
 }

@@ -3,7 +3,9 @@ import type Database from 'better-sqlite3';
 import type { LanguageEntry, TimeZoneEntry } from '../../../src/shared/schemas/dictionary';
 
 export function readLanguages(db: Database.Database): LanguageEntry[] {
-  const rows = db.prepare('SELECT * FROM languages ORDER BY dictSort, dictCode').all() as Array<Omit<LanguageEntry, 'status'> & { status: number }>;
+  const rows = db.prepare('SELECT * FROM languages ORDER BY dictSort, dictCode').all() as Array<
+    Omit<LanguageEntry, 'status'> & { status: number }
+  >;
   return rows.map((r) => ({ ...r, status: r.status === 1 }));
 }
 
@@ -16,7 +18,8 @@ export function writeLanguages(db: Database.Database, list: LanguageEntry[]): vo
   );
   db.transaction(() => {
     db.prepare('DELETE FROM languages').run();
-    for (const l of list) ins.run(l.dictCode, l.dictLabel, l.dictValue, l.dictSort, l.imgUrl, l.isDefault, l.status ? 1 : 0);
+    for (const l of list)
+      ins.run(l.dictCode, l.dictLabel, l.dictValue, l.dictSort, l.imgUrl, l.isDefault, l.status ? 1 : 0);
   })();
 }
 

@@ -20,7 +20,7 @@ function writeMigration(dir: string, file: string, body: string): void {
   writeFileSync(join(dir, file), `export function up(db) { ${body} }\n`);
 }
 
-describe('[issue 2 §4] versioned migrations', () => {
+describe('[DB-2] versioned migrations', () => {
   it('applies files in numeric order, each once, recording versions', async () => {
     const dir = tmp('mig-');
     writeMigration(dir, '010_b.mjs', "db.exec('CREATE TABLE b (x INTEGER REFERENCES a(x))');");
@@ -45,7 +45,9 @@ describe('[issue 2 §4] versioned migrations', () => {
     writeMigration(dir, '003_later.mjs', "db.exec('CREATE TABLE later (x)');");
     const db = new Database(':memory:');
     await expect(migrate(db, undefined, dir)).rejects.toThrow('bad migration');
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as Array<{ name: string }>).map((r) => r.name);
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as Array<{ name: string }>
+    ).map((r) => r.name);
     expect(tables).toContain('ok');
     expect(tables).not.toContain('half');
     expect(tables).not.toContain('later');
@@ -70,7 +72,9 @@ describe('[issue 2 §4] versioned migrations', () => {
     const db = await openDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    const versions = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map((r) => r.version);
+    const versions = (
+      db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>
+    ).map((r) => r.version);
     expect(versions).toEqual(listMigrations().map((m) => m.version));
     closeDatabase(db);
     closeDatabase(db); // twice is harmless

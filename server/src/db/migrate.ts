@@ -3,12 +3,14 @@
  * Every file `migrations/NNN_name.ts` (NNN = version, three or more digits) exports `up(db)`; they run in
  * numeric order, each in its own transaction, and applied versions are recorded in `schema_migrations`.
  * A migration that throws is rolled back and stops the start: nothing is half-applied.
- * Versions 001..019 belong to the core, 020 and up to the accounts part.
+ * Versions 001..019 belong to the core, 020 and up to the accounts part. This runner is the only place
+ * migrations are applied; modules keep their tables here, numbered as today (see each module's README).
  */
 import type Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { systemClock, type Clock } from '../time/clock';
 
 export interface MigrationLog {
   info(obj: object, msg?: string): void;
@@ -50,7 +52,12 @@ export function appliedVersions(db: Database.Database): Set<number> {
 }
 
 /** Applies every pending migration; returns the names applied now. */
-export async function migrate(db: Database.Database, log?: MigrationLog, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(
+  db: Database.Database,
+  log?: MigrationLog,
+  dir = MIGRATIONS_DIR,
+  clock: Clock = systemClock,
+): Promise<string[]> {
   const done = appliedVersions(db);
   const applied: string[] = [];
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
@@ -61,7 +68,7 @@ export async function migrate(db: Database.Database, log?: MigrationLog, dir = M
     const up = mod.up;
     db.transaction(() => {
       up(db);
-      record.run(m.version, m.name, Date.now());
+      record.run(m.version, m.name, clock.now());
     })();
     applied.push(m.name);
     log?.info({ event: 'migration', migration: m.name }, `applied migration ${m.name}`);

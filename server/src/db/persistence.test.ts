@@ -2,20 +2,24 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestExchange } from '../http/testServer';
+import { startTestServer } from '../testing/harness';
 import { runSettingsCli } from './settingsCli';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'exchange-persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('[issue 2 §4] data kept across restarts; settings changed by the operator tool', () => {
+describe('[DB-1][DB-4] data kept across restarts; settings changed by the operator tool', () => {
   it('a setting changed with the CLI shows at once, survives a restart, and the seed does not overwrite it', async () => {
-    const first = await startTestExchange({}, dataDir);
+    const first = await startTestServer({ dataDir });
     const before = await first.get('/api/common/getAllSetting');
     expect(before.body.data.LOGIN_REGIS_SETTING.inviteCodeRequired).toBe(false);
 
     const out: string[] = [];
-    expect(await runSettingsCli(['merge', 'LOGIN_REGIS_SETTING', '{"inviteCodeRequired":true}'], dataDir, (s) => out.push(s))).toBe(0);
+    expect(
+      await runSettingsCli(['merge', 'LOGIN_REGIS_SETTING', '{"inviteCodeRequired":true}'], dataDir, (s) =>
+        out.push(s),
+      ),
+    ).toBe(0);
     expect(out).toEqual(['LOGIN_REGIS_SETTING updated']);
     expect((await first.get('/api/common/getAllSetting')).body.data.LOGIN_REGIS_SETTING.inviteCodeRequired).toBe(true);
     await first.stop(true);
@@ -23,7 +27,7 @@ describe('[issue 2 §4] data kept across restarts; settings changed by the opera
     const wal = join(dataDir, 'exchange.db-wal');
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
 
-    const second = await startTestExchange({}, dataDir);
+    const second = await startTestServer({ dataDir });
     try {
       const after = await second.get('/api/common/getAllSetting');
       expect(after.body.data.LOGIN_REGIS_SETTING.inviteCodeRequired).toBe(true);
@@ -37,7 +41,9 @@ describe('[issue 2 §4] data kept across restarts; settings changed by the opera
 
   it('the CLI refuses an invalid value, naming the field, and writes nothing', async () => {
     const out: string[] = [];
-    expect(await runSettingsCli(['merge', 'WITHDRAWAL_SETTING', '{"withdrawalMax":100}'], dataDir, (s) => out.push(s))).toBe(1);
+    expect(
+      await runSettingsCli(['merge', 'WITHDRAWAL_SETTING', '{"withdrawalMax":100}'], dataDir, (s) => out.push(s)),
+    ).toBe(1);
     expect(out[0]).toContain('WITHDRAWAL_SETTING.withdrawalMax');
     const got: string[] = [];
     await runSettingsCli(['get', 'WITHDRAWAL_SETTING'], dataDir, (s) => got.push(s));

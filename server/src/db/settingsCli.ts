@@ -15,7 +15,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SETTING_KEYS, type SettingKey } from '../../../src/shared/schemas/settings';
 import { closeDatabase, openDatabase } from './open';
-import { SettingError, isSettingKey, readSetting, writeSetting } from './settingsStore';
+import { loadConfig } from '../config';
+import { systemClock } from '../time/clock';
+import { SettingError, isSettingKey, readStoredSetting, writeSetting } from './settingsStore';
 
 const USAGE = `usage: settingsCli.ts list | get KEY | set KEY JSON|@file | merge KEY JSON|@file
 keys: ${SETTING_KEYS.join(', ')}`;
@@ -43,19 +45,26 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
   const db = await openDatabase(dataDir);
   try {
     if (cmd === 'list') {
-      for (const k of SETTING_KEYS) out(`${k} ${JSON.stringify(readSetting(db, k))}`);
+      for (const k of SETTING_KEYS) out(`${k} ${JSON.stringify(readStoredSetting(db, k))}`);
     } else if (cmd === 'get') {
-      out(JSON.stringify(readSetting(db, key as SettingKey), null, 2));
+      out(JSON.stringify(readStoredSetting(db, key as SettingKey), null, 2));
     } else {
       let value = parseValue(raw);
       if (cmd === 'merge') {
-        const cur = readSetting(db, key as SettingKey);
-        if (typeof cur !== 'object' || cur === null || Array.isArray(cur) || typeof value !== 'object' || value === null || Array.isArray(value)) {
+        const cur = readStoredSetting(db, key as SettingKey);
+        if (
+          typeof cur !== 'object' ||
+          cur === null ||
+          Array.isArray(cur) ||
+          typeof value !== 'object' ||
+          value === null ||
+          Array.isArray(value)
+        ) {
           throw new SettingError(`merge needs an object setting and an object value; use set for ${key}`);
         }
         value = { ...cur, ...value };
       }
-      db.transaction(() => writeSetting(db, key as string, value))();
+      db.transaction(() => writeSetting(db, key as string, value, systemClock.now()))();
       out(`${key} updated`);
     }
     return 0;
@@ -72,7 +81,7 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  runSettingsCli(process.argv.slice(2), resolve(process.env.DATA_DIR?.trim() || './data'), (s) => process.stdout.write(s + '\n')).then(
+  runSettingsCli(process.argv.slice(2), loadConfig().dataDir, (s) => process.stdout.write(s + '\n')).then(
     (code) => process.exit(code),
     (err) => {
       process.stderr.write(String(err?.stack ?? err) + '\n');

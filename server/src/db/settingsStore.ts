@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { SETTING_SCHEMAS, SETTING_KEYS, type AllSettings, type SettingKey } from '../../../src/shared/schemas/settings';
 import { buildDefaultSettings } from '../../../src/shared/defaultSettings';
-import { readLanguages, readTimeZones, writeLanguages, writeTimeZones } from './dictionaryStore';
+import { readLanguages, readTimeZones, writeLanguages } from './dictionaryStore';
 
 export interface WarnLog {
   warn(obj: object, msg?: string): void;
@@ -37,7 +37,7 @@ export function validateSetting(key: string, value: unknown): unknown {
   return r.data;
 }
 
-export function writeSetting(db: Database.Database, key: string, value: unknown): void {
+export function writeSetting(db: Database.Database, key: string, value: unknown, now: number): void {
   const v = validateSetting(key, value);
   if (key === 'languageList') {
     writeLanguages(db, v as AllSettings['languageList']);
@@ -46,41 +46,53 @@ export function writeSetting(db: Database.Database, key: string, value: unknown)
   db.prepare(
     `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(key, JSON.stringify(v), Date.now());
+  ).run(key, JSON.stringify(v), now);
 }
 
-export function readSetting(db: Database.Database, key: SettingKey): unknown {
+/** The value stored for `key` as it is, or undefined (the operator tool shows and merges this). */
+export function readStoredSetting(db: Database.Database, key: SettingKey): unknown {
   if (key === 'languageList') return readLanguages(db);
   const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
   return row ? JSON.parse(row.value) : undefined;
 }
 
+type StoredKey = Exclude<SettingKey, 'languageList'>;
+
+/**
+ * One setting, typed by the shared schema: the stored value when it validates, else the built-in default
+ * (with a warning). Read on every call, so an operator's change applies at once.
+ */
+export function readSetting<K extends StoredKey>(db: Database.Database, key: K, log?: WarnLog): AllSettings[K] {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  return parseStored(key, row?.value, log) as AllSettings[K];
+}
+
+function parseStored(key: StoredKey, raw: string | undefined, log?: WarnLog): unknown {
+  if (raw !== undefined) {
+    const r = (SETTING_SCHEMAS[key] as z.ZodTypeAny).safeParse(JSON.parse(raw));
+    if (r.success) return r.data;
+    log?.warn(
+      { event: 'setting_invalid', key, error: describeIssues(key, r.error) },
+      `stored setting ${key} is invalid; serving the default`,
+    );
+  }
+  return DEFAULTS[key];
+}
+
+const DEFAULTS = buildDefaultSettings('en');
+
 /** Every setting, the language list and the time zone table: the data of getAllSetting. */
 export function readAllSettings(db: Database.Database, log?: WarnLog): AllSettings {
-  const defaults = buildDefaultSettings('en');
+  const defaults = DEFAULTS;
   const rows = db.prepare('SELECT key, value FROM settings').all() as Array<{ key: string; value: string }>;
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const out: Record<string, unknown> = {};
   for (const key of STORED_SETTING_KEYS) {
-    const raw = stored.get(key);
-    let value: unknown = defaults[key];
-    if (raw !== undefined) {
-      const r = (SETTING_SCHEMAS[key] as z.ZodTypeAny).safeParse(JSON.parse(raw));
-      if (r.success) value = r.data;
-      else log?.warn({ event: 'setting_invalid', key, error: describeIssues(key, r.error) }, `stored setting ${key} is invalid; serving the default`);
-    }
-    out[key] = value;
+    out[key] = parseStored(key, stored.get(key), log);
   }
   const langs = readLanguages(db);
   out.languageList = langs.length > 0 ? langs : defaults.languageList;
   const zones = readTimeZones(db);
   out.timeZoneList = zones.length > 0 ? zones : defaults.timeZoneList;
   return out as AllSettings;
-}
-
-/** Stores every key of `s` (seed). */
-export function writeAllSettings(db: Database.Database, s: AllSettings): void {
-  for (const key of STORED_SETTING_KEYS) writeSetting(db, key, s[key]);
-  writeLanguages(db, s.languageList);
-  writeTimeZones(db, s.timeZoneList);
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../src/shared/api/registry';
 import { AnyEnvelope } from '../../../src/shared/api/envelope';
-import { startTestExchange, type TestExchange } from './testServer';
+import { startTestServer, type TestServer } from '../testing/harness';
 
-let ex: TestExchange;
+let ex: TestServer;
 beforeAll(async () => {
-  ex = await startTestExchange();
+  ex = await startTestServer();
 });
 afterAll(async () => {
   await ex?.stop();
@@ -23,8 +23,41 @@ function rng(seed: number): () => number {
   };
 }
 
-const WEIRD = ['', ' ', '-1', '0', '1e308', 'NaN', 'null', '[]', '{}', '%00', '../../etc/passwd', "' OR 1=1 --", '😀', '中文', 'x'.repeat(5000), 'btcusdt', '1m', 'ABOUT', 'desc', 'sort'];
-const KEYS = ['symbol', 'interval', 'limit', 'endTime', 'coin', 'key', 'modelKey', 'isAsc', 'orderByColumn', 'junk', '__proto__'];
+const WEIRD = [
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1e308',
+  'NaN',
+  'null',
+  '[]',
+  '{}',
+  '%00',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '😀',
+  '中文',
+  'x'.repeat(5000),
+  'btcusdt',
+  '1m',
+  'ABOUT',
+  'desc',
+  'sort',
+];
+const KEYS = [
+  'symbol',
+  'interval',
+  'limit',
+  'endTime',
+  'coin',
+  'key',
+  'modelKey',
+  'isAsc',
+  'orderByColumn',
+  'junk',
+  '__proto__',
+];
 
 describe('[spec 5] bad input always gets a clear message and never breaks the server', () => {
   it('500 random queries over every GET/POST endpoint answer a JSON envelope, never an HTTP 500', async () => {
@@ -52,7 +85,11 @@ describe('[spec 5] bad input always gets a clear message and never breaks the se
   });
 
   it('an unsupported content type is refused with a readable message', async () => {
-    const res = await fetch(`${ex.url}/api/common/getMt5Amount?coin=BTC`, { method: 'POST', headers: { 'content-type': 'application/x-unknown' }, body: 'abc' });
+    const res = await fetch(`${ex.url}/api/common/getMt5Amount?coin=BTC`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-unknown' },
+      body: 'abc',
+    });
     const body = await res.json();
     expect(body.code).toBe(0);
     expect(body.msg).toBe('Unsupported content type');

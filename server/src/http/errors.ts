@@ -1,5 +1,5 @@
 /**
- * Every reply through the envelope, never an HTML page (issue 2 §3):
+ * Every reply through the envelope, never an HTML page (SRV-3):
  * - unknown route: HTTP 404 `{code: 0, msg: "No such API: GET /api/x"}`; a known path with another method:
  *   HTTP 405 with the methods allowed; a GET for a page of the SPA that accepts HTML: index.html;
  * - malformed or oversized bodies: HTTP 200 `{code: 0, msg}` saying what is wrong (a business error the app shows);

@@ -2,7 +2,8 @@
  * Errors a handler throws to answer with the envelope instead of data (spec 5, 8):
  * - `ApiFail(msg, code = 0)`: a business error, HTTP 200 with a code not above 0 and a readable msg;
  * - `TokenFail(msg?)`: an invalid or expired session, code 500 with a msg containing "Token".
- * Errors named AccountError / TokenError (server/src/accounts/errors.ts) are treated the same way.
+ * These are the server's only two failure types. Thrown inside a DB transaction they also roll it back,
+ * so nothing is half-applied.
  */
 import { CODE_FAIL, CODE_TOKEN, type Envelope } from '../../../src/shared/api/envelope';
 import type { z } from 'zod';
@@ -29,8 +30,6 @@ export class TokenFail extends ApiFail {
 /** The envelope for a thrown business error, or undefined when `err` is not one. */
 export function envelopeOfFailure(err: unknown): Envelope<null> | undefined {
   if (err instanceof ApiFail) return { code: err.code, msg: err.message, data: null };
-  if (err instanceof Error && err.name === 'AccountError') return { code: CODE_FAIL, msg: err.message, data: null };
-  if (err instanceof Error && err.name === 'TokenError') return { code: CODE_TOKEN, msg: err.message || TOKEN_MSG, data: null };
   return undefined;
 }
 
@@ -41,4 +40,11 @@ export function describeZodError(where: string, err: z.ZodError): string {
     return field ? `${field}: ${i.message}` : i.message;
   });
   return `Invalid ${where}: ${parts.join('; ')}`;
+}
+
+/** First problem of a failed parse as "field: message". */
+export function issueMessage(error: z.ZodError): string {
+  const i = error.issues[0];
+  const where = i.path.length ? `${i.path.join('.')}: ` : '';
+  return `${where}${i.message}`;
 }

@@ -21,7 +21,14 @@ export function installObservers(app: FastifyInstance, metrics: Metrics): void {
     const status = reply.statusCode;
     metrics.httpRequests.inc({ route, status: String(status) });
     req.log.info(
-      { event: 'request', method: req.method, route, path: logPath(req.url), status, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        event: 'request',
+        method: req.method,
+        route,
+        path: logPath(req.url),
+        status,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request',
     );
   });

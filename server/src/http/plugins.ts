@@ -1,5 +1,5 @@
 /**
- * Security headers, rate limit and the built SPA (issue 2 §2, h1 requirements).
+ * Security headers, rate limit and the built SPA (SRV-5).
  * - helmet: a CSP that allows the SPA (own scripts, blob: workers, inline styles, data:/https: images,
  *   socket and API connections to self and to a test-platform API host over https/wss, spec 7.5);
  * - rate limit: a generous per-IP budget for /api only; over it: 429 envelope with Retry-After;
@@ -12,10 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Requests per minute and IP on /api (env RATE_LIMIT_MAX). */
-export const RATE_LIMIT_PER_MINUTE = 6000;
-
-export async function registerSecurity(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** `rateLimitMax`: requests per minute and IP on /api (config.rateLimitMax, env RATE_LIMIT_MAX). */
+export async function registerSecurity(app: FastifyInstance, rateLimitMax: number): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -38,15 +36,17 @@ export async function registerSecurity(app: FastifyInstance, env: NodeJS.Process
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
-  const max = Number(env.RATE_LIMIT_MAX) > 0 ? Number(env.RATE_LIMIT_MAX) : RATE_LIMIT_PER_MINUTE;
   await app.register(rateLimit, {
     global: true,
-    max,
+    max: rateLimitMax,
     timeWindow: 60_000,
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, context) => {
       const secs = Math.max(1, Math.ceil(context.ttl / 1000));
-      const err = new Error(`Too many requests, try again in ${secs} s`) as Error & { statusCode: number; retryAfterSeconds: number };
+      const err = new Error(`Too many requests, try again in ${secs} s`) as Error & {
+        statusCode: number;
+        retryAfterSeconds: number;
+      };
       err.statusCode = 429;
       err.retryAfterSeconds = secs;
       return err;
@@ -58,10 +58,17 @@ export async function registerSecurity(app: FastifyInstance, env: NodeJS.Process
 export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<boolean> {
   const hasIndex = existsSync(join(staticDir, 'index.html'));
   if (!existsSync(staticDir)) {
-    app.log.warn({ event: 'static_missing', staticDir }, `static folder ${staticDir} does not exist; run "npm run build" to serve the app`);
+    app.log.warn(
+      { event: 'static_missing', staticDir },
+      `static folder ${staticDir} does not exist; run "npm run build" to serve the app`,
+    );
     return false;
   }
-  if (!hasIndex) app.log.warn({ event: 'static_no_index', staticDir }, `no index.html in ${staticDir}; run "npm run build" to serve the app`);
+  if (!hasIndex)
+    app.log.warn(
+      { event: 'static_no_index', staticDir },
+      `no index.html in ${staticDir}; run "npm run build" to serve the app`,
+    );
   await app.register(fastifyStatic, {
     root: staticDir,
     prefix: '/',

@@ -6,7 +6,7 @@ import { collectRoutes, installErrorHandler, installNotFound } from './errors';
 import { ApiFail } from './failures';
 import { installJsonBody } from './jsonBody';
 import { logPath } from './observe';
-import { route, setAuthResolver } from './route';
+import { Router } from './route';
 
 const echo = defineEndpoint({
   method: 'POST',
@@ -16,8 +16,19 @@ const echo = defineEndpoint({
   body: z.object({ name: z.string().min(2) }),
   data: z.object({ n: z.number(), name: z.string() }),
 });
-const secret = defineEndpoint({ method: 'GET', path: '/api/test/secret', summary: 'secret', auth: true, data: z.object({ id: z.number() }) });
-const broken = defineEndpoint({ method: 'GET', path: '/api/test/broken', summary: 'broken', data: z.object({ ok: z.literal(true) }) });
+const secret = defineEndpoint({
+  method: 'GET',
+  path: '/api/test/secret',
+  summary: 'secret',
+  auth: true,
+  data: z.object({ id: z.number() }),
+});
+const broken = defineEndpoint({
+  method: 'GET',
+  path: '/api/test/broken',
+  summary: 'broken',
+  data: z.object({ ok: z.literal(true) }),
+});
 const business = defineEndpoint({ method: 'GET', path: '/api/test/business', summary: 'business', data: z.null() });
 const crash = defineEndpoint({ method: 'GET', path: '/api/test/crash', summary: 'crash', data: z.null() });
 
@@ -28,20 +39,23 @@ async function build(): Promise<FastifyInstance> {
   installErrorHandler(app);
   installNotFound(app, routes, { spaFallback: false });
   installJsonBody(app);
-  route(app, echo, ({ query, body }) => ({ n: query.n, name: body.name }), { validateReplies: true });
-  route(app, secret, ({ user }) => ({ id: user!.id }), { validateReplies: true });
-  route(app, broken, () => ({ ok: false }) as never, { validateReplies: true });
-  route(app, business, () => {
+  const r = new Router(app, {
+    validateReplies: true,
+    loadUser: (t) => (t === 'good' ? { id: 7 } : undefined),
+  });
+  r.route(echo, ({ query, body }) => ({ n: query.n, name: body.name }), { validateReplies: true });
+  r.route(secret, ({ user }) => ({ id: user.id }), { validateReplies: true });
+  r.route(broken, () => ({ ok: false }) as never, { validateReplies: true });
+  r.route(business, () => {
     throw new ApiFail('Balance too low');
   });
-  route(app, crash, () => {
+  r.route(crash, () => {
     throw new Error('boom');
   });
   await app.ready();
   return app;
 }
 afterEach(async () => {
-  setAuthResolver(undefined);
   await app?.close();
 });
 
@@ -70,23 +84,42 @@ describe('route(): the envelope of spec 5 and 8', () => {
 
   it('[spec 5] a malformed JSON body is code 0 with a readable msg, not a crash', async () => {
     await build();
-    const r = await app.inject({ method: 'POST', url: '/api/test/echo?n=1', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo?n=1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ code: 0, msg: 'The request body is not valid JSON', data: null });
   });
 
   it('[spec 7] a POST with a JSON content type and no body is a call without body, not an error', async () => {
     await build();
-    const r = await app.inject({ method: 'GET', url: '/api/test/business', headers: { 'content-type': 'application/json' } });
+    const r = await app.inject({
+      method: 'GET',
+      url: '/api/test/business',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.json().msg).toBe('Balance too low');
-    const p = await app.inject({ method: 'POST', url: '/api/test/echo?n=1', headers: { 'content-type': 'application/json' }, payload: '' });
+    const p = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo?n=1',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(p.statusCode).toBe(200);
     expect(p.json().msg).toMatch(/^Invalid body: name: /);
   });
 
   it('[h1] prototype-poisoning keys in a body are dropped', async () => {
     await build();
-    const r = await app.inject({ method: 'POST', url: '/api/test/echo?n=1', headers: { 'content-type': 'application/json' }, payload: '{"name":"Ann","__proto__":{"admin":true}}' });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo?n=1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Ann","__proto__":{"admin":true}}',
+    });
     expect(r.json()).toEqual({ code: 200, msg: 'success', data: { n: 1, name: 'Ann' } });
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
@@ -100,7 +133,6 @@ describe('route(): the envelope of spec 5 and 8', () => {
 
   it('[spec 8] an auth endpoint without token answers code 500 with a msg containing Token', async () => {
     await build();
-    setAuthResolver((t) => (t === 'good' ? { id: 7 } : null));
     const none = await app.inject({ method: 'GET', url: '/api/test/secret' });
     expect(none.json().code).toBe(500);
     expect(none.json().msg).toContain('Token');
@@ -112,9 +144,10 @@ describe('route(): the envelope of spec 5 and 8', () => {
 
   it('[spec 8] errors named AccountError / TokenError from the accounts part map to code 0 / 500', async () => {
     await build();
-    const a = Object.assign(new Error('Wrong password'), { name: 'AccountError' });
-    const t = Object.assign(new Error('Token expired'), { name: 'TokenError' });
-    const { envelopeOfFailure } = await import('./failures');
+    // The accounts part now throws the one failure pair: ApiFail (business) and TokenFail (session).
+    const { envelopeOfFailure, TokenFail } = await import('./failures');
+    const a = new ApiFail('Wrong password');
+    const t = new TokenFail('Token expired');
     expect(envelopeOfFailure(a)).toEqual({ code: 0, msg: 'Wrong password', data: null });
     expect(envelopeOfFailure(t)).toEqual({ code: 500, msg: 'Token expired', data: null });
     expect(envelopeOfFailure(new Error('x'))).toBeUndefined();
@@ -136,7 +169,7 @@ describe('route(): the envelope of spec 5 and 8', () => {
     expect(r.json()).toEqual({ code: 0, msg: 'Internal server error', data: null });
   });
 
-  it('[issue 2 §3] an unknown route is a 404 JSON envelope, a wrong method a 405 naming the allowed one', async () => {
+  it('[SRV-3] an unknown route is a 404 JSON envelope, a wrong method a 405 naming the allowed one', async () => {
     await build();
     const r = await app.inject({ method: 'GET', url: '/api/x', headers: { accept: 'text/html' } });
     expect(r.statusCode).toBe(404);

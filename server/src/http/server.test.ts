@@ -4,24 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../src/shared/api/registry';
-import { toOpenApiPath } from './openapi';
-import { startTestExchange, type TestExchange } from './testServer';
+import { toOpenApiPath } from '../ops/openapi';
+import { startTestServer, type TestServer } from '../testing/harness';
 
-let ex: TestExchange;
+let ex: TestServer;
 let staticDir: string;
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'exchange-static-'));
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>OpenEx</title><div id="root"></div>');
   writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  ex = await startTestExchange({ STATIC_DIR: staticDir });
+  ex = await startTestServer({ env: { STATIC_DIR: staticDir } });
 });
 afterAll(async () => {
   await ex?.stop();
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-describe('[issue 2 §8] /api/openapi.json', () => {
+describe('[SRV-7] /api/openapi.json', () => {
   it('validates as OpenAPI 3', async () => {
     const r = await ex.get('/api/openapi.json');
     expect(r.status).toBe(200);
@@ -30,7 +30,9 @@ describe('[issue 2 §8] /api/openapi.json', () => {
   });
 
   it('lists every route the server registered, and every endpoint of the shared registry with its schema', async () => {
-    const doc = (await ex.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await ex.get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     let apiRoutes = 0;
     for (const [url, methods] of ex.routes) {
       const path = toOpenApiPath(url);
@@ -52,7 +54,7 @@ describe('[issue 2 §8] /api/openapi.json', () => {
   });
 });
 
-describe('[issue 2 §9] operations', () => {
+describe('[OPS-1][OPS-2] operations', () => {
   it('/healthz answers ok with uptime and db', async () => {
     const r = await ex.get('/healthz');
     expect(r.status).toBe(200);
@@ -66,7 +68,14 @@ describe('[issue 2 §9] operations', () => {
     const r = await ex.get('/metrics');
     expect(r.headers.get('content-type')).toContain('text/plain');
     const text = String(r.body);
-    for (const name of ['exchange_ws_connections', 'exchange_ws_subscriptions', 'exchange_ws_frames_sent_total', 'exchange_ws_bytes_sent_total', 'exchange_ws_frames_rejected_total', 'exchange_http_requests_total']) {
+    for (const name of [
+      'exchange_ws_connections',
+      'exchange_ws_subscriptions',
+      'exchange_ws_frames_sent_total',
+      'exchange_ws_bytes_sent_total',
+      'exchange_ws_frames_rejected_total',
+      'exchange_http_requests_total',
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     expect(text).toMatch(/exchange_http_requests_total\{route="\/api\/market\/ticker",status="200"\} \d+/);
@@ -90,7 +99,7 @@ describe('[h1] the built SPA', () => {
     expect(r.headers.get('cache-control')).toContain('immutable');
   });
 
-  it('[issue 2 §3] never answers /api with HTML, even to a browser', async () => {
+  it('[SRV-3] never answers /api with HTML, even to a browser', async () => {
     const r = await ex.get('/api/unknown/thing', { accept: 'text/html' });
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toContain('application/json');
@@ -106,9 +115,7 @@ describe('[h1] the built SPA', () => {
 
 describe('[h1] rate limit', () => {
   it('answers 429 with the envelope and Retry-After once the budget is spent', async () => {
-    const prev = process.env.RATE_LIMIT_MAX;
-    process.env.RATE_LIMIT_MAX = '3';
-    const small = await startTestExchange();
+    const small = await startTestServer({ env: { RATE_LIMIT_MAX: '3' } });
     try {
       for (let i = 0; i < 3; i++) expect((await small.get('/api/common/getCoinList')).status).toBe(200);
       const r = await small.get('/api/common/getCoinList');
@@ -119,8 +126,6 @@ describe('[h1] rate limit', () => {
       // Operations and pages are not limited.
       expect((await small.get('/healthz')).status).toBe(200);
     } finally {
-      if (prev === undefined) delete process.env.RATE_LIMIT_MAX;
-      else process.env.RATE_LIMIT_MAX = prev;
       await small.stop();
     }
   });

@@ -1,5 +1,5 @@
 /**
- * Start-up history so that no chart is ever empty (issue 2 part 5). The path is generated backwards from the
+ * Start-up history so that no chart is ever empty (SIM-5). The path is generated backwards from the
  * listed price at `now` (a stationary walk reads the same both ways), then applied oldest first:
  *
  *   level  bars    span                                    gives at least
@@ -9,7 +9,7 @@
  *   C      30m     20 .. 5 days                            480 x 1h, 960 x 30m
  *   B      5m      5 .. 4 days                             480 x 15m, 1,440 x 5m
  *   A'     1m      4 days before today 00:00 .. the 24 h   }
- *                  window                                  } 5,760+ x 1m (a chart pages back 5,000+, issue 6),
+ *                  window                                  } 5,760+ x 1m (a chart pages back 5,000+, SIM-5),
  *   A      trades  the 24 h window (1,440 minutes) .. now  } the 24 h statistics, recent trades
  *
  * Every boundary is at a bar boundary of both sides (UTC days, weeks for F/E), so each bar lies inside exactly

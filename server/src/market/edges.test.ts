@@ -5,18 +5,18 @@ import { createSimulator } from './simulator';
 import { SymbolMarket } from './symbolMarket';
 import { TEST_SYMBOLS, testConfig } from './testSymbols';
 
-describe('market edge cases (issue 2 part 5)', () => {
+describe('market edge cases [SIM-5][SIM-7][SIM-8]', () => {
   const starts = [
     ['Monday 00:00:00.000 UTC', Date.UTC(2026, 0, 5, 0, 0, 0, 0)],
     ['Sunday 23:59:59.999 UTC', Date.UTC(2026, 0, 4, 23, 59, 59, 999)],
     ['a minute after midnight', Date.UTC(2026, 5, 17, 0, 1, 0, 0)],
   ] as const;
   for (const [name, now] of starts) {
-    it(`[issue 2 §5][issue 6] start-up history is complete and aligned (5,500+ 1m candles) when the server starts on ${name}`, () => {
+    it(`[SIM-5] start-up history is complete and aligned (5,500+ 1m candles) when the server starts on ${name}`, () => {
       const sim = createSimulator(testConfig(), TEST_SYMBOLS.slice(0, 1), new Metrics(), { now });
-      // A chart pages back 5,000+ 1m candles, 2,000 at a time (issue 6): every minute, none twice.
+      // A chart pages back 5,000+ 1m candles, 2,000 at a time (SIM-5, ENG-17): every minute, none twice.
       const paged: number[] = [];
-      for (let end: number | undefined; ; ) {
+      for (let end: number | undefined; ;) {
         const page = sim.history('btcusdt', '1m', 2000, end);
         if (page.length === 0) break;
         paged.unshift(...page.map((c) => c.t));
@@ -43,13 +43,31 @@ describe('market edge cases (issue 2 part 5)', () => {
     sm.trade(t, 6_000_000, 1_000, 'buy');
     sm.trade(t + 1000, 6_100_000, 2_000, 'sell');
     let p = sm.ticker(t + 2000);
-    expect(p).toMatchObject({ close: '61000.00', openPrice: '60000.00', change: '1000.00', priceChangePercent: '1.6667', volume24: '0.003000', high24: '61000.00', low24: '60000.00', amount24: '182.00000000' });
+    expect(p).toMatchObject({
+      close: '61000.00',
+      openPrice: '60000.00',
+      change: '1000.00',
+      priceChangePercent: '1.6667',
+      volume24: '0.003000',
+      high24: '61000.00',
+      low24: '60000.00',
+      amount24: '182.00000000',
+    });
     p = sm.ticker(t + 25 * 3_600_000);
-    expect(p).toMatchObject({ close: '61000.00', openPrice: '61000.00', change: '0.00', priceChangePercent: '0.0000', volume24: '0.000000', high24: '61000.00', low24: '61000.00', amount24: '0.00000000' });
+    expect(p).toMatchObject({
+      close: '61000.00',
+      openPrice: '61000.00',
+      change: '0.00',
+      priceChangePercent: '0.0000',
+      volume24: '0.000000',
+      high24: '61000.00',
+      low24: '61000.00',
+      amount24: '0.00000000',
+    });
     expect(p).toMatchObject({ open: '61000.00', high: '61000.00', low: '61000.00', volume: '0.000000' });
   });
 
-  it('[issue 2 §5] history and recentTrades answer nothing for non-finite or negative limits instead of throwing', () => {
+  it('[SIM-8] history and recentTrades answer nothing for non-finite or negative limits instead of throwing', () => {
     const sim = createSimulator(testConfig(), TEST_SYMBOLS.slice(0, 1), new Metrics(), { now: Date.UTC(2026, 0, 7) });
     expect(sim.history('btcusdt', '1m', NaN)).toEqual([]);
     expect(sim.history('btcusdt', '1m', -5)).toEqual([]);
@@ -59,7 +77,7 @@ describe('market edge cases (issue 2 part 5)', () => {
     expect(sim.recentTrades('btcusdt', 3)).toHaveLength(3);
   });
 
-  it('[issue 2 §5] a clock that steps back does not break candles: trades are stamped no earlier than the last tick', () => {
+  it('[SIM-7] a clock that steps back does not break candles: trades are stamped no earlier than the last tick', () => {
     const t0 = Date.UTC(2026, 0, 7, 12);
     const sim = createSimulator(testConfig({ tradeRate: 100 }), TEST_SYMBOLS.slice(0, 1), new Metrics(), { now: t0 });
     const seen: number[] = [];
@@ -71,9 +89,11 @@ describe('market edge cases (issue 2 part 5)', () => {
     expect(seen.length).toBeGreaterThan(0);
   });
 
-  it('[issue 2 §5] starting later than the market was built does not burst the trades of the gap', () => {
+  it('[SIM-7] starting later than the market was built does not burst the trades of the gap', () => {
     const t0 = Date.UTC(2026, 0, 7, 12);
-    const sim = createSimulator(testConfig({ flood: { totalRate: 1000, symbols: 3 } }), TEST_SYMBOLS, new Metrics(), { now: t0 });
+    const sim = createSimulator(testConfig({ flood: { totalRate: 1000, symbols: 3 } }), TEST_SYMBOLS, new Metrics(), {
+      now: t0,
+    });
     sim.resume(t0 + 5_000);
     expect(sim.step(t0 + 5_010)).toBeLessThan(100); // about 10 expected; a catch-up would make 1,000
     expect(sim.step(t0 + 5_000 + 1_010)).toBeGreaterThan(800);

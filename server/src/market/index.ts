@@ -1,9 +1,11 @@
 /**
- * The market simulator and candle store (issue 2, part 5): `createMarket` builds the simulator with its
- * start-up history and drives it from the real clock, one step every TICK_MS, drift-corrected.
+ * The market simulator and candle store (SIM rules): `createMarket` builds the simulator with its
+ * start-up history; `start()` adds its `step(now)` to the server's scheduler, one step every TICK_MS.
  */
 import type { Market, MarketSymbol, ServerConfig } from '../context';
 import type { Metrics } from '../metrics';
+import type { Clock } from '../time/clock';
+import type { Scheduler } from '../time/scheduler';
 import { createSimulator } from './simulator';
 
 /** Simulator tick: trades due since the last tick are made, stamped and published together. */
@@ -11,22 +13,14 @@ export const TICK_MS = 10;
 /** Further behind than this, the loop stops trying to catch up its schedule and restarts from now. */
 const RESYNC_MS = 250;
 
-export function createMarket(config: ServerConfig, symbols: MarketSymbol[], metrics: Metrics): Market {
-  const sim = createSimulator(config, symbols, metrics, { now: Date.now() });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let next = 0;
-  const loop = () => {
-    try {
-      sim.step(Date.now());
-    } catch (e) {
-      // A bug in one step must not stop the market for good: log it and keep ticking.
-      console.error(JSON.stringify({ level: 50, time: Date.now(), event: 'market_step_error', error: String((e as Error)?.stack ?? e) }));
-    }
-    next += TICK_MS;
-    const now = Date.now();
-    if (now - next > RESYNC_MS) next = now + TICK_MS;
-    timer = setTimeout(loop, Math.max(0, next - now));
-  };
+export function createMarket(
+  config: ServerConfig,
+  symbols: MarketSymbol[],
+  metrics: Metrics,
+  time: { clock: Clock; scheduler: Scheduler },
+): Market {
+  const sim = createSimulator(config, symbols, metrics, { now: time.clock.now() });
+  let remove: (() => void) | undefined;
   return {
     symbols: sim.symbols,
     has: sim.has,
@@ -35,14 +29,19 @@ export function createMarket(config: ServerConfig, symbols: MarketSymbol[], metr
     recentTrades: sim.recentTrades,
     onTrades: sim.onTrades,
     start() {
-      if (timer) return;
-      next = Date.now();
-      sim.resume(next);
-      loop();
+      if (remove) return;
+      sim.resume(time.clock.now());
+      remove = time.scheduler.add({
+        name: 'market',
+        everyMs: TICK_MS,
+        resyncMs: RESYNC_MS,
+        runAtStart: true,
+        step: (now) => void sim.step(now),
+      });
     },
     stop() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      remove?.();
+      remove = undefined;
     },
   };
 }

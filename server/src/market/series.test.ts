@@ -4,8 +4,8 @@ import { CandleSeries } from './series';
 const MIN = 60_000;
 const T = Date.UTC(2026, 0, 7);
 
-describe('candle ring (issue 2 §5, issue 6)', () => {
-  it('[issue 6] growing arrays keep every candle in order until the capacity, then the newest `cap` of them', () => {
+describe('candle ring [SIM-8]', () => {
+  it('[SIM-8] growing arrays keep every candle in order until the capacity, then the newest `cap` of them', () => {
     const s = new CandleSeries('1m', 600); // starts smaller, grows 256 -> 512 -> 600
     const closes: number[] = [];
     for (let k = 0; k < 1_500; k++) {

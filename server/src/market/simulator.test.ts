@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
-import { candleOpenTime, Candle, INTERVAL_MS, KLINE_INTERVALS, PriceInfo, Trade, type KlineInterval } from '../../../src/shared/protocol';
+import { candleOpenTime, Candle, INTERVAL_MS, KLINE_INTERVALS, PriceInfo, Trade } from '../../../src/shared/protocol';
 import { Metrics } from '../metrics';
 import { createSimulator, type Simulator } from './simulator';
 import { T0, TEST_SYMBOLS, testConfig } from './testSymbols';
@@ -14,9 +14,10 @@ function run(sim: Simulator, from: number, to: number, tick = 10): number {
 
 const rebuild = rebuildCandles;
 
-describe('market simulator (issue 2 part 5)', () => {
-  it('[issue 2 §5] is deterministic for a seed, and another seed gives another market', () => {
-    const mk = (seed: number) => createSimulator(testConfig({ marketSeed: seed }), TEST_SYMBOLS, new Metrics(), { now: T0 });
+describe('market simulator', () => {
+  it('[SIM-1] is deterministic for a seed, and another seed gives another market', () => {
+    const mk = (seed: number) =>
+      createSimulator(testConfig({ marketSeed: seed }), TEST_SYMBOLS, new Metrics(), { now: T0 });
     const a = mk(7);
     const b = mk(7);
     const c = mk(8);
@@ -33,7 +34,7 @@ describe('market simulator (issue 2 part 5)', () => {
     expect(got.c).not.toEqual(got.a);
   });
 
-  it('[issue 2 §5] trade prices stay positive, on whole ticks, as exact decimal strings', () => {
+  it('[SIM-2] trade prices stay positive, on whole ticks, as exact decimal strings', () => {
     const low = [{ symbol: 'tinyusdt', coin: 'TINY', baseCoin: 'USDT', price: '0.0003', priceScale: 4, qtyScale: 0 }];
     const sim = createSimulator(testConfig({ tradeRate: 50 }), [...low, ...TEST_SYMBOLS], new Metrics(), { now: T0 });
     const seen: Trade[] = [];
@@ -47,10 +48,11 @@ describe('market simulator (issue 2 part 5)', () => {
       expect(t.qty).toMatch(/^[1-9]\d*$/);
       expect(new Decimal(t.price).gt(0)).toBe(true);
     }
-    for (const iv of KLINE_INTERVALS) for (const c of sim.history('tinyusdt', iv, 2000)) expect(new Decimal(c.low).gt(0)).toBe(true);
+    for (const iv of KLINE_INTERVALS)
+      for (const c of sim.history('tinyusdt', iv, 2000)) expect(new Decimal(c.low).gt(0)).toBe(true);
   });
 
-  it('[issue 2 §5] the mean trade rate is near the configured one (bursts included)', () => {
+  it('[SIM-3] the mean trade rate is near the configured one (bursts included)', () => {
     const syms = Array.from({ length: 6 }, (_, i) => ({ ...TEST_SYMBOLS[0], symbol: `r${i}usdt` }));
     const sim = createSimulator(testConfig({ tradeRate: 8 }), syms, new Metrics(), { now: T0 });
     const n = run(sim, T0, T0 + 3_600_000, 100);
@@ -59,9 +61,11 @@ describe('market simulator (issue 2 part 5)', () => {
     expect(perSymbolPerSec).toBeLessThan(8 * 1.1);
   });
 
-  it('[issue 2 §5] flood mode drives the chosen total rate over N symbols, adding synthetic pairs if needed', () => {
+  it('[SIM-4] flood mode drives the chosen total rate over N symbols, adding synthetic pairs if needed', () => {
     const metrics = new Metrics();
-    const sim = createSimulator(testConfig({ flood: { totalRate: 10_000, symbols: 50 } }), TEST_SYMBOLS, metrics, { now: T0 });
+    const sim = createSimulator(testConfig({ flood: { totalRate: 10_000, symbols: 50 } }), TEST_SYMBOLS, metrics, {
+      now: T0,
+    });
     expect(sim.symbols()).toHaveLength(50);
     expect(sim.symbols()).toContain('sim47usdt');
     const n = run(sim, T0, T0 + 30_000);
@@ -71,7 +75,7 @@ describe('market simulator (issue 2 part 5)', () => {
     expect(metrics.tradesTotal.get()).toBe(n);
   });
 
-  it('[issue 2 §5] start-up history: >= 1,000 1m candles and >= 300 in every interval, contiguous and aligned', () => {
+  it('[SIM-5] start-up history: >= 1,000 1m candles and >= 300 in every interval, contiguous and aligned', () => {
     const sim = createSimulator(testConfig(), TEST_SYMBOLS, new Metrics(), { now: T0 });
     expect(sim.history('btcusdt', '1m', 5000).length).toBeGreaterThanOrEqual(1000);
     for (const s of sim.symbols()) {
@@ -91,7 +95,7 @@ describe('market simulator (issue 2 part 5)', () => {
     }
   });
 
-  it('[issue 2 §5] every interval agrees with the finer ones wherever both cover a candle, before and after live trading', () => {
+  it('[SIM-6] every interval agrees with the finer ones wherever both cover a candle, before and after live trading', () => {
     const sim = createSimulator(testConfig(), TEST_SYMBOLS, new Metrics(), { now: T0 });
     const check = () => {
       for (let i = 1; i < KLINE_INTERVALS.length; i++) {
@@ -108,9 +112,24 @@ describe('market simulator (issue 2 part 5)', () => {
             compared++;
             expect(c.open, `${coarse} vs ${fine} at ${c.t}`).toBe(parts[0].open);
             expect(c.close).toBe(parts[parts.length - 1].close);
-            expect(c.high).toBe(parts.map((x) => new Decimal(x.high)).reduce((a, b) => Decimal.max(a, b)).toFixed(2));
-            expect(c.low).toBe(parts.map((x) => new Decimal(x.low)).reduce((a, b) => Decimal.min(a, b)).toFixed(2));
-            expect(c.vol).toBe(parts.map((x) => new Decimal(x.vol)).reduce((a, b) => a.plus(b)).toFixed(4));
+            expect(c.high).toBe(
+              parts
+                .map((x) => new Decimal(x.high))
+                .reduce((a, b) => Decimal.max(a, b))
+                .toFixed(2),
+            );
+            expect(c.low).toBe(
+              parts
+                .map((x) => new Decimal(x.low))
+                .reduce((a, b) => Decimal.min(a, b))
+                .toFixed(2),
+            );
+            expect(c.vol).toBe(
+              parts
+                .map((x) => new Decimal(x.vol))
+                .reduce((a, b) => a.plus(b))
+                .toFixed(4),
+            );
           }
           if (!(fine === '1m' && coarse === '1w')) expect(compared, `${coarse} vs ${fine}`).toBeGreaterThan(0);
         }
@@ -121,8 +140,11 @@ describe('market simulator (issue 2 part 5)', () => {
     check();
   });
 
-  it('[issue 2 done-when] history candles equal candles rebuilt from the same trades (decimal.js reference)', () => {
-    const sim = createSimulator(testConfig({ tradeRate: 20 }), TEST_SYMBOLS, new Metrics(), { now: T0, tradeRingSize: 200_000 });
+  it('[SIM-6][SRV-10] history candles equal candles rebuilt from the same trades (decimal.js reference)', () => {
+    const sim = createSimulator(testConfig({ tradeRate: 20 }), TEST_SYMBOLS, new Metrics(), {
+      now: T0,
+      tradeRingSize: 200_000,
+    });
     run(sim, T0, T0 + 12 * 60_000);
     const end = T0 + 12 * 60_000;
     for (const s of ['btcusdt', 'dogeusdt']) {
@@ -132,7 +154,9 @@ describe('market simulator (issue 2 part 5)', () => {
       expect(trades.length).toBeLessThan(200_000);
       for (const iv of ['1m', '5m'] as const) {
         const ref = rebuild(trades, iv);
-        const hist = sim.history(s, iv, 5000).filter((c) => c.t >= candleOpenTime(since, iv) + (candleOpenTime(since, iv) < since ? INTERVAL_MS[iv] : 0));
+        const hist = sim
+          .history(s, iv, 5000)
+          .filter((c) => c.t >= candleOpenTime(since, iv) + (candleOpenTime(since, iv) < since ? INTERVAL_MS[iv] : 0));
         expect(hist.length).toBeGreaterThan(iv === '1m' ? 1000 : 200);
         expect(hist[hist.length - 1].t).toBe(candleOpenTime(end, iv));
         const sc = sim.state(s)!.spec;
@@ -174,14 +198,18 @@ describe('market simulator (issue 2 part 5)', () => {
     expect(p.low24).toBe(Decimal.min(...win.map((c) => c.low)).toFixed(2));
     expect(p.openPrice).toBe(win[0].open);
     expect(p.change).toBe(new Decimal(p.close).minus(p.openPrice).toFixed(2));
-    expect(p.priceChangePercent).toBe(new Decimal(p.change).div(p.openPrice).mul(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4));
+    expect(p.priceChangePercent).toBe(
+      new Decimal(p.change).div(p.openPrice).mul(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4),
+    );
     const trades = sim.recentTrades('btcusdt', 200_000).filter((t) => t.ts >= from);
-    expect(p.amount24).toBe(trades.reduce((a, t) => a.plus(new Decimal(t.price).mul(t.qty)), new Decimal(0)).toFixed(8));
+    expect(p.amount24).toBe(
+      trades.reduce((a, t) => a.plus(new Decimal(t.price).mul(t.qty)), new Decimal(0)).toFixed(8),
+    );
     const day = sim.history('btcusdt', '1d', 1)[0];
     expect([p.open, p.high, p.low, p.volume]).toEqual([day.open, day.high, day.low, day.vol]);
   });
 
-  it('[issue 2 §5] listeners get each tick\'s batch oldest first, stamped with the tick time, ids contiguous', () => {
+  it("[SIM-7] listeners get each tick's batch oldest first, stamped with the tick time, ids contiguous", () => {
     const sim = createSimulator(testConfig({ tradeRate: 40 }), TEST_SYMBOLS, new Metrics(), { now: T0 });
     const ids: number[] = [];
     let batches = 0;
@@ -203,7 +231,7 @@ describe('market simulator (issue 2 part 5)', () => {
     expect(sim.recentTrades('ethusdt', 5).map((t) => t.id)).toEqual(ids.slice(-5));
   });
 
-  it('[issue 2 §5] history(limit, endTime) returns at most limit candles opening before endTime, oldest first', () => {
+  it('[SIM-8] history(limit, endTime) returns at most limit candles opening before endTime, oldest first', () => {
     const sim = createSimulator(testConfig(), TEST_SYMBOLS, new Metrics(), { now: T0 });
     const all = sim.history('btcusdt', '1h', 5000);
     const end = all[100].t;

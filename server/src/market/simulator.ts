@@ -37,7 +37,14 @@ export function withFloodSymbols(symbols: MarketSymbol[], config: ServerConfig):
   for (let i = 1; out.length < want; i++) {
     const code = `sim${String(i).padStart(2, '0')}`;
     if (out.some((s) => s.symbol === `${code}usdt`)) continue;
-    out.push({ symbol: `${code}usdt`, coin: code.toUpperCase(), baseCoin: 'USDT', price: '100.00', priceScale: 2, qtyScale: 4 });
+    out.push({
+      symbol: `${code}usdt`,
+      coin: code.toUpperCase(),
+      baseCoin: 'USDT',
+      price: '100.00',
+      priceScale: 2,
+      qtyScale: 4,
+    });
   }
   return out;
 }
@@ -48,7 +55,12 @@ export function rateOf(i: number, config: ServerConfig): number {
   return config.tradeRate > 0 ? config.tradeRate : 8;
 }
 
-export function createSimulator(config: ServerConfig, listed: MarketSymbol[], metrics: Metrics, opts: SimulatorOptions): Simulator {
+export function createSimulator(
+  config: ServerConfig,
+  listed: MarketSymbol[],
+  metrics: Metrics,
+  opts: SimulatorOptions,
+): Simulator {
   const symbols = withFloodSymbols(listed, config);
   const markets = new Map<string, SymbolMarket>();
   const models = new Map<string, PriceModel>();
@@ -61,7 +73,18 @@ export function createSimulator(config: ServerConfig, listed: MarketSymbol[], me
     backfill(sm, createRng(config.marketSeed, spec.symbol + '/history'), opts.now, priceMinor, rate);
     markets.set(spec.symbol, sm);
     const bursts = !(config.flood && i < config.flood.symbols);
-    models.set(spec.symbol, new PriceModel(createRng(config.marketSeed, spec.symbol), priceMinor, rate, spec.priceScale, spec.qtyScale, opts.now, bursts));
+    models.set(
+      spec.symbol,
+      new PriceModel(
+        createRng(config.marketSeed, spec.symbol),
+        priceMinor,
+        rate,
+        spec.priceScale,
+        spec.qtyScale,
+        opts.now,
+        bursts,
+      ),
+    );
     order.push(spec.symbol);
   });
   const listeners = new Set<Listener>();
@@ -116,7 +139,14 @@ export function createSimulator(config: ServerConfig, listed: MarketSymbol[], me
           try {
             l(symbol, batch);
           } catch (e) {
-            console.error(JSON.stringify({ level: 50, event: 'market_listener_error', symbol, error: String((e as Error)?.stack ?? e) }));
+            console.error(
+              JSON.stringify({
+                level: 50,
+                event: 'market_listener_error',
+                symbol,
+                error: String((e as Error)?.stack ?? e),
+              }),
+            );
           }
         }
       }

@@ -3,7 +3,13 @@
  * statistics and its price model. Every trade goes through `trade()`, so candles, statistics and the trade
  * list are built from the very same trades.
  */
-import { candleOpenTime, KLINE_INTERVALS, type KlineInterval, type PriceInfo, type Trade } from '../../../src/shared/protocol';
+import {
+  candleOpenTime,
+  KLINE_INTERVALS,
+  type KlineInterval,
+  type PriceInfo,
+  type Trade,
+} from '../../../src/shared/protocol';
 import type { MarketSymbol } from '../context';
 import { Rolling24h } from './rolling24h';
 import { CandleSeries } from './series';
@@ -12,7 +18,7 @@ import { fmtBig, fmtMinor, percentChange } from './units';
 
 /**
  * Candles kept per series (Float64 rings, 48 bytes a candle): 1m holds 6,000 (the 24 h window and more
- * than 3 days before it; a chart pages back 5,000+, issue 6), the others 2,000.
+ * than 3 days before it; a chart pages back 5,000+, SIM-5), the others 2,000.
  */
 export const SERIES_CAPACITY: Record<KlineInterval, number> = {
   '1m': 6_000,
@@ -41,7 +47,10 @@ export class SymbolMarket {
     ringSize = TRADE_RING_SIZE,
   ) {
     this.series = KLINE_INTERVALS.map((iv) => new CandleSeries(iv, SERIES_CAPACITY[iv]));
-    this.byInterval = Object.fromEntries(this.series.map((s) => [s.interval, s])) as Record<KlineInterval, CandleSeries>;
+    this.byInterval = Object.fromEntries(this.series.map((s) => [s.interval, s])) as Record<
+      KlineInterval,
+      CandleSeries
+    >;
     this.trades = new TradeRing(ringSize);
     this.stats = new Rolling24h(this.series[0]);
   }
@@ -58,7 +67,13 @@ export class SymbolMarket {
     this.cached = undefined;
     const id = this.nextId++;
     if (!keep) return undefined;
-    const t: Trade = { id, price: fmtMinor(price, this.spec.priceScale), qty: fmtMinor(qty, this.spec.qtyScale), side, ts };
+    const t: Trade = {
+      id,
+      price: fmtMinor(price, this.spec.priceScale),
+      qty: fmtMinor(qty, this.spec.qtyScale),
+      side,
+      ts,
+    };
     this.trades.push(t);
     return t;
   }

@@ -18,6 +18,10 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     marketSeed: 42,
     tradeRate: 8,
     marketCoins: 50,
+    logLevel: 'silent',
+    trustProxy: false,
+    rateLimitMax: 6000,
+    allowedOrigins: undefined,
     ...over,
   };
 }

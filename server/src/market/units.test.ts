@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { fmtBig, fmtMinor, parseMinor, percentChange } from './units';
 
-describe('exact decimal edges of the market (issue 2: money is never binary floating point)', () => {
-  it('[issue 2 §4] minor units format with exactly `scale` decimals', () => {
+describe('exact decimal edges of the market [DB-5] (money is never binary floating point)', () => {
+  it('[DB-5] minor units format with exactly `scale` decimals', () => {
     expect(fmtMinor(6412350, 2)).toBe('64123.50');
     expect(fmtMinor(5, 4)).toBe('0.0005');
     expect(fmtMinor(0, 2)).toBe('0.00');
@@ -13,7 +13,7 @@ describe('exact decimal edges of the market (issue 2: money is never binary floa
     expect(() => fmtMinor(0.5, 2)).toThrow();
   });
 
-  it('[issue 2 §4] decimal strings parse to minor units, rounding half away from zero past the scale', () => {
+  it('[DB-5] decimal strings parse to minor units, rounding half away from zero past the scale', () => {
     expect(parseMinor('64123.5', 2)).toBe(6412350);
     expect(parseMinor('0.00005', 4)).toBe(1);
     expect(parseMinor('0.00004', 4)).toBe(0);
@@ -24,7 +24,15 @@ describe('exact decimal edges of the market (issue 2: money is never binary floa
   });
 
   it('[spec 3.4] priceChangePercent is exact to 4 decimals (matches decimal.js half-up)', () => {
-    const cases: [number, number][] = [[101, 100], [99, 100], [1, 3], [2, 3], [6412350, 6499999], [123456789, 987654321], [5, 5]];
+    const cases: [number, number][] = [
+      [101, 100],
+      [99, 100],
+      [1, 3],
+      [2, 3],
+      [6412350, 6499999],
+      [123456789, 987654321],
+      [5, 5],
+    ];
     for (const [c, b] of cases) {
       const ref = new Decimal(c - b).div(b).mul(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
       expect(percentChange(c, b), `${c}/${b}`).toBe(ref);

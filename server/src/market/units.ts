@@ -4,13 +4,6 @@
  * Nothing here goes through binary floating point on the way out.
  */
 
-const POW10: number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
-
-/** 10^scale as a Number (exact for scale <= 15). */
-export function pow10(scale: number): number {
-  return POW10[scale];
-}
-
 /** Integer minor units -> decimal string with exactly `scale` decimals, e.g. (6412350, 2) -> "64123.50". */
 export function fmtMinor(n: number, scale: number): string {
   if (!Number.isSafeInteger(n)) throw new RangeError(`not a safe integer: ${n}`);

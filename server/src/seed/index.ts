@@ -6,19 +6,21 @@
  */
 import type Database from 'better-sqlite3';
 import { COIN_LIST_NAMES } from '../../../src/shared/schemas/coins';
-import { countCoins, insertCoinRows } from '../db/coinStore';
+import { countCoins, insertCoinRows } from '../market/coinStore';
 import { writeLanguages, writeTimeZones } from '../db/dictionaryStore';
 import { STORED_SETTING_KEYS, writeSetting } from '../db/settingsStore';
 import { SEED_NOTICES, SEED_RULES, type SeedText } from './content';
 import { SEED_COINS, type SeedCoin } from './coinTable';
 import { contractPairs, optionPairs, secondCoins, spotPairs } from './coins';
 import { seedSettings } from './settings';
+import { systemClock } from '../time/clock';
 
 export interface SeedLog {
   info(obj: object, msg?: string): void;
 }
 
-const count = (db: Database.Database, table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (db: Database.Database, table: string) =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 /** The seed's creation times: spaced a day apart, newest first by id order. */
 const DAY = 86_400_000;
@@ -46,7 +48,9 @@ function insertTexts(db: Database.Database, table: 'notices' | 'rules', texts: S
 
 /** Generated spot coins (beyond the table's) missing from a filled spot list, with fresh ids. */
 function missingGeneratedSpot(db: Database.Database, spot: readonly SeedCoin[]): Array<Record<string, unknown>> {
-  const have = new Set((db.prepare('SELECT symbol FROM coin_spot').all() as Array<{ symbol: string }>).map((r) => r.symbol));
+  const have = new Set(
+    (db.prepare('SELECT symbol FROM coin_spot').all() as Array<{ symbol: string }>).map((r) => r.symbol),
+  );
   let id = (db.prepare('SELECT max(id) AS id FROM coin_spot').get() as { id: number | null }).id ?? 0;
   const rows = spotPairs(spot).slice(SEED_COINS.length);
   return rows.filter((r) => !have.has(r.symbol)).map((r) => ({ ...r, id: ++id }));
@@ -57,13 +61,18 @@ function missingGeneratedSpot(db: Database.Database, spot: readonly SeedCoin[]):
  * `spot`: the coins of the spot list (currencyList), marketCoins(MARKET_COINS, MARKET_SEED); the other lists
  * hold the 50 of the table.
  */
-export function seedDatabase(db: Database.Database, log?: SeedLog, now = Date.now(), spot: readonly SeedCoin[] = SEED_COINS): string[] {
+export function seedDatabase(
+  db: Database.Database,
+  log?: SeedLog,
+  now = systemClock.now(),
+  spot: readonly SeedCoin[] = SEED_COINS,
+): string[] {
   const seeded: string[] = [];
   db.transaction(() => {
     const s = seedSettings();
     const have = new Set((db.prepare('SELECT key FROM settings').all() as Array<{ key: string }>).map((r) => r.key));
     const missing = STORED_SETTING_KEYS.filter((k) => !have.has(k));
-    for (const k of missing) writeSetting(db, k, s[k]);
+    for (const k of missing) writeSetting(db, k, s[k], now);
     if (missing.length) seeded.push(`settings(${missing.length})`);
     if (count(db, 'languages') === 0) {
       writeLanguages(db, s.languageList);
@@ -73,7 +82,12 @@ export function seedDatabase(db: Database.Database, log?: SeedLog, now = Date.no
       writeTimeZones(db, s.timeZoneList);
       seeded.push('time_zones');
     }
-    const builders = { coinList: secondCoins, currencyList: () => spotPairs(spot), contractList: contractPairs, optionList: optionPairs };
+    const builders = {
+      coinList: secondCoins,
+      currencyList: () => spotPairs(spot),
+      contractList: contractPairs,
+      optionList: optionPairs,
+    };
     for (const list of COIN_LIST_NAMES) {
       if (countCoins(db, list) === 0) {
         insertCoinRows(db, list, builders[list]() as unknown as Array<Record<string, unknown>>);

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { CoinLists } from '../../../src/shared/schemas/coins';
 import { migrate } from '../db/migrate';
-import { readCoinLists } from '../db/coinStore';
+import { readCoinLists } from '../market/coinStore';
 import { SEED_COINS } from './coinTable';
 import { seedDatabase } from './index';
 import { marketCoins } from './marketCoins';
@@ -16,8 +16,8 @@ async function memoryDb(): Promise<Database.Database> {
   return db;
 }
 
-describe('[issue 6] MARKET_COINS: generated spot coins', () => {
-  it('the first coins are the table\'s; the rest are deterministic for MARKET_SEED, and another seed gives others', () => {
+describe('[SRV-11] MARKET_COINS: generated spot coins', () => {
+  it("the first coins are the table's; the rest are deterministic for MARKET_SEED, and another seed gives others", () => {
     const a = marketCoins(200, 42);
     expect(a).toHaveLength(200);
     expect(a.slice(0, 50)).toEqual(SEED_COINS);

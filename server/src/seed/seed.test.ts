@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../../../src/shared/defaultSettings';
 import { AllSettings } from '../../../src/shared/schemas/settings';
 import { CoinLists } from '../../../src/shared/schemas/coins';
 import { migrate } from '../db/migrate';
-import { readCoinLists } from '../db/coinStore';
+import { readCoinLists } from '../market/coinStore';
 import { readAllSettings } from '../db/settingsStore';
 import { SEED_COINS } from './coinTable';
 import { seedDatabase } from './index';
@@ -30,17 +30,33 @@ describe('[spec 9.3] built-in default settings', () => {
   });
   it('[spec 9.3] carry the channel values of 9.3', () => {
     const ch = Object.fromEntries(DEFAULT_SETTINGS.WITHDRAWAL_CHANNEL_SETTING.map((c) => [c.rechargeName, c]));
-    expect(ch['USDT-ERC20']).toMatchObject({ fee: '3', dayWithdrawalNum: 5, withdrawalMax: '1000000', withdrawalMix: '1' });
+    expect(ch['USDT-ERC20']).toMatchObject({
+      fee: '3',
+      dayWithdrawalNum: 5,
+      withdrawalMax: '1000000',
+      withdrawalMix: '1',
+    });
     expect(ch['USDT-TRC20']).toMatchObject({ ratio: '10', dayWithdrawalNum: 10, withdrawalMix: '12' });
     expect(ch.ETH).toMatchObject({ ratio: '0.1', withdrawalMix: '0.000001', freeNum: 3 });
     expect(ch.BTC).toMatchObject({ fee: '1' });
     expect(ch.BANK).toMatchObject({ rechargeType: 'cny', type: 1, ratio: '0.1', freeNum: 3, withdrawalMix: '1' });
-    expect(DEFAULT_SETTINGS.VIP_LEVEL_SETTING).toMatchObject({ isOpen: false, vip0Start: '0', vip0End: '100', vip6Start: '20001', vip6End: '50000' });
-    expect(DEFAULT_SETTINGS.FINANCIAL_REBATE_SETTING).toEqual({ isOpen: false, oneRatio: '1', twoRatio: '2', threeRatio: '3' });
+    expect(DEFAULT_SETTINGS.VIP_LEVEL_SETTING).toMatchObject({
+      isOpen: false,
+      vip0Start: '0',
+      vip0End: '100',
+      vip6Start: '20001',
+      vip6End: '50000',
+    });
+    expect(DEFAULT_SETTINGS.FINANCIAL_REBATE_SETTING).toEqual({
+      isOpen: false,
+      oneRatio: '1',
+      twoRatio: '2',
+      threeRatio: '3',
+    });
   });
 });
 
-describe('[issue 2 §4] seed', () => {
+describe('[DB-3] seed', () => {
   it('the reference seed validates and flags en default (operator choice, README)', () => {
     const s = seedSettings();
     expect(AllSettings.safeParse(s).success).toBe(true);
@@ -50,7 +66,18 @@ describe('[issue 2 §4] seed', () => {
   it('fills an empty database once; a second run changes nothing', async () => {
     const db = await memoryDb();
     const first = seedDatabase(db);
-    expect(first).toEqual(expect.arrayContaining(['languages', 'time_zones', 'coinList', 'currencyList', 'contractList', 'optionList', 'notices', 'rules']));
+    expect(first).toEqual(
+      expect.arrayContaining([
+        'languages',
+        'time_zones',
+        'coinList',
+        'currencyList',
+        'contractList',
+        'optionList',
+        'notices',
+        'rules',
+      ]),
+    );
     const snapshot = JSON.stringify([readAllSettings(db), readCoinLists(db)]);
     expect(seedDatabase(db)).toEqual([]);
     expect(JSON.stringify([readAllSettings(db), readCoinLists(db)])).toBe(snapshot);
@@ -78,7 +105,18 @@ describe('[issue 2 §4] seed', () => {
       expect(new Set(rows.map((r) => r.symbol)).size).toBe(50);
       for (const r of rows) expect(r.baseCoin).toBe('USDT');
     }
-    expect(SEED_COINS.slice(0, 10).map((c) => c.coin)).toEqual(['BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'DOGE', 'ADA', 'TRX', 'AVAX', 'LINK']);
+    expect(SEED_COINS.slice(0, 10).map((c) => c.coin)).toEqual([
+      'BTC',
+      'ETH',
+      'BNB',
+      'SOL',
+      'XRP',
+      'DOGE',
+      'ADA',
+      'TRX',
+      'AVAX',
+      'LINK',
+    ]);
     db.close();
   });
 

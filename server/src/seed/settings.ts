@@ -10,7 +10,13 @@ import type { AllSettings } from '../../../src/shared/schemas/settings';
 
 const noThird: never[] = [];
 
-function depositCoin(coinName: string, coin: string, coinAddress: string, min: string, max: string): AllSettings['ASSET_COIN'][number] {
+function depositCoin(
+  coinName: string,
+  coin: string,
+  coinAddress: string,
+  min: string,
+  max: string,
+): AllSettings['ASSET_COIN'][number] {
   return {
     coinName,
     coin,
@@ -27,7 +33,8 @@ function depositCoin(coinName: string, coin: string, coinAddress: string, min: s
 
 export function seedSettings(): AllSettings {
   const s = buildDefaultSettings('en');
-  s.LOGIN_REGIS_SETTING.newUserNotice = 'Welcome to OpenEx. This is a reference exchange: prices are simulated and nothing is real money.';
+  s.LOGIN_REGIS_SETTING.newUserNotice =
+    'Welcome to OpenEx. This is a reference exchange: prices are simulated and nothing is real money.';
   s.SUPPORT_STAFF_SETTING = [
     { name: 'Live chat', url: 'https://support.openex.example/chat', imgUrl: '' },
     { name: 'Telegram', url: 'https://t.me/openex_support_example', imgUrl: '' },

@@ -1,4 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { Market } from '../context';
 import { Metrics } from '../metrics';
 import { body, Connection, MAX_BUFFERED_BYTES } from './connection';
 import { originAllowed, parseAllowedOrigins } from './origin';
@@ -9,11 +12,11 @@ function fakeWs() {
   return { sent, ws: { readyState: 1, bufferedAmount: 0, send: (s: string) => sent.push(s) } };
 }
 
-describe('connection writer (issue 2 §6)', () => {
-  it('[issue 2 §6] splices seq and ts into a body serialized once; bytes are counted', () => {
+describe('connection writer [WS-7][WS-14]', () => {
+  it('[WS-7] splices seq and ts into a body serialized once; bytes are counted', () => {
     const m = new Metrics();
     const f = fakeWs();
-    const c = new Connection('a', f.ws as any, m, 0);
+    const c = new Connection('a', f.ws as unknown as WebSocket, m, 0);
     const b = body({ type: 'ACK', origin: 'server', data: { op: 'subscribe', key: 'HEARTBEAT' } });
     c.send(b, 123, false);
     c.send(b, 124, false);
@@ -25,9 +28,9 @@ describe('connection writer (issue 2 §6)', () => {
     expect(m.wsBytesSent.get()).toBe(Buffer.byteLength(f.sent[0]) + Buffer.byteLength(f.sent[1]));
   });
 
-  it('[issue 2 §6] a backed-up socket skips market frames but still advances seq (the client sees a gap)', () => {
+  it('[WS-14] a backed-up socket skips market frames but still advances seq (the client sees a gap)', () => {
     const f = fakeWs();
-    const c = new Connection('a', f.ws as any, new Metrics(), 0);
+    const c = new Connection('a', f.ws as unknown as WebSocket, new Metrics(), 0);
     const b = body({ type: 'X' });
     c.send(b, 1, true);
     f.ws.bufferedAmount = MAX_BUFFERED_BYTES + 1;
@@ -38,9 +41,9 @@ describe('connection writer (issue 2 §6)', () => {
     expect(f.sent.map((s) => JSON.parse(s).seq)).toEqual([1, 3, 4]);
   });
 
-  it('[issue 2 §6] a silenced connection writes nothing, not even control answers, and seq advances', () => {
+  it('[WS-17] a silenced connection writes nothing, not even control answers, and seq advances', () => {
     const f = fakeWs();
-    const c = new Connection('a', f.ws as any, new Metrics(), 0);
+    const c = new Connection('a', f.ws as unknown as WebSocket, new Metrics(), 0);
     c.silentUntil = 100;
     c.send(body({ type: 'X' }), 50, false);
     c.send(body({ type: 'X' }), 150, false);
@@ -48,13 +51,25 @@ describe('connection writer (issue 2 §6)', () => {
   });
 });
 
-describe('metrics from the first scrape (issue 2 §9)', () => {
-  it('[issue 2 §9] socket counters and per-type subscription gauges are present at 0 before any traffic', async () => {
+describe('metrics from the first scrape [OPS-2]', () => {
+  it('[OPS-2] socket counters and per-type subscription gauges are present at 0 before any traffic', async () => {
     const { Hub } = await import('./hub');
+    const { systemClock, systemTimers } = await import('../time/clock');
     const m = new Metrics();
-    new Hub({ onTrades: () => () => {} } as any, m, { info() {} } as any);
+    new Hub(
+      { onTrades: () => () => {} } as unknown as Market,
+      m,
+      { info() {} } as unknown as FastifyBaseLogger,
+      systemClock,
+      systemTimers,
+    );
     const text = m.render();
-    for (const name of ['exchange_ws_frames_sent_total', 'exchange_ws_bytes_sent_total', 'exchange_ws_frames_rejected_total', 'exchange_ws_frames_received_total']) {
+    for (const name of [
+      'exchange_ws_frames_sent_total',
+      'exchange_ws_bytes_sent_total',
+      'exchange_ws_frames_rejected_total',
+      'exchange_ws_frames_received_total',
+    ]) {
       expect(text).toMatch(new RegExp(`^${name} 0$`, 'm'));
     }
     expect(text).toMatch(/^exchange_ws_subscriptions\{type="DETAIL"\} 0$/m);
@@ -62,8 +77,8 @@ describe('metrics from the first scrape (issue 2 §9)', () => {
   });
 });
 
-describe('flood guard (issue 2 §6: a connection that floods control messages is throttled)', () => {
-  it('[issue 2 §6] allows a burst, then refills at the rate; sustained abuse becomes abusive', () => {
+describe('flood guard [WS-13] (a connection that floods control messages is throttled)', () => {
+  it('[WS-13] allows a burst, then refills at the rate; sustained abuse becomes abusive', () => {
     const g = new FloodGuard(0);
     let ok = 0;
     for (let i = 0; i < CONTROL_BURST + 10; i++) if (g.allowControl(0)) ok++;
@@ -74,7 +89,7 @@ describe('flood guard (issue 2 §6: a connection that floods control messages is
     expect(g.abusive).toBe(true);
   });
 
-  it('[issue 2 §6] rejected frames become abuse only past their own generous bucket', () => {
+  it('[WS-13] rejected frames become abuse only past their own generous bucket', () => {
     const g = new FloodGuard(0);
     for (let i = 0; i < 2000; i++) g.rejected(0);
     expect(g.abusive).toBe(false);
@@ -83,8 +98,8 @@ describe('flood guard (issue 2 §6: a connection that floods control messages is
   });
 });
 
-describe('origin check (issue 2 §6: a foreign Origin is refused)', () => {
-  it('[issue 2 §6] same host or listed origins pass; others, "null" and garbage do not; no Origin passes', () => {
+describe('origin check [WS-2] (a foreign Origin is refused)', () => {
+  it('[WS-2] same host or listed origins pass; others, "null" and garbage do not; no Origin passes', () => {
     const allowed = parseAllowedOrigins(' https://app.example.com/ , partner.example.org ');
     expect(originAllowed(undefined, 'localhost:8080', allowed)).toBe(true);
     expect(originAllowed('http://localhost:8080', 'localhost:8080', allowed)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Flood probe (issue 2 §5: "10,000 trades/s over 50 symbols must be sustainable"): starts the real server in
+ * Flood probe (SIM-4: 10,000 trades/s over 50 symbols must be sustainable): starts the real server in
  * flood mode, subscribes one plain client to DETAIL, TRADE and KLINE (intervals of choice) of every symbol, and
  * reports the trade rate actually delivered, frames and bytes per second, seq gaps, and the server's CPU use.
  *
@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { KLINE_INTERVALS } from '../../../src/shared/protocol';
+import { childEnv } from '../config';
+import { sleep, systemClock } from '../time/clock';
 
 const rate = Number(process.argv[2] ?? 10_000);
 const seconds = Number(process.argv[3] ?? 20);
@@ -26,7 +28,14 @@ function cpuSeconds(pid: number): number {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flood-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FLOOD: String(rate), FLOOD_SYMBOLS: '50', LOG_LEVEL: 'warn' },
+    env: childEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FLOOD: String(rate),
+      FLOOD_SYMBOLS: '50',
+      LOG_LEVEL: 'warn',
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve) => {
@@ -37,7 +46,11 @@ async function main(): Promise<void> {
       if (m) resolve(Number(m[1]));
     });
   });
-  const symbols: string[] = (await fetch(`http://127.0.0.1:${port}/api/market/tickers`).then((r) => r.json()).then((j) => Object.keys(j.data))).slice(0, 50);
+  const symbols: string[] = (
+    await fetch(`http://127.0.0.1:${port}/api/market/tickers`)
+      .then((r) => r.json())
+      .then((j) => Object.keys(j.data))
+  ).slice(0, 50);
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/flood-probe`);
   await new Promise((r) => ws.once('open', r));
   let frames = 0;
@@ -54,27 +67,32 @@ async function main(): Promise<void> {
     lastSeq = f.seq;
     if (f.type === 'TRADE') {
       trades += f.data.trades.length;
-      lagSum += Date.now() - f.data.trades[0].ts;
+      lagSum += systemClock.now() - f.data.trades[0].ts;
     }
   });
   for (const s of symbols) {
     ws.send(JSON.stringify({ op: 'subscribe', type: 'DETAIL', symbol: s }));
     ws.send(JSON.stringify({ op: 'subscribe', type: 'TRADE', symbol: s }));
     for (const iv of intervals) ws.send(JSON.stringify({ op: 'subscribe', type: 'KLINE', symbol: s, interval: iv }));
-    await new Promise((r) => setTimeout(r, 60)); // stay under the control-message throttle
+    await sleep(60); // stay under the control-message throttle
   }
-  await new Promise((r) => setTimeout(r, 2000));
-  const made = async () => Number(/exchange_market_trades_total (\d+)/.exec(await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text()))?.[1] ?? 0);
+  await sleep(2000);
+  const made = async () =>
+    Number(
+      /exchange_market_trades_total (\d+)/.exec(
+        await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text()),
+      )?.[1] ?? 0,
+    );
   const m0 = await made();
   const c0 = cpuSeconds(proc.pid!);
-  const t0 = Date.now();
+  const t0 = systemClock.now();
   frames = bytes = trades = gaps = lagSum = 0;
   let tradeFrames = 0;
   ws.on('message', (d: Buffer) => {
     if (d.toString().startsWith('{"type":"TRADE"')) tradeFrames++;
   });
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  const wall = (Date.now() - t0) / 1000;
+  await sleep(seconds * 1000);
+  const wall = (systemClock.now() - t0) / 1000;
   const cpu = cpuSeconds(proc.pid!) - c0;
   const madePerSec = Math.round(((await made()) - m0) / wall);
   console.log(

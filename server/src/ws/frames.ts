@@ -45,12 +45,20 @@ export function heartbeatBody(serverTime: number): Body {
 }
 
 export function ackBody(op: 'subscribe' | 'unsubscribe', key: string, id?: string): Body {
-  const f: Unsent<z.infer<typeof AckFrame>> = { type: 'ACK', origin: ORIGIN_SERVER, data: id === undefined ? { op, key } : { op, key, id } };
+  const f: Unsent<z.infer<typeof AckFrame>> = {
+    type: 'ACK',
+    origin: ORIGIN_SERVER,
+    data: id === undefined ? { op, key } : { op, key, id },
+  };
   return body(f);
 }
 
 export function errorBody(reason: string, message: string, id?: string): Body {
-  const f: Unsent<z.infer<typeof ErrorFrame>> = { type: 'ERROR', origin: ORIGIN_SERVER, data: id === undefined ? { reason, message } : { reason, message, id } };
+  const f: Unsent<z.infer<typeof ErrorFrame>> = {
+    type: 'ERROR',
+    origin: ORIGIN_SERVER,
+    data: id === undefined ? { reason, message } : { reason, message, id },
+  };
   return body(f);
 }
 

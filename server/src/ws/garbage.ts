@@ -8,7 +8,22 @@ import { createRng } from '../market/rng';
 
 export type Garbage = string | Buffer;
 
-const BAD_JSON = ['', ' ', '{', '}{', '{"op":"subscribe",', '[1,2', 'null,', 'undefined', 'NaN', "{'op':'subscribe'}", '{"op":"subscribe" "type":"DETAIL"}', '\u0000\u0001\u0002', 'subscribe DETAIL btcusdt', '{"a":1}}'];
+const BAD_JSON = [
+  '',
+  ' ',
+  '{',
+  '}{',
+  '{"op":"subscribe",',
+  '[1,2',
+  'null,',
+  'undefined',
+  'NaN',
+  "{'op':'subscribe'}",
+  '{"op":"subscribe" "type":"DETAIL"}',
+  '\u0000\u0001\u0002',
+  'subscribe DETAIL btcusdt',
+  '{"a":1}}',
+];
 const BAD_DECIMALS = ['1e5', '-', '1,234.5', 'NaN', 'Infinity', '0x10', '.5', '5.', ' 1', '1 000', '١٢٣'];
 
 function pick<T>(rng: { next(): number }, xs: readonly T[]): T {
@@ -23,16 +38,51 @@ function toServer(rng: ReturnType<typeof createRng>): Garbage {
       return pick(rng, BAD_JSON);
     case 1:
       return JSON.stringify(
-        pick(rng, [[], 42, 'DETAIL', null, true, {}, { op: 'subscribe' }, { type: 'DETAIL', symbol: 'btcusdt' }, { op: 'subscribe', type: 'DETAIL' }, { op: 'subscribe', type: 'KLINE', symbol: 'btcusdt' }, { op: 'subscribe', type: 'TRADE', symbol: 'btcusdt', interval: '1m' }, { op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', extra: 1 }, { op: ['subscribe'], type: 'DETAIL', symbol: 'btcusdt' }, { op: 'subscribe', type: 'DETAIL', symbol: 12 }]),
+        pick(rng, [
+          [],
+          42,
+          'DETAIL',
+          null,
+          true,
+          {},
+          { op: 'subscribe' },
+          { type: 'DETAIL', symbol: 'btcusdt' },
+          { op: 'subscribe', type: 'DETAIL' },
+          { op: 'subscribe', type: 'KLINE', symbol: 'btcusdt' },
+          { op: 'subscribe', type: 'TRADE', symbol: 'btcusdt', interval: '1m' },
+          { op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', extra: 1 },
+          { op: ['subscribe'], type: 'DETAIL', symbol: 'btcusdt' },
+          { op: 'subscribe', type: 'DETAIL', symbol: 12 },
+        ]),
       );
     case 2:
-      return JSON.stringify(pick(rng, [{ op: 'subscribe', type: 'FOO', symbol: 'btcusdt' }, { op: 'delete', type: 'DETAIL', symbol: 'btcusdt' }, { op: 'SUBSCRIBE', type: 'DETAIL', symbol: 'btcusdt' }, { op: 'subscribe', type: 'detail', symbol: 'btcusdt' }, { op: 'ping' }]));
+      return JSON.stringify(
+        pick(rng, [
+          { op: 'subscribe', type: 'FOO', symbol: 'btcusdt' },
+          { op: 'delete', type: 'DETAIL', symbol: 'btcusdt' },
+          { op: 'SUBSCRIBE', type: 'DETAIL', symbol: 'btcusdt' },
+          { op: 'subscribe', type: 'detail', symbol: 'btcusdt' },
+          { op: 'ping' },
+        ]),
+      );
     case 3:
       return JSON.stringify(
-        pick(rng, [{ op: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '2m' }, { op: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1M' }, { op: 'subscribe', type: 'DETAIL', symbol: 'btc usdt' }, { op: 'subscribe', type: 'DETAIL', symbol: '' }, { op: 'subscribe', type: 'DETAIL', symbol: 'x'.repeat(40) }, { op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', id: 'i'.repeat(65) }]),
+        pick(rng, [
+          { op: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '2m' },
+          { op: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1M' },
+          { op: 'subscribe', type: 'DETAIL', symbol: 'btc usdt' },
+          { op: 'subscribe', type: 'DETAIL', symbol: '' },
+          { op: 'subscribe', type: 'DETAIL', symbol: 'x'.repeat(40) },
+          { op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', id: 'i'.repeat(65) },
+        ]),
       );
     case 4:
-      return JSON.stringify({ op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', id: 'x'.repeat(MAX_CLIENT_FRAME_BYTES + Math.floor(rng.next() * 1000)) });
+      return JSON.stringify({
+        op: 'subscribe',
+        type: 'DETAIL',
+        symbol: 'btcusdt',
+        id: 'x'.repeat(MAX_CLIENT_FRAME_BYTES + Math.floor(rng.next() * 1000)),
+      });
     default: {
       const b = Buffer.alloc(1 + Math.floor(rng.next() * 64));
       for (let i = 0; i < b.length; i++) b[i] = Math.floor(rng.next() * 256);
@@ -49,20 +99,74 @@ function toClient(rng: ReturnType<typeof createRng>): Garbage {
     case 0:
       return pick(rng, BAD_JSON);
     case 1:
-      return JSON.stringify(pick(rng, [[], 42, 'DETAIL', null, {}, { type: 'DETAIL' }, { type: 'TRADE', symbol: 'btcusdt', data: { trades: [] } }, { type: 'KLINE', symbol: 'btcusdt', data: {} }]));
+      return JSON.stringify(
+        pick(rng, [
+          [],
+          42,
+          'DETAIL',
+          null,
+          {},
+          { type: 'DETAIL' },
+          { type: 'TRADE', symbol: 'btcusdt', data: { trades: [] } },
+          { type: 'KLINE', symbol: 'btcusdt', data: {} },
+        ]),
+      );
     case 2:
-      return JSON.stringify({ type: pick(rng, ['NOPE', 'detail', 'PRICE', '']), symbol: 'btcusdt', origin: 'market', data: {} });
+      return JSON.stringify({
+        type: pick(rng, ['NOPE', 'detail', 'PRICE', '']),
+        symbol: 'btcusdt',
+        origin: 'market',
+        data: {},
+      });
     case 3:
       return JSON.stringify(
         pick(rng, [
-          { type: 'DETAIL', symbol: 'btcusdt', origin: 'market', data: { close: bad, openPrice: '1', change: '0', priceChangePercent: '0', open: '1', low: '1', high: '1', volume: '0', volume24: '0', high24: '1', low24: '1' } },
-          { type: 'KLINE', symbol: 'btcusdt', origin: 'market', interval: '1m', data: { tick: { t: 0, open: bad, high: '1', low: '1', close: '1', vol: '1' } } },
-          { type: 'TRADE', symbol: 'btcusdt', origin: 'market', data: { trades: [{ id: 1, price: bad, qty: '1', side: 'buy', ts: 0 }] } },
-          { type: 'TRADE', symbol: 'btcusdt', origin: 'market', data: { trades: [{ id: 1, price: 64000.5, qty: '1', side: 'buy', ts: 0 }] } },
+          {
+            type: 'DETAIL',
+            symbol: 'btcusdt',
+            origin: 'market',
+            data: {
+              close: bad,
+              openPrice: '1',
+              change: '0',
+              priceChangePercent: '0',
+              open: '1',
+              low: '1',
+              high: '1',
+              volume: '0',
+              volume24: '0',
+              high24: '1',
+              low24: '1',
+            },
+          },
+          {
+            type: 'KLINE',
+            symbol: 'btcusdt',
+            origin: 'market',
+            interval: '1m',
+            data: { tick: { t: 0, open: bad, high: '1', low: '1', close: '1', vol: '1' } },
+          },
+          {
+            type: 'TRADE',
+            symbol: 'btcusdt',
+            origin: 'market',
+            data: { trades: [{ id: 1, price: bad, qty: '1', side: 'buy', ts: 0 }] },
+          },
+          {
+            type: 'TRADE',
+            symbol: 'btcusdt',
+            origin: 'market',
+            data: { trades: [{ id: 1, price: 64000.5, qty: '1', side: 'buy', ts: 0 }] },
+          },
         ]),
       );
     case 4:
-      return JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', origin: 'x'.repeat(70_000 + Math.floor(rng.next() * 30_000)), data: {} });
+      return JSON.stringify({
+        type: 'DETAIL',
+        symbol: 'btcusdt',
+        origin: 'x'.repeat(70_000 + Math.floor(rng.next() * 30_000)),
+        data: {},
+      });
     default: {
       const b = Buffer.alloc(1 + Math.floor(rng.next() * 64));
       for (let i = 0; i < b.length; i++) b[i] = Math.floor(rng.next() * 256);

@@ -1,5 +1,5 @@
 /**
- * The socket hub: connections, the subscription registry, market fan-out, heartbeats (spec 7.5, issue 2 §6).
+ * The socket hub: connections, the subscription registry, market fan-out, heartbeats (spec 7.5; WS-4 to WS-16).
  *
  * Ordering guarantee (README "Socket protocol"): for each simulator tick and each symbol that traded, a
  * connection receives TRADE (the tick's batch, oldest first), then KLINE for each interval it subscribed (the
@@ -17,6 +17,7 @@ import {
 } from '../../../src/shared/protocol';
 import type { Market } from '../context';
 import type { Metrics } from '../metrics';
+import type { Clock, TimerHandle, Timers } from '../time/clock';
 import { Connection, type Body } from './connection';
 import { ackBody, detailBody, errorBody, heartbeatBody, klineBody, symbolKeys, tradeBody } from './frames';
 import { parseInbound } from './inbound';
@@ -35,43 +36,44 @@ export interface HubTimings {
 }
 export const DEFAULT_TIMINGS: HubTimings = { heartbeatMs: HEARTBEAT_INTERVAL_MS, pingMs: PING_INTERVAL_MS };
 
-
 export class Hub {
   readonly conns = new Set<Connection>();
   private readonly subs = new Map<string, Set<Connection>>();
-  private timers: ReturnType<typeof setInterval>[] = [];
+  private running: TimerHandle[] = [];
   private offTrades: (() => void) | undefined;
 
   constructor(
     private readonly market: Market,
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock,
+    private readonly timers: Timers,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
   ) {
     // Counters show 0 from the first scrape rather than appearing with the first frame.
-    for (const c of [metrics.wsFramesSent, metrics.wsBytesSent, metrics.wsFramesReceived, metrics.wsFramesRejected]) c.inc(undefined, 0);
+    for (const c of [metrics.wsFramesSent, metrics.wsBytesSent, metrics.wsFramesReceived, metrics.wsFramesRejected])
+      c.inc(undefined, 0);
     for (const type of STREAM_TYPES) metrics.wsSubscriptions.inc({ type }, 0);
   }
 
   start(): void {
     this.offTrades ??= this.market.onTrades((s, t) => this.onTrades(s, t));
-    if (this.timers.length) return;
-    this.timers.push(setInterval(() => this.heartbeat(), this.timings.heartbeatMs));
-    this.timers.push(setInterval(() => this.ping(), this.timings.pingMs));
+    if (this.running.length) return;
+    this.running.push(this.timers.every(this.timings.heartbeatMs, () => this.heartbeat()));
+    this.running.push(this.timers.every(this.timings.pingMs, () => this.ping()));
   }
 
   stop(): void {
     this.offTrades?.();
     this.offTrades = undefined;
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
+    for (const t of this.running) t.cancel();
+    this.running = [];
   }
 
   // ------------------------------------------------------------------ connections
 
   accept(ws: WebSocket, id: string, meta: Record<string, unknown>): Connection {
-    const conn = new Connection(id, ws, this.metrics, this.now());
+    const conn = new Connection(id, ws, this.metrics, this.clock.now());
     this.conns.add(conn);
     this.metrics.wsConnections.inc();
     this.log.info({ event: 'ws_open', conn: id, ...meta });
@@ -103,7 +105,7 @@ export class Hub {
       framesSent: conn.framesSent,
       framesSkipped: conn.skipped,
       rejected: conn.rejected,
-      ms: this.now() - conn.openedAt,
+      ms: this.clock.now() - conn.openedAt,
     });
   }
 
@@ -126,7 +128,7 @@ export class Hub {
   // ------------------------------------------------------------------ inbound
 
   handle(conn: Connection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
-    const now = this.now();
+    const now = this.clock.now();
     this.metrics.wsFramesReceived.inc();
     const r = parseInbound(data, isBinary);
     if (!r.ok) {
@@ -159,7 +161,13 @@ export class Hub {
   private subscribe(conn: Connection, f: ClientFrame, now: number): void {
     const marketStream = f.type === 'DETAIL' || f.type === 'TRADE' || f.type === 'KLINE';
     if (marketStream && !this.market.has(f.symbol!)) {
-      this.reject(conn, 'NOT_AVAILABLE', `Unknown symbol: ${f.symbol} (symbols are listed pair codes like btcusdt)`, f.id, now);
+      this.reject(
+        conn,
+        'NOT_AVAILABLE',
+        `Unknown symbol: ${f.symbol} (symbols are listed pair codes like btcusdt)`,
+        f.id,
+        now,
+      );
       return;
     }
     const key = this.keyOf(f);
@@ -199,7 +207,7 @@ export class Hub {
   /** One simulator tick's trades of one symbol: TRADE, then KLINE per subscribed interval, then DETAIL. */
   onTrades(symbol: string, trades: Trade[]): void {
     if (this.conns.size === 0) return;
-    const ts = this.now();
+    const ts = this.clock.now();
     const k = symbolKeys(symbol);
     this.fanOut(this.subs.get(k.trade), () => tradeBody(symbol, trades), ts);
     for (const [iv, key] of k.kline) {
@@ -223,12 +231,12 @@ export class Hub {
   }
 
   heartbeat(): void {
-    const ts = this.now();
+    const ts = this.clock.now();
     this.fanOut(this.subs.get('HEARTBEAT'), () => heartbeatBody(ts), ts);
   }
 
   private ping(): void {
-    const now = this.now();
+    const now = this.clock.now();
     for (const c of this.conns) {
       if (c.silenced(now)) continue;
       if (!c.alive) {
@@ -260,12 +268,12 @@ export class Hub {
       (c) =>
         new Promise<void>((resolve) => {
           if (c.ws.readyState === 3 /* CLOSED */) return resolve();
-          const timer = setTimeout(() => {
+          const timer = this.timers.after(graceMs, () => {
             c.ws.terminate();
             resolve();
-          }, graceMs);
+          });
           c.ws.once('close', () => {
-            clearTimeout(timer);
+            timer.cancel();
             resolve();
           });
           c.ws.close(1001, 'server shutting down');

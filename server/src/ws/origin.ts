@@ -1,5 +1,5 @@
 /**
- * Which browser origins may open the socket (issue 2 §6: "a foreign Origin is refused").
+ * Which browser origins may open the socket (WS-2: a foreign Origin is refused).
  * No Origin header (a non-browser client) is allowed; otherwise the Origin's host must equal the request's
  * Host, or be listed in env ALLOWED_ORIGINS (comma list of origins like "https://app.example.com" or bare hosts).
  */

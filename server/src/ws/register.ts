@@ -1,5 +1,5 @@
 /**
- * The live socket /ws/{id} (spec 7.5, issue 2 part 6), plus the /api/_test/ws/* fault switches when
+ * The live socket /ws/{id} (spec 7.5; WS rules), plus the /api/_test/ws/* fault switches when
  * config.testSwitches is on. Registered by app.ts. Returns a function that closes every socket with a close
  * frame (1001 "server shutting down"); the same runs if the Fastify instance closes first.
  */
@@ -19,9 +19,13 @@ export const WS_MAX_PAYLOAD = 1 << 20;
 /** The path id: the client's random uuid (spec 7.5); anything short and URL-safe is accepted. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export async function registerWs(app: FastifyInstance, ctx: ServerContext, timings: HubTimings = DEFAULT_TIMINGS): Promise<() => Promise<void>> {
-  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, Date.now, timings);
-  const allowed = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
+export async function registerWs(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  timings: HubTimings = DEFAULT_TIMINGS,
+): Promise<() => Promise<void>> {
+  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, ctx.clock, ctx.timers, timings);
+  const allowed = parseAllowedOrigins(ctx.config.allowedOrigins);
   let closing: Promise<void> | undefined;
   const closeAll = () => (closing ??= hub.closeAll());
 
@@ -61,14 +65,18 @@ export async function registerWs(app: FastifyInstance, ctx: ServerContext, timin
         return reply.code(400).send(fail('Socket id must be 1 to 64 letters, digits, "-" or "_"'));
       }
     },
-    handler: async (_req, reply) => reply.code(426).header('upgrade', 'websocket').send(fail('This is a WebSocket endpoint: connect with a WebSocket client (spec 7.5)')),
+    handler: async (_req, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send(fail('This is a WebSocket endpoint: connect with a WebSocket client (spec 7.5)')),
     wsHandler: (socket, req) => {
       const { id } = req.params as { id: string };
       hub.accept(socket, id, { ip: req.ip, origin: req.headers.origin, ua: req.headers['user-agent'] });
     },
   });
 
-  if (ctx.config.testSwitches) registerWsTestSwitches(app, hub);
+  if (ctx.config.testSwitches) registerWsTestSwitches(app, hub, ctx.clock);
   hub.start();
   return closeAll;
 }

@@ -3,11 +3,11 @@ import { candleOpenTime, ServerFrame } from '../../../src/shared/protocol';
 import { garbageFrames } from './garbage';
 import { CONTROL_BURST } from './throttle';
 import { connect, sleep, type Recorded } from './testClient';
-import { startBare, type BareServer } from './testServer';
+import { startTestServer, type TestServer } from '../testing/harness';
 
-let srv: BareServer;
+let srv: TestServer;
 beforeAll(async () => {
-  srv = await startBare();
+  srv = await startTestServer({ env: { TRADE_RATE: '40' } });
 });
 afterAll(async () => {
   await srv.stop();
@@ -25,7 +25,7 @@ function expectValidSequence(c: Recorded): void {
   });
 }
 
-describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
+describe('socket /ws/{id} (spec 7.5)', () => {
   it('[spec 7.5] a plain client subscribing DETAIL and TRADE for btcusdt gets valid frames, seq contiguous', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', id: 'd1' });
@@ -55,7 +55,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expectValidSequence(c);
   });
 
-  it('[issue 2 §6] within a tick TRADE precedes KLINE precedes DETAIL, and DETAIL.close = the last trade price', async () => {
+  it('[WS-8] within a tick TRADE precedes KLINE precedes DETAIL, and DETAIL.close = the last trade price', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' });
     c.send({ op: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '5m' });
@@ -78,7 +78,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expect(checked).toBeGreaterThanOrEqual(19);
   });
 
-  it('[issue 2 §6] 1,000 random malformed frames on one connection are all rejected and counted; valid subscriptions go on', async () => {
+  it('[WS-10] 1,000 random malformed frames on one connection are all rejected and counted; valid subscriptions go on', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'dogeusdt' });
     await c.waitFor((f) => f.type === 'TRADE');
@@ -97,7 +97,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expectValidSequence(c);
   });
 
-  it('[issue 2 §6] an oversized frame (over 64 KB) gets a TOO_LARGE error, a binary frame BAD_FRAME, the connection stays', async () => {
+  it('[WS-11] an oversized frame (over 64 KB) gets a TOO_LARGE error, a binary frame BAD_FRAME, the connection stays', async () => {
     const c = await open();
     c.send(JSON.stringify({ op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', pad: 'x'.repeat(70_000) }));
     const e = await c.waitFor((f) => f.type === 'ERROR');
@@ -111,7 +111,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expectValidSequence(c);
   });
 
-  it('[issue 2 §6] a frame over the 1 MB socket limit closes that connection with 1009 and is counted; others go on', async () => {
+  it('[WS-11] a frame over the 1 MB socket limit closes that connection with 1009 and is counted; others go on', async () => {
     const other = await open();
     other.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
     await other.waitFor((f) => f.type === 'TRADE');
@@ -125,7 +125,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     await other.close();
   });
 
-  it('[issue 2 §6] an unknown symbol gets NOT_AVAILABLE; a duplicate subscribe is idempotent', async () => {
+  it('[WS-12][WS-4] an unknown symbol gets NOT_AVAILABLE; a duplicate subscribe is idempotent', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'nosuchusdt', id: 'x' });
     const e = await c.waitFor((f) => f.type === 'ERROR');
@@ -143,7 +143,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     await c.close();
   });
 
-  it('[issue 2 §6] account streams are validated and acknowledged (served later)', async () => {
+  it('[WS-5] account streams are validated and acknowledged (served later)', async () => {
     const c = await open();
     for (const type of ['SETTLEMENT', 'POSITION', 'USER_STATUS', 'OWNCOIN']) c.send({ op: 'subscribe', type });
     await c.waitFor(() => c.frames.filter((f) => f.type === 'ACK').length === 4);
@@ -154,7 +154,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     await c.close();
   });
 
-  it('[issue 2 §6] unsubscribe stops the frames', async () => {
+  it('[WS-4] unsubscribe stops the frames', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
     await c.waitFor((f) => f.type === 'TRADE');
@@ -166,7 +166,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     await c.close();
   });
 
-  it('[issue 2 §6] a connection flooding control messages is throttled, then closed with 1008', async () => {
+  it('[WS-13] a connection flooding control messages is throttled, then closed with 1008', async () => {
     const c = await open();
     for (let i = 0; i < CONTROL_BURST + 200; i++) c.send({ op: 'subscribe', type: 'HEARTBEAT' });
     await c.waitFor((f) => f.type === 'ERROR' && f.data.reason === 'THROTTLED');
@@ -177,8 +177,10 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expect(srv.ctx.metrics.wsFramesRejected.get()).toBeGreaterThan(before + 150);
   });
 
-  it('[issue 2 §6] a foreign Origin is refused; the same host and no Origin are allowed', async () => {
-    await expect(connect(`${srv.wsUrl}/ws/${id()}`, { origin: 'http://evil.example' })).rejects.toMatchObject({ status: 403 });
+  it('[WS-2] a foreign Origin is refused; the same host and no Origin are allowed', async () => {
+    await expect(connect(`${srv.wsUrl}/ws/${id()}`, { origin: 'http://evil.example' })).rejects.toMatchObject({
+      status: 403,
+    });
     const host = new URL(srv.url).host;
     const same = await connect(`${srv.wsUrl}/ws/${id()}`, { origin: `http://${host}` });
     await same.close();
@@ -190,7 +192,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expect(await plain.json()).toMatchObject({ code: 0 });
   });
 
-  it('[issue 2 §9] metrics: the connections gauge goes up and back down, subscriptions by type', async () => {
+  it('[OPS-2] metrics: the connections gauge goes up and back down, subscriptions by type', async () => {
     const m = srv.ctx.metrics;
     await sleep(100);
     const base = m.wsConnections.get();
@@ -214,7 +216,7 @@ describe('socket /ws/{id} (spec 7.5, issue 2 part 6)', () => {
     expect(m.wsSubscriptions.get({ type: 'DETAIL' })).toBe(baseDetail);
   });
 
-  it('[issue 2 §6] HEARTBEAT subscribers get a HEARTBEAT frame with the server time', async () => {
+  it('[WS-9] HEARTBEAT subscribers get a HEARTBEAT frame with the server time', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'HEARTBEAT' });
     const hb = await c.waitFor((f) => f.type === 'HEARTBEAT');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerFrame } from '../../../src/shared/protocol';
 import { connect, sleep } from './testClient';
-import { startBare, type BareServer } from './testServer';
+import { startTestServer, type TestServer } from '../testing/harness';
 
-let srv: BareServer;
+let srv: TestServer;
 beforeAll(async () => {
-  srv = await startBare();
+  srv = await startTestServer({ env: { TRADE_RATE: '40' } });
 });
 afterAll(async () => {
   await srv.stop();
@@ -14,7 +14,7 @@ afterAll(async () => {
 const post = (path: string) => fetch(`${srv.url}${path}`, { method: 'POST' }).then((r) => r.json());
 const open = () => connect(`${srv.wsUrl}/ws/${Math.random().toString(36).slice(2)}`);
 
-describe('socket test switches (TEST_SWITCHES=1, issue 2 §6)', () => {
+describe('socket test switches [WS-17] (TEST_SWITCHES=1)', () => {
   it('garbage?count=N sends N malformed frames per socket, without seq and without advancing it', async () => {
     const c = await open();
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'btcusdt' });
@@ -39,7 +39,10 @@ describe('socket test switches (TEST_SWITCHES=1, issue 2 §6)', () => {
     expect(r.data.skipped).toBe(5);
     await sleep(300);
     await c.close();
-    const gaps = c.frames.slice(1).map((f, i) => f.seq - c.frames[i].seq).filter((d) => d !== 1);
+    const gaps = c.frames
+      .slice(1)
+      .map((f, i) => f.seq - c.frames[i].seq)
+      .filter((d) => d !== 1);
     expect(gaps).toEqual([6]);
   });
 
@@ -90,30 +93,38 @@ describe('socket test switches (TEST_SWITCHES=1, issue 2 §6)', () => {
     expect(r.msg).toMatch(/count/);
   });
 
-  it('[issue 2 §9] close-all closes every socket with 1001 "server shutting down"', async () => {
+  it('[WS-16][WS-17] close-all closes every socket with 1001 "server shutting down"', async () => {
     const a = await open();
     const b = await open();
-    await srv.closeWs();
+    await srv.closeSockets();
     for (const c of [a, b]) expect(await c.closed).toEqual({ code: 1001, reason: 'server shutting down' });
   });
 });
 
-describe('origin behind a trusted proxy (issue 2 §6)', () => {
-  it('[issue 2 §6] with a trusted proxy the public host of X-Forwarded-Host is the same-origin host', async () => {
-    const proxied = await startBare({}, { trustProxy: true });
+describe('origin behind a trusted proxy [WS-2]', () => {
+  it('[WS-2] with a trusted proxy the public host of X-Forwarded-Host is the same-origin host', async () => {
+    const proxied = await startTestServer({ env: { TRADE_RATE: '40', TRUST_PROXY: '1' } });
     try {
-      const c = await connect(`${proxied.wsUrl}/ws/p1`, { origin: 'https://exchange.example', headers: { 'x-forwarded-host': 'exchange.example' } });
+      const c = await connect(`${proxied.wsUrl}/ws/p1`, {
+        origin: 'https://exchange.example',
+        headers: { 'x-forwarded-host': 'exchange.example' },
+      });
       await c.close();
-      await expect(connect(`${proxied.wsUrl}/ws/p2`, { origin: 'https://evil.example', headers: { 'x-forwarded-host': 'exchange.example' } })).rejects.toMatchObject({ status: 403 });
+      await expect(
+        connect(`${proxied.wsUrl}/ws/p2`, {
+          origin: 'https://evil.example',
+          headers: { 'x-forwarded-host': 'exchange.example' },
+        }),
+      ).rejects.toMatchObject({ status: 403 });
     } finally {
       await proxied.stop();
     }
   });
 });
 
-describe('keep-alive (issue 2 §6)', () => {
-  it('[issue 2 §6] a client that does not answer pings is dropped; one that answers stays', async () => {
-    const fast = await startBare({}, {}, { heartbeatMs: 100, pingMs: 150 });
+describe('keep-alive [WS-15]', () => {
+  it('[WS-15] a client that does not answer pings is dropped; one that answers stays', async () => {
+    const fast = await startTestServer({ env: { TRADE_RATE: '40' }, hubTimings: { heartbeatMs: 100, pingMs: 150 } });
     try {
       const deaf = await connect(`${fast.wsUrl}/ws/deaf`, { autoPong: false });
       const fine = await connect(`${fast.wsUrl}/ws/fine`);

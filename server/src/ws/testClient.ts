@@ -20,7 +20,9 @@ export function connect(url: string, opts: WebSocket.ClientOptions = {}): Promis
     const frames: any[] = [];
     const binary: Buffer[] = [];
     const waiters = new Set<() => void>();
-    const closed = new Promise<{ code: number; reason: string }>((res) => ws.on('close', (code, reason) => res({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((res) =>
+      ws.on('close', (code, reason) => res({ code, reason: reason.toString() })),
+    );
     ws.on('message', (data, isBinary) => {
       if (isBinary) binary.push(data as Buffer);
       else {
@@ -68,7 +70,9 @@ export function connect(url: string, opts: WebSocket.ClientOptions = {}): Promis
       }),
     );
     ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })),
+    );
   });
 }
 

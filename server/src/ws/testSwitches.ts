@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { fail, ok } from '../../../src/shared/api/envelope';
 import { garbageFrames } from './garbage';
 import type { Hub } from './hub';
+import type { Clock } from '../time/clock';
 
 const Count = z.object({ count: z.coerce.number().int().min(1).max(10_000) });
 const Ms = z.object({ ms: z.coerce.number().int().min(1).max(600_000) });
@@ -21,7 +22,7 @@ function message(e: z.ZodError): string {
   return `Invalid query: ${i.path.join('.') || 'query'}: ${i.message}`;
 }
 
-export function registerWsTestSwitches(app: FastifyInstance, hub: Hub): void {
+export function registerWsTestSwitches(app: FastifyInstance, hub: Hub, clock: Clock): void {
   let garbageSeed = 1;
 
   app.post('/api/_test/ws/drop', async () => {
@@ -52,10 +53,12 @@ export function registerWsTestSwitches(app: FastifyInstance, hub: Hub): void {
   app.post('/api/_test/ws/silence', async (req) => {
     const q = Ms.safeParse(req.query ?? {});
     if (!q.success) return fail(message(q.error));
-    const until = Date.now() + q.data.ms;
+    const until = clock.now() + q.data.ms;
     for (const c of hub.conns) c.silentUntil = until;
     return ok({ silenced: hub.conns.size, ms: q.data.ms });
   });
 
-  app.get('/api/_test/ws/subscriptions', async () => ok({ connections: hub.conns.size, subscriptions: hub.subscriptionCounts() }));
+  app.get('/api/_test/ws/subscriptions', async () =>
+    ok({ connections: hub.conns.size, subscriptions: hub.subscriptionCounts() }),
+  );
 }

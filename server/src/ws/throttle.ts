@@ -1,5 +1,5 @@
 /**
- * Flood control for one connection (issue 2 §6: "a connection that floods control messages is throttled").
+ * Flood control for one connection (WS-13: a connection that floods control messages is throttled).
  *
  * - Valid control frames (subscribe / unsubscribe) spend from a bucket of CONTROL_RATE per second, burst
  *   CONTROL_BURST. The burst is sized for a reconnect, where a client re-sends every subscription it holds at

@@ -2,19 +2,12 @@
  * The API base (spec 7, 7.5): relative by default; the test-platform entry of spec 3.1
  * (`{ platform, domain? }`) with a domain points the API at `https://api.<domain>`.
  */
+import { overrideDomain, parseTestPlatform } from '../../shared/testPlatform';
 
 /** Returns '' (relative) or an absolute origin such as 'https://api.example.com'. */
 export function apiBase(testPlatformRaw: string | null): string {
-  if (!testPlatformRaw) return '';
-  try {
-    const tp = JSON.parse(testPlatformRaw) as { platform?: unknown; domain?: unknown };
-    const domain = typeof tp?.domain === 'string' ? tp.domain.trim().toLowerCase() : '';
-    // A bare host name only: no scheme, path, port tricks or spaces.
-    if (domain && /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(domain)) return `https://api.${domain}`;
-  } catch {
-    /* not JSON: ignore the entry */
-  }
-  return '';
+  const domain = overrideDomain(parseTestPlatform(testPlatformRaw));
+  return domain ? `https://api.${domain}` : '';
 }
 
 /** Joins base, path and query; values are stringified, undefined/null left out, arrays comma-joined. */

@@ -22,7 +22,18 @@ describe('Chinese-input rule (spec 5, 8)', () => {
   });
 
   it('[spec 5] Latin, digits, kana, hangul, Cyrillic, Arabic, Thai, emoji and CJK punctuation pass', () => {
-    for (const s of ['hello 123', 'カタカナ ひらがな', '한국어', 'русский', 'العربية', 'ภาษาไทย', '😀', '，。！「」', 'Ａｂｃ１', 'Tiếng Việt']) {
+    for (const s of [
+      'hello 123',
+      'カタカナ ひらがな',
+      '한국어',
+      'русский',
+      'العربية',
+      'ภาษาไทย',
+      '😀',
+      '，。！「」',
+      'Ａｂｃ１',
+      'Tiếng Việt',
+    ]) {
       expect(hasHanChar(s), s).toBe(false);
     }
   });

@@ -5,7 +5,12 @@ import { ApiError, call, callRaw, clearRetryAfter, TIMEOUT_MS, TOKEN_RELOAD_DELA
 import { resetClientEnv, setClientEnv } from './env';
 import { FALLBACK_MESSAGES } from './messages';
 
-const ping = defineEndpoint({ method: 'GET', path: '/api/test/ping', summary: 'test', data: z.object({ n: z.number() }) });
+const ping = defineEndpoint({
+  method: 'GET',
+  path: '/api/test/ping',
+  summary: 'test',
+  data: z.object({ n: z.number() }),
+});
 const post = defineEndpoint({
   method: 'POST',
   path: '/api/test/post',
@@ -14,7 +19,13 @@ const post = defineEndpoint({
   body: z.unknown(),
   data: z.null().optional(),
 });
-const login = defineEndpoint({ method: 'POST', path: '/api/user/login', summary: 'test', body: z.unknown(), data: z.object({ satoken: z.string() }) });
+const login = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/login',
+  summary: 'test',
+  body: z.unknown(),
+  data: z.object({ satoken: z.string() }),
+});
 
 interface Sent {
   url: string;
@@ -32,7 +43,12 @@ let testPlatform: string | null;
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
   return () =>
-    Promise.resolve(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }));
+    Promise.resolve(
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      }),
+    );
 }
 
 function useFetch(make: () => Promise<Response>) {
@@ -203,14 +219,14 @@ describe('error catalogue (spec 8)', () => {
 });
 
 describe('schema, timeout, 429, silent', () => {
-  it('[issue 5] a success reply that does not match its schema is a typed error, not a crash', async () => {
+  it('[API-5] a success reply that does not match its schema is a typed error, not a crash', async () => {
     useFetch(reply(200, { code: 200, msg: 'ok', data: { n: 'seven' } }));
     const e = await failure(call(ping));
     expect(e.kind).toBe('schema');
     expect(e.message).toBe(FALLBACK_MESSAGES.unexpectedReply);
   });
 
-  it('[issue 5] a reply that is not an envelope, or not JSON, is a schema error', async () => {
+  it('[API-5] a reply that is not an envelope, or not JSON, is a schema error', async () => {
     useFetch(reply(200, { hello: 'world' }));
     expect((await failure(call(ping))).kind).toBe('schema');
     useFetch(reply(200, '<html>'));
@@ -221,7 +237,9 @@ describe('schema, timeout, 429, silent', () => {
     setClientEnv({
       fetch: ((url: string, init: RequestInit) => {
         sent.push({ url, init });
-        return new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+        return new Promise((_, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
       }) as typeof fetch,
     });
     const p = call(ping);
@@ -233,13 +251,13 @@ describe('schema, timeout, 429, silent', () => {
     expect(notes.map((n) => n.message)).toEqual([FALLBACK_MESSAGES.requestTimeout]);
   });
 
-  it('[issue 5] the timeout timer is cleared once a reply arrives', async () => {
+  it('[API-3] the timeout timer is cleared once a reply arrives', async () => {
     useFetch(reply(200, { code: 200, msg: 'ok', data: { n: 1 } }));
     await call(ping);
     expect(timers.find((x) => x.ms === TIMEOUT_MS)!.cleared).toBe(true);
   });
 
-  it('[issue 5] HTTP 429 shows the wait and nothing is sent on that path before Retry-After', async () => {
+  it('[API-6] HTTP 429 shows the wait and nothing is sent on that path before Retry-After', async () => {
     useFetch(reply(429, { code: 0, msg: 'slow down', data: null }, { 'retry-after': '30' }));
     const e = await failure(call(ping));
     expect(e.kind).toBe('rate-limited');
@@ -261,14 +279,14 @@ describe('schema, timeout, 429, silent', () => {
     await expect(call(ping)).resolves.toEqual({ n: 1 });
   });
 
-  it('[issue 5] Retry-After as an HTTP date is honoured', async () => {
+  it('[API-6] Retry-After as an HTTP date is honoured', async () => {
     useFetch(reply(429, '', { 'retry-after': new Date(now + 90_000).toUTCString() }));
     const e = await failure(call(ping));
     expect(e.retryAfterSec).toBeGreaterThanOrEqual(89);
     expect(e.retryAfterSec).toBeLessThanOrEqual(90);
   });
 
-  it('[issue 5] silent calls show nothing but still fail with the message', async () => {
+  it('[API-7] silent calls show nothing but still fail with the message', async () => {
     useFetch(reply(200, { code: 0, msg: 'bad code', data: null }));
     const e = await failure(call(ping, { silent: true }));
     expect(e.message).toBe('bad code');
@@ -305,6 +323,14 @@ describe('request shape (spec 6, 7, 7.5)', () => {
     expect(sent[0].init.body).toBeUndefined();
   });
 
+  it("a mutation's idempotency key travels in the Idempotency-Key header, and only when given", async () => {
+    useFetch(reply(200, { code: 200, msg: 'ok', data: null }));
+    await call(post, { body: { x: 1 }, idempotencyKey: 'k-1' });
+    await call(post, { body: { x: 1 } });
+    expect((sent[0].init.headers as Record<string, string>)['Idempotency-Key']).toBe('k-1');
+    expect((sent[1].init.headers as Record<string, string>)['Idempotency-Key']).toBeUndefined();
+  });
+
   it('[spec 7.5] a test-platform entry with a domain sends calls to https://api.<domain>', async () => {
     testPlatform = JSON.stringify({ platform: 'staging', domain: 'example.com' });
     useFetch(reply(200, { code: 200, msg: 'ok', data: { n: 1 } }));
@@ -313,7 +339,11 @@ describe('request shape (spec 6, 7, 7.5)', () => {
   });
 
   it('[spec 7.5] a test-platform entry without a usable domain keeps the relative base', async () => {
-    for (const raw of [JSON.stringify({ platform: 'x' }), 'not json', JSON.stringify({ platform: 'x', domain: 'evil.com/path?' })]) {
+    for (const raw of [
+      JSON.stringify({ platform: 'x' }),
+      'not json',
+      JSON.stringify({ platform: 'x', domain: 'evil.com/path?' }),
+    ]) {
       sent = [];
       testPlatform = raw;
       useFetch(reply(200, { code: 200, msg: 'ok', data: { n: 1 } }));
@@ -322,8 +352,14 @@ describe('request shape (spec 6, 7, 7.5)', () => {
     }
   });
 
-  it('[issue 5] multipart bodies go as FormData without a JSON content type', async () => {
-    const upload = defineEndpoint({ method: 'POST', path: '/api/common/upload/OSS', summary: 't', data: z.object({ url: z.string() }), multipart: true });
+  it('[API-8] multipart bodies go as FormData without a JSON content type', async () => {
+    const upload = defineEndpoint({
+      method: 'POST',
+      path: '/api/common/upload/OSS',
+      summary: 't',
+      data: z.object({ url: z.string() }),
+      multipart: true,
+    });
     useFetch(reply(200, { code: 200, msg: 'ok', data: { url: '/x' } }));
     const f = new FormData();
     f.append('file', new Blob([new Uint8Array([1, 2])]), 'a.png');

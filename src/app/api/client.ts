@@ -30,14 +30,7 @@ export const TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 export const TOKEN_RELOAD_DELAY_MS = 1500;
 
 export type ApiErrorKind =
-  | 'business'
-  | 'token'
-  | 'network'
-  | 'schema'
-  | 'chinese'
-  | 'timeout'
-  | 'rate-limited'
-  | 'aborted';
+  'business' | 'token' | 'network' | 'schema' | 'chinese' | 'timeout' | 'rate-limited' | 'aborted';
 
 export class ApiError extends Error {
   constructor(
@@ -54,11 +47,23 @@ export class ApiError extends Error {
   }
 }
 
-type AnyEndpoint = Endpoint<any, any, any>;
+type AnyEndpoint = Endpoint;
 /** Query of an endpoint, typed by its schema's input (nothing when the endpoint takes none). */
-export type QueryOf<E> = E extends Endpoint<infer Q, any, any> ? (Q extends z.ZodTypeAny ? z.input<Q> : undefined) : never;
+export type QueryOf<E> =
+  E extends Endpoint<infer Q, z.ZodTypeAny | undefined, z.ZodTypeAny>
+    ? Q extends z.ZodTypeAny
+      ? z.input<Q>
+      : undefined
+    : never;
 /** Body of an endpoint, typed by its schema's input; multipart endpoints take FormData. */
-export type BodyOf<E> = E extends Endpoint<any, infer B, any> ? (B extends z.ZodTypeAny ? z.input<B> : E extends { multipart: true } ? FormData : undefined) : never;
+export type BodyOf<E> =
+  E extends Endpoint<z.ZodTypeAny | undefined, infer B, z.ZodTypeAny>
+    ? B extends z.ZodTypeAny
+      ? z.input<B>
+      : E extends { multipart: true }
+        ? FormData
+        : undefined
+    : never;
 
 export interface CallInput<E extends AnyEndpoint = AnyEndpoint> {
   query?: QueryOf<E>;
@@ -67,6 +72,8 @@ export interface CallInput<E extends AnyEndpoint = AnyEndpoint> {
   signal?: AbortSignal;
   /** No toasts for this call's errors (except the token rule); the caller shows them inline. */
   silent?: boolean;
+  /** Sent as the `Idempotency-Key` header: one key per user intent (src/app/data/mutate.ts). */
+  idempotencyKey?: string;
 }
 
 type DataOf<E extends AnyEndpoint> = z.infer<E['data']>;
@@ -100,6 +107,7 @@ async function send(e: AnyEndpoint, input: CallInput<AnyEndpoint>, token: string
   const headers: Record<string, string> = { language: lang, lang, accept: 'application/json' };
   if (!isForm) headers['content-type'] = 'application/json';
   if (token) headers.satoken = token;
+  if (input.idempotencyKey) headers['Idempotency-Key'] = input.idempotencyKey;
   const hasBody = e.method !== 'GET' && input.body !== undefined;
 
   const ctl = new AbortController();
@@ -120,17 +128,21 @@ async function send(e: AnyEndpoint, input: CallInput<AnyEndpoint>, token: string
   try {
     let res: Response;
     try {
-      res = await env.fetch(buildUrl(apiBase(env.getTestPlatform()), pathOf(e), input.query), {
-        method: e.method,
-        headers,
-        body: hasBody ? (isForm ? (input.body as FormData) : JSON.stringify(input.body)) : undefined,
-        signal: ctl.signal,
-        credentials: 'omit',
-      });
+      res = await env.fetch(
+        buildUrl(apiBase(env.getTestPlatform()), pathOf(e), input.query as Record<string, unknown> | undefined),
+        {
+          method: e.method,
+          headers,
+          body: hasBody ? (isForm ? (input.body as FormData) : JSON.stringify(input.body)) : undefined,
+          signal: ctl.signal,
+          credentials: 'omit',
+        },
+      );
     } catch {
       throw aborted();
     }
-    if (res.status !== 200) return { status: res.status, retryAfter: res.headers.get('retry-after'), json: undefined, jsonOk: false };
+    if (res.status !== 200)
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), json: undefined, jsonOk: false };
     try {
       const json: unknown = await res.json();
       return { status: 200, retryAfter: null, json, jsonOk: true };
@@ -154,7 +166,11 @@ export async function callRaw<E extends AnyEndpoint>(e: E, input: CallInput<E> =
     throw fail(input, new ApiError('chinese', env.translate('cannotInputChinese')));
   }
   const wait = retryBook.secondsLeft(path, env.now());
-  if (wait > 0) throw fail(input, new ApiError('rate-limited', env.translate('tooManyRequests', { seconds: wait }), undefined, 429, wait));
+  if (wait > 0)
+    throw fail(
+      input,
+      new ApiError('rate-limited', env.translate('tooManyRequests', { seconds: wait }), undefined, 429, wait),
+    );
 
   const token = env.getToken();
   let reply: RawReply;
@@ -168,9 +184,13 @@ export async function callRaw<E extends AnyEndpoint>(e: E, input: CallInput<E> =
     const now = env.now();
     retryBook.block(path, now, parseRetryAfter(reply.retryAfter, now));
     const seconds = retryBook.secondsLeft(path, now);
-    throw fail(input, new ApiError('rate-limited', env.translate('tooManyRequests', { seconds }), undefined, 429, seconds));
+    throw fail(
+      input,
+      new ApiError('rate-limited', env.translate('tooManyRequests', { seconds }), undefined, 429, seconds),
+    );
   }
-  if (reply.status !== 200) throw fail(input, new ApiError('network', env.translate('Network anomaly'), undefined, reply.status));
+  if (reply.status !== 200)
+    throw fail(input, new ApiError('network', env.translate('Network anomaly'), undefined, reply.status));
 
   const parsed = reply.jsonOk ? AnyEnvelope.safeParse(reply.json) : undefined;
   if (!parsed?.success) throw fail(input, new ApiError('schema', env.translate('unexpectedReply'), undefined, 200));
@@ -191,7 +211,7 @@ export async function callRaw<E extends AnyEndpoint>(e: E, input: CallInput<E> =
       console.warn(`[api] reply of ${path} does not match its schema`, data.error.issues);
       throw fail(input, new ApiError('schema', env.translate('unexpectedReply'), envl.code, 200));
     }
-    return { code: envl.code, msg: envl.msg, data: data.data };
+    return { code: envl.code, msg: envl.msg, data: data.data as DataOf<E> };
   }
   return envl as Envelope<never>;
 }

@@ -4,6 +4,7 @@
  */
 import i18next from 'i18next';
 import { StorageKeys } from '../../shared/storageKeys';
+import { readString } from '../state/storage';
 import { toast } from '../ui/toast';
 import { session, signOut } from '../session/store';
 import { FALLBACK_MESSAGES, type MessageKey } from './messages';
@@ -21,7 +22,7 @@ export interface ClientEnv {
   getTestPlatform(): string | null;
   /** Shows a message to the user (a toast). */
   notify(message: string, kind: 'error' | 'info'): void;
-  /** Translates a message key of the `account` namespace. */
+  /** Translates a client message (`common` namespace, `client.<key>`: loaded at start-up, shown on every screen). */
   translate(key: MessageKey, vars?: Record<string, unknown>): string;
   /** Spec 8, token row: sign the user out. */
   signOut(): void;
@@ -36,8 +37,8 @@ function interpolate(s: string, vars?: Record<string, unknown>): string {
 export function defaultTranslate(key: MessageKey, vars?: Record<string, unknown>): string {
   const fallback = interpolate(FALLBACK_MESSAGES[key], vars);
   if (!i18next.isInitialized) return fallback;
-  const out = i18next.t(key, { ns: 'account', defaultValue: fallback, ...vars });
-  return typeof out === 'string' && out !== key ? out : fallback;
+  const out = i18next.t(`client.${key}`, { ns: 'common', defaultValue: fallback, ...vars });
+  return typeof out === 'string' && out !== `client.${key}` ? out : fallback;
 }
 
 function defaults(): ClientEnv {
@@ -48,13 +49,7 @@ function defaults(): ClientEnv {
     clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
     getToken: () => session.token,
     getLang: () => (typeof document !== 'undefined' ? document.documentElement.lang || 'en' : 'en'),
-    getTestPlatform: () => {
-      try {
-        return typeof localStorage !== 'undefined' ? localStorage.getItem(StorageKeys.testPlatform) : null;
-      } catch {
-        return null;
-      }
-    },
+    getTestPlatform: () => readString(StorageKeys.testPlatform),
     notify: (message, kind) => {
       toast(message, { kind });
     },

@@ -1,6 +1,7 @@
 /**
- * Messages the HTTP client shows (spec 5, 8), keyed in the `account` i18n namespace. The English text here is the
- * fallback used before i18n is ready; the translations live in src/app/i18n/locales/<lang>/account.json.
+ * Messages the HTTP client shows (spec 5, 8), keyed `client.<key>` in the `common` i18n namespace (loaded at start-up)
+ * and kept in `account` too (the account forms use some). The English text here is the fallback used before i18n is
+ * ready; the translations live in src/app/i18n/locales/<lang>/common.json.
  */
 export const FALLBACK_MESSAGES = {
   cannotInputChinese: 'Chinese characters cannot be entered here',

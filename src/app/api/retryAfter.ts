@@ -1,5 +1,5 @@
 /**
- * HTTP 429 handling (issue 5): nothing is retried on a path before the server's Retry-After has passed.
+ * HTTP 429 handling (API-6): nothing is retried on a path before the server's Retry-After has passed.
  * The client remembers an until-time per path; calls before it fail fast with the same message.
  */
 

@@ -52,8 +52,23 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'suffix'>) {
       autoCapitalize="off"
       spellCheck={false}
       suffix={
-        <button type="button" className="field__toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? t('form.hidePassword') : t('form.showPassword')}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <button
+          type="button"
+          className="field__toggle"
+          onClick={() => setShown((s) => !s)}
+          aria-pressed={shown}
+          aria-label={shown ? t('form.hidePassword') : t('form.showPassword')}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          >
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
             <circle cx="12" cy="12" r="3" />
             {shown ? null : <path d="M4 4l16 16" />}

@@ -27,7 +27,13 @@ export function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<boo
     }
   };
   return (
-    <button type="button" className="field__action" onClick={click} disabled={disabled || busy || left > 0} aria-live="polite">
+    <button
+      type="button"
+      className="field__action"
+      onClick={click}
+      disabled={disabled || busy || left > 0}
+      aria-live="polite"
+    >
       {left > 0 ? t('form.resendIn', { seconds: left }) : t('form.sendCode')}
     </button>
   );

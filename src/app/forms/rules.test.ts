@@ -17,7 +17,9 @@ describe('form rules (spec 5: required, pattern, validator, message, trigger)', 
   });
 
   it('[spec 5] a validator sees all values and its own message wins; throwing counts as a message', async () => {
-    const rules: Rule<{ a: string; b: string }>[] = [{ validator: (v, all) => (v !== all.a ? 'Must match' : undefined) }];
+    const rules: Rule<{ a: string; b: string }>[] = [
+      { validator: (v, all) => (v !== all.a ? 'Must match' : undefined) },
+    ];
     expect(await validateField('x', rules, { a: 'y', b: 'x' })).toBe('Must match');
     expect(await validateField('y', rules, { a: 'y', b: 'y' })).toBe('');
     const throwing: Rule[] = [{ validator: async () => Promise.reject(new Error('Taken')) }];
@@ -25,13 +27,19 @@ describe('form rules (spec 5: required, pattern, validator, message, trigger)', 
   });
 
   it('[spec 5] the first failing rule is reported', async () => {
-    const rules: Rule[] = [{ required: true, message: 'first' }, { pattern: /z/, message: 'second' }];
+    const rules: Rule[] = [
+      { required: true, message: 'first' },
+      { pattern: /z/, message: 'second' },
+    ];
     expect(await validateField('', rules, {})).toBe('first');
     expect(await validateField('a', rules, {})).toBe('second');
   });
 
   it('[spec 5] trigger defaults to blur; change rules run only on change; submit runs all', async () => {
-    const rules: Rule[] = [{ required: true, message: 'blur rule' }, { pattern: /^a/, message: 'change rule', trigger: 'change' }];
+    const rules: Rule[] = [
+      { required: true, message: 'blur rule' },
+      { pattern: /^a/, message: 'change rule', trigger: 'change' },
+    ];
     expect(await validateField('', rules, {}, 'blur')).toBe('blur rule');
     expect(await validateField('', rules, {}, 'change')).toBe('');
     expect(await validateField('b', rules, {}, 'change')).toBe('change rule');
@@ -40,7 +48,10 @@ describe('form rules (spec 5: required, pattern, validator, message, trigger)', 
   });
 
   it('[spec 5] validateAll reports every field', async () => {
-    const errs = await validateAll({ a: '', b: 'ok' }, { a: [{ required: true, message: 'A' }], b: [{ required: true, message: 'B' }] });
+    const errs = await validateAll(
+      { a: '', b: 'ok' },
+      { a: [{ required: true, message: 'A' }], b: [{ required: true, message: 'B' }] },
+    );
     expect(errs).toEqual({ a: 'A', b: '' });
   });
 });

@@ -29,7 +29,12 @@ export const DEFAULT_MESSAGE = 'Invalid value';
  * Runs the rules of one field in order and resolves to the first message, or '' when all pass.
  * `on` limits the run to rules of that trigger; undefined runs all (submit).
  */
-export async function validateField<V>(value: string, rules: Rule<V>[] | undefined, values: V, on?: Trigger): Promise<string> {
+export async function validateField<V>(
+  value: string,
+  rules: Rule<V>[] | undefined,
+  values: V,
+  on?: Trigger,
+): Promise<string> {
   for (const rule of rules ?? []) {
     if (on && (rule.trigger ?? DEFAULT_TRIGGER) !== on) continue;
     const empty = value.trim() === '';
@@ -48,7 +53,10 @@ export async function validateField<V>(value: string, rules: Rule<V>[] | undefin
 }
 
 /** Validates every field (submit); resolves to the errors map ('' for fields that pass). */
-export async function validateAll<V extends Record<string, string>>(values: V, rules: Rules<V>): Promise<Partial<Record<keyof V & string, string>>> {
+export async function validateAll<V extends Record<string, string>>(
+  values: V,
+  rules: Rules<V>,
+): Promise<Partial<Record<keyof V & string, string>>> {
   const out: Partial<Record<keyof V & string, string>> = {};
   const names = Object.keys(rules) as (keyof V & string)[];
   const msgs = await Promise.all(names.map((n) => validateField(values[n] ?? '', rules[n], values)));

@@ -110,5 +110,17 @@ export function useForm<V extends Record<string, string>>(initial: V, rules: Rul
     }
   };
 
-  return { values, errors, formError, submitting, field, setValue, setError, setFormError, validateOne: (n) => run(n), validate, handleSubmit };
+  return {
+    values,
+    errors,
+    formError,
+    submitting,
+    field,
+    setValue,
+    setError,
+    setFormError,
+    validateOne: (n) => run(n),
+    validate,
+    handleSubmit,
+  };
 }

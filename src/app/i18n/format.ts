@@ -55,11 +55,6 @@ export function formatDecimal(value: string | null | undefined, lang: string = l
   return `${sign}${grouped}${frac !== undefined ? sep.decimal + frac : ''}${pct}`;
 }
 
-/** Locale-aware integer/float formatting for counts (not money): `formatNumber(12345)` → "12,345". */
-export function formatNumber(n: number, lang: string = languageState.language, opts?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(numberLocale(lang), opts).format(n);
-}
-
 export type DateStyle = 'datetime' | 'date' | 'time' | 'short';
 
 const dtfCache = new Map<string, Intl.DateTimeFormat>();
@@ -75,7 +70,15 @@ function dtf(lang: string, style: DateStyle): Intl.DateTimeFormat {
           ? { ...base, hour: '2-digit', minute: '2-digit', second: '2-digit' }
           : style === 'short'
             ? { ...base, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
-            : { ...base, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' };
+            : {
+                ...base,
+                year: 'numeric',
+                month: '2-digit',
+                day: '2-digit',
+                hour: '2-digit',
+                minute: '2-digit',
+                second: '2-digit',
+              };
     f = new Intl.DateTimeFormat(lang, o);
     dtfCache.set(key, f);
   }

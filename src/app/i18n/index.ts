@@ -1,7 +1,9 @@
 /**
  * i18next setup (spec 4.5). Namespaces `common` (shell), `market`, `account`; files
- * src/app/i18n/locales/<lang>/<ns>.json, each loaded lazily as its own chunk. English is always loaded
- * too, as the fallback. `setLanguage` stores the choice (3.1 language + language id), sets
+ * src/app/i18n/locales/<lang>/<ns>.json, each loaded lazily as its own chunk. The start-up loads `common`
+ * only; a feature's namespace is loaded with its routes (`loadNamespaces`, awaited by the route table), so the
+ * home screen loads only what it shows. English is always loaded too, as the fallback. `setLanguage` loads
+ * the namespaces wanted so far in the new language, stores the choice (3.1 language + language id), sets
  * `<html lang>` and, for Arabic, `dir="rtl"` so the layout mirrors.
  */
 import i18next from 'i18next';
@@ -9,7 +11,7 @@ import { initReactI18next } from 'react-i18next';
 import { proxy } from 'valtio';
 import { StorageKeys } from '../../shared/storageKeys';
 import { readString, writeString } from '../state/storage';
-import { DEFAULT_LANGUAGE, NAMESPACES, isRtl, toLanguageCode, type LanguageCode } from './languages';
+import { DEFAULT_LANGUAGE, NAMESPACES, isRtl, toLanguageCode, type LanguageCode, type Namespace } from './languages';
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json') as Record<string, Loader>;
@@ -37,9 +39,14 @@ function init(): Promise<unknown> {
 }
 
 const loaded = new Set<string>();
-async function loadLanguage(code: LanguageCode): Promise<void> {
+/** The namespaces loaded so far (start-up: the shell's); a language switch loads these in the new language. */
+const wanted = new Set<Namespace>(['common']);
+/** The language being switched to (or on screen), so a namespace wanted mid-switch is loaded in it too. */
+let target: LanguageCode = DEFAULT_LANGUAGE;
+
+async function loadBundles(code: LanguageCode, namespaces: Iterable<Namespace>): Promise<void> {
   await Promise.all(
-    NAMESPACES.map(async (ns) => {
+    [...namespaces].map(async (ns) => {
       const key = `${code}/${ns}`;
       if (loaded.has(key)) return;
       const load = loaders[`./locales/${code}/${ns}.json`];
@@ -55,6 +62,17 @@ async function loadLanguage(code: LanguageCode): Promise<void> {
   );
 }
 
+/**
+ * Loads namespaces in English and in the current language (a feature's routes await this before they render).
+ * Resolves once the messages are there, or failed to load (then English or the keys show).
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  for (const ns of namespaces) wanted.add(ns);
+  if (namespaces.length === 0) return;
+  await init();
+  await Promise.all([loadBundles(DEFAULT_LANGUAGE, namespaces), loadBundles(target, namespaces)]);
+}
+
 /** Sets `<html lang>` and `dir` (spec 2.4, 4.5). */
 export function applyDocumentLanguage(code: string): void {
   if (typeof document === 'undefined') return;
@@ -66,12 +84,16 @@ export function applyDocumentLanguage(code: string): void {
  * Switches the language: loads its messages (falls back to English for anything missing), stores the
  * choice and its dictionary id, and sets the page language. Unknown codes fall back to English.
  */
-export async function setLanguage(code: string, opts: { languageId?: string | number; persist?: boolean } = {}): Promise<LanguageCode> {
+export async function setLanguage(
+  code: string,
+  opts: { languageId?: string | number; persist?: boolean } = {},
+): Promise<LanguageCode> {
   const lang = toLanguageCode(code) ?? DEFAULT_LANGUAGE;
   languageState.loading = true;
   try {
+    target = lang;
     await init();
-    await Promise.all([loadLanguage(DEFAULT_LANGUAGE), loadLanguage(lang)]);
+    await Promise.all([loadBundles(DEFAULT_LANGUAGE, wanted), loadBundles(lang, wanted)]);
     await i18next.changeLanguage(lang);
   } finally {
     languageState.loading = false;

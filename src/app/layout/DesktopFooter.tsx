@@ -3,14 +3,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomMenu } from './BottomMenu';
 import { Logo } from './Logo';
+import { CONTENT_PATHS } from '../features/content/paths';
+import { SETTINGS_PATHS } from '../features/settings/paths';
 import './desktop.css';
 
 const SUPPORT = [
-  { label: 'nav.download', path: '/download' },
-  { label: 'nav.help', path: '/help' },
-  { label: 'nav.about', path: '/about' },
-  { label: 'nav.terms', path: '/termService' },
-  { label: 'nav.language', path: '/langList' },
+  { label: 'nav.download', path: CONTENT_PATHS.download },
+  { label: 'nav.help', path: CONTENT_PATHS.help },
+  { label: 'nav.about', path: CONTENT_PATHS.about },
+  { label: 'nav.terms', path: CONTENT_PATHS.terms },
+  { label: 'nav.language', path: SETTINGS_PATHS.langList },
 ];
 
 export function DesktopFooter() {

@@ -9,11 +9,12 @@ import { MiddleMenu } from './MiddleMenu';
 import { Sidebar } from './Sidebar';
 import { normalise, showsDesktopSidebar } from './navConfig';
 import './layout.css';
+import { MARKETS_PATHS } from '../features/markets/paths';
 
 export function DesktopLayout() {
   const { pathname } = useLocation();
   const withSidebar = showsDesktopSidebar(pathname);
-  const isHome = normalise(pathname) === '/';
+  const isHome = normalise(pathname) === MARKETS_PATHS.home;
   return (
     <div className="layout layout--desktop">
       <DesktopNav />

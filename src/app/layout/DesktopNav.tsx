@@ -10,19 +10,34 @@ import { ConnectionIndicator } from '../market/ConnectionIndicator';
 import { IconGlobe, IconSearch, IconService, IconUser } from './icons';
 import { Logo } from './Logo';
 import { normalise } from './navConfig';
+import { MARKETS_PATHS } from '../features/markets/paths';
+import { TRADE_PATHS } from '../features/trade/paths';
+import { SETTINGS_PATHS } from '../features/settings/paths';
+import { ACCOUNT_PATHS } from '../features/account/paths';
+import { WALLET_PATHS } from '../features/wallet/paths';
+import { FINANCE_PATHS } from '../features/finance/paths';
+import { COPY_PATHS } from '../features/copy/paths';
 import './desktop.css';
 
 const PRIMARY = [
-  { key: 'markets', label: 'nav.markets', path: '/store' },
-  { key: 'trade', label: 'nav.trade', path: '/trade' },
-  { key: 'futures', label: 'nav.futures', path: '/contract' },
-  { key: 'option', label: 'nav.option', path: '/option' },
-  { key: 'finance', label: 'nav.finance', path: '/finance' },
-  { key: 'follow', label: 'nav.follow', path: '/follow' },
+  { key: 'markets', label: 'nav.markets', path: MARKETS_PATHS.markets },
+  { key: 'trade', label: 'nav.trade', path: TRADE_PATHS.spot },
+  { key: 'futures', label: 'nav.futures', path: TRADE_PATHS.futures },
+  { key: 'option', label: 'nav.option', path: TRADE_PATHS.option },
+  { key: 'finance', label: 'nav.finance', path: FINANCE_PATHS.finance },
+  { key: 'follow', label: 'nav.follow', path: COPY_PATHS.follow },
 ];
 
 /** Screens that show live market data; elsewhere the connection badge would only say "connecting". */
-const LIVE_PATHS = ['/', '/store', '/search', '/trade', '/flash', '/contract', '/flashOption'];
+const LIVE_PATHS: readonly string[] = [
+  MARKETS_PATHS.home,
+  MARKETS_PATHS.markets,
+  MARKETS_PATHS.search,
+  TRADE_PATHS.spot,
+  TRADE_PATHS.seconds,
+  TRADE_PATHS.futures,
+  TRADE_PATHS.options,
+];
 
 export function DesktopNav() {
   const { t } = useTranslation('common');
@@ -32,7 +47,7 @@ export function DesktopNav() {
   return (
     <header className="dnav">
       <div className="dnav__inner">
-        <Link to="/" className="dnav__brand">
+        <Link to={MARKETS_PATHS.home} className="dnav__brand">
           <Logo />
         </Link>
         <nav className="dnav__primary" aria-label={t('nav.main')}>
@@ -48,31 +63,40 @@ export function DesktopNav() {
         </nav>
         <div className="dnav__tools">
           {LIVE_PATHS.includes(normalise(pathname)) && <ConnectionIndicator />}
-          <Link to="/search" className="dnav__icon" aria-label={t('nav.search')}>
+          <Link to={MARKETS_PATHS.search} className="dnav__icon" aria-label={t('nav.search')}>
             <IconSearch size={20} />
           </Link>
-          <button type="button" className="dnav__icon" onClick={() => openCustomerService()} aria-label={t('nav.service')}>
+          <button
+            type="button"
+            className="dnav__icon"
+            onClick={() => openCustomerService()}
+            aria-label={t('nav.service')}
+          >
             <IconService size={20} />
           </button>
-          <Link to="/langList" className="dnav__lang" aria-label={`${t('nav.language')}: ${NATIVE_NAMES[language]}`}>
+          <Link
+            to={SETTINGS_PATHS.langList}
+            className="dnav__lang"
+            aria-label={`${t('nav.language')}: ${NATIVE_NAMES[language]}`}
+          >
             <IconGlobe size={18} />
             <span>{NATIVE_NAMES[language]}</span>
           </Link>
           {isSign ? (
             <>
-              <Link to="/assets" className="btn btn--ghost dnav__btn">
+              <Link to={WALLET_PATHS.assets} className="btn btn--ghost dnav__btn">
                 {t('nav.assets')}
               </Link>
-              <Link to="/wallet" className="dnav__icon" aria-label={t('nav.my')}>
+              <Link to={WALLET_PATHS.wallet} className="dnav__icon" aria-label={t('nav.my')}>
                 <IconUser size={20} />
               </Link>
             </>
           ) : (
             <>
-              <Link to="/login" className="dnav__text-link">
+              <Link to={ACCOUNT_PATHS.login} className="dnav__text-link">
                 {t('nav.login')}
               </Link>
-              <Link to="/register" className="btn btn--primary dnav__btn">
+              <Link to={ACCOUNT_PATHS.register} className="btn btn--primary dnav__btn">
                 {t('nav.register')}
               </Link>
             </>

@@ -12,7 +12,14 @@ export function Logo({ compact }: { compact?: boolean }) {
     <span className="logo">
       <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
         <rect width="28" height="28" rx="8" fill="var(--color-brand)" />
-        <path d="M8 17.5l4-4 3 3 5-6" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M8 17.5l4-4 3 3 5-6"
+          stroke="#fff"
+          strokeWidth="2.2"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className={compact ? 'visually-hidden' : 'logo__text'}>{t('brand')}</span>
     </span>

@@ -19,7 +19,12 @@ function Entries({ entries, onPick }: { entries: readonly SidebarEntry[]; onPick
     <ul className="sidebar__list">
       {visibleSidebar(entries).map((e) => (
         <li key={e.key}>
-          <NavLink to={e.jumpUrl} className={({ isActive }) => `sidebar__link${isActive ? ' is-active' : ''}`} onClick={onPick} end>
+          <NavLink
+            to={e.jumpUrl}
+            className={({ isActive }) => `sidebar__link${isActive ? ' is-active' : ''}`}
+            onClick={onPick}
+            end
+          >
             <NavIcon name={e.logo} size={20} className="sidebar__icon" />
             <span className="sidebar__name">{t(e.name)}</span>
           </NavLink>

@@ -42,5 +42,3 @@ export function TabBar() {
     </nav>
   );
 }
-
-export default TabBar;

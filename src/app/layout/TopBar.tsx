@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconBack } from './icons';
 import './topbar.css';
+import { MARKETS_PATHS } from '../features/markets/paths';
 
 export interface TopBarProps {
   title: ReactNode;
@@ -25,7 +26,7 @@ export function TopBar({ title, back, right, left, className }: TopBarProps) {
     if (typeof back === 'function') back();
     else if (typeof back === 'string') navigate(back);
     else if (typeof window !== 'undefined' && (window.history.state?.idx ?? 0) > 0) navigate(-1);
-    else navigate('/');
+    else navigate(MARKETS_PATHS.home);
   };
   return (
     <header className={`topbar ${className ?? ''}`}>
@@ -43,5 +44,3 @@ export function TopBar({ title, back, right, left, className }: TopBarProps) {
     </header>
   );
 }
-
-export default TopBar;

@@ -13,8 +13,20 @@ describe('[spec 2.2] tab bar', () => {
   });
 
   it('[spec 2.2] visible only on /, /store, /flash, /contract, /wallet, /trade, /flashOption', () => {
-    for (const p of ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption', '/store/', '/trade?componentName=2']) expect(showsTabBar(p), p).toBe(true);
-    for (const p of ['/finance', '/search', '/langList', '/lr', '/wallet/x', '/storex', '/help']) expect(showsTabBar(p), p).toBe(false);
+    for (const p of [
+      '/',
+      '/store',
+      '/flash',
+      '/contract',
+      '/wallet',
+      '/trade',
+      '/flashOption',
+      '/store/',
+      '/trade?componentName=2',
+    ])
+      expect(showsTabBar(p), p).toBe(true);
+    for (const p of ['/finance', '/search', '/langList', '/lr', '/wallet/x', '/storex', '/help'])
+      expect(showsTabBar(p), p).toBe(false);
   });
 
   it('[spec 2.2] the trade tab is highlighted on every trade screen', () => {
@@ -32,6 +44,12 @@ describe('[spec 2.4] menus', () => {
   });
 
   it('[spec 2.4] middle menu: trade, recharge, proxy, futures (/trade?componentName=2), option', () => {
-    expect(MIDDLE_MENU.map((e) => e.path)).toEqual(['/trade', '/recharge', '/proxy', '/trade?componentName=2', '/option']);
+    expect(MIDDLE_MENU.map((e) => e.path)).toEqual([
+      '/trade',
+      '/recharge',
+      '/proxy',
+      '/trade?componentName=2',
+      '/option',
+    ]);
   });
 });

@@ -4,6 +4,16 @@
  * Labels are i18n keys of the `common` namespace; icons are names from icons.tsx.
  */
 
+import { MARKETS_PATHS } from '../features/markets/paths';
+import { FUTURES_SHORTCUT, TRADE_PATHS } from '../features/trade/paths';
+import { CONTENT_PATHS } from '../features/content/paths';
+import { SETTINGS_PATHS } from '../features/settings/paths';
+import { ACCOUNT_PATHS } from '../features/account/paths';
+import { WALLET_PATHS } from '../features/wallet/paths';
+import { FINANCE_PATHS } from '../features/finance/paths';
+import { GROWTH_PATHS } from '../features/growth/paths';
+import { COPY_PATHS } from '../features/copy/paths';
+
 export type IconName =
   | 'home'
   | 'markets'
@@ -47,16 +57,24 @@ export interface SidebarEntry {
 
 /** Spec 2.2: five tabs; trade (/flash) carries the raised centre icon. */
 export const TAB_BAR: readonly NavEntry[] = [
-  { key: 'home', label: 'nav.home', path: '/', icon: 'home' },
-  { key: 'store', label: 'nav.markets', path: '/store', icon: 'markets' },
-  { key: 'trade', label: 'nav.trade', path: '/flash', icon: 'trade' },
-  { key: 'finance', label: 'nav.finance', path: '/finance', icon: 'finance' },
-  { key: 'my', label: 'nav.my', path: '/wallet', icon: 'my' },
+  { key: 'home', label: 'nav.home', path: MARKETS_PATHS.home, icon: 'home' },
+  { key: 'store', label: 'nav.markets', path: MARKETS_PATHS.markets, icon: 'markets' },
+  { key: 'trade', label: 'nav.trade', path: TRADE_PATHS.seconds, icon: 'trade' },
+  { key: 'finance', label: 'nav.finance', path: FINANCE_PATHS.finance, icon: 'finance' },
+  { key: 'my', label: 'nav.my', path: WALLET_PATHS.wallet, icon: 'my' },
 ];
 export const TAB_BAR_CENTER_KEY = 'trade';
 
 /** Spec 2.2: the only paths that show the tab bar. */
-export const TAB_BAR_PATHS: readonly string[] = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption'];
+export const TAB_BAR_PATHS: readonly string[] = [
+  MARKETS_PATHS.home,
+  MARKETS_PATHS.markets,
+  TRADE_PATHS.seconds,
+  TRADE_PATHS.futures,
+  WALLET_PATHS.wallet,
+  TRADE_PATHS.spot,
+  TRADE_PATHS.options,
+];
 
 export function showsTabBar(pathname: string): boolean {
   return TAB_BAR_PATHS.includes(normalise(pathname));
@@ -65,7 +83,8 @@ export function showsTabBar(pathname: string): boolean {
 /** Which tab is highlighted on a path: the trade tab stands for every trade screen. */
 export function activeTabKey(pathname: string): string | undefined {
   const p = normalise(pathname);
-  if (['/flash', '/contract', '/trade', '/flashOption'].includes(p)) return 'trade';
+  const trade: readonly string[] = [TRADE_PATHS.seconds, TRADE_PATHS.futures, TRADE_PATHS.spot, TRADE_PATHS.options];
+  if (trade.includes(p)) return 'trade';
   return TAB_BAR.find((t) => t.path === p)?.key;
 }
 
@@ -76,24 +95,31 @@ export function normalise(pathname: string): string {
 
 /** Spec 2.4 bottom menu: six entries; proxy is hidden by default. */
 export const BOTTOM_MENU: ReadonlyArray<NavEntry & { isOpen: boolean }> = [
-  { key: 'home', label: 'nav.home', path: '/', icon: 'home', isOpen: true },
-  { key: 'trade', label: 'nav.trade', path: '/trade', icon: 'trade', isOpen: true },
-  { key: 'option', label: 'nav.option', path: '/option', icon: 'option', isOpen: true },
-  { key: 'follow', label: 'nav.follow', path: '/follow', icon: 'follow', isOpen: true },
-  { key: 'proxy', label: 'nav.proxy', path: '/proxy', icon: 'proxy', isOpen: false },
-  { key: 'assets', label: 'nav.assets', path: '/assets', icon: 'assets', isOpen: true },
+  { key: 'home', label: 'nav.home', path: MARKETS_PATHS.home, icon: 'home', isOpen: true },
+  { key: 'trade', label: 'nav.trade', path: TRADE_PATHS.spot, icon: 'trade', isOpen: true },
+  { key: 'option', label: 'nav.option', path: TRADE_PATHS.option, icon: 'option', isOpen: true },
+  { key: 'follow', label: 'nav.follow', path: COPY_PATHS.follow, icon: 'follow', isOpen: true },
+  { key: 'proxy', label: 'nav.proxy', path: GROWTH_PATHS.proxy, icon: 'proxy', isOpen: false },
+  { key: 'assets', label: 'nav.assets', path: WALLET_PATHS.assets, icon: 'assets', isOpen: true },
 ];
 
 /** Spec 2.4 middle menu: five shortcuts (futures is the trade screen's componentName=2). */
 export const MIDDLE_MENU: readonly NavEntry[] = [
-  { key: 'trade', label: 'nav.trade', path: '/trade', icon: 'trade' },
-  { key: 'recharge', label: 'nav.recharge', path: '/recharge', icon: 'recharge' },
-  { key: 'proxy', label: 'nav.proxy', path: '/proxy', icon: 'proxy' },
-  { key: 'futures', label: 'nav.futures', path: '/trade?componentName=2', icon: 'futures' },
-  { key: 'option', label: 'nav.option', path: '/option', icon: 'option' },
+  { key: 'trade', label: 'nav.trade', path: TRADE_PATHS.spot, icon: 'trade' },
+  { key: 'recharge', label: 'nav.recharge', path: WALLET_PATHS.recharge, icon: 'recharge' },
+  { key: 'proxy', label: 'nav.proxy', path: GROWTH_PATHS.proxy, icon: 'proxy' },
+  { key: 'futures', label: 'nav.futures', path: FUTURES_SHORTCUT, icon: 'futures' },
+  { key: 'option', label: 'nav.option', path: TRADE_PATHS.option, icon: 'option' },
 ];
 
-const side = (key: string, name: string, jumpUrl: string, sort: number, logo: IconName, isOpen = true): SidebarEntry => ({
+const side = (
+  key: string,
+  name: string,
+  jumpUrl: string,
+  sort: number,
+  logo: IconName,
+  isOpen = true,
+): SidebarEntry => ({
   key,
   name,
   jumpUrl,
@@ -105,29 +131,29 @@ const side = (key: string, name: string, jumpUrl: string, sort: number, logo: Ic
 
 /** The app (phone) sidebar: the mobile promotion centre is /invite. */
 export const APP_SIDEBAR: readonly SidebarEntry[] = [
-  side('assets', 'nav.assets', '/assets', 1, 'assets'),
-  side('recharge', 'nav.recharge', '/recharge', 2, 'recharge'),
-  side('primary', 'nav.primary', '/primary', 3, 'verify'),
-  side('advanced', 'nav.advanced', '/advanced', 4, 'verifyPlus'),
-  side('follow', 'nav.follow', '/follow', 5, 'follow'),
-  side('proxy', 'nav.proxy', '/proxy', 6, 'proxy', false),
-  side('welfare', 'nav.welfare', '/welfare', 7, 'welfare'),
-  side('invite', 'nav.promotion', '/invite', 8, 'promotion'),
-  side('language', 'nav.language', '/langList', 9, 'language'),
-  side('download', 'nav.download', '/download', 10, 'download'),
-  side('help', 'nav.help', '/help', 11, 'help'),
+  side('assets', 'nav.assets', WALLET_PATHS.assets, 1, 'assets'),
+  side('recharge', 'nav.recharge', WALLET_PATHS.recharge, 2, 'recharge'),
+  side('primary', 'nav.primary', ACCOUNT_PATHS.primary, 3, 'verify'),
+  side('advanced', 'nav.advanced', ACCOUNT_PATHS.advanced, 4, 'verifyPlus'),
+  side('follow', 'nav.follow', COPY_PATHS.follow, 5, 'follow'),
+  side('proxy', 'nav.proxy', GROWTH_PATHS.proxy, 6, 'proxy', false),
+  side('welfare', 'nav.welfare', GROWTH_PATHS.welfare, 7, 'welfare'),
+  side('invite', 'nav.promotion', GROWTH_PATHS.invite, 8, 'promotion'),
+  side('language', 'nav.language', SETTINGS_PATHS.langList, 9, 'language'),
+  side('download', 'nav.download', CONTENT_PATHS.download, 10, 'download'),
+  side('help', 'nav.help', CONTENT_PATHS.help, 11, 'help'),
 ];
 
 /** The desktop sidebar: the desktop promotion centre is /extend. */
 export const DESKTOP_SIDEBAR: readonly SidebarEntry[] = [
-  side('assets', 'nav.assets', '/assets', 1, 'assets'),
-  side('recharge', 'nav.recharge', '/recharge', 2, 'recharge'),
-  side('primary', 'nav.primary', '/primary', 3, 'verify'),
-  side('advanced', 'nav.advanced', '/advanced', 4, 'verifyPlus'),
-  side('follow', 'nav.follow', '/follow', 5, 'follow'),
-  side('proxy', 'nav.proxy', '/proxy', 6, 'proxy', false),
-  side('welfare', 'nav.welfare', '/welfare', 7, 'welfare'),
-  side('extend', 'nav.promotion', '/extend', 8, 'promotion'),
+  side('assets', 'nav.assets', WALLET_PATHS.assets, 1, 'assets'),
+  side('recharge', 'nav.recharge', WALLET_PATHS.recharge, 2, 'recharge'),
+  side('primary', 'nav.primary', ACCOUNT_PATHS.primary, 3, 'verify'),
+  side('advanced', 'nav.advanced', ACCOUNT_PATHS.advanced, 4, 'verifyPlus'),
+  side('follow', 'nav.follow', COPY_PATHS.follow, 5, 'follow'),
+  side('proxy', 'nav.proxy', GROWTH_PATHS.proxy, 6, 'proxy', false),
+  side('welfare', 'nav.welfare', GROWTH_PATHS.welfare, 7, 'welfare'),
+  side('extend', 'nav.promotion', GROWTH_PATHS.extend, 8, 'promotion'),
 ];
 
 export function visibleSidebar(entries: readonly SidebarEntry[]): SidebarEntry[] {
@@ -135,7 +161,19 @@ export function visibleSidebar(entries: readonly SidebarEntry[]): SidebarEntry[]
 }
 
 /** Desktop: market and trade screens use the full width; the rest show the sidebar. */
-const FULL_WIDTH = ['/', '/store', '/search', '/trade', '/flash', '/contract', '/flashOption', '/lr', '/login', '/register', '/forget'];
+const FULL_WIDTH: readonly string[] = [
+  MARKETS_PATHS.home,
+  MARKETS_PATHS.markets,
+  MARKETS_PATHS.search,
+  TRADE_PATHS.spot,
+  TRADE_PATHS.seconds,
+  TRADE_PATHS.futures,
+  TRADE_PATHS.options,
+  ACCOUNT_PATHS.lr,
+  ACCOUNT_PATHS.login,
+  ACCOUNT_PATHS.register,
+  ACCOUNT_PATHS.forget,
+];
 export function showsDesktopSidebar(pathname: string): boolean {
   return !FULL_WIDTH.includes(normalise(pathname));
 }

@@ -1,4 +1,4 @@
-/** The phone/desktop switch (issue 4 part 6): desktop layout at 1024 px and wider. */
+/** The phone/desktop switch (LAYOUT-1): desktop layout at 1024 px and wider. */
 import { useSyncExternalStore } from 'react';
 
 export const DESKTOP_BREAKPOINT = 1024;

@@ -1,11 +1,11 @@
 /**
- * A small connection-health badge for the top bar (issue 3, part 4): live, delayed, reconnecting
+ * A small connection-health badge for the top bar (WORK-13): live, delayed, reconnecting
  * (or connecting at start). A polite live region, so screen readers hear changes without focus moving;
  * colour is never the only cue (the word is always shown, the dot is decorative).
  */
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionHealth } from '../../engine/views';
+import type { ConnectionHealth } from '../../engine';
 import { useConnectionHealth } from './hooks';
 
 const LABELS: Record<ConnectionHealth, string> = {
@@ -40,11 +40,19 @@ export function ConnectionIndicator({ className }: { className?: string }) {
   const { t } = useTranslation('common');
   const label = t(`connection.${health}`, { defaultValue: LABELS[health] });
   return (
-    <span role="status" aria-live="polite" className={className} style={badge} data-testid="connection-health" data-health={health}>
-      <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: DOT[health], flex: 'none' }} />
+    <span
+      role="status"
+      aria-live="polite"
+      className={className}
+      style={badge}
+      data-testid="connection-health"
+      data-health={health}
+    >
+      <span
+        aria-hidden="true"
+        style={{ width: 8, height: 8, borderRadius: '50%', background: DOT[health], flex: 'none' }}
+      />
       <span>{label}</span>
     </span>
   );
 }
-
-export default ConnectionIndicator;

@@ -4,11 +4,11 @@
  */
 import { MessageChannel as NodeChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TickerView } from '../../engine/views';
+import type { TickerView } from '../../engine';
 import { createMarketHost } from '../../workers/host';
 import { serveTab, type LocksLike } from '../../workers/serveTab';
 import { FakeEngine } from '../../workers/testing/fakeEngine';
-import { FakeTime } from '../../workers/testing/fakeTime';
+import { FakeTime } from '../../engine/testing/fakeTime';
 import { CREDIT_LEAD_MS, FRAME_PERIOD_MS, TAB_PING_MS, TAB_PING_TIMEOUT_MS } from '../../workers/wire';
 import {
   createMarketClient,
@@ -16,8 +16,8 @@ import {
   UNWATCH_GRACE_MS,
   WORKER_CHECK_MS,
   WORKER_REPLY_TIMEOUT_MS,
-  type ClientEnv,
 } from './client';
+import type { ClientEnv } from './clientEnv';
 import type { WorkerHandle } from './connect';
 
 /** Web Locks with tabs and a worker in one process: the tab holds a name until `kill`. */
@@ -52,7 +52,7 @@ async function waitFor(cond: () => boolean, what = 'condition'): Promise<void> {
 }
 
 function world() {
-  const time = new FakeTime();
+  const time = new FakeTime(1_700_000_000_000);
   const locks = new FakeLocks();
   const engine = new FakeEngine();
   const host = createMarketHost({
@@ -126,10 +126,11 @@ function world() {
 }
 
 const BTC = { kind: 'ticker', symbol: 'btcusdt' } as const;
-const price = (t: ReturnType<ReturnType<typeof world>['tab']>) => (t.client.store.get('ticker:btcusdt') as TickerView | undefined)?.price;
+const price = (t: ReturnType<ReturnType<typeof world>['tab']>) =>
+  (t.client.store.get('ticker:btcusdt') as TickerView | undefined)?.price;
 
-describe('tab client over the worker host [issue 3 parts 2-3]', () => {
-  it('[issue 3] a tab applies at most one batch per animation frame and grants the next credit from the frame', async () => {
+describe('tab client over the worker host [WORK-1]', () => {
+  it('[WORK-4] a tab applies at most one batch per animation frame and grants the next credit from the frame', async () => {
     const { engine, host, tab } = world();
     const a = tab();
     a.client.watch(BTC);
@@ -149,7 +150,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(a.client.stats()).toMatchObject({ batches: 2, frames: 2, mode: 'shared' });
   });
 
-  it('[issue 6 B4] the credit names the next frame less the lead: the worker holds the batch until then and sends the newest state', async () => {
+  it('[WORK-7] the credit names the next frame less the lead: the worker holds the batch until then and sends the newest state', async () => {
     const { engine, host, tab, time } = world();
     const a = tab();
     a.client.watch(BTC);
@@ -169,7 +170,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect((await a.client.tabStats())?.batchesSent).toBe(1);
   });
 
-  it('[issue 6] while a cadenced listener has a change to hear about, the tab keeps requesting frames and tells it on time', async () => {
+  it('[WORK-16] while a cadenced listener has a change to hear about, the tab keeps requesting frames and tells it on time', async () => {
     const { engine, host, tab, time } = world();
     const a = tab();
     a.client.watch(BTC);
@@ -196,7 +197,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(price(a)).toBe('2.00');
   });
 
-  it('[issue 6] loadOlderKlines goes to the engine only for a series the tab watches', async () => {
+  it('[WORK-17] loadOlderKlines goes to the engine only for a series the tab watches', async () => {
     const { engine, host, tab } = world();
     const a = tab();
     a.client.watch({ kind: 'klines', symbol: 'btcusdt', interval: '1m' });
@@ -209,7 +210,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     await expect(a.client.loadOlderKlines('btcusdt', '1m')).rejects.toThrow(/503/); // a failure is not "nothing older"
   });
 
-  it('[issue 3] a hidden tab grants no credit and receives nothing; visible again, it gets the latest state at once', async () => {
+  it('[WORK-6] a hidden tab grants no credit and receives nothing; visible again, it gets the latest state at once', async () => {
     const { engine, host, tab } = world();
     const a = tab();
     a.client.watch(BTC);
@@ -229,7 +230,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(host.diagnostics().tabsConnected).toBe(1);
   });
 
-  it('[issue 3] topics are reference-counted in the tab and released after a grace period', async () => {
+  it('[WORK-3] topics are reference-counted in the tab and released after a grace period', async () => {
     const { engine, time, tab } = world();
     const a = tab();
     const off1 = a.client.watch(BTC);
@@ -250,11 +251,14 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(a.client.watching()).toEqual([]);
   });
 
-  it('[issue 3] three tabs share one engine; a killed tab (lock released) drops its interest, the others stay live', async () => {
+  it('[WORK-1][WORK-9] three tabs share one engine; a killed tab (lock released) drops its interest, the others stay live', async () => {
     const { engine, host, tab } = world();
     const tabs = [tab(), tab(), tab()];
     for (const t of tabs) t.client.watch(BTC);
-    await waitFor(() => host.diagnostics().tabsConnected === 3 && tabs.every((t) => t.framesPending() === 1), 'three tabs');
+    await waitFor(
+      () => host.diagnostics().tabsConnected === 3 && tabs.every((t) => t.framesPending() === 1),
+      'three tabs',
+    );
     expect(engine.acquireCalls).toBe(1);
     tabs[0].kill();
     tabs[1].pagehide();
@@ -270,7 +274,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(engine.refs.size).toBe(0);
   });
 
-  it('[issue 3 part 4] diagnostics come from the worker', async () => {
+  it('[WORK-14] diagnostics come from the worker', async () => {
     const { tab } = world();
     const a = tab();
     a.client.watch(BTC);
@@ -278,7 +282,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(d).toMatchObject({ tabsConnected: 1, mode: 'shared', subscriptions: ['ticker:btcusdt'], health: 'live' });
   });
 
-  it('[issue 3] without Web Locks the tab pings; a tab whose pings stop is released', async () => {
+  it('[WORK-9] without Web Locks the tab pings; a tab whose pings stop is released', async () => {
     const { engine, host, time, tab } = world();
     const a = tab({ locks: false });
     a.client.watch(BTC);
@@ -294,7 +298,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(engine.refs.size).toBe(0);
   });
 
-  it('[issue 3] a worker that stops answering is replaced: health shows reconnecting, then data flows again', async () => {
+  it('[WORK-12] a worker that stops answering is replaced: health shows reconnecting, then data flows again', async () => {
     const { engine, host, time, tab } = world();
     const a = tab();
     a.client.watch(BTC);
@@ -314,7 +318,7 @@ describe('tab client over the worker host [issue 3 parts 2-3]', () => {
     expect(a.client.store.health).toBe('live');
   });
 
-  it('[issue 3] a worker that answers keeps its connection', async () => {
+  it('[WORK-12] a worker that answers keeps its connection', async () => {
     const { host, time, tab } = world();
     const a = tab();
     a.client.watch(BTC);

@@ -28,7 +28,10 @@ export function openMarketWorker(): WorkerHandle {
 }
 
 function openShared(): WorkerHandle {
-  const w = new SharedWorker(new URL('../../workers/market.shared.ts', import.meta.url), { type: 'module', name: WORKER_NAME });
+  const w = new SharedWorker(new URL('../../workers/market.shared.ts', import.meta.url), {
+    type: 'module',
+    name: WORKER_NAME,
+  });
   w.port.start();
   return {
     endpoint: w.port,
@@ -39,7 +42,10 @@ function openShared(): WorkerHandle {
 }
 
 function openDedicated(): WorkerHandle {
-  const w = new Worker(new URL('../../workers/market.dedicated.ts', import.meta.url), { type: 'module', name: WORKER_NAME });
+  const w = new Worker(new URL('../../workers/market.dedicated.ts', import.meta.url), {
+    type: 'module',
+    name: WORKER_NAME,
+  });
   return {
     endpoint: w,
     mode: 'dedicated',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Topic } from '../../engine/types';
+import type { Topic } from '../../engine';
 import type { MarketClient } from './client';
 import { createDebugHandle } from './debug';
 import { MarketStore } from './store';
@@ -15,8 +15,8 @@ function fakeClient() {
   return { client, store, released };
 }
 
-describe('window.__openex [issue 3 part 4]', () => {
-  it('[issue 3] watch returns a handle; unwatch releases exactly that watch, once', () => {
+describe('window.__openex [WORK-14]', () => {
+  it('[WORK-14] watch returns a handle; unwatch releases exactly that watch, once', () => {
     const { client, released } = fakeClient();
     const d = createDebugHandle(client);
     const a = d.watch({ kind: 'ticker', symbol: 'btcusdt' });
@@ -27,7 +27,7 @@ describe('window.__openex [issue 3 part 4]', () => {
     expect(released).toEqual(['ethusdt']);
   });
 
-  it('[issue 3] snapshots are plain copies: typed arrays become number arrays', () => {
+  it('[WORK-14] snapshots are plain copies: typed arrays become number arrays', () => {
     const { client, store } = fakeClient();
     store.apply({
       t: 'batch',
@@ -41,7 +41,15 @@ describe('window.__openex [issue 3 part 4]', () => {
           interval: '1m',
           version: 3,
           capacity: 10,
-          rows: { length: 1, time: Float64Array.of(60), open: Float64Array.of(1), high: Float64Array.of(2), low: Float64Array.of(0.5), close: Float64Array.of(1.5), volume: Float64Array.of(9) },
+          rows: {
+            length: 1,
+            time: Float64Array.of(60),
+            open: Float64Array.of(1),
+            high: Float64Array.of(2),
+            low: Float64Array.of(0.5),
+            close: Float64Array.of(1.5),
+            volume: Float64Array.of(9),
+          },
           lastClose: '1.50',
           priceDecimals: 2,
         },

@@ -2,8 +2,8 @@
  * `window.__openex`: the market client's handle for tests and benchmarks. Tests subscribe without screens
  * (`watch(topic)` returns a numeric handle for `unwatch`), read diagnostics, per-tab counters and snapshots.
  */
-import type { Topic } from '../../engine/types';
-import type { Diagnostics } from '../../engine/views';
+import type { Topic } from '../../engine';
+import type { Diagnostics } from '../../engine';
 import type { TabStats } from '../../workers/wire';
 import type { ClientStats, MarketClient } from './client';
 

@@ -1,12 +1,12 @@
 /**
- * The bridge from the market worker to React (issue 3, part 3). Screens use only these hooks; each commits
+ * The bridge from the market worker to React (WORK-17). Screens use only these hooks; each commits
  * at most once per animation frame, because the store notifies once per applied batch and the worker sends
  * a tab at most one batch per frame. A hook watches its topic while mounted (subscribe = watch), so the
  * worker streams only what some mounted screen shows.
  */
-import { useCallback, useSyncExternalStore } from 'react';
-import { topicKey, type Topic } from '../../engine/types';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine/views';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { topicKey, type Topic } from '../../engine';
+import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { marketClient } from './marketClient';
 import type { Snapshot } from './store';
@@ -17,8 +17,13 @@ const none = () => undefined;
 function useTopic(topic: Topic | undefined, everyMs = 0): Snapshot | undefined {
   const key = topic ? topicKey(topic) : '';
   // The topic object is rebuilt each render; the key identifies it.
+  const latestTopic = useRef(topic);
+  useEffect(() => {
+    latestTopic.current = topic;
+  });
   const subscribe = useCallback(
     (onChange: () => void) => {
+      const topic = latestTopic.current;
       if (!topic) return noopUnsubscribe;
       const unwatch = marketClient.watch(topic);
       const unsubscribe = marketClient.store.subscribe(key, onChange, everyMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KlinePatch } from '../../engine/types';
+import type { KlinePatch } from '../../engine';
 import { KlineSeries } from './klineSeries';
 
 function patch(full: boolean, times: number[], opts: Partial<KlinePatch> = {}): KlinePatch {
@@ -10,15 +10,23 @@ function patch(full: boolean, times: number[], opts: Partial<KlinePatch> = {}): 
     interval: '1m',
     version: 1,
     capacity: 5,
-    rows: { length: times.length, time: Float64Array.from(times), open: f(0.1), high: f(0.2), low: f(0.3), close: f(0.4), volume: f(0.5) },
+    rows: {
+      length: times.length,
+      time: Float64Array.from(times),
+      open: f(0.1),
+      high: f(0.2),
+      low: f(0.3),
+      close: f(0.4),
+      volume: f(0.5),
+    },
     lastClose: 'x',
     priceDecimals: 2,
     ...opts,
   };
 }
 
-describe('tab-side candle series [issue 3: KlinePatch]', () => {
-  it('[issue 3] a full patch replaces everything, as columnar arrays in seconds', () => {
+describe('tab-side candle series [WORK-8]', () => {
+  it('[WORK-8] a full patch replaces everything, as columnar arrays in seconds', () => {
     const s = new KlineSeries();
     s.apply(patch(true, [60, 120, 180]));
     const v = s.apply(patch(true, [600, 660], { version: 9, lastClose: '1.50' }))!;
@@ -29,7 +37,7 @@ describe('tab-side candle series [issue 3: KlinePatch]', () => {
     expect(v.lastClose).toBe('1.50');
   });
 
-  it('[issue 3] an incremental patch drops candles from its first time on and appends its rows', () => {
+  it('[WORK-8] an incremental patch drops candles from its first time on and appends its rows', () => {
     const s = new KlineSeries();
     s.apply(patch(true, [60, 120, 180]));
     const v = s.apply(patch(false, [180, 240], { version: 2 }))!;
@@ -37,14 +45,14 @@ describe('tab-side candle series [issue 3: KlinePatch]', () => {
     expect(Array.from(v.high)).toEqual([60.2, 120.2, 180.2, 240.2]);
   });
 
-  it('[issue 3] a late correction in the middle replaces from that candle on', () => {
+  it('[WORK-8] a late correction in the middle replaces from that candle on', () => {
     const s = new KlineSeries();
     s.apply(patch(true, [60, 120, 180, 240]));
     const v = s.apply(patch(false, [120, 180, 240]))!;
     expect(Array.from(v.time)).toEqual([60, 120, 180, 240]);
   });
 
-  it('[issue 3] the front is trimmed to the capacity', () => {
+  it('[WORK-8] the front is trimmed to the capacity', () => {
     const s = new KlineSeries();
     s.apply(patch(true, [60, 120, 180, 240, 300]));
     const v = s.apply(patch(false, [300, 360, 420]))!;
@@ -52,13 +60,13 @@ describe('tab-side candle series [issue 3: KlinePatch]', () => {
     expect(Array.from(v.volume)).toEqual([180.5, 240.5, 300.5, 360.5, 420.5]);
   });
 
-  it('[issue 3] rows beyond the capacity keep the newest', () => {
+  it('[WORK-8] rows beyond the capacity keep the newest', () => {
     const s = new KlineSeries();
     const v = s.apply(patch(true, [1, 2, 3, 4, 5, 6, 7]))!;
     expect(Array.from(v.time)).toEqual([3, 4, 5, 6, 7]);
   });
 
-  it('[issue 3] an empty incremental patch keeps the candles and takes the new last close', () => {
+  it('[WORK-8] an empty incremental patch keeps the candles and takes the new last close', () => {
     const s = new KlineSeries();
     s.apply(patch(true, [60]));
     const v = s.apply(patch(false, [], { lastClose: '2.00', version: 3 }))!;
@@ -66,11 +74,11 @@ describe('tab-side candle series [issue 3: KlinePatch]', () => {
     expect(v.lastClose).toBe('2.00');
   });
 
-  it('[issue 3] an incremental patch without a base is refused (the worker will send a full one)', () => {
+  it('[WORK-8] an incremental patch without a base is refused (the worker will send a full one)', () => {
     expect(new KlineSeries().apply(patch(false, [60]))).toBeUndefined();
   });
 
-  it('[issue 3] each patch yields a new view object; a capacity change keeps the newest candles', () => {
+  it('[WORK-8] each patch yields a new view object; a capacity change keeps the newest candles', () => {
     const s = new KlineSeries();
     const a = s.apply(patch(true, [1, 2, 3, 4]))!;
     const b = s.apply(patch(false, [5], { capacity: 3 }))!;

@@ -5,8 +5,8 @@
  * Each applied patch yields a new KlineView object (new identity for React) whose arrays are views of this
  * series' buffers, valid until the next patch.
  */
-import type { KlinePatch } from '../../engine/types';
-import type { KlineView } from '../../engine/views';
+import type { KlinePatch } from '../../engine';
+import type { KlineView } from '../../engine';
 
 const COLS = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
 type Col = (typeof COLS)[number];

@@ -4,7 +4,7 @@
  * other tabs (a change in this tab must call `marketClient.setTestPlatform`).
  */
 import { StorageKeys } from '../../shared/storageKeys';
-import { parseTestPlatform } from '../../workers/bases';
+import { parseTestPlatform } from '../../shared/testPlatform';
 import { createMarketClient, type MarketClient } from './client';
 import { createDebugHandle } from './debug';
 import { browserTabEnv } from './tabEnv';

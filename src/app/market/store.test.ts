@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TickerView } from '../../engine/views';
+import type { TickerView } from '../../engine';
 import type { Batch } from '../../workers/wire';
 import { MarketStore } from './store';
 
@@ -18,10 +18,18 @@ const ticker = (symbol: string, price: string): TickerView => ({
   amount24: '0',
   ts: 1,
 });
-const batch = (b: Partial<Batch>): Batch => ({ t: 'batch', n: 1, tickers: [], trades: [], klines: [], newestTs: 0, ...b });
+const batch = (b: Partial<Batch>): Batch => ({
+  t: 'batch',
+  n: 1,
+  tickers: [],
+  trades: [],
+  klines: [],
+  newestTs: 0,
+  ...b,
+});
 
-describe('tab-side market store [issue 3 part 3]', () => {
-  it('[issue 3] one notification per key per batch; snapshot identity stable between batches', () => {
+describe('tab-side market store [WORK-15]', () => {
+  it('[WORK-15] one notification per key per batch; snapshot identity stable between batches', () => {
     const s = new MarketStore();
     let btc = 0;
     let eth = 0;
@@ -37,7 +45,7 @@ describe('tab-side market store [issue 3 part 3]', () => {
     expect((s.get('ticker:btcusdt') as TickerView).price).toBe('2.00');
   });
 
-  it('[issue 3 part 4] health listeners fire only on a change', () => {
+  it('[WORK-13] health listeners fire only on a change', () => {
     const s = new MarketStore();
     let n = 0;
     s.subscribeHealth(() => n++);
@@ -49,7 +57,7 @@ describe('tab-side market store [issue 3 part 3]', () => {
     expect(s.health).toBe('reconnecting');
   });
 
-  it('[issue 3] unsubscribed listeners are not called; dropped topics are forgotten', () => {
+  it('[WORK-15] unsubscribed listeners are not called; dropped topics are forgotten', () => {
     const s = new MarketStore();
     let n = 0;
     const off = s.subscribe('ticker:btcusdt', () => n++);
@@ -60,17 +68,20 @@ describe('tab-side market store [issue 3 part 3]', () => {
     expect(s.get('ticker:btcusdt')).toBeUndefined();
   });
 
-  it('[issue 3] topics the tab let go of while a batch was on its way are not applied', () => {
+  it('[WORK-15] topics the tab let go of while a batch was on its way are not applied', () => {
     const s = new MarketStore();
     let n = 0;
     s.subscribe('ticker:ethusdt', () => n++);
-    const changed = s.apply(batch({ tickers: [ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')] }), (k) => k === 'ticker:btcusdt');
+    const changed = s.apply(
+      batch({ tickers: [ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')] }),
+      (k) => k === 'ticker:btcusdt',
+    );
     expect(changed).toEqual(['ticker:btcusdt']);
     expect(s.get('ticker:ethusdt')).toBeUndefined();
     expect(n).toBe(0);
   });
 
-  it('[issue 6] a cadenced listener hears at most once per cadence, on a frame, and the newest state', () => {
+  it('[WORK-16] a cadenced listener hears at most once per cadence, on a frame, and the newest state', () => {
     const s = new MarketStore();
     let row = 0;
     let header = 0;
@@ -78,7 +89,8 @@ describe('tab-side market store [issue 3 part 3]', () => {
     s.subscribe('ticker:btcusdt', () => header++);
     s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }), undefined, 1000);
     expect([row, header]).toEqual([1, 1]);
-    for (let f = 1; f <= 14; f++) s.apply(batch({ tickers: [ticker('btcusdt', `${f}.50`)] }), undefined, 1000 + f * 16.7);
+    for (let f = 1; f <= 14; f++)
+      s.apply(batch({ tickers: [ticker('btcusdt', `${f}.50`)] }), undefined, 1000 + f * 16.7);
     expect(header).toBe(15);
     expect(row).toBe(1); // 233.8 ms later: not yet
     expect(s.hasDue()).toBe(true);
@@ -90,7 +102,7 @@ describe('tab-side market store [issue 3 part 3]', () => {
     expect(row).toBe(2); // nothing new: no call
   });
 
-  it('[issue 6] an unsubscribed cadenced listener is never called again', () => {
+  it('[WORK-16] an unsubscribed cadenced listener is never called again', () => {
     const s = new MarketStore();
     let row = 0;
     const off = s.subscribe('ticker:btcusdt', () => row++, 250);

@@ -7,8 +7,8 @@
  * the newest snapshot. Lists use it (a row is scanned, not read tick by tick); the pair header and the chart
  * listen at frame rate. Changes a cadenced listener has not been told about yet are "due" until flushDue.
  */
-import { topicKey } from '../../engine/types';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine/views';
+import { topicKey } from '../../engine';
+import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
 import type { Batch } from '../../workers/wire';
 import { KlineSeries } from './klineSeries';
 

@@ -4,8 +4,9 @@
  */
 import { nanoid } from 'nanoid';
 import { StorageKeys } from '../../shared/storageKeys';
-import { parseTestPlatform } from '../../workers/bases';
-import type { ClientEnv } from './client';
+import { parseTestPlatform } from '../../shared/testPlatform';
+import { readString } from '../state/storage';
+import type { ClientEnv } from './clientEnv';
 import { openMarketWorker } from './connect';
 
 export function browserTabEnv(): ClientEnv {
@@ -35,13 +36,7 @@ export function browserTabEnv(): ClientEnv {
       });
     },
     newId: () => nanoid(),
-    readTestPlatform: () => {
-      try {
-        return parseTestPlatform(localStorage.getItem(StorageKeys.testPlatform));
-      } catch {
-        return null;
-      }
-    },
+    readTestPlatform: () => parseTestPlatform(readString(StorageKeys.testPlatform)),
     paintNow: () => performance.timeOrigin + performance.now(),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),

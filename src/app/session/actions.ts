@@ -47,7 +47,8 @@ export async function loadUserInfo(): Promise<boolean> {
   }
   const info = reply.data;
   setUserInfo(info);
-  if (typeof document !== 'undefined') document.dispatchEvent(new CustomEvent(USER_INFO_CHANGED_EVENT, { detail: info }));
+  if (typeof document !== 'undefined')
+    document.dispatchEvent(new CustomEvent(USER_INFO_CHANGED_EVENT, { detail: info }));
   for (const fn of [...rechargeRefreshers]) {
     try {
       fn(info);

@@ -37,7 +37,10 @@ export function findProvider(): Eip1193Provider | null {
 
 export type AutoLoginResult = 'signed-in' | 'skipped' | 'failed';
 
-export async function tryAutoLogin(enabled: boolean, provider: Eip1193Provider | null = findProvider()): Promise<AutoLoginResult> {
+export async function tryAutoLogin(
+  enabled: boolean,
+  provider: Eip1193Provider | null = findProvider(),
+): Promise<AutoLoginResult> {
   if (!enabled || !provider) return 'skipped';
   let address = '';
   try {

@@ -1,5 +1,5 @@
 /**
- * Cross-tab session sync (issue 5): signing out in one tab signs out every other open tab.
+ * Cross-tab session sync (SESSION-6): signing out in one tab signs out every other open tab.
  * Two carriers, either one is enough: a BroadcastChannel message, and the `storage` event that fires in other tabs
  * when the token key is removed. A tab told to sign out resets its own store and session storage, and leaves a
  * guarded page for /lr. A token appearing in another tab (sign-in there) is adopted here too.

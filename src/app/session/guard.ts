@@ -7,16 +7,16 @@
  *   the automatic wallet login is attempted in the background (autoLogin.ts); on success it goes to /.
  * The first call also starts the cross-tab sign-out sync.
  */
+import { readFlag } from '../../shared/flags';
 import { clientEnv } from '../api/env';
 import { settingObject, settings } from '../state/settings';
 import { dismissToast, toast } from '../ui/toast';
 import { loadUserInfo } from './actions';
 import { tryAutoLogin } from './autoLogin';
+import { MARKETS_PATHS } from '../features/markets/paths';
 import { installSessionSync } from './crossTab';
-import { isPublicPath, PUBLIC_PATHS, SIGN_IN_PATH } from './paths';
+import { isPublicPath, SIGN_IN_PATH } from './paths';
 import { session } from './store';
-
-export { PUBLIC_PATHS };
 
 type Navigate = (path: string) => void;
 let navigator: Navigate = (path) => {
@@ -30,7 +30,7 @@ export function setSessionNavigator(fn: Navigate): void {
 
 export function autoLoginEnabled(): boolean {
   const s = settingObject<{ autoLogin?: unknown }>(settings.config, 'LOGIN_REGIS_SETTING');
-  return s?.autoLogin === true || s?.autoLogin === 1 || s?.autoLogin === '1' || s?.autoLogin === 'true';
+  return readFlag(s?.autoLogin, false);
 }
 
 let autoLoginTried = false;
@@ -38,7 +38,7 @@ let autoLoginTried = false;
 export async function guard(pathWithSearch: string): Promise<string | null> {
   installSessionSync();
   if (session.isSign) {
-    if (pathWithSearch.includes('/i&')) return '/';
+    if (pathWithSearch.includes('/i&')) return MARKETS_PATHS.home;
     const id = toast(clientEnv.translate('loading'), { kind: 'loading', duration: 0 });
     try {
       await loadUserInfo();
@@ -53,7 +53,7 @@ export async function guard(pathWithSearch: string): Promise<string | null> {
   if (!autoLoginTried) {
     autoLoginTried = true;
     void tryAutoLogin(autoLoginEnabled()).then((r) => {
-      if (r === 'signed-in') navigator('/');
+      if (r === 'signed-in') navigator(MARKETS_PATHS.home);
     });
   }
   return isPublicPath(pathWithSearch) ? null : SIGN_IN_PATH;

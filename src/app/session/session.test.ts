@@ -177,7 +177,11 @@ describe('cross-tab sign-out', () => {
     return {
       posted,
       deliver: (data: unknown) => listeners.forEach((l) => l({ data } as MessageEvent)),
-      channel: { postMessage: (m: unknown) => posted.push(m), addEventListener: (_: 'message', fn: (ev: MessageEvent) => void) => listeners.push(fn), close: () => undefined },
+      channel: {
+        postMessage: (m: unknown) => posted.push(m),
+        addEventListener: (_: 'message', fn: (ev: MessageEvent) => void) => listeners.push(fn),
+        close: () => undefined,
+      },
     };
   }
 
@@ -185,7 +189,11 @@ describe('cross-tab sign-out', () => {
     const pair = fakeChannelPair();
     const target = new EventTarget();
     const left = vi.fn();
-    const stop = installSessionSync({ channel: pair.channel, target: target as unknown as Window, leaveGuardedPage: left });
+    const stop = installSessionSync({
+      channel: pair.channel,
+      target: target as unknown as Window,
+      leaveGuardedPage: left,
+    });
     try {
       replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
       await signIn('tok-7');
@@ -214,7 +222,11 @@ describe('cross-tab sign-out', () => {
     try {
       replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
       await signIn('tok-9');
-      const ev = Object.assign(new Event('storage'), { key: 'openex:token', newValue: null, storageArea: localStorage });
+      const ev = Object.assign(new Event('storage'), {
+        key: 'openex:token',
+        newValue: null,
+        storageArea: localStorage,
+      });
       target.dispatchEvent(ev);
       expect(session.isSign).toBe(false);
       expect(left).toHaveBeenCalledTimes(1);
@@ -227,11 +239,17 @@ describe('cross-tab sign-out', () => {
 describe('cross-tab sign-in', () => {
   it('[spec 4.1] a token stored by another tab is adopted and the user info loads', async () => {
     const target = new EventTarget();
-    const stop = installSessionSync({ channel: null, target: target as unknown as Window, leaveGuardedPage: () => undefined });
+    const stop = installSessionSync({
+      channel: null,
+      target: target as unknown as Window,
+      leaveGuardedPage: () => undefined,
+    });
     try {
       replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
       localStorage.setItem('openex:token', 'tok-other');
-      target.dispatchEvent(Object.assign(new Event('storage'), { key: 'openex:token', newValue: 'tok-other', storageArea: localStorage }));
+      target.dispatchEvent(
+        Object.assign(new Event('storage'), { key: 'openex:token', newValue: 'tok-other', storageArea: localStorage }),
+      );
       expect(session).toMatchObject({ token: 'tok-other', isSign: true });
       await vi.waitFor(() => expect(session.userInfo?.id).toBe(7));
     } finally {

@@ -5,6 +5,7 @@
 import { proxy } from 'valtio';
 import type { AssetEntry, UserInfo } from '../../shared/schemas/user';
 import { StorageKeys } from '../../shared/storageKeys';
+import { clearArea, readJson, readString, writeString } from '../state/storage';
 
 export interface SessionState {
   token: string;
@@ -13,36 +14,18 @@ export interface SessionState {
   asset: AssetEntry[];
 }
 
-function local(): Storage | undefined {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : undefined;
-  } catch {
-    return undefined; // storage disabled (privacy mode): the session lives in memory only
-  }
-}
-
-function readJson<T>(key: string, fallback: T): T {
-  try {
-    const raw = local()?.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) local()?.removeItem(key);
-    else local()?.setItem(key, value);
-  } catch {
-    /* quota or disabled storage: keep the in-memory state */
-  }
-}
+// Storage disabled (privacy mode): the session lives in memory only (state/storage.ts drops the writes).
+const write = writeString;
 
 function read(): SessionState {
-  const token = local()?.getItem(StorageKeys.token) ?? '';
+  const token = readString(StorageKeys.token) ?? '';
   if (!token) return { token: '', isSign: false, userInfo: null, asset: [] };
-  return { token, isSign: true, userInfo: readJson<UserInfo | null>(StorageKeys.userInfo, null), asset: readJson<AssetEntry[]>(StorageKeys.asset, []) };
+  return {
+    token,
+    isSign: true,
+    userInfo: readJson<UserInfo | null>(StorageKeys.userInfo) ?? null,
+    asset: readJson<AssetEntry[]>(StorageKeys.asset) ?? [],
+  };
 }
 
 export const session = proxy<SessionState>(read());
@@ -81,11 +64,7 @@ export function signOut(opts: { remote?: boolean } = {}): void {
   write(StorageKeys.userInfo, null);
   write(StorageKeys.isSign, null);
   write(StorageKeys.asset, null);
-  try {
-    if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
-  } catch {
-    /* disabled storage */
-  }
+  clearArea('session');
   Object.assign(session, { token: '', isSign: false, userInfo: null, asset: [] });
   if (wasSigned) for (const fn of [...signOutListeners]) fn(opts.remote === true);
 }

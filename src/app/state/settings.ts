@@ -9,7 +9,7 @@ import { proxy, ref } from 'valtio';
 import { StorageKeys } from '../../shared/storageKeys';
 import { DEFAULT_SETTINGS } from '../../shared/defaultSettings';
 import { AllSettings } from '../../shared/schemas/settings';
-import { CoinLists, type CoinBase } from '../../shared/schemas/coins';
+import { CoinLists } from '../../shared/schemas/coins';
 import type { LanguageEntry } from '../../shared/schemas/dictionary';
 import { readJson, writeJson } from './storage';
 import { resolveTimeZone } from './timezone';
@@ -18,7 +18,6 @@ import { resolveTimeZone } from './timezone';
 export type PlatformConfig = AllSettings;
 export type LanguageItem = LanguageEntry;
 export type { CoinLists };
-export type CoinItem = CoinBase;
 
 export interface SettingsState {
   /** True once start-up step 3 is done and the app may mount (4.3). */
@@ -60,7 +59,11 @@ function hasOptionOf(config: PlatformConfig): boolean {
 }
 
 /** Replaces the config (4.4 on code 200, or the defaults/cache of 4.3 step 1) and derives the rest. */
-export function applyConfig(config: PlatformConfig, source: SettingsState['source'], persist = source === 'server'): void {
+export function applyConfig(
+  config: PlatformConfig,
+  source: SettingsState['source'],
+  persist = source === 'server',
+): void {
   settings.config = ref(config) as PlatformConfig;
   settings.source = source;
   settings.languageList = languagesOf(config);
@@ -91,19 +94,8 @@ export function cachedCoins(): CoinLists | undefined {
 // Derive the time zone, language list and hasOption of the built-in defaults right away.
 applyConfig(DEFAULT_SETTINGS, 'defaults', false);
 
-/** Reads a setting by key (typed). */
-export function setting<K extends keyof PlatformConfig>(key: K): PlatformConfig[K] {
-  return settings.config[key];
-}
-
 /** Loosely reads an object-valued setting by any key (kept for callers written before the typed config). */
 export function settingObject<T = Record<string, unknown>>(config: PlatformConfig, key: string): T | undefined {
   const v = (config as Record<string, unknown>)[key];
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as T) : undefined;
-}
-
-/** Loosely reads a list-valued setting by any key. */
-export function settingList<T = Record<string, unknown>>(config: PlatformConfig, key: string): T[] {
-  const v = (config as Record<string, unknown>)[key];
-  return Array.isArray(v) ? (v as T[]) : [];
 }

@@ -14,6 +14,7 @@ import { toLanguageCode, DEFAULT_LANGUAGE } from '../i18n/languages';
 import { readString, writeString } from './storage';
 import { StorageKeys } from '../../shared/storageKeys';
 import { applyCoins, applyConfig, cachedCoins, cachedConfig, settings } from './settings';
+import { readFlag } from '../../shared/flags';
 
 /** 4.4: replace on code 200 only. Resolves true when the server's config was applied. */
 export async function refreshSettings(): Promise<boolean> {
@@ -56,7 +57,7 @@ export function loadLocal(): void {
 export function pickLanguage(): string {
   const stored = storedLanguage();
   if (stored) return stored;
-  const flagged = settings.languageList.find((l) => l.isDefault === 'Y');
+  const flagged = settings.languageList.find((l) => readFlag(l.isDefault, false));
   return toLanguageCode(flagged?.dictValue) ?? DEFAULT_LANGUAGE;
 }
 

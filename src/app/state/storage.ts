@@ -1,23 +1,33 @@
 /**
- * Safe browser-storage access under the 3.1 keys (one fixed prefix, src/shared/storageKeys.ts).
- * Storage can be missing (private mode, tests in node) or full: reads then fall back, writes are dropped.
+ * The one browser-storage wrapper, under the 3.1 keys (one fixed prefix, src/shared/storageKeys.ts).
+ * Storage can be missing (private mode, tests in node) or full: reads then fall back, writes are dropped and
+ * the in-memory state still holds the value. `local` survives the browser session; `session` ends with it
+ * and sign-out clears it (spec 4.1).
  */
 import type { StorageKey } from '../../shared/storageKeys';
 
-function store(): Storage | undefined {
+export type StorageArea = 'local' | 'session';
+
+/** The browser's storage of that area, or undefined when it is missing or disabled. */
+export function storageArea(area: StorageArea = 'local'): Storage | undefined {
   try {
+    if (area === 'session') return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
     return undefined;
   }
 }
 
-export function readString(key: StorageKey): string | null {
-  return store()?.getItem(key) ?? null;
+export function readString(key: StorageKey, area: StorageArea = 'local'): string | null {
+  try {
+    return storageArea(area)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
 }
 
-export function writeString(key: StorageKey, value: string | null): void {
-  const s = store();
+export function writeString(key: StorageKey, value: string | null, area: StorageArea = 'local'): void {
+  const s = storageArea(area);
   if (!s) return;
   try {
     if (value === null) s.removeItem(key);
@@ -27,8 +37,8 @@ export function writeString(key: StorageKey, value: string | null): void {
   }
 }
 
-export function readJson<T>(key: StorageKey): T | undefined {
-  const raw = readString(key);
+export function readJson<T>(key: StorageKey, area: StorageArea = 'local'): T | undefined {
+  const raw = readString(key, area);
   if (raw === null) return undefined;
   try {
     return JSON.parse(raw) as T;
@@ -37,8 +47,15 @@ export function readJson<T>(key: StorageKey): T | undefined {
   }
 }
 
-export function writeJson(key: StorageKey, value: unknown): void {
-  writeString(key, JSON.stringify(value));
+export function writeJson(key: StorageKey, value: unknown, area: StorageArea = 'local'): void {
+  writeString(key, JSON.stringify(value), area);
 }
 
-// The test-platform entry (3.1, 7.5) is read by the HTTP client (src/app/api/base.ts) and the market worker.
+/** Empties a whole area (sign-out clears session storage, spec 4.1). */
+export function clearArea(area: StorageArea): void {
+  try {
+    storageArea(area)?.clear();
+  } catch {
+    /* disabled storage */
+  }
+}

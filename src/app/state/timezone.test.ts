@@ -43,7 +43,13 @@ describe('[spec 4.6] time zone', () => {
   });
 
   it('[spec 9.1] without a usable offset the default +08:00 applies', () => {
-    expect(resolveTimeZone(undefined)).toEqual({ timezone: 'Asia/Shanghai', offsetMinutes: 480, timezoneOffset: '+08:00' });
-    expect(resolveTimeZone({ zoneId: 'Europe/Paris', offSet: 'bad', offSetValue: 'bad' }).timezoneOffset).toBe('+08:00');
+    expect(resolveTimeZone(undefined)).toEqual({
+      timezone: 'Asia/Shanghai',
+      offsetMinutes: 480,
+      timezoneOffset: '+08:00',
+    });
+    expect(resolveTimeZone({ zoneId: 'Europe/Paris', offSet: 'bad', offSetValue: 'bad' }).timezoneOffset).toBe(
+      '+08:00',
+    );
   });
 });

@@ -68,10 +68,19 @@ export function resolveTimeZone(
   known: readonly KnownZone[] = KNOWN_ZONES,
 ): ResolvedZone {
   const minutes = parseOffsetMinutes(setting?.offSetValue) ?? parseOffsetMinutes(setting?.offSet);
-  const zoneId = typeof setting?.zoneId === 'string' && setting.zoneId.trim() !== '' ? setting.zoneId.trim() : undefined;
+  const zoneId =
+    typeof setting?.zoneId === 'string' && setting.zoneId.trim() !== '' ? setting.zoneId.trim() : undefined;
   if (minutes === undefined) {
-    return { timezone: zoneId ?? DEFAULT_TIMEZONE_ID, offsetMinutes: DEFAULT_MINUTES, timezoneOffset: formatOffset(DEFAULT_MINUTES) };
+    return {
+      timezone: zoneId ?? DEFAULT_TIMEZONE_ID,
+      offsetMinutes: DEFAULT_MINUTES,
+      timezoneOffset: formatOffset(DEFAULT_MINUTES),
+    };
   }
   const match = known.find((z) => hoursToMinutes(z.offSetValue) === minutes);
-  return { timezone: match?.zoneId ?? zoneId ?? `UTC${formatOffset(minutes)}`, offsetMinutes: minutes, timezoneOffset: formatOffset(minutes) };
+  return {
+    timezone: match?.zoneId ?? zoneId ?? `UTC${formatOffset(minutes)}`,
+    offsetMinutes: minutes,
+    timezoneOffset: formatOffset(minutes),
+  };
 }

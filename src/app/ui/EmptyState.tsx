@@ -22,5 +22,3 @@ export function EmptyState({ title, description, action, compact }: EmptyStatePr
     </div>
   );
 }
-
-export default EmptyState;

@@ -9,7 +9,13 @@ export function LoadingOverlay() {
   const { t } = useTranslation('common');
   if (!loading) return null;
   return (
-    <div className="loading-overlay" role="alertdialog" aria-modal="true" aria-busy="true" aria-label={t('ui.submittingOrder')}>
+    <div
+      className="loading-overlay"
+      role="alertdialog"
+      aria-modal="true"
+      aria-busy="true"
+      aria-label={t('ui.submittingOrder')}
+    >
       <div className="loading-overlay__box">
         <span className="spinner" aria-hidden="true" />
         <span>{t('ui.submittingOrder')}</span>

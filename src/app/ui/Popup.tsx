@@ -12,7 +12,8 @@ import './ui.css';
 
 let openCount = 0;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab inside the open layer (it is modal). */
 function trapFocus(e: KeyboardEvent, panel: HTMLElement | null): void {
@@ -84,5 +85,3 @@ export function Popup({ open, onClose, title, children, variant = 'dialog' }: Po
     document.body,
   );
 }
-
-export default Popup;

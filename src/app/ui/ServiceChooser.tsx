@@ -21,7 +21,13 @@ export function ServiceChooser() {
       <ul className="service-list">
         {links.map((l, i) => (
           <li key={`${l.name}-${i}`}>
-            <a className="service-list__item" href={resolveUrl(l)} target="_blank" rel="noopener noreferrer" onClick={close}>
+            <a
+              className="service-list__item"
+              href={resolveUrl(l)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={close}
+            >
               {l.imgUrl ? <img src={l.imgUrl} alt="" width={28} height={28} /> : <IconService size={24} />}
               <span className="service-list__name">{l.name}</span>
               <span className="visually-hidden">({t('ui.opensNewWindow')})</span>

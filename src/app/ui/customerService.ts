@@ -22,12 +22,13 @@ export const serviceState = proxy({ chooserOpen: false });
 
 /** Extra links registered at run time (e.g. a chat widget with a url getter). */
 const extra: ServiceLink[] = [];
-export function registerServiceLink(link: ServiceLink): void {
-  extra.push(link);
-}
 
 export function serviceLinks(): ServiceLink[] {
-  const fromSettings: ServiceLink[] = settings.config.SUPPORT_STAFF_SETTING.map((s) => ({ name: s.name, url: s.url, imgUrl: s.imgUrl }));
+  const fromSettings: ServiceLink[] = settings.config.SUPPORT_STAFF_SETTING.map((s) => ({
+    name: s.name,
+    url: s.url,
+    imgUrl: s.imgUrl,
+  }));
   return [...fromSettings, ...extra].filter((l) => (l.getUrl ? true : /^(https?:|mailto:|tel:|\/)/i.test(l.url)));
 }
 
@@ -35,7 +36,9 @@ export function resolveUrl(l: ServiceLink): string {
   return l.getUrl ? l.getUrl() : l.url;
 }
 
-export function openCustomerService(open: (url: string) => void = (u) => window.open(u, '_blank', 'noopener,noreferrer')): void {
+export function openCustomerService(
+  open: (url: string) => void = (u) => window.open(u, '_blank', 'noopener,noreferrer'),
+): void {
   const links = serviceLinks();
   if (links.length === 1) open(resolveUrl(links[0]));
   else if (links.length > 1) serviceState.chooserOpen = true;

@@ -4,7 +4,7 @@
  * answers the REST seed calls. Its candles are built by an independent, simple reference with
  * decimal.js, so tests can check the engine's candles against "the server's history" exactly.
  */
-import Decimal from 'decimal.js';
+import { Decimal } from '../../shared/decimal';
 import {
   candleOpenTime,
   subscriptionKey,
@@ -42,7 +42,10 @@ export class FakeExchange {
   /** Frames withheld by dropFrames(n) (the client sees a seq gap). */
   private toDrop = 0;
   readonly httpLog: string[] = [];
-  private readonly stats = new Map<string, { n: number; first: Decimal; high: Decimal; low: Decimal; vol: Decimal; amount: Decimal }>();
+  private readonly stats = new Map<
+    string,
+    { n: number; first: Decimal; high: Decimal; low: Decimal; vol: Decimal; amount: Decimal }
+  >();
 
   constructor(
     private readonly time: FakeTime,
@@ -72,7 +75,11 @@ export class FakeExchange {
     sock.onSend = (f) => {
       if (this.throttleNext > 0) {
         this.throttleNext--;
-        this.send(session, { type: 'ERROR', origin: 'fake', data: { reason: 'THROTTLED', message: 'slow down', id: f.id } });
+        this.send(session, {
+          type: 'ERROR',
+          origin: 'fake',
+          data: { reason: 'THROTTLED', message: 'slow down', id: f.id },
+        });
         return;
       }
       const key = subscriptionKey(f as never);
@@ -85,7 +92,14 @@ export class FakeExchange {
       }
       if (f.op === 'subscribe' && f.type === 'KLINE') {
         const c = this.history(f.symbol as string, f.interval as KlineInterval, 1);
-        if (c.length) this.send(session, { type: 'KLINE', symbol: f.symbol, interval: f.interval, origin: 'fake', data: { tick: c[0] } });
+        if (c.length)
+          this.send(session, {
+            type: 'KLINE',
+            symbol: f.symbol,
+            interval: f.interval,
+            origin: 'fake',
+            data: { tick: c[0] },
+          });
       }
     };
     sock.serverOpen();
@@ -104,7 +118,8 @@ export class FakeExchange {
   /** A HEARTBEAT frame to every socket subscribed to HEARTBEAT. */
   heartbeat(): void {
     for (const s of this.sessions) {
-      if (s.subs.has('HEARTBEAT')) this.send(s, { type: 'HEARTBEAT', origin: 'fake', data: { serverTime: this.time.now() } });
+      if (s.subs.has('HEARTBEAT'))
+        this.send(s, { type: 'HEARTBEAT', origin: 'fake', data: { serverTime: this.time.now() } });
     }
   }
 
@@ -135,7 +150,13 @@ export class FakeExchange {
     const made: Trade[] = [];
     const bySymbol = new Map<string, Trade[]>();
     for (const i of inputs) {
-      const t: Trade = { id: this.nextId++, price: i.price, qty: i.qty, side: i.side ?? 'buy', ts: i.ts ?? this.time.now() };
+      const t: Trade = {
+        id: this.nextId++,
+        price: i.price,
+        qty: i.qty,
+        side: i.side ?? 'buy',
+        ts: i.ts ?? this.time.now(),
+      };
       this.trades.get(i.symbol)!.push(t);
       made.push(t);
       if (!bySymbol.has(i.symbol)) bySymbol.set(i.symbol, []);
@@ -150,7 +171,8 @@ export class FakeExchange {
           const tick = this.history(symbol, interval, 1)[0];
           this.send(s, { type: 'KLINE', symbol, interval, origin: 'fake', data: { tick } });
         }
-        if (s.subs.has(`DETAIL:${symbol}`)) this.send(s, { type: 'DETAIL', symbol, origin: 'fake', data: this.priceInfo(symbol) });
+        if (s.subs.has(`DETAIL:${symbol}`))
+          this.send(s, { type: 'DETAIL', symbol, origin: 'fake', data: this.priceInfo(symbol) });
       }
     }
     return made;
@@ -201,7 +223,14 @@ export class FakeExchange {
     if (ts.length === 0) return undefined;
     let st = this.stats.get(symbol);
     if (!st || st.n > ts.length) {
-      st = { n: 0, first: new Decimal(ts[0].price), high: new Decimal(ts[0].price), low: new Decimal(ts[0].price), vol: new Decimal(0), amount: new Decimal(0) };
+      st = {
+        n: 0,
+        first: new Decimal(ts[0].price),
+        high: new Decimal(ts[0].price),
+        low: new Decimal(ts[0].price),
+        vol: new Decimal(0),
+        amount: new Decimal(0),
+      };
       this.stats.set(symbol, st);
     }
     for (; st.n < ts.length; st.n++) {
@@ -257,14 +286,26 @@ export class FakeExchange {
     if (url.pathname === '/api/market/kline') {
       const end = url.searchParams.get('endTime');
       const interval = url.searchParams.get('interval') as KlineInterval;
-      return { code: 200, msg: 'success', data: this.history(symbol, interval, limit, end === null ? undefined : Number(end)) };
+      return {
+        code: 200,
+        msg: 'success',
+        data: this.history(symbol, interval, limit, end === null ? undefined : Number(end)),
+      };
     }
     if (url.pathname === '/api/market/ticker') return { code: 200, msg: 'success', data: this.priceInfo(symbol) };
-    if (url.pathname === '/api/market/trades') return { code: 200, msg: 'success', data: this.trades.get(symbol)!.slice(-limit) };
+    if (url.pathname === '/api/market/trades')
+      return { code: 200, msg: 'success', data: this.trades.get(symbol)!.slice(-limit) };
     return { code: 0, msg: 'not found', data: null };
   }
 }
 
 function toCandle(c: { t: number; open: Decimal; high: Decimal; low: Decimal; close: Decimal; vol: Decimal }): Candle {
-  return { t: c.t, open: c.open.toFixed(), high: c.high.toFixed(), low: c.low.toFixed(), close: c.close.toFixed(), vol: c.vol.toFixed() };
+  return {
+    t: c.t,
+    open: c.open.toFixed(),
+    high: c.high.toFixed(),
+    low: c.low.toFixed(),
+    close: c.close.toFixed(),
+    vol: c.vol.toFixed(),
+  };
 }

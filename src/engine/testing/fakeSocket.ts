@@ -38,7 +38,12 @@ export class FakeSocket implements SocketLike {
   }
   /** Sends a frame: objects are JSON-encoded, strings and other values go as they are. */
   serverSend(frame: unknown): void {
-    this.onmessage?.({ data: typeof frame === 'string' || typeof frame !== 'object' || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame) });
+    this.onmessage?.({
+      data:
+        typeof frame === 'string' || typeof frame !== 'object' || frame instanceof ArrayBuffer
+          ? frame
+          : JSON.stringify(frame),
+    });
   }
   serverError(): void {
     this.onerror?.({});

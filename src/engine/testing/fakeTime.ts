@@ -1,5 +1,6 @@
 /**
- * Fake clock and timers for engine tests: time moves only when the test calls advance().
+ * The one fake clock and timers (engine, worker host and tab client tests; implements `EngineDeps`' Clock and
+ * Timers): time moves only when the test calls advance().
  * Timers fire in due order; a timer scheduled by a firing timer fires in the same advance() if due.
  */
 import type { Clock, TimerHandle, Timers } from '../types';
@@ -43,7 +44,8 @@ export class FakeTime implements Clock, Timers {
     const end = this.t + ms;
     for (;;) {
       let next: Pending | undefined;
-      for (const p of this.pending) if (p.at <= end && (!next || p.at < next.at || (p.at === next.at && p.id < next.id))) next = p;
+      for (const p of this.pending)
+        if (p.at <= end && (!next || p.at < next.at || (p.at === next.at && p.id < next.id))) next = p;
       if (!next) break;
       this.pending = this.pending.filter((p) => p !== next);
       this.t = Math.max(this.t, next.at);

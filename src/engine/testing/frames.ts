@@ -57,7 +57,14 @@ export function seededRandom(seed: number): () => number {
 /** Valid frames of every type, as plain objects. */
 export function validCorpus(): Record<string, unknown>[] {
   const trade: Trade = { id: 7, price: '64123.5', qty: '0.0100', side: 'buy', ts: 1_700_000_000_000 };
-  const candle: Candle = { t: 1_700_000_000_000 - (1_700_000_000_000 % 60_000), open: '1', high: '2', low: '0.5', close: '1.5', vol: '10' };
+  const candle: Candle = {
+    t: 1_700_000_000_000 - (1_700_000_000_000 % 60_000),
+    open: '1',
+    high: '2',
+    low: '0.5',
+    close: '1.5',
+    vol: '10',
+  };
   return [
     tradeFrame('btcusdt', [trade, { ...trade, id: 8, side: 'sell', price: '-1' }], 1),
     klineFrame('btcusdt', '1m', candle, 2),

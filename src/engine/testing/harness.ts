@@ -51,7 +51,11 @@ export function engineHarness(
 }
 
 /** The engine's candles as comparable rows [timeSec, open, high, low, close, volume]. */
-export function engineCandles(engine: MarketEngine, symbol: string, interval: Parameters<MarketEngine['klineView']>[1]): number[][] {
+export function engineCandles(
+  engine: MarketEngine,
+  symbol: string,
+  interval: Parameters<MarketEngine['klineView']>[1],
+): number[][] {
   const v = engine.klineView(symbol, interval);
   if (!v) return [];
   const rows: number[][] = [];
@@ -60,6 +64,10 @@ export function engineCandles(engine: MarketEngine, symbol: string, interval: Pa
 }
 
 /** The exchange's history as the same rows (numbers of its exact strings). */
-export function exchangeCandles(exchange: FakeExchange, symbol: string, interval: Parameters<MarketEngine['klineView']>[1]): number[][] {
+export function exchangeCandles(
+  exchange: FakeExchange,
+  symbol: string,
+  interval: Parameters<MarketEngine['klineView']>[1],
+): number[][] {
   return exchange.history(symbol, interval, 1e9).map((c) => [c.t / 1000, +c.open, +c.high, +c.low, +c.close, +c.vol]);
 }

@@ -35,7 +35,3 @@ export function defineEndpoint<
 >(e: Endpoint<Q, B, D>): Endpoint<Q, B, D> {
   return e;
 }
-
-export type EndpointQuery<E> = E extends Endpoint<infer Q, any, any> ? (Q extends z.ZodTypeAny ? z.input<Q> : undefined) : never;
-export type EndpointBody<E> = E extends Endpoint<any, infer B, any> ? (B extends z.ZodTypeAny ? z.input<B> : undefined) : never;
-export type EndpointData<E> = E extends Endpoint<any, any, infer D> ? z.infer<D> : never;

@@ -18,11 +18,6 @@ export type Envelope<T> = { code: number; msg: string; data?: T | null };
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: CODE_OK, msg: 'success', data });
 export const fail = (msg: string, code = CODE_FAIL): Envelope<null> => ({ code, msg, data: null });
-export const tokenInvalid = (msg = 'Token is invalid or expired, please sign in again'): Envelope<null> => ({
-  code: CODE_TOKEN,
-  msg,
-  data: null,
-});
 
 /** Spec 5: a reply is a success only if the HTTP status is 200 and the numeric code is above 0. */
 export function isSuccess(httpStatus: number, body: unknown): boolean {

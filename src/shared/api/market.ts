@@ -1,11 +1,12 @@
 /**
- * Market and common calls of spec 7.2/7.3 served now (issue 2), plus the market-data extensions of the
+ * Market and common calls of spec 7.2/7.3 served now by the reference server (SRV-8), plus the market-data extensions of the
  * reference server (kline history, ticker, tickers, trades; documented in README "REST API").
  * The app calls these by key; the server registers its handlers against them.
  */
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
-import { Candle, DecimalStr, KLINE_INTERVALS, PriceInfo, SymbolStr, Trade } from '../protocol';
+import { DecimalStr } from '../money';
+import { Candle, KLINE_INTERVALS, PriceInfo, SymbolStr, Trade } from '../protocol';
 import { AllSettings } from '../schemas/settings';
 import { CoinLists, SpotPair } from '../schemas/coins';
 import { Notice, Rule } from '../schemas/content';
@@ -99,4 +100,4 @@ export const marketApi = {
     query: z.object({ symbol: SymbolStr, limit: qInt(1, TRADES_MAX_LIMIT).optional() }),
     data: z.array(Trade),
   }),
-} satisfies Record<string, Endpoint<any, any, any>>;
+} satisfies Record<string, Endpoint>;

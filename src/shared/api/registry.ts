@@ -3,4 +3,3 @@ import { marketApi } from './market';
 import { userApi } from './user';
 
 export const api = { ...marketApi, ...userApi };
-export type Api = typeof api;

@@ -1,5 +1,5 @@
 /**
- * User and account calls of spec 7.1, upload and KYC (issue 5). Keys are the spec's call names.
+ * User and account calls of spec 7.1, upload and KYC. Keys are the spec's call names.
  * Not in the spec's tables, chosen here: addressLogin (the automatic wallet login of 4.2, path
  * POST /api/user/addressLogin). Files uploaded through uploadOSS are served by GET /api/common/file/<id>
  * to their owner only (binary reply, so not an Endpoint).
@@ -26,7 +26,8 @@ export const userApi = {
   addressLogin: defineEndpoint({
     method: 'POST',
     path: '/api/user/addressLogin',
-    summary: 'Automatic login by wallet address inside a wallet browser (spec 4.2), when LOGIN_REGIS_SETTING.autoLogin is on',
+    summary:
+      'Automatic login by wallet address inside a wallet browser (spec 4.2), when LOGIN_REGIS_SETTING.autoLogin is on',
     body: S.AddressLoginBody,
     data: S.TokenData,
   }),
@@ -160,9 +161,10 @@ export const userApi = {
   uploadOSS: defineEndpoint({
     method: 'POST',
     path: '/api/common/upload/OSS',
-    summary: 'Upload an image (PNG, JPEG, WebP or GIF by content, at most 5 MB) as multipart field "file"; data.url serves it to the owner',
+    summary:
+      'Upload an image (PNG, JPEG, WebP or GIF by content, at most 5 MB) as multipart field "file"; data.url serves it to the owner',
     data: S.UploadData,
     auth: true,
     multipart: true,
   }),
-} satisfies Record<string, Endpoint<any, any, any>>;
+} satisfies Record<string, Endpoint>;

@@ -8,7 +8,8 @@
  * lookup), plus id, logo and sort. Each list adds its own fields.
  */
 import { z } from 'zod';
-import { Count, DecimalStr, Flag, Int, UrlStr } from './common';
+import { Count, Flag, Int, UrlStr } from './common';
+import { DecimalStr } from '../money';
 
 export const CoinBase = z.object({
   id: Int,
@@ -108,8 +109,3 @@ export const CoinLists = z.object({
 export type CoinLists = z.infer<typeof CoinLists>;
 export const COIN_LIST_NAMES = ['coinList', 'currencyList', 'contractList', 'optionList'] as const;
 export type CoinListName = (typeof COIN_LIST_NAMES)[number];
-
-/** The pair shown to the user: showSymbol when customizeFlag is 2, else symbol (spec 3.4). */
-export function displaySymbol(c: Pick<CoinBase, 'customizeFlag' | 'showSymbol' | 'symbol'>): string {
-  return c.customizeFlag === 2 ? c.showSymbol : c.symbol;
-}

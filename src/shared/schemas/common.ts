@@ -1,14 +1,11 @@
 /**
  * Small building blocks shared by the reply schemas in this folder.
- * Money, prices and rates are exact decimal strings (DecimalStr); counts and sort orders are integers;
+ * Money, prices and rates are exact decimal strings (DecimalStr, ../money.ts); counts and sort orders are integers;
  * on/off flags are booleans (the spec's "isOpen", "enable", "status"...), except where the spec fixes a
  * representation (the language dictionary's isDefault 'Y'/'N').
  */
 import './zodSetup';
 import { z } from 'zod';
-import { DecimalStr } from '../protocol';
-
-export { DecimalStr };
 
 /** A non-negative integer (counts, sort orders, ids). */
 export const Int = z.number().int();

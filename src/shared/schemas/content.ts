@@ -20,8 +20,6 @@ export const Notice = z.object({
 });
 export type Notice = z.infer<typeof Notice>;
 
-/** Keys of rule texts: ABOUT (about page), TERMS, PRIVACY, HELP (help articles, one row each). */
-export const RULE_KEYS = ['ABOUT', 'TERMS', 'PRIVACY', 'HELP'] as const;
 export const Rule = z.object({
   /** Stable id; help articles are opened at /helpDetail/{id}. */
   id: Int,

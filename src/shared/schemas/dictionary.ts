@@ -6,7 +6,24 @@ import { z } from 'zod';
 import { Count, Flag, Int, OffsetStr, UrlStr } from './common';
 
 /** The 16 bundled languages of spec 4.5. */
-export const LANGUAGE_CODES = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'] as const;
+export const LANGUAGE_CODES = [
+  'ar',
+  'da',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'pl',
+  'pt',
+  'ru',
+  'th',
+  'tr',
+  'vi',
+  'zh',
+] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 /**

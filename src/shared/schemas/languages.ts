@@ -35,6 +35,3 @@ export function languageDictionary(defaultCode: string): LanguageEntry[] {
     status: enabled,
   }));
 }
-
-/** Languages right to left. */
-export const RTL_LANGUAGES: readonly string[] = ['ar'];

@@ -5,7 +5,8 @@
  * Money, rates and limits are decimal strings; counts are integers; on/off flags are booleans.
  */
 import { z } from 'zod';
-import { Count, DecimalStr, Flag, TimeOfDay, UrlStr } from './common';
+import { Count, Flag, TimeOfDay, UrlStr } from './common';
+import { DecimalStr } from '../money';
 import { LanguageEntry, TimeZoneEntry, TimeZoneSetting } from './dictionary';
 
 export const LoginRegisSetting = z.object({
@@ -32,8 +33,6 @@ export const LoginRegisSetting = z.object({
   withdrawPwdCode: Flag,
 });
 
-/** Trade modes; the trade screen's header tabs are built from these (spec 2.4). */
-export const PLAYING_NAMES = ['SecondContract', 'BBTrading', 'Ustandard', 'Option'] as const;
 export const PlayingEntry = z.object({ name: z.string().min(1), isOpen: Flag, sort: Count });
 
 export const MingSettlementSetting = z.object({
@@ -126,7 +125,10 @@ export const TabEntry = z.object({ name: z.string().min(1), isOpen: Flag, sort: 
 export const VIP_LEVELS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 type VipKey = `vip${(typeof VIP_LEVELS)[number]}${'Start' | 'End'}`;
 const vipThresholds = Object.fromEntries(
-  VIP_LEVELS.flatMap((i) => [[`vip${i}Start`, DecimalStr], [`vip${i}End`, DecimalStr]]),
+  VIP_LEVELS.flatMap((i) => [
+    [`vip${i}Start`, DecimalStr],
+    [`vip${i}End`, DecimalStr],
+  ]),
 ) as Record<VipKey, typeof DecimalStr>;
 /** isOpen plus vip0Start, vip0End ... vip12Start, vip12End (amount thresholds, decimal strings). */
 export const VipLevelSetting = z.object({ isOpen: Flag, ...vipThresholds });

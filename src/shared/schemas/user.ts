@@ -3,6 +3,7 @@
  * server, and the `data` of each reply. Query values travel as strings, so numeric inputs are coerced.
  */
 import { z } from 'zod';
+import { DecimalStr } from '../money';
 
 // ---- field rules (one place; the app's form validators reuse them) ----
 
@@ -16,7 +17,9 @@ export const TradePassword = z.string().regex(TRADE_PASSWORD_RE, 'Trade password
 
 /** Ordinary account name: 4 to 32 characters, letters, digits and _, starting with a letter. */
 export const ACCOUNT_NAME_RE = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
-export const AccountName = z.string().regex(ACCOUNT_NAME_RE, 'Account must be 4 to 32 letters, digits or _, starting with a letter');
+export const AccountName = z
+  .string()
+  .regex(ACCOUNT_NAME_RE, 'Account must be 4 to 32 letters, digits or _, starting with a letter');
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address'));
 
@@ -38,12 +41,27 @@ export const WalletAddress = z
   .transform((v) => (/^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : v));
 
 /** Email and SMS codes: 6 digits, single use, valid 5 minutes. */
-export const VerifyCode = z.string().trim().regex(/^\d{6}$/, 'The verification code has 6 digits');
+export const VerifyCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The verification code has 6 digits');
 
-export const InviteCode = z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, 'Invalid invite code');
+export const InviteCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/, 'Invalid invite code');
 
 /** Why a code is sent; a code only works for the purpose it was sent for. */
-export const CodeType = z.enum(['register', 'login', 'backPwd', 'bind', 'unbind', 'withdrawAddress', 'withdraw', 'tradePwd']);
+export const CodeType = z.enum([
+  'register',
+  'login',
+  'backPwd',
+  'bind',
+  'unbind',
+  'withdrawAddress',
+  'withdraw',
+  'tradePwd',
+]);
 export type CodeType = z.infer<typeof CodeType>;
 
 /** Registration modes, each switched on by LOGIN_REGIS_SETTING (emailIsOpen, phoneIsOpen, ordinaryIsOpen, addressIsOpen). */
@@ -54,9 +72,6 @@ export const KycLevel = z.enum(['primary', 'senior']);
 export type KycLevel = z.infer<typeof KycLevel>;
 export const KycState = z.enum(['none', 'pending', 'approved', 'rejected']);
 export type KycState = z.infer<typeof KycState>;
-
-/** Exact decimal string (money never travels as a binary float). */
-export const DecimalStr = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 // ---- inputs ----
 
@@ -94,7 +109,11 @@ export const AddressLoginBody = z.object({
   platform: z.string().max(32).optional(),
 });
 
-export const UpdateLoginPwdQuery = z.object({ oldPwd: z.string().min(1).max(64), newPwd: Password, userId: z.coerce.number().int().positive() });
+export const UpdateLoginPwdQuery = z.object({
+  oldPwd: z.string().min(1).max(64),
+  newPwd: Password,
+  userId: z.coerce.number().int().positive(),
+});
 export const BackPwdQuery = z.object({ email: Email, newPwd: Password, emailCode: VerifyCode });
 export const SendEmailCodeQuery = z.object({ codeType: CodeType, email: Email });
 export const BindEmailQuery = z.object({ email: Email, emailCode: VerifyCode });
@@ -105,14 +124,22 @@ export const LoginOutBody = z.object({}).loose().optional();
 export const TradePwdSetQuery = z.object({ pwd: TradePassword });
 /** signType "1" changes the login password, "2" the trade (fund) password. */
 export const SignType = z.enum(['1', '2']);
-export const UpdatePwdQuery = z.object({ oldPwd: z.string().min(1).max(64), newPwd: z.string().min(1).max(64), signType: z.coerce.string().pipe(SignType) });
+export const UpdatePwdQuery = z.object({
+  oldPwd: z.string().min(1).max(64),
+  newPwd: z.string().min(1).max(64),
+  signType: z.coerce.string().pipe(SignType),
+});
 
 /** Image URLs come from the upload call (/api/common/file/<id>). Primary needs realName, idCard, frontImg, backImg; senior needs handImg. */
 export const UploadedUrl = z.string().regex(/^\/api\/common\/file\/[A-Za-z0-9_-]{8,64}$/, 'Upload the image first');
 export const UploadKycQuery = z.object({
   level: KycLevel,
   realName: z.string().trim().min(2, 'Enter your full name').max(64).optional(),
-  idCard: z.string().trim().regex(/^[A-Za-z0-9-]{4,32}$/, 'Invalid document number').optional(),
+  idCard: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,32}$/, 'Invalid document number')
+    .optional(),
   frontImg: UploadedUrl.optional(),
   backImg: UploadedUrl.optional(),
   handImg: UploadedUrl.optional(),
@@ -120,7 +147,10 @@ export const UploadKycQuery = z.object({
 
 /** type: the withdraw channel, e.g. "USDT-TRC20". code: required when LOGIN_REGIS_SETTING.withdrawAddressCode is on (codeType withdrawAddress, sent to the bound email or phone). */
 export const UpdateWithdrawAddressQuery = z.object({
-  type: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'Invalid address type'),
+  type: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'Invalid address type'),
   address: WalletAddress,
   code: VerifyCode.optional(),
 });
@@ -138,7 +168,12 @@ export const AssetEntry = z.object({
 });
 export type AssetEntry = z.infer<typeof AssetEntry>;
 
-export const WithdrawAddressEntry = z.object({ id: z.number().int(), type: z.string(), address: z.string(), createTime: z.number().int() });
+export const WithdrawAddressEntry = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  address: z.string(),
+  createTime: z.number().int(),
+});
 export type WithdrawAddressEntry = z.infer<typeof WithdrawAddressEntry>;
 
 export const UserInfo = z.object({
@@ -166,6 +201,11 @@ export const CountryCode = z.object({ iso: z.string(), name: z.string(), code: z
 export type CountryCode = z.infer<typeof CountryCode>;
 
 export const FinanceAmount = z.object({ coin: z.string(), amount: DecimalStr });
-export const UserCoinEntry = z.object({ id: z.number().int(), coin: z.string(), symbol: z.string(), sort: z.number().int() });
+export const UserCoinEntry = z.object({
+  id: z.number().int(),
+  coin: z.string(),
+  symbol: z.string(),
+  sort: z.number().int(),
+});
 export const UploadData = z.object({ url: UploadedUrl });
 export const Empty = z.null().optional();

@@ -3,8 +3,8 @@
  * counts acquires, holds tickers, trades and candle series that tests set, and reports changes like the
  * real one (onChange with topic keys).
  */
-import { topicKey, type KlinePatch, type MarketEngine, type Topic } from '../../engine/types';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine/views';
+import { topicKey, type KlinePatch, type MarketEngine, type Topic } from '../../engine';
+import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 
 interface Series {
@@ -134,7 +134,15 @@ export class FakeEngine implements MarketEngine {
       interval,
       version: s.version,
       capacity: this.capacity,
-      rows: { length: s.time.length - idx, time: big(s.time), open: close, high: close, low: close, close, volume: close },
+      rows: {
+        length: s.time.length - idx,
+        time: big(s.time),
+        open: close,
+        high: close,
+        low: close,
+        close,
+        volume: close,
+      },
       lastClose: String(s.close[s.close.length - 1]),
       priceDecimals: 2,
     };

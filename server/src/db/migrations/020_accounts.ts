@@ -1,6 +1,6 @@
 /**
- * Accounts (issue 5): users, sessions, sign-in failures, verification codes and the development outbox.
- * Idempotent (IF NOT EXISTS) so registerAccounts can also apply it when the runner has not.
+ * Accounts (AUTH rules): users, sessions, sign-in failures, verification codes and the development outbox.
+ * Applied by the migration runner (db/migrate.ts) only, like every migration.
  * Times are Unix milliseconds; money columns are exact decimal strings.
  */
 import type Database from 'better-sqlite3';

@@ -1,5 +1,5 @@
 /**
- * Per-user data of issue 5: uploads, identity verification (KYC), withdraw addresses, watchlist and assets.
+ * Per-user data of the accounts: uploads, identity verification (KYC), withdraw addresses, watchlist and assets.
  * Every row carries user_id; every query on these tables filters by the caller's id.
  */
 import type Database from 'better-sqlite3';

@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { IconMenu } from '../../layout/icons';
 import { openAppSidebar } from '../../layout/sidebarState';
 import { useIsDesktop } from '../../layout/useIsDesktop';
+import { MARKETS_PATHS } from '../../features/markets/paths';
 
 export interface PlaceholderScreenProps {
   /** Key under `title.` in the common namespace. */
@@ -35,7 +36,7 @@ export default function PlaceholderScreen({ titleKey, back = true, menu = false 
         title={t('ui.comingSoon')}
         description={t('ui.comingSoonDesc')}
         action={
-          <Link to="/" className="btn btn--ghost">
+          <Link to={MARKETS_PATHS.home} className="btn btn--ghost">
             {t('ui.backHome')}
           </Link>
         }

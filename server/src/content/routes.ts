@@ -1,0 +1,19 @@
+/**
+ * Platform content of spec 7.2/7.3: settings, notices and rules (about, terms, privacy, help).
+ * Texts follow the `lang` header (falling back to English).
+ */
+import { marketApi } from '../../../src/shared/api/market';
+import type { ServerContext } from '../context';
+import { readAllSettings } from '../db/settingsStore';
+import type { Router } from '../http/route';
+import { readNotices, readRules } from './store';
+
+export function registerContentRoutes(r: Router<unknown>, ctx: ServerContext): void {
+  r.route(marketApi.getAllSetting, () => readAllSettings(ctx.db, ctx.log));
+
+  r.route(marketApi.noticeList, ({ query, lang }) =>
+    readNotices(ctx.db, lang, query.key || undefined, query.modelKey || undefined),
+  );
+
+  r.route(marketApi.rulesList, ({ query, lang }) => readRules(ctx.db, lang, query.key.toUpperCase()));
+}

@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { userApi } from '../../../src/shared/api/user';
+import { CODE_TTL_MS, MAX_PER_ADDRESS_PER_HOUR, MAX_WRONG_TRIES, RESEND_GAP_MS } from './codes';
+import { startIdentityServer, startTestServer, type TestServer } from '../testing/harness';
+
+let h: TestServer;
+beforeAll(async () => {
+  h = await startIdentityServer();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+const send = (email: string, codeType = 'register', ip = '127.0.0.1') =>
+  h.call(userApi.sendEmailCode, { query: { codeType, email }, ip });
+const latest = async (to: string) => (await h.outbox(to))[0];
+const register = (email: string, emailCode: string) =>
+  h.call(userApi.register, { body: { type: 'email', email, password: 'Right1234', emailCode } });
+
+describe('[AUTH-4] email and phone codes', () => {
+  it('a code is 6 digits and lands in the development outbox and the log, for its purpose', async () => {
+    expect((await send('c1@example.com')).code).toBe(200);
+    const m = await latest('c1@example.com');
+    expect(m.code).toMatch(/^\d{6}$/);
+    expect(m.codeType).toBe('register');
+  });
+
+  it('a code works once only', async () => {
+    await send('c2@example.com');
+    const { code } = await latest('c2@example.com');
+    expect((await register('c2@example.com', code)).code).toBe(200);
+    // Reuse for a password reset of the same address (another purpose) and for the same purpose both fail.
+    const again = await h.call(userApi.backPwd, {
+      query: { email: 'c2@example.com', newPwd: 'Other1234', emailCode: code },
+    });
+    expect(again.msg).toBe('The verification code is invalid or expired');
+    h.clock.advance(RESEND_GAP_MS);
+    await send('c2@example.com', 'backPwd');
+    const reset = (await latest('c2@example.com')).code;
+    expect(
+      (await h.call(userApi.backPwd, { query: { email: 'c2@example.com', newPwd: 'Other1234', emailCode: reset } }))
+        .code,
+    ).toBe(200);
+    const twice = await h.call(userApi.backPwd, {
+      query: { email: 'c2@example.com', newPwd: 'Third1234', emailCode: reset },
+    });
+    expect(twice.code).toBe(0);
+    expect(twice.msg).toBe('The verification code is invalid or expired');
+    expect((await h.call(userApi.login, { body: { account: 'c2@example.com', password: 'Other1234' } })).code).toBe(
+      200,
+    );
+  });
+
+  it('a code expires after 5 minutes', async () => {
+    await send('c3@example.com');
+    const { code } = await latest('c3@example.com');
+    h.clock.advance(CODE_TTL_MS);
+    const r = await register('c3@example.com', code);
+    expect(r.code).toBe(0);
+    expect(r.msg).toBe('The verification code is invalid or expired');
+  });
+
+  it('a code still works just before 5 minutes', async () => {
+    await send('c4@example.com');
+    const { code } = await latest('c4@example.com');
+    h.clock.advance(CODE_TTL_MS - 1000);
+    expect((await register('c4@example.com', code)).code).toBe(200);
+  });
+
+  it('a code sent for one address does not work for another', async () => {
+    await send('c5@example.com');
+    const { code } = await latest('c5@example.com');
+    expect((await register('c6@example.com', code)).msg).toBe('The verification code is invalid or expired');
+  });
+
+  it(`a code dies after ${MAX_WRONG_TRIES} wrong guesses`, async () => {
+    await send('c7@example.com');
+    const { code } = await latest('c7@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < MAX_WRONG_TRIES; i++) expect((await register('c7@example.com', wrong)).code).toBe(0);
+    expect((await register('c7@example.com', code)).msg).toBe('The verification code is invalid or expired');
+  });
+
+  it('only the newest code of a purpose is valid', async () => {
+    await send('c8@example.com');
+    const first = (await latest('c8@example.com')).code;
+    h.clock.advance(RESEND_GAP_MS);
+    await send('c8@example.com');
+    const second = (await latest('c8@example.com')).code;
+    if (first !== second) expect((await register('c8@example.com', first)).code).toBe(0);
+    expect((await register('c8@example.com', second)).code).toBe(200);
+  });
+
+  it('sending is rate-limited: one per minute and 10 per hour per address', async () => {
+    expect((await send('c9@example.com')).code).toBe(200);
+    const soon = await send('c9@example.com');
+    expect(soon.code).toBe(0);
+    expect(soon.msg).toMatch(/^Please wait \d+ seconds before requesting another code$/);
+    for (let i = 1; i < MAX_PER_ADDRESS_PER_HOUR; i++) {
+      h.clock.advance(RESEND_GAP_MS);
+      expect((await send('c9@example.com')).code).toBe(200);
+    }
+    h.clock.advance(RESEND_GAP_MS);
+    expect((await send('c9@example.com')).msg).toBe('Too many codes requested for this address, try again in an hour');
+    h.clock.advance(3600_000);
+    expect((await send('c9@example.com')).code).toBe(200);
+  });
+
+  it('sending is rate-limited per client address too', async () => {
+    let refused = '';
+    for (let i = 0; i < 40 && !refused; i++) {
+      const r = await send(`flood${i}@example.com`, 'register', '10.7.7.7');
+      if (r.code !== 200) refused = r.msg;
+    }
+    expect(refused).toBe('Too many codes requested, try again in an hour');
+  });
+
+  it('SMS codes: bind a phone, then unbind it with a code sent to that phone', async () => {
+    const t = await h.signUp('c10@example.com');
+    expect((await h.call(userApi.sendMobileCode, { query: { codeType: 'bind', phone: '+14155550100' } })).code).toBe(
+      200,
+    );
+    const bindCode = (await latest('+14155550100')).code;
+    // The number is normalised: "14155550100" is the same phone.
+    expect((await h.call(userApi.bindPhone, { token: t, query: { phone: '14155550100', code: bindCode } })).code).toBe(
+      200,
+    );
+    expect((await h.call(userApi.getInfo, { token: t })).data.phone).toBe('+14155550100');
+    h.clock.advance(RESEND_GAP_MS);
+    await h.call(userApi.sendMobileCode, { query: { codeType: 'unbind', phone: '+14155550100' } });
+    const unbind = (await latest('+14155550100')).code;
+    expect((await h.call(userApi.unBindPhone, { token: t, query: { code: unbind } })).code).toBe(200);
+    expect((await h.call(userApi.getInfo, { token: t })).data.phone).toBeNull();
+  });
+
+  it('for purposes that need an account, an unknown address gets success and no code (no account discovery)', async () => {
+    const r = await send('nobody@example.com', 'backPwd');
+    expect(r.code).toBe(200);
+    expect(await h.outbox('nobody@example.com')).toEqual([]);
+  });
+
+  it('a bad codeType or address gets a clear message', async () => {
+    expect((await send('c11@example.com', 'steal')).msg).toMatch(/^Invalid query: codeType: /);
+    expect((await send('not-an-email')).msg).toBe('Invalid query: email: Invalid email address');
+  });
+});
+
+describe('[AUTH-5] production mode', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the development outbox is off: no route, nothing stored; the code still goes to the log', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'accounts-prod-'));
+    const lines: string[] = [];
+    const srv = await startTestServer({
+      dataDir: dir,
+      env: { NODE_ENV: 'production', TEST_SWITCHES: '1', LOG_LEVEL: 'info' },
+      logLine: (l) => void lines.push(l),
+    });
+    const app = srv.app;
+    const db = srv.ctx.db;
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/user/sendEmailCode?codeType=register&email=p%40example.com',
+    });
+    expect(sent.json().code).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/_test/outbox?to=p%40example.com' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/_test/expireTokens' })).statusCode).toBe(404);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM dev_outbox').get() as { n: number }).n).toBe(0);
+    expect(lines.some((l) => l.includes('verification_code') && l.includes('p@example.com'))).toBe(true);
+    await srv.stop();
+  });
+});

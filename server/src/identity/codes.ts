@@ -1,0 +1,130 @@
+/**
+ * Email and SMS verification codes (AUTH-4): 6 digits, single use, valid 5 minutes, only for the
+ * purpose (codeType) and address they were sent to. A code dies after 5 wrong guesses.
+ * Sending is limited: one per 60 s and 10 per hour per address, 30 per hour per client address.
+ * No real mail or SMS leaves the server: `deliver` writes the code to the log and, outside production,
+ * to the development outbox (GET /api/_test/outbox).
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Clock } from '../time/clock';
+import { ApiFail } from '../http/failures';
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const RESEND_GAP_MS = 60_000;
+export const MAX_PER_ADDRESS_PER_HOUR = 10;
+export const MAX_PER_IP_PER_HOUR = 30;
+export const MAX_WRONG_TRIES = 5;
+const HOUR = 3600_000;
+
+export type Channel = 'email' | 'phone';
+
+export interface Delivery {
+  channel: Channel;
+  address: string;
+  codeType: string;
+  code: string;
+}
+
+const hashCode = (channel: Channel, address: string, codeType: string, code: string) =>
+  createHash('sha256').update(`${channel}|${address}|${codeType}|${code}`).digest('hex');
+
+export const INVALID_CODE = 'The verification code is invalid or expired';
+
+export class Codes {
+  constructor(
+    private db: Database.Database,
+    private clock: Clock,
+    private deliver: (d: Delivery) => void,
+  ) {}
+
+  send(channel: Channel, address: string, codeType: string, ip: string): void {
+    const now = this.clock.now();
+    const last = this.db
+      .prepare('SELECT created_at FROM verify_codes WHERE channel = ? AND address = ? ORDER BY created_at DESC LIMIT 1')
+      .get(channel, address) as { created_at: number } | undefined;
+    if (last && now - last.created_at < RESEND_GAP_MS) {
+      const s = Math.ceil((last.created_at + RESEND_GAP_MS - now) / 1000);
+      throw new ApiFail(`Please wait ${s} seconds before requesting another code`);
+    }
+    const perAddr = this.db
+      .prepare('SELECT COUNT(*) AS n FROM verify_codes WHERE channel = ? AND address = ? AND created_at > ?')
+      .get(channel, address, now - HOUR) as { n: number };
+    if (perAddr.n >= MAX_PER_ADDRESS_PER_HOUR)
+      throw new ApiFail('Too many codes requested for this address, try again in an hour');
+    const perIp = this.db
+      .prepare('SELECT COUNT(*) AS n FROM verify_codes WHERE ip = ? AND created_at > ?')
+      .get(ip, now - HOUR) as { n: number };
+    if (perIp.n >= MAX_PER_IP_PER_HOUR) throw new ApiFail('Too many codes requested, try again in an hour');
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    this.db.transaction(() => {
+      // Only the newest code of a purpose is valid.
+      this.db
+        .prepare(
+          'UPDATE verify_codes SET used_at = ? WHERE channel = ? AND address = ? AND code_type = ? AND used_at IS NULL',
+        )
+        .run(now, channel, address, codeType);
+      this.db
+        .prepare(
+          'INSERT INTO verify_codes (channel, address, code_type, code_hash, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(channel, address, codeType, hashCode(channel, address, codeType, code), ip, now, now + CODE_TTL_MS);
+      this.db.prepare('DELETE FROM verify_codes WHERE created_at < ?').run(now - 24 * HOUR);
+    })();
+    this.deliver({ channel, address, codeType, code });
+  }
+
+  /**
+   * Checks a code without using it up; returns the code's id for `consume`. A wrong guess is recorded
+   * at once (outside any transaction of the caller) and throws.
+   */
+  check(channel: Channel, address: string, codeType: string, code: string): number {
+    const now = this.clock.now();
+    const row = this.db
+      .prepare(
+        'SELECT id, code_hash, wrong_tries FROM verify_codes WHERE channel = ? AND address = ? AND code_type = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1',
+      )
+      .get(channel, address, codeType, now) as { id: number; code_hash: string; wrong_tries: number } | undefined;
+    if (!row) throw new ApiFail(INVALID_CODE);
+    if (row.code_hash !== hashCode(channel, address, codeType, code)) {
+      const tries = row.wrong_tries + 1;
+      this.db
+        .prepare(
+          'UPDATE verify_codes SET wrong_tries = ?, used_at = CASE WHEN ? >= ? THEN ? ELSE used_at END WHERE id = ?',
+        )
+        .run(tries, tries, MAX_WRONG_TRIES, now, row.id);
+      throw new ApiFail(INVALID_CODE);
+    }
+    return row.id;
+  }
+
+  /** Uses the code up; call inside the transaction of the change it authorizes. */
+  consume(id: number): void {
+    const r = this.db
+      .prepare('UPDATE verify_codes SET used_at = ? WHERE id = ? AND used_at IS NULL')
+      .run(this.clock.now(), id);
+    if (r.changes !== 1) throw new ApiFail(INVALID_CODE);
+  }
+}
+
+/** The development outbox: the latest codes sent to an address, newest first. */
+export function readOutbox(db: Database.Database, address: string, limit = 10) {
+  return db
+    .prepare(
+      'SELECT channel, address, code_type AS codeType, code, created_at AS createTime FROM dev_outbox WHERE address = ? ORDER BY id DESC LIMIT ?',
+    )
+    .all(address, limit) as { channel: Channel; address: string; codeType: string; code: string; createTime: number }[];
+}
+
+/** Keeps a day of codes: enough for any test or manual check, never a growing table. */
+export function writeOutbox(db: Database.Database, d: Delivery, at: number): void {
+  db.prepare('INSERT INTO dev_outbox (channel, address, code_type, code, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    d.channel,
+    d.address,
+    d.codeType,
+    d.code,
+    at,
+  );
+  db.prepare('DELETE FROM dev_outbox WHERE created_at < ?').run(at - 24 * HOUR);
+}

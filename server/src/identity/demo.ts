@@ -1,0 +1,37 @@
+/** The demo user seeded at start-up (printed by main.ts): some balances, a watchlist, a trade password. */
+import type { Identity } from './service';
+import { adjustAsset } from '../ledger/balances';
+import { hashPassword } from './passwords';
+
+export const DEMO = { account: 'demo@openex.local', password: 'Demo12345', tradePassword: '123456' };
+
+const BALANCES: [account: 'platform' | 'finance' | 'contract', coin: string, amount: string][] = [
+  ['platform', 'USDT', '10000'],
+  ['platform', 'BTC', '0.5'],
+  ['platform', 'ETH', '3.25'],
+  ['finance', 'USDT', '1000'],
+  ['contract', 'USDT', '500'],
+];
+const WATCHLIST: [coin: string, symbol: string][] = [
+  ['BTC', 'btcusdt'],
+  ['ETH', 'ethusdt'],
+];
+
+export async function seedDemo(acc: Identity): Promise<void> {
+  if (acc.users.byEmail(DEMO.account)) return;
+  const [pwd, trade] = await Promise.all([hashPassword(DEMO.password), hashPassword(DEMO.tradePassword)]);
+  acc.db.transaction(() => {
+    if (acc.users.byEmail(DEMO.account)) return;
+    const u = acc.users.create({
+      registerType: 'email',
+      email: DEMO.account,
+      pwdHash: pwd,
+      credits: 80,
+      now: acc.clock.now(),
+    });
+    acc.users.setTradePassword(u.id, trade);
+    for (const [account, coin, amount] of BALANCES) adjustAsset(acc.db, u.id, account, coin, amount);
+    const ins = acc.db.prepare('INSERT INTO user_coins (user_id, coin, symbol, sort) VALUES (?, ?, ?, ?)');
+    WATCHLIST.forEach(([coin, symbol], i) => ins.run(u.id, coin, symbol, i));
+  })();
+}

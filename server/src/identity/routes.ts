@@ -1,0 +1,56 @@
+/**
+ * Identity (AUTH, KYC and UPLOAD rules): every call of spec 7.1 but money, upload and KYC. Money (balances,
+ * withdraw addresses, finance amount) is in ../wallet and ../ledger. Registered by app.ts through the server's
+ * router; returns the demo user's credentials so that start-up can print them.
+ *
+ * The routes live in their own encapsulated plugin so that two choices stay local: JSON bodies of at most
+ * 64 KB, and multipart for the image upload.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Job } from '../time/scheduler';
+import { DEMO, seedDemo } from './demo';
+import { registerAuthRoutes } from './endpoints/auth';
+import { registerCodeRoutes } from './endpoints/codes';
+import { registerKycRoutes } from './endpoints/kyc';
+import { registerProfileRoutes } from './endpoints/profile';
+import { registerTestRoutes } from './endpoints/testSwitches';
+import { registerUploadRoutes, MAX_UPLOAD_BYTES } from './endpoints/upload';
+import { registerWatchlistRoutes } from './endpoints/watchlist';
+import type { Identity, IdentityRouter } from './service';
+
+export interface DemoCredentials {
+  account: string;
+  password: string;
+}
+
+/** Expired sessions are deleted this often (a scheduler job). */
+export const PURGE_EVERY_MS = 10 * 60_000;
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** The scheduler job that deletes expired sessions. */
+export function sessionPurgeJob(acc: Identity): Job {
+  return { name: 'session_purge', everyMs: PURGE_EVERY_MS, step: () => acc.sessions.purgeExpired() };
+}
+
+export async function registerIdentity(
+  app: FastifyInstance,
+  router: IdentityRouter,
+  acc: Identity,
+): Promise<DemoCredentials> {
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+    }
+    const r = router.within(scope, { bodyLimit: JSON_BODY_LIMIT });
+    registerAuthRoutes(r, acc);
+    registerCodeRoutes(r, acc);
+    registerProfileRoutes(r, acc);
+    registerKycRoutes(r, acc);
+    registerWatchlistRoutes(r, acc);
+    registerUploadRoutes(scope, r, acc);
+    registerTestRoutes(scope, acc);
+  });
+  await seedDemo(acc);
+  return { account: DEMO.account, password: DEMO.password };
+}

@@ -1,0 +1,68 @@
+/**
+ * The identity module's service: everything its routes share, built once per server from injected
+ * dependencies (database, log, clock, settings reader). Tests reach the stores through it.
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AllSettings } from '../../../src/shared/schemas/settings';
+import { readSetting } from '../db/settingsStore';
+import type { Router } from '../http/route';
+import type { Clock } from '../time/clock';
+import { LoginLimiter } from './attempts';
+import { Codes, writeOutbox, type Delivery } from './codes';
+import { Sessions } from './tokens';
+import { Users, type UserRow } from './users';
+
+/** The platform settings identity obeys (spec 3.3), read through the one settings reader on every call. */
+export interface IdentitySettings {
+  login(): AllSettings['LOGIN_REGIS_SETTING'];
+  authLimit(): AllSettings['AUTH_LIMIT'];
+}
+
+export interface IdentityDeps {
+  db: Database.Database;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  dataDir: string;
+  production: boolean;
+  testSwitches: boolean;
+}
+
+export interface Identity extends IdentityDeps {
+  settings: IdentitySettings;
+  users: Users;
+  sessions: Sessions;
+  limiter: LoginLimiter;
+  codes: Codes;
+  /** The user of a live session token (the router's `loadUser`). */
+  userOfToken(token: string): UserRow | undefined;
+}
+
+/** The router every module registers through, loading the signed-in user's row. */
+export type IdentityRouter = Router<UserRow>;
+
+export function createIdentity(o: IdentityDeps): Identity {
+  const deliver = (d: Delivery) => {
+    // No mail or SMS transport: the code goes to the log, and outside production to the dev outbox.
+    o.log.info({ event: 'verification_code', channel: d.channel, to: d.address, codeType: d.codeType, code: d.code });
+    if (!o.production) writeOutbox(o.db, d, o.clock.now());
+  };
+  const users = new Users(o.db);
+  const sessions = new Sessions(o.db, o.clock);
+  return {
+    ...o,
+    testSwitches: o.testSwitches && !o.production,
+    settings: {
+      login: () => readSetting(o.db, 'LOGIN_REGIS_SETTING', o.log),
+      authLimit: () => readSetting(o.db, 'AUTH_LIMIT', o.log),
+    },
+    users,
+    sessions,
+    limiter: new LoginLimiter(o.db, o.clock),
+    codes: new Codes(o.db, o.clock, deliver),
+    userOfToken(token) {
+      const id = sessions.resolve(token);
+      return id === undefined ? undefined : users.byId(id);
+    },
+  };
+}

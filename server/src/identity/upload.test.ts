@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { userApi } from '../../../src/shared/api/user';
+import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_DAY } from './endpoints/upload';
+import { multipart, pngOfSize, tinyPng } from './testImages';
+import { startIdentityServer, type TestServer } from '../testing/harness';
+
+let h: TestServer;
+beforeAll(async () => {
+  h = await startIdentityServer();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+async function upload(token: string | undefined, filename: string, content: Buffer, type = 'image/png') {
+  const m = multipart(filename, content, type);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: userApi.uploadOSS.path,
+    headers: { 'content-type': m.contentType, ...(token ? { satoken: token } : {}) },
+    payload: m.payload,
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { code: number; msg: string; data: { url: string } | null };
+  if (body.code === 200) expect(userApi.uploadOSS.data.safeParse(body.data).success).toBe(true);
+  return body;
+}
+
+const fetchFile = (url: string, token?: string) =>
+  h.app.inject({ method: 'GET', url, headers: token ? { satoken: token } : {} });
+
+describe('[spec 7.3 upload/OSS] image uploads', () => {
+  it('a real PNG is accepted, stored under DATA_DIR/uploads/<userId>/ and served to its owner as image/png', async () => {
+    const t = await h.signUp('u1@example.com');
+    const r = await upload(t, 'me.png', tinyPng());
+    expect(r.code).toBe(200);
+    const res = await fetchFile(r.data!.url, t);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.compare(res.rawPayload, tinyPng())).toBe(0);
+    const me = (await h.call(userApi.getInfo, { token: t })).data;
+    const row = h.acc.db.prepare('SELECT file FROM uploads WHERE user_id = ?').get(me.id) as { file: string };
+    expect(row.file.startsWith(`${me.id}/`)).toBe(true);
+    expect(existsSync(join(h.dataDir, 'uploads', row.file))).toBe(true);
+  });
+
+  it('the type is sniffed from the content: a .png name with text content is refused', async () => {
+    const t = await h.signUp('u2@example.com');
+    const r = await upload(t, 'evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
+    expect(r.code).toBe(0);
+    expect(r.msg).toBe('Only PNG, JPEG, WebP or GIF images can be uploaded');
+    const html = await upload(t, 'page.html', Buffer.from('<html></html>'), 'text/html');
+    expect(html.code).toBe(0);
+  });
+
+  it('a real PNG with a .txt name and a text content type is still an image', async () => {
+    const t = await h.signUp('u3@example.com');
+    const r = await upload(t, 'notes.txt', tinyPng(), 'text/plain');
+    expect(r.code).toBe(200);
+    expect((await fetchFile(r.data!.url, t)).headers['content-type']).toBe('image/png');
+  });
+
+  it('JPEG, GIF and WebP magic bytes are recognised', async () => {
+    const t = await h.signUp('u4@example.com');
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]);
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(30)]);
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([30, 0, 0, 0]),
+      Buffer.from('WEBPVP8 '),
+      Buffer.alloc(30),
+    ]);
+    for (const [buf, mime] of [
+      [jpeg, 'image/jpeg'],
+      [gif, 'image/gif'],
+      [webp, 'image/webp'],
+    ] as const) {
+      const r = await upload(t, 'x.bin', buf, 'application/octet-stream');
+      expect(r.code).toBe(200);
+      expect((await fetchFile(r.data!.url, t)).headers['content-type']).toBe(mime);
+    }
+  });
+
+  it('exactly 5 MB is accepted; 5 MB + 1 byte is refused with a clear message and nothing is stored', async () => {
+    const t = await h.signUp('u5@example.com');
+    expect((await upload(t, 'big.png', pngOfSize(MAX_UPLOAD_BYTES))).code).toBe(200);
+    const r = await upload(t, 'huge.png', pngOfSize(MAX_UPLOAD_BYTES + 1));
+    expect(r.code).toBe(0);
+    expect(r.msg).toBe('The image is larger than 5 MB');
+    expect((h.acc.db.prepare('SELECT COUNT(*) AS n FROM uploads').get() as { n: number }).n).toBe(1);
+  });
+
+  it('an empty upload and a request without a file get clear messages', async () => {
+    const t = await h.signUp('u6@example.com');
+    expect((await upload(t, 'empty.png', Buffer.alloc(0))).msg).toBe('The image is empty');
+    const res = await h.app.inject({
+      method: 'POST',
+      url: userApi.uploadOSS.path,
+      headers: { satoken: t, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.json().code).toBe(0);
+    expect(res.json().msg).toMatch(/multipart/);
+  });
+
+  it(`at most ${MAX_UPLOADS_PER_DAY} uploads a day per user`, async () => {
+    const t = await h.signUp('u9@example.com');
+    for (let i = 0; i < MAX_UPLOADS_PER_DAY; i++) expect((await upload(t, `${i}.png`, tinyPng())).code).toBe(200);
+    expect((await upload(t, 'more.png', tinyPng())).msg).toBe('Too many uploads today, try again tomorrow');
+    h.clock.advance(24 * 3600_000);
+    expect((await upload(t, 'next-day.png', tinyPng())).code).toBe(200);
+  });
+
+  it('[spec 8] uploading without a valid token is a Token error', async () => {
+    const r = await upload(undefined, 'a.png', tinyPng());
+    expect(r.code).toBe(500);
+    expect(r.msg).toContain('Token');
+  });
+
+  it('a file is served only to its owner: others and anonymous callers get "Not found"/Token', async () => {
+    const a = await h.signUp('u7@example.com');
+    const b = await h.signUp('u8@example.com');
+    const { data } = await upload(a, 'a.png', tinyPng());
+    const asB = await fetchFile(data!.url, b);
+    expect(asB.json()).toEqual({ code: 0, msg: 'Not found', data: null });
+    const anon = await fetchFile(data!.url);
+    expect(anon.json().code).toBe(500);
+    expect((await fetchFile('/api/common/file/doesnotexist123', a)).json().msg).toBe('Not found');
+    expect((await fetchFile('/api/common/file/..%2F..%2Fetc%2Fpasswd', a)).json().msg).toBe('Not found');
+  });
+});

@@ -1,0 +1,42 @@
+/** The simulator's symbols, read from the listed coin pairs. */
+import type Database from 'better-sqlite3';
+import type { MarketSymbol } from '../context';
+import { magnitude } from '../seed/scales';
+import { readCoinLists } from './coinStore';
+
+/**
+ * Quantity decimals of simulated trades: the pair's precision, fewer for very cheap coins (SHIB, PEPE trade
+ * in whole coins) so 24 h volumes in minor units stay far below 2^53 even in flood mode.
+ */
+export function simQtyScale(price: string, precision: number): number {
+  return Math.max(0, Math.min(precision, magnitude(price) + 3));
+}
+
+/** The simulator's symbols: every listed pair (spot first, then any pair only in another list). */
+export function marketSymbolsFromDb(db: Database.Database): MarketSymbol[] {
+  const lists = readCoinLists(db);
+  const out = new Map<string, MarketSymbol>();
+  for (const p of lists.currencyList) {
+    out.set(p.symbol, {
+      symbol: p.symbol,
+      coin: p.coin,
+      baseCoin: p.baseCoin,
+      price: p.amount,
+      priceScale: p.basePrecision,
+      qtyScale: simQtyScale(p.amount, p.coinPrecision),
+    });
+  }
+  for (const p of lists.contractList) {
+    if (!out.has(p.symbol)) {
+      out.set(p.symbol, {
+        symbol: p.symbol,
+        coin: p.coin,
+        baseCoin: p.baseCoin,
+        price: p.amount,
+        priceScale: p.baseScale,
+        qtyScale: simQtyScale(p.amount, p.coinScale),
+      });
+    }
+  }
+  return [...out.values()];
+}

@@ -1,0 +1,12 @@
+/** The app's one query cache, on the browser's timers. Tests build their own QueryCache on the fake clock. */
+import { QueryCache } from './queryCache';
+
+export const queries = new QueryCache({
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+});
+
+/** Fetches again every shown query whose key starts with `prefix` (see queryKey); forgets the others. */
+export function invalidate(prefix: string): void {
+  queries.invalidate(prefix);
+}

@@ -1,0 +1,130 @@
+/**
+ * The REST data layer's core, framework-free (like TanStack Query's query-core, much smaller): one entry per
+ * key holding the latest data or error; subscribers of a key share one fetch; a key fetched while someone
+ * listens is fetched again `refreshMs` after each answer; `invalidate(prefix)` fetches again every matching key
+ * that is listened to and forgets the others. The last subscriber leaving aborts the fetch in flight.
+ * Keys are strings; `queryKey(['rules', 'ABOUT', 'en'])` joins parts so that a prefix names a family.
+ */
+import type { TimerHandle, Timers } from '../../engine/index';
+
+export type QueryState<T> =
+  | { status: 'loading'; data?: T; error?: undefined }
+  | { status: 'ok'; data: T; error?: undefined }
+  | { status: 'error'; data?: T; error: string };
+
+export type Fetcher<T> = (signal: AbortSignal) => Promise<T>;
+
+interface Entry {
+  state: QueryState<unknown>;
+  fetcher: Fetcher<unknown>;
+  listeners: Set<() => void>;
+  /** refreshMs of each subscriber (0: none); the smallest positive one applies. */
+  refresh: Map<() => void, number>;
+  ctrl?: AbortController;
+  timer?: TimerHandle;
+  /** Bumped by every fetch: an answer to an older one is dropped. */
+  gen: number;
+}
+
+const SEP = '\u0000';
+
+/** A cache key from its parts: `invalidate(queryKey(['rules']))` reaches every `['rules', ...]` key. */
+export function queryKey(parts: readonly (string | number | boolean)[]): string {
+  return parts.map(String).join(SEP) + SEP;
+}
+
+const LOADING: QueryState<never> = { status: 'loading' };
+
+export class QueryCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly timers: Timers) {}
+
+  /** The current state of `key` (loading, without data, when never fetched). */
+  get<T>(key: string): QueryState<T> {
+    return (this.entries.get(key)?.state ?? LOADING) as QueryState<T>;
+  }
+
+  /**
+   * Listens to `key`, fetching it with `fetcher` if no fetch is in flight for it. Returns the unsubscribe.
+   * The newest subscriber's fetcher is the one used from then on.
+   */
+  subscribe<T>(key: string, fetcher: Fetcher<T>, listener: () => void, refreshMs = 0): () => void {
+    let e = this.entries.get(key);
+    if (!e) {
+      e = { state: LOADING, fetcher, listeners: new Set(), refresh: new Map(), gen: 0 };
+      this.entries.set(key, e);
+    }
+    e.fetcher = fetcher as Fetcher<unknown>;
+    e.listeners.add(listener);
+    e.refresh.set(listener, refreshMs);
+    if (!e.ctrl) this.fetch(key, e, true);
+    const entry = e;
+    return () => {
+      entry.listeners.delete(listener);
+      entry.refresh.delete(listener);
+      if (entry.listeners.size > 0) return;
+      this.stop(entry);
+      entry.gen++;
+    };
+  }
+
+  /** Fetches `key` again now if it is listened to (a retry button). */
+  reload(key: string): void {
+    const e = this.entries.get(key);
+    if (e && e.listeners.size > 0) this.fetch(key, e, true);
+  }
+
+  /** Fetches every listened key starting with `prefix` again (showing loading, keeping data); forgets the rest. */
+  invalidate(prefix: string): void {
+    for (const [key, e] of [...this.entries]) {
+      if (!key.startsWith(prefix)) continue;
+      if (e.listeners.size === 0) this.entries.delete(key);
+      else this.fetch(key, e, true);
+    }
+  }
+
+  private stop(e: Entry): void {
+    e.ctrl?.abort();
+    e.ctrl = undefined;
+    if (e.timer !== undefined) this.timers.clearTimeout(e.timer);
+    e.timer = undefined;
+  }
+
+  private fetch(key: string, e: Entry, showLoading: boolean): void {
+    this.stop(e);
+    const gen = ++e.gen;
+    const ctrl = new AbortController();
+    e.ctrl = ctrl;
+    if (showLoading && e.state.status !== 'loading') this.set(e, { status: 'loading', data: e.state.data });
+    const settle = (next: QueryState<unknown>) => {
+      if (gen !== e.gen) return;
+      e.ctrl = undefined;
+      this.set(e, next);
+      const ms = refreshOf(e);
+      if (ms > 0 && e.listeners.size > 0) e.timer = this.timers.setTimeout(() => this.fetch(key, e, false), ms);
+    };
+    let p: Promise<unknown>;
+    try {
+      p = e.fetcher(ctrl.signal);
+    } catch (err) {
+      p = Promise.reject(err);
+    }
+    p.then(
+      (data) => settle({ status: 'ok', data }),
+      (err: unknown) =>
+        settle({ status: 'error', data: e.state.data, error: err instanceof Error ? err.message : String(err) }),
+    );
+  }
+
+  private set(e: Entry, state: QueryState<unknown>): void {
+    e.state = state;
+    for (const fn of [...e.listeners]) fn();
+  }
+}
+
+function refreshOf(e: Entry): number {
+  let ms = 0;
+  for (const r of e.refresh.values()) if (r > 0 && (ms === 0 || r < ms)) ms = r;
+  return ms;
+}

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_MESSAGES } from '../../api/messages';
+
+const LOCALES = join(__dirname, '../../i18n/locales');
+const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
+
+type Tree = { [k: string]: string | Tree };
+function flat(t: Tree, p = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(t)) {
+    if (typeof v === 'string') out[p + k] = v;
+    else Object.assign(out, flat(v, `${p}${k}.`));
+  }
+  return out;
+}
+const load = (lang: string) => flat(JSON.parse(readFileSync(join(LOCALES, lang, 'account.json'), 'utf8')) as Tree);
+const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
+
+describe('account namespace translations (spec 4.5)', () => {
+  const en = load('en');
+
+  it('[spec 4.5] all 16 languages have the account file with exactly the English keys and placeholders', () => {
+    for (const lang of LANGS) {
+      const m = load(lang);
+      expect(Object.keys(m).sort(), lang).toEqual(Object.keys(en).sort());
+      for (const k of Object.keys(en)) expect(vars(m[k]), `${lang} ${k}`).toEqual(vars(en[k]));
+    }
+  });
+
+  it('[spec 4.5] no language other than English leaves a value in English', () => {
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      const m = load(lang);
+      const same = Object.keys(en).filter((k) => m[k].trim() === en[k].trim());
+      expect(same, lang).toEqual([]);
+    }
+  });
+
+  it("[spec 8] the client's messages (cannotInputChinese, System error, Network anomaly, 429) exist in every language", () => {
+    for (const lang of LANGS) {
+      const m = load(lang);
+      for (const k of Object.keys(FALLBACK_MESSAGES)) expect(m[k], `${lang} ${k}`).toBeTruthy();
+    }
+    for (const [k, v] of Object.entries(FALLBACK_MESSAGES)) expect(en[k], k).toBe(v);
+  });
+
+  it('[spec 4.5] every key the account screens, forms and session use exists in English', () => {
+    const dirs = [
+      join(__dirname, 'screens'),
+      join(__dirname, 'components'),
+      join(__dirname, 'model'),
+      join(__dirname, '../../forms'),
+      join(__dirname, '../../session'),
+    ];
+    const used = new Set<string>();
+    for (const d of dirs) {
+      for (const f of readdirSync(d).filter((n) => /\.tsx?$/.test(n) && !n.includes('.test.'))) {
+        const src = readFileSync(join(d, f), 'utf8');
+        for (const m of src.matchAll(/\bt\('([^']+)'/g)) used.add(m[1]);
+      }
+    }
+    expect(used.size).toBeGreaterThan(50);
+    const missing = [...used].filter((k) => !(k in en));
+    expect(missing).toEqual([]);
+    for (const s of ['none', 'pending', 'approved', 'rejected']) expect(en[`kyc.state.${s}`]).toBeTruthy();
+    for (const m of ['email', 'phone', 'account', 'address']) expect(en[`register.mode.${m}`]).toBeTruthy();
+  });
+});

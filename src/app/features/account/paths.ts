@@ -1,0 +1,15 @@
+/** Every route path of the account area (spec 2.1, 2.4): sign-in, registration, security, identity checks. */
+export const ACCOUNT_PATHS = {
+  lr: '/lr',
+  login: '/login',
+  register: '/register',
+  forget: '/forget',
+  setpwd: '/setpwd',
+  fundPassword: '/fund-password',
+  changePassword: '/changePassword',
+  emailAuth: '/emailAuthentication',
+  phoneAuth: '/phoneAuth',
+  userAuth: '/userauth',
+  primary: '/primary',
+  advanced: '/advanced',
+} as const;

@@ -1,0 +1,80 @@
+/**
+ * /emailAuthentication: bind an email to the account with a code sent to it (spec 7.1 sendEmailCode + bindEmail).
+ * An account that has an email shows it (the server keeps one per account).
+ */
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { userApi } from '../../../../shared/api/user';
+import { call } from '../../../api/client';
+import { Field, FormError, SubmitButton } from '../../../forms/Field';
+import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { useForm } from '../../../forms/useForm';
+import { loadUserInfo } from '../../../session/actions';
+import { session } from '../../../session/store';
+import { toast } from '../../../ui/toast';
+import { AuthShell } from '../components/AuthShell';
+import { rules } from '../model/fieldRules';
+import { ACCOUNT_PATHS } from '../paths';
+
+export default function EmailAuthScreen() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { userInfo } = useSnapshot(session);
+  const bound = userInfo?.email ?? '';
+  const form = useForm({ email: '', emailCode: '' }, { email: rules.email(t), emailCode: rules.code(t) });
+  const send = async () => {
+    if (!(await form.validateOne('email'))) return false;
+    try {
+      await call(userApi.sendEmailCode, { query: { codeType: 'bind', email: form.values.email.trim() }, silent: true });
+      toast(t('form.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      form.setError('emailCode', (err as Error).message);
+      return false;
+    }
+  };
+  const submit = form.handleSubmit(async (v) => {
+    await call(userApi.bindEmail, { query: { email: v.email.trim(), emailCode: v.emailCode.trim() }, silent: true });
+    toast(t('email.bound'), { kind: 'success' });
+    await loadUserInfo();
+    navigate(ACCOUNT_PATHS.setpwd, { replace: true });
+  });
+  if (bound) {
+    // The server keeps one email per account: a bound email is shown, not replaced.
+    return (
+      <AuthShell title={t('email.title')} heading={t('email.bound')}>
+        <p className="acc-info" role="status">
+          {t('email.current', { email: bound })}
+        </p>
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title={t('email.title')} heading={t('email.heading')} sub={t('email.sub')}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('email.title')}>
+        <Field
+          bind={form.field('email')}
+          label={t('form.email')}
+          error={form.errors.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <Field
+          bind={form.field('emailCode')}
+          label={t('form.emailCode')}
+          error={form.errors.emailCode}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          suffix={<SendCodeButton onSend={send} />}
+        />
+        <FormError message={form.formError} />
+        <SubmitButton busy={form.submitting}>{t('email.submit')}</SubmitButton>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,92 @@
+/** /forget: reset a forgotten login password with an email code (spec 7.1 backPwd, codeType backPwd). */
+import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { userApi } from '../../../../shared/api/user';
+import { call } from '../../../api/client';
+import { Field, FormError, PasswordField, SubmitButton } from '../../../forms/Field';
+import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { useForm } from '../../../forms/useForm';
+import { toast } from '../../../ui/toast';
+import { AuthShell } from '../components/AuthShell';
+import { rules } from '../model/fieldRules';
+import { ACCOUNT_PATHS } from '../paths';
+
+export default function ForgetScreen() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const form = useForm(
+    { email: '', emailCode: '', password: '', confirm: '' },
+    {
+      email: rules.email(t),
+      emailCode: rules.code(t),
+      password: rules.newPassword(t),
+      confirm: rules.confirm(t, 'password'),
+    },
+  );
+  const send = async () => {
+    if (!(await form.validateOne('email'))) return false;
+    try {
+      await call(userApi.sendEmailCode, {
+        query: { codeType: 'backPwd', email: form.values.email.trim() },
+        silent: true,
+      });
+      toast(t('form.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      form.setError('emailCode', (err as Error).message);
+      return false;
+    }
+  };
+  const submit = form.handleSubmit(async (v) => {
+    await call(userApi.backPwd, {
+      query: { email: v.email.trim(), newPwd: v.password, emailCode: v.emailCode.trim() },
+      silent: true,
+    });
+    toast(t('forget.done'), { kind: 'success' });
+    navigate(ACCOUNT_PATHS.login, { replace: true });
+  });
+  return (
+    <AuthShell title={t('forget.title')} heading={t('forget.heading')} sub={t('forget.sub')}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('forget.title')}>
+        <Field
+          bind={form.field('email')}
+          label={t('form.email')}
+          error={form.errors.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <Field
+          bind={form.field('emailCode')}
+          label={t('form.emailCode')}
+          error={form.errors.emailCode}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          suffix={<SendCodeButton onSend={send} />}
+        />
+        <PasswordField
+          bind={form.field('password')}
+          label={t('form.newPassword')}
+          error={form.errors.password}
+          autoComplete="new-password"
+          hint={t('form.passwordRule')}
+        />
+        <PasswordField
+          bind={form.field('confirm')}
+          label={t('form.confirm')}
+          error={form.errors.confirm}
+          autoComplete="new-password"
+        />
+        <FormError message={form.formError} />
+        <SubmitButton busy={form.submitting}>{t('forget.submit')}</SubmitButton>
+      </form>
+      <div className="auth__links">
+        <Link to={ACCOUNT_PATHS.login}>{t('register.toLogin')}</Link>
+      </div>
+    </AuthShell>
+  );
+}

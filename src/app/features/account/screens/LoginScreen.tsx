@@ -1,0 +1,88 @@
+/**
+ * /login: sign in with account name, email or phone and the login password (spec 7.1 login, 3.6).
+ * A failed login shows the server's msg as a toast (spec 8) and inline; what was typed stays.
+ * Inside a wallet browser with address sign-in open, the wallet can sign in too (spec 4.2).
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { userApi } from '../../../../shared/api/user';
+import { ApiError, call } from '../../../api/client';
+import { Field, FormError, PasswordField, SubmitButton } from '../../../forms/Field';
+import { useForm } from '../../../forms/useForm';
+import { signIn } from '../../../session/actions';
+import { findProvider, tryAutoLogin } from '../../../session/autoLogin';
+import { AuthShell } from '../components/AuthShell';
+import { rules } from '../model/fieldRules';
+import { useLoginRegisFlags } from '../model/loginSettings';
+import { ACCOUNT_PATHS } from '../paths';
+
+export default function LoginScreen() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const flags = useLoginRegisFlags();
+  const [walletBusy, setWalletBusy] = useState(false);
+  const form = useForm(
+    { account: '', password: '' },
+    { account: rules.loginAccount(t), password: rules.loginPassword(t) },
+  );
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const { satoken } = await call(userApi.login, { body: { account: v.account.trim(), password: v.password } });
+      await signIn(satoken);
+      navigate('/', { replace: true });
+    } catch (err) {
+      // The client has shown the message as a toast (spec 8); repeat it by the form so it stays readable.
+      throw err instanceof ApiError ? new Error(err.message) : err;
+    }
+  });
+
+  const provider = flags.addressIsOpen ? findProvider() : null;
+  const walletLogin = async () => {
+    setWalletBusy(true);
+    try {
+      if ((await tryAutoLogin(true, provider)) === 'signed-in') navigate('/', { replace: true });
+    } finally {
+      setWalletBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell title={t('login.title')} heading={t('login.heading')} sub={t('login.sub')}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('login.title')}>
+        <Field
+          bind={form.field('account')}
+          label={t('login.account')}
+          error={form.errors.account}
+          placeholder={t('login.accountPlaceholder')}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <PasswordField
+          bind={form.field('password')}
+          label={t('form.password')}
+          error={form.errors.password}
+          autoComplete="current-password"
+        />
+        <FormError message={form.formError} />
+        <SubmitButton busy={form.submitting}>{t('login.submit')}</SubmitButton>
+      </form>
+      {provider ? (
+        <>
+          <div className="auth__divider">{t('login.or')}</div>
+          <button type="button" className="fbtn fbtn--ghost fbtn--block" onClick={walletLogin} disabled={walletBusy}>
+            {t('login.wallet')}
+          </button>
+        </>
+      ) : null}
+      <div className="auth__links">
+        <Link to={ACCOUNT_PATHS.forget}>{t('login.forgot')}</Link>
+        <span>
+          {t('login.noAccount')} <Link to={ACCOUNT_PATHS.register}>{t('login.toRegister')}</Link>
+        </span>
+      </div>
+    </AuthShell>
+  );
+}

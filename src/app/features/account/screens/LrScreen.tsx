@@ -1,0 +1,65 @@
+/**
+ * /lr: where signed-out visitors land (spec 4.2): choose to sign in or to create an account.
+ * Signed in, it shows who is signed in, with a way on and a sign-out button.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { logout } from '../../../session/actions';
+import { session } from '../../../session/store';
+import { AuthShell } from '../components/AuthShell';
+import { displayName } from '../model/displayName';
+import { ACCOUNT_PATHS } from '../paths';
+
+export default function LrScreen() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const snap = useSnapshot(session);
+  const [busy, setBusy] = useState(false);
+  const out = async () => {
+    setBusy(true);
+    await logout();
+    setBusy(false);
+    navigate(ACCOUNT_PATHS.lr, { replace: true });
+  };
+  return (
+    <AuthShell title={t('lr.title')} back="/">
+      <div className="auth__hero">
+        <div className="auth__logo" aria-hidden="true">
+          O
+        </div>
+        <h2 className="auth__title">{t('lr.heading')}</h2>
+        <p className="auth__sub">{t('lr.sub')}</p>
+      </div>
+      {snap.isSign ? (
+        <div className="auth__actions">
+          <p className="acc-info" role="status">
+            {t('lr.signedInAs', { name: displayName(snap.userInfo) })}
+          </p>
+          <Link className="fbtn fbtn--primary fbtn--block" to={ACCOUNT_PATHS.setpwd}>
+            {t('lr.security')}
+          </Link>
+          <button
+            type="button"
+            className="fbtn fbtn--ghost fbtn--block"
+            onClick={out}
+            disabled={busy}
+            data-action="sign-out"
+          >
+            {t('lr.signOut')}
+          </button>
+        </div>
+      ) : (
+        <div className="auth__actions">
+          <Link className="fbtn fbtn--primary fbtn--block" to={ACCOUNT_PATHS.login}>
+            {t('lr.login')}
+          </Link>
+          <Link className="fbtn fbtn--secondary fbtn--block" to={ACCOUNT_PATHS.register}>
+            {t('lr.register')}
+          </Link>
+        </div>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * /register: the modes LOGIN_REGIS_SETTING turns on (email, phone, ordinary account, wallet address) as tabs;
+ * code fields as its *Code flags say, each with a send button and countdown; the invite code is required when
+ * inviteCodeRequired is on (prefilled from ?inviteCode= / ?code=). Switching tabs keeps everything typed.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { userApi } from '../../../../shared/api/user';
+import type { RegisterBody, RegisterType } from '../../../../shared/schemas/user';
+import { call } from '../../../api/client';
+import { Field, FormError, PasswordField, SubmitButton } from '../../../forms/Field';
+import type { Rules } from '../../../forms/rules';
+import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { useForm } from '../../../forms/useForm';
+import { signIn } from '../../../session/actions';
+import { toast } from '../../../ui/toast';
+import { AuthShell } from '../components/AuthShell';
+import { CountrySelect } from '../components/CountrySelect';
+import { rules } from '../model/fieldRules';
+import { registerModes, useLoginRegisFlags } from '../model/loginSettings';
+import { ACCOUNT_PATHS } from '../paths';
+
+const EMPTY = {
+  email: '',
+  emailCode: '',
+  iso: '',
+  cc: '',
+  phone: '',
+  phoneCode: '',
+  account: '',
+  address: '',
+  password: '',
+  confirm: '',
+  inviteCode: '',
+};
+type Values = typeof EMPTY;
+
+export default function RegisterScreen() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const flags = useLoginRegisFlags();
+  const modes = registerModes(flags);
+  const [picked, setPicked] = useState<RegisterType | null>(null);
+  const mode: RegisterType | undefined = picked && modes.includes(picked) ? picked : modes[0];
+
+  const needEmail = mode === 'email' || (mode === 'account' && flags.accountCode);
+  const needEmailCode = (mode === 'email' && flags.emailCode) || (mode === 'account' && flags.accountCode);
+  const needPhoneCode = mode === 'phone' && flags.phoneCode;
+  const passwordOptional = mode === 'address';
+
+  const r: Rules<Values> = {
+    ...(needEmail ? { email: rules.email(t) } : {}),
+    ...(needEmailCode ? { emailCode: rules.code(t) } : {}),
+    ...(mode === 'phone' ? { phone: rules.phone(t) } : {}),
+    ...(needPhoneCode ? { phoneCode: rules.code(t) } : {}),
+    ...(mode === 'account' ? { account: rules.account(t) } : {}),
+    ...(mode === 'address' ? { address: rules.address(t) } : {}),
+    password: passwordOptional ? rules.newPassword(t).filter((x) => !x.required) : rules.newPassword(t),
+    confirm: passwordOptional
+      ? [{ validator: (v, all) => (v !== all.password ? t('form.confirmMismatch') : undefined) }]
+      : rules.confirm(t, 'password'),
+    inviteCode: rules.invite(t, flags.inviteCodeRequired),
+  };
+  const form = useForm<Values>(
+    { ...EMPTY, inviteCode: params.get('inviteCode') ?? params.get('code') ?? params.get('invite') ?? '' },
+    r,
+  );
+  const v = form.values;
+  const fullPhone = () => `+${v.cc}${v.phone.replace(/[\s-]/g, '')}`;
+
+  const sendEmail = async () => {
+    if (!(await form.validateOne('email'))) return false;
+    try {
+      await call(userApi.sendEmailCode, { query: { codeType: 'register', email: v.email.trim() }, silent: true });
+      toast(t('form.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      form.setError('emailCode', (err as Error).message);
+      return false;
+    }
+  };
+  const sendSms = async () => {
+    if (!(await form.validateOne('phone'))) return false;
+    try {
+      await call(userApi.sendMobileCode, { query: { codeType: 'register', phone: fullPhone() }, silent: true });
+      toast(t('form.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      form.setError('phoneCode', (err as Error).message);
+      return false;
+    }
+  };
+
+  const submit = form.handleSubmit(async (val) => {
+    if (!mode) return;
+    const body: RegisterBody = { type: mode };
+    if (needEmail) body.email = val.email.trim();
+    if (needEmailCode) body.emailCode = val.emailCode.trim();
+    if (mode === 'phone') body.phone = fullPhone();
+    if (needPhoneCode) body.phoneCode = val.phoneCode.trim();
+    if (mode === 'account') body.account = val.account.trim();
+    if (mode === 'address') body.address = val.address.trim();
+    if (val.password) body.password = val.password;
+    if (val.inviteCode.trim()) body.inviteCode = val.inviteCode.trim();
+    const { satoken } = await call(userApi.register, { body, silent: true });
+    await signIn(satoken);
+    toast(flags.newUserNotice || t('register.welcome'), {
+      kind: 'success',
+      duration: flags.newUserNotice ? 5000 : undefined,
+    });
+    navigate('/', { replace: true });
+  });
+
+  return (
+    <AuthShell title={t('register.title')} heading={t('register.heading')} sub={t('register.sub')}>
+      {modes.length === 0 || !mode ? (
+        <p className="acc-info" role="status">
+          {t('register.closed')}
+        </p>
+      ) : (
+        <>
+          {modes.length > 1 ? (
+            <div className="acc-seg" role="tablist" aria-label={t('register.modes')}>
+              {modes.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="tab"
+                  className="acc-seg__tab"
+                  aria-selected={m === mode}
+                  onClick={() => setPicked(m)}
+                  data-mode={m}
+                >
+                  {t(`register.mode.${m}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <form className="form" onSubmit={submit} noValidate aria-label={t('register.title')}>
+            {mode === 'account' ? (
+              <Field
+                bind={form.field('account')}
+                label={t('form.accountName')}
+                error={form.errors.account}
+                autoComplete="username"
+                autoCapitalize="off"
+                spellCheck={false}
+                hint={t('form.accountNameHint')}
+              />
+            ) : null}
+            {needEmail ? (
+              <Field
+                bind={form.field('email')}
+                label={t('form.email')}
+                error={form.errors.email}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="off"
+                spellCheck={false}
+              />
+            ) : null}
+            {needEmailCode ? (
+              <Field
+                bind={form.field('emailCode')}
+                label={t('form.emailCode')}
+                error={form.errors.emailCode}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                suffix={<SendCodeButton onSend={sendEmail} />}
+              />
+            ) : null}
+            {mode === 'phone' ? (
+              <Field
+                bind={form.field('phone')}
+                label={t('form.phone')}
+                error={form.errors.phone}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                prefix={
+                  <CountrySelect
+                    value={v.iso}
+                    onChange={(iso, dial) => (form.setValue('iso', iso), form.setValue('cc', dial))}
+                  />
+                }
+              />
+            ) : null}
+            {needPhoneCode ? (
+              <Field
+                bind={form.field('phoneCode')}
+                label={t('form.phoneCode')}
+                error={form.errors.phoneCode}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                suffix={<SendCodeButton onSend={sendSms} />}
+              />
+            ) : null}
+            {mode === 'address' ? (
+              <Field
+                bind={form.field('address')}
+                label={t('form.address')}
+                error={form.errors.address}
+                autoCapitalize="off"
+                spellCheck={false}
+              />
+            ) : null}
+            <PasswordField
+              bind={form.field('password')}
+              label={passwordOptional ? t('form.passwordOptional') : t('form.password')}
+              error={form.errors.password}
+              autoComplete="new-password"
+              hint={t('form.passwordRule')}
+            />
+            <PasswordField
+              bind={form.field('confirm')}
+              label={t('form.confirm')}
+              error={form.errors.confirm}
+              autoComplete="new-password"
+            />
+            <Field
+              bind={form.field('inviteCode')}
+              label={flags.inviteCodeRequired ? t('form.invite') : t('form.inviteOptional')}
+              error={form.errors.inviteCode}
+              autoCapitalize="off"
+              spellCheck={false}
+            />
+            <FormError message={form.formError} />
+            <SubmitButton busy={form.submitting}>{t('register.submit')}</SubmitButton>
+          </form>
+        </>
+      )}
+      <div className="auth__links">
+        <span>
+          {t('register.haveAccount')} <Link to={ACCOUNT_PATHS.login}>{t('register.toLogin')}</Link>
+        </span>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Download (/download): the app links of DOWNLOAD_SETTING (name android/apple, url, sort, isOpen), open
+ * entries with a link, by sort. No link configured → an honest empty state.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { TopBar } from '../../../layout/TopBar';
+import { IconDownload } from '../../../layout/icons';
+import { EmptyState } from '../../../ui/EmptyState';
+import { settings } from '../../../state/settings';
+import { downloadLinks } from '../model/downloads';
+import '../../markets/components/market.css';
+import './DownloadScreen.css';
+
+export default function DownloadScreen() {
+  const { t } = useTranslation('market');
+  const snap = useSnapshot(settings);
+  const links = useMemo(() => downloadLinks(snap.config.DOWNLOAD_SETTING), [snap.config]);
+  return (
+    <div className="mk-page">
+      <TopBar title={t('downloadTitle')} back />
+      <div className="mk-wrap mk-narrow dl">
+        <div className="dl-hero">
+          <span className="dl-icon" aria-hidden="true">
+            <IconDownload size={36} />
+          </span>
+          <h2>{t('downloadHeadline')}</h2>
+          <p>{t('downloadBody')}</p>
+        </div>
+        {links.length ? (
+          <ul className="dl-list">
+            {links.map((l) => (
+              <li key={l.name}>
+                <a
+                  className="mk-btn mk-btn--primary dl-btn"
+                  href={l.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-platform={l.name}
+                >
+                  {l.name === 'android' ? t('downloadAndroid') : t('downloadApple')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t('downloadNone')} compact />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** Every route path of the markets area (spec 2.1): home, the market lists, search. */
+export const MARKETS_PATHS = {
+  home: '/',
+  markets: '/store',
+  search: '/search',
+} as const;

@@ -1,0 +1,116 @@
+/**
+ * Home (/): a welcome banner, shortcuts, and the HOME_COIN_SETTING coins live from the engine, each with
+ * price, 24 h change, volume and a sparkline. Desktop adds three highlight cards; the desktop middle menu
+ * is the shell's.
+ */
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { settings } from '../../../state/settings';
+import { session } from '../../../session/store';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { IconDownload, IconGlobe, IconMarkets, IconSearch, IconService, IconTrade } from '../../../layout/icons';
+import { homeRows, type CoinLists, type MarketRow } from '../model/coins';
+import { tradeHref } from '../../trade/model/playing';
+import { MarketTable } from '../components/MarketTable';
+import { HighlightCard } from '../components/HighlightCard';
+import '../components/market.css';
+import './HomeScreen.css';
+import { MARKETS_PATHS } from '../paths';
+import { TRADE_PATHS } from '../../trade/paths';
+import { CONTENT_PATHS } from '../../content/paths';
+import { SETTINGS_PATHS } from '../../settings/paths';
+import { ACCOUNT_PATHS } from '../../account/paths';
+
+export default function HomeScreen() {
+  const { t } = useTranslation('market');
+  const desktop = useIsDesktop();
+  const snap = useSnapshot(settings);
+  const { isSign } = useSnapshot(session);
+  const rows: MarketRow[] = useMemo(
+    () => homeRows(snap.config.HOME_COIN_SETTING, snap.coins as unknown as CoinLists),
+    [snap.config, snap.coins],
+  );
+  const first = rows[0];
+  const shortcuts = [
+    { to: MARKETS_PATHS.markets, label: t('shortcutMarkets'), Icon: IconMarkets },
+    { to: first ? tradeHref(first.list, first.symbol) : TRADE_PATHS.spot, label: t('shortcutTrade'), Icon: IconTrade },
+    { to: CONTENT_PATHS.download, label: t('shortcutDownload'), Icon: IconDownload },
+    { to: CONTENT_PATHS.help, label: t('shortcutHelp'), Icon: IconService },
+    { to: SETTINGS_PATHS.langList, label: t('shortcutLanguage'), Icon: IconGlobe },
+  ];
+
+  return (
+    <div className={`home${desktop ? ' home--desktop' : ''}`}>
+      {!desktop && (
+        <div className="home-bar">
+          <span className="home-brand" aria-hidden="true">
+            OpenEx
+          </span>
+          <Link to={MARKETS_PATHS.search} className="home-search">
+            <IconSearch size={16} />
+            <span>{t('searchPlaceholder')}</span>
+          </Link>
+          <Link to={SETTINGS_PATHS.langList} className="home-icon" aria-label={t('shortcutLanguage')}>
+            <IconGlobe size={20} />
+          </Link>
+        </div>
+      )}
+
+      <section className="home-hero">
+        <div className="home-hero__text">
+          <h1>{t('heroTitle')}</h1>
+          <p>{t('heroSubtitle')}</p>
+          <div className="home-hero__cta">
+            {isSign ? (
+              <Link
+                className="mk-btn mk-btn--primary"
+                to={first ? tradeHref(first.list, first.symbol) : TRADE_PATHS.spot}
+              >
+                {t('heroTrade')}
+              </Link>
+            ) : (
+              <Link className="mk-btn mk-btn--primary" to={ACCOUNT_PATHS.register}>
+                {t('heroSignUp')}
+              </Link>
+            )}
+            <Link className="mk-btn mk-btn--ghost" to={MARKETS_PATHS.markets}>
+              {t('heroMarkets')}
+            </Link>
+          </div>
+        </div>
+        {desktop && (
+          <div className="home-hero__cards">
+            {rows.slice(0, 3).map((r) => (
+              <HighlightCard key={r.key} row={r} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      {!desktop && (
+        <nav className="home-shortcuts" aria-label={t('shortcuts')}>
+          {shortcuts.map(({ to, label, Icon }) => (
+            <Link key={label} to={to} className="home-shortcut">
+              <span className="home-shortcut__icon">
+                <Icon size={22} />
+              </span>
+              <span className="home-shortcut__label">{label}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
+
+      <section className="home-markets" aria-labelledby="home-popular">
+        <div className="home-section-head">
+          <h2 id="home-popular">{t('popular')}</h2>
+          <Link to={MARKETS_PATHS.markets} className="home-more">
+            {t('viewAll')}
+          </Link>
+        </div>
+        <MarketTable rows={rows} variant={desktop ? 'desktop' : 'phone'} caption={t('popular')} spark />
+      </section>
+    </div>
+  );
+}

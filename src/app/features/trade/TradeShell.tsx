@@ -1,0 +1,148 @@
+/**
+ * The trade shell (/trade, /flash, /contract, /flashOption; query `symbol`): header tabs from PLAYING_SETTING
+ * with the watchlist first, the pair header with 24 h statistics, the kline chart (lazy uPlot), recent trades,
+ * the pair list, and the panel of the route's trading mode where order entry goes (panels/modePanels.ts; each
+ * says "trading opens soon" until its issue lands). The watchlist tab shows the watchlist panel alone.
+ * Desktop: pair list on the left, chart in the middle, trades on the right.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { KlineInterval } from '../../../shared/protocol';
+import { useIsDesktop } from '../../layout/useIsDesktop';
+import { Popup } from '../../ui/Popup';
+import { settings } from '../../state/settings';
+import { globalState } from '../../state/global';
+import { toast } from '../../ui/toast';
+import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from '../markets/model/coins';
+import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from './model/playing';
+import { TradeTabs } from './components/TradeTabs';
+import { PairHeader } from './components/PairHeader';
+import { ChartCard } from './components/ChartCard';
+import { RecentTrades } from './components/RecentTrades';
+import { MODE_PANELS } from './panels/modePanels';
+import { PairPanel } from './components/PairPanel';
+import { WatchlistPanel } from './panels/watchlist/WatchlistPanel';
+import '../markets/components/market.css';
+import './TradeShell.css';
+
+export const DEFAULT_INTERVAL: KlineInterval = '15m';
+
+export default function TradeShell() {
+  const { t } = useTranslation('market');
+  const desktop = useIsDesktop();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const snap = useSnapshot(settings);
+  const coins = snap.coins as unknown as CoinLists;
+  const [interval, setIv] = useState<KlineInterval>(DEFAULT_INTERVAL);
+  const [choosing, setChoosing] = useState(false);
+
+  const modes = useMemo(() => tradeModes(snap.config.PLAYING_SETTING), [snap.config]);
+  const routeMode = modeForPath(pathname, params);
+  const active: TradeMode = params.get('tab') === 'optional' ? 'Optional' : routeMode;
+  // Spec 3.5: the trade mode on screen (tradeFlag) and whether it is options (isOption).
+  useEffect(() => {
+    globalState.tradeFlag = active;
+    globalState.isOption = active === 'Option';
+  }, [active]);
+  const listRows = useMemo(() => mergeCoinLists(coins, [MODE_LIST[routeMode]]), [coins, routeMode]);
+  const allRows = useMemo(() => mergeCoinLists(coins), [coins]);
+  const wanted = params.get('symbol') ?? '';
+  const known = listRows.find((r) => r.symbol === wanted) ?? allRows.find((r) => r.symbol === wanted);
+  // A symbol no list has (a stale or mistyped link) falls back to the mode's first pair, with a message.
+  const unknown = wanted !== '' && !known && allRows.length > 0;
+  const row: MarketRow | undefined =
+    known ?? (unknown || !wanted ? listRows[0] : (toRow(MODE_LIST[routeMode], { symbol: wanted }) ?? undefined));
+  // The fallback below runs when `unknown` turns on, with that render's values.
+  const latest = useRef({ t, wanted, listRows, navigate });
+  useEffect(() => {
+    latest.current = { t, wanted, listRows, navigate };
+  });
+  useEffect(() => {
+    if (!unknown) return;
+    const { t, wanted, listRows, navigate } = latest.current;
+    toast(t('pairNotFound', { pair: wanted.slice(0, 32) }), { kind: 'error' });
+    const first = listRows[0];
+    if (first) navigate(tradeHref(first.list, first.symbol), { replace: true });
+  }, [unknown]);
+  const symbol = row?.symbol ?? 'btcusdt';
+  const symbolFor = (m: Exclude<TradeMode, 'Optional'>) => {
+    const rows = mergeCoinLists(coins, [MODE_LIST[m]]);
+    return (rows.find((r) => r.symbol === symbol) ?? rows[0])?.symbol;
+  };
+  const openRow = (r: MarketRow) => {
+    setChoosing(false);
+    navigate(tradeHref(r.list, r.symbol));
+  };
+  const ModePanel = MODE_PANELS[routeMode];
+  const pairLabel = row?.display ?? symbol.toUpperCase();
+  const base = row?.base ?? symbol.toUpperCase();
+  const quote = row?.quote ?? '';
+
+  const header = (
+    <header className="trade-top">
+      <h1 className="visually-hidden">{`${t('tradeTitle')} ${pairLabel}`}</h1>
+      <TradeTabs modes={modes} active={active} path={pathname} symbolFor={symbolFor} />
+    </header>
+  );
+
+  if (active === 'Optional') {
+    return (
+      <div className="mk-page trade">
+        {header}
+        <div className={desktop ? 'mk-wrap trade-watch' : undefined}>
+          <WatchlistPanel desktop={desktop} />
+        </div>
+      </div>
+    );
+  }
+
+  if (desktop) {
+    return (
+      <div className="mk-page trade trade--desk">
+        {header}
+        <div className="trade-grid">
+          <aside className="trade-pairs" aria-label={t('allPairs')}>
+            <PairPanel
+              key={routeMode}
+              rows={allRows}
+              activeSymbol={symbol}
+              defaultList={MODE_LIST[routeMode]}
+              onOpen={openRow}
+            />
+          </aside>
+          <div className="trade-main">
+            <PairHeader row={row} symbol={symbol} />
+            <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={460} />
+            <ModePanel />
+          </div>
+          <aside className="trade-side" aria-label={t('recentTrades')} tabIndex={0}>
+            <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} />
+          </aside>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mk-page trade">
+      {header}
+      <PairHeader row={row} symbol={symbol} onChoose={() => setChoosing(true)} />
+      <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={320} />
+      <ModePanel />
+      <RecentTrades symbol={symbol} base={base} quote={quote} />
+      <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">
+        <PairPanel
+          key={routeMode}
+          rows={allRows}
+          activeSymbol={symbol}
+          defaultList={MODE_LIST[routeMode]}
+          onOpen={openRow}
+        />
+      </Popup>
+    </div>
+  );
+}

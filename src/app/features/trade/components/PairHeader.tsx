@@ -1,0 +1,112 @@
+/**
+ * The trade screen's pair header: pair name (a button that opens the pair chooser), the live last price
+ * (data-testid="header-price"), the 24 h change, and the 24 h statistics.
+ * The labels render with the pair; on a tick only LivePrice and LiveStat render, and of their cells only
+ * those whose text changed (memoised leaves in Price.tsx), each in a fixed-size contained box whose parent is
+ * a plain block (PairHeader.css): Blink lays such a box out on its own, never the header or the page.
+ */
+import { LIST_CADENCE_MS } from '../../../market/cadence';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTicker } from '../../../market/hooks';
+import type { TickerView } from '../../../../engine';
+import type { MarketRow } from '../../markets/model/coins';
+import { ChangePill, Num, Price, useLanguage } from '../../markets/components/Price';
+import './PairHeader.css';
+
+interface Props {
+  row: MarketRow | undefined;
+  symbol: string;
+  onChoose?: () => void;
+}
+
+function LivePrice({ symbol }: { symbol: string }) {
+  const lang = useLanguage();
+  const ticker = useTicker(symbol);
+  return (
+    <div className="ph-price">
+      <span className="ph-cell">
+        <span className="ph-box ph-box--last">
+          <Price ticker={ticker} lang={lang} colored className="ph-last" testId="header-price" />
+        </span>
+      </span>
+      <span className="ph-cell">
+        <span className="ph-box ph-box--chg">
+          <ChangePill ticker={ticker} lang={lang} plain />
+        </span>
+      </span>
+    </div>
+  );
+}
+
+type StatKey = keyof Pick<TickerView, 'high24' | 'low24' | 'vol24' | 'amount24'>;
+
+function LiveStat({ symbol, field }: { symbol: string; field: StatKey }) {
+  const lang = useLanguage();
+  // 24 h statistics are read now and then: list cadence; the last price above follows every frame.
+  const ticker = useTicker(symbol, LIST_CADENCE_MS);
+  return (
+    <dd className="ph-val">
+      <Num value={ticker?.[field]} lang={lang} />
+    </dd>
+  );
+}
+
+export const PairHeader = memo(function PairHeader({ row, symbol, onChoose }: Props) {
+  const { t } = useTranslation('market');
+  const base = row?.base ?? symbol.toUpperCase();
+  const quote = row?.quote ?? '';
+  const name = (
+    <span dir="ltr">
+      <span className="ph-base">{base}</span>
+      {quote && <span className="ph-quote">/{quote}</span>}
+    </span>
+  );
+  return (
+    <section className="ph" aria-label={t('marketStats')}>
+      <div className="ph-main">
+        {onChoose ? (
+          <button
+            type="button"
+            className="ph-name"
+            onClick={onChoose}
+            aria-haspopup="dialog"
+            aria-label={`${row?.display ?? base} — ${t('choosePair')}`}
+          >
+            {name}
+            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+              <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </button>
+        ) : (
+          <h2 className="ph-name">{name}</h2>
+        )}
+        <LivePrice symbol={symbol} />
+      </div>
+      <dl className="ph-stats">
+        <div>
+          <dt>{t('high24h')}</dt>
+          <LiveStat symbol={symbol} field="high24" />
+        </div>
+        <div>
+          <dt>{t('low24h')}</dt>
+          <LiveStat symbol={symbol} field="low24" />
+        </div>
+        <div>
+          <dt>
+            {t('volume24h')}
+            {base ? ` (${base})` : ''}
+          </dt>
+          <LiveStat symbol={symbol} field="vol24" />
+        </div>
+        <div>
+          <dt>
+            {t('turnover24h')}
+            {quote ? ` (${quote})` : ''}
+          </dt>
+          <LiveStat symbol={symbol} field="amount24" />
+        </div>
+      </dl>
+    </section>
+  );
+});

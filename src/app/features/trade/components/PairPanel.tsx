@@ -1,0 +1,79 @@
+/**
+ * Pairs to switch to: the desktop left panel and the phone pair chooser. Tabs for the coin lists; typing
+ * searches all four lists at once (each result tagged with its list).
+ */
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconSearch } from '../../../layout/icons';
+import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../markets/model/coins';
+import { MarketTable } from '../../markets/components/MarketTable';
+
+const LIST_LABEL: Record<CoinListKey, string> = {
+  coinList: 'listSecond',
+  currencyList: 'listSpot',
+  contractList: 'listFutures',
+  optionList: 'listOptions',
+};
+
+interface Props {
+  rows: readonly MarketRow[];
+  activeSymbol: string;
+  /** The list shown first (the trade screen's mode). */
+  defaultList: CoinListKey;
+  onOpen?: (row: MarketRow) => void;
+}
+
+export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
+  const { t } = useTranslation('market');
+  const [q, setQ] = useState('');
+  const listRef = useRef<HTMLDivElement>(null);
+  const [list, setList] = useState<CoinListKey>(defaultList);
+  const lists = useMemo(() => COIN_LISTS.filter((l) => rows.some((r) => r.list === l)), [rows]);
+  const searching = q.trim() !== '';
+  const shown = useMemo(
+    () => (searching ? filterRows(rows, q) : rows.filter((r) => r.list === list)),
+    [rows, q, list, searching],
+  );
+  return (
+    <div className="pp">
+      <label className="pp-search">
+        <IconSearch size={14} />
+        <input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t('filterPairs')}
+          aria-label={t('filterPairs')}
+          maxLength={32}
+          autoComplete="off"
+        />
+      </label>
+      {!searching && lists.length > 1 && (
+        <div className="pp-tabs" role="group" aria-label={t('marketLists')}>
+          {lists.map((l) => (
+            <button
+              key={l}
+              type="button"
+              className={`pp-tab${l === list ? ' is-active' : ''}`}
+              aria-pressed={l === list}
+              onClick={() => setList(l)}
+            >
+              {t(LIST_LABEL[l])}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="pp-list" ref={listRef}>
+        <MarketTable
+          rows={shown}
+          variant="panel"
+          caption={searching ? t('allPairs') : t(LIST_LABEL[list])}
+          activeSymbol={activeSymbol}
+          onOpen={onOpen}
+          tagOf={searching ? (r) => t(LIST_LABEL[r.list]) : undefined}
+          scroller={listRef}
+        />
+      </div>
+    </div>
+  );
+}
