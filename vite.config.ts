@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { coinIconsPlugin } from './scripts/coinIcons.ts';
 
 // One config for the app build and for the test projects.
 // - unit: pure TypeScript and server tests beside the code (src/**, server/**)
 // - e2e: cross-process tests in tests/ that start the real server and drive Chromium.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), coinIconsPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

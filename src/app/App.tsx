@@ -2,7 +2,8 @@
  * The app shell: the router with one root route that picks the phone or desktop layout, plus the
  * global layers (toasts, loading overlay, customer-service chooser).
  */
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { useSnapshot } from 'valtio';
 import { createBrowserRouter, RouterProvider, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toRouteObjects } from './routes';
@@ -13,10 +14,16 @@ import { Toasts } from './ui/Toasts';
 import { LoadingOverlay } from './ui/LoadingOverlay';
 import { ServiceChooser } from './ui/ServiceChooser';
 import { setSessionNavigator } from './session/guard';
+import { settings } from './state/settings';
+import { applyFavicon, faviconUrl } from './layout/brand';
 import './layout/layout.css';
 
 function Shell() {
   const desktop = useIsDesktop();
+  const { config } = useSnapshot(settings);
+  const icon = faviconUrl(config.LOGO_SETTING);
+  // BRAND-2: the favicon follows LOGO_SETTING.
+  useEffect(() => applyFavicon(document, icon), [icon]);
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const { t } = useTranslation('common');

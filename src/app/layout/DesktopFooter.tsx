@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BottomMenu } from './BottomMenu';
 import { Logo } from './Logo';
 import { CONTENT_PATHS } from '../features/content/paths';
-import { SETTINGS_PATHS } from '../features/settings/paths';
+import { LanguageButton } from '../features/settings/components/LanguageButton';
 import './desktop.css';
 
 const SUPPORT = [
@@ -12,7 +12,6 @@ const SUPPORT = [
   { label: 'nav.help', path: CONTENT_PATHS.help },
   { label: 'nav.about', path: CONTENT_PATHS.about },
   { label: 'nav.terms', path: CONTENT_PATHS.terms },
-  { label: 'nav.language', path: SETTINGS_PATHS.langList },
 ];
 
 export function DesktopFooter() {
@@ -33,6 +32,10 @@ export function DesktopFooter() {
                   <Link to={e.path}>{t(e.label)}</Link>
                 </li>
               ))}
+              <li>
+                {/* LANG-8: the same language sheet as the navigation, so it works signed out too. */}
+                <LanguageButton className="dfoot__lang">{t('nav.language')}</LanguageButton>
+              </li>
             </ul>
           </nav>
         </div>

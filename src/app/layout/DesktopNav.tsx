@@ -3,16 +3,14 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
-import { languageState } from '../i18n/index';
-import { NATIVE_NAMES } from '../i18n/languages';
 import { openCustomerService } from '../ui/customerService';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';
-import { IconGlobe, IconSearch, IconService, IconUser } from './icons';
+import { IconSearch, IconService, IconUser } from './icons';
 import { Logo } from './Logo';
 import { normalise } from './navConfig';
 import { MARKETS_PATHS } from '../features/markets/paths';
 import { TRADE_PATHS } from '../features/trade/paths';
-import { SETTINGS_PATHS } from '../features/settings/paths';
+import { LanguageButton } from '../features/settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
 import { FINANCE_PATHS } from '../features/finance/paths';
@@ -43,7 +41,6 @@ export function DesktopNav() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const { isSign } = useSnapshot(session);
-  const { language } = useSnapshot(languageState);
   return (
     <header className="dnav">
       <div className="dnav__inner">
@@ -74,14 +71,7 @@ export function DesktopNav() {
           >
             <IconService size={20} />
           </button>
-          <Link
-            to={SETTINGS_PATHS.langList}
-            className="dnav__lang"
-            aria-label={`${t('nav.language')}: ${NATIVE_NAMES[language]}`}
-          >
-            <IconGlobe size={18} />
-            <span>{NATIVE_NAMES[language]}</span>
-          </Link>
+          <LanguageButton showName className="dnav__lang" />
           {isSign ? (
             <>
               <Link to={WALLET_PATHS.assets} className="btn btn--ghost dnav__btn">

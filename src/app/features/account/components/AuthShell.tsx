@@ -1,6 +1,10 @@
 /** The frame of every account screen: the shared top bar, then a centred card (desktop) or full-width column (phone). */
 import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { session } from '../../../session/store';
+import { LanguageButton } from '../../settings/components/LanguageButton';
 import '../../../forms/forms.css';
 import './account.css';
 
@@ -17,9 +21,13 @@ export interface AuthShellProps {
 }
 
 export function AuthShell({ title, heading, sub, back = true, right, wide, children }: AuthShellProps) {
+  // Signed out (the /lr, /login, /register and /forget screens), the language is one tap away (LANG-8); the
+  // desktop navigation has its own language button.
+  const { isSign } = useSnapshot(session);
+  const desktop = useIsDesktop();
   return (
     <div className="auth">
-      <TopBar title={title} back={back} right={right} />
+      <TopBar title={title} back={back} right={right ?? (isSign || desktop ? undefined : <LanguageButton />)} />
       <div className={`auth__main${wide ? ' auth__main--wide' : ''}`}>
         {heading ? <h2 className="auth__title">{heading}</h2> : null}
         {sub ? <p className="auth__sub">{sub}</p> : null}

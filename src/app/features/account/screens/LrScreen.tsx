@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { logout } from '../../../session/actions';
 import { session } from '../../../session/store';
+import { Logo } from '../../../layout/Logo';
 import { AuthShell } from '../components/AuthShell';
 import { displayName } from '../model/displayName';
 import { ACCOUNT_PATHS } from '../paths';
@@ -26,8 +27,8 @@ export default function LrScreen() {
   return (
     <AuthShell title={t('lr.title')} back="/">
       <div className="auth__hero">
-        <div className="auth__logo" aria-hidden="true">
-          O
+        <div className="auth__logo">
+          <Logo mark size={64} />
         </div>
         <h2 className="auth__title">{t('lr.heading')}</h2>
         <p className="auth__sub">{t('lr.sub')}</p>

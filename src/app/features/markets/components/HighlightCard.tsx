@@ -10,6 +10,7 @@ import type { MarketRow } from '../model/coins';
 import { tradeHref } from '../../trade/model/playing';
 import { ChangePill, Num, Price, useLanguage } from './Price';
 import { Sparkline } from './Sparkline';
+import { CoinIcon } from '../../../ui/CoinIcon';
 
 // Live values sit in fixed-height contained boxes inside plain blocks (HomeScreen.css), so a tick lays
 // out the box only, not the card, the banner and the page.
@@ -51,6 +52,7 @@ export const HighlightCard = memo(function HighlightCard({ row }: { row: MarketR
     <Link to={tradeHref(row.list, row.symbol)} className="hl-card">
       <span className="hl-card__top">
         <span className="hl-card__pair" dir="ltr">
+          <CoinIcon coin={row.base} size={20} />
           {row.base}
           <span className="hl-card__quote">/{row.quote}</span>
         </span>

@@ -23,6 +23,7 @@ import { useCoinVolume } from './useMarketStats';
 import { useInView } from './useInView';
 import { useRowWindow } from './useRowWindow';
 import './MarketTable.css';
+import { CoinIcon } from '../../../ui/CoinIcon';
 
 export type TableVariant = 'phone' | 'desktop' | 'panel';
 
@@ -117,7 +118,7 @@ function LiveCells({
   const lookup = useCoinVolume(row.symbol, row.volumeLookup && inView);
   const vol = row.volumeLookup ? shortDecimal(lookup) : ticker?.vol24;
   // Same box with or without the line, so rows keep their height when they scroll into view.
-  const sparkW = variant === 'phone' ? 56 : 96;
+  const sparkW = variant === 'phone' ? 40 : 96;
   const sparkH = variant === 'phone' ? 24 : 30;
   // Each live value sits in a .mt-box: a fixed-size contained box, so its changes lay out and paint only it.
   return (
@@ -194,6 +195,7 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLab
       }}
       aria-current={active ? 'page' : undefined}
     >
+      <CoinIcon coin={row.base} size={variant === 'panel' ? 16 : variant === 'phone' ? 20 : 22} className="mt-icon" />
       <span className="mt-base">{row.base}</span>
       {row.quote && <span className="mt-quote">/{row.quote}</span>}
       {tag && <span className="mt-tag">{tag}</span>}

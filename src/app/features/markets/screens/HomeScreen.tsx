@@ -20,7 +20,8 @@ import './HomeScreen.css';
 import { MARKETS_PATHS } from '../paths';
 import { TRADE_PATHS } from '../../trade/paths';
 import { CONTENT_PATHS } from '../../content/paths';
-import { SETTINGS_PATHS } from '../../settings/paths';
+import { Logo } from '../../../layout/Logo';
+import { LanguageButton } from '../../settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
 
 export default function HomeScreen() {
@@ -38,23 +39,20 @@ export default function HomeScreen() {
     { to: first ? tradeHref(first.list, first.symbol) : TRADE_PATHS.spot, label: t('shortcutTrade'), Icon: IconTrade },
     { to: CONTENT_PATHS.download, label: t('shortcutDownload'), Icon: IconDownload },
     { to: CONTENT_PATHS.help, label: t('shortcutHelp'), Icon: IconService },
-    { to: SETTINGS_PATHS.langList, label: t('shortcutLanguage'), Icon: IconGlobe },
   ];
 
   return (
     <div className={`home${desktop ? ' home--desktop' : ''}`}>
       {!desktop && (
         <div className="home-bar">
-          <span className="home-brand" aria-hidden="true">
-            OpenEx
+          <span className="home-brand">
+            <Logo mark size={28} />
           </span>
           <Link to={MARKETS_PATHS.search} className="home-search">
             <IconSearch size={16} />
             <span>{t('searchPlaceholder')}</span>
           </Link>
-          <Link to={SETTINGS_PATHS.langList} className="home-icon" aria-label={t('shortcutLanguage')}>
-            <IconGlobe size={20} />
-          </Link>
+          <LanguageButton className="home-icon" />
         </div>
       )}
 
@@ -99,6 +97,12 @@ export default function HomeScreen() {
               <span className="home-shortcut__label">{label}</span>
             </Link>
           ))}
+          <LanguageButton className="home-shortcut">
+            <span className="home-shortcut__icon">
+              <IconGlobe size={22} />
+            </span>
+            <span className="home-shortcut__label">{t('shortcutLanguage')}</span>
+          </LanguageButton>
         </nav>
       )}
 

@@ -13,6 +13,7 @@ import type { TickerView } from '../../../../engine';
 import type { MarketRow } from '../../markets/model/coins';
 import { ChangePill, Num, Price, useLanguage } from '../../markets/components/Price';
 import './PairHeader.css';
+import { CoinIcon } from '../../../ui/CoinIcon';
 
 interface Props {
   row: MarketRow | undefined;
@@ -57,7 +58,8 @@ export const PairHeader = memo(function PairHeader({ row, symbol, onChoose }: Pr
   const base = row?.base ?? symbol.toUpperCase();
   const quote = row?.quote ?? '';
   const name = (
-    <span dir="ltr">
+    <span dir="ltr" className="ph-pair">
+      <CoinIcon coin={base} size={24} />
       <span className="ph-base">{base}</span>
       {quote && <span className="ph-quote">/{quote}</span>}
     </span>

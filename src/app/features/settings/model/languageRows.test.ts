@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageRows } from './LangListScreen';
+import { languageRows } from './languageRows';
 import { DEFAULT_SETTINGS } from '../../../../shared/defaultSettings';
 
 describe('[spec 2.4, 4.5] language list', () => {

@@ -1,0 +1,51 @@
+/**
+ * The language control that needs no account (LANG-8): a button on home, on the sign-in screens and in the
+ * desktop navigation that opens the language list in a sheet (a centred dialog on wide screens). The /langList
+ * screen itself stays behind sign-in (GUARD-1); this is the same list and the same switch.
+ */
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { IconGlobe } from '../../../layout/icons';
+import { languageState } from '../../../i18n/index';
+import { NATIVE_NAMES } from '../../../i18n/languages';
+import { Popup } from '../../../ui/Popup';
+import { LanguageOptions } from './LanguageOptions';
+
+export interface LanguageButtonProps {
+  /** Also show the current language's name beside the globe. */
+  showName?: boolean;
+  className?: string;
+  /** What the button shows instead of the globe (for example a shortcut's icon and label). */
+  children?: ReactNode;
+}
+
+export function LanguageButton({ showName, className, children }: LanguageButtonProps) {
+  const { t } = useTranslation('common');
+  const { language } = useSnapshot(languageState);
+  const [open, setOpen] = useState(false);
+  const name = NATIVE_NAMES[language];
+  return (
+    <>
+      <button
+        type="button"
+        className={className ?? 'lang-button'}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={children ? undefined : `${t('nav.language')}: ${name}`}
+        data-action="language"
+        onClick={() => setOpen(true)}
+      >
+        {children ?? (
+          <>
+            <IconGlobe size={showName ? 18 : 20} />
+            {showName ? <span lang={language}>{name}</span> : null}
+          </>
+        )}
+      </button>
+      <Popup open={open} onClose={() => setOpen(false)} title={t('lang.title')} variant="sheet">
+        <LanguageOptions compact onChosen={() => setOpen(false)} />
+      </Popup>
+    </>
+  );
+}

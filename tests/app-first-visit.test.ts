@@ -1,0 +1,136 @@
+/**
+ * A first visit, signed out: the language without an account (LANG-8), the brand marks and the favicon (BRAND-1,
+ * BRAND-2), coin logos with their neutral fallback (BRAND-3). One server and one browser for the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, gotoApp, newContext, PHONE, startApp, type AppHarness } from './app-support';
+
+let app: AppHarness;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function htmlLang(page: Page): Promise<{ lang: string; dir: string }> {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+/** Opens the language sheet from `trigger`, picks `code`, and waits for the page to switch. */
+async function pick(page: Page, trigger: string, code: string): Promise<void> {
+  await page.click(trigger);
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.locator(`button[data-lang="${code}"]`).click();
+  await page.waitForFunction((c) => document.documentElement.lang === c, code);
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('language without an account [LANG-8]', () => {
+  it('[LANG-8][LANG-3] signed out on the phone: home, then /lr, switch to Arabic (rtl) and back to English', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${app.server.url}/`);
+    expect(page.url()).toBe(`${app.server.url}/`);
+    await pick(page, '.home-bar [data-action="language"]', 'ar');
+    expect(await htmlLang(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    // The choice holds on the sign-in wall, where the same control switches back.
+    await gotoApp(page, `${app.server.url}/lr`);
+    expect(await htmlLang(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await pick(page, '.topbar [data-action="language"]', 'en');
+    expect(await htmlLang(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    // And to Arabic from /lr, back from the home shortcut.
+    await pick(page, '.topbar [data-action="language"]', 'ar');
+    expect(await htmlLang(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await gotoApp(page, `${app.server.url}/`);
+    await pick(page, '.home-shortcuts [data-action="language"]', 'en');
+    expect(await htmlLang(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    await ctx.close();
+  });
+
+  it('[LANG-8] the sheet is a modal dialog for the keyboard: focus moves in, Escape closes, focus returns', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${app.server.url}/login`);
+    const trigger = page.locator('.topbar [data-action="language"]');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await dialog.getAttribute('aria-labelledby')).toBeTruthy();
+    await page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'));
+    expect(await dialog.locator('button[data-lang]').count()).toBeGreaterThanOrEqual(13);
+    expect(await dialog.locator('button[data-lang="en"]').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-action') === 'language');
+    expect(page.url()).toBe(`${app.server.url}/login`);
+    await ctx.close();
+  });
+
+  it('[LANG-8] signed out on the desktop: the navigation opens the same list as a dialog', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${app.server.url}/register`);
+    await pick(page, '.dnav [data-action="language"]', 'de');
+    expect(await htmlLang(page)).toEqual({ lang: 'de', dir: 'ltr' });
+    expect(page.url()).toBe(`${app.server.url}/register`);
+    await ctx.close();
+  });
+});
+
+describe('brand and coin logos [BRAND-1][BRAND-2][BRAND-3]', () => {
+  it('[BRAND-2][BRAND-3] a first load: a favicon that exists, coin logos for known coins, a neutral mark otherwise, no 404', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP });
+    const page = await ctx.newPage();
+    const failed: string[] = [];
+    const iconRequests: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    // A reload aborts the worker script's open request (net::ERR_ABORTED); anything else is a failure.
+    page.on('requestfailed', (r) => {
+      if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`failed ${r.url()}`);
+    });
+    page.on('request', (r) => {
+      if (r.url().includes('/coin-icons/')) iconRequests.push(new URL(r.url()).pathname);
+    });
+    await gotoApp(page, `${app.server.url}/`);
+    const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '');
+    expect(icon).toBe(`${app.server.url}/favicon.svg`);
+    const fav = await page.request.get(icon);
+    expect(fav.status()).toBe(200);
+    expect(fav.headers()['content-type']).toContain('image/svg+xml');
+
+    // Home's lists: BTC has its logo, loaded; TON (not in the icon package) the neutral mark.
+    const btc = page.locator('tr[data-symbol="btcusdt"] img.coin-icon').first();
+    await btc.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('tr[data-symbol="btcusdt"] img.coin-icon');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    expect(await btc.getAttribute('src')).toBe('/coin-icons/BTC.svg');
+    expect(await btc.getAttribute('alt')).toBe('');
+    await page.goto(`${app.server.url}/`); // the manifest is per page load; the lists are long on /store only signed in
+    await page.waitForSelector('img.coin-icon');
+    const fallbacks = await page
+      .locator('[data-coin-fallback]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-coin-fallback')));
+    for (const coin of fallbacks) expect(iconRequests).not.toContain(`/coin-icons/${coin}.svg`);
+    expect(iconRequests.filter((p) => p.endsWith('manifest.json'))).toHaveLength(2); // once per page load
+    expect(failed).toEqual([]);
+    await ctx.close();
+  });
+
+  it('[BRAND-1] the sign-in wall shows the drawn mark, not a letter', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${app.server.url}/lr`);
+    await page.waitForSelector('.auth__logo svg.logo__mark');
+    expect((await page.locator('.auth__logo').innerText()).trim()).toBe('');
+    await ctx.close();
+  });
+});
