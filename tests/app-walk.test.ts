@@ -150,7 +150,9 @@ describe('[WALK-1] route walk', () => {
       expect(found.filter((f) => f.startsWith('overflow: document 600px wide in 390px'))).toHaveLength(1);
       expect(found.filter((f) => f.startsWith('cut: "A label far too long for its box"'))).toHaveLength(1);
       expect(found.filter((f) => f.includes('Tab two') && f.includes('does not fade its edge'))).toHaveLength(1);
-      expect(found.filter((f) => f.includes('First') && f.includes('overlaps') && f.includes('Second'))).toHaveLength(1);
+      expect(found.filter((f) => f.includes('First') && f.includes('overlaps') && f.includes('Second'))).toHaveLength(
+        1,
+      );
       expect(found.filter((f) => /Truncated|Faded|Floating|Screen reader/.test(f))).toEqual([]);
     } finally {
       await ctx.close();
@@ -182,7 +184,8 @@ describe('[WALK-1] route walk', () => {
           current.push(`request failed: ${r.method()} ${new URL(r.url()).pathname} (${why})`);
         });
         page.on('response', (r) => {
-          if (r.status() >= 400) current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
+          if (r.status() >= 400)
+            current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
         });
         try {
           for (const route of ALL_ROUTES) {
@@ -198,7 +201,8 @@ describe('[WALK-1] route walk', () => {
             const problems = current;
             shots.push({ route, landed, size, state, file, problems });
             for (const p of problems) {
-              if (isKnown(route, size, state, p, usedKnown)) console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
+              if (isKnown(route, size, state, p, usedKnown))
+                console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
               else failures.push(`${route} (${size}, ${state}): ${p}`);
             }
           }

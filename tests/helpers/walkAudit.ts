@@ -34,7 +34,8 @@ export function auditLayout(): LayoutFinding[] {
 
   const describe = (el: Element): string => {
     const tag = el.tagName.toLowerCase();
-    const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/)[0] : '';
+    const cls =
+      typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/)[0] : '';
     const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
     return `${tag}${cls}${text ? ` "${text}"` : ''}`;
   };
@@ -193,9 +194,7 @@ export function auditLayout(): LayoutFinding[] {
       const b = units[j];
       if (a.layer !== b.layer || a.el.contains(b.el) || b.el.contains(a.el)) continue;
       const hit = a.boxes.some((x) =>
-        b.boxes.some(
-          (y) => Math.min(x.r, y.r) - Math.max(x.l, y.l) > 2 && Math.min(x.b, y.b) - Math.max(x.t, y.t) > 2,
-        ),
+        b.boxes.some((y) => Math.min(x.r, y.r) - Math.max(x.l, y.l) > 2 && Math.min(x.b, y.b) - Math.max(x.t, y.t) > 2),
       );
       if (!hit) continue;
       const detail = `${a.name} overlaps ${b.name}`;
