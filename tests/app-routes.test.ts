@@ -4,68 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { ALL_ROUTES } from './app-route-list';
 
-/** Spec 2.1 (path = name), with sample ids for the parameterised ones. */
-const ROUTES_2_1 = [
-  '/',
-  '/lr',
-  '/login',
-  '/register',
-  '/forget',
-  '/setpwd',
-  '/recharge',
-  '/withdraw',
-  '/fund-password',
-  '/withdrawDeposit',
-  '/flashExchange',
-  '/exchange',
-  '/invaite',
-  '/store',
-  '/flash',
-  '/contract',
-  '/trade',
-  '/flashOption',
-  '/finance',
-  '/wallet',
-  '/search',
-  '/termService',
-  '/help',
-  '/helpDetail/1',
-  '/about',
-  '/langList',
-  '/download',
-  '/finance/subscribe/1',
-  '/cashflow',
-  '/proxy',
-  '/proxy/records',
-  '/proxy/earnings',
-  '/changePassword',
-  '/emailAuthentication',
-  '/floworder',
-  '/floworder/confirm/1',
-  '/floworder/mine',
-  '/floworder/apply',
-  '/userauth',
-  '/message',
-  '/message/detail',
-  '/phoneAuth',
-];
-/** Spec 2.4 (default navigation configuration). */
-const ROUTES_2_4 = [
-  '/',
-  '/proxy',
-  '/trade',
-  '/option',
-  '/assets',
-  '/welfare',
-  '/invite',
-  '/extend',
-  '/primary',
-  '/advanced',
-  '/follow',
-  '/recharge',
-];
-const ALL = [...new Set([...ROUTES_2_1, ...ROUTES_2_4])];
+const ALL = ALL_ROUTES;
 
 const env = appWithDemoUser();
 

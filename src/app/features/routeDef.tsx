@@ -15,8 +15,11 @@ export interface RouteDef {
   ns: readonly Namespace[];
 }
 
-/** A later issue's screen: top bar + title + "coming soon". Tab-bar screens have no back button. */
-export function placeholder(titleKey: string, back = true, menu = false): Load {
+/**
+ * A later issue's screen: top bar + title + "coming soon". Tab-bar screens have no back button (`false`);
+ * a path makes the back button go there.
+ */
+export function placeholder(titleKey: string, back: boolean | string = true, menu = false): Load {
   return () =>
     import('../screens/placeholder/PlaceholderScreen').then((m) => {
       const P = m.default;

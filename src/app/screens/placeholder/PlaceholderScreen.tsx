@@ -14,8 +14,8 @@ import { MARKETS_PATHS } from '../../features/markets/paths';
 export interface PlaceholderScreenProps {
   /** Key under `title.` in the common namespace. */
   titleKey: string;
-  /** Tab-bar screens have no back button. */
-  back?: boolean;
+  /** Tab-bar screens have no back button; a path sends the back button there. */
+  back?: boolean | string;
   /** Phone: a menu button that opens the app sidebar (language, help, customer service...). */
   menu?: boolean;
 }

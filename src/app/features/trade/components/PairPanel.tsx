@@ -7,10 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../layout/icons';
 import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../markets/model/coins';
 import { MarketTable } from '../../markets/components/MarketTable';
+import { EmptyState } from '../../../ui/EmptyState';
 
 const LIST_LABEL: Record<CoinListKey, string> = {
   coinList: 'listSecond',
   currencyList: 'listSpot',
+  contractList: 'listFutures',
+  optionList: 'listOptions',
+};
+/** The tab row's labels: short enough for the four lists to share one row of the 300 px panel. */
+const LIST_SHORT: Record<CoinListKey, string> = {
+  coinList: 'listSecondShort',
+  currencyList: 'listSpotShort',
   contractList: 'listFutures',
   optionList: 'listOptions',
 };
@@ -56,23 +64,29 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
               type="button"
               className={`pp-tab${l === list ? ' is-active' : ''}`}
               aria-pressed={l === list}
+              aria-label={t(LIST_LABEL[l])}
+              title={t(LIST_LABEL[l])}
               onClick={() => setList(l)}
             >
-              {t(LIST_LABEL[l])}
+              {t(LIST_SHORT[l])}
             </button>
           ))}
         </div>
       )}
       <div className="pp-list" ref={listRef}>
-        <MarketTable
-          rows={shown}
-          variant="panel"
-          caption={searching ? t('allPairs') : t(LIST_LABEL[list])}
-          activeSymbol={activeSymbol}
-          onOpen={onOpen}
-          tagOf={searching ? (r) => t(LIST_LABEL[r.list]) : undefined}
-          scroller={listRef}
-        />
+        {searching && shown.length === 0 ? (
+          <EmptyState compact title={t('noMatches', { query: q.trim() })} />
+        ) : (
+          <MarketTable
+            rows={shown}
+            variant="panel"
+            caption={searching ? t('allPairs') : t(LIST_LABEL[list])}
+            activeSymbol={activeSymbol}
+            onOpen={onOpen}
+            tagOf={searching ? (r) => t(LIST_LABEL[r.list]) : undefined}
+            scroller={listRef}
+          />
+        )}
       </div>
     </div>
   );

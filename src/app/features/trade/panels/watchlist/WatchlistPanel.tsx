@@ -1,6 +1,7 @@
 /**
  * The watchlist tab (Optional): the signed-in user's collected coins (7.1 getUserCoin, kept in the global
- * hasCollectCoin of 3.5), or a sign-in prompt when signed out.
+ * hasCollectCoin of 3.5) as a titled list with live prices, an empty state that leads to the markets, or a
+ * sign-in prompt when signed out.
  */
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +16,7 @@ import { EmptyState } from '../../../../ui/EmptyState';
 import { mergeCoinLists, type CoinLists } from '../../../markets/model/coins';
 import { MarketTable } from '../../../markets/components/MarketTable';
 import { ACCOUNT_PATHS } from '../../../account/paths';
+import { MARKETS_PATHS } from '../../../markets/paths';
 
 export function WatchlistPanel({ desktop }: { desktop: boolean }) {
   const { t } = useTranslation('market');
@@ -59,6 +61,27 @@ export function WatchlistPanel({ desktop }: { desktop: boolean }) {
       />
     );
   }
-  if (rows.length === 0) return <EmptyState title={t('watchlistEmpty')} />;
-  return <MarketTable rows={rows} variant={desktop ? 'desktop' : 'phone'} caption={t('watchlist')} />;
+  if (rows.length === 0)
+    return (
+      <EmptyState
+        title={t('watchlistEmpty')}
+        description={t('watchlistEmptyDesc')}
+        action={
+          <Link to={MARKETS_PATHS.markets} className="mk-btn mk-btn--primary">
+            {t('watchlistExplore')}
+          </Link>
+        }
+      />
+    );
+  return (
+    <section className={`wl${desktop ? ' mk-card' : ''}`} aria-labelledby="wl-title">
+      <header className="wl-head">
+        <h2 id="wl-title" className="wl-title">
+          {t('watchlist')}
+        </h2>
+        <span className="wl-count num">{rows.length}</span>
+      </header>
+      <MarketTable rows={rows} variant={desktop ? 'desktop' : 'phone'} caption={t('watchlist')} />
+    </section>
+  );
 }

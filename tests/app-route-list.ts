@@ -1,0 +1,73 @@
+/**
+ * The routes of spec 2.1 and 2.4, for the browser tests that visit all of them (tests/app-routes.test.ts,
+ * tests/app-walk.test.ts). Parameterised paths carry a sample id that exists in the seeded data: the help
+ * articles are seeded with ids 101 to 106 (server/src/seed/content.ts), so the sample article is 101.
+ */
+
+/** Spec 2.1 (path = name), with sample ids for the parameterised ones. */
+export const ROUTES_2_1 = [
+  '/',
+  '/lr',
+  '/login',
+  '/register',
+  '/forget',
+  '/setpwd',
+  '/recharge',
+  '/withdraw',
+  '/fund-password',
+  '/withdrawDeposit',
+  '/flashExchange',
+  '/exchange',
+  '/invaite',
+  '/store',
+  '/flash',
+  '/contract',
+  '/trade',
+  '/flashOption',
+  '/finance',
+  '/wallet',
+  '/search',
+  '/termService',
+  '/help',
+  '/helpDetail/101',
+  '/about',
+  '/langList',
+  '/download',
+  '/finance/subscribe/1',
+  '/cashflow',
+  '/proxy',
+  '/proxy/records',
+  '/proxy/earnings',
+  '/changePassword',
+  '/emailAuthentication',
+  '/floworder',
+  '/floworder/confirm/1',
+  '/floworder/mine',
+  '/floworder/apply',
+  '/userauth',
+  '/message',
+  '/message/detail',
+  '/phoneAuth',
+] as const;
+
+/** Spec 2.4 (default navigation configuration). */
+export const ROUTES_2_4 = [
+  '/',
+  '/proxy',
+  '/trade',
+  '/option',
+  '/assets',
+  '/welfare',
+  '/invite',
+  '/extend',
+  '/primary',
+  '/advanced',
+  '/follow',
+  '/recharge',
+] as const;
+
+/** Every route of 2.1 and 2.4, each once, in the order above. */
+export const ALL_ROUTES: readonly string[] = [...new Set<string>([...ROUTES_2_1, ...ROUTES_2_4])];
+
+/** The paths that pass the guard signed out (GUARD-1); every other route lands on `/lr`. */
+export const OPEN_PATHS: readonly string[] = ['/', '/lr', '/login', '/register', '/forget'];

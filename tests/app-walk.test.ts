@@ -1,0 +1,284 @@
+/**
+ * The route walk (WALK-1 to WALK-8): every route of spec 2.1 and 2.4, on the phone and on the desktop, signed
+ * out and signed in, against the real server in a real Chromium. Each visit fails on a page error, a console
+ * error, a failed request or an error response (WALK-2, WALK-3), horizontal overflow (WALK-4), text cut off by
+ * its box (WALK-5) or elements overlapping each other (WALK-6) — see tests/helpers/walkAudit.ts for the exact
+ * definitions. It writes a screenshot gallery (WALK-7) to test-results/walk/ (not committed) and prints where.
+ *
+ * One server and one browser for the whole walk; one browser context per size and signed state.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { ALL_ROUTES, OPEN_PATHS } from './app-route-list';
+import { auditLayout } from './helpers/walkAudit';
+
+const GALLERY = resolve('test-results/walk');
+
+interface Known {
+  /** What is wrong, where, and who owns the fix. */
+  finding: string;
+  route: string | RegExp;
+  size?: 'phone' | 'desktop';
+  state?: 'signed-out' | 'signed-in';
+  match: RegExp;
+}
+
+/**
+ * WALK-8: findings in screens owned by work in progress elsewhere (the account area, the layouts, the favicon).
+ * Each entry names its finding; the walk prints them as "known" and stays green. Remove an entry when its fix
+ * lands (an entry that no longer matches anything fails the walk, so the list cannot go stale).
+ */
+const KNOWN: Known[] = [
+  {
+    // Owned by the logo and favicon work. The browser asks once per run, on the first visit (home).
+    finding: 'no favicon: GET /favicon.ico answers 404 (a console error on the first load)',
+    route: '/',
+    match: /console error: Failed to load resource: .*404.*\/favicon\.ico/,
+  },
+];
+
+type Size = 'phone' | 'desktop';
+type State = 'signed-out' | 'signed-in';
+interface Shot {
+  route: string;
+  landed: string;
+  size: Size;
+  state: State;
+  file: string;
+  problems: string[];
+}
+
+const shots: Shot[] = [];
+const env = appWithDemoUser();
+
+/** Waits until the screen's content is there: no boot screen, no route loading, no loading notes, data in. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const busy = document.querySelector(
+        '.boot, .nav-progress, .kc-fallback, .kc-loading, .mk-state[role="status"], .loading-overlay',
+      );
+      if (busy) return false;
+      if (!document.querySelector('main#main *')) return false;
+      if (document.fonts.status !== 'loaded') return false;
+      if (Array.from(document.images).some((img) => !img.complete)) return false;
+      // Live prices: every price cell in view has its first value (they show "--" until it arrives).
+      const vh = window.innerHeight;
+      return !Array.from(document.querySelectorAll('.mt-box, .ph-price, .hc-price, [data-live]')).some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < vh && r.width > 0 && el.textContent?.trim() === '--';
+      });
+    },
+    null,
+    { timeout: 20_000, polling: 100 },
+  );
+  // Two frames: the last commit painted.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+function slug(path: string): string {
+  return path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^a-zA-Z0-9]+/g, '-');
+}
+
+function isKnown(route: string, size: Size, state: State, problem: string, used: Set<Known>): boolean {
+  const k = KNOWN.find(
+    (k) =>
+      (typeof k.route === 'string' ? k.route === route : k.route.test(route)) &&
+      (!k.size || k.size === size) &&
+      (!k.state || k.state === state) &&
+      k.match.test(problem),
+  );
+  if (k) used.add(k);
+  return k !== undefined;
+}
+
+function writeIndex(): void {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const groups = (['signed-out', 'signed-in'] as const).flatMap((state) =>
+    (['phone', 'desktop'] as const).map((size) => ({ state, size })),
+  );
+  const sections = groups
+    .map(({ state, size }) => {
+      const items = shots
+        .filter((s) => s.state === state && s.size === size)
+        .map(
+          (s) =>
+            `<figure class="${s.problems.length ? 'bad' : ''}"><a href="${esc(s.file)}"><img loading="lazy" src="${esc(s.file)}" alt="${esc(s.route)}"></a>` +
+            `<figcaption>${esc(s.route)}${s.landed !== s.route ? ` → ${esc(s.landed)}` : ''}` +
+            `${s.problems.map((p) => `<br><small>${esc(p)}</small>`).join('')}</figcaption></figure>`,
+        )
+        .join('\n');
+      return `<h2>${state}, ${size}</h2><div class="grid grid--${size}">${items}</div>`;
+    })
+    .join('\n');
+  writeFileSync(
+    join(GALLERY, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>Route walk</title><style>
+body{font:14px system-ui,sans-serif;margin:24px;background:#f4f5f7}
+.grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
+.grid--desktop{grid-template-columns:repeat(auto-fill,minmax(360px,1fr))}
+figure{margin:0;background:#fff;padding:8px;border-radius:8px;border:2px solid transparent}
+figure.bad{border-color:#d33}
+img{width:100%;height:320px;object-fit:cover;object-position:top;display:block;border:1px solid #ddd}
+figcaption{margin-top:6px;word-break:break-all}small{color:#a22}
+</style><h1>Route walk: ${shots.length} screens</h1>${sections}`,
+  );
+}
+
+rmSync(GALLERY, { recursive: true, force: true });
+mkdirSync(GALLERY, { recursive: true });
+
+const usedKnown = new Set<Known>();
+
+describe('[WALK-1] route walk', () => {
+  afterAll(() => {
+    writeIndex();
+    console.log(`[WALK-7] route walk gallery: ${join(GALLERY, 'index.html')} (${shots.length} screenshots)`);
+  });
+
+  it('[WALK-4] [WALK-5] [WALK-6] the audit finds overflow, cut text and overlaps, and allows what is intended', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      await page.setContent(`<body style="margin:0;font:16px sans-serif">
+        <div style="width:100px;overflow:hidden;white-space:nowrap">A label far too long for its box</div>
+        <div style="width:100px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis" title="Truncated on purpose, with a title">Truncated on purpose, with a title</div>
+        <div style="width:100px;overflow-x:auto;scrollbar-width:none;white-space:nowrap"><span>Tab one</span> <span>Tab two</span> <span>Tab three</span></div>
+        <div style="width:100px;overflow-x:auto;scrollbar-width:none;white-space:nowrap;mask-image:linear-gradient(to left,transparent,#000 24px)"><span>Faded one</span> <span>Faded two</span></div>
+        <div style="position:relative;height:40px"><button style="position:absolute;left:0;width:80px">First</button><button style="position:absolute;left:40px;width:80px">Second</button></div>
+        <div style="position:fixed;bottom:0;left:0"><button>Floating</button></div>
+        <div style="width:600px;height:4px"></div>
+        <span class="sr" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Screen reader only</span>
+      </body>`);
+      const found = (await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`);
+      expect(found.filter((f) => f.startsWith('overflow: document 600px wide in 390px'))).toHaveLength(1);
+      expect(found.filter((f) => f.startsWith('cut: "A label far too long for its box"'))).toHaveLength(1);
+      expect(found.filter((f) => f.includes('Tab two') && f.includes('does not fade its edge'))).toHaveLength(1);
+      expect(found.filter((f) => f.includes('First') && f.includes('overlaps') && f.includes('Second'))).toHaveLength(
+        1,
+      );
+      expect(found.filter((f) => /Truncated|Faded|Floating|Screen reader/.test(f))).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  for (const state of ['signed-out', 'signed-in'] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route, ${size}, ${state}`, async () => {
+        const ctx = await newContext(env.app.browser, {
+          viewport,
+          token: state === 'signed-in' ? env.token : undefined,
+          reducedMotion: 'reduce',
+        });
+        const page = await ctx.newPage();
+        const failures: string[] = [];
+        let current: string[] = [];
+        page.on('pageerror', (e) => current.push(`page error: ${e.message}`));
+        page.on('console', (m) => {
+          if (m.type() === 'error') current.push(`console error: ${m.text()} (${m.location().url || 'no source'})`);
+        });
+        page.on('requestfailed', (r) => {
+          const why = r.failure()?.errorText ?? '';
+          // Cancelled on purpose (a screen left, a superseded load, the page navigated): not a failure.
+          if (why === 'net::ERR_ABORTED') return;
+          current.push(`request failed: ${r.method()} ${new URL(r.url()).pathname} (${why})`);
+        });
+        page.on('response', (r) => {
+          if (r.status() >= 400)
+            current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
+        });
+        try {
+          for (const route of ALL_ROUTES) {
+            current = [];
+            await gotoApp(page, env.app.server.url + route);
+            const expected = state === 'signed-out' && !OPEN_PATHS.includes(route) ? '/lr' : route;
+            const landed = new URL(page.url()).pathname;
+            if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
+            await settle(page).catch((e: Error) => current.push(`content did not settle: ${e.message.split('\n')[0]}`));
+            current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
+            const file = `${state}-${size}-${slug(route)}.png`;
+            await page.screenshot({ path: join(GALLERY, file), fullPage: true });
+            const problems = current;
+            shots.push({ route, landed, size, state, file, problems });
+            for (const p of problems) {
+              if (isKnown(route, size, state, p, usedKnown))
+                console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
+              else failures.push(`${route} (${size}, ${state}): ${p}`);
+            }
+          }
+        } finally {
+          await ctx.close();
+        }
+        expect(failures).toEqual([]);
+      });
+    }
+  }
+
+  it('[TRADE-4] [TRADE-6] [TRADE-7] [TRADE-8] [NAV-6] [CONTENT-2] the defects the walk was written for stay fixed', async () => {
+    const desk = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const phone = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    try {
+      const page = await desk.newPage();
+      await gotoApp(page, env.app.server.url + '/trade');
+      await page.waitForSelector('.trade-pairs .mt-row');
+      // TRADE-4: the four list tabs on one row.
+      const tops = await page.$$eval('.trade-pairs .pp-tab', (els) => els.map((e) => e.getBoundingClientRect().top));
+      expect(tops.length).toBe(4);
+      expect(new Set(tops).size).toBe(1);
+      // TRADE-8: the 24h statistics labels on one line each.
+      const lines = await page.$$eval('.ph-stats dt', (els) =>
+        els.map((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))),
+      );
+      expect(lines).toEqual([1, 1, 1, 1]);
+      // TRADE-6: a filter that matches nothing says so.
+      await page.fill('.pp-search input', 'zzz');
+      await page.waitForSelector('.trade-pairs >> text=No pairs match "zzz"');
+      // TRADE-7: the favourites as a titled list with their count.
+      await gotoApp(page, env.app.server.url + '/flash?tab=optional');
+      await page.waitForSelector('.wl .mt-row');
+      expect(await page.locator('.wl-title').innerText()).toBe('Favorites');
+      expect(Number(await page.locator('.wl-count').innerText())).toBe(await page.locator('.wl .mt-row').count());
+      // CONTENT-2: every listed help article opens; an id the rules lack says it was not found.
+      await gotoApp(page, env.app.server.url + '/help');
+      await page.waitForSelector('.help-item');
+      const hrefs = await page.$$eval('.help-item', (els) => els.map((e) => e.getAttribute('href') ?? ''));
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const href of hrefs) {
+        await gotoApp(page, env.app.server.url + href);
+        await page.waitForSelector('.mk-article-title, .empty-state');
+        expect(await page.locator('.mk-article-title').count(), href).toBe(1);
+      }
+      await gotoApp(page, env.app.server.url + '/helpDetail/1');
+      await page.waitForSelector('text=This article was not found');
+
+      const p = await phone.newPage();
+      // TRADE-8: the phone's mode tabs snap and fade their trailing edge.
+      await gotoApp(p, env.app.server.url + '/flash');
+      const style = await p.$eval('.trade-tabs', (e) => {
+        const cs = getComputedStyle(e);
+        return { mask: cs.maskImage, snap: cs.scrollSnapType };
+      });
+      expect(style.mask).toContain('linear-gradient');
+      expect(style.snap).toContain('x');
+      // NAV-6: /finance has no tab bar and a back arrow to home.
+      await gotoApp(p, env.app.server.url + '/finance');
+      expect(await p.locator('nav.tabbar, .tabbar').count()).toBe(0);
+      await p.getByRole('button', { name: 'Back' }).click();
+      await p.waitForURL((u) => new URL(u).pathname === '/');
+    } finally {
+      await desk.close();
+      await phone.close();
+    }
+  });
+
+  it('[WALK-8] every known finding still occurs (remove an entry when its fix lands)', () => {
+    expect(KNOWN.filter((k) => !usedKnown.has(k)).map((k) => k.finding)).toEqual([]);
+  });
+});
