@@ -31,14 +31,7 @@ interface Known {
  * Each entry names its finding; the walk prints them as "known" and stays green. Remove an entry when its fix
  * lands (an entry that no longer matches anything fails the walk, so the list cannot go stale).
  */
-const KNOWN: Known[] = [
-  {
-    // Owned by the logo and favicon work. The browser asks once per run, on the first visit (home).
-    finding: 'no favicon: GET /favicon.ico answers 404 (a console error on the first load)',
-    route: '/',
-    match: /console error: Failed to load resource: .*404.*\/favicon\.ico/,
-  },
-];
+const KNOWN: Known[] = [];
 
 type Size = 'phone' | 'desktop';
 type State = 'signed-out' | 'signed-in';
