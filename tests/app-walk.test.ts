@@ -57,9 +57,15 @@ async function settle(page: Page): Promise<void> {
       if (busy) return false;
       if (!document.querySelector('main#main *')) return false;
       if (document.fonts.status !== 'loaded') return false;
-      if (Array.from(document.images).some((img) => !img.complete)) return false;
-      // Live prices: every price cell in view has its first value (they show "--" until it arrives).
       const vh = window.innerHeight;
+      // Images in view have loaded (lazy ones below the fold load only when scrolled to).
+      const inView = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < vh && r.width > 0;
+      };
+      if (Array.from(document.images).some((img) => !img.complete && (img.loading !== 'lazy' || inView(img))))
+        return false;
+      // Live prices: every price cell in view has its first value (they show "--" until it arrives).
       return !Array.from(document.querySelectorAll('.mt-box, .ph-price, .hc-price, [data-live]')).some((el) => {
         const r = el.getBoundingClientRect();
         return r.bottom > 0 && r.top < vh && r.width > 0 && el.textContent?.trim() === '--';
