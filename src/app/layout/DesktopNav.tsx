@@ -7,7 +7,8 @@ import { languageState } from '../i18n/index';
 import { NATIVE_NAMES } from '../i18n/languages';
 import { openCustomerService } from '../ui/customerService';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';
-import { IconGlobe, IconSearch, IconService, IconUser } from './icons';
+import { IconGlobe, IconSearch, IconService } from './icons';
+import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
 import { normalise } from './navConfig';
 import { MARKETS_PATHS } from '../features/markets/paths';
@@ -87,9 +88,7 @@ export function DesktopNav() {
               <Link to={WALLET_PATHS.assets} className="btn btn--ghost dnav__btn">
                 {t('nav.assets')}
               </Link>
-              <Link to={WALLET_PATHS.wallet} className="dnav__icon" aria-label={t('nav.my')}>
-                <IconUser size={20} />
-              </Link>
+              <AccountMenu />
             </>
           ) : (
             <>

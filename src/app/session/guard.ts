@@ -20,6 +20,7 @@ import { MARKETS_PATHS } from '../features/markets/paths';
 import { installSessionSync } from './crossTab';
 import { isDevOnlyPath, isEntryPath, isPublicPath, SIGN_IN_PATH } from './paths';
 import { session } from './store';
+import { hasDevOutbox } from '../features/dev/model/outbox';
 
 /**
  * GUARD-2: the user-info reload is local and usually done in a few milliseconds; the loading toast appears only
@@ -40,11 +41,6 @@ export function setSessionNavigator(fn: Navigate): void {
 export function autoLoginEnabled(): boolean {
   const s = settingObject<{ autoLogin?: unknown }>(settings.config, 'LOGIN_REGIS_SETTING');
   return readFlag(s?.autoLogin, false);
-}
-
-/** The development outbox of the server is there (DEV-1): the settings reply says so outside production only. */
-export function devOutboxAvailable(): boolean {
-  return settings.config.devOutbox === true;
 }
 
 let autoLoginTried = false;
@@ -73,7 +69,7 @@ async function reloadUserInfo(): Promise<void> {
 }
 
 function opensSignedOut(pathWithSearch: string): boolean {
-  return isPublicPath(pathWithSearch) || (isDevOnlyPath(pathWithSearch) && devOutboxAvailable());
+  return isPublicPath(pathWithSearch) || (isDevOnlyPath(pathWithSearch) && hasDevOutbox());
 }
 
 export async function guard(pathWithSearch: string): Promise<string | null> {
