@@ -40,7 +40,10 @@ describe('[LAYOUT-4][SESSION-9] sign-out from "My"', () => {
       await open(one, `${base}/wallet`);
       await open(two, `${base}/wallet`);
       // The hub shows who is signed in, masked, and no balance.
-      await one.getByTestId('my-identity').getByText(`${email.slice(0, 2)}***@`, { exact: false }).waitFor();
+      await one
+        .getByTestId('my-identity')
+        .getByText(`${email.slice(0, 2)}***@`, { exact: false })
+        .waitFor();
 
       await one.getByRole('button', { name: 'Sign out' }).click();
       const dialog = one.getByRole('dialog', { name: 'Sign out?' });

@@ -66,6 +66,8 @@ const ROUTES_2_4 = [
   '/recharge',
 ];
 const ALL = [...new Set([...ROUTES_2_1, ...ROUTES_2_4])];
+/** GUARD-5: signed in, the entry screens send the visitor on; on a fresh page load that is home. */
+const SIGNED_IN_GOES_HOME: readonly string[] = ['/lr', '/login', '/register'];
 
 const env = appWithDemoUser();
 
@@ -74,7 +76,7 @@ describe('[spec 2.1, 2.4] route table', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`[spec 2.1, 2.4] every route renders its screen with a title (${label})`, async () => {
+    it(`[spec 2.1, 2.4][GUARD-5] every route renders its screen with a title (${label})`, async () => {
       const ctx = await newContext(env.app.browser, { viewport, token: env.token });
       const page = await ctx.newPage();
       const problems: string[] = [];
@@ -82,7 +84,7 @@ describe('[spec 2.1, 2.4] route table', () => {
         for (const path of ALL) {
           await gotoApp(page, env.app.server.url + path);
           const at = new URL(page.url()).pathname;
-          if (at !== path) {
+          if (at !== (SIGNED_IN_GOES_HOME.includes(path) ? '/' : path)) {
             problems.push(`${path}: ended on ${at}`);
             continue;
           }
