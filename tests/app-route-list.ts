@@ -71,3 +71,6 @@ export const ALL_ROUTES: readonly string[] = [...new Set<string>([...ROUTES_2_1,
 
 /** The paths that pass the guard signed out (GUARD-1); every other route lands on `/lr`. */
 export const OPEN_PATHS: readonly string[] = ['/', '/lr', '/login', '/register', '/forget'];
+
+/** GUARD-5: signed in, these entry screens send the visitor on; on a fresh page load that is home. */
+export const SIGNED_IN_ENTRY_PATHS: readonly string[] = ['/lr', '/login', '/register'];

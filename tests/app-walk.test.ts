@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
-import { ALL_ROUTES, OPEN_PATHS } from './app-route-list';
+import { ALL_ROUTES, OPEN_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
 
 const GALLERY = resolve('test-results/walk');
@@ -197,7 +197,14 @@ describe('[WALK-1] route walk', () => {
           for (const route of ALL_ROUTES) {
             current = [];
             await gotoApp(page, env.app.server.url + route);
-            const expected = state === 'signed-out' && !OPEN_PATHS.includes(route) ? '/lr' : route;
+            const expected =
+              state === 'signed-out'
+                ? OPEN_PATHS.includes(route)
+                  ? route
+                  : '/lr'
+                : SIGNED_IN_ENTRY_PATHS.includes(route)
+                  ? '/'
+                  : route;
             const landed = new URL(page.url()).pathname;
             if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
             await settle(page).catch((e: Error) => current.push(`content did not settle: ${e.message.split('\n')[0]}`));

@@ -9,7 +9,12 @@ import type { Router } from '../http/route';
 import { readNotices, readRules } from './store';
 
 export function registerContentRoutes(r: Router<unknown>, ctx: ServerContext): void {
-  r.route(marketApi.getAllSetting, () => readAllSettings(ctx.db, ctx.log));
+  // DEV-1: outside production the reply says the development outbox exists (the app's mailbox page uses it).
+  r.route(marketApi.getAllSetting, () =>
+    ctx.config.production
+      ? readAllSettings(ctx.db, ctx.log)
+      : { ...readAllSettings(ctx.db, ctx.log), devOutbox: true as const },
+  );
 
   r.route(marketApi.noticeList, ({ query, lang }) =>
     readNotices(ctx.db, lang, query.key || undefined, query.modelKey || undefined),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
+import { devApi } from '../../../src/shared/api/dev';
 import { CODE_TTL_MS, MAX_PER_ADDRESS_PER_HOUR, MAX_WRONG_TRIES, RESEND_GAP_MS } from './codes';
 import { startIdentityServer, startTestServer, type TestServer } from '../testing/harness';
 
@@ -141,6 +142,27 @@ describe('[AUTH-4] email and phone codes', () => {
     expect(await h.outbox('nobody@example.com')).toEqual([]);
   });
 
+  it('[DEV-1] without an address, the outbox lists the latest codes to every address, newest first', async () => {
+    await send('d1@example.com');
+    await h.call(userApi.sendMobileCode, { query: { codeType: 'register', phone: '+14155550111' } });
+    const res = await h.app.inject({ method: 'GET', url: '/api/_test/outbox' });
+    const all = devApi.outbox.data.parse(res.json().data);
+    expect(all.map((m) => [m.channel, m.address, m.codeType])).toEqual([
+      ['phone', '+14155550111', 'register'],
+      ['email', 'd1@example.com', 'register'],
+    ]);
+    expect(all[0].code).toMatch(/^\d{6}$/);
+    const one = await h.app.inject({ method: 'GET', url: '/api/_test/outbox?limit=1' });
+    expect(one.json().data).toHaveLength(1);
+    const bad = await h.app.inject({ method: 'GET', url: '/api/_test/outbox?limit=0' });
+    expect(bad.json().msg).toMatch(/^limit: Too small/);
+  });
+
+  it('[DEV-1] outside production the settings reply says the development outbox is there', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/common/getAllSetting' });
+    expect(res.json().data.devOutbox).toBe(true);
+  });
+
   it('a bad codeType or address gets a clear message', async () => {
     expect((await send('c11@example.com', 'steal')).msg).toMatch(/^Invalid query: codeType: /);
     expect((await send('not-an-email')).msg).toBe('Invalid query: email: Invalid email address');
@@ -167,6 +189,11 @@ describe('[AUTH-5] production mode', () => {
     });
     expect(sent.json().code).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/_test/outbox?to=p%40example.com' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/_test/outbox' })).statusCode).toBe(404);
+    // DEV-1: the settings reply does not mention it, so the app shows no mailbox page and no hint.
+    expect((await app.inject({ method: 'GET', url: '/api/common/getAllSetting' })).json().data).not.toHaveProperty(
+      'devOutbox',
+    );
     expect((await app.inject({ method: 'POST', url: '/api/_test/expireTokens' })).statusCode).toBe(404);
     expect((db.prepare('SELECT COUNT(*) AS n FROM dev_outbox').get() as { n: number }).n).toBe(0);
     expect(lines.some((l) => l.includes('verification_code') && l.includes('p@example.com'))).toBe(true);

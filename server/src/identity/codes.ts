@@ -108,13 +108,14 @@ export class Codes {
   }
 }
 
-/** The development outbox: the latest codes sent to an address, newest first. */
-export function readOutbox(db: Database.Database, address: string, limit = 10) {
-  return db
-    .prepare(
-      'SELECT channel, address, code_type AS codeType, code, created_at AS createTime FROM dev_outbox WHERE address = ? ORDER BY id DESC LIMIT ?',
-    )
-    .all(address, limit) as { channel: Channel; address: string; codeType: string; code: string; createTime: number }[];
+/** The development outbox: the latest codes sent, newest first: to one address, or to every address. */
+export function readOutbox(db: Database.Database, address?: string, limit = 10) {
+  const cols = 'channel, address, code_type AS codeType, code, created_at AS createTime';
+  const rows =
+    address === undefined
+      ? db.prepare(`SELECT ${cols} FROM dev_outbox ORDER BY id DESC LIMIT ?`).all(limit)
+      : db.prepare(`SELECT ${cols} FROM dev_outbox WHERE address = ? ORDER BY id DESC LIMIT ?`).all(address, limit);
+  return rows as { channel: Channel; address: string; codeType: string; code: string; createTime: number }[];
 }
 
 /** Keeps a day of codes: enough for any test or manual check, never a growing table. */

@@ -5,7 +5,8 @@ import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
 import { openCustomerService } from '../ui/customerService';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';
-import { IconSearch, IconService, IconUser } from './icons';
+import { IconSearch, IconService } from './icons';
+import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
 import { normalise } from './navConfig';
 import { MARKETS_PATHS } from '../features/markets/paths';
@@ -77,9 +78,7 @@ export function DesktopNav() {
               <Link to={WALLET_PATHS.assets} className="btn btn--ghost dnav__btn">
                 {t('nav.assets')}
               </Link>
-              <Link to={WALLET_PATHS.wallet} className="dnav__icon" aria-label={t('nav.my')}>
-                <IconUser size={20} />
-              </Link>
+              <AccountMenu />
             </>
           ) : (
             <>

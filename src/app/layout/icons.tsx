@@ -1,9 +1,10 @@
 /** Inline SVG icons drawn for the shell (no icon library). All use currentColor and are decorative. */
 import type { SVGProps } from 'react';
 
-type P = SVGProps<SVGSVGElement> & { size?: number };
+export type P = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: P) {
+/** The frame every icon shares (24-unit box, currentColor strokes, hidden from assistive technology). */
+export function Svg({ size = 20, children, ...rest }: P) {
   return (
     <svg
       width={size}

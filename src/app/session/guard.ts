@@ -1,10 +1,13 @@
 /**
  * Navigation guard (spec 4.2). Returns the path to redirect to, or null to continue. The shell calls it on
  * every navigation.
- * - Signed in: a path containing '/i&' goes to /; otherwise a loading toast shows while the user info reloads
- *   (a reply other than code 200 signs out, a failed load is swallowed), then navigation continues.
- * - Signed out: /, /lr, /login, /register, /forget pass, everything else goes to /lr. Then, once per page load,
- *   the automatic wallet login is attempted in the background (autoLogin.ts); on success it goes to /.
+ * - Signed in: a path containing '/i&' goes to /; otherwise the user info reloads (a reply other than code 200
+ *   signs out, a failed load is swallowed), then navigation continues. The loading toast shows only when the
+ *   reload takes longer than LOADING_TOAST_DELAY_MS (GUARD-2). Still signed in, a visit to an entry screen
+ *   (/lr, /login, /register) goes back to the last path this tab showed, or home (GUARD-5).
+ * - Signed out: /, /lr, /login, /register, /forget pass (and /dev/outbox outside production, DEV-1), everything
+ *   else goes to /lr. Then, once per page load, the automatic wallet login is attempted in the background
+ *   (autoLogin.ts); on success it goes to /.
  * The first call also starts the cross-tab sign-out sync.
  */
 import { readFlag } from '../../shared/flags';
@@ -15,8 +18,15 @@ import { loadUserInfo } from './actions';
 import { tryAutoLogin } from './autoLogin';
 import { MARKETS_PATHS } from '../features/markets/paths';
 import { installSessionSync } from './crossTab';
-import { isPublicPath, SIGN_IN_PATH } from './paths';
+import { isDevOnlyPath, isEntryPath, isPublicPath, SIGN_IN_PATH } from './paths';
 import { session } from './store';
+import { hasDevOutbox } from '../features/dev/model/outbox';
+
+/**
+ * GUARD-2: the user-info reload is local and usually done in a few milliseconds; the loading toast appears only
+ * when it is still running after this long, so a fast navigation does not flash it.
+ */
+export const LOADING_TOAST_DELAY_MS = 300;
 
 type Navigate = (path: string) => void;
 let navigator: Navigate = (path) => {
@@ -34,21 +44,43 @@ export function autoLoginEnabled(): boolean {
 }
 
 let autoLoginTried = false;
+/** GUARD-5: the last path (with its query) this tab let through while signed in. */
+let lastShown: string | null = null;
+
+/** Forgets the last path shown (tests; a new page load starts without one). */
+export function resetGuardHistory(): void {
+  lastShown = null;
+}
+
+/** Reloads the user info with the loading toast of GUARD-2, shown only if the reload is slow. */
+async function reloadUserInfo(): Promise<void> {
+  let id: number | null = null;
+  const timer = setTimeout(() => {
+    id = toast(clientEnv.translate('loading'), { kind: 'loading', duration: 0 });
+  }, LOADING_TOAST_DELAY_MS);
+  try {
+    await loadUserInfo();
+  } catch {
+    /* spec 4.2: a failed load is swallowed */
+  } finally {
+    clearTimeout(timer);
+    if (id !== null) dismissToast(id);
+  }
+}
+
+function opensSignedOut(pathWithSearch: string): boolean {
+  return isPublicPath(pathWithSearch) || (isDevOnlyPath(pathWithSearch) && hasDevOutbox());
+}
 
 export async function guard(pathWithSearch: string): Promise<string | null> {
   installSessionSync();
   if (session.isSign) {
     if (pathWithSearch.includes('/i&')) return MARKETS_PATHS.home;
-    const id = toast(clientEnv.translate('loading'), { kind: 'loading', duration: 0 });
-    try {
-      await loadUserInfo();
-    } catch {
-      /* spec 4.2: a failed load is swallowed */
-    } finally {
-      dismissToast(id);
-    }
-    if (session.isSign || isPublicPath(pathWithSearch)) return null;
-    return SIGN_IN_PATH;
+    await reloadUserInfo();
+    if (!session.isSign) return opensSignedOut(pathWithSearch) ? null : SIGN_IN_PATH;
+    if (isEntryPath(pathWithSearch)) return lastShown ?? MARKETS_PATHS.home;
+    lastShown = pathWithSearch;
+    return null;
   }
   if (!autoLoginTried) {
     autoLoginTried = true;
@@ -56,5 +88,5 @@ export async function guard(pathWithSearch: string): Promise<string | null> {
       if (r === 'signed-in') navigator(MARKETS_PATHS.home);
     });
   }
-  return isPublicPath(pathWithSearch) ? null : SIGN_IN_PATH;
+  return opensSignedOut(pathWithSearch) ? null : SIGN_IN_PATH;
 }

@@ -4,7 +4,9 @@ import { resetClientEnv, setClientEnv } from '../api/env';
 import { loadUserInfo, logout, onRechargeRefresh, signIn, USER_INFO_CHANGED_EVENT } from './actions';
 import { LOGIN_SUCCESS_EVENT, tryAutoLogin, type Eip1193Provider } from './autoLogin';
 import { installSessionSync } from './crossTab';
-import { guard } from './guard';
+import { guard, LOADING_TOAST_DELAY_MS, resetGuardHistory } from './guard';
+import { ui } from '../ui/toast';
+import { applyConfig, settings } from '../state/settings';
 import { onSignOut, session, signOut } from './store';
 
 /** A Storage in memory, so the session's persistence can be checked in node. */
@@ -75,7 +77,7 @@ beforeEach(() => {
       sent.push(String(url));
       const next = replies.shift();
       if (!next) throw new Error(`unexpected request ${url}`);
-      const r = next();
+      const r = await next();
       return r instanceof Response ? r : json(r);
     }) as typeof fetch,
     notify: (m) => notes.push(m),
@@ -279,6 +281,99 @@ describe('navigation guard (spec 4.2)', () => {
     replies.push(() => ({ code: -1, msg: 'gone', data: null }));
     expect(await guard('/wallet')).toBe('/lr');
     expect(session.isSign).toBe(false);
+  });
+});
+
+describe('navigation guard: entry screens, loading toast, dev tools', () => {
+  beforeEach(() => resetGuardHistory());
+
+  const loadingToasts = () => ui.toasts.filter((t) => t.kind === 'loading');
+
+  it('[GUARD-5] signed in, /lr, /login and /register go back to the last path shown, or home', async () => {
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    await signIn('tok-12');
+    for (const p of ['/login', '/register', '/lr?x=1']) {
+      replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+      expect(await guard(p), p).toBe('/');
+    }
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    expect(await guard('/trade?symbol=ethusdt')).toBeNull();
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    expect(await guard('/login')).toBe('/trade?symbol=ethusdt');
+    // /forget stays open to a signed-in user (GUARD-1 does not send anyone away from it).
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    expect(await guard('/forget')).toBeNull();
+  });
+
+  it('[GUARD-5] signed in but the reload signs out: /login is shown (it is public)', async () => {
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    await signIn('tok-13');
+    replies.push(() => ({ code: -1, msg: 'gone', data: null }));
+    expect(await guard('/login')).toBeNull();
+    expect(session.isSign).toBe(false);
+  });
+
+  it('[GUARD-2] a fast user-info reload shows no loading toast; navigation still waits for it', async () => {
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    await signIn('tok-14');
+    vi.useFakeTimers();
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      replies.push(async () => {
+        await gate;
+        return { code: 200, msg: 'ok', data: { ...PROFILE, nickname: 'fast' } };
+      });
+      let done = false;
+      const p = guard('/wallet').then((r) => {
+        done = true;
+        return r;
+      });
+      await vi.advanceTimersByTimeAsync(LOADING_TOAST_DELAY_MS - 1);
+      expect(loadingToasts()).toEqual([]);
+      expect(done).toBe(false);
+      release();
+      await expect(p).resolves.toBeNull();
+      expect(session.userInfo?.nickname).toBe('fast');
+      await vi.advanceTimersByTimeAsync(LOADING_TOAST_DELAY_MS * 10);
+      expect(loadingToasts()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('[GUARD-2] a slow reload shows the loading toast after the delay and removes it when done', async () => {
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    await signIn('tok-15');
+    vi.useFakeTimers();
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      replies.push(async () => {
+        await gate;
+        return { code: 200, msg: 'ok', data: PROFILE };
+      });
+      const p = guard('/wallet');
+      await vi.advanceTimersByTimeAsync(LOADING_TOAST_DELAY_MS);
+      expect(loadingToasts()).toHaveLength(1);
+      release();
+      await expect(p).resolves.toBeNull();
+      expect(loadingToasts()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('[DEV-1] signed out, /dev/outbox opens only when the server has a development outbox', async () => {
+    const before = settings.config;
+    try {
+      expect(await guard('/dev/outbox')).toBe('/lr');
+      applyConfig({ ...before, devOutbox: true }, 'server', false);
+      expect(await guard('/dev/outbox')).toBeNull();
+      expect(await guard('/dev/other')).toBe('/lr');
+    } finally {
+      applyConfig(before, 'defaults', false);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
  * and each newly opened one stacks above the previous. Escape and the backdrop close it; focus moves
  * into it and returns to the opener on close.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { POPUP_Z_INDEX_BASE } from '../../shared/constants';
@@ -39,15 +39,21 @@ export interface PopupProps {
   children: ReactNode;
   /** 'sheet' slides from the bottom on phones; 'dialog' is centred. */
   variant?: 'dialog' | 'sheet';
+  /** What gets the focus on open (e.g. the safe choice of a confirmation); the panel itself by default. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** Id of the element that describes the dialog (its question). */
+  describedBy?: string;
 }
 
-export function Popup({ open, onClose, title, children, variant = 'dialog' }: PopupProps) {
+export function Popup({ open, onClose, title, children, variant = 'dialog', initialFocus, describedBy }: PopupProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const [z, setZ] = useState(POPUP_Z_INDEX_BASE);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  const focusRef = useRef(initialFocus);
+  focusRef.current = initialFocus;
 
   useEffect(() => {
     if (!open) return;
@@ -58,7 +64,7 @@ export function Popup({ open, onClose, title, children, variant = 'dialog' }: Po
       else if (e.key === 'Tab') trapFocus(e, panel.current);
     };
     document.addEventListener('keydown', onKey);
-    requestAnimationFrame(() => panel.current?.focus());
+    requestAnimationFrame(() => (focusRef.current?.current ?? panel.current)?.focus());
     return () => {
       openCount--;
       document.removeEventListener('keydown', onKey);
@@ -70,7 +76,15 @@ export function Popup({ open, onClose, title, children, variant = 'dialog' }: Po
   return createPortal(
     <div className={`popup popup--${variant}`} style={{ zIndex: z }}>
       <div className="popup__backdrop" onClick={onClose} aria-hidden="true" />
-      <div className="popup__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={panel}>
+      <div
+        className="popup__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        ref={panel}
+      >
         <div className="popup__head">
           <h2 id={titleId} className="popup__title">
             {title}

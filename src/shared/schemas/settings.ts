@@ -210,9 +210,13 @@ export const SETTING_SCHEMAS = {
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
 
-/** `data` of getAllSetting: every key of 3.3 plus the 38-zone table. */
+/**
+ * `data` of getAllSetting: every key of 3.3 plus the 38-zone table, and `devOutbox: true` only when the server is
+ * not in production mode (DEV-1: the app then shows its development mailbox; a production reply has no such key).
+ */
 export const AllSettings = z.object({
   ...SETTING_SCHEMAS,
   timeZoneList: z.array(TimeZoneEntry),
+  devOutbox: z.literal(true).optional(),
 });
 export type AllSettings = z.infer<typeof AllSettings>;

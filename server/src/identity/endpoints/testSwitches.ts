@@ -1,6 +1,8 @@
 /**
  * Development-only routes (never in production):
- * - GET  /api/_test/outbox?to=<address>: the latest codes sent to an email or phone (newest first);
+ * - GET  /api/_test/outbox[?to=<address>][&limit=<n>]: the latest codes sent (newest first), to one email or phone
+ *   or, without `to`, to every address (the app's development mailbox page, DEV-1); 10 by default with `to`, 50
+ *   without;
  * - POST /api/_test/expireTokens[?account=<login>]: expires every session, or one user's (TEST_SWITCHES=1);
  * - POST /api/_test/kycReview?account=<login>&level=primary|senior&state=approved|rejected (TEST_SWITCHES=1):
  *   stands in for the admin side, which is not part of this product.
@@ -8,12 +10,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, ok } from '../../../../src/shared/api/envelope';
-import { Email, KycLevel, Phone } from '../../../../src/shared/schemas/user';
+import { KycLevel } from '../../../../src/shared/schemas/user';
+import { OutboxQuery } from '../../../../src/shared/api/dev';
 import type { Identity } from '../service';
 import { readOutbox } from '../codes';
 import { issueMessage } from '../../http/failures';
 
-const OutboxQuery = z.object({ to: z.union([Email, Phone]) });
 const AccountQuery = z.object({ account: z.string().min(1).optional() });
 const KycReviewQuery = z.object({
   account: z.string().min(1),
@@ -26,7 +28,8 @@ export function registerTestRoutes(app: FastifyInstance, acc: Identity): void {
   app.get('/api/_test/outbox', async (req) => {
     const q = OutboxQuery.safeParse(req.query);
     if (!q.success) return fail(issueMessage(q.error));
-    return ok(readOutbox(acc.db, q.data.to));
+    const { to, limit } = q.data;
+    return ok(readOutbox(acc.db, to, limit ?? (to === undefined ? 50 : 10)));
   });
 
   if (!acc.testSwitches) return;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_MESSAGES } from '../../api/messages';
+import { CodeType } from '../../../shared/schemas/user';
 
 const LOCALES = join(__dirname, '../../i18n/locales');
 const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
@@ -52,18 +53,30 @@ describe('account namespace translations (spec 4.5)', () => {
       join(__dirname, 'model'),
       join(__dirname, '../../forms'),
       join(__dirname, '../../session'),
+      join(__dirname, '../dev/screens'),
+      join(__dirname, '../dev/components'),
     ];
+    const common = flat(JSON.parse(readFileSync(join(LOCALES, 'en', 'common.json'), 'utf8')) as Tree);
     const used = new Set<string>();
+    const usedCommon = new Set<string>();
     for (const d of dirs) {
       for (const f of readdirSync(d).filter((n) => /\.tsx?$/.test(n) && !n.includes('.test.'))) {
         const src = readFileSync(join(d, f), 'utf8');
-        for (const m of src.matchAll(/\bt\('([^']+)'/g)) used.add(m[1]);
+        // A file whose only namespace is `common` (the sign-out dialog) reads its unprefixed keys from there.
+        const inCommon = src.includes("useTranslation('common')");
+        for (const m of src.matchAll(/\bt\('([^']+)'/g)) {
+          if (m[1].startsWith('common:')) usedCommon.add(m[1].slice('common:'.length));
+          else (inCommon ? usedCommon : used).add(m[1]);
+        }
       }
     }
+    expect([...usedCommon].filter((k) => !(k in common))).toEqual([]);
     expect(used.size).toBeGreaterThan(50);
     const missing = [...used].filter((k) => !(k in en));
     expect(missing).toEqual([]);
     for (const s of ['none', 'pending', 'approved', 'rejected']) expect(en[`kyc.state.${s}`]).toBeTruthy();
     for (const m of ['email', 'phone', 'account', 'address']) expect(en[`register.mode.${m}`]).toBeTruthy();
+    // DEV-1: the mailbox names every purpose a code can have.
+    for (const c of CodeType.options) expect(en[`dev.purpose.${c}`], c).toBeTruthy();
   });
 });

@@ -16,9 +16,11 @@ import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
+import { useDevCodeHint } from '../../dev/components/DevCodeHint';
 
 export default function EmailAuthScreen() {
   const { t } = useTranslation('account');
+  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const { userInfo } = useSnapshot(session);
   const bound = userInfo?.email ?? '';
@@ -71,6 +73,7 @@ export default function EmailAuthScreen() {
           autoComplete="one-time-code"
           maxLength={6}
           suffix={<SendCodeButton onSend={send} />}
+          hint={codeHint}
         />
         <FormError message={form.formError} />
         <SubmitButton busy={form.submitting}>{t('email.submit')}</SubmitButton>

@@ -11,9 +11,11 @@ import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
+import { useDevCodeHint } from '../../dev/components/DevCodeHint';
 
 export default function ForgetScreen() {
   const { t } = useTranslation('account');
+  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const form = useForm(
     { email: '', emailCode: '', password: '', confirm: '' },
@@ -67,6 +69,7 @@ export default function ForgetScreen() {
           autoComplete="one-time-code"
           maxLength={6}
           suffix={<SendCodeButton onSend={send} />}
+          hint={codeHint}
         />
         <PasswordField
           bind={form.field('password')}

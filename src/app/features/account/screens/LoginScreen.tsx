@@ -1,6 +1,6 @@
 /**
  * /login: sign in with account name, email or phone and the login password (spec 7.1 login, 3.6).
- * A failed login shows the server's msg as a toast (spec 8) and inline; what was typed stays.
+ * A failed login shows the server's msg once, as a toast (spec 8, SESSION-2); what was typed stays.
  * Inside a wallet browser with address sign-in open, the wallet can sign in too (spec 4.2).
  */
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
+import { MARKETS_PATHS } from '../../markets/paths';
 
 export default function LoginScreen() {
   const { t } = useTranslation('account');
@@ -28,21 +29,23 @@ export default function LoginScreen() {
   );
 
   const submit = form.handleSubmit(async (v) => {
+    let satoken: string;
     try {
-      const { satoken } = await call(userApi.login, { body: { account: v.account.trim(), password: v.password } });
-      await signIn(satoken);
-      navigate('/', { replace: true });
+      ({ satoken } = await call(userApi.login, { body: { account: v.account.trim(), password: v.password } }));
     } catch (err) {
-      // The client has shown the message as a toast (spec 8); repeat it by the form so it stays readable.
-      throw err instanceof ApiError ? new Error(err.message) : err;
+      // The client has shown the message as a toast (spec 8): the form does not repeat it (SESSION-2).
+      if (err instanceof ApiError) return;
+      throw err;
     }
+    await signIn(satoken);
+    navigate(MARKETS_PATHS.home, { replace: true });
   });
 
   const provider = flags.addressIsOpen ? findProvider() : null;
   const walletLogin = async () => {
     setWalletBusy(true);
     try {
-      if ((await tryAutoLogin(true, provider)) === 'signed-in') navigate('/', { replace: true });
+      if ((await tryAutoLogin(true, provider)) === 'signed-in') navigate(MARKETS_PATHS.home, { replace: true });
     } finally {
       setWalletBusy(false);
     }

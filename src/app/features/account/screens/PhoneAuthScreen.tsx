@@ -17,6 +17,7 @@ import { AuthShell } from '../components/AuthShell';
 import { CountrySelect } from '../components/CountrySelect';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
+import { useDevCodeHint } from '../../dev/components/DevCodeHint';
 
 export default function PhoneAuthScreen() {
   const { t } = useTranslation('account');
@@ -51,6 +52,7 @@ async function sendSms(
 
 function BindForm() {
   const { t } = useTranslation('account');
+  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const form = useForm({ iso: '', cc: '', phone: '', code: '' }, { phone: rules.phone(t), code: rules.code(t) });
   const full = () => `+${form.values.cc}${form.values.phone.replace(/[\s-]/g, '')}`;
@@ -86,6 +88,7 @@ function BindForm() {
         autoComplete="one-time-code"
         maxLength={6}
         suffix={<SendCodeButton onSend={send} />}
+        hint={codeHint}
       />
       <FormError message={form.formError} />
       <SubmitButton busy={form.submitting}>{t('phone.submit')}</SubmitButton>
@@ -95,6 +98,7 @@ function BindForm() {
 
 function UnbindForm({ phone }: { phone: string }) {
   const { t } = useTranslation('account');
+  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const form = useForm({ code: '' }, { code: rules.code(t) });
   const send = () => sendSms(phone, 'unbind', (m) => form.setError('code', m), t('form.codeSent'));
@@ -114,6 +118,7 @@ function UnbindForm({ phone }: { phone: string }) {
         autoComplete="one-time-code"
         maxLength={6}
         suffix={<SendCodeButton onSend={send} />}
+        hint={codeHint}
       />
       <FormError message={form.formError} />
       <SubmitButton busy={form.submitting}>{t('phone.unbindSubmit')}</SubmitButton>

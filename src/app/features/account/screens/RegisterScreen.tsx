@@ -20,6 +20,7 @@ import { CountrySelect } from '../components/CountrySelect';
 import { rules } from '../model/fieldRules';
 import { registerModes, useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
+import { useDevCodeHint } from '../../dev/components/DevCodeHint';
 
 const EMPTY = {
   email: '',
@@ -38,6 +39,7 @@ type Values = typeof EMPTY;
 
 export default function RegisterScreen() {
   const { t } = useTranslation('account');
+  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const flags = useLoginRegisFlags();
@@ -171,6 +173,7 @@ export default function RegisterScreen() {
                 autoComplete="one-time-code"
                 maxLength={6}
                 suffix={<SendCodeButton onSend={sendEmail} />}
+                hint={codeHint}
               />
             ) : null}
             {mode === 'phone' ? (
@@ -198,6 +201,7 @@ export default function RegisterScreen() {
                 autoComplete="one-time-code"
                 maxLength={6}
                 suffix={<SendCodeButton onSend={sendSms} />}
+                hint={codeHint}
               />
             ) : null}
             {mode === 'address' ? (

@@ -12,6 +12,7 @@ import { session } from '../../../session/store';
 import { AuthShell } from '../components/AuthShell';
 import { displayName } from '../model/displayName';
 import { KycBadge } from '../components/KycBadge';
+import { kycSummary } from '../model/kyc';
 import { ACCOUNT_PATHS } from '../paths';
 
 function Row({ to, label, value }: { to: string; label: string; value: React.ReactNode }) {
@@ -52,15 +53,7 @@ export default function SetPwdScreen() {
         <Row
           to={ACCOUNT_PATHS.userAuth}
           label={t('security.identity')}
-          value={
-            u ? (
-              <KycBadge
-                state={
-                  u.kyc.senior === 'approved' ? 'approved' : u.kyc.senior !== 'none' ? u.kyc.senior : u.kyc.primary
-                }
-              />
-            ) : null
-          }
+          value={u ? <KycBadge state={kycSummary(u.kyc)} /> : null}
         />
       </div>
       <div className="auth__actions" style={{ marginBlockStart: 'var(--space-6)' }}>

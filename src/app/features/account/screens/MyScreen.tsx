@@ -1,0 +1,227 @@
+/**
+ * "My" (/wallet, LAYOUT-4): the account hub, on phone (a tab-bar screen) and desktop. Who is signed in (masked
+ * email or phone, the user id with a copy button, since when), the verification state, the security settings,
+ * identity verification, language, help, about, download, customer service, and sign-out with a confirmation
+ * (SESSION-9). Balances come with the wallet: none is shown, none is invented.
+ * The phone keeps the menu button of LAYOUT-3 (the app sidebar).
+ */
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { session } from '../../../session/store';
+import { languageState } from '../../../i18n/index';
+import { NATIVE_NAMES } from '../../../i18n/languages';
+import { formatDateTime } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import {
+  IconChevron,
+  IconDownload,
+  IconGlobe,
+  IconHelp,
+  IconMenu,
+  IconService,
+  IconShieldCheck,
+} from '../../../layout/icons';
+import { openAppSidebar } from '../../../layout/sidebarState';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { openCustomerService } from '../../../ui/customerService';
+import { toast } from '../../../ui/toast';
+import { CONTENT_PATHS } from '../../content/paths';
+import { SETTINGS_PATHS } from '../../settings/paths';
+import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from '../components/accountIcons';
+import { KycBadge } from '../components/KycBadge';
+import { SignOutDialog } from '../components/SignOutDialog';
+import { kycSummary } from '../model/kyc';
+import { maskEmail, maskedIdentity, maskPhone } from '../model/mask';
+import { ACCOUNT_PATHS } from '../paths';
+import '../components/account.css';
+import './my.css';
+
+interface RowProps {
+  icon: ReactNode;
+  label: string;
+  value?: ReactNode;
+  to?: string;
+  onClick?: () => void;
+}
+
+function Row({ icon, label, value, to, onClick }: RowProps) {
+  const inner = (
+    <>
+      <span className="my-row__icon">{icon}</span>
+      <span className="my-row__label">{label}</span>
+      {value !== undefined ? <span className="my-row__value">{value}</span> : null}
+      <IconChevron size={16} className="my-row__chev" />
+    </>
+  );
+  return (
+    <li>
+      {to ? (
+        <Link className="my-row" to={to}>
+          {inner}
+        </Link>
+      ) : (
+        <button type="button" className="my-row" onClick={onClick}>
+          {inner}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="my-section" aria-label={title}>
+      <h3 className="my-section__title">{title}</h3>
+      <ul className="my-rows">{children}</ul>
+    </section>
+  );
+}
+
+export default function MyScreen() {
+  const { t } = useTranslation(['account', 'common']);
+  const desktop = useIsDesktop();
+  const { userInfo: u } = useSnapshot(session);
+  const { language } = useSnapshot(languageState);
+  const [confirming, setConfirming] = useState(false);
+
+  const copyUid = async () => {
+    if (!u) return;
+    try {
+      await navigator.clipboard.writeText(u.uid);
+      toast(t('my.uidCopied'), { kind: 'success' });
+    } catch {
+      toast(t('my.copyFailed'), { kind: 'error' });
+    }
+  };
+
+  const kyc = u ? kycSummary(u.kyc) : null;
+  const name = maskedIdentity(u);
+  const menu = desktop ? undefined : (
+    <button type="button" className="topbar__icon-btn" onClick={openAppSidebar} aria-label={t('common:nav.menu')}>
+      <IconMenu size={22} />
+    </button>
+  );
+
+  return (
+    <div className="my" data-testid="my-screen">
+      <TopBar title={t('common:title.wallet')} right={menu} />
+      <div className="my__main">
+        <div className="my__side">
+          <section className="my-card" aria-label={t('my.profile')}>
+            <div className="my-card__head">
+              <span className="my-card__avatar" aria-hidden="true">
+                {(name || '?').slice(0, 1).toUpperCase()}
+              </span>
+              <div className="my-card__who">
+                <h2 className="my-card__name" data-testid="my-identity">
+                  {name || '—'}
+                </h2>
+                {u ? (
+                  <p className="my-card__uid">
+                    <span>{t('common:accountMenu.uid', { uid: u.uid })}</span>
+                    <button type="button" className="my-card__copy" onClick={copyUid} aria-label={t('my.copyUid')}>
+                      <IconCopy size={16} />
+                    </button>
+                  </p>
+                ) : null}
+              </div>
+            </div>
+            {u ? (
+              <dl className="my-card__facts">
+                <div>
+                  <dt>{t('security.identity')}</dt>
+                  <dd>{kyc ? <KycBadge state={kyc} /> : null}</dd>
+                </div>
+                <div>
+                  <dt>{t('my.memberSince')}</dt>
+                  <dd>{formatDateTime(u.createTime, { style: 'date' })}</dd>
+                </div>
+              </dl>
+            ) : null}
+            {kyc === 'none' || kyc === 'rejected' ? (
+              <div className="my-card__cta">
+                <p>{t(kyc === 'none' ? 'my.verifyPrompt' : 'kyc.rejectedText')}</p>
+                <Link to={ACCOUNT_PATHS.userAuth} className="fbtn fbtn--primary fbtn--block">
+                  {t(kyc === 'none' ? 'kyc.start' : 'kyc.retry')}
+                </Link>
+              </div>
+            ) : null}
+          </section>
+          {desktop ? (
+            <button
+              type="button"
+              className="fbtn fbtn--ghost fbtn--block my__signout"
+              onClick={() => setConfirming(true)}
+            >
+              <IconLogout size={18} />
+              {t('common:accountMenu.signOut')}
+            </button>
+          ) : null}
+        </div>
+        <div className="my__lists">
+          <Section title={t('security.title')}>
+            <Row
+              icon={<IconLock size={20} />}
+              label={t('security.loginPassword')}
+              value={t('security.change')}
+              to={ACCOUNT_PATHS.changePassword}
+            />
+            <Row
+              icon={<IconKey size={20} />}
+              label={t('security.tradePassword')}
+              value={u?.hasTradePwd ? t('security.change') : t('security.notSet')}
+              to={ACCOUNT_PATHS.fundPassword}
+            />
+            <Row
+              icon={<IconMail size={20} />}
+              label={t('security.email')}
+              value={u?.email ? maskEmail(u.email) : t('security.notBound')}
+              to={ACCOUNT_PATHS.emailAuth}
+            />
+            <Row
+              icon={<IconPhone size={20} />}
+              label={t('security.phone')}
+              value={u?.phone ? maskPhone(u.phone) : t('security.notBound')}
+              to={ACCOUNT_PATHS.phoneAuth}
+            />
+            <Row
+              icon={<IconShieldCheck size={20} />}
+              label={t('security.identity')}
+              value={kyc ? <KycBadge state={kyc} /> : undefined}
+              to={ACCOUNT_PATHS.userAuth}
+            />
+          </Section>
+          <Section title={t('my.more')}>
+            <Row
+              icon={<IconGlobe size={20} />}
+              label={t('common:nav.language')}
+              value={NATIVE_NAMES[language]}
+              to={SETTINGS_PATHS.langList}
+            />
+            <Row icon={<IconHelp size={20} />} label={t('common:nav.help')} to={CONTENT_PATHS.help} />
+            <Row icon={<IconInfo size={20} />} label={t('common:nav.about')} to={CONTENT_PATHS.about} />
+            <Row icon={<IconDownload size={20} />} label={t('common:nav.download')} to={CONTENT_PATHS.download} />
+            <Row
+              icon={<IconService size={20} />}
+              label={t('common:nav.service')}
+              onClick={() => openCustomerService()}
+            />
+          </Section>
+          {desktop ? null : (
+            <button
+              type="button"
+              className="fbtn fbtn--ghost fbtn--block my__signout"
+              onClick={() => setConfirming(true)}
+            >
+              <IconLogout size={18} />
+              {t('common:accountMenu.signOut')}
+            </button>
+          )}
+        </div>
+      </div>
+      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The desktop account menu (LAYOUT-4): the account button of the top navigation opens a panel with who is signed
+ * in, the main account links and sign-out (with its confirmation, SESSION-9). A disclosure, not an ARIA menu:
+ * a button with aria-expanded and a panel of links; Escape or a click outside closes it, Escape returns focus to
+ * the button.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { session } from '../session/store';
+import { ACCOUNT_PATHS } from '../features/account/paths';
+import { WALLET_PATHS } from '../features/wallet/paths';
+import { maskedIdentity } from '../features/account/model/mask';
+import { SignOutDialog } from '../features/account/components/SignOutDialog';
+import { IconLogout } from '../features/account/components/accountIcons';
+import { IconAssets, IconShield, IconShieldCheck, IconUser } from './icons';
+
+export function AccountMenu() {
+  const { t } = useTranslation('common');
+  const { userInfo } = useSnapshot(session);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  // Any navigation closes it.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (e.target instanceof Node && !root.current?.contains(e.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [open]);
+
+  const signOut = () => {
+    setOpen(false);
+    button.current?.focus(); // the dialog gives the focus back here
+    setConfirming(true);
+  };
+
+  const name = maskedIdentity(userInfo);
+  return (
+    <div className="amenu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="dnav__icon amenu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('accountMenu.open')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <IconUser size={20} />
+      </button>
+      <div id={panelId} className="amenu__panel" hidden={!open}>
+        <div className="amenu__who">
+          <span className="amenu__avatar" aria-hidden="true">
+            {(name || '?').slice(0, 1).toUpperCase()}
+          </span>
+          <span className="amenu__names">
+            <span className="amenu__name">{name || '—'}</span>
+            {userInfo ? <span className="amenu__uid">{t('accountMenu.uid', { uid: userInfo.uid })}</span> : null}
+          </span>
+        </div>
+        <ul className="amenu__list">
+          <li>
+            <Link className="amenu__item" to={WALLET_PATHS.wallet}>
+              <IconUser size={18} />
+              {t('accountMenu.my')}
+            </Link>
+          </li>
+          <li>
+            <Link className="amenu__item" to={WALLET_PATHS.assets}>
+              <IconAssets size={18} />
+              {t('nav.assets')}
+            </Link>
+          </li>
+          <li>
+            <Link className="amenu__item" to={ACCOUNT_PATHS.setpwd}>
+              <IconShield size={18} />
+              {t('accountMenu.security')}
+            </Link>
+          </li>
+          <li>
+            <Link className="amenu__item" to={ACCOUNT_PATHS.userAuth}>
+              <IconShieldCheck size={18} />
+              {t('accountMenu.identity')}
+            </Link>
+          </li>
+        </ul>
+        <button type="button" className="amenu__item amenu__signout" onClick={signOut}>
+          <IconLogout size={18} />
+          {t('accountMenu.signOut')}
+        </button>
+      </div>
+      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}
