@@ -16,6 +16,8 @@ import { createMarket } from './market/index';
 import { registerMarketRoutes } from './market/routes';
 import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
+import { UserEvents } from './events/userEvents';
+import { listAssets } from './wallet/store';
 import type { HubTimings } from './ws/hub';
 import { createIdentity, type Identity } from './identity/service';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
@@ -93,7 +95,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     seedDatabase(db, log, clock.now(), marketCoins(config.marketCoins, config.marketSeed));
     const metrics = new Metrics();
     const market = createMarket(config, marketSymbolsFromDb(db), metrics, { clock, scheduler });
-    const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler };
+    const userEvents = new UserEvents((err) => log.error({ event: 'user_event_listener_failed', err }));
+    const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler, userEvents };
     const identity = createIdentity({
       db,
       log,
@@ -117,7 +120,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerOpsRoutes(app, ctx, routes, startedAt);
     registerContentRoutes(router, ctx);
     registerMarketRoutes(router, ctx);
-    const closeSockets = await registerWs(app, ctx, opts.hubTimings);
+    const closeSockets = await registerWs(app, ctx, opts.hubTimings, {
+      userOfToken: (token) => identity.userOfToken(token)?.id,
+      balances: (userId) => listAssets(db, userId),
+    });
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity);
     scheduler.add(sessionPurgeJob(identity));

@@ -1,7 +1,7 @@
 /**
  * What every part of the server is handed: configuration, database, market, metrics, log, and time (the
  * clock, the timers and the one scheduler of time-driven jobs). Modules (server/src/<module>/README.md):
- * http (the pipeline), db, identity, ledger, wallet, market, content, ws, ops. app.ts composes them.
+ * http (the pipeline), db, identity, ledger, wallet, market, content, ws, events, ops. app.ts composes them.
  */
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,6 +9,7 @@ import type { Candle, KlineInterval, PriceInfo, Trade } from '../../src/shared/p
 import type { Metrics } from './metrics';
 import type { Clock, Timers } from './time/clock';
 import type { Scheduler } from './time/scheduler';
+import type { UserEvents } from './events/userEvents';
 
 export interface ServerConfig {
   port: number;
@@ -76,4 +77,6 @@ export interface ServerContext {
   clock: Clock;
   timers: Timers;
   scheduler: Scheduler;
+  /** What changed for a user (balances, deposit and withdrawal states), for the socket's private streams. */
+  userEvents: UserEvents;
 }

@@ -82,9 +82,18 @@ export const ClientFrame = z
     interval: z.enum(KLINE_INTERVALS).optional(),
     /** Optional correlation id, echoed in the ACK / ERROR frame. */
     id: z.string().max(64).optional(),
+    /** The session token of a private stream (LIVE-1): in the message, never in the socket's URL. */
+    token: z.string().min(1).max(256).optional(),
   })
   .strict()
   .superRefine((f, ctx) => {
+    const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS';
+    if (privateStream && f.op === 'subscribe' && !f.token) {
+      ctx.addIssue({ code: 'custom', message: `${f.type} needs the session token`, path: ['token'] });
+    }
+    if (!privateStream && f.token) {
+      ctx.addIssue({ code: 'custom', message: `only OWNCOIN and USER_STATUS take a token`, path: ['token'] });
+    }
     if ((f.type === 'DETAIL' || f.type === 'KLINE' || f.type === 'TRADE') && !f.symbol) {
       ctx.addIssue({ code: 'custom', message: `${f.type} needs a symbol`, path: ['symbol'] });
     }
@@ -184,16 +193,41 @@ export const ErrorFrame = z.object({
   type: z.literal('ERROR'),
   origin: z.string(),
   data: z.object({
-    /** BAD_JSON | BAD_FRAME | TOO_LARGE | THROTTLED | NOT_AVAILABLE */
+    /** BAD_JSON | BAD_FRAME | TOO_LARGE | THROTTLED | NOT_AVAILABLE | LIMIT | UNAUTHORIZED */
     reason: z.string(),
     message: z.string(),
     id: z.string().optional(),
   }),
   ...frameBase,
 });
-/** Account streams (SETTLEMENT, POSITION, USER_STATUS, OWNCOIN): payloads come with later issues. */
+/** One balance of the signed-in user (the REST assetBalance row). */
+export const BalanceRow = z.object({
+  account: z.enum(['platform', 'finance', 'contract']),
+  coin: z.string().min(1),
+  available: DecimalStr,
+  frozen: DecimalStr,
+});
+export type BalanceRow = z.infer<typeof BalanceRow>;
+
+/** OWNCOIN (LIVE-1): every balance of the user, sent after the ACK and after every change. */
+export const OwnCoinFrame = z.object({
+  type: z.literal('OWNCOIN'),
+  symbol: z.string().optional(),
+  origin: z.string(),
+  data: z.object({ balances: z.array(BalanceRow) }),
+  ...frameBase,
+});
+/** USER_STATUS (LIVE-2): a deposit or withdrawal of the user changed state. */
+export const UserStatusFrame = z.object({
+  type: z.literal('USER_STATUS'),
+  symbol: z.string().optional(),
+  origin: z.string(),
+  data: z.object({ kind: z.string(), id: z.union([z.number(), z.string()]), status: z.string() }),
+  ...frameBase,
+});
+/** Account streams of later issues (SETTLEMENT, POSITION): payloads come with trading. */
 export const AccountFrame = z.object({
-  type: z.enum(['SETTLEMENT', 'POSITION', 'USER_STATUS', 'OWNCOIN']),
+  type: z.enum(['SETTLEMENT', 'POSITION']),
   symbol: z.string().optional(),
   origin: z.string(),
   data: z.unknown(),
@@ -207,12 +241,16 @@ export const ServerFrame = z.discriminatedUnion('type', [
   HeartbeatFrame,
   AckFrame,
   ErrorFrame,
+  OwnCoinFrame,
+  UserStatusFrame,
   AccountFrame,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 export type DetailFrame = z.infer<typeof DetailFrame>;
 export type TradeFrame = z.infer<typeof TradeFrame>;
 export type KlineFrame = z.infer<typeof KlineFrame>;
+export type OwnCoinFrame = z.infer<typeof OwnCoinFrame>;
+export type UserStatusFrame = z.infer<typeof UserStatusFrame>;
 
 /** Registry key of a subscription: "TYPE", "TYPE:symbol" or "KLINE:symbol:interval". */
 export function subscriptionKey(f: { type: StreamType; symbol?: string; interval?: KlineInterval }): string {

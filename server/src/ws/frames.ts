@@ -15,6 +15,9 @@ import {
   type PriceInfo,
   type Trade,
   type TradeFrame,
+  type BalanceRow,
+  type OwnCoinFrame,
+  type UserStatusFrame,
 } from '../../../src/shared/protocol';
 import { body, type Body } from './connection';
 
@@ -82,4 +85,14 @@ export function symbolKeys(symbol: string): SymbolKeys {
     keyCache.set(symbol, k);
   }
   return k;
+}
+
+export function ownCoinBody(balances: BalanceRow[]): Body {
+  const f: Unsent<OwnCoinFrame> = { type: 'OWNCOIN', origin: ORIGIN_SERVER, data: { balances } };
+  return body(f);
+}
+
+export function userStatusBody(data: UserStatusFrame['data']): Body {
+  const f: Unsent<UserStatusFrame> = { type: 'USER_STATUS', origin: ORIGIN_SERVER, data };
+  return body(f);
 }

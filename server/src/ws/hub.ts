@@ -20,6 +20,7 @@ import type { Metrics } from '../metrics';
 import type { Clock, TimerHandle, Timers } from '../time/clock';
 import { Connection, type Body } from './connection';
 import { ackBody, detailBody, errorBody, heartbeatBody, klineBody, symbolKeys, tradeBody } from './frames';
+import type { AccountStreams } from './accountStreams';
 import { parseInbound } from './inbound';
 
 /** Subscriptions one connection may hold (50 symbols x 10 streams fits with room to spare). */
@@ -27,7 +28,7 @@ export const MAX_SUBSCRIPTIONS = 2_000;
 /** Protocol-level ping; a connection that did not answer the previous one is terminated. */
 export const PING_INTERVAL_MS = 30_000;
 
-type Reason = 'BAD_JSON' | 'BAD_FRAME' | 'TOO_LARGE' | 'THROTTLED' | 'NOT_AVAILABLE' | 'LIMIT';
+type Reason = 'BAD_JSON' | 'BAD_FRAME' | 'TOO_LARGE' | 'THROTTLED' | 'NOT_AVAILABLE' | 'LIMIT' | 'UNAUTHORIZED';
 
 /** Timer periods, replaceable in tests. */
 export interface HubTimings {
@@ -49,7 +50,14 @@ export class Hub {
     private readonly clock: Clock,
     private readonly timers: Timers,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
+    /** The private streams (OWNCOIN, USER_STATUS); without them those subscriptions are NOT_AVAILABLE. */
+    private readonly accounts?: AccountStreams,
   ) {
+    if (accounts) {
+      accounts.onEnded = (conn, type) => {
+        if (conn.subs.delete(type)) this.unregister(conn, type);
+      };
+    }
     // Counters show 0 from the first scrape rather than appearing with the first frame.
     for (const c of [metrics.wsFramesSent, metrics.wsBytesSent, metrics.wsFramesReceived, metrics.wsFramesRejected])
       c.inc(undefined, 0);
@@ -97,6 +105,7 @@ export class Hub {
     this.conns.delete(conn);
     this.metrics.wsConnections.dec();
     for (const key of conn.subs) this.unregister(conn, key);
+    this.accounts?.remove(conn);
     this.log.info({
       event: 'ws_close',
       conn: conn.id,
@@ -170,6 +179,19 @@ export class Hub {
       );
       return;
     }
+    const privateType = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' ? f.type : undefined;
+    if (privateType) {
+      if (!this.accounts) {
+        this.reject(conn, 'NOT_AVAILABLE', `${f.type} is not served here`, f.id, now);
+        return;
+      }
+      const refused = this.accounts.subscribe(conn, privateType, f.token ?? '');
+      if (refused) {
+        if (conn.subs.delete(privateType)) this.unregister(conn, privateType);
+        this.reject(conn, 'UNAUTHORIZED', refused, f.id, now);
+        return;
+      }
+    }
     const key = this.keyOf(f);
     if (!conn.subs.has(key)) {
       if (conn.subs.size >= MAX_SUBSCRIPTIONS) {
@@ -180,7 +202,9 @@ export class Hub {
     }
     this.ack(conn, 'subscribe', key, f.id, now);
     // The current state at once, so a new subscriber never waits for the next trade.
-    if (f.type === 'DETAIL') {
+    if (privateType) {
+      this.accounts!.initial(conn, privateType);
+    } else if (f.type === 'DETAIL') {
       const t = this.market.ticker(f.symbol!);
       if (t) conn.send(detailBody(f.symbol!, t), now, true);
     } else if (f.type === 'KLINE') {
@@ -192,6 +216,7 @@ export class Hub {
   private unsubscribe(conn: Connection, f: ClientFrame, now: number): void {
     const key = this.keyOf(f);
     if (conn.subs.delete(key)) this.unregister(conn, key);
+    if (f.type === 'OWNCOIN' || f.type === 'USER_STATUS') this.accounts?.unsubscribe(conn, f.type);
     this.ack(conn, 'unsubscribe', key, f.id, now);
   }
 

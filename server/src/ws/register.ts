@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../../../src/shared/api/envelope';
 import type { ServerContext } from '../context';
 import { DEFAULT_TIMINGS, Hub, type HubTimings } from './hub';
+import { AccountStreams, type AccountSource } from './accountStreams';
 import { originAllowed, parseAllowedOrigins } from './origin';
 import { registerWsTestSwitches } from './testSwitches';
 
@@ -23,11 +24,17 @@ export async function registerWs(
   app: FastifyInstance,
   ctx: ServerContext,
   timings: HubTimings = DEFAULT_TIMINGS,
+  accountSource?: AccountSource,
 ): Promise<() => Promise<void>> {
-  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, ctx.clock, ctx.timers, timings);
+  const accounts = accountSource ? new AccountStreams(accountSource, () => ctx.clock.now()) : undefined;
+  accounts?.attach(ctx.userEvents);
+  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, ctx.clock, ctx.timers, timings, accounts);
   const allowed = parseAllowedOrigins(ctx.config.allowedOrigins);
   let closing: Promise<void> | undefined;
-  const closeAll = () => (closing ??= hub.closeAll());
+  const closeAll = () => {
+    accounts?.stop();
+    return (closing ??= hub.closeAll());
+  };
 
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false },

@@ -143,14 +143,25 @@ describe('socket /ws/{id} (spec 7.5)', () => {
     await c.close();
   });
 
-  it('[WS-5] account streams are validated and acknowledged (served later)', async () => {
+  it('[WS-5][LIVE-1] account streams are validated: SETTLEMENT and POSITION acknowledged, OWNCOIN and USER_STATUS need a token', async () => {
     const c = await open();
     for (const type of ['SETTLEMENT', 'POSITION', 'USER_STATUS', 'OWNCOIN']) c.send({ op: 'subscribe', type });
-    await c.waitFor(() => c.frames.filter((f) => f.type === 'ACK').length === 4);
-    expect(c.frames.map((f) => f.data.key)).toEqual(['SETTLEMENT', 'POSITION', 'USER_STATUS', 'OWNCOIN']);
+    await c.waitFor(() => c.frames.length === 4);
+    expect(c.frames.map((f) => [f.type, f.data.key ?? f.data.reason])).toEqual([
+      ['ACK', 'SETTLEMENT'],
+      ['ACK', 'POSITION'],
+      ['ERROR', 'BAD_FRAME'],
+      ['ERROR', 'BAD_FRAME'],
+    ]);
+    expect(c.frames[3].data.message).toMatch(/OWNCOIN needs the session token/);
+    c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', token: 'x' });
+    const t = await c.waitFor(
+      (f) => f.type === 'ERROR' && /only OWNCOIN and USER_STATUS take a token/.test(f.data.message),
+    );
+    expect(t.data.reason).toBe('BAD_FRAME');
     c.send({ op: 'subscribe', type: 'KLINE', symbol: 'btcusdt' });
-    const e = await c.waitFor((f) => f.type === 'ERROR');
-    expect(e.data.message).toMatch(/interval/);
+    const e = await c.waitFor((f) => f.type === 'ERROR' && /interval/.test(f.data.message));
+    expect(e.data.reason).toBe('BAD_FRAME');
     await c.close();
   });
 
@@ -223,5 +234,90 @@ describe('socket /ws/{id} (spec 7.5)', () => {
     expect(Math.abs(hb.data.serverTime - Date.now())).toBeLessThan(60_000);
     await c.close();
     expectValidSequence(c);
+  });
+});
+
+describe('private streams (LIVE-1, LIVE-2)', () => {
+  const setBalance = (userId: number, coin: string, available: string) =>
+    srv.ctx.db
+      .prepare(
+        `INSERT INTO user_assets (user_id, account, coin, available, frozen) VALUES (?, 'platform', ?, ?, '0')
+         ON CONFLICT (user_id, account, coin) DO UPDATE SET available = excluded.available`,
+      )
+      .run(userId, coin, available);
+
+  it('[LIVE-1] OWNCOIN with a session token: every balance after the ACK, again after each change, only to that user', async () => {
+    const tokenA = await srv.signUp(`live-a-${id()}@example.com`);
+    const tokenB = await srv.signUp(`live-b-${id()}@example.com`);
+    const userA = srv.acc.sessions.resolve(tokenA)!;
+    const userB = srv.acc.sessions.resolve(tokenB)!;
+    const a = await open();
+    const b = await open();
+    a.send({ op: 'subscribe', type: 'OWNCOIN', token: tokenA, id: 'own' });
+    b.send({ op: 'subscribe', type: 'OWNCOIN', token: tokenB });
+    const ack = await a.waitFor((f) => f.type === 'ACK');
+    expect(ack.data).toEqual({ op: 'subscribe', key: 'OWNCOIN', id: 'own' });
+    const first = await a.waitFor((f) => f.type === 'OWNCOIN');
+    expect(first.origin).toBe('server');
+    expect(first.data.balances).toEqual([{ account: 'platform', coin: 'USDT', available: '0', frozen: '0' }]);
+    await b.waitFor((f) => f.type === 'OWNCOIN');
+
+    setBalance(userA, 'USDT', '12.5');
+    srv.ctx.userEvents.balancesChanged(userA);
+    const next = await a.waitFor((f) => f.type === 'OWNCOIN', a.frames.indexOf(first) + 1);
+    expect(next.data.balances).toEqual([{ account: 'platform', coin: 'USDT', available: '12.5', frozen: '0' }]);
+    srv.ctx.userEvents.balancesChanged(userB);
+    await b.waitFor(() => b.frames.filter((f) => f.type === 'OWNCOIN').length === 2);
+    await sleep(50);
+    expect(a.frames.filter((f) => f.type === 'OWNCOIN')).toHaveLength(2);
+    expect(b.frames.filter((f) => f.type === 'OWNCOIN').at(-1).data.balances[0].available).toBe('0');
+    expectValidSequence(a);
+    await a.close();
+    await b.close();
+  });
+
+  it('[LIVE-1] a token that is not a session is refused with UNAUTHORIZED and gets nothing', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', type: 'OWNCOIN', token: 'not-a-session', id: 'x' });
+    const e = await c.waitFor((f) => f.type === 'ERROR');
+    expect(e.data).toMatchObject({ reason: 'UNAUTHORIZED', id: 'x' });
+    await sleep(50);
+    expect(c.frames.filter((f) => f.type === 'OWNCOIN')).toHaveLength(0);
+    await c.close();
+  });
+
+  it('[LIVE-1] a session that ends stops the stream at the next change, with UNAUTHORIZED', async () => {
+    const token = await srv.signUp(`live-c-${id()}@example.com`);
+    const userId = srv.acc.sessions.resolve(token)!;
+    const c = await open();
+    c.send({ op: 'subscribe', type: 'OWNCOIN', token });
+    await c.waitFor((f) => f.type === 'OWNCOIN');
+    srv.acc.sessions.expire(userId);
+    setBalance(userId, 'USDT', '99');
+    srv.ctx.userEvents.balancesChanged(userId);
+    const e = await c.waitFor((f) => f.type === 'ERROR');
+    expect(e.data.reason).toBe('UNAUTHORIZED');
+    srv.ctx.userEvents.balancesChanged(userId);
+    await sleep(50);
+    expect(c.frames.filter((f) => f.type === 'OWNCOIN')).toHaveLength(1);
+    await c.close();
+  });
+
+  it('[LIVE-2] USER_STATUS carries a deposit or withdrawal state change to its user', async () => {
+    const token = await srv.signUp(`live-d-${id()}@example.com`);
+    const userId = srv.acc.sessions.resolve(token)!;
+    const c = await open();
+    c.send({ op: 'subscribe', type: 'USER_STATUS', token });
+    await c.waitFor((f) => f.type === 'ACK');
+    srv.ctx.userEvents.statusChanged(userId, { kind: 'withdraw', id: 7, status: 'done' });
+    const f = await c.waitFor((x) => x.type === 'USER_STATUS');
+    expect(f.data).toEqual({ kind: 'withdraw', id: 7, status: 'done' });
+    c.send({ op: 'unsubscribe', type: 'USER_STATUS' });
+    await c.waitFor((x) => x.type === 'ACK' && x.data.op === 'unsubscribe');
+    srv.ctx.userEvents.statusChanged(userId, { kind: 'withdraw', id: 8, status: 'done' });
+    await sleep(50);
+    expect(c.frames.filter((x) => x.type === 'USER_STATUS')).toHaveLength(1);
+    expectValidSequence(c);
+    await c.close();
   });
 });

@@ -77,7 +77,13 @@ export function validCorpus(): Record<string, unknown>[] {
     { type: 'ACK', origin: 'o', data: { op: 'unsubscribe', key: 'k', id: 'abc' }, seq: 9, ts: 1 },
     { type: 'ERROR', origin: 'o', data: { reason: 'BAD_JSON', message: 'nope' }, seq: 10, ts: 1 },
     { type: 'SETTLEMENT', origin: 'o', data: { anything: [1, 2] }, seq: 11, ts: 1 },
-    { type: 'OWNCOIN', symbol: 'btcusdt', origin: 'o', data: null, seq: 12, ts: 1 },
+    {
+      type: 'OWNCOIN',
+      origin: 'o',
+      data: { balances: [{ account: 'platform', coin: 'USDT', available: '1.5', frozen: '0' }] },
+      seq: 12,
+      ts: 1,
+    },
     { ...tradeFrame('btcusdt', [trade], 13), extra: 'ignored' },
   ];
 }

@@ -1,0 +1,57 @@
+/**
+ * What happened to a user's money, for whoever shows it live (LIVE-1): the ledger says "balances changed"
+ * after it commits, the wallet says "a deposit or withdrawal changed state"; the socket hub (ws/accountStreams.ts)
+ * pushes the news to that user's subscribed connections. Publishers never import the socket, and a listener that
+ * throws never undoes a commit.
+ */
+export interface StatusEvent {
+  /** What changed, e.g. 'deposit' or 'withdraw'. */
+  kind: string;
+  id: number | string;
+  status: string;
+}
+
+type BalancesListener = (userId: number) => void;
+type StatusListener = (userId: number, event: StatusEvent) => void;
+
+export class UserEvents {
+  private balances: BalancesListener[] = [];
+  private statuses: StatusListener[] = [];
+
+  constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
+
+  onBalances(l: BalancesListener): () => void {
+    this.balances = [...this.balances, l];
+    return () => {
+      this.balances = this.balances.filter((x) => x !== l);
+    };
+  }
+
+  onStatus(l: StatusListener): () => void {
+    this.statuses = [...this.statuses, l];
+    return () => {
+      this.statuses = this.statuses.filter((x) => x !== l);
+    };
+  }
+
+  /** Call after the transaction that changed `userId`'s balances has committed. */
+  balancesChanged(userId: number): void {
+    for (const l of this.balances) {
+      try {
+        l(userId);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
+  statusChanged(userId: number, event: StatusEvent): void {
+    for (const l of this.statuses) {
+      try {
+        l(userId, event);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The private streams of the socket (LIVE-1, LIVE-2): OWNCOIN (every balance of the user, sent after the ACK and
+ * after every change) and USER_STATUS (a deposit or withdrawal changed state). A subscription carries the session
+ * token in the message, never in the URL; the token is checked on subscribe and again before every push, so a
+ * session that ended (sign-out, expiry) stops receiving at once and is told with an UNAUTHORIZED error.
+ */
+import type { BalanceRow } from '../../../src/shared/protocol';
+import type { UserEvents } from '../events/userEvents';
+import type { Connection, Body } from './connection';
+import { errorBody, ownCoinBody, userStatusBody } from './frames';
+
+export interface AccountSource {
+  /** The user of a live session token, or undefined. */
+  userOfToken(token: string): number | undefined;
+  balances(userId: number): BalanceRow[];
+}
+
+export type PrivateType = 'OWNCOIN' | 'USER_STATUS';
+
+interface Held {
+  userId: number;
+  token: string;
+}
+
+export class AccountStreams {
+  /** userId -> type -> connections. */
+  private readonly byUser = new Map<number, Map<PrivateType, Set<Connection>>>();
+  /** What each connection holds, per type. */
+  private readonly held = new Map<Connection, Map<PrivateType, Held>>();
+  private readonly offs: (() => void)[] = [];
+
+  /** Told when a push found the session over and dropped the subscription (the hub unregisters it). */
+  onEnded: (conn: Connection, type: PrivateType) => void = () => undefined;
+
+  constructor(
+    private readonly source: AccountSource,
+    private readonly now: () => number,
+  ) {}
+
+  /** Listens to the events; returns nothing (stop() detaches). */
+  attach(events: UserEvents): void {
+    this.offs.push(events.onBalances((userId) => this.pushBalances(userId)));
+    this.offs.push(events.onStatus((userId, e) => this.push(userId, 'USER_STATUS', () => userStatusBody({ ...e }))));
+  }
+
+  stop(): void {
+    for (const off of this.offs.splice(0)) off();
+  }
+
+  /** Subscribes; returns an error message when the token is not a live session. */
+  subscribe(conn: Connection, type: PrivateType, token: string): string | undefined {
+    const userId = this.source.userOfToken(token);
+    if (userId === undefined) return 'Sign in again: the session token is not valid';
+    this.drop(conn, type);
+    let types = this.held.get(conn);
+    if (!types) this.held.set(conn, (types = new Map()));
+    types.set(type, { userId, token });
+    let byType = this.byUser.get(userId);
+    if (!byType) this.byUser.set(userId, (byType = new Map()));
+    let set = byType.get(type);
+    if (!set) byType.set(type, (set = new Set()));
+    set.add(conn);
+    return undefined;
+  }
+
+  /** The state right after the ACK: the balances for OWNCOIN (USER_STATUS has no state). */
+  initial(conn: Connection, type: PrivateType): void {
+    const h = this.held.get(conn)?.get(type);
+    if (h && type === 'OWNCOIN') conn.send(ownCoinBody(this.source.balances(h.userId)), this.now(), true);
+  }
+
+  unsubscribe(conn: Connection, type: PrivateType): void {
+    this.drop(conn, type);
+  }
+
+  /** A closed connection lets go of everything. */
+  remove(conn: Connection): void {
+    this.drop(conn, 'OWNCOIN');
+    this.drop(conn, 'USER_STATUS');
+  }
+
+  private drop(conn: Connection, type: PrivateType): void {
+    const types = this.held.get(conn);
+    const h = types?.get(type);
+    if (!types || !h) return;
+    types.delete(type);
+    if (types.size === 0) this.held.delete(conn);
+    const byType = this.byUser.get(h.userId);
+    const set = byType?.get(type);
+    set?.delete(conn);
+    if (set && set.size === 0) byType!.delete(type);
+    if (byType && byType.size === 0) this.byUser.delete(h.userId);
+  }
+
+  private pushBalances(userId: number): void {
+    let rows: BalanceRow[] | undefined;
+    this.push(userId, 'OWNCOIN', () => ownCoinBody((rows ??= this.source.balances(userId))));
+  }
+
+  /** Sends to every connection of `userId` holding `type`, after checking its token is still a session. */
+  private push(userId: number, type: PrivateType, make: () => Body): void {
+    const set = this.byUser.get(userId)?.get(type);
+    if (!set || set.size === 0) return;
+    let b: Body | undefined;
+    const ts = this.now();
+    for (const conn of [...set]) {
+      const h = this.held.get(conn)?.get(type);
+      if (!h) continue;
+      if (conn.closed) {
+        this.remove(conn);
+        continue;
+      }
+      if (this.source.userOfToken(h.token) !== userId) {
+        this.drop(conn, type);
+        this.onEnded(conn, type);
+        conn.send(errorBody('UNAUTHORIZED', `${type} stopped: the session has ended, sign in again`), ts, true);
+        continue;
+      }
+      conn.send((b ??= make()), ts, true);
+    }
+  }
+}
