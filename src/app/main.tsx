@@ -10,6 +10,7 @@ import './styles/global.css';
 import './ui/ui.css';
 import App, { Boot } from './App';
 import { startUp } from './state/startup';
+import { installAccountToken } from './market/accountToken';
 
 function blockPinchZoom(): void {
   document.addEventListener(
@@ -29,7 +30,8 @@ root.render(<Boot />);
 // The browser benchmark (bench/browser) counts React commits with the Profiler API: it defines
 // window.__openexProfiler before the app loads and builds with react-dom/profiling. Absent in the product.
 const onRender = (window as { __openexProfiler?: ProfilerOnRenderCallback }).__openexProfiler;
-void startUp().then(() =>
+void startUp().then(() => {
+  installAccountToken();
   root.render(
     onRender ? (
       <Profiler id="app" onRender={onRender}>
@@ -38,5 +40,5 @@ void startUp().then(() =>
     ) : (
       <App />
     ),
-  ),
-);
+  );
+});

@@ -40,7 +40,8 @@ import {
   type MarketEngine,
   type Topic,
 } from './types';
-import type { KlineView, TickerView, TradesView } from './views';
+import type { AccountView, KlineView, TickerView, TradesView } from './views';
+import { ACCOUNT_KEY, AccountStore } from './account';
 
 export interface EngineOptions {
   /** Candles kept per series (default KLINE_CAPACITY). */
@@ -57,6 +58,7 @@ interface TopicRecord {
 }
 
 const CONNECTION_CHANGE: ReadonlySet<string> = new Set([CONNECTION_KEY]);
+const ACCOUNT_CHANGE: ReadonlySet<string> = new Set([ACCOUNT_KEY]);
 
 export function createMarketEngine(deps: EngineDeps, options: EngineOptions = {}): MarketEngine {
   return new Engine(deps, options);
@@ -77,6 +79,11 @@ class Engine implements MarketEngine {
   private readonly seeder: Seeder;
   private readonly older: OlderKlines;
   private heartbeat: (() => void) | null = null;
+  /** LIVE-1: the account topic's store, the session token, and the held private streams. */
+  private readonly account = new AccountStore();
+  private accountToken: string | null = null;
+  private accountWatched = false;
+  private accountReleases: (() => void)[] = [];
   private framesReceived = 0;
   private framesRejected = 0;
   private disposed = false;
@@ -147,6 +154,25 @@ class Engine implements MarketEngine {
     return this.series(symbol, interval)?.patch(sinceVersion);
   }
 
+  accountView(): AccountView {
+    return this.account.view();
+  }
+
+  setAccountToken(token: string | null): void {
+    if (this.disposed || token === this.accountToken) return;
+    const had = this.accountToken;
+    this.accountToken = token;
+    // What was shown goes first (and is said), then the streams follow the new token.
+    this.account.clear(++this.state.version);
+    this.emit(ACCOUNT_CHANGE);
+    if (had !== null && token !== null && this.accountReleases.length) {
+      this.subs.reauth({ type: 'OWNCOIN', token });
+      this.subs.reauth({ type: 'USER_STATUS', token });
+    } else {
+      this.syncAccountStreams();
+    }
+  }
+
   loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
     return this.older.load(this.series(symbol, interval));
   }
@@ -176,6 +202,7 @@ class Engine implements MarketEngine {
     this.topics.clear();
     this.seeder.dispose();
     this.listeners = [];
+    this.accountReleases = [];
     this.symbols.clear();
     this.records.clear();
   }
@@ -197,6 +224,11 @@ class Engine implements MarketEngine {
       this.conn.start();
     }
     const t = rec.topic;
+    if (t.kind === 'account') {
+      this.accountWatched = true;
+      this.syncAccountStreams();
+      return;
+    }
     const symbol = t.symbol;
     const store = openStore(this.symbols, t, this.capacity);
     if (store instanceof TickerStore) {
@@ -216,12 +248,31 @@ class Engine implements MarketEngine {
     if (!rec) return;
     this.records.delete(key);
     for (const release of rec.releases) release();
-    closeStore(this.symbols, rec.topic);
+    if (rec.topic.kind === 'account') {
+      this.accountWatched = false;
+      this.syncAccountStreams();
+    } else {
+      closeStore(this.symbols, rec.topic);
+    }
     if (this.records.size === 0 && this.heartbeat) {
       this.heartbeat();
       this.heartbeat = null;
       this.conn.stop();
       this.seeder.reset();
+    }
+  }
+
+  /** Holds OWNCOIN and USER_STATUS exactly while the account topic is watched and a token is set. */
+  private syncAccountStreams(): void {
+    const want = this.accountWatched && this.accountToken !== null;
+    if (want && this.accountReleases.length === 0) {
+      const token = this.accountToken!;
+      this.accountReleases = [
+        this.subs.acquire({ type: 'OWNCOIN', token }),
+        this.subs.acquire({ type: 'USER_STATUS', token }),
+      ];
+    } else if (!want && this.accountReleases.length) {
+      for (const release of this.accountReleases.splice(0)) release();
     }
   }
 
@@ -261,9 +312,21 @@ class Engine implements MarketEngine {
         if (f.data.op === 'subscribe') this.seeder.markLive(f.data.key);
         else this.seeder.forget(f.data.key);
         break;
+      case 'OWNCOIN':
+        this.account.applyBalances(f, ++this.state.version);
+        changed = ACCOUNT_CHANGE;
+        break;
+      case 'USER_STATUS':
+        this.account.applyStatus(f, ++this.state.version);
+        changed = ACCOUNT_CHANGE;
+        break;
       case 'ERROR':
         this.deps.log?.('ws_server_error', { reason: f.data.reason, message: f.data.message });
         if (f.data.reason === 'THROTTLED' && f.data.id) this.subs.onThrottled(f.data.id);
+        if (f.data.reason === 'UNAUTHORIZED') {
+          this.account.unauthorized(++this.state.version);
+          changed = ACCOUNT_CHANGE;
+        }
         break;
       default:
         break;

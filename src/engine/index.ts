@@ -12,4 +12,4 @@ export {
 } from './constants';
 export { topicKey } from './types';
 export type { Clock, EngineDeps, KlinePatch, MarketEngine, SocketLike, TimerHandle, Timers, Topic } from './types';
-export type { ConnectionHealth, Diagnostics, KlineView, TickerView, TradesView, TradeView } from './views';
+export type { AccountView, ConnectionHealth, Diagnostics, KlineView, TickerView, TradesView, TradeView } from './views';

@@ -21,6 +21,8 @@ export interface ServerKey {
   type: StreamType;
   symbol?: string;
   interval?: KlineInterval;
+  /** The session token of a private stream (sent with subscribe only; not part of the key). */
+  token?: string;
 }
 
 export class ServerSubscriptions {
@@ -55,6 +57,17 @@ export class ServerSubscriptions {
     const key = subscriptionKey(spec);
     if (!this.specs.has(key)) this.specs.set(key, spec);
     return this.registry.acquire(key);
+  }
+
+  /**
+   * A held private stream's token changed: keep the key, send subscribe again with the new token (the server
+   * replaces the user of that subscription).
+   */
+  reauth(spec: ServerKey): void {
+    const key = subscriptionKey(spec);
+    if (!this.specs.has(key)) return;
+    this.specs.set(key, spec);
+    if (this.registry.count(key) > 0 && this.isOpen()) this.sendOp('subscribe', key);
   }
 
   /** Sends every held subscription once (on each socket open). */
@@ -97,6 +110,7 @@ export class ServerSubscriptions {
     const frame: Record<string, string> = { op, type: spec.type };
     if (spec.symbol !== undefined) frame.symbol = spec.symbol;
     if (spec.interval !== undefined) frame.interval = spec.interval;
+    if (spec.token !== undefined && op === 'subscribe') frame.token = spec.token;
     const id = `${op === 'subscribe' ? 's' : 'u'}|${key}`;
     if (id.length <= 64) frame.id = id;
     this.sendFrame(JSON.stringify(frame));

@@ -6,7 +6,7 @@ import { KlineSeries } from './klineSeries';
 import { PriceMemo } from './priceMemo';
 import { TickerStore } from './ticker';
 import { TradesStore } from './trades';
-import type { Topic } from './types';
+import type { MarketTopic } from './types';
 
 export interface SymbolState {
   memo: PriceMemo;
@@ -30,7 +30,7 @@ export function rebuildKeys(st: SymbolState): void {
 /** Makes the store of `topic` (and its symbol's state on first use); the engine subscribes and seeds it. */
 export function openStore(
   symbols: Map<string, SymbolState>,
-  t: Topic,
+  t: MarketTopic,
   capacity: number,
 ): TickerStore | TradesStore | KlineSeries {
   let st = symbols.get(t.symbol);
@@ -47,7 +47,7 @@ export function openStore(
 }
 
 /** Drops the store of `topic`, and its symbol's state when nothing is left. */
-export function closeStore(symbols: Map<string, SymbolState>, t: Topic): void {
+export function closeStore(symbols: Map<string, SymbolState>, t: MarketTopic): void {
   const st = symbols.get(t.symbol);
   if (!st) return;
   if (t.kind === 'ticker') st.ticker = undefined;

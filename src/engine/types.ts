@@ -4,7 +4,7 @@
  * Contract between the engine (src/engine) and its host (src/workers).
  */
 import type { KlineInterval } from '../shared/protocol';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from './views';
+import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from './views';
 
 export interface Clock {
   /** Wall-clock ms (Date.now()). */
@@ -49,9 +49,15 @@ export interface EngineDeps {
 export type Topic =
   | { kind: 'ticker'; symbol: string }
   | { kind: 'klines'; symbol: string; interval: KlineInterval }
-  | { kind: 'trades'; symbol: string };
+  | { kind: 'trades'; symbol: string }
+  /** The signed-in user's balances and deposit/withdrawal states (LIVE-1), once a token is set. */
+  | { kind: 'account' };
+
+/** The topics of one symbol's market data. */
+export type MarketTopic = Exclude<Topic, { kind: 'account' }>;
 
 export function topicKey(t: Topic): string {
+  if (t.kind === 'account') return 'account';
   return t.kind === 'klines' ? `klines:${t.symbol}:${t.interval}` : `${t.kind}:${t.symbol}`;
 }
 
@@ -95,6 +101,13 @@ export interface MarketEngine {
   klineView(symbol: string, interval: KlineInterval): KlineView | undefined;
   /** What changed since `sinceVersion` (full when sinceVersion is 0 or too old). */
   klinePatch(symbol: string, interval: KlineInterval, sinceVersion: number): KlinePatch | undefined;
+  /** The signed-in user's live account (the `account` topic). */
+  accountView(): AccountView;
+  /**
+   * The session token for the private streams (LIVE-1), or null when signed out. Changing it clears the
+   * account and subscribes again with the new token; `onChange` names `account`.
+   */
+  setAccountToken(token: string | null): void;
   /**
    * Loads the page of candles before the oldest one held (min(2,000, capacity left), REST history with
    * endTime) into a watched, seeded series; resolves with the number added. 0 when the series is full,

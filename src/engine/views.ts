@@ -4,7 +4,7 @@
  *
  * This file is the contract between the engine / worker and the screens (WORK-17).
  */
-import type { KlineInterval } from '../shared/protocol';
+import type { BalanceRow, KlineInterval, UserStatusFrame } from '../shared/protocol';
 
 export type Direction = 1 | -1 | 0;
 
@@ -85,4 +85,17 @@ export interface Diagnostics {
   health: ConnectionHealth;
   /** 'shared' when one SharedWorker serves all tabs, 'dedicated' for the per-tab fallback. */
   mode: 'shared' | 'dedicated';
+}
+
+/** The signed-in user's live account (LIVE-1, LIVE-2). */
+export interface AccountView {
+  /** Increases on every change. */
+  version: number;
+  /** Every balance, exact decimal strings; null until the first OWNCOIN frame (or without a session). */
+  balances: readonly BalanceRow[] | null;
+  /** How many deposit or withdrawal state changes arrived (screens refetch their lists when it moves). */
+  statusCount: number;
+  lastStatus: UserStatusFrame['data'] | null;
+  /** False once the server refused the session token (signed out elsewhere, expired). */
+  authorized: boolean;
 }

@@ -3,7 +3,7 @@
  * (structured clone), klines as patches since the version this tab last received.
  */
 import type { KlinePatch, MarketEngine, Topic } from '../engine';
-import type { TickerView, TradesView } from '../engine';
+import type { AccountView, TickerView, TradesView } from '../engine';
 import type { Batch } from './wire';
 
 /**
@@ -52,11 +52,14 @@ export function buildBatch(
   const trades: TradesView[] = [];
   const klines: KlinePatch[] = [];
   const transfer: ArrayBuffer[] = [];
+  let account: AccountView | undefined;
   let newestTs = 0;
   for (const key of keys) {
     const topic = topics.get(key);
     if (!topic) continue;
-    if (topic.kind === 'ticker') {
+    if (topic.kind === 'account') {
+      account = engine.accountView();
+    } else if (topic.kind === 'ticker') {
       const v = engine.tickerView(topic.symbol);
       if (!v) continue;
       tickers.push(v);
@@ -77,9 +80,11 @@ export function buildBatch(
       klineVersions.set(key, p.version);
     }
   }
+  const batch: Batch = { t: 'batch', n, tickers, trades, klines, newestTs };
+  if (account) batch.account = account;
   return {
-    batch: { t: 'batch', n, tickers, trades, klines, newestTs },
+    batch,
     transfer,
-    items: tickers.length + trades.length + klines.length,
+    items: tickers.length + trades.length + klines.length + (account ? 1 : 0),
   };
 }

@@ -357,3 +357,43 @@ describe('market host: one engine for all tabs [WORK-1]', () => {
     expect(a.got).toHaveLength(0);
   });
 });
+
+describe('the live account through the host [LIVE-1]', () => {
+  const ACCOUNT = { kind: 'account' } as const;
+
+  it('[LIVE-1] a tab watching the account gets it in its next batch when it changes; one token for the worker', () => {
+    const { tab, engine, queue } = setup();
+    const a = tab('a');
+    const b = tab('b');
+    a.s.watch(ACCOUNT);
+    a.s.setAccountToken('tok');
+    b.s.setAccountToken('tok');
+    expect(engine().accountToken).toBe('tok');
+    queue.run();
+    a.s.credit();
+    b.s.credit();
+    queue.run();
+    expect(a.last()?.account?.balances).toBeNull(); // the first batch: the account as it is
+    engine().setAccount({ balances: [{ account: 'platform', coin: 'USDT', available: '3', frozen: '0' }] });
+    a.s.credit();
+    queue.run();
+    expect(a.last()?.account?.balances?.[0].available).toBe('3');
+    expect(b.got.some((g) => g.batch.account)).toBe(false); // b does not watch it
+    b.s.setAccountToken(null); // signed out (every tab says so)
+    expect(engine().accountToken).toBeNull();
+  });
+
+  it('[LIVE-1] a new engine (after idle disposal) gets the token the tabs gave', () => {
+    const { tab, engines, time } = setup();
+    const a = tab('a');
+    a.s.watch(ACCOUNT);
+    a.s.setAccountToken('tok');
+    a.s.close();
+    time.advance(IDLE_DISPOSE_MS);
+    expect(engines[0].disposed).toBe(true);
+    const b = tab('b');
+    b.s.watch(ACCOUNT);
+    expect(engines).toHaveLength(2);
+    expect(engines[1].accountToken).toBe('tok');
+  });
+});

@@ -58,6 +58,8 @@ export interface HostSession {
   /** Older history for a series this tab watches (0 when it does not watch it). */
   loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number>;
   setTestPlatform(tp: TestPlatform | null): void;
+  /** LIVE-1: the session token for the private streams (one for the worker: the tabs share a session). */
+  setAccountToken(token: string | null): void;
   stats(): TabStats;
   /** Releases everything the tab held; idempotent. */
   close(): void;
@@ -120,12 +122,15 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   let health: ConnectionHealth = 'connecting';
   let pollTimer: TimerHandle | undefined;
   let idleTimer: TimerHandle | undefined;
+  /** LIVE-1: outlives engines (a new engine after idle disposal or a base change gets it too). */
+  let accountToken: string | null = null;
 
   function startEngine(b: Bases): void {
     stopEngine();
     bases = b;
     engine = deps.createEngine(b);
     offChange = engine.onChange(onEngineChange);
+    if (accountToken !== null) engine.setAccountToken(accountToken);
     interest.attach(engine);
     health = engine.diagnostics().health;
     for (const s of sessions) {
@@ -295,6 +300,11 @@ export function createMarketHost(deps: HostDeps): MarketHost {
       },
       setTestPlatform(tp) {
         if (!s.closed) useBases(tp);
+      },
+      setAccountToken(token) {
+        if (s.closed || token === accountToken) return;
+        accountToken = token;
+        engine?.setAccountToken(token);
       },
       stats() {
         return {

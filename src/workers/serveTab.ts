@@ -56,6 +56,9 @@ export function serveTab(
     setTestPlatform(tp) {
       session?.setTestPlatform(tp);
     },
+    setAccountToken(token) {
+      session?.setAccountToken(typeof token === 'string' && token.length <= 256 ? token : null);
+    },
     diagnostics() {
       return host.diagnostics();
     },

@@ -12,7 +12,7 @@
  *   before that frame and is applied in it: a tick waits for the next frame, not for one and a half.
  */
 import type { KlinePatch, Topic } from '../engine';
-import type { ConnectionHealth, Diagnostics, TickerView, TradesView } from '../engine';
+import type { AccountView, ConnectionHealth, Diagnostics, TickerView, TradesView } from '../engine';
 import type { KlineInterval } from '../shared/protocol';
 import type { TestPlatform } from '../shared/testPlatform';
 
@@ -45,6 +45,11 @@ export interface HostTabApi {
   watch(topic: Topic): void;
   unwatch(topic: Topic): void;
   setTestPlatform(tp: TestPlatform | null): void;
+  /**
+   * The session token for the private streams (LIVE-1), or null when signed out. One token for the worker: the
+   * tabs of an origin share one session, so the last tab to say wins (they all say the same).
+   */
+  setAccountToken(token: string | null): void;
   diagnostics(): Diagnostics;
   tabStats(): TabStats | undefined;
   /**
@@ -64,6 +69,8 @@ export interface Batch {
   tickers: TickerView[];
   trades: TradesView[];
   klines: KlinePatch[];
+  /** The live account, when the tab watches it and it changed (LIVE-1). */
+  account?: AccountView;
   /** Present when the connection health changed since the last batch (and in the first one). */
   health?: ConnectionHealth;
   /** Newest server `ts` among the tickers and trades in the batch, 0 if none (tick-to-paint). */

@@ -53,6 +53,8 @@ export interface MarketClient {
   diagnostics(): Promise<Diagnostics>;
   tabStats(): Promise<TabStats | undefined>;
   setTestPlatform(tp: TestPlatform | null): void;
+  /** LIVE-1: the session token for the account streams (null: signed out); sent again to a restarted worker. */
+  setAccountToken(token: string | null): void;
   stats(): ClientStats;
   /** Topic keys this tab watches (including those in their grace period). */
   watching(): string[];
@@ -87,6 +89,8 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   let starting: Promise<void> | undefined;
   let gen = 0;
   let mode: Diagnostics['mode'] | undefined;
+  /** undefined until the app said (the worker keeps its own until told). */
+  let accountToken: string | null | undefined;
   let pingTimer: unknown;
   let releaseLock: (() => void) | undefined;
   const loop = new FrameLoop({ env, store, isWatched: (key) => watched.has(key), port: () => port });
@@ -121,6 +125,7 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     api = remote;
     port = ch.port1;
     mode = reply.mode;
+    if (accountToken !== undefined) remote.setAccountToken(accountToken).catch(noop);
     for (const topic of watched.topics()) remote.watch(topic).catch(noop);
     if (!holdsLock) schedulePing(myGen);
     scheduleCheck(myGen, remote);
@@ -198,6 +203,11 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     },
     setTestPlatform(tp) {
       api?.setTestPlatform(tp).catch(noop);
+    },
+    setAccountToken(token) {
+      if (token === accountToken) return;
+      accountToken = token;
+      api?.setAccountToken(token).catch(noop);
     },
     stats: () => ({ mode, ...loop.stats() }),
     watching: () => watched.keys(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Topic } from '../../engine';
+import { topicKey, type Topic } from '../../engine';
 import type { MarketClient } from './client';
 import { createDebugHandle } from './debug';
 import { MarketStore } from './store';
@@ -9,7 +9,7 @@ function fakeClient() {
   const store = new MarketStore();
   const client = {
     store,
-    watch: (t: Topic) => () => released.push(t.symbol),
+    watch: (t: Topic) => () => released.push(topicKey(t)),
     watching: () => [],
   } as unknown as MarketClient;
   return { client, store, released };
@@ -24,7 +24,7 @@ describe('window.__openex [WORK-14]', () => {
     expect(a).not.toBe(b);
     d.unwatch(b);
     d.unwatch(b);
-    expect(released).toEqual(['ethusdt']);
+    expect(released).toEqual(['ticker:ethusdt']);
   });
 
   it('[WORK-14] snapshots are plain copies: typed arrays become number arrays', () => {

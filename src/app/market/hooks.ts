@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { topicKey, type Topic } from '../../engine';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
+import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { marketClient } from './marketClient';
-import type { Snapshot } from './store';
+import { ACCOUNT_TOPIC_KEY, type Snapshot } from './store';
 
 const noopUnsubscribe = () => undefined;
 const none = () => undefined;
@@ -49,6 +49,26 @@ export function useKlines(symbol: string | undefined, interval: KlineInterval, e
 
 export function useTrades(symbol: string | undefined, everyMs = 0): TradesView | undefined {
   return useTopic(symbol ? { kind: 'trades', symbol } : undefined, everyMs) as TradesView | undefined;
+}
+
+const ACCOUNT_TOPIC: Topic = { kind: 'account' };
+const subscribeAccount = (onChange: () => void) => {
+  const unwatch = marketClient.watch(ACCOUNT_TOPIC);
+  const unsubscribe = marketClient.store.subscribe(ACCOUNT_TOPIC_KEY, onChange, 0);
+  return () => {
+    unsubscribe();
+    unwatch();
+  };
+};
+const getAccount = () => marketClient.store.account;
+
+/**
+ * The signed-in user's live balances and deposit/withdrawal states (LIVE-1, LIVE-2), pushed by the server
+ * through the one worker: undefined until the first batch, `balances` null until the first OWNCOIN frame.
+ * Commits only when the account changes (never per market tick).
+ */
+export function useLiveAccount(): AccountView | undefined {
+  return useSyncExternalStore(subscribeAccount, getAccount, none);
 }
 
 /**

@@ -8,7 +8,9 @@
  * listen at frame rate. Changes a cadenced listener has not been told about yet are "due" until flushDue.
  */
 import { topicKey } from '../../engine';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
+import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
+
+export const ACCOUNT_TOPIC_KEY = topicKey({ kind: 'account' });
 import type { Batch } from '../../workers/wire';
 import { KlineSeries } from './klineSeries';
 
@@ -27,6 +29,9 @@ export class MarketStore {
     return this.snaps.get(key);
   }
 
+  /** The live account (LIVE-1), as the last batch that carried it said. */
+  account: AccountView | undefined;
+
   /**
    * Applies a batch and notifies; returns the keys that changed. `accept` filters out topics the tab let go of
    * while the batch was on its way.
@@ -44,6 +49,10 @@ export class MarketStore {
       if (!accept(k)) continue;
       this.snaps.set(k, v);
       changed.push(k);
+    }
+    if (b.account !== undefined && accept(ACCOUNT_TOPIC_KEY)) {
+      this.account = b.account;
+      changed.push(ACCOUNT_TOPIC_KEY);
     }
     for (const p of b.klines) {
       const k = topicKey({ kind: 'klines', symbol: p.symbol, interval: p.interval });

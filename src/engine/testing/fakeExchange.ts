@@ -21,6 +21,8 @@ interface Session {
   sock: FakeSocket;
   seq: number;
   subs: Set<string>;
+  /** The token of each private stream held (LIVE-1). */
+  tokens: Map<string, string>;
 }
 
 export interface TradeInput {
@@ -70,7 +72,7 @@ export class FakeExchange {
 
   /** Accepts (opens) a socket. */
   accept(sock: FakeSocket): void {
-    const session: Session = { sock, seq: 0, subs: new Set() };
+    const session: Session = { sock, seq: 0, subs: new Set(), tokens: new Map() };
     this.sessions.push(session);
     sock.onSend = (f) => {
       if (this.throttleNext > 0) {
@@ -83,6 +85,23 @@ export class FakeExchange {
         return;
       }
       const key = subscriptionKey(f as never);
+      const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS';
+      if (privateStream && f.op === 'subscribe') {
+        const balances = this.accounts.get(f.token as string);
+        if (!balances) {
+          this.send(session, {
+            type: 'ERROR',
+            origin: 'fake',
+            data: { reason: 'UNAUTHORIZED', message: 'no session', id: f.id },
+          });
+          return;
+        }
+        session.tokens.set(f.type as string, f.token as string);
+        session.subs.add(key);
+        this.send(session, { type: 'ACK', origin: 'fake', data: { op: f.op, key } });
+        if (f.type === 'OWNCOIN') this.send(session, { type: 'OWNCOIN', origin: 'fake', data: { balances } });
+        return;
+      }
       if (f.op === 'subscribe') session.subs.add(key);
       else session.subs.delete(key);
       this.send(session, { type: 'ACK', origin: 'fake', data: { op: f.op, key } });
@@ -113,6 +132,24 @@ export class FakeExchange {
       return;
     }
     s.sock.serverSend({ ...frame, seq: s.seq, ts: this.time.now() });
+  }
+
+  /** LIVE-1: the sessions the fake knows, token -> balances. */
+  readonly accounts = new Map<string, unknown[]>();
+
+  /** New balances for a token's user: an OWNCOIN frame to every socket subscribed with that token. */
+  setBalances(token: string, balances: unknown[]): void {
+    this.accounts.set(token, balances);
+    for (const s of this.sessions)
+      if (s.subs.has('OWNCOIN') && s.tokens.get('OWNCOIN') === token)
+        this.send(s, { type: 'OWNCOIN', origin: 'fake', data: { balances } });
+  }
+
+  /** A USER_STATUS frame to every socket subscribed with that token. */
+  pushStatus(token: string, data: Record<string, unknown>): void {
+    for (const s of this.sessions)
+      if (s.subs.has('USER_STATUS') && s.tokens.get('USER_STATUS') === token)
+        this.send(s, { type: 'USER_STATUS', origin: 'fake', data });
   }
 
   /** A HEARTBEAT frame to every socket subscribed to HEARTBEAT. */

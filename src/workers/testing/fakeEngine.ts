@@ -4,7 +4,7 @@
  * real one (onChange with topic keys).
  */
 import { topicKey, type KlinePatch, type MarketEngine, type Topic } from '../../engine';
-import type { ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
+import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 
 interface Series {
@@ -102,6 +102,20 @@ export class FakeEngine implements MarketEngine {
     s.version++;
     s.changedFrom.set(s.version, timeSec);
     this.emit(key);
+  }
+  /** LIVE-1: the token the host last set, and the account the fake shows. */
+  accountToken: string | null = null;
+  account: AccountView = { version: 0, balances: null, statusCount: 0, lastStatus: null, authorized: true };
+  accountView(): AccountView {
+    return this.account;
+  }
+  setAccountToken(token: string | null): void {
+    this.accountToken = token;
+  }
+  /** Test: new balances, as an OWNCOIN frame would bring. */
+  setAccount(view: Partial<AccountView>): void {
+    this.account = { ...this.account, ...view, version: this.account.version + 1 };
+    this.emit('account');
   }
   tickerView(symbol: string): TickerView | undefined {
     return this.tickers.get(symbol);

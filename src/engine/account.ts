@@ -1,0 +1,56 @@
+/**
+ * The signed-in user's live account (LIVE-1, LIVE-2): balances from OWNCOIN frames and the latest deposit or
+ * withdrawal state change from USER_STATUS. The session token comes from the host (`setAccountToken`); the
+ * server streams are held only while a tab watches the `account` topic AND a token is set, and the token travels
+ * in the subscribe message. A new token (another sign-in) subscribes again with it; no token clears everything,
+ * so nothing of one user is ever shown to the next.
+ */
+import type { BalanceRow, OwnCoinFrame, UserStatusFrame } from '../shared/protocol';
+import type { AccountView } from './views';
+
+export const ACCOUNT_KEY = 'account';
+
+export class AccountStore {
+  version = 0;
+  private balances: readonly BalanceRow[] | null = null;
+  private status: UserStatusFrame['data'] | null = null;
+  private statusCount = 0;
+  private authorized = true;
+
+  view(): AccountView {
+    return {
+      version: this.version,
+      balances: this.balances,
+      statusCount: this.statusCount,
+      lastStatus: this.status,
+      authorized: this.authorized,
+    };
+  }
+
+  applyBalances(f: OwnCoinFrame, version: number): void {
+    this.balances = f.data.balances;
+    this.authorized = true;
+    this.version = version;
+  }
+
+  applyStatus(f: UserStatusFrame, version: number): void {
+    this.status = f.data;
+    this.statusCount++;
+    this.version = version;
+  }
+
+  /** The server refused the token or ended the stream: what was shown goes. */
+  unauthorized(version: number): void {
+    this.balances = null;
+    this.authorized = false;
+    this.version = version;
+  }
+
+  clear(version: number): void {
+    this.balances = null;
+    this.status = null;
+    this.statusCount = 0;
+    this.authorized = true;
+    this.version = version;
+  }
+}

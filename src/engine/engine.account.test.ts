@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { RELEASE_GRACE_MS } from './constants';
+import { engineHarness } from './testing/harness';
+
+const USDT = (available: string) => ({ account: 'platform', coin: 'USDT', available, frozen: '0' });
+
+describe('the live account [LIVE-1][LIVE-2]', () => {
+  it('[LIVE-1] the private streams are held only while the account is watched and a token is set; the token travels in the subscribe message', async () => {
+    const h = engineHarness();
+    h.exchange.accounts.set('tok-a', [USDT('5')]);
+    const release = h.engine.acquire({ kind: 'account' });
+    await h.settle();
+    expect(h.sockets.last.ops().filter((o) => /OWNCOIN|USER_STATUS/.test(o))).toEqual([]);
+    expect(h.engine.accountView().balances).toBeNull();
+
+    h.engine.setAccountToken('tok-a');
+    await h.settle();
+    const sub = h.sockets.last.sent.find((f) => f.type === 'OWNCOIN');
+    expect(sub).toMatchObject({ op: 'subscribe', type: 'OWNCOIN', token: 'tok-a' });
+    expect(h.engine.accountView().balances).toEqual([USDT('5')]);
+    expect(h.changes.at(-1)).toEqual(['account']);
+
+    h.exchange.setBalances('tok-a', [USDT('7.25')]);
+    await h.settle();
+    expect(h.engine.accountView().balances).toEqual([USDT('7.25')]);
+
+    h.exchange.pushStatus('tok-a', { kind: 'deposit', id: 3, status: 'credited' });
+    await h.settle();
+    expect(h.engine.accountView()).toMatchObject({ statusCount: 1, lastStatus: { kind: 'deposit', id: 3 } });
+
+    release();
+    h.time.advance(RELEASE_GRACE_MS);
+    const ops = h.sockets.last.ops();
+    expect(ops).toContain('unsubscribe OWNCOIN');
+    expect(ops).toContain('unsubscribe USER_STATUS');
+    // An unsubscribe never carries the token.
+    expect(h.sockets.last.sent.filter((f) => f.op === 'unsubscribe' && 'token' in f)).toEqual([]);
+  });
+
+  it('[LIVE-1] signing out clears the balances at once; another user signing in sees only theirs', async () => {
+    const h = engineHarness();
+    h.exchange.accounts.set('tok-a', [USDT('5')]);
+    h.exchange.accounts.set('tok-b', [USDT('900')]);
+    h.engine.acquire({ kind: 'account' });
+    h.engine.setAccountToken('tok-a');
+    await h.settle();
+    expect(h.engine.accountView().balances).toEqual([USDT('5')]);
+    h.engine.setAccountToken(null);
+    expect(h.engine.accountView().balances).toBeNull();
+    await h.settle();
+    expect(h.sockets.last.ops().slice(-2)).toEqual(['unsubscribe OWNCOIN', 'unsubscribe USER_STATUS']);
+    h.engine.setAccountToken('tok-b');
+    await h.settle();
+    expect(h.engine.accountView().balances).toEqual([USDT('900')]);
+    // A token switch without signing out in between: subscribe again with the new token, balances cleared first.
+    h.exchange.accounts.set('tok-c', [USDT('1')]);
+    const seen: unknown[] = [];
+    h.engine.onChange((keys) => {
+      if (keys.has('account')) seen.push(h.engine.accountView().balances);
+    });
+    h.engine.setAccountToken('tok-c');
+    await h.settle();
+    expect(seen[0]).toBeNull(); // B's balances went before C's came
+    expect(h.sockets.last.sent.filter((f) => f.type === 'OWNCOIN' && f.op === 'subscribe').at(-1)).toMatchObject({
+      token: 'tok-c',
+    });
+    expect(h.engine.accountView().balances).toEqual([USDT('1')]);
+  });
+
+  it('[LIVE-1] a refused token leaves no balances and says so; a reconnect subscribes again with the token', async () => {
+    const h = engineHarness();
+    h.engine.acquire({ kind: 'account' });
+    h.engine.setAccountToken('stale');
+    await h.settle();
+    expect(h.engine.accountView()).toMatchObject({ balances: null, authorized: false });
+    h.exchange.accounts.set('fresh', [USDT('2')]);
+    h.engine.setAccountToken('fresh');
+    await h.settle();
+    expect(h.engine.accountView()).toMatchObject({ balances: [USDT('2')], authorized: true });
+    h.exchange.dropAll();
+    h.time.advance(10_000);
+    await h.settle();
+    const resent = h.sockets.last.sent.filter((f) => f.type === 'OWNCOIN' && f.op === 'subscribe');
+    expect(resent).toHaveLength(1);
+    expect(resent[0].token).toBe('fresh');
+    expect(h.engine.accountView().balances).toEqual([USDT('2')]);
+  });
+});
