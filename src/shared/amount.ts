@@ -34,7 +34,7 @@ export function checkAmount(raw: unknown, coin: string, field = 'Amount'): Amoun
   if (/^-/.test(s)) return { ok: false, msg: `${field} must be positive` };
   if (/[eE]/.test(s) && /^\+?[0-9.]+[eE][+-]?[0-9]+$/.test(s))
     return { ok: false, msg: `${field} must be written in plain digits, without an exponent` };
-  if (!/^\+?[0-9]*\.?[0-9]*$/.test(s) || !/[0-9]/.test(s))
+  if (!/^\+?[0-9.]*$/.test(s) || !/[0-9]/.test(s))
     return { ok: false, msg: `${field} must be a number, e.g. 12.5` };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(s))
     return { ok: false, msg: `${field} must be digits with at most one decimal point, e.g. 12.5` };
