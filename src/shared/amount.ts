@@ -29,13 +29,13 @@ export function checkAmount(raw: unknown, coin: string, field = 'Amount'): Amoun
   // Numbers are accepted only when they print as a plain decimal (JSON bodies); 1e21 or 1e-7 print with an exponent.
   const s = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : 'NaN') : raw;
   if (s.length === 0) return { ok: false, msg: `${field} is required` };
-  if (s.length > MAX_INTEGER_DIGITS + 1 + 40) return { ok: false, msg: `${field} is too long (at most ${MAX_INTEGER_DIGITS} digits before the point)` };
+  if (s.length > MAX_INTEGER_DIGITS + 1 + 40)
+    return { ok: false, msg: `${field} is too long (at most ${MAX_INTEGER_DIGITS} digits before the point)` };
   if (/^\s|\s$/.test(s)) return { ok: false, msg: `${field} must not contain spaces` };
   if (/^-/.test(s)) return { ok: false, msg: `${field} must be positive` };
   if (/[eE]/.test(s) && /^\+?[0-9.]+[eE][+-]?[0-9]+$/.test(s))
     return { ok: false, msg: `${field} must be written in plain digits, without an exponent` };
-  if (!/^\+?[0-9.]*$/.test(s) || !/[0-9]/.test(s))
-    return { ok: false, msg: `${field} must be a number, e.g. 12.5` };
+  if (!/^\+?[0-9.]*$/.test(s) || !/[0-9]/.test(s)) return { ok: false, msg: `${field} must be a number, e.g. 12.5` };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(s))
     return { ok: false, msg: `${field} must be digits with at most one decimal point, e.g. 12.5` };
   const [intRaw, fracRaw = ''] = s.split('.');

@@ -80,7 +80,8 @@ export function checkLedger(store: LedgerStore): LedgerReport {
     for (const [k, e] of fromEntries)
       if (!seen.has(k) && (!e.available.isZero() || !e.frozen.isZero()))
         fail(`balance ${k}: no balance row but entries sum to ${e.available.toFixed()} / ${e.frozen.toFixed()}`);
-    for (const [k, held] of fromHolds) if (!seen.has(k)) fail(`holds ${k}: ${held.toFixed()} open without a balance row`);
+    for (const [k, held] of fromHolds)
+      if (!seen.has(k)) fail(`holds ${k}: ${held.toFixed()} open without a balance row`);
     return { ...counts, problems: found, mismatches };
   });
 }
@@ -100,7 +101,10 @@ export function ledgerCheckJob(
       const r = checkLedger(store);
       gauge.set(r.problems);
       if (r.problems > 0)
-        log.error({ event: 'ledger_imbalance', problems: r.problems, first: r.mismatches.slice(0, 10) }, 'ledger check failed');
+        log.error(
+          { event: 'ledger_imbalance', problems: r.problems, first: r.mismatches.slice(0, 10) },
+          'ledger check failed',
+        );
     },
   };
 }

@@ -23,7 +23,9 @@ export async function runLedgerCheck(dataDir: string, out: (s: string) => void):
         `${r.balances} balances, ${r.openHolds} open holds`,
     );
     if (r.problems === 0) {
-      out('ok: every journal row sums to zero per coin; every balance equals its entries and its open holds; nothing is negative');
+      out(
+        'ok: every journal row sums to zero per coin; every balance equals its entries and its open holds; nothing is negative',
+      );
       return 0;
     }
     out(`FAILED: ${r.problems} mismatch${r.problems === 1 ? '' : 'es'}`);

@@ -24,10 +24,7 @@ export const MSG_IN_PROGRESS =
   'A request with this Idempotency-Key is still in progress; ask again in a moment for its result';
 
 export type Claim =
-  | { state: 'new' }
-  | { state: 'replay'; reply: string }
-  | { state: 'running' }
-  | { state: 'conflict' };
+  { state: 'new' } | { state: 'replay'; reply: string } | { state: 'running' } | { state: 'conflict' };
 
 /** Stable JSON (object keys sorted), so the same request always hashes the same. */
 function canonical(v: unknown): string {

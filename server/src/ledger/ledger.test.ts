@@ -97,17 +97,38 @@ describe('[LEDGER-3] never below zero, holds', () => {
   it('holds move available to frozen; release returns it; settle posts it to house accounts', async () => {
     const { ledger, store } = await setup();
     grant(ledger, 2, 'USDT', '100');
-    const { hold } = ledger.hold({ kind: 'withdraw', ref: 'w1', userId: 2, account: 'platform', coin: 'USDT', amount: '60' });
+    const { hold } = ledger.hold({
+      kind: 'withdraw',
+      ref: 'w1',
+      userId: 2,
+      account: 'platform',
+      coin: 'USDT',
+      amount: '60',
+    });
     expect(ledger.balance(2, 'platform', 'USDT')).toEqual({ available: '40', frozen: '60' });
     expect(() =>
       ledger.hold({ kind: 'withdraw', ref: 'w2', userId: 2, account: 'platform', coin: 'USDT', amount: '60' }),
     ).toThrow('Insufficient USDT balance');
     ledger.release(hold.id, { kind: 'withdraw_cancel', ref: 'w1', userId: 2 });
     expect(ledger.balance(2, 'platform', 'USDT')).toEqual({ available: '100', frozen: '0' });
-    expect(() => ledger.release(hold.id, { kind: 'withdraw_cancel', ref: 'w1b', userId: 2 })).toThrow('already released');
-    const h2 = ledger.hold({ kind: 'withdraw', ref: 'w3', userId: 2, account: 'platform', coin: 'USDT', amount: '13' }).hold;
+    expect(() => ledger.release(hold.id, { kind: 'withdraw_cancel', ref: 'w1b', userId: 2 })).toThrow(
+      'already released',
+    );
+    const h2 = ledger.hold({
+      kind: 'withdraw',
+      ref: 'w3',
+      userId: 2,
+      account: 'platform',
+      coin: 'USDT',
+      amount: '13',
+    }).hold;
     expect(() =>
-      ledger.settle(h2.id, { kind: 'withdraw_done', ref: 'w3', userId: 2, to: [{ house: 'house:withdrawals', amount: '12' }] }),
+      ledger.settle(h2.id, {
+        kind: 'withdraw_done',
+        ref: 'w3',
+        userId: 2,
+        to: [{ house: 'house:withdrawals', amount: '12' }],
+      }),
     ).toThrow('settle parts sum to 12, not 13');
     const j = ledger.settle(h2.id, {
       kind: 'withdraw_done',
@@ -129,7 +150,9 @@ describe('[LEDGER-3] never below zero, holds', () => {
   });
   it('the database itself refuses a negative or non-decimal balance, whoever writes it', async () => {
     const { db } = await setup();
-    const put = db.prepare("INSERT INTO user_assets (user_id, account, coin, available, frozen) VALUES (1, 'platform', ?, ?, '0')");
+    const put = db.prepare(
+      "INSERT INTO user_assets (user_id, account, coin, available, frozen) VALUES (1, 'platform', ?, ?, '0')",
+    );
     expect(() => put.run('USDT', '-1')).toThrow(/CHECK constraint failed/);
     expect(() => put.run('BTC', '1e5')).toThrow(/CHECK constraint failed/);
     expect(() => put.run('ETH', '1.2.3')).toThrow(/CHECK constraint failed/);
@@ -142,9 +165,18 @@ describe('[LEDGER-5] the ledger check', () => {
     const { db, ledger, store } = await setup();
     grant(ledger, 1, 'USDT', '50');
     ledger.hold({ kind: 'withdraw', ref: 'w1', userId: 1, account: 'platform', coin: 'USDT', amount: '20' });
-    expect(checkLedger(store)).toEqual({ journals: 2, entries: 4, balances: 1, openHolds: 1, problems: 0, mismatches: [] });
+    expect(checkLedger(store)).toEqual({
+      journals: 2,
+      entries: 4,
+      balances: 1,
+      openHolds: 1,
+      problems: 0,
+      mismatches: [],
+    });
     db.prepare("UPDATE user_assets SET available = '31' WHERE user_id = 1").run();
-    db.prepare("INSERT INTO ledger_entries (journal_id, user_id, account, bucket, coin, amount) VALUES (1, NULL, 'house:fees', 'available', 'USDT', '1')").run();
+    db.prepare(
+      "INSERT INTO ledger_entries (journal_id, user_id, account, bucket, coin, amount) VALUES (1, NULL, 'house:fees', 'available', 'USDT', '1')",
+    ).run();
     db.prepare("UPDATE ledger_holds SET amount = '21'").run();
     const r = checkLedger(store);
     expect(r.mismatches).toEqual([
@@ -164,7 +196,9 @@ describe('[LEDGER-5] the ledger check', () => {
       const lines: string[] = [];
       expect(await runLedgerCheck(dir, (s) => lines.push(s))).toBe(2);
       const db = await openDatabase(dir);
-      db.prepare("INSERT INTO users (uid, register_type, email, nickname, invite_code, create_time) VALUES ('1', 'email', 'a@b.co', 'a', 'I1', 0)").run();
+      db.prepare(
+        "INSERT INTO users (uid, register_type, email, nickname, invite_code, create_time) VALUES ('1', 'email', 'a@b.co', 'a', 'I1', 0)",
+      ).run();
       grant(new Ledger({ store: sqliteLedgerStore(db), clock: manualClock() }), 1, 'BTC', '0.5');
       closeDatabase(db);
       lines.length = 0;
@@ -176,7 +210,10 @@ describe('[LEDGER-5] the ledger check', () => {
       closeDatabase(db2);
       lines.length = 0;
       expect(await runLedgerCheck(dir, (s) => lines.push(s))).toBe(1);
-      expect(lines.slice(1)).toEqual(['FAILED: 1 mismatch', '  balance 1/platform/BTC: available 0.4 but its entries sum to 0.5']);
+      expect(lines.slice(1)).toEqual([
+        'FAILED: 1 mismatch',
+        '  balance 1/platform/BTC: available 0.4 but its entries sum to 0.5',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -193,7 +230,9 @@ describe('[LEDGER-9] upgrading a database from before the ledger', () => {
     );
     ins.run('1', 'a@b.co', 'a', 'I1');
     ins.run('2', 'c@d.co', 'c', 'I2');
-    const put = db.prepare('INSERT INTO user_assets (user_id, account, coin, available, frozen) VALUES (?, ?, ?, ?, ?)');
+    const put = db.prepare(
+      'INSERT INTO user_assets (user_id, account, coin, available, frozen) VALUES (?, ?, ?, ?, ?)',
+    );
     put.run(1, 'platform', 'USDT', '10000', '0');
     put.run(1, 'finance', 'USDT', '1000.5', '0');
     put.run(1, 'platform', 'BTC', '0.5', '0.25');

@@ -105,10 +105,22 @@ export class Ledger {
       if (amount.isZero()) throw new LedgerError(`${op.kind}: an entry of zero`);
       if ('house' in l) {
         if (!/^house:[a-z0-9_-]{1,40}$/.test(l.house)) throw new LedgerError(`"${l.house}" is not a house account`);
-        return { userId: null, account: l.house as string, bucket: 'available' as Bucket, coin: coinOf(l.coin), amount };
+        return {
+          userId: null,
+          account: l.house as string,
+          bucket: 'available' as Bucket,
+          coin: coinOf(l.coin),
+          amount,
+        };
       }
       if (!USER_ACCOUNTS.includes(l.account)) throw new LedgerError(`"${String(l.account)}" is not a user account`);
-      return { userId: l.userId, account: l.account as string, bucket: 'available' as Bucket, coin: coinOf(l.coin), amount };
+      return {
+        userId: l.userId,
+        account: l.account as string,
+        bucket: 'available' as Bucket,
+        coin: coinOf(l.coin),
+        amount,
+      };
     });
     return this.write(op, legs);
   }
@@ -167,7 +179,8 @@ export class Ledger {
         return { userId: null, account: t.house as string, bucket: 'available' as Bucket, coin: h.coin, amount: a };
       });
       const sum = out.reduce((s, t) => s.plus(t.amount), new Decimal(0));
-      if (!sum.eq(amount)) throw new LedgerError(`hold ${holdId}: settle parts sum to ${sum.toFixed()}, not ${h.amount}`);
+      if (!sum.eq(amount))
+        throw new LedgerError(`hold ${holdId}: settle parts sum to ${sum.toFixed()}, not ${h.amount}`);
       const journal = this.write(op, [
         { userId: h.userId, account: h.account, bucket: 'frozen', coin: h.coin, amount: amount.neg() },
         ...out,
@@ -259,8 +272,7 @@ export class Ledger {
         const row = this.store.balance(d.userId, d.account, d.coin);
         const available = new Decimal(row?.available ?? '0').plus(d.available);
         const frozen = new Decimal(row?.frozen ?? '0').plus(d.frozen);
-        if (available.isNegative())
-          throw new ApiFail(`Insufficient ${d.coin} balance in the ${d.account} account`);
+        if (available.isNegative()) throw new ApiFail(`Insufficient ${d.coin} balance in the ${d.account} account`);
         if (frozen.isNegative()) throw new LedgerError(`frozen ${d.coin} of user ${d.userId} would go below zero`);
         this.store.putBalance({
           userId: d.userId,
