@@ -191,7 +191,8 @@ export class Router<U> {
             req,
             reply,
           } as HandlerInput<E, U>;
-          if (opts.idempotent) return await this.runIdempotent(endpoint, handler, opts, input, checkReply, invalidReply);
+          if (opts.idempotent)
+            return await this.runIdempotent(endpoint, handler, opts, input, checkReply, invalidReply);
           const data = await handler(input);
           if (reply.sent) return reply;
           try {
@@ -229,7 +230,11 @@ export class Router<U> {
       if (!IDEMPOTENCY_KEY_RE.test(key)) throw new ApiFail(MSG_BAD_KEY);
       if (input.user === undefined || !this.opts.userId) throw new TokenFail();
       owner = this.opts.userId(input.user);
-      const claim = gate.claim(owner, key, requestHash(endpoint.method, endpoint.path, req.query ?? {}, req.body ?? {}));
+      const claim = gate.claim(
+        owner,
+        key,
+        requestHash(endpoint.method, endpoint.path, req.query ?? {}, req.body ?? {}),
+      );
       if (claim.state === 'replay')
         return reply.header('idempotent-replayed', 'true').type('application/json').send(claim.reply);
       if (claim.state === 'running') throw new ApiFail(MSG_IN_PROGRESS);

@@ -55,7 +55,11 @@ export class Wallet {
         { userId, account: t.toAccount, coin: t.coin, amount: t.amount },
       ],
     });
-    const entry = (account: UserAccount): AssetEntry => ({ account, coin: t.coin, ...ledger.balance(userId, account, t.coin) });
+    const entry = (account: UserAccount): AssetEntry => ({
+      account,
+      coin: t.coin,
+      ...ledger.balance(userId, account, t.coin),
+    });
     return {
       id,
       fromAccount: t.fromAccount,

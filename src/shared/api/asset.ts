@@ -15,7 +15,7 @@ export const assetApi = {
     method: 'POST',
     path: '/api/asset/transferFunds',
     summary:
-      'Move an amount of a coin between two of the caller\'s accounts, at once and journaled; honours Idempotency-Key',
+      "Move an amount of a coin between two of the caller's accounts, at once and journaled; honours Idempotency-Key",
     body: S.TransferBody,
     data: S.TransferResult,
     auth: true,

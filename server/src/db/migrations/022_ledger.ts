@@ -64,7 +64,9 @@ export function up(db: Database.Database): void {
 
   // Opening balances: one journal row per user, from house:genesis.
   const old = db
-    .prepare('SELECT user_id, account, upper(coin) AS coin, available, frozen FROM user_assets ORDER BY user_id, account, coin')
+    .prepare(
+      'SELECT user_id, account, upper(coin) AS coin, available, frozen FROM user_assets ORDER BY user_id, account, coin',
+    )
     .all() as { user_id: number; account: string; coin: string; available: string; frozen: string }[];
   const insAsset = db.prepare(
     'INSERT INTO user_assets_new (user_id, account, coin, available, frozen) VALUES (?, ?, ?, ?, ?)',
@@ -104,7 +106,14 @@ export function up(db: Database.Database): void {
     if (!available.isZero()) insEntry.run(journalId, r.user_id, r.account, 'available', r.coin, available.toFixed());
     if (!frozen.isZero()) {
       insEntry.run(journalId, r.user_id, r.account, 'frozen', r.coin, frozen.toFixed());
-      insHold.run(r.user_id, r.account, r.coin, frozen.toFixed(), `user:${r.user_id}:${r.account}:${r.coin}`, journalId);
+      insHold.run(
+        r.user_id,
+        r.account,
+        r.coin,
+        frozen.toFixed(),
+        `user:${r.user_id}:${r.account}:${r.coin}`,
+        journalId,
+      );
     }
     genesis.set(r.coin, (genesis.get(r.coin) ?? new Decimal(0)).plus(available).plus(frozen));
   }
