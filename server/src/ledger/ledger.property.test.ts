@@ -11,7 +11,7 @@ import { checkLedger } from './check';
 import { Ledger } from './service';
 import { sqliteLedgerStore } from './store';
 import { freshDb } from './testDb';
-import type { UserAccount } from './types';
+import type { HouseAccount, UserAccount } from './types';
 
 const USERS = [1, 2, 3];
 const COINS = ['USDT', 'BTC'];
@@ -106,8 +106,10 @@ describe('[LEDGER-2] [LEDGER-3] [LEDGER-5] random sequences keep the books right
                 if (open.length === 0) continue;
                 const [h] = open.splice(o.pick % open.length, 1);
                 if (o.t === 'approve') {
-                  const to = [{ house: 'house:withdrawals' as const, amount: h.amount }];
-                  if (h.fee !== '0') to.push({ house: 'house:fees' as const, amount: h.fee });
+                  const to: { house: HouseAccount; amount: string }[] = [
+                    { house: 'house:withdrawals', amount: h.amount },
+                  ];
+                  if (h.fee !== '0') to.push({ house: 'house:fees', amount: h.fee });
                   ledger.settle(h.id, { kind: 'withdraw_done', ref, userId: null, to });
                   expected.set(h.coin, expected.get(h.coin)!.minus(h.amount).minus(h.fee));
                 } else ledger.release(h.id, { kind: `withdraw_${o.t}`, ref, userId: null });
