@@ -17,11 +17,18 @@ import { registerMarketRoutes } from './market/routes';
 import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
 import { UserEvents } from './events/userEvents';
-import { listAssets } from './wallet/store';
 import type { HubTimings } from './ws/hub';
 import { createIdentity, type Identity } from './identity/service';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
 import { registerWalletRoutes } from './wallet/routes';
+import { Wallet } from './wallet/service';
+import { listedCoins } from './wallet/store';
+import { Ledger } from './ledger/service';
+import { sqliteLedgerStore } from './ledger/store';
+import { ledgerCheckJob } from './ledger/check';
+import { Idempotency } from './ledger/idempotency';
+import { sqliteIdempotencyStore } from './ledger/idempotencyStore';
+import { randomUUID } from 'node:crypto';
 import { registerContentRoutes } from './content/routes';
 import { registerOpsRoutes } from './ops/routes';
 import { collectRoutes, installErrorHandler, installNotFound, type RouteTable } from './http/errors';
@@ -50,6 +57,7 @@ export interface RunningExchange {
   app: FastifyInstance;
   ctx: ServerContext;
   identity: Identity;
+  ledger: Ledger;
   demo: DemoCredentials;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
@@ -97,7 +105,15 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const market = createMarket(config, marketSymbolsFromDb(db), metrics, { clock, scheduler });
     const userEvents = new UserEvents((err) => log.error({ event: 'user_event_listener_failed', err }));
     const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler, userEvents };
+    // The books (LEDGER-1): the one writer of balances, and the idempotency keys of money-moving calls.
+    const ledgerStore = sqliteLedgerStore(db);
+    const ledger = new Ledger({ store: ledgerStore, clock, balancesChanged: (u) => userEvents.balancesChanged(u) });
+    const idempotency = new Idempotency({ store: sqliteIdempotencyStore(db), clock });
+    const abandoned = idempotency.recover();
+    if (abandoned > 0) log.warn({ event: 'idempotency_recovered', abandoned }, 'dropped claims of a stopped process');
+    const wallet = new Wallet({ ledger, coinListed: (c) => listedCoins(db).has(c), newId: randomUUID });
     const identity = createIdentity({
+      ledger,
       db,
       log,
       clock,
@@ -114,7 +130,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     await registerSecurity(app, config.rateLimitMax);
     const spa = await registerStatic(app, config.staticDir);
     installNotFound(app, routes, { spaFallback: spa });
-    const router = new Router(app, { validateReplies: !config.production, loadUser: identity.userOfToken });
+    const router = new Router(app, {
+      validateReplies: !config.production,
+      loadUser: identity.userOfToken,
+      idempotency,
+      userId: (u) => u.id,
+    });
 
     // The modules.
     registerOpsRoutes(app, ctx, routes, startedAt);
@@ -122,11 +143,13 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerMarketRoutes(router, ctx);
     const closeSockets = await registerWs(app, ctx, opts.hubTimings, {
       userOfToken: (token) => identity.userOfToken(token)?.id,
-      balances: (userId) => listAssets(db, userId),
+      balances: (userId) => wallet.balances(userId),
     });
     const demo = await registerIdentity(app, router, identity);
-    registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity);
+    registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     scheduler.add(sessionPurgeJob(identity));
+    scheduler.add(idempotency.pruneJob());
+    scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));
 
     market.start();
     if (opts.runJobs ?? true) scheduler.start();
@@ -149,7 +172,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, demo, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});

@@ -4,6 +4,7 @@ import { garbageFrames } from './garbage';
 import { CONTROL_BURST } from './throttle';
 import { connect, sleep, type Recorded } from './testClient';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { DEMO } from '../identity/demo';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -259,13 +260,15 @@ describe('private streams (LIVE-1, LIVE-2)', () => {
     expect(ack.data).toEqual({ op: 'subscribe', key: 'OWNCOIN', id: 'own' });
     const first = await a.waitFor((f) => f.type === 'OWNCOIN');
     expect(first.origin).toBe('server');
-    expect(first.data.balances).toEqual([{ account: 'platform', coin: 'USDT', available: '0', frozen: '0' }]);
+    expect(first.data.balances).toEqual(
+      ['platform', 'finance', 'contract'].map((account) => ({ account, coin: 'USDT', available: '0', frozen: '0' })),
+    );
     await b.waitFor((f) => f.type === 'OWNCOIN');
 
     setBalance(userA, 'USDT', '12.5');
     srv.ctx.userEvents.balancesChanged(userA);
     const next = await a.waitFor((f) => f.type === 'OWNCOIN', a.frames.indexOf(first) + 1);
-    expect(next.data.balances).toEqual([{ account: 'platform', coin: 'USDT', available: '12.5', frozen: '0' }]);
+    expect(next.data.balances[0]).toEqual({ account: 'platform', coin: 'USDT', available: '12.5', frozen: '0' });
     srv.ctx.userEvents.balancesChanged(userB);
     await b.waitFor(() => b.frames.filter((f) => f.type === 'OWNCOIN').length === 2);
     await sleep(50);
@@ -274,6 +277,27 @@ describe('private streams (LIVE-1, LIVE-2)', () => {
     expectValidSequence(a);
     await a.close();
     await b.close();
+  });
+
+  it('[LIVE-1] a transfer through the ledger pushes the new balances to the subscriber, equal to assetBalance', async () => {
+    const login = await srv.post('/api/user/login', { account: DEMO.account, password: DEMO.password });
+    const token = (login.body as { data: { satoken: string } }).data.satoken;
+    const c = await open();
+    c.send({ op: 'subscribe', type: 'OWNCOIN', token });
+    const first = await c.waitFor((f) => f.type === 'OWNCOIN');
+    const moved = await srv.post(
+      '/api/asset/transferFunds',
+      { fromAccount: 'platform', toAccount: 'contract', coin: 'USDT', amount: '1.5' },
+      { satoken: token, 'idempotency-key': `live-${id()}` },
+    );
+    expect((moved.body as { code: number }).code).toBe(200);
+    const next = await c.waitFor((f) => f.type === 'OWNCOIN', c.frames.indexOf(first) + 1);
+    const rest = await srv.get('/api/asset/assetBalance', { satoken: token });
+    expect(next.data.balances).toEqual((rest.body as { data: unknown }).data);
+    const usdt = (acc: string, f: typeof first) =>
+      f.data.balances.find((b: { account: string; coin: string }) => b.account === acc && b.coin === 'USDT').available;
+    expect(Number(usdt('platform', first)) - Number(usdt('platform', next))).toBeCloseTo(1.5);
+    await c.close();
   });
 
   it('[LIVE-1] a token that is not a session is refused with UNAUTHORIZED and gets nothing', async () => {
