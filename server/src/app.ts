@@ -20,6 +20,14 @@ import type { HubTimings } from './ws/hub';
 import { createIdentity, type Identity } from './identity/service';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
 import { registerWalletRoutes } from './wallet/routes';
+import { Wallet } from './wallet/service';
+import { listedCoins } from './wallet/store';
+import { Ledger } from './ledger/service';
+import { sqliteLedgerStore } from './ledger/store';
+import { ledgerCheckJob } from './ledger/check';
+import { Idempotency } from './ledger/idempotency';
+import { sqliteIdempotencyStore } from './ledger/idempotencyStore';
+import { randomUUID } from 'node:crypto';
 import { registerContentRoutes } from './content/routes';
 import { registerOpsRoutes } from './ops/routes';
 import { collectRoutes, installErrorHandler, installNotFound, type RouteTable } from './http/errors';
@@ -48,6 +56,7 @@ export interface RunningExchange {
   app: FastifyInstance;
   ctx: ServerContext;
   identity: Identity;
+  ledger: Ledger;
   demo: DemoCredentials;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
@@ -94,7 +103,15 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const metrics = new Metrics();
     const market = createMarket(config, marketSymbolsFromDb(db), metrics, { clock, scheduler });
     const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler };
+    // The books (LEDGER-1): the one writer of balances, and the idempotency keys of money-moving calls.
+    const ledgerStore = sqliteLedgerStore(db);
+    const ledger = new Ledger({ store: ledgerStore, clock });
+    const idempotency = new Idempotency({ store: sqliteIdempotencyStore(db), clock });
+    const abandoned = idempotency.recover();
+    if (abandoned > 0) log.warn({ event: 'idempotency_recovered', abandoned }, 'dropped claims of a stopped process');
+    const wallet = new Wallet({ ledger, coinListed: (c) => listedCoins(db).has(c), newId: randomUUID });
     const identity = createIdentity({
+      ledger,
       db,
       log,
       clock,
@@ -111,7 +128,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     await registerSecurity(app, config.rateLimitMax);
     const spa = await registerStatic(app, config.staticDir);
     installNotFound(app, routes, { spaFallback: spa });
-    const router = new Router(app, { validateReplies: !config.production, loadUser: identity.userOfToken });
+    const router = new Router(app, {
+      validateReplies: !config.production,
+      loadUser: identity.userOfToken,
+      idempotency,
+      userId: (u) => u.id,
+    });
 
     // The modules.
     registerOpsRoutes(app, ctx, routes, startedAt);
@@ -119,8 +141,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerMarketRoutes(router, ctx);
     const closeSockets = await registerWs(app, ctx, opts.hubTimings);
     const demo = await registerIdentity(app, router, identity);
-    registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity);
+    registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     scheduler.add(sessionPurgeJob(identity));
+    scheduler.add(idempotency.pruneJob());
+    scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));
 
     market.start();
     if (opts.runJobs ?? true) scheduler.start();
@@ -143,7 +167,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, demo, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});

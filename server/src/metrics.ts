@@ -2,7 +2,7 @@
  * A small Prometheus text-format registry: counters and gauges with labels.
  * Names required by OPS-2: exchange_ws_connections, exchange_ws_subscriptions{type},
  * exchange_ws_frames_sent_total, exchange_ws_bytes_sent_total, exchange_ws_frames_rejected_total,
- * exchange_http_requests_total{route,status}.
+ * exchange_http_requests_total{route,status}; and exchange_ledger_imbalance (LEDGER-5).
  */
 type Labels = Record<string, string>;
 
@@ -61,6 +61,10 @@ export class Metrics {
   );
   readonly httpRequests = this.counter('exchange_http_requests_total', 'HTTP requests by route and status');
   readonly tradesTotal = this.counter('exchange_market_trades_total', 'Trades made by the market simulator');
+  readonly ledgerImbalance = this.gauge(
+    'exchange_ledger_imbalance',
+    'Mismatches found by the last ledger check (LEDGER-5): unbalanced journal rows, balances unlike their entries or holds, negatives',
+  );
 
   counter(name: string, help: string): Metric {
     const m = new Metric(name, help, 'counter');

@@ -16,12 +16,26 @@
  *   receives `user` and `token`. On endpoints without auth, `user` is loaded when a token is sent and left
  *   undefined otherwise.
  * - every route registered here is listed in /api/openapi.json (generated from src/shared/api/registry.ts).
+ * - `{ idempotent: true }` (every money-moving POST, IDEM-1..5): the handler must be synchronous and runs in
+ *   one database transaction with the storing of its reply; async checks (a password hash) go in `before`,
+ *   which runs first. With an `Idempotency-Key` header from a signed-in user, a repeat of the same request
+ *   gets the stored reply (header `idempotent-replayed: true`), another request under the key or a repeat
+ *   while the first runs is refused (server/src/ledger/idempotency.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '../../../src/shared/api/endpoint';
 import { ok } from '../../../src/shared/api/envelope';
 import { ApiFail, TokenFail, describeZodError, envelopeOfFailure } from './failures';
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_RE,
+  MSG_BAD_KEY,
+  MSG_IN_PROGRESS,
+  MSG_KEY_REUSED,
+  requestHash,
+  type Claim,
+} from '../ledger/idempotency';
 
 type AnyEndpoint = Endpoint;
 
@@ -55,13 +69,36 @@ export interface RouterOptions<U> {
   loadUser?: (token: string) => U | undefined | Promise<U | undefined>;
   /** Largest body its routes accept, in bytes (default: the server's). */
   bodyLimit?: number;
+  /** Idempotency keys of `idempotent` routes, and the id of a user they are kept per. */
+  idempotency?: IdempotencyGate;
+  userId?(user: U): number;
 }
 
-export interface RouteOptions {
+/** What the router needs of the idempotency keys (server/src/ledger/idempotency.ts). */
+export interface IdempotencyGate {
+  claim(userId: number, key: string, hash: string): Claim;
+  complete(userId: number, key: string, reply: string): void;
+  abandon(userId: number, key: string): void;
+  /** The database transaction the handler's effect and its stored reply share. */
+  transaction<T>(fn: () => T): T;
+}
+
+export interface RouteOptions<E extends AnyEndpoint = AnyEndpoint, U = unknown> {
   /** Check replies against endpoint.data (default: the router's setting). */
   validateReplies?: boolean;
   /** Largest body this route accepts, in bytes (default: the server's). */
   bodyLimit?: number;
+  /** A money-moving call: Idempotency-Key honoured, synchronous handler in one transaction with its reply. */
+  idempotent?: boolean;
+  /** Async checks before the handler of an idempotent route (inside the key's claim). */
+  before?: (input: HandlerInput<E, U>) => Promise<void> | void;
+}
+
+/** A reply that does not match its schema (a server bug): answered with a logged HTTP 500. */
+class ReplyInvalid extends Error {}
+
+function isPromise(v: unknown): v is Promise<unknown> {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
 }
 
 /** The language of a request: `lang` header, else `language`, else "en". "zh-CN" -> "zh". */
@@ -105,9 +142,25 @@ export class Router<U> {
     return s;
   }
 
-  route<E extends AnyEndpoint>(endpoint: E, handler: Handler<E, U>, opts: RouteOptions = {}): void {
+  route<E extends AnyEndpoint>(endpoint: E, handler: Handler<E, U>, opts: RouteOptions<E, U> = {}): void {
     const validateReplies = opts.validateReplies ?? this.opts.validateReplies;
     const bodyLimit = opts.bodyLimit ?? this.opts.bodyLimit;
+    const checkReply = (req: FastifyRequest, data: unknown): void => {
+      if (!validateReplies) return;
+      const r = (endpoint.data as z.ZodTypeAny).safeParse(data);
+      if (r.success) return;
+      req.log.error(
+        { event: 'reply_invalid', route: endpoint.path, error: describeZodError('reply', r.error) },
+        'reply does not match its schema',
+      );
+      throw new ReplyInvalid();
+    };
+    const invalidReply = (reply: FastifyReply) =>
+      reply.code(500).send({
+        code: 0,
+        msg: `Server error: reply of ${endpoint.path} does not match its schema`,
+        data: null,
+      });
     this.app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -128,7 +181,7 @@ export class Router<U> {
           }
           const who = await this.session(req);
           if (endpoint.auth && !who) throw new TokenFail();
-          const data = await handler({
+          const input = {
             query,
             body,
             user: who?.user,
@@ -137,21 +190,16 @@ export class Router<U> {
             lang: requestLang(req),
             req,
             reply,
-          } as HandlerInput<E, U>);
+          } as HandlerInput<E, U>;
+          if (opts.idempotent)
+            return await this.runIdempotent(endpoint, handler, opts, input, checkReply, invalidReply);
+          const data = await handler(input);
           if (reply.sent) return reply;
-          if (validateReplies) {
-            const r = (endpoint.data as z.ZodTypeAny).safeParse(data);
-            if (!r.success) {
-              req.log.error(
-                { event: 'reply_invalid', route: endpoint.path, error: describeZodError('reply', r.error) },
-                'reply does not match its schema',
-              );
-              return reply.code(500).send({
-                code: 0,
-                msg: `Server error: reply of ${endpoint.path} does not match its schema`,
-                data: null,
-              });
-            }
+          try {
+            checkReply(req, data);
+          } catch (err) {
+            if (err instanceof ReplyInvalid) return invalidReply(reply);
+            throw err;
           }
           return reply.send(ok(data));
         } catch (err) {
@@ -161,5 +209,58 @@ export class Router<U> {
         }
       },
     });
+  }
+
+  /** An idempotent route's call (IDEM-1..5): claim the key, run `before`, then handler and reply in one transaction. */
+  private async runIdempotent<E extends AnyEndpoint>(
+    endpoint: E,
+    handler: Handler<E, U>,
+    opts: RouteOptions<E, U>,
+    input: HandlerInput<E, U>,
+    checkReply: (req: FastifyRequest, data: unknown) => void,
+    invalidReply: (reply: FastifyReply) => FastifyReply,
+  ): Promise<FastifyReply> {
+    const { req, reply } = input;
+    const gate = this.opts.idempotency;
+    if (!gate) throw new Error(`${endpoint.path} is idempotent but the router has no idempotency keys`);
+    const raw = req.headers[IDEMPOTENCY_HEADER];
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    let owner: number | undefined;
+    if (key !== undefined) {
+      if (!IDEMPOTENCY_KEY_RE.test(key)) throw new ApiFail(MSG_BAD_KEY);
+      if (input.user === undefined || !this.opts.userId) throw new TokenFail();
+      owner = this.opts.userId(input.user);
+      const claim = gate.claim(
+        owner,
+        key,
+        requestHash(endpoint.method, endpoint.path, req.query ?? {}, req.body ?? {}),
+      );
+      if (claim.state === 'replay')
+        return reply.header('idempotent-replayed', 'true').type('application/json').send(claim.reply);
+      if (claim.state === 'running') throw new ApiFail(MSG_IN_PROGRESS);
+      if (claim.state === 'conflict') throw new ApiFail(MSG_KEY_REUSED);
+    }
+    try {
+      if (opts.before) await opts.before(input);
+      const env = gate.transaction(() => {
+        const data = handler(input);
+        if (isPromise(data)) throw new Error(`the handler of idempotent ${endpoint.path} must be synchronous`);
+        checkReply(req, data);
+        const env = ok(data);
+        if (owner !== undefined) gate.complete(owner, key!, JSON.stringify(env));
+        return env;
+      });
+      return reply.send(env);
+    } catch (err) {
+      const env = envelopeOfFailure(err);
+      if (owner !== undefined) {
+        // A business refusal is the request's reply (nothing was applied): kept like a success. A session
+        // failure or a server error is not an answer to the request: the key is freed for a retry.
+        if (env && !(err instanceof TokenFail)) gate.complete(owner, key!, JSON.stringify(env));
+        else gate.abandon(owner, key!);
+      }
+      if (err instanceof ReplyInvalid) return invalidReply(reply);
+      throw err;
+    }
   }
 }

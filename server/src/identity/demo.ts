@@ -1,6 +1,8 @@
-/** The demo user seeded at start-up (printed by main.ts): some balances, a watchlist, a trade password. */
+/**
+ * The demo user seeded at start-up (printed by main.ts): some balances (one journal row from `house:genesis`,
+ * LEDGER-1), a watchlist, a trade password.
+ */
 import type { Identity } from './service';
-import { adjustAsset } from '../ledger/balances';
 import { hashPassword } from './passwords';
 
 export const DEMO = { account: 'demo@openex.local', password: 'Demo12345', tradePassword: '123456' };
@@ -30,7 +32,16 @@ export async function seedDemo(acc: Identity): Promise<void> {
       now: acc.clock.now(),
     });
     acc.users.setTradePassword(u.id, trade);
-    for (const [account, coin, amount] of BALANCES) adjustAsset(acc.db, u.id, account, coin, amount);
+    acc.ledger.post({
+      kind: 'genesis',
+      ref: `demo:${u.id}`,
+      userId: u.id,
+      memo: 'Demo starting balances',
+      entries: BALANCES.flatMap(([account, coin, amount]) => [
+        { userId: u.id, account, coin, amount },
+        { house: 'house:genesis' as const, coin, amount: `-${amount}` },
+      ]),
+    });
     const ins = acc.db.prepare('INSERT INTO user_coins (user_id, coin, symbol, sort) VALUES (?, ?, ?, ?)');
     WATCHLIST.forEach(([coin, symbol], i) => ins.run(u.id, coin, symbol, i));
   })();

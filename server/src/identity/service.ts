@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AllSettings } from '../../../src/shared/schemas/settings';
 import { readSetting } from '../db/settingsStore';
 import type { Router } from '../http/route';
+import type { Ledger } from '../ledger/service';
 import type { Clock } from '../time/clock';
 import { LoginLimiter } from './attempts';
 import { Codes, writeOutbox, type Delivery } from './codes';
@@ -26,6 +27,8 @@ export interface IdentityDeps {
   dataDir: string;
   production: boolean;
   testSwitches: boolean;
+  /** The only writer of balances (a new account's USDT row, the demo user's starting money). */
+  ledger: Ledger;
 }
 
 export interface Identity extends IdentityDeps {

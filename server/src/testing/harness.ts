@@ -27,8 +27,12 @@ import { seedDemo } from '../identity/demo';
 
 type Login = AllSettings['LOGIN_REGIS_SETTING'];
 
-/** Identity's tables, children first (what `reset` empties). */
+/** Identity's and the ledger's tables, children first (what `reset` empties). */
 const IDENTITY_TABLES = [
+  'idempotency_keys',
+  'ledger_holds',
+  'ledger_entries',
+  'ledger_journal',
   'uploads',
   'kyc',
   'withdraw_addresses',

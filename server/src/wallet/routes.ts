@@ -1,12 +1,18 @@
-/** Withdraw addresses and the finance total of the caller (spec 7.1). */
+/** Withdraw addresses and the finance total of the caller (spec 7.1); balances and transfers (spec 7.2). */
+import { assetApi } from '../../../src/shared/api/asset';
 import { userApi } from '../../../src/shared/api/user';
 import { ApiFail } from '../http/failures';
 import type { Identity, IdentityRouter } from '../identity/service';
+import type { Wallet } from './service';
 import { accountTotal, addWithdrawAddress, countWithdrawAddresses, listWithdrawAddresses } from './store';
 
 export const MAX_WITHDRAW_ADDRESSES = 50;
 
-export function registerWalletRoutes(r: IdentityRouter, acc: Identity): void {
+export function registerWalletRoutes(r: IdentityRouter, acc: Identity, wallet: Wallet): void {
+  r.route(assetApi.assetBalance, ({ user }) => wallet.balances(user.id));
+
+  r.route(assetApi.transferFunds, ({ user, body }) => wallet.transfer(user.id, body), { idempotent: true });
+
   r.route(userApi.updateWithdrawAddress, ({ query, user }) => {
     let codeId: number | undefined;
     if (acc.settings.login().withdrawAddressCode) {

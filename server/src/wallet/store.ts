@@ -51,3 +51,16 @@ export function addWithdrawAddress(db: Database.Database, userId: number, type: 
     now,
   );
 }
+
+/** Every coin code the platform lists (the coin and quote of each pair in the four coin lists), upper-case. */
+export function listedCoins(db: Database.Database): Set<string> {
+  const rows = db
+    .prepare(
+      `SELECT upper(coin) AS c FROM coin_spot UNION SELECT upper(baseCoin) FROM coin_spot
+       UNION SELECT upper(coin) FROM coin_contract UNION SELECT upper(baseCoin) FROM coin_contract
+       UNION SELECT upper(coin) FROM coin_second UNION SELECT upper(baseCoin) FROM coin_second
+       UNION SELECT upper(coin) FROM coin_option UNION SELECT upper(baseCoin) FROM coin_option`,
+    )
+    .all() as { c: string }[];
+  return new Set(rows.map((r) => r.c));
+}

@@ -1,5 +1,6 @@
 /** Every endpoint the server serves, by group. The OpenAPI document is generated from this list. */
+import { assetApi } from './asset';
 import { marketApi } from './market';
 import { userApi } from './user';
 
-export const api = { ...marketApi, ...userApi };
+export const api = { ...marketApi, ...userApi, ...assetApi };

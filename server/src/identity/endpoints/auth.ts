@@ -7,7 +7,6 @@ import { ApiFail } from '../../http/failures';
 import { accountKey, checkPasswordLimited, uniqueViolation } from '../guards';
 import { hashPassword } from '../passwords';
 import type { IdentityRouter } from '../service';
-import { adjustAsset } from '../../ledger/balances';
 import type { UserRow } from '../users';
 
 export const WRONG_LOGIN = 'Account or password is incorrect';
@@ -81,7 +80,7 @@ export function registerAuthRoutes(r: IdentityRouter, acc: Identity): void {
           invitedBy: plan.inviter?.id,
           now: acc.clock.now(),
         });
-        adjustAsset(acc.db, user.id, 'platform', 'USDT', '0');
+        acc.ledger.open(user.id, 'platform', 'USDT');
         return { satoken: acc.sessions.create(user.id) };
       })();
     } catch (err) {
@@ -113,7 +112,7 @@ export function registerAuthRoutes(r: IdentityRouter, acc: Identity): void {
             credits: s.credits,
             now: acc.clock.now(),
           });
-          adjustAsset(acc.db, u.id, 'platform', 'USDT', '0');
+          acc.ledger.open(u.id, 'platform', 'USDT');
           return u;
         })();
       } catch (err) {

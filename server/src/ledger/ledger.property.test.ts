@@ -1,0 +1,132 @@
+/**
+ * A thousand random short sequences of deposits, transfers, withdrawal holds, approvals (settle), rejections and
+ * cancels (release) against the ledger service on an in-memory SQLite; after every step the books must hold.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../../src/shared/decimal';
+import { ApiFail } from '../http/failures';
+import { manualClock } from '../time/clock';
+import { checkLedger } from './check';
+import { Ledger } from './service';
+import { sqliteLedgerStore } from './store';
+import { freshDb } from './testDb';
+import type { HouseAccount, UserAccount } from './types';
+
+const USERS = [1, 2, 3];
+const COINS = ['USDT', 'BTC'];
+const ACCOUNTS: UserAccount[] = ['platform', 'finance', 'contract'];
+
+const amount = fc
+  .tuple(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 999_999 }))
+  .filter(([i, f]) => i > 0 || f > 0)
+  .map(([i, f]) => new Decimal(i).plus(new Decimal(f).div(1_000_000)).toFixed());
+
+const op = fc.oneof(
+  fc.record({
+    t: fc.constant('deposit' as const),
+    user: fc.constantFrom(...USERS),
+    coin: fc.constantFrom(...COINS),
+    account: fc.constantFrom(...ACCOUNTS),
+    amount,
+  }),
+  fc.record({
+    t: fc.constant('transfer' as const),
+    user: fc.constantFrom(...USERS),
+    coin: fc.constantFrom(...COINS),
+    from: fc.constantFrom(...ACCOUNTS),
+    to: fc.constantFrom(...ACCOUNTS),
+    amount,
+  }),
+  fc.record({
+    t: fc.constant('submit' as const),
+    user: fc.constantFrom(...USERS),
+    coin: fc.constantFrom(...COINS),
+    amount,
+    fee: fc.constantFrom('0', '1', '0.5'),
+  }),
+  fc.record({ t: fc.constantFrom('approve' as const, 'reject' as const, 'cancel' as const), pick: fc.nat() }),
+);
+
+describe('[LEDGER-2] [LEDGER-3] [LEDGER-5] random sequences keep the books right', () => {
+  it('1,000 sequences: each row sums to zero, balances equal their entries, nothing negative, totals move only by deposits and settled withdrawals', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 20 }), async (ops) => {
+        const db = await freshDb();
+        try {
+          const store = sqliteLedgerStore(db);
+          const ledger = new Ledger({ store, clock: manualClock() });
+          const expected = new Map<string, Decimal>(COINS.map((c) => [c, new Decimal(0)]));
+          const open: { id: number; coin: string; amount: string; fee: string }[] = [];
+          let n = 0;
+          const usersTotal = (coin: string) =>
+            (
+              db.prepare('SELECT available, frozen FROM user_assets WHERE coin = ?').all(coin) as {
+                available: string;
+                frozen: string;
+              }[]
+            ).reduce((s, r) => s.plus(r.available).plus(r.frozen), new Decimal(0));
+          for (const o of ops) {
+            const ref = `r${++n}`;
+            try {
+              if (o.t === 'deposit') {
+                ledger.post({
+                  kind: 'deposit',
+                  ref,
+                  userId: o.user,
+                  entries: [
+                    { userId: o.user, account: o.account, coin: o.coin, amount: o.amount },
+                    { house: 'house:deposits', coin: o.coin, amount: `-${o.amount}` },
+                  ],
+                });
+                expected.set(o.coin, expected.get(o.coin)!.plus(o.amount));
+              } else if (o.t === 'transfer') {
+                if (o.from === o.to) continue;
+                ledger.post({
+                  kind: 'transfer',
+                  ref,
+                  userId: o.user,
+                  entries: [
+                    { userId: o.user, account: o.from, coin: o.coin, amount: `-${o.amount}` },
+                    { userId: o.user, account: o.to, coin: o.coin, amount: o.amount },
+                  ],
+                });
+              } else if (o.t === 'submit') {
+                const total = new Decimal(o.amount).plus(o.fee).toFixed();
+                const { hold } = ledger.hold({
+                  kind: 'withdraw',
+                  ref,
+                  userId: o.user,
+                  account: 'platform',
+                  coin: o.coin,
+                  amount: total,
+                });
+                open.push({ id: hold.id, coin: o.coin, amount: o.amount, fee: o.fee });
+              } else {
+                if (open.length === 0) continue;
+                const [h] = open.splice(o.pick % open.length, 1);
+                if (o.t === 'approve') {
+                  const to: { house: HouseAccount; amount: string }[] = [
+                    { house: 'house:withdrawals', amount: h.amount },
+                  ];
+                  if (h.fee !== '0') to.push({ house: 'house:fees', amount: h.fee });
+                  ledger.settle(h.id, { kind: 'withdraw_done', ref, userId: null, to });
+                  expected.set(h.coin, expected.get(h.coin)!.minus(h.amount).minus(h.fee));
+                } else ledger.release(h.id, { kind: `withdraw_${o.t}`, ref, userId: null });
+              }
+            } catch (err) {
+              // The only refusal a valid sequence can meet: not enough available balance.
+              if (!(err instanceof ApiFail) || !/^Insufficient /.test(err.message)) throw err;
+            }
+            const report = checkLedger(store);
+            expect(report.mismatches).toEqual([]);
+            for (const c of COINS) expect(usersTotal(c).toFixed()).toBe(expected.get(c)!.toFixed());
+          }
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * The ledger (LEDGER-1..6): the only way any balance changes. Every operation is one journal row (kind,
+ * reference, user, time, memo) with entries that sum to zero per coin across user accounts (available bucket)
+ * and house accounts; the balance projection (`user_assets`) is written in the same transaction. Holds move
+ * available to frozen with an open hold row; a release moves it back, a settle posts it out to house accounts.
+ * The frozen bucket changes only through holds, so frozen always equals the open holds (what the check verifies).
+ *
+ * No balance can go below zero: each balance is read and written inside the one transaction that writes the
+ * journal (better-sqlite3 is synchronous and the server one process, so that transaction is a single writer),
+ * and `user_assets` refuses a negative value by a CHECK constraint besides. Amounts are exact decimal strings,
+ * computed with decimal.js at 64 digits; callers validate what users type with src/shared/amount.ts first.
+ */
+import { Decimal } from '../../../src/shared/decimal';
+import type { AssetEntry } from '../../../src/shared/schemas/user';
+import { ApiFail } from '../http/failures';
+import type { Clock } from '../time/clock';
+import type { HoldRow, JournalRow, LedgerStore } from './store';
+import { USER_ACCOUNTS, type Bucket, type HouseAccount, type UserAccount } from './types';
+
+/** One side of an operation: a user's available balance, or a house account. Amount signed (+ credit, - debit). */
+export type Leg =
+  | { userId: number; account: UserAccount; coin: string; amount: string }
+  | { house: HouseAccount; coin: string; amount: string };
+
+export interface Cause {
+  /** What kind of operation: `transfer`, `deposit`, `withdraw`, `exchange`, `genesis`, ... */
+  kind: string;
+  /** The id of what caused it (a transfer id, a deposit id...); (kind, ref) is unique in the journal. */
+  ref: string;
+  /** The user the operation belongs to (records list it), or null for house-only operations. */
+  userId: number | null;
+  memo?: string;
+}
+
+export interface PostOp extends Cause {
+  entries: Leg[];
+}
+
+export interface HoldOp extends Cause {
+  userId: number;
+  account: UserAccount;
+  coin: string;
+  amount: string;
+}
+
+export interface SettleOp extends Cause {
+  /** Where the held amount goes: one house account, or several whose amounts sum to the hold. */
+  to: HouseAccount | { house: HouseAccount; amount: string }[];
+}
+
+export interface LedgerDeps {
+  store: LedgerStore;
+  clock: Clock;
+}
+
+const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
+
+/** A programming error: an operation that can never be valid (callers validate users' input first). */
+export class LedgerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+function dec(amount: string, what: string): Decimal {
+  if (typeof amount !== 'string' || !AMOUNT_RE.test(amount) || amount.length > 80)
+    throw new LedgerError(`${what}: "${String(amount)}" is not a decimal string`);
+  return new Decimal(amount);
+}
+
+function coinOf(coin: string): string {
+  const c = coin.trim().toUpperCase();
+  if (!/^[A-Z0-9]{1,20}$/.test(c)) throw new LedgerError(`"${coin}" is not a coin code`);
+  return c;
+}
+
+interface Delta {
+  userId: number;
+  account: UserAccount;
+  coin: string;
+  available: Decimal;
+  frozen: Decimal;
+}
+
+export class Ledger {
+  private readonly store: LedgerStore;
+  private readonly clock: Clock;
+
+  constructor(deps: LedgerDeps) {
+    this.store = deps.store;
+    this.clock = deps.clock;
+  }
+
+  /** Runs `fn` in one transaction with the ledger's writes (a caller's own rows and the journal together). */
+  transaction<T>(fn: () => T): T {
+    return this.store.transaction(fn);
+  }
+
+  /** Posts one journal row; returns it. Throws ApiFail when a user balance would go below zero (nothing written). */
+  post(op: PostOp): JournalRow {
+    if (op.entries.length < 2) throw new LedgerError(`${op.kind}: a journal row needs at least two entries`);
+    const legs = op.entries.map((l) => {
+      const amount = dec(l.amount, op.kind);
+      if (amount.isZero()) throw new LedgerError(`${op.kind}: an entry of zero`);
+      if ('house' in l) {
+        if (!/^house:[a-z0-9_-]{1,40}$/.test(l.house)) throw new LedgerError(`"${l.house}" is not a house account`);
+        return {
+          userId: null,
+          account: l.house as string,
+          bucket: 'available' as Bucket,
+          coin: coinOf(l.coin),
+          amount,
+        };
+      }
+      if (!USER_ACCOUNTS.includes(l.account)) throw new LedgerError(`"${String(l.account)}" is not a user account`);
+      return {
+        userId: l.userId,
+        account: l.account as string,
+        bucket: 'available' as Bucket,
+        coin: coinOf(l.coin),
+        amount,
+      };
+    });
+    return this.write(op, legs);
+  }
+
+  /** Moves `amount` from available to frozen with an open hold (a pending withdrawal, an open order...). */
+  hold(op: HoldOp): { hold: HoldRow; journal: JournalRow } {
+    const amount = dec(op.amount, op.kind);
+    if (!amount.isPositive() || amount.isZero()) throw new LedgerError(`${op.kind}: a hold must be positive`);
+    const coin = coinOf(op.coin);
+    const base = { userId: op.userId, account: op.account as string, coin };
+    return this.store.transaction(() => {
+      const journal = this.write(op, [
+        { ...base, bucket: 'available', amount: amount.neg() },
+        { ...base, bucket: 'frozen', amount },
+      ]);
+      const id = this.store.insertHold({
+        userId: op.userId,
+        account: op.account,
+        coin,
+        amount: amount.toFixed(),
+        kind: op.kind,
+        ref: op.ref,
+        journalId: journal.id,
+        createdAt: journal.time,
+      });
+      return { hold: this.store.hold(id)!, journal };
+    });
+  }
+
+  /** Ends an open hold by returning its amount to available (a rejected or cancelled withdrawal). */
+  release(holdId: number, cause: Cause): JournalRow {
+    return this.store.transaction(() => {
+      const h = this.openHold(holdId);
+      const base = { userId: h.userId, account: h.account as string, coin: h.coin };
+      const amount = new Decimal(h.amount);
+      const journal = this.write(cause, [
+        { ...base, bucket: 'frozen', amount: amount.neg() },
+        { ...base, bucket: 'available', amount },
+      ]);
+      if (!this.store.closeHold(holdId, 'released', journal.id, journal.time))
+        throw new LedgerError(`hold ${holdId} is no longer open`);
+      return journal;
+    });
+  }
+
+  /** Ends an open hold by posting its amount out to house accounts (an approved withdrawal and its fee). */
+  settle(holdId: number, op: SettleOp): JournalRow {
+    return this.store.transaction(() => {
+      const h = this.openHold(holdId);
+      const amount = new Decimal(h.amount);
+      const to = typeof op.to === 'string' ? [{ house: op.to, amount: h.amount }] : op.to;
+      const out = to.map((t) => {
+        if (!/^house:[a-z0-9_-]{1,40}$/.test(t.house)) throw new LedgerError(`"${t.house}" is not a house account`);
+        const a = dec(t.amount, op.kind);
+        if (!a.isPositive() || a.isZero()) throw new LedgerError(`${op.kind}: a settle part must be positive`);
+        return { userId: null, account: t.house as string, bucket: 'available' as Bucket, coin: h.coin, amount: a };
+      });
+      const sum = out.reduce((s, t) => s.plus(t.amount), new Decimal(0));
+      if (!sum.eq(amount))
+        throw new LedgerError(`hold ${holdId}: settle parts sum to ${sum.toFixed()}, not ${h.amount}`);
+      const journal = this.write(op, [
+        { userId: h.userId, account: h.account, bucket: 'frozen', coin: h.coin, amount: amount.neg() },
+        ...out,
+      ]);
+      if (!this.store.closeHold(holdId, 'settled', journal.id, journal.time))
+        throw new LedgerError(`hold ${holdId} is no longer open`);
+      return journal;
+    });
+  }
+
+  /** Makes sure a (zero) balance row exists, e.g. the USDT row of a new account; no journal row (nothing moves). */
+  open(userId: number, account: UserAccount, coin: string): void {
+    const c = coinOf(coin);
+    this.store.transaction(() => {
+      if (!this.store.balance(userId, account, c))
+        this.store.putBalance({ userId, account, coin: c, available: '0', frozen: '0' });
+    });
+  }
+
+  balances(userId: number): AssetEntry[] {
+    return this.store
+      .balancesOf(userId)
+      .map((b) => ({ account: b.account, coin: b.coin, available: b.available, frozen: b.frozen }));
+  }
+
+  balance(userId: number, account: UserAccount, coin: string): { available: string; frozen: string } {
+    return this.store.balance(userId, account, coinOf(coin)) ?? { available: '0', frozen: '0' };
+  }
+
+  holdById(id: number): HoldRow | undefined {
+    return this.store.hold(id);
+  }
+
+  /** The journal row of a cause, if posted (a credit that must happen once checks this first). */
+  posted(kind: string, ref: string): JournalRow | undefined {
+    return this.store.journalByRef(kind, ref);
+  }
+
+  private openHold(id: number): HoldRow {
+    const h = this.store.hold(id);
+    if (!h) throw new LedgerError(`no hold ${id}`);
+    if (h.state !== 'open') throw new LedgerError(`hold ${id} is already ${h.state}`);
+    return h;
+  }
+
+  private write(
+    cause: Cause,
+    legs: { userId: number | null; account: string; bucket: Bucket; coin: string; amount: Decimal }[],
+  ): JournalRow {
+    if (!cause.kind || !/^[a-z][a-z0-9_]{0,39}$/.test(cause.kind))
+      throw new LedgerError(`"${cause.kind}" is not a journal kind`);
+    if (!cause.ref || cause.ref.length > 200) throw new LedgerError(`${cause.kind}: a reference is required`);
+    const sums = new Map<string, Decimal>();
+    for (const l of legs) sums.set(l.coin, (sums.get(l.coin) ?? new Decimal(0)).plus(l.amount));
+    for (const [coin, s] of sums)
+      if (!s.isZero()) throw new LedgerError(`${cause.kind}: entries of ${coin} sum to ${s.toFixed()}, not zero`);
+    return this.store.transaction(() => {
+      if (this.store.journalByRef(cause.kind, cause.ref))
+        throw new LedgerError(`${cause.kind} ${cause.ref} is already in the journal`);
+      const time = this.clock.now();
+      const memo = cause.memo ?? '';
+      const id = this.store.insertJournal({ kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo });
+      const deltas = new Map<string, Delta>();
+      for (const l of legs) {
+        this.store.insertEntry({
+          journalId: id,
+          userId: l.userId,
+          account: l.account,
+          bucket: l.bucket,
+          coin: l.coin,
+          amount: l.amount.toFixed(),
+        });
+        if (l.userId === null) continue;
+        const k = `${l.userId}\u0000${l.account}\u0000${l.coin}`;
+        let d = deltas.get(k);
+        if (!d) {
+          d = {
+            userId: l.userId,
+            account: l.account as UserAccount,
+            coin: l.coin,
+            available: new Decimal(0),
+            frozen: new Decimal(0),
+          };
+          deltas.set(k, d);
+        }
+        d[l.bucket] = d[l.bucket].plus(l.amount);
+      }
+      for (const d of deltas.values()) {
+        const row = this.store.balance(d.userId, d.account, d.coin);
+        const available = new Decimal(row?.available ?? '0').plus(d.available);
+        const frozen = new Decimal(row?.frozen ?? '0').plus(d.frozen);
+        if (available.isNegative()) throw new ApiFail(`Insufficient ${d.coin} balance in the ${d.account} account`);
+        if (frozen.isNegative()) throw new LedgerError(`frozen ${d.coin} of user ${d.userId} would go below zero`);
+        this.store.putBalance({
+          userId: d.userId,
+          account: d.account,
+          coin: d.coin,
+          available: available.toFixed(),
+          frozen: frozen.toFixed(),
+        });
+      }
+      return { id, kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo };
+    });
+  }
+}

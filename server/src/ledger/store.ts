@@ -1,0 +1,143 @@
+/**
+ * The ledger's SQL (SQLite through better-sqlite3): journal rows, entries, holds, the balance projection
+ * (`user_assets`) and the reads of the ledger check. The rules (service.ts, check.ts) talk only to the
+ * `LedgerStore` interface, so a PostgreSQL store can follow: there `transaction` would be a serializable
+ * transaction and `balance` a `SELECT ... FOR UPDATE`. Amounts are decimal strings as given; this file does
+ * no arithmetic.
+ */
+import type Database from 'better-sqlite3';
+import type { Bucket, HoldState, UserAccount } from './types';
+
+export interface JournalInsert {
+  kind: string;
+  ref: string;
+  userId: number | null;
+  time: number;
+  memo: string;
+}
+
+export interface EntryRow {
+  journalId: number;
+  userId: number | null;
+  account: string;
+  bucket: Bucket;
+  coin: string;
+  amount: string;
+}
+
+export interface BalanceRow {
+  userId: number;
+  account: UserAccount;
+  coin: string;
+  available: string;
+  frozen: string;
+}
+
+export interface HoldRow {
+  id: number;
+  userId: number;
+  account: UserAccount;
+  coin: string;
+  amount: string;
+  kind: string;
+  ref: string;
+  state: HoldState;
+  journalId: number;
+  closedJournalId: number | null;
+  createdAt: number;
+  closedAt: number | null;
+}
+
+export interface JournalRow {
+  id: number;
+  kind: string;
+  ref: string;
+  userId: number | null;
+  time: number;
+  memo: string;
+}
+
+export interface LedgerStore {
+  /** Runs `fn` as one transaction (nested calls join the outer one); a throw rolls everything back. */
+  transaction<T>(fn: () => T): T;
+  journalByRef(kind: string, ref: string): JournalRow | undefined;
+  insertJournal(row: JournalInsert): number;
+  insertEntry(row: EntryRow): void;
+  /** The balance row, read for writing (inside the caller's transaction). */
+  balance(userId: number, account: UserAccount, coin: string): { available: string; frozen: string } | undefined;
+  putBalance(row: BalanceRow): void;
+  balancesOf(userId: number): BalanceRow[];
+  insertHold(row: Omit<HoldRow, 'id' | 'state' | 'closedJournalId' | 'closedAt'>): number;
+  hold(id: number): HoldRow | undefined;
+  /** Closes an open hold; false when it was not open (already released or settled). */
+  closeHold(id: number, state: Exclude<HoldState, 'open'>, journalId: number, time: number): boolean;
+  // The ledger check's reads.
+  counts(): { journals: number; entries: number; balances: number; openHolds: number };
+  eachEntry(): Iterable<EntryRow>;
+  eachBalance(): Iterable<BalanceRow>;
+  eachOpenHold(): Iterable<HoldRow>;
+  /** Entries of one journal row (records, tests). */
+  entriesOf(journalId: number): EntryRow[];
+}
+
+const HOLD_COLS = `id, user_id AS userId, account, coin, amount, kind, ref, state, journal_id AS journalId,
+  closed_journal_id AS closedJournalId, created_at AS createdAt, closed_at AS closedAt`;
+const ENTRY_COLS = 'journal_id AS journalId, user_id AS userId, account, bucket, coin, amount';
+
+export function sqliteLedgerStore(db: Database.Database): LedgerStore {
+  const q = {
+    journalByRef: db.prepare(
+      'SELECT id, kind, ref, user_id AS userId, created_at AS time, memo FROM ledger_journal WHERE kind = ? AND ref = ?',
+    ),
+    insertJournal: db.prepare(
+      'INSERT INTO ledger_journal (kind, ref, user_id, created_at, memo) VALUES (@kind, @ref, @userId, @time, @memo)',
+    ),
+    insertEntry: db.prepare(
+      `INSERT INTO ledger_entries (journal_id, user_id, account, bucket, coin, amount)
+       VALUES (@journalId, @userId, @account, @bucket, @coin, @amount)`,
+    ),
+    balance: db.prepare('SELECT available, frozen FROM user_assets WHERE user_id = ? AND account = ? AND coin = ?'),
+    putBalance: db.prepare(
+      `INSERT INTO user_assets (user_id, account, coin, available, frozen) VALUES (@userId, @account, @coin, @available, @frozen)
+       ON CONFLICT (user_id, account, coin) DO UPDATE SET available = excluded.available, frozen = excluded.frozen`,
+    ),
+    balancesOf: db.prepare(
+      'SELECT user_id AS userId, account, coin, available, frozen FROM user_assets WHERE user_id = ? ORDER BY account, coin',
+    ),
+    insertHold: db.prepare(
+      `INSERT INTO ledger_holds (user_id, account, coin, amount, kind, ref, state, journal_id, created_at)
+       VALUES (@userId, @account, @coin, @amount, @kind, @ref, 'open', @journalId, @createdAt)`,
+    ),
+    hold: db.prepare(`SELECT ${HOLD_COLS} FROM ledger_holds WHERE id = ?`),
+    closeHold: db.prepare(
+      "UPDATE ledger_holds SET state = ?, closed_journal_id = ?, closed_at = ? WHERE id = ? AND state = 'open'",
+    ),
+    counts: db.prepare(`SELECT
+      (SELECT count(*) FROM ledger_journal) AS journals,
+      (SELECT count(*) FROM ledger_entries) AS entries,
+      (SELECT count(*) FROM user_assets) AS balances,
+      (SELECT count(*) FROM ledger_holds WHERE state = 'open') AS openHolds`),
+    eachEntry: db.prepare(`SELECT ${ENTRY_COLS} FROM ledger_entries ORDER BY journal_id, id`),
+    eachBalance: db.prepare('SELECT user_id AS userId, account, coin, available, frozen FROM user_assets'),
+    eachOpenHold: db.prepare(`SELECT ${HOLD_COLS} FROM ledger_holds WHERE state = 'open'`),
+    entriesOf: db.prepare(`SELECT ${ENTRY_COLS} FROM ledger_entries WHERE journal_id = ? ORDER BY id`),
+  };
+  return {
+    transaction: (fn) => db.transaction(fn)(),
+    journalByRef: (kind, ref) => q.journalByRef.get(kind, ref) as JournalRow | undefined,
+    insertJournal: (row) => Number(q.insertJournal.run(row).lastInsertRowid),
+    insertEntry: (row) => void q.insertEntry.run(row),
+    balance: (userId, account, coin) =>
+      q.balance.get(userId, account, coin) as { available: string; frozen: string } | undefined,
+    putBalance: (row) => void q.putBalance.run(row),
+    balancesOf: (userId) => q.balancesOf.all(userId) as BalanceRow[],
+    insertHold: (row) => Number(q.insertHold.run(row).lastInsertRowid),
+    hold: (id) => q.hold.get(id) as HoldRow | undefined,
+    closeHold: (id, state, journalId, time) => q.closeHold.run(state, journalId, time, id).changes === 1,
+    counts: () => q.counts.get() as ReturnType<LedgerStore['counts']>,
+    eachEntry: () => q.eachEntry.iterate() as Iterable<EntryRow>,
+    eachBalance: () => q.eachBalance.iterate() as Iterable<BalanceRow>,
+    eachOpenHold: () => q.eachOpenHold.iterate() as Iterable<HoldRow>,
+    entriesOf: (journalId) => q.entriesOf.all(journalId) as EntryRow[],
+  };
+}
