@@ -353,7 +353,6 @@ export function AssetsOverview({ layout, onTransfer }: AssetsOverviewProps) {
         </TotalCard>
         {layout === 'desktop' ? (
           <nav className="wallet-links" aria-label={t('action.records')}>
-            <Link to={WALLET_PATHS.withdrawDeposit}>{t('action.records')}</Link>
             <Link to={WALLET_PATHS.cashflow}>{t('action.cashflow')}</Link>
           </nav>
         ) : null}

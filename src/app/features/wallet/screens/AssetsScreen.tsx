@@ -18,7 +18,6 @@ export default function AssetsScreen() {
   return (
     <div className="wallet-screen wallet-screen--assets" data-testid="assets-screen">
       <TopBar title={t('common:title.assets')} back={!desktop} />
-      {desktop ? <h1 className="wallet-screen__title">{t('wallet:title')}</h1> : null}
       <div className="wallet-screen__assets">
         <AssetsOverview
           layout={desktop ? 'desktop' : 'phone'}
