@@ -20,5 +20,7 @@ export const StorageKeys = {
   asset: `${STORAGE_PREFIX}asset`,
   /** Idempotency keys of mutations not yet answered, by intent (src/app/data/mutate.ts). */
   pendingIntents: `${STORAGE_PREFIX}pendingIntents`,
+  /** The wallet's "hide small balances" toggle (WAL-4); `eyes` is its hide-amounts eye (WAL-5). */
+  hideSmallBalances: `${STORAGE_PREFIX}hideSmallBalances`,
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

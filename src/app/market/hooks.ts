@@ -90,3 +90,49 @@ const serverHealth = (): ConnectionHealth => 'connecting';
 export function useConnectionHealth(): ConnectionHealth {
   return useSyncExternalStore(subscribeHealth, getHealth, serverHealth);
 }
+
+const NO_PRICES: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The last prices (exact, as on the wire) of several symbols, for a view that sums them (WORK-18): one listener
+ * for all, told at most every `everyMs`, so the component commits at most once per cadence. Symbols without a
+ * ticker yet are absent from the result. The result keeps its identity until some price changed.
+ */
+export function useTickerPrices(symbols: readonly string[], everyMs = 0): Readonly<Record<string, string>> {
+  const list = [...new Set(symbols)].sort().join(',');
+  const cache = useRef<{ list: string; snaps: (Snapshot | undefined)[]; value: Readonly<Record<string, string>> }>(
+    undefined,
+  );
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!list) return noopUnsubscribe;
+      const topics: Topic[] = list.split(',').map((symbol) => ({ kind: 'ticker', symbol }));
+      const unwatch = topics.map((t) => marketClient.watch(t));
+      const unsubscribe = marketClient.store.subscribeMany(topics.map(topicKey), onChange, everyMs);
+      return () => {
+        unsubscribe();
+        unwatch.forEach(call);
+      };
+    },
+    [list, everyMs],
+  );
+  const get = useCallback(() => {
+    if (!list) return NO_PRICES;
+    const syms = list.split(',');
+    const snaps = syms.map((symbol) => marketClient.store.get(topicKey({ kind: 'ticker', symbol })));
+    const c = cache.current;
+    if (c && c.list === list && c.snaps.every((s, i) => s === snaps[i])) return c.value;
+    const value: Record<string, string> = {};
+    syms.forEach((s, i) => {
+      const p = (snaps[i] as TickerView | undefined)?.priceRaw;
+      if (p) value[s] = p;
+    });
+    cache.current = { list, snaps, value };
+    return value;
+  }, [list]);
+  return useSyncExternalStore(subscribe, get, () => NO_PRICES);
+}
+
+function call(fn: () => void): void {
+  fn();
+}

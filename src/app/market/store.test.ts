@@ -113,4 +113,23 @@ describe('tab-side market store [WORK-15]', () => {
     s.flushDue(1000);
     expect(row).toBe(1);
   });
+  it('[WORK-18] one listener of many tickers hears once per batch, and once per cadence', () => {
+    const s = new MarketStore();
+    let sum = 0;
+    let list = 0;
+    s.subscribeMany(['ticker:btcusdt', 'ticker:ethusdt'], () => sum++);
+    const off = s.subscribeMany(['ticker:btcusdt', 'ticker:ethusdt'], () => list++, 250);
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')] }), undefined, 1000);
+    expect([sum, list]).toEqual([1, 1]);
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.10')] }), undefined, 1100);
+    s.apply(batch({ tickers: [ticker('ethusdt', '2.10')] }), undefined, 1200);
+    expect([sum, list]).toEqual([3, 1]);
+    s.flushDue(1250);
+    expect(list).toBe(2);
+    off();
+    s.apply(batch({ tickers: [ticker('ethusdt', '2.20')] }), undefined, 2000);
+    s.flushDue(3000);
+    expect([sum, list]).toEqual([4, 2]);
+    expect(s.hasDue()).toBe(false);
+  });
 });

@@ -64,14 +64,17 @@ export class MarketStore {
       this.snaps.set(k, view);
       changed.push(k);
     }
+    // A listener of several keys (subscribeMany) is told once per batch, however many of its keys changed.
+    const immediate = new Set<Listener>();
     for (const k of changed) {
       const set = this.listeners.get(k);
       if (!set) continue;
       for (const l of set) {
         if (l.everyMs > 0) this.due.add(l);
-        else l.fn();
+        else immediate.add(l);
       }
     }
+    for (const l of immediate) l.fn();
     this.flushDue(now);
     if (b.health !== undefined) this.setHealth(b.health);
     return changed;
@@ -100,14 +103,27 @@ export class MarketStore {
 
   /** Calls fn when the key's snapshot changed: on every batch, or at most every `everyMs` (see above). */
   subscribe(key: string, fn: () => void, everyMs = 0): () => void {
-    let set = this.listeners.get(key);
-    if (!set) this.listeners.set(key, (set = new Set()));
+    return this.subscribeMany([key], fn, everyMs);
+  }
+
+  /**
+   * One listener for several keys (a view that sums many tickers, e.g. the wallet total): told once per batch
+   * in which any of them changed, or at most every `everyMs`, never once per key.
+   */
+  subscribeMany(keys: readonly string[], fn: () => void, everyMs = 0): () => void {
     const l: Listener = { fn, everyMs, lastAt: -Infinity };
-    set.add(l);
+    const sets = keys.map((key) => {
+      let set = this.listeners.get(key);
+      if (!set) this.listeners.set(key, (set = new Set()));
+      set.add(l);
+      return [key, set] as const;
+    });
     return () => {
-      set.delete(l);
       this.due.delete(l);
-      if (set.size === 0 && this.listeners.get(key) === set) this.listeners.delete(key);
+      for (const [key, set] of sets) {
+        set.delete(l);
+        if (set.size === 0 && this.listeners.get(key) === set) this.listeners.delete(key);
+      }
     };
   }
 

@@ -1,6 +1,7 @@
 /**
- * The wallet area's routes (spec 2.1, 2.4): later issues' screens, "coming soon" until then. "My" (/wallet) is the
- * account hub until balances arrive (LAYOUT-4): the account feature's screen, with the account namespace.
+ * The wallet area's routes (spec 2.1, 2.4). "My" (/wallet) is the assets overview with the account hub
+ * (LAYOUT-4, WAL-1), /assets the assets page (NAV-5); both show the account feature's parts, so they load its
+ * namespace too. Deposit, withdraw, exchange and the records are later screens, "coming soon" until then.
  */
 import { placeholder, type RouteDef } from '../routeDef';
 import { WALLET_PATHS } from './paths';
@@ -11,7 +12,7 @@ export const WALLET_ROUTES: readonly RouteDef[] = [
   { path: WALLET_PATHS.withdrawDeposit, load: placeholder('withdrawDeposit'), ns: [] },
   { path: WALLET_PATHS.flashExchange, load: placeholder('flashExchange'), ns: [] },
   { path: WALLET_PATHS.exchange, load: placeholder('exchange'), ns: [] },
-  { path: WALLET_PATHS.wallet, load: () => import('../account/screens/MyScreen'), ns: ['account'] },
+  { path: WALLET_PATHS.wallet, load: () => import('./screens/WalletScreen'), ns: ['wallet', 'account'] },
   { path: WALLET_PATHS.cashflow, load: placeholder('cashflow'), ns: [] },
-  { path: WALLET_PATHS.assets, load: placeholder('assets'), ns: [] },
+  { path: WALLET_PATHS.assets, load: () => import('./screens/AssetsScreen'), ns: ['wallet'] },
 ];

@@ -1,9 +1,9 @@
 /**
- * "My" (/wallet, LAYOUT-4): the account hub, on phone (a tab-bar screen) and desktop. Who is signed in (masked
- * email or phone, the user id with a copy button, since when), the verification state, the security settings,
- * identity verification, language, help, about, download, customer service, and sign-out with a confirmation
- * (SESSION-9). Balances come with the wallet: none is shown, none is invented.
- * The phone keeps the menu button of LAYOUT-3 (the app sidebar).
+ * The account hub of "My" (/wallet, LAYOUT-4), on phone and desktop: who is signed in (masked email or phone,
+ * the user id with a copy button, since when), the verification state, the security settings, identity
+ * verification, language, help, about, download, customer service, and sign-out with a confirmation
+ * (SESSION-9). The wallet's screen composes it: below the assets overview on the phone, beside a summary of the
+ * assets on desktop (`aside`, shown above the profile card). It has no top bar of its own.
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,29 +13,19 @@ import { session } from '../../../session/store';
 import { languageState } from '../../../i18n/index';
 import { NATIVE_NAMES } from '../../../i18n/languages';
 import { formatDateTime } from '../../../i18n/format';
-import { TopBar } from '../../../layout/TopBar';
-import {
-  IconChevron,
-  IconDownload,
-  IconGlobe,
-  IconHelp,
-  IconMenu,
-  IconService,
-  IconShieldCheck,
-} from '../../../layout/icons';
-import { openAppSidebar } from '../../../layout/sidebarState';
+import { IconChevron, IconDownload, IconGlobe, IconHelp, IconService, IconShieldCheck } from '../../../layout/icons';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { openCustomerService } from '../../../ui/customerService';
 import { toast } from '../../../ui/toast';
 import { CONTENT_PATHS } from '../../content/paths';
 import { SETTINGS_PATHS } from '../../settings/paths';
-import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from '../components/accountIcons';
-import { KycBadge } from '../components/KycBadge';
-import { SignOutDialog } from '../components/SignOutDialog';
+import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from './accountIcons';
+import { KycBadge } from './KycBadge';
+import { SignOutDialog } from './SignOutDialog';
 import { kycSummary } from '../model/kyc';
 import { maskEmail, maskedIdentity, maskPhone } from '../model/mask';
 import { ACCOUNT_PATHS } from '../paths';
-import '../components/account.css';
+import './account.css';
 import './my.css';
 
 interface RowProps {
@@ -79,7 +69,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export default function MyScreen() {
+export function AccountHub({ aside }: { aside?: ReactNode }) {
   const { t } = useTranslation(['account', 'common']);
   const desktop = useIsDesktop();
   const { userInfo: u } = useSnapshot(session);
@@ -98,17 +88,11 @@ export default function MyScreen() {
 
   const kyc = u ? kycSummary(u.kyc) : null;
   const name = maskedIdentity(u);
-  const menu = desktop ? undefined : (
-    <button type="button" className="topbar__icon-btn" onClick={openAppSidebar} aria-label={t('common:nav.menu')}>
-      <IconMenu size={22} />
-    </button>
-  );
-
   return (
     <div className="my" data-testid="my-screen">
-      <TopBar title={t('common:title.wallet')} right={menu} />
       <div className="my__main">
         <div className="my__side">
+          {aside}
           <section className="my-card" aria-label={t('my.profile')}>
             <div className="my-card__head">
               <span className="my-card__avatar" aria-hidden="true">

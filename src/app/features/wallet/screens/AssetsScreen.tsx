@@ -1,0 +1,35 @@
+/**
+ * The assets page (/assets, NAV-5, WAL-1), laid out as a major exchange's wallet overview: on desktop the total
+ * with the actions and the record links on the left, the account tabs and the coin table on the right; on the
+ * phone one column (the same overview as "My").
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { AssetsOverview } from '../components/AssetsOverview';
+import { TransferSheet } from '../components/TransferSheet';
+import type { AssetAccount } from '../model/valuation';
+
+export default function AssetsScreen() {
+  const { t } = useTranslation(['wallet', 'common']);
+  const desktop = useIsDesktop();
+  const [transfer, setTransfer] = useState<{ coin?: string; from?: AssetAccount } | null>(null);
+  return (
+    <div className="wallet-screen wallet-screen--assets" data-testid="assets-screen">
+      <TopBar title={t('common:title.assets')} back={!desktop} />
+      <div className="wallet-screen__assets">
+        <AssetsOverview
+          layout={desktop ? 'desktop' : 'phone'}
+          onTransfer={(coin, from) => setTransfer({ coin, from })}
+        />
+      </div>
+      <TransferSheet
+        open={transfer !== null}
+        onClose={() => setTransfer(null)}
+        coin={transfer?.coin}
+        from={transfer?.from}
+      />
+    </div>
+  );
+}

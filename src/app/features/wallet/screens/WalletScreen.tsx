@@ -1,0 +1,47 @@
+/**
+ * "My" (/wallet, LAYOUT-4, WAL-1). Phone: the assets overview on top (total, actions, account tabs, coins) and
+ * the account hub below it. Desktop: the account hub, with a summary of the assets beside it that leads to
+ * /assets, the full wallet page. The phone keeps the menu button of LAYOUT-3 (the app sidebar).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TopBar } from '../../../layout/TopBar';
+import { IconMenu } from '../../../layout/icons';
+import { openAppSidebar } from '../../../layout/sidebarState';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { AccountHub } from '../../account/components/AccountHub';
+import { AssetsOverview, AssetsSummaryCard } from '../components/AssetsOverview';
+import { TransferSheet } from '../components/TransferSheet';
+import type { AssetAccount } from '../model/valuation';
+
+export default function WalletScreen() {
+  const { t } = useTranslation(['wallet', 'common']);
+  const desktop = useIsDesktop();
+  const [transfer, setTransfer] = useState<{ coin?: string; from?: AssetAccount } | null>(null);
+  const menu = desktop ? undefined : (
+    <button type="button" className="topbar__icon-btn" onClick={openAppSidebar} aria-label={t('common:nav.menu')}>
+      <IconMenu size={22} />
+    </button>
+  );
+  return (
+    <div className="wallet-screen" data-testid="wallet-screen">
+      <TopBar title={t('common:title.wallet')} right={menu} />
+      {desktop ? (
+        <AccountHub aside={<AssetsSummaryCard />} />
+      ) : (
+        <>
+          <div className="wallet-screen__assets">
+            <AssetsOverview layout="phone" onTransfer={(coin, from) => setTransfer({ coin, from })} />
+          </div>
+          <AccountHub />
+        </>
+      )}
+      <TransferSheet
+        open={transfer !== null}
+        onClose={() => setTransfer(null)}
+        coin={transfer?.coin}
+        from={transfer?.from}
+      />
+    </div>
+  );
+}
