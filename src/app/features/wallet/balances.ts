@@ -1,8 +1,8 @@
 /**
  * The wallet's REST data (WAL-1, WAL-9): the balances of asset/assetBalance through the one client and the keyed
  * query cache, and transfers through `mutate()` (one idempotency key per intent, kept across reloads).
- * Nothing polls. `balancesChanged()` is the one seam that makes every shown balance fetch again: a transfer
- * calls it (through `invalidates`), and the live balance stream of the worker will call it when it lands.
+ * Nothing polls: balances follow the live stream (LIVE-1); `balancesChanged()` makes every shown balance fetch
+ * again (a transfer calls it, for a client whose stream is not up yet).
  */
 import { useSnapshot } from 'valtio';
 import { assetApi } from '../../../shared/api/asset';
@@ -12,25 +12,34 @@ import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { session } from '../../session/store';
+import { useLiveAccount } from '../../market/hooks';
 import type { BalanceEntry, AssetAccount } from './model/valuation';
 
 /** Every wallet query's key starts with this: invalidating it refreshes balances (and later records). */
 export const ASSET_QUERIES = queryKey(['asset']);
 
-/** The signed-in user's balances, shared by every component that shows them; errors are shown inline. */
+/**
+ * The signed-in user's balances, shared by every component that shows them; errors are shown inline. The first
+ * paint comes from asset/assetBalance; from then on the server's live stream (LIVE-1, through the one worker)
+ * replaces them whenever they change, in every open tab, without a reload and without polling.
+ */
 export function useAssetBalances(): QueryResult<BalanceEntry[]> {
   const { userInfo } = useSnapshot(session);
   const uid = userInfo?.uid ?? '';
-  return useQuery(
+  const q = useQuery(
     queryKey(['asset', 'balance', uid]),
     (signal) => call(assetApi.assetBalance, { signal, silent: true }),
     {
       enabled: uid !== '',
     },
   );
+  const live = useLiveAccount();
+  if (uid !== '' && live?.authorized && live.balances)
+    return { status: 'ok', data: [...live.balances], reload: q.reload };
+  return q;
 }
 
-/** Balances changed on the server (a transfer here, or, later, the live stream): fetch every shown one again. */
+/** Balances changed on the server (a transfer here): fetch every shown one again. */
 export function balancesChanged(): void {
   invalidate(ASSET_QUERIES);
 }
