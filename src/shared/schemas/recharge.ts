@@ -44,7 +44,6 @@ export const DepositAddress = z.object({
 export type DepositAddress = z.infer<typeof DepositAddress>;
 
 export const DEPOSIT_STATUSES = ['declared', 'confirming', 'credited', 'below_minimum'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export const DepositRow = z.object({
   /** `c<n>` for a chain deposit, `p<n>` for a declared payment the chain has not seen yet. */

@@ -1,4 +1,4 @@
-// Vendored from unjs/uqr (MIT, see ./LICENSE) at commit 00691ca; unchanged but for formatting.
+// Vendored from unjs/uqr (MIT, see ./LICENSE) at commit 00691ca; trimmed to what the app uses, otherwise unchanged but for formatting.
 import type { QrCodeGenerateData, QrCodeGenerateOptions, QrCodeGenerateResult } from './types';
 import { EccMap, encodeSegments, makeBytes, makeSegments } from './qrcode';
 import { QrCodeDataType } from './types';
@@ -68,17 +68,4 @@ function addBorder(input: QrCodeGenerateResult, border = 1): QrCodeGenerateResul
   }
 
   return input;
-}
-
-/**
- * Returns the data value at a given coordinate in the QR code matrix.
- * @param {boolean[][]} data - The QR code data matrix.
- * @param {number} x - The x coordinate (column index) within the matrix.
- * @param {number} y - The y coordinate (row index) within the matrix.
- * @param {boolean} [defaults] - The default value to return if the coordinates are out of bounds. Optional.
- * @returns {boolean} The data value at the given coordinate or the default value if out of bounds.
- */
-export function getDataAt(data: boolean[][], x: number, y: number, defaults = false) {
-  if (x < 0 || y < 0 || x >= data.length || y >= data.length) return defaults;
-  return data[y][x];
 }

@@ -1,4 +1,4 @@
-// Vendored from unjs/uqr (MIT, see ./LICENSE) at commit 00691ca; unchanged but for formatting.
+// Vendored from unjs/uqr (MIT, see ./LICENSE) at commit 00691ca; trimmed to what the app uses, otherwise unchanged but for formatting.
 /**
  * String or binary
  */
@@ -87,43 +87,3 @@ export interface QrCodeGenerateResult {
   types: QrCodeDataType[][];
 }
 
-export interface QrCodeGenerateInvertableOptions extends QrCodeGenerateOptions {
-  /**
-   * Adds the option to invert the colour scheme of the QR code in addition to the standard options.
-   */
-  invert?: boolean;
-}
-
-export interface QrCodeGenerateUnicodeOptions extends QrCodeGenerateInvertableOptions {
-  /**
-   * Character used to represent white modules in the QR code.
-   */
-  whiteChar?: string;
-  /**
-   * Character used to represent black modules in the QR code.
-   */
-  blackChar?: string;
-}
-
-export interface QrCodeGenerateSvgOptions extends QrCodeGenerateOptions {
-  /**
-   * Size of each pixel
-   *
-   * @default 10
-   */
-  pixelSize?: number;
-
-  /**
-   * Color of the white module
-   *
-   * @default 'white'
-   */
-  whiteColor?: string;
-
-  /**
-   * Color of the black module
-   *
-   * @default 'black'
-   */
-  blackColor?: string;
-}
