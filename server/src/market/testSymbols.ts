@@ -22,6 +22,8 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     trustProxy: false,
     rateLimitMax: 6000,
     allowedOrigins: undefined,
+    chainBlockMs: 3000,
+    opsToken: undefined,
     ...over,
   };
 }
