@@ -3,7 +3,9 @@
  * PORT (8080; 0 = ephemeral), HOST (0.0.0.0), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
  * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
  * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
- * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS.
+ * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS,
+ * WITHDRAW_AUTO_APPROVE_MAX (1000, in the coin's units; 0 = every withdrawal waits for the operator),
+ * WITHDRAW_AUTO_APPROVE_DELAY_MS (5000).
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -33,6 +35,13 @@ function num(name: string, raw: string | undefined, def: number, min: number, ma
     throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+function decimal(name: string, raw: string | undefined, def: string): string {
+  if (raw === undefined || raw.trim() === '') return def;
+  const v = raw.trim();
+  if (!/^\d{1,15}(\.\d{1,8})?$/.test(v)) throw new ConfigError(`${name} must be a plain decimal amount, got "${raw}"`);
+  return v;
 }
 
 function flag(raw: string | undefined): boolean {
@@ -75,6 +84,14 @@ export function loadConfig(
     trustProxy: ['1', 'true', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
     rateLimitMax: Number(env.RATE_LIMIT_MAX) > 0 ? Number(env.RATE_LIMIT_MAX) : RATE_LIMIT_PER_MINUTE,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    withdrawAutoApproveMax: decimal('WITHDRAW_AUTO_APPROVE_MAX', env.WITHDRAW_AUTO_APPROVE_MAX, '1000'),
+    withdrawAutoApproveDelayMs: int(
+      'WITHDRAW_AUTO_APPROVE_DELAY_MS',
+      env.WITHDRAW_AUTO_APPROVE_DELAY_MS,
+      5000,
+      0,
+      86_400_000,
+    ),
   };
 }
 

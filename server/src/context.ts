@@ -38,6 +38,10 @@ export interface ServerConfig {
   rateLimitMax: number;
   /** Extra origins allowed to open the socket (env ALLOWED_ORIGINS, comma-separated); same-origin always is. */
   allowedOrigins: string | undefined;
+  /** Withdrawals at or below this amount (coin units) are approved on their own (env WITHDRAW_AUTO_APPROVE_MAX, default 1000; 0 = off). */
+  withdrawAutoApproveMax: string;
+  /** How long an auto-approved withdrawal stays pending first (env WITHDRAW_AUTO_APPROVE_DELAY_MS, default 5000). */
+  withdrawAutoApproveDelayMs: number;
 }
 
 export interface MarketSymbol {

@@ -22,6 +22,8 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     trustProxy: false,
     rateLimitMax: 6000,
     allowedOrigins: undefined,
+    withdrawAutoApproveMax: '0',
+    withdrawAutoApproveDelayMs: 5000,
     ...over,
   };
 }

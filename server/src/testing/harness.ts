@@ -29,6 +29,8 @@ type Login = AllSettings['LOGIN_REGIS_SETTING'];
 
 /** Identity's and the ledger's tables, children first (what `reset` empties). */
 const IDENTITY_TABLES = [
+  'withdrawals',
+  'trade_pwd_failures',
   'idempotency_keys',
   'ledger_holds',
   'ledger_entries',

@@ -2,5 +2,6 @@
 import { assetApi } from './asset';
 import { marketApi } from './market';
 import { userApi } from './user';
+import { withdrawApi } from './withdraw';
 
-export const api = { ...marketApi, ...userApi, ...assetApi };
+export const api = { ...marketApi, ...userApi, ...assetApi, ...withdrawApi };
