@@ -58,7 +58,7 @@ export const WithdrawSubmitQuery = z
       .transform((c) => c.toUpperCase()),
     type: z.string().trim().min(1, 'Choose a network').max(40),
     address: z.string().trim().min(1, 'Enter the address').max(200),
-    amount: z.string().max(200),
+    amount: z.string().max(4000),
     pwd: z.string().max(64).optional(),
     code: z.string().max(12).optional(),
   })
