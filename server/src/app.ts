@@ -23,6 +23,9 @@ import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './ident
 import { registerWalletRoutes } from './wallet/routes';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
+import { createWithdrawals } from './withdrawals/index';
+import { registerWithdrawalRoutes } from './withdrawals/routes';
+import { registerWithdrawTestSwitches } from './withdrawals/testSwitches';
 import { Ledger } from './ledger/service';
 import { sqliteLedgerStore } from './ledger/store';
 import { ledgerCheckJob } from './ledger/check';
@@ -149,6 +152,17 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
+    const withdrawals = createWithdrawals({
+      db,
+      ledger,
+      clock,
+      autoApproveMax: config.withdrawAutoApproveMax,
+      autoApproveDelayMs: config.withdrawAutoApproveDelayMs,
+      statusChanged: (u, e) => userEvents.statusChanged(u, e),
+    });
+    registerWithdrawalRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, withdrawals);
+    scheduler.add(withdrawals.job());
+    registerWithdrawTestSwitches(app, config.testSwitches && !config.production);
     scheduler.add(sessionPurgeJob(identity));
     scheduler.add(idempotency.pruneJob());
     scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));

@@ -5,6 +5,8 @@
  * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
  * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS,
  * CHAIN_BLOCK_MS (3000: block time of the simulated deposit chain), OPS_TOKEN (operator token of /api/_ops/*).
+ * WITHDRAW_AUTO_APPROVE_MAX (1000, in the coin's units; 0 = every withdrawal waits for the operator),
+ * WITHDRAW_AUTO_APPROVE_DELAY_MS (5000).
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -34,6 +36,13 @@ function num(name: string, raw: string | undefined, def: number, min: number, ma
     throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+function decimal(name: string, raw: string | undefined, def: string): string {
+  if (raw === undefined || raw.trim() === '') return def;
+  const v = raw.trim();
+  if (!/^\d{1,15}(\.\d{1,8})?$/.test(v)) throw new ConfigError(`${name} must be a plain decimal amount, got "${raw}"`);
+  return v;
 }
 
 function flag(raw: string | undefined): boolean {
@@ -78,6 +87,14 @@ export function loadConfig(
     allowedOrigins: env.ALLOWED_ORIGINS,
     chainBlockMs: int('CHAIN_BLOCK_MS', env.CHAIN_BLOCK_MS, 3000, 100, 3_600_000),
     opsToken: opsToken(env.OPS_TOKEN),
+    withdrawAutoApproveMax: decimal('WITHDRAW_AUTO_APPROVE_MAX', env.WITHDRAW_AUTO_APPROVE_MAX, '1000'),
+    withdrawAutoApproveDelayMs: int(
+      'WITHDRAW_AUTO_APPROVE_DELAY_MS',
+      env.WITHDRAW_AUTO_APPROVE_DELAY_MS,
+      5000,
+      0,
+      86_400_000,
+    ),
   };
 }
 

@@ -42,6 +42,10 @@ export interface ServerConfig {
   chainBlockMs: number;
   /** The operator token of /api/_ops/* (env OPS_TOKEN); unset: a random one written to DATA_DIR/ops-token. */
   opsToken: string | undefined;
+  /** Withdrawals at or below this amount (coin units) are approved on their own (env WITHDRAW_AUTO_APPROVE_MAX, default 1000; 0 = off). */
+  withdrawAutoApproveMax: string;
+  /** How long an auto-approved withdrawal stays pending first (env WITHDRAW_AUTO_APPROVE_DELAY_MS, default 5000). */
+  withdrawAutoApproveDelayMs: number;
 }
 
 export interface MarketSymbol {

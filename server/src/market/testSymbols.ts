@@ -24,6 +24,8 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     allowedOrigins: undefined,
     chainBlockMs: 3000,
     opsToken: undefined,
+    withdrawAutoApproveMax: '0',
+    withdrawAutoApproveDelayMs: 5000,
     ...over,
   };
 }

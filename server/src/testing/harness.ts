@@ -33,6 +33,8 @@ const IDENTITY_TABLES = [
   'deposits',
   'deposit_addresses',
   'chain_state',
+  'withdrawals',
+  'trade_pwd_failures',
   'idempotency_keys',
   'ledger_holds',
   'ledger_entries',

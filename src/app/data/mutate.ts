@@ -54,3 +54,14 @@ export async function mutate<T>(fn: (idempotencyKey: string) => Promise<T>, opts
   for (const prefix of opts.invalidates ?? []) invalidate(prefix);
   return out;
 }
+
+/** The stored key of an intent still waiting for its answer (a reply that never came), without making one. */
+export function pendingIntentKey(intent: string): string | undefined {
+  const k = (readJson<Pending>(StorageKeys.pendingIntents) ?? {})[intent];
+  return typeof k === 'string' && k ? k : undefined;
+}
+
+/** Ends an intent whose outcome was learnt another way (asking the server for the status of its key). */
+export function completeIntent(intent: string): void {
+  complete(intent);
+}

@@ -3,5 +3,6 @@ import { assetApi } from './asset';
 import { marketApi } from './market';
 import { rechargeApi } from './recharge';
 import { userApi } from './user';
+import { withdrawApi } from './withdraw';
 
-export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi };
+export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi, ...withdrawApi };

@@ -8,8 +8,8 @@ import { WALLET_PATHS } from './paths';
 
 export const WALLET_ROUTES: readonly RouteDef[] = [
   { path: WALLET_PATHS.recharge, load: () => import('./screens/RechargeScreen'), ns: ['wallet'] },
-  { path: WALLET_PATHS.withdraw, load: placeholder('withdraw'), ns: [] },
-  { path: WALLET_PATHS.withdrawDeposit, load: placeholder('withdrawDeposit'), ns: [] },
+  { path: WALLET_PATHS.withdraw, load: () => import('./screens/WithdrawScreen'), ns: ['wallet'] },
+  { path: WALLET_PATHS.withdrawDeposit, load: () => import('./screens/WithdrawDepositScreen'), ns: ['wallet'] },
   { path: WALLET_PATHS.flashExchange, load: placeholder('flashExchange'), ns: [] },
   { path: WALLET_PATHS.exchange, load: placeholder('exchange'), ns: [] },
   { path: WALLET_PATHS.wallet, load: () => import('./screens/WalletScreen'), ns: ['wallet', 'account'] },
