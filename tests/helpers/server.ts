@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runLedgerCheck } from '../../server/src/ledger/checkCli';
 
 export interface RunningServer {
   url: string;
@@ -76,7 +77,11 @@ export async function startServer(
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (proc.exitCode === null) proc.kill(signal);
       const code = await exited;
+      // LEDGER-5: the books of every server a test ran balance after it (a failure names the mismatches).
+      const lines: string[] = [];
+      const books = await runLedgerCheck(dataDir, (l) => lines.push(l));
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (books === 1) throw new Error(`the ledger check failed after this server stopped:\n${lines.join('\n')}`);
       return code;
     },
   };

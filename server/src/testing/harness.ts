@@ -24,6 +24,8 @@ import { readSetting, writeSetting } from '../db/settingsStore';
 import { manualClock, systemClock, type Clock } from '../time/clock';
 import type { HubTimings } from '../ws/hub';
 import { seedDemo } from '../identity/demo';
+import { checkLedger } from '../ledger/check';
+import { sqliteLedgerStore } from '../ledger/store';
 
 type Login = AllSettings['LOGIN_REGIS_SETTING'];
 
@@ -206,8 +208,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   };
 
   const stop = async (keepData = false) => {
+    // LEDGER-5: whatever a test file did, its server's books balance when it stops.
+    const books = checkLedger(sqliteLedgerStore(db));
     await server.close();
     if (!keepData && !opts.dataDir) rmSync(dir, { recursive: true, force: true });
+    if (books.problems > 0)
+      throw new Error(`the ledger check failed after this test file:\n${books.mismatches.join('\n')}`);
   };
   return {
     ...server,

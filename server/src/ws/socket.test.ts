@@ -239,13 +239,18 @@ describe('socket /ws/{id} (spec 7.5)', () => {
 });
 
 describe('private streams (LIVE-1, LIVE-2)', () => {
-  const setBalance = (userId: number, coin: string, available: string) =>
-    srv.ctx.db
-      .prepare(
-        `INSERT INTO user_assets (user_id, account, coin, available, frozen) VALUES (?, 'platform', ?, ?, '0')
-         ON CONFLICT (user_id, account, coin) DO UPDATE SET available = excluded.available`,
-      )
-      .run(userId, coin, available);
+  /** Credits a user's platform account through the ledger (a deposit from house:deposits), as a deposit would. */
+  let credits = 0;
+  const credit = (userId: number, coin: string, amount: string) =>
+    srv.ledger.post({
+      kind: 'deposit',
+      ref: `live-test-${++credits}-${id()}`,
+      userId,
+      entries: [
+        { house: 'house:deposits', coin, amount: `-${amount}` },
+        { userId, account: 'platform', coin, amount },
+      ],
+    });
 
   it('[LIVE-1] OWNCOIN with a session token: every balance after the ACK, again after each change, only to that user', async () => {
     const tokenA = await srv.signUp(`live-a-${id()}@example.com`);
@@ -265,8 +270,7 @@ describe('private streams (LIVE-1, LIVE-2)', () => {
     );
     await b.waitFor((f) => f.type === 'OWNCOIN');
 
-    setBalance(userA, 'USDT', '12.5');
-    srv.ctx.userEvents.balancesChanged(userA);
+    credit(userA, 'USDT', '12.5');
     const next = await a.waitFor((f) => f.type === 'OWNCOIN', a.frames.indexOf(first) + 1);
     expect(next.data.balances[0]).toEqual({ account: 'platform', coin: 'USDT', available: '12.5', frozen: '0' });
     srv.ctx.userEvents.balancesChanged(userB);
@@ -317,8 +321,7 @@ describe('private streams (LIVE-1, LIVE-2)', () => {
     c.send({ op: 'subscribe', type: 'OWNCOIN', token });
     await c.waitFor((f) => f.type === 'OWNCOIN');
     srv.acc.sessions.expire(userId);
-    setBalance(userId, 'USDT', '99');
-    srv.ctx.userEvents.balancesChanged(userId);
+    credit(userId, 'USDT', '99');
     const e = await c.waitFor((f) => f.type === 'ERROR');
     expect(e.data.reason).toBe('UNAUTHORIZED');
     srv.ctx.userEvents.balancesChanged(userId);
