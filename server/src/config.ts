@@ -3,7 +3,8 @@
  * PORT (8080; 0 = ephemeral), HOST (0.0.0.0), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
  * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
  * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
- * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS.
+ * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS,
+ * FLASH_SPREAD and FLASH_FEE (0.001 each: 0.1 %), FLASH_QUOTE_TTL_MS (10000).
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -33,6 +34,15 @@ function num(name: string, raw: string | undefined, def: number, min: number, ma
     throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/** A fraction as a plain decimal string from 0 to `max` (e.g. "0.001" = 0.1 %). */
+function fraction(name: string, raw: string | undefined, def: string, max: number): string {
+  if (raw === undefined || raw.trim() === '') return def;
+  const s = raw.trim();
+  if (!/^\d+(\.\d{1,8})?$/.test(s) || Number(s) > max)
+    throw new ConfigError(`${name} must be a decimal from 0 to ${max} with at most 8 decimals, got "${raw}"`);
+  return s;
 }
 
 function flag(raw: string | undefined): boolean {
@@ -75,6 +85,11 @@ export function loadConfig(
     trustProxy: ['1', 'true', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
     rateLimitMax: Number(env.RATE_LIMIT_MAX) > 0 ? Number(env.RATE_LIMIT_MAX) : RATE_LIMIT_PER_MINUTE,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    flash: {
+      spread: fraction('FLASH_SPREAD', env.FLASH_SPREAD, '0.001', 0.05),
+      fee: fraction('FLASH_FEE', env.FLASH_FEE, '0.001', 0.05),
+      quoteTtlMs: int('FLASH_QUOTE_TTL_MS', env.FLASH_QUOTE_TTL_MS, 10_000, 1_000, 600_000),
+    },
   };
 }
 

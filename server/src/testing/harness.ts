@@ -30,6 +30,8 @@ type Login = AllSettings['LOGIN_REGIS_SETTING'];
 /** Identity's and the ledger's tables, children first (what `reset` empties). */
 const IDENTITY_TABLES = [
   'idempotency_keys',
+  'exchanges',
+  'exchange_quotes',
   'ledger_holds',
   'ledger_entries',
   'ledger_journal',

@@ -1,6 +1,7 @@
 /** Every endpoint the server serves, by group. The OpenAPI document is generated from this list. */
 import { assetApi } from './asset';
+import { exchangeApi } from './exchange';
 import { marketApi } from './market';
 import { userApi } from './user';
 
-export const api = { ...marketApi, ...userApi, ...assetApi };
+export const api = { ...marketApi, ...userApi, ...assetApi, ...exchangeApi };
