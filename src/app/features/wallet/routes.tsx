@@ -10,9 +10,9 @@ export const WALLET_ROUTES: readonly RouteDef[] = [
   { path: WALLET_PATHS.recharge, load: placeholder('recharge'), ns: [] },
   { path: WALLET_PATHS.withdraw, load: placeholder('withdraw'), ns: [] },
   { path: WALLET_PATHS.withdrawDeposit, load: placeholder('withdrawDeposit'), ns: [] },
-  { path: WALLET_PATHS.flashExchange, load: placeholder('flashExchange'), ns: [] },
-  { path: WALLET_PATHS.exchange, load: placeholder('exchange'), ns: [] },
+  { path: WALLET_PATHS.flashExchange, load: () => import('./screens/FlashExchangeScreen'), ns: ['wallet'] },
+  { path: WALLET_PATHS.exchange, load: () => import('./screens/FlashExchangeScreen'), ns: ['wallet'] },
   { path: WALLET_PATHS.wallet, load: () => import('./screens/WalletScreen'), ns: ['wallet', 'account'] },
-  { path: WALLET_PATHS.cashflow, load: placeholder('cashflow'), ns: [] },
+  { path: WALLET_PATHS.cashflow, load: () => import('./screens/CashflowScreen'), ns: ['wallet'] },
   { path: WALLET_PATHS.assets, load: () => import('./screens/AssetsScreen'), ns: ['wallet'] },
 ];
