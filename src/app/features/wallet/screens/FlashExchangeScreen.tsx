@@ -445,9 +445,6 @@ function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolean }) {
               <th scope="col" className="num">
                 {t('exchange.received')}
               </th>
-              <th scope="col" className="num">
-                {t('exchange.fee')}
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -460,11 +457,13 @@ function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolean }) {
                 <td className="num">
                   {formatDecimal(r.amount)} {r.from}
                 </td>
-                <td className="num fx-in">
-                  {formatDecimal(r.receive)} {r.to}
-                </td>
                 <td className="num">
-                  {formatDecimal(r.fee)} {r.to}
+                  <span className="fx-in">
+                    {formatDecimal(r.receive)} {r.to}
+                  </span>
+                  <span className="fx-table__sub">
+                    {t('exchange.fee')} {formatDecimal(r.fee)}
+                  </span>
                 </td>
               </tr>
             ))}
