@@ -1,7 +1,8 @@
 /**
  * The wallet area's routes (spec 2.1, 2.4). "My" (/wallet) is the assets overview with the account hub
  * (LAYOUT-4, WAL-1), /assets the assets page (NAV-5); both show the account feature's parts, so they load its
- * namespace too. Deposit, withdraw, exchange and the records are later screens, "coming soon" until then.
+ * namespace too. /flashExchange and /exchange are one screen, the flash exchange (FX-6); /cashflow the financial
+ * records (REC-4). Deposit and withdraw are later screens, "coming soon" until then.
  */
 import { placeholder, type RouteDef } from '../routeDef';
 import { WALLET_PATHS } from './paths';
