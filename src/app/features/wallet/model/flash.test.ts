@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf, previewFlash, quoteTimeLeft, signOf } from './flash';
+import { percentOf, previewFlash, quoteDeadline, quoteTimeLeft, signOf } from './flash';
 
 const q = { from: 'USDT', to: 'BTC', price: '0.0000125', spread: '0.001', fee: '0.001' };
 
@@ -20,11 +20,17 @@ describe('the exchange form (FX-3, FX-6)', () => {
     expect(previewFlash('0.000001', q, '5').state).toBe('tooSmall');
   });
 
-  it('[FX-6] counts a quote down on server time from its arrival, never below zero', () => {
+  it('[FX-6] counts a quote down on server time: the frames clock offset when known, else the quote own times', () => {
     const quote = { serverTime: 1_000_000, expiresAt: 1_010_000 };
-    expect(quoteTimeLeft(quote, 500, 500)).toBe(10_000);
-    expect(quoteTimeLeft(quote, 500, 3_500)).toBe(7_000);
-    expect(quoteTimeLeft(quote, 500, 20_000)).toBe(0);
+    // The device clock is 30 s behind the server (offset +30 s); the reply took 200 ms.
+    expect(quoteDeadline(quote, 500, 1_000_200 - 30_000, 30_000)).toBe(500 + 9_800);
+    // Without an offset: the quote's lifetime from its arrival.
+    expect(quoteDeadline(quote, 500, 0, null)).toBe(10_500);
+    // A device clock far off cannot give more than the lifetime, nor less than nothing.
+    expect(quoteDeadline(quote, 500, 0, 0)).toBe(10_500);
+    expect(quoteDeadline(quote, 500, 2_000_000, 0)).toBe(500);
+    expect(quoteTimeLeft(10_500, 3_500)).toBe(7_000);
+    expect(quoteTimeLeft(10_500, 20_000)).toBe(0);
   });
 
   it('[REC-4] formats rates and signs', () => {

@@ -31,12 +31,25 @@ export function previewFlash(
 }
 
 /**
- * Time left on a quote, in ms, on the server's clock: the quote says when it was made and when it ends (server
- * time); from its arrival the time passed is counted on the monotonic clock (`performance.now()`), so the
- * device's wall clock plays no part. The reply's travel time only makes this end a little after the server's.
+ * When a quote ends, on the monotonic clock (`performance.now()`), so the countdown runs on server time whatever
+ * the device's wall clock says. With the server clock offset of the socket frames (serverNow = wallNow + offset)
+ * the time left at arrival is `expiresAt - (wallAtArrival + offset)`; without it (no frame yet), the quote's own
+ * `expiresAt - serverTime`. Never more than the quote's lifetime, never less than zero.
  */
-export function quoteTimeLeft(q: Pick<Quote, 'serverTime' | 'expiresAt'>, arrivedAt: number, nowMono: number): number {
-  return Math.max(0, q.expiresAt - q.serverTime - (nowMono - arrivedAt));
+export function quoteDeadline(
+  q: Pick<Quote, 'serverTime' | 'expiresAt'>,
+  arrivedAtMono: number,
+  wallAtArrival: number,
+  offset: number | null,
+): number {
+  const life = q.expiresAt - q.serverTime;
+  const left = offset === null ? life : q.expiresAt - (wallAtArrival + offset);
+  return arrivedAtMono + Math.min(life, Math.max(0, left));
+}
+
+/** Ms left before a quote's deadline (quoteDeadline), never below zero. */
+export function quoteTimeLeft(deadline: number, nowMono: number): number {
+  return Math.max(0, deadline - nowMono);
 }
 
 /** A fraction as a percentage for display: "0.001" → "0.1". */

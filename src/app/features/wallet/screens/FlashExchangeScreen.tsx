@@ -1,7 +1,8 @@
 /**
  * The flash exchange (FX-6; /flashExchange and /exchange): from and to coins with logos and the platform
  * balances, the amount with Max, "you receive" as the user types (the shared flashOutcome on the quote), the rate,
- * spread and fee, and the quote's countdown on server time; refresh, convert (once per intent), and the history.
+ * spread and fee, and the quote's countdown on server time (the socket frames' clock offset, from the market
+ * worker); refresh, convert (once per intent), and the history.
  * An expired quote is replaced on its own; one the server refused as expired is replaced and the user told.
  * Phone: one column. Desktop: the form on the left, the history table on the right.
  */
@@ -22,7 +23,8 @@ import { useAssetBalances } from '../balances';
 import { IconSwapVertical } from '../components/walletIcons';
 import { fetchQuote, sendExchange, useExchangeCoins, useExchangeHistory } from '../exchangeData';
 import { flashOutcome } from '../../../../shared/wallet/flashQuote';
-import { percentOf, previewFlash, quoteTimeLeft } from '../model/flash';
+import { serverClockOffset } from '../../../market/serverClock';
+import { percentOf, previewFlash, quoteDeadline, quoteTimeLeft } from '../model/flash';
 import { availableOf, sanitizeAmountInput } from '../model/transfer';
 import '../../../forms/forms.css';
 import '../components/wallet.css';
@@ -30,8 +32,8 @@ import '../components/exchange.css';
 
 interface HeldQuote {
   quote: Quote;
-  /** performance.now() when the reply arrived. */
-  arrivedAt: number;
+  /** performance.now() when the quote ends (quoteDeadline: on server time). */
+  deadline: number;
 }
 
 const EXPIRED_RE = /expired/i;
@@ -76,7 +78,10 @@ function ExchangeForm() {
     setQuoteError('');
     try {
       const q = await fetchQuote(f, tc);
-      if (n === request.current) setHeld({ quote: q, arrivedAt: performance.now() });
+      const arrivedAt = performance.now();
+      const wall = Date.now();
+      const offset = await serverClockOffset();
+      if (n === request.current) setHeld({ quote: q, deadline: quoteDeadline(q, arrivedAt, wall, offset) });
     } catch (err) {
       if (n === request.current) {
         setHeld(null);
@@ -334,7 +339,7 @@ function QuoteBox({
 }) {
   const { t } = useTranslation('wallet');
   const [now, setNow] = useState(() => performance.now());
-  const left = held ? quoteTimeLeft(held.quote, held.arrivedAt, now) : 0;
+  const left = held ? quoteTimeLeft(held.deadline, now) : 0;
   const refresh = useRef(onRefresh);
   useEffect(() => {
     refresh.current = onRefresh;
