@@ -160,6 +160,41 @@ describe('[FX-6] the exchange screen', () => {
   });
 });
 
+describe('[FX-5] a lost reply', () => {
+  it('[FX-5][FX-6] phone: the reply of the exchange never arrives; the screen asks the history and never sends again', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, `${app.server.url}/flashExchange`);
+      await shownQuoteId(page);
+      await page.getByTestId('exchange-amount').fill('10');
+      await page.waitForFunction(() =>
+        /\d/.test(document.querySelector('[data-testid=exchange-receive]')?.textContent ?? ''),
+      );
+      const before = await platform();
+      const sent: string[] = [];
+      // The server executes the exchange; its reply is lost on the way back.
+      await page.route('**/api/texchange/currencyExchange', async (route) => {
+        sent.push(route.request().postData() ?? '');
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      await page.getByTestId('exchange-submit').click();
+      await page.locator('.toast--success').waitFor();
+      expect(sent).toHaveLength(1);
+      const after = await platform();
+      expect(after.USDT).toBe(new Decimal(before.USDT).minus(10).toFixed());
+      const list = await fetch(`${app.server.url}/api/texchange/list`, { headers: { satoken: token } });
+      const rows = ((await list.json()) as { data: { rows: { quoteId: string }[] } }).data.rows;
+      const quoteId = (JSON.parse(sent[0]) as { quoteId: string }).quoteId;
+      expect(rows.filter((r) => r.quoteId === quoteId)).toHaveLength(1);
+      await page.unroute('**/api/texchange/currencyExchange');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('[REC-4] /cashflow', () => {
   it('[REC-2][REC-3] phone and desktop: lists the transfer and the exchanges with signed amounts; filters by kind', async () => {
     const t = await fetch(`${app.server.url}/api/asset/transferFunds`, {
@@ -183,6 +218,7 @@ describe('[REC-4] /cashflow', () => {
         expect(transfer.map((s) => s.trim()).sort()).toEqual(['+12.5', '-12.5']);
         const ex = await list.locator('[data-kind=exchange] [data-testid=record-amount]').allTextContents();
         expect(ex.some((s) => s.trim() === '-100')).toBe(true);
+        expect(ex.some((s) => s.trim() === '-10')).toBe(true);
         expect(ex.some((s) => s.trim() === '-0.5')).toBe(true);
         await shot(page, name);
         await page.getByTestId('records-type').selectOption('exchange');

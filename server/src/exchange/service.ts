@@ -128,6 +128,7 @@ export class FlashExchange {
       });
       const record: ExchangeRecord = {
         id,
+        quoteId,
         from: q.from,
         to: q.to,
         amount,
@@ -138,7 +139,7 @@ export class FlashExchange {
         feeRate: q.fee,
         time: journal.time,
       };
-      store.insertExchange({ ...record, userId, quoteId, journalId: journal.id });
+      store.insertExchange({ ...record, userId, journalId: journal.id });
       return record;
     });
   }

@@ -16,7 +16,6 @@ export interface QuoteRow {
 
 export interface ExchangeRow extends ExchangeRecord {
   userId: number;
-  quoteId: string;
   journalId: number;
 }
 
@@ -31,7 +30,7 @@ export interface ExchangeStore {
   pruneQuotes(before: number): number;
 }
 
-const EX_COLS = `id, from_coin AS "from", to_coin AS "to", amount, receive, fee, price, spread, fee_rate AS feeRate,
+const EX_COLS = `id, quote_id AS quoteId, from_coin AS "from", to_coin AS "to", amount, receive, fee, price, spread, fee_rate AS feeRate,
   created_at AS time`;
 
 export function sqliteExchangeStore(db: Database.Database): ExchangeStore {

@@ -58,6 +58,8 @@ export type ExchangeBody = z.input<typeof ExchangeBody>;
 
 export const ExchangeRecord = z.object({
   id: z.string(),
+  /** The quote it executed (a client whose reply was lost looks for it here instead of sending again). */
+  quoteId: z.string(),
   from: z.string(),
   to: z.string(),
   /** Paid, in FROM. */

@@ -5,8 +5,9 @@
  */
 import { exchangeApi } from '../../../shared/api/exchange';
 import type { ExchangeRecord, FinancialRecords, Quote } from '../../../shared/schemas/exchange';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { mutate } from '../../data/mutate';
+import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { balancesChanged } from './balances';
@@ -35,6 +36,25 @@ export async function sendExchange(quoteId: string, amount: string): Promise<Exc
   );
   balancesChanged();
   return done;
+}
+
+/** The outcome of a lost reply is unknown: these failures never reached an answer. */
+export function outcomeUnknown(err: unknown): boolean {
+  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout');
+}
+
+/**
+ * After a reply that never came (timeout, network): was the quote executed? Asked of the history, never by
+ * sending the exchange again.
+ */
+export async function exchangeOfQuote(quoteId: string): Promise<ExchangeRecord | undefined> {
+  const list = await call(exchangeApi.exchangeList, { query: { pageNum: 1, pageSize: 50 }, silent: true });
+  const found = list.rows.find((r) => r.quoteId === quoteId);
+  if (found) {
+    invalidate(EXCHANGE_QUERIES);
+    balancesChanged();
+  }
+  return found;
 }
 
 export function useExchangeHistory(uid: string) {

@@ -21,7 +21,14 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { toast } from '../../../ui/toast';
 import { useAssetBalances } from '../balances';
 import { IconSwapVertical } from '../components/walletIcons';
-import { fetchQuote, sendExchange, useExchangeCoins, useExchangeHistory } from '../exchangeData';
+import {
+  exchangeOfQuote,
+  fetchQuote,
+  outcomeUnknown,
+  sendExchange,
+  useExchangeCoins,
+  useExchangeHistory,
+} from '../exchangeData';
 import { flashOutcome } from '../../../../shared/wallet/flashQuote';
 import { serverClockOffset } from '../../../market/serverClock';
 import { percentOf, previewFlash, quoteDeadline, quoteTimeLeft } from '../model/flash';
@@ -128,22 +135,29 @@ function ExchangeForm() {
     setServerError('');
     setNotice('');
     setBusy(true);
-    try {
-      const done = await sendExchange(quote.quoteId, preview.amount);
+    const done = (r: ExchangeRecord) => {
       toast(
         t('exchange.done', {
-          amount: formatDecimal(done.amount),
-          from: done.from,
-          receive: formatDecimal(done.receive),
-          to: done.to,
+          amount: formatDecimal(r.amount),
+          from: r.from,
+          receive: formatDecimal(r.receive),
+          to: r.to,
         }),
         { kind: 'success' },
       );
       setAmount('');
       void requote(from, to);
+    };
+    try {
+      done(await sendExchange(quote.quoteId, preview.amount));
     } catch (err) {
       const msg = err instanceof ApiError || err instanceof Error ? err.message : String(err);
-      if (err instanceof ApiError && err.kind === 'business' && EXPIRED_RE.test(msg)) {
+      if (outcomeUnknown(err)) {
+        // The reply was lost: ask whether the quote was executed; never send it again.
+        const found = await exchangeOfQuote(quote.quoteId).catch(() => undefined);
+        if (found) done(found);
+        else setServerError(t('exchange.lost'));
+      } else if (err instanceof ApiError && err.kind === 'business' && EXPIRED_RE.test(msg)) {
         setNotice(t('exchange.requoted'));
         void requote(from, to);
       } else setServerError(msg);
