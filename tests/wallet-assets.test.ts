@@ -170,7 +170,7 @@ describe('[WAL-6] transfer', () => {
     }
   });
 
-  it("[WAL-9] the server's refusal is shown inline in its words, and nothing moves", async () => {
+  it('[WAL-9][LIVE-1] money moved elsewhere: the open sheet learns the new balance at once and refuses before sending; nothing moves', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     try {
@@ -183,7 +183,7 @@ describe('[WAL-6] transfer', () => {
       await sheet.getByTestId('transfer-coin').selectOption('USDT');
       await sheet.getByTestId('transfer-max').click();
       const amount = await sheet.getByTestId('transfer-amount').inputValue();
-      // Another tab (here: the API) moves the money first; this screen does not poll, so it still shows it.
+      // Another tab (here: the API) moves the money first; the live stream tells this sheet at once.
       const r = await fetch(`${env.app.server.url}/api/asset/transferFunds`, {
         method: 'POST',
         headers: { satoken: env.token, 'content-type': 'application/json' },
@@ -191,12 +191,67 @@ describe('[WAL-6] transfer', () => {
       });
       expect(((await r.json()) as { code: number }).code).toBe(200);
       const before = await balances(env.token);
-      await sheet.getByTestId('transfer-submit').click();
-      expect(await sheet.getByTestId('transfer-error').textContent()).toMatch(
-        /Insufficient USDT balance in the finance account/,
+      await page.waitForFunction(() =>
+        /\b0(\.0+)?\b/.test(document.querySelector('[data-testid=transfer-available]')?.textContent ?? ''),
       );
+      let submits = 0;
+      page.on('request', (q) => {
+        if (q.url().includes('/api/asset/transferFunds')) submits++;
+      });
+      await sheet.getByTestId('transfer-submit').click();
+      await sheet.getByTestId('transfer-amount-error').waitFor();
+      expect(submits).toBe(0);
       expect(await balances(env.token)).toEqual(before);
       await sheet.getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('[LIVE-1] balances pushed by the server', () => {
+  it('[LIVE-1][WORK-1] a transfer made elsewhere shows in every open tab at once, without a reload or a poll', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    try {
+      const pages = [await ctx.newPage(), await ctx.newPage()];
+      const assetCalls = [0, 0];
+      pages.forEach((p, i) =>
+        p.on('request', (r) => {
+          if (r.url().includes('/api/asset/assetBalance')) assetCalls[i]++;
+        }),
+      );
+      for (const p of pages) {
+        await gotoApp(p, `${env.app.server.url}/wallet`);
+        await p.getByTestId('wallet-rows-platform').locator('[data-coin=USDT]').waitFor();
+      }
+      const usdtRow = (p: Page) => p.getByTestId('wallet-rows-platform').locator('[data-coin=USDT]');
+      const before = await balances(env.token);
+      const platform = avail(before, 'platform', 'USDT');
+      const callsBefore = [...assetCalls];
+      const r = await fetch(`${env.app.server.url}/api/asset/transferFunds`, {
+        method: 'POST',
+        headers: {
+          satoken: env.token,
+          'content-type': 'application/json',
+          'idempotency-key': `live-tabs-${Date.now()}`,
+        },
+        body: JSON.stringify({ fromAccount: 'platform', toAccount: 'contract', coin: 'USDT', amount: '123.45' }),
+      });
+      expect(((await r.json()) as { code: number }).code).toBe(200);
+      const expected = platform - 123.45;
+      for (const p of pages) {
+        await p.waitForFunction(
+          ([want]) => {
+            const row = document.querySelector('[data-testid=wallet-rows-platform] [data-coin=USDT]');
+            const nums = (row?.textContent ?? '').replace(/,/g, '').match(/\d+(\.\d+)?/g) ?? [];
+            return nums.some((n) => Math.abs(Number(n) - want) < 0.005);
+          },
+          [expected] as const,
+        );
+      }
+      expect(await usdtRow(pages[0]).count()).toBe(1);
+      // Pushed, not fetched: no tab asked for the balances again.
+      expect(assetCalls).toEqual(callsBefore);
     } finally {
       await ctx.close();
     }

@@ -31,6 +31,7 @@ import { Idempotency } from './ledger/idempotency';
 import { sqliteIdempotencyStore } from './ledger/idempotencyStore';
 import { randomUUID } from 'node:crypto';
 import { registerContentRoutes } from './content/routes';
+import { startDeposits } from './deposits/index';
 import { registerOpsRoutes } from './ops/routes';
 import { collectRoutes, installErrorHandler, installNotFound, type RouteTable } from './http/errors';
 import { installObservers } from './http/observe';
@@ -149,6 +150,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     scheduler.add(sessionPurgeJob(identity));
     scheduler.add(idempotency.pruneJob());
     scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));

@@ -4,7 +4,8 @@
  * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
  * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
  * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS,
- * FLASH_SPREAD and FLASH_FEE (0.001 each: 0.1 %), FLASH_QUOTE_TTL_MS (10000).
+ * FLASH_SPREAD and FLASH_FEE (0.001 each: 0.1 %), FLASH_QUOTE_TTL_MS (10000),
+ * CHAIN_BLOCK_MS (3000: block time of the simulated deposit chain), OPS_TOKEN (operator token of /api/_ops/*).
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -90,7 +91,16 @@ export function loadConfig(
       fee: fraction('FLASH_FEE', env.FLASH_FEE, '0.001', 0.05),
       quoteTtlMs: int('FLASH_QUOTE_TTL_MS', env.FLASH_QUOTE_TTL_MS, 10_000, 1_000, 600_000),
     },
+    chainBlockMs: int('CHAIN_BLOCK_MS', env.CHAIN_BLOCK_MS, 3000, 100, 3_600_000),
+    opsToken: opsToken(env.OPS_TOKEN),
   };
+}
+
+function opsToken(raw: string | undefined): string | undefined {
+  const t = raw?.trim();
+  if (!t) return undefined;
+  if (t.length < 16) throw new ConfigError('OPS_TOKEN must be at least 16 characters');
+  return t;
 }
 
 /** The environment of a child process started by a command-line tool: this one's, with `over` on top. */

@@ -29,6 +29,10 @@ type Login = AllSettings['LOGIN_REGIS_SETTING'];
 
 /** Identity's and the ledger's tables, children first (what `reset` empties). */
 const IDENTITY_TABLES = [
+  'deposit_declarations',
+  'deposits',
+  'deposit_addresses',
+  'chain_state',
   'idempotency_keys',
   'exchanges',
   'exchange_quotes',

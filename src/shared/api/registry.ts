@@ -2,6 +2,7 @@
 import { assetApi } from './asset';
 import { exchangeApi } from './exchange';
 import { marketApi } from './market';
+import { rechargeApi } from './recharge';
 import { userApi } from './user';
 
-export const api = { ...marketApi, ...userApi, ...assetApi, ...exchangeApi };
+export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi, ...exchangeApi };

@@ -8,7 +8,7 @@ import { placeholder, type RouteDef } from '../routeDef';
 import { WALLET_PATHS } from './paths';
 
 export const WALLET_ROUTES: readonly RouteDef[] = [
-  { path: WALLET_PATHS.recharge, load: placeholder('recharge'), ns: [] },
+  { path: WALLET_PATHS.recharge, load: () => import('./screens/RechargeScreen'), ns: ['wallet'] },
   { path: WALLET_PATHS.withdraw, load: placeholder('withdraw'), ns: [] },
   { path: WALLET_PATHS.withdrawDeposit, load: placeholder('withdrawDeposit'), ns: [] },
   { path: WALLET_PATHS.flashExchange, load: () => import('./screens/FlashExchangeScreen'), ns: ['wallet'] },

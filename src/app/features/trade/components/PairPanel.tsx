@@ -64,7 +64,8 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
               type="button"
               className={`pp-tab${l === list ? ' is-active' : ''}`}
               aria-pressed={l === list}
-              aria-label={t(LIST_LABEL[l])}
+              // The visible short label is the accessible name (A11Y-1: a name must contain the visible text);
+              // the full name is the tooltip.
               title={t(LIST_LABEL[l])}
               onClick={() => setList(l)}
             >

@@ -1,0 +1,48 @@
+/**
+ * Wires deposits into the server (DEP-*): the service on the ledger and the settings, the customer routes, the
+ * operator's chain routes with their token, and the chain's block job.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { readSetting } from '../db/settingsStore';
+import { ownsUpload } from '../identity/endpoints/upload';
+import type { Identity, IdentityRouter } from '../identity/service';
+import type { Ledger } from '../ledger/service';
+import { registerChainOpsRoutes, registerDepositRoutes } from './routes';
+import { Deposits } from './service';
+import { depositStore } from './store';
+
+/** Where the server leaves its operator token when OPS_TOKEN is not set (read by `npm run chain`). */
+export const OPS_TOKEN_FILE = 'ops-token';
+
+export function startDeposits(
+  ctx: ServerContext,
+  app: FastifyInstance,
+  router: IdentityRouter,
+  ledger: Ledger,
+  identity: Identity,
+): Deposits {
+  const deposits = new Deposits({
+    store: depositStore(ctx.db),
+    ledger,
+    clock: ctx.clock,
+    settings: () => ({
+      ASSET_COIN: readSetting(ctx.db, 'ASSET_COIN'),
+      WITHDRAWAL_CHANNEL_SETTING: readSetting(ctx.db, 'WITHDRAWAL_CHANNEL_SETTING'),
+    }),
+    statusChanged: (userId, event) => ctx.userEvents.statusChanged(userId, event),
+    ownsUpload: (userId, url) => ownsUpload(identity, userId, url),
+  });
+  registerDepositRoutes(router, deposits);
+  let token = ctx.config.opsToken;
+  if (!token) {
+    token = randomBytes(24).toString('hex');
+    writeFileSync(join(ctx.config.dataDir, OPS_TOKEN_FILE), token + '\n', { mode: 0o600 });
+  }
+  registerChainOpsRoutes(app, deposits, token);
+  ctx.scheduler.add(deposits.blockJob(ctx.config.chainBlockMs));
+  return deposits;
+}
