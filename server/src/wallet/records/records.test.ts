@@ -75,6 +75,49 @@ describe('[REC-1] record/financial', () => {
     expect(checkLedger(sqliteLedgerStore(ts.ctx.db)).problems).toBe(0);
   });
 
+  it('[REC-2] a deposit is a credit; a withdrawal a hold (frozen +) and then its settlement (amount and frozen -)', async () => {
+    ts.clock.advance(1000);
+    ts.ledger.post({
+      kind: 'deposit',
+      ref: 'tx-1',
+      userId: demoId,
+      entries: [
+        { house: 'house:deposits', coin: 'USDT', amount: '-50' },
+        { userId: demoId, account: 'platform', coin: 'USDT', amount: '50' },
+      ],
+    });
+    ts.clock.advance(1000);
+    const h = ts.ledger.hold({
+      kind: 'withdraw',
+      ref: 'w9',
+      userId: demoId,
+      account: 'platform',
+      coin: 'USDT',
+      amount: '21',
+    });
+    ts.clock.advance(1000);
+    ts.ledger.settle(h.hold.id, {
+      kind: 'withdraw_done',
+      ref: 'w9',
+      userId: demoId,
+      to: [
+        { house: 'house:withdrawals', amount: '20' },
+        { house: 'house:fees', amount: '1' },
+      ],
+    });
+    const r = await records({ coin: 'USDT' });
+    const rows = r.data.rows.filter((x) => x.account === 'platform').slice(0, 3);
+    expect(rows.map((x) => [x.kind, x.amount, x.frozen])).toEqual([
+      ['withdraw_done', '-21', '-21'],
+      ['withdraw', '0', '21'],
+      ['deposit', '50', '0'],
+    ]);
+    // A kind filter takes its sub-kinds too: "withdraw" lists the hold and its settlement.
+    const w = await records({ type: 'withdraw' });
+    expect(w.data.rows.map((x) => x.kind)).toEqual(['withdraw_done', 'withdraw']);
+    expect(checkLedger(sqliteLedgerStore(ts.ctx.db)).problems).toBe(0);
+  });
+
   it('[REC-3] filters by kind, coin and server time range, and pages', async () => {
     const t0 = ts.clock.now();
     for (let i = 1; i <= 5; i++) {

@@ -39,7 +39,11 @@ function where(f: RecordFilter): { sql: string; args: (string | number)[] } {
     parts.push(sql);
     args.push(v);
   };
-  if (f.kind) add('j.kind = ?', f.kind);
+  if (f.kind) {
+    // A kind and its sub-kinds: "withdraw" is also "withdraw_done", "withdraw_cancel"... ('_' escaped for LIKE).
+    parts.push("(j.kind = ? OR j.kind LIKE ? ESCAPE '!')");
+    args.push(f.kind, `${f.kind}!_%`);
+  }
   if (f.coin) add('e.coin = ?', f.coin);
   if (f.from !== undefined) add('j.created_at >= ?', f.from);
   if (f.to !== undefined) add('j.created_at < ?', f.to);
