@@ -21,6 +21,7 @@ import type { HubTimings } from './ws/hub';
 import { createIdentity, type Identity } from './identity/service';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
 import { registerWalletRoutes } from './wallet/routes';
+import { mountExchange } from './exchange/index';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
 import { createWithdrawals } from './withdrawals/index';
@@ -151,6 +152,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     });
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
+    mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,

@@ -4,6 +4,7 @@
  * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
  * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
  * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS,
+ * FLASH_SPREAD and FLASH_FEE (0.001 each: 0.1 %), FLASH_QUOTE_TTL_MS (10000),
  * CHAIN_BLOCK_MS (3000: block time of the simulated deposit chain), OPS_TOKEN (operator token of /api/_ops/*).
  * WITHDRAW_AUTO_APPROVE_MAX (1000, in the coin's units; 0 = every withdrawal waits for the operator),
  * WITHDRAW_AUTO_APPROVE_DELAY_MS (5000).
@@ -43,6 +44,15 @@ function decimal(name: string, raw: string | undefined, def: string): string {
   const v = raw.trim();
   if (!/^\d{1,15}(\.\d{1,8})?$/.test(v)) throw new ConfigError(`${name} must be a plain decimal amount, got "${raw}"`);
   return v;
+}
+
+/** A fraction as a plain decimal string from 0 to `max` (e.g. "0.001" = 0.1 %). */
+function fraction(name: string, raw: string | undefined, def: string, max: number): string {
+  if (raw === undefined || raw.trim() === '') return def;
+  const s = raw.trim();
+  if (!/^\d+(\.\d{1,8})?$/.test(s) || Number(s) > max)
+    throw new ConfigError(`${name} must be a decimal from 0 to ${max} with at most 8 decimals, got "${raw}"`);
+  return s;
 }
 
 function flag(raw: string | undefined): boolean {
@@ -85,6 +95,11 @@ export function loadConfig(
     trustProxy: ['1', 'true', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
     rateLimitMax: Number(env.RATE_LIMIT_MAX) > 0 ? Number(env.RATE_LIMIT_MAX) : RATE_LIMIT_PER_MINUTE,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    flash: {
+      spread: fraction('FLASH_SPREAD', env.FLASH_SPREAD, '0.001', 0.05),
+      fee: fraction('FLASH_FEE', env.FLASH_FEE, '0.001', 0.05),
+      quoteTtlMs: int('FLASH_QUOTE_TTL_MS', env.FLASH_QUOTE_TTL_MS, 10_000, 1_000, 600_000),
+    },
     chainBlockMs: int('CHAIN_BLOCK_MS', env.CHAIN_BLOCK_MS, 3000, 100, 3_600_000),
     opsToken: opsToken(env.OPS_TOKEN),
     withdrawAutoApproveMax: decimal('WITHDRAW_AUTO_APPROVE_MAX', env.WITHDRAW_AUTO_APPROVE_MAX, '1000'),

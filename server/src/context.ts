@@ -38,6 +38,8 @@ export interface ServerConfig {
   rateLimitMax: number;
   /** Extra origins allowed to open the socket (env ALLOWED_ORIGINS, comma-separated); same-origin always is. */
   allowedOrigins: string | undefined;
+  /** The flash exchange (FX-2): spread and fee as fractions, quote lifetime (env FLASH_SPREAD, FLASH_FEE, FLASH_QUOTE_TTL_MS). */
+  flash: { spread: string; fee: string; quoteTtlMs: number };
   /** Block time of the simulated deposit chain in ms (env CHAIN_BLOCK_MS, default 3000). */
   chainBlockMs: number;
   /** The operator token of /api/_ops/* (env OPS_TOKEN); unset: a random one written to DATA_DIR/ops-token. */

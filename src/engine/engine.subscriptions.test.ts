@@ -111,6 +111,15 @@ describe('engine subscriptions over one socket [ENG-7] (spec 4.7, 7.5)', () => {
     expect(h.engine.diagnostics().health).toBe('delayed');
   });
 
+  it('[FX-6] diagnostics carry the server clock offset from the frames ts (null before the first frame)', async () => {
+    const h = engineHarness();
+    expect(h.engine.diagnostics().serverClockOffsetMs).toBeNull();
+    h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });
+    await h.settle();
+    // The fake exchange stamps frames on the same clock and delivers them at once: no offset.
+    expect(h.engine.diagnostics().serverClockOffsetMs).toBe(0);
+  });
+
   it('[ENG-8] a subscribe the server answered THROTTLED is sent again after THROTTLED_RETRY_MS while still wanted', async () => {
     const h = engineHarness();
     h.engine.acquire({ kind: 'ticker', symbol: 'btcusdt' });

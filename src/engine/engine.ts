@@ -21,6 +21,7 @@ import type { KlineInterval } from '../shared/protocol';
 import { CONNECTION_KEY, KLINE_CAPACITY, KLINE_SEED_LIMIT, RELEASE_GRACE_MS } from './constants';
 import { Connection, connectionHealth } from './connection';
 import { decodeFrame } from './decode';
+import { ServerClock } from './serverClock';
 import { applyDetail, applyKline, applyTrades, type FrameTarget } from './frameApply';
 import { KlineSeries } from './klineSeries';
 import { OlderKlines } from './olderKlines';
@@ -75,6 +76,8 @@ class Engine implements MarketEngine {
   /** Copied on change, so emitting iterates a plain array. */
   private listeners: ((keys: ReadonlySet<string>) => void)[] = [];
   private readonly seq = new SequenceTracker();
+  /** The server's clock from the frames' ts (FX-6), read through diagnostics(), never pushed per frame. */
+  private readonly serverClock = new ServerClock();
   private readonly capacity: number;
   private readonly seeder: Seeder;
   private readonly older: OlderKlines;
@@ -191,6 +194,7 @@ class Engine implements MarketEngine {
       gaps: this.seq.gaps,
       lastMessageAgeMs: c.lastMessageAt === null ? null : now - c.lastMessageAt,
       health: connectionHealth(c, now),
+      serverClockOffsetMs: this.serverClock.offset(),
     };
   }
 
@@ -296,6 +300,7 @@ class Engine implements MarketEngine {
       this.framesRejected++;
       return;
     }
+    this.serverClock.sample(f.ts, this.deps.clock.now());
     if (this.seq.check(f.seq)) this.onGap();
     let changed: ReadonlySet<string> | null = null;
     switch (f.type) {

@@ -88,6 +88,8 @@ export interface EngineDiagnostics {
   gaps: number;
   lastMessageAgeMs: number | null;
   health: ConnectionHealth;
+  /** serverNow - localNow estimated from the frames' ts (serverClock.ts); null before the first frame. */
+  serverClockOffsetMs: number | null;
 }
 
 export interface MarketEngine {

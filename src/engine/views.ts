@@ -83,6 +83,8 @@ export interface Diagnostics {
   gaps: number;
   lastMessageAgeMs: number | null;
   health: ConnectionHealth;
+  /** serverNow - localNow (ms) estimated from the frames' ts; null before the first frame (FX-6). */
+  serverClockOffsetMs: number | null;
   /** 'shared' when one SharedWorker serves all tabs, 'dedicated' for the per-tab fallback. */
   mode: 'shared' | 'dedicated';
 }

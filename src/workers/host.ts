@@ -109,6 +109,7 @@ const EMPTY_DIAG = {
   gaps: 0,
   lastMessageAgeMs: null,
   health: 'connecting' as ConnectionHealth,
+  serverClockOffsetMs: null,
 };
 
 export function createMarketHost(deps: HostDeps): MarketHost {

@@ -22,6 +22,7 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     trustProxy: false,
     rateLimitMax: 6000,
     allowedOrigins: undefined,
+    flash: { spread: '0.001', fee: '0.001', quoteTtlMs: 10_000 },
     chainBlockMs: 3000,
     opsToken: undefined,
     withdrawAutoApproveMax: '0',

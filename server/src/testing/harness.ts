@@ -38,6 +38,8 @@ const IDENTITY_TABLES = [
   'withdrawals',
   'trade_pwd_failures',
   'idempotency_keys',
+  'exchanges',
+  'exchange_quotes',
   'ledger_holds',
   'ledger_entries',
   'ledger_journal',

@@ -1,8 +1,9 @@
 /** Every endpoint the server serves, by group. The OpenAPI document is generated from this list. */
 import { assetApi } from './asset';
+import { exchangeApi } from './exchange';
 import { marketApi } from './market';
 import { rechargeApi } from './recharge';
 import { userApi } from './user';
 import { withdrawApi } from './withdraw';
 
-export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi, ...withdrawApi };
+export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi, ...withdrawApi, ...exchangeApi };

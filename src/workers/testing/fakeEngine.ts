@@ -173,6 +173,7 @@ export class FakeEngine implements MarketEngine {
       gaps: 0,
       lastMessageAgeMs: 0,
       health: this.health,
+      serverClockOffsetMs: null,
     };
   }
   dispose(): void {

@@ -86,4 +86,3 @@ export interface QrCodeGenerateResult {
    */
   types: QrCodeDataType[][];
 }
-

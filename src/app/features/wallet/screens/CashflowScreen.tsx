@@ -1,0 +1,209 @@
+/**
+ * The financial records (/cashflow, REC-1..4): every journal row that touched the user, per account and coin,
+ * newest first, filtered by kind and coin, with "load more"; exact signed amounts (green in, red out) and dates
+ * in the platform time zone. Fetched again when the live stream reports a balance or status change (no polling).
+ * Phone: a list. Desktop: a table.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { FinancialRecord } from '../../../../shared/schemas/exchange';
+import { formatDateTime, formatDecimal } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { useLiveAccount } from '../../../market/hooks';
+import { session } from '../../../session/store';
+import { CoinIcon } from '../../../ui/CoinIcon';
+import { EmptyState } from '../../../ui/EmptyState';
+import { useExchangeCoins, useFinancialRecords } from '../exchangeData';
+import { signOf } from '../model/flash';
+import '../../../forms/forms.css';
+import '../components/wallet.css';
+import '../components/exchange.css';
+
+const PAGE = 20;
+/** The kinds offered as filters (the journal's kinds; others still list under "All"). */
+const KINDS = ['deposit', 'withdraw', 'transfer', 'exchange', 'genesis'] as const;
+
+export default function CashflowScreen() {
+  const { t } = useTranslation(['wallet', 'common']);
+  const desktop = useIsDesktop();
+  const { userInfo } = useSnapshot(session);
+  const uid = userInfo?.uid ?? '';
+  const [type, setType] = useState('');
+  const [coin, setCoin] = useState('');
+  const [shown, setShown] = useState(PAGE);
+  const coins = useExchangeCoins();
+  const records = useFinancialRecords(uid, { type, coin }, shown);
+  const live = useLiveAccount();
+  const { reload } = records;
+  const seen = useRef({ b: live?.balances, s: live?.statusCount });
+  useEffect(() => {
+    const now = { b: live?.balances, s: live?.statusCount };
+    if (seen.current.b === now.b && seen.current.s === now.s) return;
+    seen.current = now;
+    reload();
+  }, [live?.balances, live?.statusCount, reload]);
+
+  const kindLabel = (k: string) => ((KINDS as readonly string[]).includes(k) ? t(`records.kind.${k}`) : k);
+  const rows = records.data?.rows ?? [];
+  const total = records.data?.total ?? 0;
+
+  return (
+    <div className="wallet-screen rec-screen" data-testid="cashflow-screen">
+      <TopBar title={t('common:title.cashflow')} back={!desktop} />
+      <div className={`rec-layout${desktop ? ' rec-layout--desktop' : ''}`}>
+        <div className="rec-filters">
+          <label className="rec-filter">
+            {t('records.type')}
+            <select
+              className="fx-coin__select"
+              value={type}
+              onChange={(e) => {
+                setType(e.currentTarget.value);
+                setShown(PAGE);
+              }}
+              data-testid="records-type"
+            >
+              <option value="">{t('records.all')}</option>
+              {KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`records.kind.${k}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="rec-filter">
+            {t('records.coin')}
+            <select
+              className="fx-coin__select"
+              value={coin}
+              onChange={(e) => {
+                setCoin(e.currentTarget.value);
+                setShown(PAGE);
+              }}
+              data-testid="records-coin"
+            >
+              <option value="">{t('records.all')}</option>
+              {(coins.data ?? []).map((c) => (
+                <option key={c.coin} value={c.coin}>
+                  {c.coin}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        <section className="fx-card" data-testid="records">
+          {!records.data && records.status === 'error' ? (
+            <div className="wallet-state" role="alert">
+              <p className="wallet-state__title">{t('exchange.error')}</p>
+              {records.error ? <p className="wallet-state__detail">{records.error}</p> : null}
+              <button type="button" className="fbtn fbtn--secondary" onClick={records.reload}>
+                {t('state.retry')}
+              </button>
+            </div>
+          ) : !records.data ? (
+            <p className="wallet-state" aria-busy="true">
+              {t('exchange.loading')}
+            </p>
+          ) : rows.length === 0 ? (
+            <EmptyState compact title={t('records.empty')} />
+          ) : desktop ? (
+            <table className="fx-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('records.time')}</th>
+                  <th scope="col">{t('records.type')}</th>
+                  <th scope="col">{t('records.coin')}</th>
+                  <th scope="col">{t('records.account')}</th>
+                  <th scope="col" className="num">
+                    {t('records.amount')}
+                  </th>
+                  <th scope="col">{t('records.details')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.id}:${r.account}:${r.coin}`} data-testid="record-row" data-kind={r.kind}>
+                    <td>{formatDateTime(r.time)}</td>
+                    <td>{kindLabel(r.kind)}</td>
+                    <td>
+                      <span className="fx-pair">
+                        <CoinIcon coin={r.coin} size={18} />
+                        {r.coin}
+                      </span>
+                    </td>
+                    <td>{t(`account.${r.account}`)}</td>
+                    <td className="num">
+                      <Amount r={r} />
+                    </td>
+                    <td className="fx-list__sub">{r.memo}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <ul className="fx-list">
+              {rows.map((r) => (
+                <li
+                  key={`${r.id}:${r.account}:${r.coin}`}
+                  className="fx-list__row"
+                  data-testid="record-row"
+                  data-kind={r.kind}
+                >
+                  <div className="fx-list__top">
+                    <span className="fx-pair">
+                      <CoinIcon coin={r.coin} size={18} />
+                      {kindLabel(r.kind)} · {r.coin}
+                    </span>
+                    <span className="num">
+                      <Amount r={r} />
+                    </span>
+                  </div>
+                  <div className="fx-list__top">
+                    <span className="fx-list__sub">{t(`account.${r.account}`)}</span>
+                    <span className="fx-list__time">{formatDateTime(r.time)}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {records.data && rows.length < total ? (
+          <button
+            type="button"
+            className="fbtn fbtn--secondary rec-more"
+            onClick={() => setShown((n) => n + PAGE)}
+            data-testid="records-more"
+          >
+            {t('records.more')}
+          </button>
+        ) : records.data && rows.length > 0 ? (
+          <p className="rec-end">{t('records.end')}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The signed change, green in and red out; a frozen change (a hold or its end) noted beside it. */
+function Amount({ r }: { r: FinancialRecord }) {
+  const { t } = useTranslation('wallet');
+  const sign = signOf(r.amount);
+  const frozen = signOf(r.frozen);
+  return (
+    <span data-testid="record-amount">
+      <span className={sign > 0 ? 'fx-in' : sign < 0 ? 'fx-out' : undefined}>
+        {sign > 0 ? '+' : ''}
+        {formatDecimal(r.amount)}
+      </span>
+      {frozen !== 0 ? (
+        <span className="fx-list__sub">
+          {' '}
+          {t('records.frozen', { amount: `${frozen > 0 ? '+' : ''}${formatDecimal(r.frozen)}` })}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,525 @@
+/**
+ * The flash exchange (FX-6; /flashExchange and /exchange): from and to coins with logos and the platform
+ * balances, the amount with Max, "you receive" as the user types (the shared flashOutcome on the quote), the rate,
+ * spread and fee, and the quote's countdown on server time (the socket frames' clock offset, from the market
+ * worker); refresh, convert (once per intent), and the history.
+ * An expired quote is replaced on its own; one the server refused as expired is replaced and the user told.
+ * Phone: one column. Desktop: the form on the left, the history table on the right.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { ExchangeRecord, Quote } from '../../../../shared/schemas/exchange';
+import { ApiError } from '../../../api/client';
+import { formatDateTime, formatDecimal } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { useLiveAccount } from '../../../market/hooks';
+import { session } from '../../../session/store';
+import { CoinIcon } from '../../../ui/CoinIcon';
+import { EmptyState } from '../../../ui/EmptyState';
+import { toast } from '../../../ui/toast';
+import { useAssetBalances } from '../balances';
+import { IconSwapVertical } from '../components/walletIcons';
+import {
+  exchangeOfQuote,
+  fetchQuote,
+  outcomeUnknown,
+  sendExchange,
+  useExchangeCoins,
+  useExchangeHistory,
+} from '../exchangeData';
+import { flashOutcome } from '../../../../shared/wallet/flashQuote';
+import { serverClockOffset } from '../../../market/serverClock';
+import { percentOf, previewFlash, quoteDeadline, quoteTimeLeft } from '../model/flash';
+import { availableOf, sanitizeAmountInput } from '../model/transfer';
+import '../../../forms/forms.css';
+import '../components/wallet.css';
+import '../components/exchange.css';
+
+interface HeldQuote {
+  quote: Quote;
+  /** performance.now() when the quote ends (quoteDeadline: on server time). */
+  deadline: number;
+}
+
+const EXPIRED_RE = /expired/i;
+
+export default function FlashExchangeScreen() {
+  const { t } = useTranslation(['wallet', 'common']);
+  const desktop = useIsDesktop();
+  const { userInfo } = useSnapshot(session);
+  const uid = userInfo?.uid ?? '';
+  return (
+    <div className="wallet-screen fx-screen" data-testid="exchange-screen">
+      <TopBar title={t('common:title.flashExchange')} back={!desktop} />
+      <div className={`fx-layout${desktop ? ' fx-layout--desktop' : ''}`}>
+        <ExchangeForm />
+        <ExchangeHistory uid={uid} desktop={desktop} />
+      </div>
+    </div>
+  );
+}
+
+function ExchangeForm() {
+  const { t } = useTranslation('wallet');
+  const id = useId();
+  const coins = useExchangeCoins();
+  const balances = useAssetBalances();
+  const entries = useMemo(() => balances.data ?? [], [balances.data]);
+  const codes = useMemo(() => (coins.data ?? []).map((c) => c.coin), [coins.data]);
+  const [from, setFrom] = useState('USDT');
+  const [to, setTo] = useState('BTC');
+  const [amount, setAmount] = useState('');
+  const [held, setHeld] = useState<HeldQuote | null>(null);
+  const [quoteError, setQuoteError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [serverError, setServerError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const request = useRef(0);
+
+  const available = availableOf(entries, 'platform', from);
+
+  const requote = useCallback(async (f: string, tc: string) => {
+    const n = ++request.current;
+    setQuoteError('');
+    try {
+      const q = await fetchQuote(f, tc);
+      const arrivedAt = performance.now();
+      const wall = Date.now();
+      const offset = await serverClockOffset();
+      if (n === request.current) setHeld({ quote: q, deadline: quoteDeadline(q, arrivedAt, wall, offset) });
+    } catch (err) {
+      if (n === request.current) {
+        setHeld(null);
+        setQuoteError(err instanceof Error ? err.message : String(err));
+      }
+    }
+  }, []);
+
+  useEffect(() => {
+    if (from === to) return;
+    setHeld(null);
+    void requote(from, to);
+  }, [from, to, requote]);
+
+  const quote = held && held.quote.from === from && held.quote.to === to ? held.quote : null;
+  const preview = quote ? previewFlash(amount, quote, available) : null;
+
+  const pick = (side: 'from' | 'to', coin: string) => {
+    setServerError('');
+    setNotice('');
+    if (side === 'from') {
+      if (coin === to) setTo(from);
+      setFrom(coin);
+      setAmount('');
+    } else {
+      if (coin === from) {
+        setFrom(to);
+        setAmount('');
+      }
+      setTo(coin);
+    }
+  };
+  const swap = () => {
+    setServerError('');
+    setNotice('');
+    setFrom(to);
+    setTo(from);
+    setAmount('');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !quote || preview?.state !== 'ok') return;
+    setServerError('');
+    setNotice('');
+    setBusy(true);
+    const done = (r: ExchangeRecord) => {
+      toast(
+        t('exchange.done', {
+          amount: formatDecimal(r.amount),
+          from: r.from,
+          receive: formatDecimal(r.receive),
+          to: r.to,
+        }),
+        { kind: 'success' },
+      );
+      setAmount('');
+      void requote(from, to);
+    };
+    try {
+      done(await sendExchange(quote.quoteId, preview.amount));
+    } catch (err) {
+      const msg = err instanceof ApiError || err instanceof Error ? err.message : String(err);
+      if (outcomeUnknown(err)) {
+        // The reply was lost: ask whether the quote was executed; never send it again.
+        const found = await exchangeOfQuote(quote.quoteId).catch(() => undefined);
+        if (found) done(found);
+        else setServerError(t('exchange.lost'));
+      } else if (err instanceof ApiError && err.kind === 'business' && EXPIRED_RE.test(msg)) {
+        setNotice(t('exchange.requoted'));
+        void requote(from, to);
+      } else setServerError(msg);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!coins.data && coins.status === 'error')
+    return (
+      <section className="fx-card" role="alert">
+        <div className="wallet-state">
+          <p className="wallet-state__title">{t('exchange.error')}</p>
+          {coins.error ? <p className="wallet-state__detail">{coins.error}</p> : null}
+          <button type="button" className="fbtn fbtn--secondary" onClick={coins.reload}>
+            {t('state.retry')}
+          </button>
+        </div>
+      </section>
+    );
+  if (!coins.data)
+    return (
+      <section className="fx-card" aria-busy="true">
+        <p className="wallet-state">{t('exchange.loading')}</p>
+      </section>
+    );
+
+  const amountError =
+    preview?.state === 'invalid'
+      ? preview.msg
+      : preview?.state === 'balance'
+        ? t('exchange.err.balance', { amount: formatDecimal(available), coin: from })
+        : preview?.state === 'tooSmall'
+          ? t('exchange.err.tooSmall', { coin: to })
+          : '';
+  const receive = preview?.state === 'ok' ? formatDecimal(preview.receive) : '';
+
+  return (
+    <form className="form fx-card" onSubmit={submit} noValidate data-testid="exchange-form">
+      <div className={`fx-leg${amountError ? ' fx-leg--invalid' : ''}`}>
+        <div className="fx-leg__head">
+          <label htmlFor={`${id}-amount`} className="fx-leg__label">
+            {t('exchange.from')}
+          </label>
+          <span className="fx-leg__balance" data-testid="exchange-available">
+            {t('exchange.available', { amount: formatDecimal(available), coin: from })}
+          </span>
+        </div>
+        <div className="fx-leg__row">
+          <CoinPicker
+            label={t('exchange.from')}
+            value={from}
+            coins={codes}
+            onPick={(c) => pick('from', c)}
+            testId="exchange-from"
+          />
+          <input
+            id={`${id}-amount`}
+            className="fx-leg__amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('exchange.amountPlaceholder')}
+            value={amount}
+            onChange={(e) => {
+              setAmount(sanitizeAmountInput(e.currentTarget.value, from));
+              setServerError('');
+            }}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? `${id}-error` : undefined}
+            data-testid="exchange-amount"
+          />
+          <button
+            type="button"
+            className="fx-leg__max"
+            onClick={() => setAmount(available === '0' ? '' : available)}
+            data-testid="exchange-max"
+          >
+            {t('exchange.max')}
+          </button>
+        </div>
+        {amountError ? (
+          <p className="field__error" id={`${id}-error`} role="alert" data-testid="exchange-amount-error">
+            {amountError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="fx-swap">
+        <button
+          type="button"
+          className="transfer__swap"
+          onClick={swap}
+          aria-label={t('exchange.swap')}
+          data-testid="exchange-swap"
+        >
+          <IconSwapVertical size={20} />
+        </button>
+      </div>
+
+      <div className="fx-leg">
+        <div className="fx-leg__head">
+          <span className="fx-leg__label">{t('exchange.to')}</span>
+          <span className="fx-leg__balance">
+            {t('exchange.available', { amount: formatDecimal(availableOf(entries, 'platform', to)), coin: to })}
+          </span>
+        </div>
+        <div className="fx-leg__row">
+          <CoinPicker
+            label={t('exchange.to')}
+            value={to}
+            coins={codes}
+            onPick={(c) => pick('to', c)}
+            testId="exchange-to"
+          />
+          <output
+            className="fx-leg__amount fx-leg__amount--out"
+            data-testid="exchange-receive"
+            aria-label={t('exchange.receive')}
+          >
+            {receive || <span className="fx-leg__placeholder">{t('exchange.receive')}</span>}
+          </output>
+        </div>
+      </div>
+
+      <QuoteBox
+        held={quote && held ? held : null}
+        error={quoteError}
+        fee={preview?.state === 'ok' ? preview.fee : ''}
+        onRefresh={() => void requote(from, to)}
+      />
+
+      {notice ? (
+        <p className="fx-notice" role="status" data-testid="exchange-notice">
+          {notice}
+        </p>
+      ) : null}
+      {serverError ? (
+        <p className="form__error" role="alert" data-testid="exchange-error">
+          {serverError}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="fbtn fbtn--primary fbtn--block"
+        disabled={busy || !quote || preview?.state !== 'ok'}
+        data-testid="exchange-submit"
+      >
+        {busy ? t('exchange.submitting') : t('exchange.submit')}
+      </button>
+      <p className="fx-note">{t('exchange.note')}</p>
+    </form>
+  );
+}
+
+function CoinPicker(props: {
+  label: string;
+  value: string;
+  coins: readonly string[];
+  onPick: (c: string) => void;
+  testId: string;
+}) {
+  return (
+    <span className="fx-coin">
+      <CoinIcon coin={props.value} size={28} />
+      <select
+        className="fx-coin__select"
+        aria-label={props.label}
+        value={props.value}
+        onChange={(e) => props.onPick(e.currentTarget.value)}
+        data-testid={props.testId}
+      >
+        {props.coins.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/** The quote: rate after spread and fee, spread, fee, and the seconds left on server time (refreshes at zero). */
+function QuoteBox({
+  held,
+  error,
+  fee,
+  onRefresh,
+}: {
+  held: HeldQuote | null;
+  error: string;
+  fee: string;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const [now, setNow] = useState(() => performance.now());
+  const left = held ? quoteTimeLeft(held.deadline, now) : 0;
+  const refresh = useRef(onRefresh);
+  useEffect(() => {
+    refresh.current = onRefresh;
+  });
+  useEffect(() => {
+    if (!held) return;
+    const h = setInterval(() => setNow(performance.now()), 250);
+    return () => clearInterval(h);
+  }, [held]);
+  useEffect(() => {
+    if (held && left === 0) refresh.current();
+  }, [held, left]);
+
+  if (error)
+    return (
+      <div className="fx-quote fx-quote--error" role="alert" data-testid="exchange-quote-error">
+        <span>{error}</span>
+        <button type="button" className="fbtn fbtn--secondary" onClick={onRefresh}>
+          {t('state.retry')}
+        </button>
+      </div>
+    );
+  if (!held)
+    return (
+      <div className="fx-quote" aria-busy="true">
+        <span className="fx-quote__muted">{t('exchange.quoting')}</span>
+      </div>
+    );
+  const q = held.quote;
+  const rate = flashOutcome('1', q.to, q).rate;
+  const seconds = Math.ceil(left / 1000);
+  return (
+    <dl className="fx-quote" data-testid="exchange-quote" data-quote-id={q.quoteId}>
+      <div className="fx-quote__row">
+        <dt>{t('exchange.rate')}</dt>
+        <dd className="num" data-testid="exchange-rate">
+          1 {q.from} ≈ {formatDecimal(rate)} {q.to}
+        </dd>
+      </div>
+      <div className="fx-quote__row">
+        <dt>{t('exchange.spread')}</dt>
+        <dd className="num">{percentOf(q.spread)} %</dd>
+      </div>
+      <div className="fx-quote__row">
+        <dt>{t('exchange.fee')}</dt>
+        <dd className="num">
+          {percentOf(q.fee)} %{fee ? ` · ${formatDecimal(fee)} ${q.to}` : ''}
+        </dd>
+      </div>
+      <div className="fx-quote__row fx-quote__timer">
+        <dt>
+          {left > 0 ? (
+            <span data-testid="exchange-countdown">{t('exchange.expires', { s: seconds })}</span>
+          ) : (
+            <span>{t('exchange.quoting')}</span>
+          )}
+        </dt>
+        <dd>
+          <button type="button" className="fx-quote__refresh" onClick={onRefresh} data-testid="exchange-refresh">
+            {t('exchange.refresh')}
+          </button>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The user's conversions, newest first; fetched again when the live stream reports a balance change. */
+function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolean }) {
+  const { t } = useTranslation('wallet');
+  const history = useExchangeHistory(uid);
+  const live = useLiveAccount();
+  const reload = history.reload;
+  const seen = useRef(live?.balances);
+  useEffect(() => {
+    if (seen.current === live?.balances) return;
+    seen.current = live?.balances;
+    reload();
+  }, [live?.balances, reload]);
+  const rows = history.data?.rows ?? [];
+  return (
+    <section className="fx-card fx-history" aria-labelledby="fx-history-title" data-testid="exchange-history">
+      <h2 className="fx-history__title" id="fx-history-title">
+        {t('exchange.history')}
+      </h2>
+      {!history.data && history.status === 'error' ? (
+        <div className="wallet-state" role="alert">
+          <p className="wallet-state__title">{t('exchange.error')}</p>
+          <button type="button" className="fbtn fbtn--secondary" onClick={history.reload}>
+            {t('state.retry')}
+          </button>
+        </div>
+      ) : !history.data ? (
+        <p className="wallet-state" aria-busy="true">
+          {t('exchange.loading')}
+        </p>
+      ) : rows.length === 0 ? (
+        <EmptyState compact title={t('exchange.historyEmpty')} />
+      ) : desktop ? (
+        <table className="fx-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('exchange.time')}</th>
+              <th scope="col">{t('exchange.pair')}</th>
+              <th scope="col" className="num">
+                {t('exchange.paid')}
+              </th>
+              <th scope="col" className="num">
+                {t('exchange.received')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-testid="exchange-row">
+                <td>{formatDateTime(r.time)}</td>
+                <td>
+                  <Pair r={r} />
+                </td>
+                <td className="num">
+                  {formatDecimal(r.amount)} {r.from}
+                </td>
+                <td className="num">
+                  <span className="fx-in">
+                    {formatDecimal(r.receive)} {r.to}
+                  </span>
+                  <span className="fx-table__sub">
+                    {t('exchange.fee')} {formatDecimal(r.fee)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <ul className="fx-list">
+          {rows.map((r) => (
+            <li key={r.id} className="fx-list__row" data-testid="exchange-row">
+              <div className="fx-list__top">
+                <Pair r={r} />
+                <span className="fx-list__time">{formatDateTime(r.time)}</span>
+              </div>
+              <div className="fx-list__amounts num">
+                <span>
+                  −{formatDecimal(r.amount)} {r.from}
+                </span>
+                <span className="fx-in">
+                  +{formatDecimal(r.receive)} {r.to}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Pair({ r }: { r: ExchangeRecord }) {
+  return (
+    <span className="fx-pair">
+      <CoinIcon coin={r.from} size={18} />
+      <span>{r.from}</span>
+      <span aria-hidden="true">→</span>
+      <CoinIcon coin={r.to} size={18} />
+      <span>{r.to}</span>
+    </span>
+  );
+}
