@@ -1,6 +1,7 @@
 /**
- * A thousand random short sequences of deposits, transfers, withdrawal holds, approvals (settle), rejections and
- * cancels (release) against the ledger service on an in-memory SQLite; after every step the books must hold.
+ * A thousand random short sequences of deposits, transfers, flash exchanges, withdrawal holds, approvals (settle),
+ * rejections and cancels (release) against the ledger service on an in-memory SQLite; after every step the books
+ * must hold. Exchanges are posted as the exchange module posts them (FX-3), at the shared quote arithmetic.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { Decimal } from '../../../src/shared/decimal';
 import { ApiFail } from '../http/failures';
 import { manualClock } from '../time/clock';
 import { checkLedger } from './check';
-import { Ledger } from './service';
+import { Ledger, type Leg } from './service';
+import { flashOutcome } from '../../../src/shared/wallet/flashQuote';
 import { sqliteLedgerStore } from './store';
 import { freshDb } from './testDb';
 import type { HouseAccount, UserAccount } from './types';
@@ -46,10 +48,17 @@ const op = fc.oneof(
     fee: fc.constantFrom('0', '1', '0.5'),
   }),
   fc.record({ t: fc.constantFrom('approve' as const, 'reject' as const, 'cancel' as const), pick: fc.nat() }),
+  fc.record({
+    t: fc.constant('exchange' as const),
+    user: fc.constantFrom(...USERS),
+    from: fc.constantFrom(...COINS),
+    amount,
+    price: fc.constantFrom('0.0000151234', '66123.45', '1', '0.5'),
+  }),
 );
 
 describe('[LEDGER-2] [LEDGER-3] [LEDGER-5] random sequences keep the books right', () => {
-  it('1,000 sequences: each row sums to zero, balances equal their entries, nothing negative, totals move only by deposits and settled withdrawals', async () => {
+  it('1,000 sequences: each row sums to zero, balances equal their entries, nothing negative, totals move only by deposits, exchanges and settled withdrawals', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 20 }), async (ops) => {
         const db = await freshDb();
@@ -91,6 +100,21 @@ describe('[LEDGER-2] [LEDGER-3] [LEDGER-5] random sequences keep the books right
                     { userId: o.user, account: o.to, coin: o.coin, amount: o.amount },
                   ],
                 });
+              } else if (o.t === 'exchange') {
+                const to = o.from === 'USDT' ? 'BTC' : 'USDT';
+                const q = flashOutcome(o.amount, to, { price: o.price, spread: '0.001', fee: '0.001' });
+                if (new Decimal(q.receive).isZero()) continue;
+                const out = new Decimal(q.receive).plus(q.fee).toFixed();
+                const entries: Leg[] = [
+                  { userId: o.user, account: 'platform', coin: o.from, amount: `-${o.amount}` },
+                  { house: 'house:exchange', coin: o.from, amount: o.amount },
+                  { house: 'house:exchange', coin: to, amount: `-${out}` },
+                  { userId: o.user, account: 'platform', coin: to, amount: q.receive },
+                ];
+                if (!new Decimal(q.fee).isZero()) entries.push({ house: 'house:fees', coin: to, amount: q.fee });
+                ledger.post({ kind: 'exchange', ref, userId: o.user, entries });
+                expected.set(o.from, expected.get(o.from)!.minus(o.amount));
+                expected.set(to, expected.get(to)!.plus(q.receive));
               } else if (o.t === 'submit') {
                 const total = new Decimal(o.amount).plus(o.fee).toFixed();
                 const { hold } = ledger.hold({
