@@ -96,7 +96,7 @@ export default function WithdrawScreen() {
     <div className="wallet-screen wd-screen" data-testid="withdraw-screen">
       <TopBar
         title={t('withdraw.title')}
-        back={!desktop}
+        back={WALLET_PATHS.wallet}
         right={
           <Link to={WALLET_PATHS.withdrawDeposit} className="wd-topbar-link">
             {t('withdraw.records')}
@@ -104,8 +104,7 @@ export default function WithdrawScreen() {
         }
       />
       <div className={desktop ? 'wd-layout wd-layout--desktop' : 'wd-layout'}>
-        <section className="wd-main">
-          {desktop ? <h1 className="wd-heading">{t('withdraw.title')}</h1> : null}
+        <section className="wd-main" aria-label={t('withdraw.title')}>
           {body}
         </section>
         {desktop ? (
@@ -283,6 +282,11 @@ function WithdrawForm({
   const unit = ch.coin;
   return (
     <form className="form wd-form" onSubmit={submit} noValidate data-testid="withdraw-form">
+      {!quote.inWindow ? (
+        <p className="wd-note" role="status" data-testid="withdraw-window-closed">
+          {t('withdraw.err.window', { start: ch.limitTimeStart, end: ch.limitTimeEnd })}
+        </p>
+      ) : null}
       <div className="field">
         <span className="field__label">{t('withdraw.coin')}</span>
         <div className="wd-chips" role="radiogroup" aria-label={t('withdraw.coin')}>
