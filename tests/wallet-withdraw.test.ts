@@ -25,14 +25,19 @@ interface Row {
   status: string;
 }
 
+/** Changes WITHDRAWAL_SETTING with the operator's settings tool on the server's data dir (read per request). */
+function withdrawalSetting(change: Record<string, unknown>): void {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', 'WITHDRAWAL_SETTING', JSON.stringify(change)],
+    { env: { ...process.env, DATA_DIR: app.server.dataDir }, encoding: 'utf8' },
+  );
+}
+
 beforeAll(async () => {
   app = await startApp({ WITHDRAW_AUTO_APPROVE_DELAY_MS: '6000' });
   token = await loginToken(app.server);
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', 'WITHDRAWAL_SETTING', '{"limitTime":false}'],
-    { env: { ...process.env, DATA_DIR: app.server.dataDir }, encoding: 'utf8' },
-  );
+  withdrawalSetting({ limitTime: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -253,6 +258,40 @@ describe('/withdrawDeposit', () => {
       }
       await shot(page, 'withdraw-records-phone');
     } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('/withdraw with checkCode', () => {
+  it('[WDR-12][WDR-16] desktop: the code is required, sent to the bound email with the send-code button, and accepted', async () => {
+    withdrawalSetting({ checkCode: true });
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    try {
+      const sent = countSubmits(page);
+      const before = (await withdrawals()).length;
+      await openForm(page);
+      await fillAndSubmit(page, '30');
+      // Without the code nothing is sent.
+      const err = page.getByTestId('withdraw-code-error');
+      await err.waitFor();
+      expect(await err.textContent()).toBe('Enter the verification code');
+      expect(sent.n).toBe(0);
+
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByRole('button', { name: /Resend in/ }).waitFor();
+      const outbox = await api<{ codeType: string; code: string }[]>('/api/_test/outbox?to=demo%40openex.local');
+      const mail = outbox.find((m) => m.codeType === 'withdraw');
+      expect(mail?.code).toMatch(/^\d{6}$/);
+      await page.getByTestId('withdraw-code').fill(mail!.code);
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-outcome').waitFor();
+      expect(text(await page.getByTestId('withdraw-outcome').textContent())).toContain('30USDT');
+      expect(sent.n).toBe(1);
+      expect((await withdrawals()).length).toBe(before + 1);
+    } finally {
+      withdrawalSetting({ checkCode: false });
       await ctx.close();
     }
   });

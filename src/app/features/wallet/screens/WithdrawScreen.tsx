@@ -8,12 +8,18 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { userApi } from '../../../../shared/api/user';
 import type { Withdrawal, WithdrawChannel } from '../../../../shared/schemas/withdraw';
 import type { WithdrawProblem } from '../../../../shared/wallet/withdrawRules';
-import { ApiError } from '../../../api/client';
+import { ApiError, call } from '../../../api/client';
+import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { SendCodeButton } from '../../../forms/SendCodeButton';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { session } from '../../../session/store';
+import { toast } from '../../../ui/toast';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { sanitizeAmountInput } from '../model/transfer';
 import { addressOk, quoteFor, withdrawCoins } from '../model/withdrawForm';
@@ -216,7 +222,30 @@ function WithdrawForm({
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [codeSendError, setCodeSendError] = useState('');
+  const user = useSnapshot(session).userInfo;
+  const codeHint = useDevCodeHint();
   if (!ch) return null;
+
+  // The code (type `withdraw`) goes to the bound email, else the bound phone: where the server checks it (WDR-12).
+  const sendCode = async (): Promise<boolean> => {
+    setCodeSendError('');
+    try {
+      if (user?.email)
+        await call(userApi.sendEmailCode, { query: { codeType: 'withdraw', email: user.email }, silent: true });
+      else if (user?.phone)
+        await call(userApi.sendMobileCode, { query: { codeType: 'withdraw', phone: user.phone }, silent: true });
+      else {
+        setCodeSendError(t('withdraw.codeNoContact'));
+        return false;
+      }
+      toast(t('withdraw.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      setCodeSendError(err instanceof Error ? err.message : String(err));
+      return false;
+    }
+  };
 
   const quote = quoteFor(ch, amount, Date.now());
   const addressValid = addressOk(ch, address) !== undefined;
@@ -470,10 +499,17 @@ function WithdrawForm({
               autoComplete="one-time-code"
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
+              maxLength={6}
               data-testid="withdraw-code"
             />
+            <SendCodeButton onSend={sendCode} />
           </span>
-          {codeError ? <span className="field__error">{codeError}</span> : null}
+          {codeSendError || codeError ? (
+            <span className="field__error" data-testid="withdraw-code-error">
+              {codeSendError || codeError}
+            </span>
+          ) : null}
+          {codeHint ? <span className="field__hint">{codeHint}</span> : null}
         </label>
       ) : null}
 
