@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Withdrawal } from '../../../../shared/schemas/withdraw';
 import { call } from '../../../api/client';
@@ -19,6 +20,7 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 import { rechargeApi } from '../../../../shared/api/recharge';
 import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
+import { WALLET_PATHS } from '../paths';
 import { cancelWithdrawal, useReloadOnStatus, useWithdrawList } from '../withdraw';
 import '../../../forms/forms.css';
 import '../components/wallet.css';
@@ -32,9 +34,18 @@ export default function WithdrawDepositScreen() {
   const [tab, setTab] = useState<Tab>('withdrawals');
   return (
     <div className="wallet-screen wd-screen" data-testid="records-screen">
-      <TopBar title={t('withdraw.recordsTitle')} back={!desktop} />
+      <TopBar
+        title={t('withdraw.recordsTitle')}
+        back={WALLET_PATHS.wallet}
+        right={
+          desktop ? (
+            <Link to={WALLET_PATHS.withdraw} className="wd-topbar-link">
+              {t('withdraw.title')}
+            </Link>
+          ) : undefined
+        }
+      />
       <div className={desktop ? 'wd-records wd-records--desktop' : 'wd-records'}>
-        {desktop ? <h1 className="wd-heading">{t('withdraw.recordsTitle')}</h1> : null}
         <div className="wd-tabs" role="tablist">
           {(['withdrawals', 'deposits'] as const).map((k) => (
             <button
@@ -111,23 +122,23 @@ function Withdrawals() {
                 <span>{formatDateTime(r.createTime)}</span>
               </div>
               <div className="wd-row__meta wd-mono wd-row__addr">{r.address}</div>
-              <div className="wd-row__meta">
+              <div className="wd-row__meta wd-row__foot">
                 <span>
                   {t('withdraw.fee')} {formatDecimal(r.fee)} {r.coin}
                 </span>
                 {r.reason ? <span>{t('withdraw.reason', { reason: r.reason })}</span> : null}
+                {r.status === 'pending' ? (
+                  <button
+                    type="button"
+                    className="fbtn fbtn--ghost wd-row__cancel"
+                    onClick={() => setConfirm(r)}
+                    data-testid="withdraw-cancel"
+                  >
+                    {t('withdraw.cancel')}
+                  </button>
+                ) : null}
               </div>
             </div>
-            {r.status === 'pending' ? (
-              <button
-                type="button"
-                className="fbtn fbtn--secondary wd-row__cancel"
-                onClick={() => setConfirm(r)}
-                data-testid="withdraw-cancel"
-              >
-                {t('withdraw.cancel')}
-              </button>
-            ) : null}
           </li>
         ))}
       </ul>

@@ -8,12 +8,18 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { userApi } from '../../../../shared/api/user';
 import type { Withdrawal, WithdrawChannel } from '../../../../shared/schemas/withdraw';
 import type { WithdrawProblem } from '../../../../shared/wallet/withdrawRules';
-import { ApiError } from '../../../api/client';
+import { ApiError, call } from '../../../api/client';
+import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { SendCodeButton } from '../../../forms/SendCodeButton';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { session } from '../../../session/store';
+import { toast } from '../../../ui/toast';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { sanitizeAmountInput } from '../model/transfer';
 import { addressOk, quoteFor, withdrawCoins } from '../model/withdrawForm';
@@ -96,7 +102,7 @@ export default function WithdrawScreen() {
     <div className="wallet-screen wd-screen" data-testid="withdraw-screen">
       <TopBar
         title={t('withdraw.title')}
-        back={!desktop}
+        back={WALLET_PATHS.wallet}
         right={
           <Link to={WALLET_PATHS.withdrawDeposit} className="wd-topbar-link">
             {t('withdraw.records')}
@@ -104,8 +110,7 @@ export default function WithdrawScreen() {
         }
       />
       <div className={desktop ? 'wd-layout wd-layout--desktop' : 'wd-layout'}>
-        <section className="wd-main">
-          {desktop ? <h1 className="wd-heading">{t('withdraw.title')}</h1> : null}
+        <section className="wd-main" aria-label={t('withdraw.title')}>
           {body}
         </section>
         {desktop ? (
@@ -217,7 +222,30 @@ function WithdrawForm({
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [codeSendError, setCodeSendError] = useState('');
+  const user = useSnapshot(session).userInfo;
+  const codeHint = useDevCodeHint();
   if (!ch) return null;
+
+  // The code (type `withdraw`) goes to the bound email, else the bound phone: where the server checks it (WDR-12).
+  const sendCode = async (): Promise<boolean> => {
+    setCodeSendError('');
+    try {
+      if (user?.email)
+        await call(userApi.sendEmailCode, { query: { codeType: 'withdraw', email: user.email }, silent: true });
+      else if (user?.phone)
+        await call(userApi.sendMobileCode, { query: { codeType: 'withdraw', phone: user.phone }, silent: true });
+      else {
+        setCodeSendError(t('withdraw.codeNoContact'));
+        return false;
+      }
+      toast(t('withdraw.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      setCodeSendError(err instanceof Error ? err.message : String(err));
+      return false;
+    }
+  };
 
   const quote = quoteFor(ch, amount, Date.now());
   const addressValid = addressOk(ch, address) !== undefined;
@@ -283,6 +311,11 @@ function WithdrawForm({
   const unit = ch.coin;
   return (
     <form className="form wd-form" onSubmit={submit} noValidate data-testid="withdraw-form">
+      {!quote.inWindow ? (
+        <p className="wd-note" role="status" data-testid="withdraw-window-closed">
+          {t('withdraw.err.window', { start: ch.limitTimeStart, end: ch.limitTimeEnd })}
+        </p>
+      ) : null}
       <div className="field">
         <span className="field__label">{t('withdraw.coin')}</span>
         <div className="wd-chips" role="radiogroup" aria-label={t('withdraw.coin')}>
@@ -466,10 +499,17 @@ function WithdrawForm({
               autoComplete="one-time-code"
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
+              maxLength={6}
               data-testid="withdraw-code"
             />
+            <SendCodeButton onSend={sendCode} />
           </span>
-          {codeError ? <span className="field__error">{codeError}</span> : null}
+          {codeSendError || codeError ? (
+            <span className="field__error" data-testid="withdraw-code-error">
+              {codeSendError || codeError}
+            </span>
+          ) : null}
+          {codeHint ? <span className="field__hint">{codeHint}</span> : null}
         </label>
       ) : null}
 

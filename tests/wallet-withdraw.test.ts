@@ -1,0 +1,298 @@
+/**
+ * Withdrawals end to end (WDR-*): /withdraw and /withdrawDeposit against the real server in a real Chromium,
+ * phone and desktop. One server for the file, with the withdrawal window opened through the settings tool on
+ * its data dir (the server reads settings on every request) and a short auto-approval delay. Amounts above
+ * WITHDRAW_AUTO_APPROVE_MAX (1000) stay pending, so only the 20 USDT withdrawal is approved on its own.
+ * Screenshots go to SHOTS_DIR when it is set.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+const SHOTS = process.env.SHOTS_DIR;
+const ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+const SUBMIT_PATH = '/api/withdraw/submit';
+let app: AppHarness;
+let token: string;
+
+interface Row {
+  id: number;
+  amount: string;
+  fee: string;
+  total: string;
+  status: string;
+}
+
+/** Changes WITHDRAWAL_SETTING with the operator's settings tool on the server's data dir (read per request). */
+function withdrawalSetting(change: Record<string, unknown>): void {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', 'WITHDRAWAL_SETTING', JSON.stringify(change)],
+    { env: { ...process.env, DATA_DIR: app.server.dataDir }, encoding: 'utf8' },
+  );
+}
+
+beforeAll(async () => {
+  app = await startApp({ WITHDRAW_AUTO_APPROVE_DELAY_MS: '6000' });
+  token = await loginToken(app.server);
+  withdrawalSetting({ limitTime: false });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function api<T>(path: string, method = 'GET'): Promise<T> {
+  const r = await fetch(`${app.server.url}${path}`, { method, headers: { satoken: token } });
+  const j = (await r.json()) as { code: number; data: T; msg: string };
+  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
+  return j.data;
+}
+
+async function withdrawals(): Promise<Row[]> {
+  return (await api<{ rows: Row[] }>('/api/withdraw/list?pageNum=1&pageSize=50')).rows;
+}
+
+async function usdt(): Promise<{ available: number; frozen: number }> {
+  const rows =
+    await api<{ account: string; coin: string; available: string; frozen: string }[]>('/api/asset/assetBalance');
+  const r = rows.find((x) => x.account === 'platform' && x.coin === 'USDT')!;
+  return { available: Number(r.available), frozen: Number(r.frozen) };
+}
+
+/** Counts the submissions a page sends (a refused form or a reply that never came must not send again). */
+function countSubmits(page: Page): { n: number } {
+  const c = { n: 0 };
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === SUBMIT_PATH) c.n += 1;
+  });
+  return c;
+}
+
+async function openForm(page: Page): Promise<void> {
+  await gotoApp(page, `${app.server.url}/withdraw`);
+  await page.getByTestId('withdraw-form').waitFor();
+  await page.getByTestId('withdraw-network-USDT-TRC20').click();
+  await page.getByTestId('withdraw-address').fill(ADDRESS);
+}
+
+async function fillAndSubmit(page: Page, amount: string): Promise<void> {
+  await page.getByTestId('withdraw-amount').fill(amount);
+  await page.getByTestId('withdraw-pwd').fill('123456');
+  await page.getByTestId('withdraw-submit').click();
+}
+
+const text = (s: string | null): string => (s ?? '').replace(/[\s,]/g, '');
+
+describe('/withdraw', () => {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`[WDR-1][WDR-4][WDR-16] ${name}: an amount over the channel's maximum is refused on the form with the rule, nothing sent`, async () => {
+      const ctx = await newContext(app.browser, { viewport, token });
+      const page = await ctx.newPage();
+      try {
+        const sent = countSubmits(page);
+        const before = (await withdrawals()).length;
+        await openForm(page);
+        await fillAndSubmit(page, '200000');
+        const err = page.getByTestId('withdraw-amount-error');
+        await err.waitFor();
+        expect(await err.textContent()).toBe('The maximum withdrawal is 100,000 USDT');
+        expect(await page.getByTestId('withdraw-rules').textContent()).toContain('100,000 USDT');
+        expect(sent.n).toBe(0);
+        expect(await page.getByTestId('withdraw-outcome').count()).toBe(0);
+        expect((await withdrawals()).length).toBe(before);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+
+  it('[WDR-10][WDR-11][WDR-13][WDR-16] phone: a valid withdrawal shows pending with amount + fee frozen in the wallet, then done after auto-approval', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      const before = await usdt();
+      await openForm(page);
+      await page.getByTestId('withdraw-amount').fill('20');
+      expect(text(await page.getByTestId('withdraw-fee').textContent())).toBe('2USDT');
+      expect(text(await page.getByTestId('withdraw-total').textContent())).toBe('22USDT');
+      await shot(page, 'withdraw-phone');
+      await fillAndSubmit(page, '20');
+      const status = page.getByTestId('withdraw-outcome-status');
+      await status.waitFor();
+      expect(await status.textContent()).toBe('Pending');
+      const after = await usdt();
+      expect(after.available).toBe(before.available - 22);
+      expect(after.frozen).toBe(before.frozen + 22);
+
+      const wallet = await ctx.newPage();
+      await gotoApp(wallet, `${app.server.url}/wallet`);
+      const row = wallet.locator('[data-testid=wallet-rows-platform] [data-coin=USDT]');
+      await row.waitFor();
+      await expect.poll(async () => text(await row.textContent())).toContain(`Frozen${before.frozen + 22}`);
+
+      // The auto-approval settles it: the open outcome turns to done without a reload (the private socket).
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=withdraw-outcome-status]')?.textContent === 'Completed',
+        null,
+        { timeout: 30_000 },
+      );
+      const settled = await usdt();
+      expect(settled.frozen).toBe(before.frozen);
+      expect(settled.available).toBe(before.available - 22);
+      const rows = await withdrawals();
+      expect(rows[0]).toMatchObject({ amount: '20', fee: '2', total: '22', status: 'done' });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[WDR-10][WDR-16] desktop: a reply delayed past the client timeout is answered by asking for the status, never by sending again; after a reload exactly one withdrawal exists and the screen shows it', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    try {
+      const sent = countSubmits(page);
+      const before = (await withdrawals()).length;
+      // Past the app's 10 s request timeout (REQUEST_TIMEOUT_MS).
+      await api('/api/_test/delayWithdrawReply?ms=13000', 'POST');
+      await openForm(page);
+      await page.getByTestId('withdraw-amount').fill('1500');
+      await page.getByTestId('withdraw-pwd').fill('123456');
+      await shot(page, 'withdraw-desktop');
+      await page.getByTestId('withdraw-submit').click();
+      const outcome = page.getByTestId('withdraw-outcome');
+      await outcome.waitFor({ timeout: 30_000 });
+      expect(text(await outcome.textContent())).toContain('1500USDT');
+      expect(await page.getByTestId('withdraw-outcome-status').textContent()).toBe('Pending');
+      expect(sent.n).toBe(1);
+
+      await page.reload();
+      await page.getByTestId('withdraw-form').waitFor();
+      const rows = await withdrawals();
+      expect(rows.length).toBe(before + 1);
+      expect(rows.filter((r) => r.amount === '1500')).toHaveLength(1);
+      const recent = page.locator('.wd-recent__row').first();
+      await recent.waitFor();
+      expect(text(await recent.textContent())).toContain('1500USDTPending');
+      expect(sent.n).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[WDR-10][WDR-16] phone: reloaded while the reply is still held, the screen asks for the outcome of its key and shows the one withdrawal', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      const sent = countSubmits(page);
+      const before = (await withdrawals()).length;
+      await api('/api/_test/delayWithdrawReply?ms=20000', 'POST');
+      await openForm(page);
+      await fillAndSubmit(page, '1200');
+      // The server has applied it; its reply is still held.
+      await expect.poll(async () => (await withdrawals()).length, { timeout: 20_000 }).toBe(before + 1);
+      await page.reload();
+      await page.getByTestId('withdraw-outcome').waitFor({ timeout: 20_000 });
+      expect(text(await page.getByTestId('withdraw-outcome').textContent())).toContain('1200USDT');
+      expect(sent.n).toBe(1);
+      const rows = await withdrawals();
+      expect(rows.length).toBe(before + 1);
+      expect(rows.filter((r) => r.amount === '1200')).toHaveLength(1);
+      // The intent is complete: another reload shows the form, nothing is sent again.
+      await page.reload();
+      await page.getByTestId('withdraw-form').waitFor();
+      expect(sent.n).toBe(1);
+      expect((await withdrawals()).length).toBe(before + 1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('/withdrawDeposit', () => {
+  it('[WDR-11][WDR-17] desktop: a pending withdrawal is cancelled after a confirmation and its amount returns', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    try {
+      const pending = (await withdrawals()).find((r) => r.status === 'pending' && r.amount === '1500');
+      expect(pending).toBeDefined();
+      const before = await usdt();
+      await gotoApp(page, `${app.server.url}/withdrawDeposit`);
+      const row = page.getByTestId(`withdraw-record-${pending!.id}`);
+      await row.waitFor();
+      await shot(page, 'withdraw-records-desktop');
+      await row.getByTestId('withdraw-cancel').click();
+      // Nothing happens until it is confirmed.
+      await page.getByTestId('withdraw-cancel-confirm').waitFor();
+      expect((await usdt()).frozen).toBe(before.frozen);
+      await page.getByTestId('withdraw-cancel-confirm').click();
+      await expect.poll(async () => row.getByTestId('withdraw-record-status').textContent()).toBe('Cancelled');
+      expect(await row.getByTestId('withdraw-cancel').count()).toBe(0);
+      const after = await usdt();
+      expect(after.available).toBe(before.available + 1650);
+      expect(after.frozen).toBe(before.frozen - 1650);
+      expect((await withdrawals()).find((r) => r.id === pending!.id)?.status).toBe('cancelled');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[WDR-17] phone: the records list every withdrawal with its status', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, `${app.server.url}/withdrawDeposit`);
+      await page.getByTestId('withdraw-records').waitFor();
+      const rows = await withdrawals();
+      for (const r of rows) {
+        const status = page.getByTestId(`withdraw-record-${r.id}`).getByTestId('withdraw-record-status');
+        expect(await status.getAttribute('class')).toContain(`wd-badge--${r.status}`);
+      }
+      await shot(page, 'withdraw-records-phone');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('/withdraw with checkCode', () => {
+  it('[WDR-12][WDR-16] desktop: the code is required, sent to the bound email with the send-code button, and accepted', async () => {
+    withdrawalSetting({ checkCode: true });
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    try {
+      const sent = countSubmits(page);
+      const before = (await withdrawals()).length;
+      await openForm(page);
+      await fillAndSubmit(page, '30');
+      // Without the code nothing is sent.
+      const err = page.getByTestId('withdraw-code-error');
+      await err.waitFor();
+      expect(await err.textContent()).toBe('Enter the verification code');
+      expect(sent.n).toBe(0);
+
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByRole('button', { name: /Resend in/ }).waitFor();
+      const outbox = await api<{ codeType: string; code: string }[]>('/api/_test/outbox?to=demo%40openex.local');
+      const mail = outbox.find((m) => m.codeType === 'withdraw');
+      expect(mail?.code).toMatch(/^\d{6}$/);
+      await page.getByTestId('withdraw-code').fill(mail!.code);
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-outcome').waitFor();
+      expect(text(await page.getByTestId('withdraw-outcome').textContent())).toContain('30USDT');
+      expect(sent.n).toBe(1);
+      expect((await withdrawals()).length).toBe(before + 1);
+    } finally {
+      withdrawalSetting({ checkCode: false });
+      await ctx.close();
+    }
+  });
+});
