@@ -184,8 +184,8 @@ describe('[spec 2.3] shared elements', () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
-      await gotoApp(page, env.app.server.url + '/recharge');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Deposit');
+      await gotoApp(page, env.app.server.url + '/welfare');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Rewards center');
       expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
       expect(await page.getByText('Coming soon').count()).toBe(1);
       expect(
