@@ -41,7 +41,7 @@ async function usdt(): Promise<string> {
 }
 
 describe('[DEP-9] /recharge', () => {
-  it('[DEP-2][DEP-5][DEP-9] phone: address and QR shown; a chain deposit confirms, is credited, and every tab sees the balance rise', async () => {
+  it('[DEP-2][DEP-5][DEP-9][REC-2] phone: address and QR shown; a chain deposit confirms, is credited, every tab sees the balance rise, and the records list it', async () => {
     const ctx = await newContext(app.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
     const wallet = await ctx.newPage();
@@ -66,6 +66,11 @@ describe('[DEP-9] /recharge', () => {
       // The other tab shows the new balance without a reload (the live stream).
       await wallet.waitForFunction(() => document.body.innerText.replace(/[\s,]/g, '').includes('10050'));
       await shot(page, 'recharge-phone-credited');
+      // REC-2: the financial records list the credited deposit, with its sign.
+      await gotoApp(wallet, `${app.server.url}/cashflow`);
+      const row = wallet.locator('[data-testid=record-row][data-kind=deposit]').first();
+      await row.waitFor();
+      expect(await row.getByTestId('record-amount').textContent()).toContain('+50');
     } finally {
       await ctx.close();
     }

@@ -245,7 +245,7 @@ describe('/withdrawDeposit', () => {
     }
   });
 
-  it('[WDR-17] phone: the records list every withdrawal with its status', async () => {
+  it('[WDR-17][REC-2] phone: the records list every withdrawal with its status; the financial records list them too', async () => {
     const ctx = await newContext(app.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
     try {
@@ -257,6 +257,14 @@ describe('/withdrawDeposit', () => {
         expect(await status.getAttribute('class')).toContain(`wd-badge--${r.status}`);
       }
       await shot(page, 'withdraw-records-phone');
+      // REC-2: the financial records list each withdrawal's hold, and the settled and cancelled ones.
+      await gotoApp(page, `${app.server.url}/cashflow`);
+      await page.locator('[data-testid=record-row]').first().waitFor();
+      const kinds = await page
+        .locator('[data-testid=record-row]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+      expect(kinds.some((k) => k?.startsWith('withdraw'))).toBe(true);
+      expect(new Set(kinds).size).toBeGreaterThan(1);
     } finally {
       await ctx.close();
     }
