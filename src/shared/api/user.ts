@@ -158,6 +158,23 @@ export const userApi = {
     data: z.array(S.UserCoinEntry),
     auth: true,
   }),
+  addUserCoin: defineEndpoint({
+    method: 'POST',
+    path: '/api/userCoin/addUserCoin',
+    summary:
+      "Add a listed pair to the caller's watchlist (extension, WATCH-1); adding one already there changes nothing",
+    body: S.WatchlistBody,
+    data: z.array(S.UserCoinEntry),
+    auth: true,
+  }),
+  removeUserCoin: defineEndpoint({
+    method: 'POST',
+    path: '/api/userCoin/removeUserCoin',
+    summary: "Remove a pair from the caller's watchlist (extension, WATCH-1); removing one not there changes nothing",
+    body: S.WatchlistBody,
+    data: z.array(S.UserCoinEntry),
+    auth: true,
+  }),
   uploadOSS: defineEndpoint({
     method: 'POST',
     path: '/api/common/upload/OSS',

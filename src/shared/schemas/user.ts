@@ -207,5 +207,16 @@ export const UserCoinEntry = z.object({
   symbol: z.string(),
   sort: z.number().int(),
 });
+/** Add or remove one pair of the watchlist (WATCH-1): a listed pair's symbol, e.g. "btcusdt". */
+export const WatchlistBody = z.object({
+  symbol: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9._-]+$/, 'invalid symbol'),
+});
+/** Most pairs one watchlist holds (WATCH-1). */
+export const WATCHLIST_MAX = 200;
 export const UploadData = z.object({ url: UploadedUrl });
 export const Empty = z.null().optional();
