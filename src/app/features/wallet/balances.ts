@@ -4,6 +4,7 @@
  * Nothing polls: balances follow the live stream (LIVE-1); `balancesChanged()` makes every shown balance fetch
  * again (a transfer calls it, for a client whose stream is not up yet).
  */
+import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { assetApi } from '../../../shared/api/asset';
 import { call } from '../../api/client';

@@ -1,0 +1,370 @@
+/** The withdraw form of /withdraw (WDR-16): the channel's rules, the fee and totals as the user types, one submission per intent. */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useSnapshot } from 'valtio';
+import { userApi } from '../../../../shared/api/user';
+import type { Withdrawal, WithdrawChannel } from '../../../../shared/schemas/withdraw';
+import type { WithdrawProblem } from '../../../../shared/wallet/withdrawRules';
+import { ApiError, call } from '../../../api/client';
+import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { formatDecimal } from '../../../i18n/format';
+
+import { session } from '../../../session/store';
+import { toast } from '../../../ui/toast';
+import { CoinIcon } from '../../../ui/CoinIcon';
+import { sanitizeAmountInput } from '../model/transfer';
+import { addressOk, quoteFor, withdrawCoins } from '../model/withdrawForm';
+
+import { submitWithdrawal, useSavedAddresses } from '../withdraw';
+import '../../../forms/forms.css';
+import './wallet.css';
+import './withdraw.css';
+
+export function WithdrawForm({
+  channels,
+  onDone,
+  onUnconfirmed,
+}: {
+  channels: WithdrawChannel[];
+  onDone: (w: Withdrawal) => void;
+  onUnconfirmed: () => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const coins = useMemo(() => withdrawCoins(channels), [channels]);
+  const [coin, setCoin] = useState(coins[0]);
+  const networks = channels.filter((c) => c.coin === coin);
+  const [type, setType] = useState(networks[0]?.type ?? '');
+  const ch = networks.find((c) => c.type === type) ?? networks[0];
+  const saved = useSavedAddresses();
+  const savedHere = (saved.data ?? []).filter((a) => a.type === ch?.type);
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [pwd, setPwd] = useState('');
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [codeSendError, setCodeSendError] = useState('');
+  const user = useSnapshot(session).userInfo;
+  const codeHint = useDevCodeHint();
+  if (!ch) return null;
+
+  // The code (type `withdraw`) goes to the bound email, else the bound phone: where the server checks it (WDR-12).
+  const sendCode = async (): Promise<boolean> => {
+    setCodeSendError('');
+    try {
+      if (user?.email)
+        await call(userApi.sendEmailCode, { query: { codeType: 'withdraw', email: user.email }, silent: true });
+      else if (user?.phone)
+        await call(userApi.sendMobileCode, { query: { codeType: 'withdraw', phone: user.phone }, silent: true });
+      else {
+        setCodeSendError(t('withdraw.codeNoContact'));
+        return false;
+      }
+      toast(t('withdraw.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      setCodeSendError(err instanceof Error ? err.message : String(err));
+      return false;
+    }
+  };
+
+  const quote = quoteFor(ch, amount, Date.now());
+  const addressValid = addressOk(ch, address) !== undefined;
+  const problem: WithdrawProblem | undefined = quote.problems[0];
+  const problemText = (p: WithdrawProblem): string => {
+    switch (p.rule) {
+      case 'closed':
+        return t('withdraw.err.closed');
+      case 'amount':
+        if (p.reason === 'precision') return t('withdraw.err.precision', { coin: ch.coin, n: p.precision });
+        return t(`withdraw.err.${p.reason}`);
+      case 'min':
+        return t('withdraw.err.min', { min: formatDecimal(p.min), coin: ch.coin });
+      case 'max':
+        return t('withdraw.err.max', { max: formatDecimal(p.max), coin: ch.coin });
+      case 'dailyCount':
+        return t('withdraw.err.dailyCount', { n: p.limit });
+      case 'window':
+        return t('withdraw.err.window', { start: p.start, end: p.end });
+      case 'balance':
+        return t('withdraw.err.balance', { needed: formatDecimal(p.needed), coin: ch.coin });
+    }
+  };
+  const amountError = amount !== '' || touched ? (problem ? problemText(problem) : '') : '';
+  const addressError =
+    (address !== '' || touched) && !addressValid ? t('withdraw.err.address', { network: ch.type }) : '';
+  const pwdError = touched && ch.checkPass && !/^\d{6}$/.test(pwd) ? t('withdraw.err.pwd') : '';
+  const codeError = touched && ch.checkCode && code.trim() === '' ? t('withdraw.err.code') : '';
+
+  const pickCoin = (c: string) => {
+    setCoin(c);
+    setType(channels.find((x) => x.coin === c)?.type ?? '');
+    setAmount('');
+    setAddress('');
+    setServerError('');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setTouched(true);
+    setServerError('');
+    if (problem || !addressValid || (ch.checkPass && !/^\d{6}$/.test(pwd)) || (ch.checkCode && !code.trim())) return;
+    setBusy(true);
+    try {
+      const w = await submitWithdrawal({
+        coin: ch.coin,
+        type: ch.type,
+        address: addressOk(ch, address)!,
+        amount: quote.receive,
+        ...(ch.checkPass ? { pwd } : {}),
+        ...(ch.checkCode ? { code: code.trim() } : {}),
+      });
+      onDone(w);
+    } catch (err) {
+      if (err instanceof ApiError && ['timeout', 'network', 'aborted'].includes(err.kind)) onUnconfirmed();
+      setServerError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unit = ch.coin;
+  return (
+    <form className="form wd-form" onSubmit={submit} noValidate data-testid="withdraw-form">
+      {!quote.inWindow ? (
+        <p className="wd-note" role="status" data-testid="withdraw-window-closed">
+          {t('withdraw.err.window', { start: ch.limitTimeStart, end: ch.limitTimeEnd })}
+        </p>
+      ) : null}
+      <div className="field">
+        <span className="field__label">{t('withdraw.coin')}</span>
+        <div className="wd-chips" role="radiogroup" aria-label={t('withdraw.coin')}>
+          {coins.map((c) => (
+            <button
+              key={c}
+              type="button"
+              role="radio"
+              aria-checked={c === coin}
+              className={c === coin ? 'wd-chip wd-chip--on' : 'wd-chip'}
+              onClick={() => pickCoin(c)}
+              data-testid={`withdraw-coin-${c}`}
+            >
+              <CoinIcon coin={c} size={18} /> {c}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="field">
+        <span className="field__label">{t('withdraw.network')}</span>
+        <div className="wd-chips" role="radiogroup" aria-label={t('withdraw.network')}>
+          {networks.map((n) => (
+            <button
+              key={n.type}
+              type="button"
+              role="radio"
+              aria-checked={n.type === ch.type}
+              className={n.type === ch.type ? 'wd-chip wd-chip--on' : 'wd-chip'}
+              onClick={() => {
+                setType(n.type);
+                setAddress('');
+                setServerError('');
+              }}
+              data-testid={`withdraw-network-${n.type}`}
+            >
+              {n.type}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <dl className="wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
+        <div>
+          <dt>{t('withdraw.min')}</dt>
+          <dd>
+            {formatDecimal(ch.min)} {unit}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.maxRule')}</dt>
+          <dd>
+            {formatDecimal(ch.max)} {unit}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.feeRule')}</dt>
+          <dd>{t('withdraw.feeValue', { fee: formatDecimal(ch.fee), coin: unit, ratio: formatDecimal(ch.ratio) })}</dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.freeLeft')}</dt>
+          <dd>{ch.freeLeft}</dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.countLeft')}</dt>
+          <dd>{ch.countLeft}</dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.window')}</dt>
+          <dd>
+            {ch.limitTime
+              ? t('withdraw.windowValue', { start: ch.limitTimeStart, end: ch.limitTimeEnd, tz: ch.timeZone })
+              : t('withdraw.anyTime')}
+          </dd>
+        </div>
+      </dl>
+
+      <label className={addressError ? 'field field--invalid' : 'field'}>
+        <span className="field__label">{t('withdraw.address')}</span>
+        <span className="field__control">
+          <input
+            className="field__input wd-mono"
+            value={address}
+            onChange={(e) => {
+              setAddress(e.currentTarget.value);
+              setServerError('');
+            }}
+            placeholder={t('withdraw.addressPlaceholder', { network: ch.type })}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={addressError ? true : undefined}
+            data-testid="withdraw-address"
+          />
+        </span>
+        {addressError ? <span className="field__error">{addressError}</span> : null}
+      </label>
+      {savedHere.length > 0 ? (
+        <label className="field">
+          <span className="field__label">{t('withdraw.saved')}</span>
+          <span className="field__control">
+            <select
+              className="field__select"
+              value=""
+              onChange={(e) => setAddress(e.currentTarget.value)}
+              data-testid="withdraw-saved"
+            >
+              <option value="">{t('withdraw.savedNone')}</option>
+              {savedHere.map((a) => (
+                <option key={a.id} value={a.address}>
+                  {a.address}
+                </option>
+              ))}
+            </select>
+          </span>
+        </label>
+      ) : null}
+      <p className="wd-warning">{t('withdraw.warning', { network: ch.type })}</p>
+
+      <label className={amountError ? 'field field--invalid' : 'field'}>
+        <span className="field__label wd-amount-label">
+          <span>{t('withdraw.amount')}</span>
+          <span className="wd-available">
+            {t('withdraw.available')} <span className="wd-num">{formatDecimal(ch.available)}</span> {unit}
+          </span>
+        </span>
+        <span className="field__control">
+          <input
+            className="field__input wd-num"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => {
+              setAmount(sanitizeAmountInput(e.currentTarget.value, ch.coin));
+              setServerError('');
+            }}
+            placeholder={formatDecimal(ch.min)}
+            aria-invalid={amountError ? true : undefined}
+            data-testid="withdraw-amount"
+          />
+          <span className="wd-unit">{unit}</span>
+          <button
+            type="button"
+            className="field__action"
+            onClick={() => setAmount(quote.maxAmount)}
+            data-testid="withdraw-max"
+          >
+            {t('withdraw.max')}
+          </button>
+        </span>
+        {amountError ? (
+          <span className="field__error" data-testid="withdraw-amount-error">
+            {amountError}
+          </span>
+        ) : null}
+      </label>
+
+      {ch.checkPass ? (
+        <label className={pwdError ? 'field field--invalid' : 'field'}>
+          <span className="field__label">{t('withdraw.pwd')}</span>
+          <span className="field__control">
+            <input
+              className="field__input"
+              type="password"
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="off"
+              value={pwd}
+              onChange={(e) => setPwd(e.currentTarget.value.replace(/\D/g, ''))}
+              placeholder={t('withdraw.pwdPlaceholder')}
+              data-testid="withdraw-pwd"
+            />
+          </span>
+          {pwdError ? <span className="field__error">{pwdError}</span> : null}
+        </label>
+      ) : null}
+      {ch.checkCode ? (
+        <label className={codeError ? 'field field--invalid' : 'field'}>
+          <span className="field__label">{t('withdraw.code')}</span>
+          <span className="field__control">
+            <input
+              className="field__input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              maxLength={6}
+              data-testid="withdraw-code"
+            />
+            <SendCodeButton onSend={sendCode} />
+          </span>
+          {codeSendError || codeError ? (
+            <span className="field__error" data-testid="withdraw-code-error">
+              {codeSendError || codeError}
+            </span>
+          ) : null}
+          {codeHint ? <span className="field__hint">{codeHint}</span> : null}
+        </label>
+      ) : null}
+
+      <dl className="wd-summary" data-testid="withdraw-summary">
+        <div>
+          <dt>{t('withdraw.fee')}</dt>
+          <dd data-testid="withdraw-fee">
+            {formatDecimal(quote.fee)} {unit}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.receive')}</dt>
+          <dd data-testid="withdraw-receive">
+            {formatDecimal(quote.receive)} {unit}
+          </dd>
+        </div>
+        <div className="wd-summary__total">
+          <dt>{t('withdraw.total')}</dt>
+          <dd data-testid="withdraw-total">
+            {formatDecimal(quote.total)} {unit}
+          </dd>
+        </div>
+      </dl>
+      {serverError ? (
+        <p className="form__error" role="alert" data-testid="withdraw-server-error">
+          {serverError}
+        </p>
+      ) : null}
+      <button type="submit" className="fbtn fbtn--primary fbtn--block" disabled={busy} data-testid="withdraw-submit">
+        {busy ? t('withdraw.submitting') : t('withdraw.submit')}
+      </button>
+    </form>
+  );
+}
