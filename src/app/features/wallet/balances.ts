@@ -35,8 +35,9 @@ export function useAssetBalances(): QueryResult<BalanceEntry[]> {
     },
   );
   const live = useLiveAccount();
-  if (uid !== '' && live?.authorized && live.balances)
-    return { status: 'ok', data: [...live.balances], reload: q.reload };
+  // One array per pushed version, not per render (consumers memoise on it).
+  const liveRows = useMemo(() => (live?.authorized && live.balances ? [...live.balances] : undefined), [live]);
+  if (uid !== '' && liveRows) return { status: 'ok', data: liveRows, reload: q.reload };
   return q;
 }
 
