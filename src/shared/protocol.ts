@@ -37,6 +37,7 @@ export const STREAM_TYPES = [
   'POSITION',
   'USER_STATUS',
   'OWNCOIN',
+  'DEPTH',
 ] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
 
@@ -94,7 +95,7 @@ export const ClientFrame = z
     if (!privateStream && f.token) {
       ctx.addIssue({ code: 'custom', message: `only OWNCOIN and USER_STATUS take a token`, path: ['token'] });
     }
-    if ((f.type === 'DETAIL' || f.type === 'KLINE' || f.type === 'TRADE') && !f.symbol) {
+    if ((f.type === 'DETAIL' || f.type === 'KLINE' || f.type === 'TRADE' || f.type === 'DEPTH') && !f.symbol) {
       ctx.addIssue({ code: 'custom', message: `${f.type} needs a symbol`, path: ['symbol'] });
     }
     if (f.type === 'KLINE' && !f.interval) {
@@ -234,7 +235,42 @@ export const AccountFrame = z.object({
   ...frameBase,
 });
 
+/** One price level of a depth frame: [price, total amount], exact decimal strings; amount "0" removes the level. */
+export const DepthLevel = z.tuple([DecimalStr, DecimalStr]);
+export type DepthLevel = z.infer<typeof DepthLevel>;
+/**
+ * DEPTH (extension of 7.5, DEPTH rules in docs/spec/trading.md): the order book of one symbol. After the ACK
+ * the server sends a snapshot (`snapshot: true`, every level, best first) and then deltas: each changed level
+ * with its new total (amount "0" = gone), at most one delta frame per symbol per simulator step. `data.seq` is
+ * the book's own depth sequence (per symbol, not per connection): a delta carries the previous frame's seq + 1;
+ * a gap means frames were lost and the client resyncs (REST `GET /api/market/depth` gives the same seq).
+ */
+export const DepthFrame = z.object({
+  type: z.literal('DEPTH'),
+  symbol: SymbolStr,
+  origin: z.string(),
+  data: z.object({
+    seq: z.number().int().nonnegative(),
+    snapshot: z.boolean().optional(),
+    bids: z.array(DepthLevel),
+    asks: z.array(DepthLevel),
+  }),
+  ...frameBase,
+});
+/** SETTLEMENT payload (extension of 7.5): a second contract of the user settled (SEC rules). */
+export const SettlementData = z.object({
+  kind: z.literal('second'),
+  id: z.number().int(),
+  symbol: z.string(),
+  result: z.enum(['win', 'lose', 'draw']),
+  closePrice: DecimalStr,
+  /** What was credited back to the user (stake + profit on a win, the stake on a draw, "0" on a loss). */
+  payout: DecimalStr,
+});
+export type SettlementData = z.infer<typeof SettlementData>;
+
 export const ServerFrame = z.discriminatedUnion('type', [
+  DepthFrame,
   DetailFrame,
   TradeFrame,
   KlineFrame,
@@ -247,6 +283,7 @@ export const ServerFrame = z.discriminatedUnion('type', [
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 export type DetailFrame = z.infer<typeof DetailFrame>;
+export type DepthFrame = z.infer<typeof DepthFrame>;
 export type TradeFrame = z.infer<typeof TradeFrame>;
 export type KlineFrame = z.infer<typeof KlineFrame>;
 export type OwnCoinFrame = z.infer<typeof OwnCoinFrame>;

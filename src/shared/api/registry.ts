@@ -3,7 +3,8 @@ import { assetApi } from './asset';
 import { exchangeApi } from './exchange';
 import { marketApi } from './market';
 import { rechargeApi } from './recharge';
+import { tradingApi } from './trading';
 import { userApi } from './user';
 import { withdrawApi } from './withdraw';
 
-export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi, ...withdrawApi, ...exchangeApi };
+export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi, ...withdrawApi, ...exchangeApi, ...tradingApi };
