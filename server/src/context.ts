@@ -62,8 +62,78 @@ export interface MarketSymbol {
   qtyScale: number;
 }
 
+/** An order's state in a book, amounts as decimal strings at the pair's precisions (DEPTH and SPOT rules). */
+export interface BookOrderState {
+  /** The book's order id (assigned by `place`, increasing; not kept across restarts). */
+  id: number;
+  /** The user id for a user's order (> 0); the simulator's owners are never user ids. */
+  owner: number;
+  side: 'buy' | 'sell';
+  kind: 'limit' | 'market';
+  price: string;
+  amount: string;
+  filled: string;
+  remaining: string;
+  status: 'open' | 'partiallyFilled' | 'filled' | 'cancelled';
+  cancelReason?: 'user' | 'market' | 'selfTrade';
+}
+
+/** One match, as published on the tape (its `tradeId` is the public trade's id). */
+export interface BookFill {
+  tradeId: number;
+  price: string;
+  amount: string;
+  makerOrderId: number;
+  takerOrderId: number;
+  makerOwner: number;
+  takerOwner: number;
+  takerSide: 'buy' | 'sell';
+  time: number;
+}
+
+export type BookResult =
+  { ok: true; order: BookOrderState; fills: BookFill[]; makers: BookOrderState[] } | { ok: false; error: string };
+export type BookMatch = Extract<BookResult, { ok: true }>;
+
+/** A depth snapshot or delta: [price, total] decimal strings, best first; a delta's total "0" removes the level. */
+export interface DepthBook {
+  seq: number;
+  bids: [string, string][];
+  asks: [string, string][];
+}
+
+/**
+ * The order books of the spot pairs (server/src/market/books.ts): the simulator's market makers and takers and
+ * the users' orders meet in them, so every public trade is a match. Everything is synchronous: when `place`
+ * returns, its fills are on the tape and every `onUserMatch` listener has run.
+ */
+export interface MarketBooks {
+  has(symbol: string): boolean;
+  /** Price and amount decimals of the book (the pair's basePrecision and coinPrecision). */
+  scales(symbol: string): { price: number; amount: number } | undefined;
+  /** Places a user's order (owner = user id); a market order's `price` is its protection price. */
+  place(
+    symbol: string,
+    order: { owner: number; side: 'buy' | 'sell'; kind: 'limit' | 'market'; price: string; amount: string },
+  ): BookResult;
+  /** Cancels a resting order by its book id. */
+  cancel(symbol: string, id: number): BookResult;
+  best(symbol: string): { bestBid?: string; bestAsk?: string };
+  /** The current levels, best first, at most `limit` a side, with the depth sequence deltas continue from. */
+  depth(symbol: string, limit: number): DepthBook | undefined;
+  /**
+   * Told of every match that involves a user's order (owner > 0), as taker or as maker: a user's `place`, and a
+   * simulated taker or a maker re-quote that fills a resting user order. Called synchronously, in match order.
+   */
+  onUserMatch(listener: (symbol: string, match: BookMatch) => void): () => void;
+  /** Told once per simulator step (and after a user's order) of each book's changed levels (a delta). */
+  onDepth(listener: (symbol: string, delta: DepthBook) => void): () => void;
+}
+
 /** The market simulator and its candle store (server/src/market). */
 export interface Market {
+  /** The spot order books (user orders and the simulator meet there). */
+  books?: MarketBooks;
   symbols(): string[];
   has(symbol: string): boolean;
   /** 24 h statistics now. */
