@@ -38,6 +38,8 @@ const IDENTITY_TABLES = [
   'withdrawals',
   'trade_pwd_failures',
   'idempotency_keys',
+  'spot_fills',
+  'spot_orders',
   'exchanges',
   'exchange_quotes',
   'ledger_holds',
