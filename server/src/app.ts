@@ -28,6 +28,7 @@ import { listedCoins } from './wallet/store';
 import { createWithdrawals } from './withdrawals/index';
 import { registerWithdrawalRoutes } from './withdrawals/routes';
 import { registerWithdrawTestSwitches } from './withdrawals/testSwitches';
+import { registerSpotTestSwitches } from './spot/testSwitches';
 import { Ledger } from './ledger/service';
 import { sqliteLedgerStore } from './ledger/store';
 import { ledgerCheckJob } from './ledger/check';
@@ -167,6 +168,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerWithdrawalRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, withdrawals);
     scheduler.add(withdrawals.job());
     registerWithdrawTestSwitches(app, config.testSwitches && !config.production);
+    registerSpotTestSwitches(app, config.testSwitches && !config.production, timers);
     scheduler.add(sessionPurgeJob(identity));
     scheduler.add(idempotency.pruneJob());
     scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));
