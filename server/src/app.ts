@@ -22,6 +22,7 @@ import { createIdentity, type Identity } from './identity/service';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
+import { mountSeconds } from './seconds/index';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
 import { createWithdrawals } from './withdrawals/index';
@@ -153,6 +154,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,
@@ -187,6 +189,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
           log.error({ event: 'error', err }, 'closing sockets failed');
         }
         await app.close();
+        seconds.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
