@@ -23,6 +23,7 @@ import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './ident
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
 import { mountSeconds } from './seconds/index';
+import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
 import { createWithdrawals } from './withdrawals/index';
@@ -65,6 +66,8 @@ export interface RunningExchange {
   identity: Identity;
   ledger: Ledger;
   demo: DemoCredentials;
+  /** Second contracts (tests settle them directly, without a market step). */
+  seconds: SecondContracts;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
   /** Closes every socket with a close frame (1001), leaving HTTP up. */
@@ -193,7 +196,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, ledger, demo, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, seconds, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});
