@@ -296,6 +296,64 @@ describe('[SEC-5][SEC-6] settlement', () => {
   });
 });
 
+describe('[SEC-5][SEC-7] reproduced from the published trades', () => {
+  it('300 random contracts on the live simulator: each exit, result and payout equals an independent reading of the capture', async () => {
+    const u = await user('1000000');
+    let seed = 12345;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const symbols = ['btcusdt', 'ethusdt', 'solusdt', 'dogeusdt', 'xrpusdt', 'adausdt', 'bnbusdt', 'ltcusdt'];
+    const periods = [30, 60, 120, 180, 300];
+    const opened: SecondOrder[] = [];
+    for (let i = 0; i < 300; i++) {
+      const r = await create(u.token, {
+        symbol: symbols[Math.floor(rand() * symbols.length)],
+        direction: rand() < 0.5 ? 'up' : 'down',
+        amount: (10 + Math.floor(rand() * 9000) / 100).toFixed(2),
+        periodId: periodId(periods[Math.floor(rand() * periods.length)]),
+      });
+      expect(r.body.code, r.body.msg).toBe(200);
+      opened.push(r.body.data);
+      // Uneven steps: some contracts close exactly on a market step (many trades in that ms), others between steps.
+      await run(1 + Math.floor(rand() * 400), 1 + Math.floor(rand() * 60));
+    }
+    // Then on to each closeTime: every other one gets a market step exactly at it (trades stamped at closeTime
+    // count), the others a step just after it (those trades do not).
+    const closes = [...new Set(opened.map((o) => o.closeTime))].sort((a, b) => a - b);
+    for (const [i, c] of closes.entries()) {
+      const target = i % 2 === 0 ? c : c + 3;
+      if (target > ts.clock.now()) await run(target - ts.clock.now(), 500);
+    }
+    await run(1_000);
+    const all = new Map<number, SecondOrder>();
+    for (let pageNum = 1; pageNum <= 3; pageNum++) {
+      const page = await ts.call(tradingApi.selectSecondOrders, { token: u.token, body: { pageSize: 100, pageNum } });
+      expect(page.data.total).toBe(300);
+      for (const o of page.data.rows) all.set(o.id, o);
+    }
+    expect(all.size).toBe(300);
+    const count = { win: 0, lose: 0, draw: 0, closeOnTrade: 0, sameMsExit: 0 };
+    for (const o of opened) {
+      const s = all.get(o.id)!;
+      const exit = expectedExit(o);
+      const result = expectedResult(o, exit.price);
+      const stake = new Decimal(o.amount);
+      const payout = result === 'win' ? stake.plus(stake.times(o.ratio)) : result === 'draw' ? stake : new Decimal(0);
+      expect(s).toMatchObject({ status: 'settled', exit, closePrice: exit.price, result, payout: payout.toFixed() });
+      expect(s.settleTime!).toBeGreaterThan(s.closeTime);
+      count[result]++;
+      const list = published.get(o.symbol)!;
+      if (list.some((t) => t.ts === o.closeTime)) count.closeOnTrade++;
+      if (list.filter((t) => t.ts === exit.time).length > 1) count.sameMsExit++;
+    }
+    expect(count.win).toBeGreaterThan(50);
+    expect(count.lose).toBeGreaterThan(50);
+    expect(count.closeOnTrade).toBeGreaterThan(10);
+    expect(count.sameMsExit).toBeGreaterThan(10);
+    expect(usdt(u.id).frozen).toBe('0');
+    expect(books().problems).toBe(0);
+  });
+});
+
 describe('[IDEM-1] idempotency and concurrency', () => {
   it('the same Idempotency-Key 50 times gives one order and one hold', async () => {
     const u = await user('1000');
