@@ -354,6 +354,31 @@ describe('[SEC-5][SEC-7] reproduced from the published trades', () => {
   });
 });
 
+describe('[SEC-6] a settlement that fails', () => {
+  it('is rolled back whole, leaves the contract open and does not hold up the others', async () => {
+    const u = await user('100');
+    await run(100);
+    const body = { symbol: 'btcusdt', direction: 'up', amount: '10', periodId: periodId(30) };
+    const broken = (await create(u.token, body)).body.data as SecondOrder;
+    const fine = (await create(u.token, body)).body.data as SecondOrder;
+    // Break the first: its hold is released behind the module's back, so settling it must fail.
+    const hold = ts.ctx.db
+      .prepare("SELECT id FROM ledger_holds WHERE kind = 'second_open' AND ref = ?")
+      .get(String(broken.id)) as { id: number };
+    ts.ledger.release(hold.id, { kind: 'test_release', ref: String(broken.id), userId: u.id });
+    const journalBefore = journal('second_settle') + journal('second_payout') + journal('second_draw');
+    await run(30_100);
+    expect((await orderOf(fine.id, u.token)).status).toBe('settled');
+    const b = await orderOf(broken.id, u.token);
+    expect(b).toMatchObject({ status: 'open', result: null, exit: null });
+    // Exactly the fine one's rows were written; nothing of the broken one.
+    const written = journal('second_settle') + journal('second_payout') + journal('second_draw');
+    const fineRows = (await orderOf(fine.id, u.token)).result === 'win' ? 2 : 1;
+    expect(written - journalBefore).toBe(fineRows);
+    expect(books().problems).toBe(0);
+  });
+});
+
 describe('[IDEM-1] idempotency and concurrency', () => {
   it('the same Idempotency-Key 50 times gives one order and one hold', async () => {
     const u = await user('1000');

@@ -116,6 +116,8 @@ function settleInput(r: OrderRow): SettleOrder {
 export class SecondContracts {
   /** The earliest closeTime of an open contract (a hint: the job looks at the database only from then on). */
   private nextDue: number | undefined;
+  /** Contracts whose settlement threw (a bug or a broken row): logged once, retried after a restart. */
+  private readonly failed = new Set<number>();
 
   constructor(private readonly deps: SecondsDeps) {
     this.nextDue = deps.store.nextClose();
@@ -210,13 +212,16 @@ export class SecondContracts {
     const due = store.due(now, SETTLE_BATCH);
     let settled = 0;
     for (const row of due) {
+      if (this.failed.has(row.id)) continue;
       try {
         if (this.settleOne(row.id, now)) settled++;
       } catch (err) {
-        this.deps.onError?.(err, `settling second contract ${row.id}`);
+        this.failed.add(row.id);
+        this.deps.onError?.(err, `settling second contract ${row.id} failed; it stays open until a restart`);
       }
     }
-    this.nextDue = due.length === SETTLE_BATCH ? now : store.nextClose();
+    const backlog = due.length === SETTLE_BATCH && due.some((r) => !this.failed.has(r.id));
+    this.nextDue = backlog ? now : this.failed.size ? store.nextCloseAfter(now) : store.nextClose();
     if (settled > 0) tradeLog.retain(store.openSymbols());
     return settled;
   }

@@ -76,6 +76,8 @@ export interface SecondsStore {
   due(now: number, limit: number): OrderRow[];
   /** The earliest closeTime of the open orders. */
   nextClose(): number | undefined;
+  /** The earliest closeTime of the open orders at or after `t`. */
+  nextCloseAfter(t: number): number | undefined;
   /** Symbols with at least one open order. */
   openSymbols(): string[];
   /** The earliest entry time of the open orders on `symbol` (trades from then on are kept). */
@@ -140,6 +142,9 @@ export function sqliteSecondsStore(db: Database.Database): SecondsStore {
        LIMIT ?`,
     ),
     nextClose: db.prepare(`SELECT min(close_time) AS t FROM second_orders WHERE status = 'open'`),
+    nextCloseAfter: db.prepare(
+      `SELECT min(close_time) AS t FROM second_orders WHERE status = 'open' AND close_time >= ?`,
+    ),
     openSymbols: db.prepare(`SELECT DISTINCT symbol FROM second_orders WHERE status = 'open'`),
     oldestOpenEntry: db.prepare(`SELECT min(entry_time) AS t FROM second_orders WHERE status = 'open' AND symbol = ?`),
     settle: db.prepare(
@@ -174,6 +179,7 @@ export function sqliteSecondsStore(db: Database.Database): SecondsStore {
     byId: (id) => q.byId.get(id) as OrderRow | undefined,
     due: (now, limit) => q.due.all(now, limit) as OrderRow[],
     nextClose: () => (q.nextClose.get() as { t: number | null }).t ?? undefined,
+    nextCloseAfter: (t) => (q.nextCloseAfter.get(t) as { t: number | null }).t ?? undefined,
     openSymbols: () => (q.openSymbols.all() as { symbol: string }[]).map((r) => r.symbol),
     oldestOpenEntry: (symbol) => (q.oldestOpenEntry.get(symbol) as { t: number | null }).t ?? undefined,
     markSettled: (id, s) =>
