@@ -15,12 +15,7 @@
  */
 import type { Period, SecondOrder, SecondOrderBody } from '../../../src/shared/schemas/trading';
 import type { SettlementData, Trade } from '../../../src/shared/protocol';
-import {
-  checkSecondStake,
-  isSecondRatio,
-  SECOND_STAKE_COIN,
-  type SecondPeriodLimits,
-} from '../../../src/shared/trading/secondRules';
+import { checkSecondStake, isSecondRatio, SECOND_STAKE_COIN } from '../../../src/shared/trading/secondRules';
 import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
@@ -139,9 +134,8 @@ export class SecondContracts {
     this.checkPair(symbol);
     const entry = this.deps.lastTrade(symbol);
     if (!entry) throw new ApiFail(`${symbol} has no trade yet: a second contract opens at the last traded price`);
-    const limits: SecondPeriodLimits = period;
     const available = ledger.balance(userId, 'platform', SECOND_STAKE_COIN).available;
-    const stake = checkSecondStake(body.amount, limits, available);
+    const stake = checkSecondStake(body.amount, period, available);
     if (!stake.ok) throw new ApiFail(stake.msg);
     // SEC-4: the entry is the last trade published when the call is handled; it can never be later than the open.
     const openTime = Math.max(clock.now(), entry.ts);
