@@ -23,6 +23,8 @@ import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './ident
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
 import { mountSpot } from './spot/index';
+import { mountSeconds } from './seconds/index';
+import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
 import { createWithdrawals } from './withdrawals/index';
@@ -66,6 +68,8 @@ export interface RunningExchange {
   identity: Identity;
   ledger: Ledger;
   demo: DemoCredentials;
+  /** Second contracts (tests settle them directly, without a market step). */
+  seconds: SecondContracts;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
   /** Closes every socket with a close frame (1001), leaving HTTP up. */
@@ -156,6 +160,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,
@@ -191,10 +196,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
           log.error({ event: 'error', err }, 'closing sockets failed');
         }
         await app.close();
+        seconds.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, ledger, demo, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, seconds, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});

@@ -17,7 +17,7 @@
  * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
  * key), so every trade is in the REST reply or on the socket.
  */
-import type { KlineInterval } from '../shared/protocol';
+import { SettlementData, type KlineInterval } from '../shared/protocol';
 import { CONNECTION_KEY, KLINE_CAPACITY, KLINE_SEED_LIMIT, RELEASE_GRACE_MS } from './constants';
 import { Connection, connectionHealth } from './connection';
 import { decodeFrame } from './decode';
@@ -42,7 +42,7 @@ import {
   type Topic,
 } from './types';
 import type { AccountView, KlineView, TickerView, TradesView } from './views';
-import { ACCOUNT_KEY, AccountStore } from './account';
+import { ACCOUNT_KEY, ACCOUNT_STREAMS, AccountStore } from './account';
 
 export interface EngineOptions {
   /** Candles kept per series (default KLINE_CAPACITY). */
@@ -169,8 +169,7 @@ class Engine implements MarketEngine {
     this.account.clear(++this.state.version);
     this.emit(ACCOUNT_CHANGE);
     if (had !== null && token !== null && this.accountReleases.length) {
-      this.subs.reauth({ type: 'OWNCOIN', token });
-      this.subs.reauth({ type: 'USER_STATUS', token });
+      for (const type of ACCOUNT_STREAMS) this.subs.reauth({ type, token });
     } else {
       this.syncAccountStreams();
     }
@@ -266,15 +265,12 @@ class Engine implements MarketEngine {
     }
   }
 
-  /** Holds OWNCOIN and USER_STATUS exactly while the account topic is watched and a token is set. */
+  /** Holds OWNCOIN, USER_STATUS and SETTLEMENT exactly while the account topic is watched and a token is set. */
   private syncAccountStreams(): void {
     const want = this.accountWatched && this.accountToken !== null;
     if (want && this.accountReleases.length === 0) {
       const token = this.accountToken!;
-      this.accountReleases = [
-        this.subs.acquire({ type: 'OWNCOIN', token }),
-        this.subs.acquire({ type: 'USER_STATUS', token }),
-      ];
+      this.accountReleases = ACCOUNT_STREAMS.map((type) => this.subs.acquire({ type, token }));
     } else if (!want && this.accountReleases.length) {
       for (const release of this.accountReleases.splice(0)) release();
     }
@@ -325,6 +321,17 @@ class Engine implements MarketEngine {
         this.account.applyStatus(f, ++this.state.version);
         changed = ACCOUNT_CHANGE;
         break;
+      case 'SETTLEMENT': {
+        // LIVE-3: the frame's schema leaves `data` open; the payload is checked here.
+        const d = SettlementData.safeParse(f.data);
+        if (!d.success) {
+          this.framesRejected++;
+          break;
+        }
+        this.account.applySettlement(d.data, ++this.state.version);
+        changed = ACCOUNT_CHANGE;
+        break;
+      }
       case 'ERROR':
         this.deps.log?.('ws_server_error', { reason: f.data.reason, message: f.data.message });
         if (f.data.reason === 'THROTTLED' && f.data.id) this.subs.onThrottled(f.data.id);

@@ -50,7 +50,10 @@ export type Topic =
   | { kind: 'ticker'; symbol: string }
   | { kind: 'klines'; symbol: string; interval: KlineInterval }
   | { kind: 'trades'; symbol: string }
-  /** The signed-in user's balances and deposit/withdrawal states (LIVE-1), once a token is set. */
+  /**
+   * The signed-in user's balances, deposit/withdrawal states and second-contract settlements (LIVE-1..3), once a
+   * token is set.
+   */
   | { kind: 'account' };
 
 /** The topics of one symbol's market data. */

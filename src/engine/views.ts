@@ -4,7 +4,7 @@
  *
  * This file is the contract between the engine / worker and the screens (WORK-17).
  */
-import type { BalanceRow, KlineInterval, UserStatusFrame } from '../shared/protocol';
+import type { BalanceRow, KlineInterval, SettlementData, UserStatusFrame } from '../shared/protocol';
 
 export type Direction = 1 | -1 | 0;
 
@@ -89,7 +89,7 @@ export interface Diagnostics {
   mode: 'shared' | 'dedicated';
 }
 
-/** The signed-in user's live account (LIVE-1, LIVE-2). */
+/** The signed-in user's live account (LIVE-1..3). */
 export interface AccountView {
   /** Increases on every change. */
   version: number;
@@ -98,6 +98,10 @@ export interface AccountView {
   /** How many deposit or withdrawal state changes arrived (screens refetch their lists when it moves). */
   statusCount: number;
   lastStatus: UserStatusFrame['data'] | null;
+  /** How many second contracts of the user settled (LIVE-3; screens refetch their lists when it moves). */
+  settlementCount: number;
+  /** The latest SETTLEMENT: contract id, symbol, result, close price and payout; null before the first. */
+  lastSettlement: SettlementData | null;
   /** False once the server refused the session token (signed out elsewhere, expired). */
   authorized: boolean;
 }

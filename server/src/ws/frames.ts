@@ -18,6 +18,8 @@ import {
   type BalanceRow,
   type OwnCoinFrame,
   type UserStatusFrame,
+  type AccountFrame,
+  type SettlementData,
 } from '../../../src/shared/protocol';
 import { body, type Body } from './connection';
 
@@ -94,5 +96,11 @@ export function ownCoinBody(balances: BalanceRow[]): Body {
 
 export function userStatusBody(data: UserStatusFrame['data']): Body {
   const f: Unsent<UserStatusFrame> = { type: 'USER_STATUS', origin: ORIGIN_SERVER, data };
+  return body(f);
+}
+
+/** SETTLEMENT (LIVE-3): a second contract of the user settled. */
+export function settlementBody(data: SettlementData): Body {
+  const f: Unsent<z.infer<typeof AccountFrame>> = { type: 'SETTLEMENT', origin: ORIGIN_SERVER, data };
   return body(f);
 }

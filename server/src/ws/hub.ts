@@ -20,7 +20,7 @@ import type { Metrics } from '../metrics';
 import type { Clock, TimerHandle, Timers } from '../time/clock';
 import { Connection, type Body } from './connection';
 import { ackBody, detailBody, errorBody, heartbeatBody, klineBody, symbolKeys, tradeBody } from './frames';
-import type { AccountStreams } from './accountStreams';
+import { isPrivateType, type AccountStreams } from './accountStreams';
 import { parseInbound } from './inbound';
 
 /** Subscriptions one connection may hold (50 symbols x 10 streams fits with room to spare). */
@@ -50,7 +50,7 @@ export class Hub {
     private readonly clock: Clock,
     private readonly timers: Timers,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
-    /** The private streams (OWNCOIN, USER_STATUS); without them those subscriptions are NOT_AVAILABLE. */
+    /** The private streams (OWNCOIN, USER_STATUS, SETTLEMENT); without them those subscriptions are NOT_AVAILABLE. */
     private readonly accounts?: AccountStreams,
   ) {
     if (accounts) {
@@ -179,7 +179,7 @@ export class Hub {
       );
       return;
     }
-    const privateType = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' ? f.type : undefined;
+    const privateType = isPrivateType(f.type) ? f.type : undefined;
     if (privateType) {
       if (!this.accounts) {
         this.reject(conn, 'NOT_AVAILABLE', `${f.type} is not served here`, f.id, now);
@@ -216,7 +216,7 @@ export class Hub {
   private unsubscribe(conn: Connection, f: ClientFrame, now: number): void {
     const key = this.keyOf(f);
     if (conn.subs.delete(key)) this.unregister(conn, key);
-    if (f.type === 'OWNCOIN' || f.type === 'USER_STATUS') this.accounts?.unsubscribe(conn, f.type);
+    if (isPrivateType(f.type)) this.accounts?.unsubscribe(conn, f.type);
     this.ack(conn, 'unsubscribe', key, f.id, now);
   }
 

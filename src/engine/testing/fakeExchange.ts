@@ -85,7 +85,7 @@ export class FakeExchange {
         return;
       }
       const key = subscriptionKey(f as never);
-      const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS';
+      const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT';
       if (privateStream && f.op === 'subscribe') {
         const balances = this.accounts.get(f.token as string);
         if (!balances) {
@@ -143,6 +143,13 @@ export class FakeExchange {
     for (const s of this.sessions)
       if (s.subs.has('OWNCOIN') && s.tokens.get('OWNCOIN') === token)
         this.send(s, { type: 'OWNCOIN', origin: 'fake', data: { balances } });
+  }
+
+  /** A SETTLEMENT frame (LIVE-3) to every socket subscribed with that token. */
+  pushSettlement(token: string, data: Record<string, unknown>): void {
+    for (const s of this.sessions)
+      if (s.subs.has('SETTLEMENT') && s.tokens.get('SETTLEMENT') === token)
+        this.send(s, { type: 'SETTLEMENT', origin: 'fake', data });
   }
 
   /** A USER_STATUS frame to every socket subscribed with that token. */

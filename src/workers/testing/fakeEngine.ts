@@ -105,7 +105,15 @@ export class FakeEngine implements MarketEngine {
   }
   /** LIVE-1: the token the host last set, and the account the fake shows. */
   accountToken: string | null = null;
-  account: AccountView = { version: 0, balances: null, statusCount: 0, lastStatus: null, authorized: true };
+  account: AccountView = {
+    version: 0,
+    balances: null,
+    statusCount: 0,
+    lastStatus: null,
+    settlementCount: 0,
+    lastSettlement: null,
+    authorized: true,
+  };
   accountView(): AccountView {
     return this.account;
   }
