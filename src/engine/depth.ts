@@ -17,7 +17,7 @@
 import type { DepthFrame, DepthLevel } from '../shared/protocol';
 import { DEPTH_BUFFER_MAX, DEPTH_REST_LIMIT, DEPTH_RESYNC_SPACING_MS, SEED_RETRY_MS } from './constants';
 import { Book } from './depthBook';
-import { buildDepthView, type ViewLimits } from './depthView';
+import { buildDepthView, PriceStrings, type ViewLimits } from './depthView';
 import { fetchDepth } from './rest';
 import { topicKey, type DepthTopic, type EngineDeps, type TimerHandle } from './types';
 import type { DepthView } from './views';
@@ -39,6 +39,7 @@ class Grouping {
   view: DepthView | undefined;
   dirty = true;
   limits: ViewLimits | undefined;
+  readonly prices = new PriceStrings();
   constructor(readonly topic: DepthTopic) {
     this.key = topicKey(topic);
   }
@@ -120,6 +121,7 @@ export class DepthStreams {
         { status: sb.status, error: sb.error, seq: sb.seq },
         g.view,
         this.host.nextVersion,
+        g.prices,
       );
       g.view = built.view;
       g.limits = built.limits;

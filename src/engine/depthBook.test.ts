@@ -7,7 +7,7 @@ import { seededRandom } from './testing/frames';
 
 /** The side as [price, amount] with exact decimal prices, best first. */
 function levels(book: Book, side: BookSide): [string, string][] {
-  return side.prices.map((p) => [new Decimal(unitsToDecimal(p, book.priceScale, 0)).toFixed(), side.amounts.get(p)!]);
+  return side.prices.map((p, i) => [new Decimal(unitsToDecimal(p, book.priceScale, 0)).toFixed(), side.amounts[i]]);
 }
 
 function reference(m: Map<string, string>, desc: boolean): [string, string][] {

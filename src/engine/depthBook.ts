@@ -2,9 +2,9 @@
  * The ungrouped order book of one symbol (BOOK-1, BOOK-2): two sides keyed by exact price.
  *
  * Prices are integers in units of 10^-priceScale (read digit by digit with decimalParse, never through a
- * float), kept best first in a sorted array (bids high to low, asks low to high) beside a Map from price to
- * the level's amount. Amounts stay the exact decimal strings of the wire: the hot path only stores them, and
- * the view sums them as bigint (depthView.ts), so no amount is ever rounded. The price scale is the largest
+ * float), kept best first in sorted arrays (bids high to low, asks low to high) with each level's amount.
+ * Amounts stay the exact decimal strings of the wire, with their digits read once as an integer and a
+ * number of decimals, so the view sums them as integers (depthView.ts) and no amount is ever rounded. The price scale is the largest
  * number of decimals seen; a finer price rescales the book first (rare: a pair's prices have its precision).
  *
  * A frame's levels are checked and converted before any is applied, so a bad frame changes nothing.
@@ -28,12 +28,18 @@ export function isZeroDecimal(s: string): boolean {
   return true;
 }
 
-/** One side of the book, best first. */
+/**
+ * One side of the book, best first, as parallel arrays (no Map: the view walks them in order): the price in
+ * units, and the amount as its exact string with its digits read once (an integer and a number of decimals;
+ * NaN digits when there are more than 15, then the view sums the strings as bigint).
+ */
 export class BookSide {
   /** Prices in units, best first. */
-  prices: number[] = [];
-  /** Amount (exact decimal string) by price. */
-  readonly amounts = new Map<number, string>();
+  readonly prices: number[] = [];
+  /** The amount of each level: its digits as an integer (NaN past 15 digits), its decimals, its string. */
+  readonly digits: number[] = [];
+  readonly scales: number[] = [];
+  readonly amounts: string[] = [];
 
   /** `desc`: bids (highest first); otherwise asks (lowest first). */
   constructor(readonly desc: boolean) {}
@@ -63,32 +69,48 @@ export class BookSide {
     return lo;
   }
 
-  /** Sets the level at `p` to `amount`; null removes it. */
+  /** The amount at price `p`, or undefined. */
+  amountAt(p: number): string | undefined {
+    const i = this.find(p);
+    return this.prices[i] === p ? this.amounts[i] : undefined;
+  }
+
+  /** Sets the level at `p` to `amount` (an exact non-negative decimal string); null removes it. */
   set(p: number, amount: string | null): void {
-    const m = this.amounts;
+    const i = this.find(p);
+    const here = this.prices[i] === p;
     if (amount === null) {
-      if (!m.delete(p)) return;
-      this.prices.splice(this.find(p), 1);
+      if (!here) return;
+      this.prices.splice(i, 1);
+      this.digits.splice(i, 1);
+      this.scales.splice(i, 1);
+      this.amounts.splice(i, 1);
       return;
     }
-    if (!m.has(p)) this.prices.splice(this.find(p), 0, p);
-    m.set(p, amount);
+    parseDecimal(amount);
+    if (here) {
+      this.digits[i] = parsed.digits;
+      this.scales[i] = parsed.scale;
+      this.amounts[i] = amount;
+      return;
+    }
+    this.prices.splice(i, 0, p);
+    this.digits.splice(i, 0, parsed.digits);
+    this.scales.splice(i, 0, parsed.scale);
+    this.amounts.splice(i, 0, amount);
   }
 
   clear(): void {
-    this.prices = [];
-    this.amounts.clear();
+    this.prices.length = 0;
+    this.digits.length = 0;
+    this.scales.length = 0;
+    this.amounts.length = 0;
   }
 
-  /** Multiplies every price by `f` (the book's scale grew); false, changing nothing, if one would overflow. */
-  rescale(f: number): boolean {
+  /** Multiplies every price by `f` (the book's scale grew; the caller checked that each stays safe). */
+  rescale(f: number): void {
     const a = this.prices;
-    for (let i = 0; i < a.length; i++) if (!Number.isSafeInteger(a[i] * f)) return false;
-    const entries = a.map((p) => [p * f, this.amounts.get(p)!] as const);
-    this.amounts.clear();
-    for (const [p, amt] of entries) this.amounts.set(p, amt);
-    this.prices = entries.map((e) => e[0]);
-    return true;
+    for (let i = 0; i < a.length; i++) a[i] *= f;
   }
 }
 

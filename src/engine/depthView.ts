@@ -12,6 +12,7 @@
  */
 import { DEPTH_ROWS_MAX } from './constants';
 import type { Book, BookSide } from './depthBook';
+import { POW10 } from './klineColumns';
 import type { DepthTopic } from './types';
 import type { DepthRowView, DepthView } from './views';
 
@@ -68,23 +69,43 @@ export interface ViewLimits {
 
 interface SideGroups {
   prices: number[];
-  amounts: bigint[];
+  /** Group amounts in units of 10^-amountScale: numbers while every sum is a safe integer, else bigint. */
+  amounts: number[];
+  big: bigint[] | null;
   /** True when levels beyond the last group exist (the side is cut at DEPTH_ROWS_MAX). */
   cut: boolean;
 }
 
+/**
+ * Groups one side. Amounts are summed as integers in number while they stay safe (the usual case: cheap);
+ * a level with more than 15 digits at the amount scale or a sum beyond 2^53 switches the side to bigint.
+ */
 function groupSide(side: BookSide, factor: number, step: number, amountScale: number, out: SideGroups): void {
   const ask = !side.desc;
   const prices = side.prices;
-  const amounts = side.amounts;
+  const digits = side.digits;
+  const scales = side.scales;
   out.prices.length = 0;
   out.amounts.length = 0;
+  out.big = null;
   out.cut = false;
   let g = NaN;
   let k = -1;
+  let sum = 0;
+  let safe = true;
+  let n = 0;
   for (let i = 0; i < prices.length; i++) {
     const p = prices[i] * factor;
-    const r = p % step;
+    // Still in the current group (sorted prices): no remainder to take.
+    if (ask ? p <= g && p > g - step : p >= g && p < g + step) {
+      n = i + 1;
+      const u = digits[i] * POW10[amountScale - scales[i]];
+      sum += u;
+      out.amounts[k] += u;
+      if (!(sum <= Number.MAX_SAFE_INTEGER)) safe = false;
+      continue;
+    }
+    const r = step === 1 ? 0 : p % step;
     const gp = r === 0 ? p : ask ? p - r + step : p - r;
     if (gp !== g) {
       if (k + 1 === DEPTH_ROWS_MAX) {
@@ -94,35 +115,89 @@ function groupSide(side: BookSide, factor: number, step: number, amountScale: nu
       g = gp;
       k++;
       out.prices.push(gp);
-      out.amounts.push(0n);
+      out.amounts.push(0);
     }
-    out.amounts[k] += toUnits(amounts.get(prices[i])!, amountScale);
+    n = i + 1;
+    const u = digits[i] * POW10[amountScale - scales[i]];
+    sum += u;
+    out.amounts[k] += u;
+    if (!(sum <= Number.MAX_SAFE_INTEGER)) safe = false; // also false for NaN (more than 15 digits)
   }
+  if (safe) return;
+  // Exact for any size: the same groups again, summed as bigint.
+  const big: bigint[] = out.prices.map(() => 0n);
+  k = -1;
+  g = NaN;
+  for (let i = 0; i < n; i++) {
+    const p = prices[i] * factor;
+    const r = p % step;
+    const gp = r === 0 ? p : ask ? p - r + step : p - r;
+    if (gp !== g) {
+      g = gp;
+      k++;
+    }
+    big[k] += toUnits(side.amounts[i], amountScale);
+  }
+  out.big = big;
 }
 
-const scratchAsks: SideGroups = { prices: [], amounts: [], cut: false };
-const scratchBids: SideGroups = { prices: [], amounts: [], cut: false };
+const scratchAsks: SideGroups = { prices: [], amounts: [], big: null, cut: false };
+const scratchBids: SideGroups = { prices: [], amounts: [], big: null, cut: false };
+
+interface SideRows {
+  rows: DepthRowView[];
+  /** Cumulative totals as numbers (for the bars only). */
+  totals: number[];
+  /** The last cumulative total, exact. */
+  last: bigint;
+}
 
 function rows(
   g: SideGroups,
   viewScale: number,
   topic: DepthTopic,
   amountScale: number,
-): { rows: DepthRowView[]; totals: bigint[] } {
+  prices: PriceStrings,
+): SideRows {
   const out: DepthRowView[] = [];
-  const totals: bigint[] = [];
-  let total = 0n;
+  const totals: number[] = [];
+  const ap = topic.amountPrecision;
+  const big = g.big;
+  let total = 0;
+  let bigTotal = 0n;
   for (let i = 0; i < g.prices.length; i++) {
-    total += g.amounts[i];
-    totals.push(total);
-    out.push({
-      price: unitsToDecimal(g.prices[i], viewScale, topic.pricePrecision),
-      amount: unitsToDecimal(g.amounts[i], amountScale, topic.amountPrecision),
-      total: unitsToDecimal(total, amountScale, topic.amountPrecision),
-      fill: 0,
-    });
+    let amount: string;
+    let shown: string;
+    if (big) {
+      bigTotal += big[i];
+      totals.push(Number(bigTotal));
+      amount = unitsToDecimal(big[i], amountScale, ap);
+      shown = unitsToDecimal(bigTotal, amountScale, ap);
+    } else {
+      total += g.amounts[i];
+      totals.push(total);
+      amount = unitsToDecimal(g.amounts[i], amountScale, ap);
+      shown = unitsToDecimal(total, amountScale, ap);
+    }
+    out.push({ price: prices.get(g.prices[i], viewScale, topic.pricePrecision), amount, total: shown, fill: 0 });
   }
-  return { rows: out, totals };
+  return { rows: out, totals, last: big ? bigTotal : BigInt(total) };
+}
+
+/** Group price strings of one view, made once each (the same prices come back frame after frame). */
+export class PriceStrings {
+  private scale = -1;
+  private readonly map = new Map<number, string>();
+
+  get(units: number, scale: number, decimals: number): string {
+    if (scale !== this.scale || this.map.size > 4 * DEPTH_ROWS_MAX) {
+      this.map.clear();
+      this.scale = scale;
+    }
+    let s = this.map.get(units);
+    if (s === undefined) this.map.set(units, (s = unitsToDecimal(units, scale, decimals)));
+    return s;
+  }
 }
 
 function sameRows(a: readonly DepthRowView[], b: readonly DepthRowView[]): boolean {
@@ -151,12 +226,13 @@ export function buildDepthView(
   st: BookStatus,
   prev: DepthView | undefined,
   nextVersion: () => number,
+  prices: PriceStrings = new PriceStrings(),
 ): { view: DepthView; limits: ViewLimits } {
   const ps = book.priceScale;
   const pp = topic.pricePrecision;
   const viewScale = Math.max(ps, pp);
-  const factor = 10 ** (viewScale - ps);
-  const step = topic.group * 10 ** (viewScale - pp);
+  const factor = POW10[viewScale - ps];
+  const step = topic.group * POW10[viewScale - pp];
   const as = book.amountScale;
   groupSide(book.asks, factor, step, as, scratchAsks);
   groupSide(book.bids, factor, step, as, scratchBids);
@@ -166,11 +242,9 @@ export function buildDepthView(
     askLimit: scratchAsks.cut ? scratchAsks.prices[scratchAsks.prices.length - 1] : Infinity,
     bidLimit: scratchBids.cut ? scratchBids.prices[scratchBids.prices.length - 1] : -Infinity,
   };
-  const a = rows(scratchAsks, viewScale, topic, as);
-  const b = rows(scratchBids, viewScale, topic, as);
-  const lastA = a.totals.length ? a.totals[a.totals.length - 1] : 0n;
-  const lastB = b.totals.length ? b.totals[b.totals.length - 1] : 0n;
-  const max = lastA > lastB ? lastA : lastB;
+  const a = rows(scratchAsks, viewScale, topic, as, prices);
+  const b = rows(scratchBids, viewScale, topic, as, prices);
+  const max = a.last > b.last ? a.last : b.last;
   const maxTotal = unitsToDecimal(max, as, topic.amountPrecision);
   const bestAsk = book.asks.prices[0];
   const bestBid = book.bids.prices[0];
@@ -188,8 +262,8 @@ export function buildDepthView(
     return { view: prev, limits };
   }
   const maxN = Number(max);
-  for (let i = 0; i < a.rows.length; i++) a.rows[i].fill = maxN > 0 ? Number(a.totals[i]) / maxN : 0;
-  for (let i = 0; i < b.rows.length; i++) b.rows[i].fill = maxN > 0 ? Number(b.totals[i]) / maxN : 0;
+  for (let i = 0; i < a.rows.length; i++) a.rows[i].fill = maxN > 0 ? a.totals[i] / maxN : 0;
+  for (let i = 0; i < b.rows.length; i++) b.rows[i].fill = maxN > 0 ? b.totals[i] / maxN : 0;
   return {
     view: {
       symbol: topic.symbol,
