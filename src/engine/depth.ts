@@ -347,9 +347,8 @@ export class DepthStreams {
       const lim = g.limits;
       let hit = !lim || lim.scale !== book.priceScale;
       if (lim && !hit) {
-        const f = lim.factor;
-        for (let i = 0; i < nBids && !hit; i++) hit = book.unitsAt(i) * f >= lim.bidLimit;
-        for (let i = nBids; i < nBids + nAsks && !hit; i++) hit = book.unitsAt(i) * f <= lim.askLimit;
+        for (let i = 0; i < nBids && !hit; i++) hit = book.unitsAt(i) >= lim.bidLimit;
+        for (let i = nBids; i < nBids + nAsks && !hit; i++) hit = book.unitsAt(i) <= lim.askLimit;
       }
       if (!hit) continue;
       g.dirty = true;

@@ -4,8 +4,8 @@
  * side, best first, each with its amount and the cumulative total from the best price; the spread of the
  * ungrouped book; the largest cumulative total for the depth bars.
  *
- * Exact throughout: prices are integers (units of 10^-scale), group boundaries are found with integer
- * remainders, amounts are summed as bigint, and strings are written digit by digit.
+ * Exact throughout: prices are integers (the book's units), group boundaries are found with integer
+ * remainders, amounts are summed as integers (bigint past 2^53), and strings are written digit by digit.
  *
  * The builder also reports, per side, the worst visible group price ("limit"): a later change of a level
  * beyond it cannot change what the view shows (BOOK-4), so the engine does not even mark the view dirty.
@@ -59,9 +59,7 @@ export function groupStep(pricePrecision: number, group: number): string {
 export interface ViewLimits {
   /** The book's price scale when built (a rescale makes the limits void). */
   scale: number;
-  /** Factor from book units to the view's units. */
-  factor: number;
-  /** A change of an ask at or below this (view units) may show; Infinity while the side shows every level. */
+  /** A change of an ask at or below this (book units) may show; Infinity while the side shows every level. */
   askLimit: number;
   /** A change of a bid at or above this; -Infinity while the side shows every level. */
   bidLimit: number;
@@ -80,7 +78,7 @@ interface SideGroups {
  * Groups one side. Amounts are summed as integers in number while they stay safe (the usual case: cheap);
  * a level with more than 15 digits at the amount scale or a sum beyond 2^53 switches the side to bigint.
  */
-function groupSide(side: BookSide, factor: number, step: number, amountScale: number, out: SideGroups): void {
+function groupSide(side: BookSide, step: number, amountScale: number, out: SideGroups): void {
   const ask = !side.desc;
   const prices = side.prices;
   const digits = side.digits;
@@ -95,7 +93,7 @@ function groupSide(side: BookSide, factor: number, step: number, amountScale: nu
   let safe = true;
   let n = 0;
   for (let i = 0; i < prices.length; i++) {
-    const p = prices[i] * factor;
+    const p = prices[i];
     // Still in the current group (sorted prices): no remainder to take.
     if (ask ? p <= g && p > g - step : p >= g && p < g + step) {
       n = i + 1;
@@ -129,7 +127,7 @@ function groupSide(side: BookSide, factor: number, step: number, amountScale: nu
   k = -1;
   g = NaN;
   for (let i = 0; i < n; i++) {
-    const p = prices[i] * factor;
+    const p = prices[i];
     const r = p % step;
     const gp = r === 0 ? p : ask ? p - r + step : p - r;
     if (gp !== g) {
@@ -154,7 +152,7 @@ interface SideRows {
 
 function rows(
   g: SideGroups,
-  viewScale: number,
+  priceScale: number,
   topic: DepthTopic,
   amountScale: number,
   prices: PriceStrings,
@@ -179,7 +177,7 @@ function rows(
       amount = unitsToDecimal(g.amounts[i], amountScale, ap);
       shown = unitsToDecimal(total, amountScale, ap);
     }
-    out.push({ price: prices.get(g.prices[i], viewScale, topic.pricePrecision), amount, total: shown, fill: 0 });
+    out.push({ price: prices.get(g.prices[i], priceScale, topic.pricePrecision), amount, total: shown, fill: 0 });
   }
   return { rows: out, totals, last: big ? bigTotal : BigInt(total) };
 }
@@ -230,20 +228,19 @@ export function buildDepthView(
 ): { view: DepthView; limits: ViewLimits } {
   const ps = book.priceScale;
   const pp = topic.pricePrecision;
-  const viewScale = Math.max(ps, pp);
-  const factor = POW10[viewScale - ps];
-  const step = topic.group * POW10[viewScale - pp];
+  // The group size in book units. A book coarser than the tick (its prices have fewer decimals) holds only
+  // prices on the tick, so a group smaller than its unit leaves every level alone: step 1.
+  const step = ps >= pp ? topic.group * POW10[ps - pp] : Math.max(1, topic.group / POW10[pp - ps]);
   const as = book.amountScale;
-  groupSide(book.asks, factor, step, as, scratchAsks);
-  groupSide(book.bids, factor, step, as, scratchBids);
+  groupSide(book.asks, step, as, scratchAsks);
+  groupSide(book.bids, step, as, scratchBids);
   const limits: ViewLimits = {
     scale: ps,
-    factor,
     askLimit: scratchAsks.cut ? scratchAsks.prices[scratchAsks.prices.length - 1] : Infinity,
     bidLimit: scratchBids.cut ? scratchBids.prices[scratchBids.prices.length - 1] : -Infinity,
   };
-  const a = rows(scratchAsks, viewScale, topic, as, prices);
-  const b = rows(scratchBids, viewScale, topic, as, prices);
+  const a = rows(scratchAsks, ps, topic, as, prices);
+  const b = rows(scratchBids, ps, topic, as, prices);
   const max = a.last > b.last ? a.last : b.last;
   const maxTotal = unitsToDecimal(max, as, topic.amountPrecision);
   const bestAsk = book.asks.prices[0];

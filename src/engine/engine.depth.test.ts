@@ -310,17 +310,20 @@ describe('order book robustness [BOOK-5]', () => {
 });
 
 describe('grouping [BOOK-3]', () => {
+  /** A level on the tick, its price written with the tick's decimals, fewer (trailing zeros cut) or more. */
   const level = (pp: number) =>
     fc
       .tuple(
         fc.integer({ min: 1, max: 5_000_000 }),
         fc.integer({ min: 0, max: 10 ** 9 }),
         fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom(0, 1, 2),
       )
-      .map(([p, a, as]): [string, string] => [
-        new Decimal(p).div(new Decimal(10).pow(pp)).toFixed(pp),
-        new Decimal(a).div(new Decimal(10).pow(as)).toFixed(),
-      ]);
+      .map(([p, a, as, form]): [string, string] => {
+        const price = new Decimal(p).div(new Decimal(10).pow(pp));
+        const text = form === 0 ? price.toFixed(pp) : form === 1 ? price.toFixed() : price.toFixed(pp + 2);
+        return [text, new Decimal(a).div(new Decimal(10).pow(as)).toFixed()];
+      });
 
   it('[BOOK-3] groups by tick x 1, 10, 100, 1000 (asks up, bids down), 30 rows, exact totals: equals a decimal.js reference', () => {
     fc.assert(

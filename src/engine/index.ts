@@ -28,7 +28,6 @@ export type {
 export type {
   AccountView,
   ConnectionHealth,
-  DepthRowView,
   DepthView,
   Diagnostics,
   KlineView,
