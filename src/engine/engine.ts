@@ -7,6 +7,7 @@
  *   trades:SYM        -> TRADE:SYM, seeded from REST recent trades
  *   klines:SYM:IV     -> TRADE:SYM (candles are built here, from trades) + KLINE:SYM:IV (the server's live
  *                        candle, used only as a checkpoint, see klineSeries.ts), seeded from REST history
+ *   depth:SYM:P:A:G   -> DEPTH:SYM, one book per symbol for every grouping (depth.ts), resynced from REST
  * plus HEARTBEAT while any topic is held, so a silent socket is noticed (connection.ts).
  * Topics are reference counted with a grace period; when the last one goes, the socket closes.
  *
@@ -37,12 +38,14 @@ import {
   topicKey,
   type EngineDeps,
   type EngineDiagnostics,
+  type DepthTopic,
   type KlinePatch,
   type MarketEngine,
   type Topic,
 } from './types';
-import type { AccountView, KlineView, TickerView, TradesView } from './views';
+import type { AccountView, DepthView, KlineView, TickerView, TradesView } from './views';
 import { ACCOUNT_KEY, ACCOUNT_STREAMS, AccountStore } from './account';
+import { DepthStreams } from './depth';
 
 export interface EngineOptions {
   /** Candles kept per series (default KLINE_CAPACITY). */
@@ -81,6 +84,8 @@ class Engine implements MarketEngine {
   private readonly capacity: number;
   private readonly seeder: Seeder;
   private readonly older: OlderKlines;
+  /** The order books of the depth topics (BOOK-1). */
+  private readonly depth: DepthStreams;
   private heartbeat: (() => void) | null = null;
   /** LIVE-1: the account topic's store, the session token, and the held private streams. */
   private readonly account = new AccountStore();
@@ -108,7 +113,12 @@ class Engine implements MarketEngine {
     this.conn = new Connection(deps, {
       onOpen: () => this.onOpen(),
       onMessage: (data) => this.onMessage(data),
-      onStateChange: () => this.emit(CONNECTION_CHANGE),
+      onStateChange: (state) => {
+        // A book cannot follow a socket that is down: it shows as syncing until the next snapshot (BOOK-2).
+        const depth = state === 'open' ? null : this.depth.onSocketReset();
+        if (depth) this.emit(depth);
+        this.emit(CONNECTION_CHANGE);
+      },
     });
     this.subs = new ServerSubscriptions(
       deps.timers,
@@ -116,6 +126,11 @@ class Engine implements MarketEngine {
       (text) => this.conn.send(text),
       (key) => this.seeder.forget(key),
     );
+    this.depth = new DepthStreams(deps, {
+      subscribe: (symbol) => this.subs.acquire({ type: 'DEPTH', symbol }),
+      nextVersion: () => ++this.state.version,
+      emit: (keys) => this.emit(keys),
+    });
     this.topics = new RefRegistry(
       deps.timers,
       options.graceMs ?? RELEASE_GRACE_MS,
@@ -157,6 +172,10 @@ class Engine implements MarketEngine {
     return this.series(symbol, interval)?.patch(sinceVersion);
   }
 
+  depthView(topic: DepthTopic): DepthView | undefined {
+    return this.depth.view(topic);
+  }
+
   accountView(): AccountView {
     return this.account.view();
   }
@@ -194,6 +213,9 @@ class Engine implements MarketEngine {
       lastMessageAgeMs: c.lastMessageAt === null ? null : now - c.lastMessageAt,
       health: connectionHealth(c, now),
       serverClockOffsetMs: this.serverClock.offset(),
+      depthFramesApplied: this.depth.framesApplied,
+      depthLevelsApplied: this.depth.levelsApplied,
+      depthResyncs: this.depth.resyncs,
     };
   }
 
@@ -204,6 +226,7 @@ class Engine implements MarketEngine {
     this.subs.clearRetries();
     this.topics.clear();
     this.seeder.dispose();
+    this.depth.dispose();
     this.listeners = [];
     this.accountReleases = [];
     this.symbols.clear();
@@ -232,6 +255,10 @@ class Engine implements MarketEngine {
       this.syncAccountStreams();
       return;
     }
+    if (t.kind === 'depth') {
+      this.depth.open(t);
+      return;
+    }
     const symbol = t.symbol;
     const store = openStore(this.symbols, t, this.capacity);
     if (store instanceof TickerStore) {
@@ -254,6 +281,8 @@ class Engine implements MarketEngine {
     if (rec.topic.kind === 'account') {
       this.accountWatched = false;
       this.syncAccountStreams();
+    } else if (rec.topic.kind === 'depth') {
+      this.depth.close(rec.topic);
     } else {
       closeStore(this.symbols, rec.topic);
     }
@@ -281,12 +310,15 @@ class Engine implements MarketEngine {
   private onOpen(): void {
     this.seq.reset();
     this.seeder.reset();
+    // Before the subscriptions go out: each book waits for the snapshot its new subscription brings.
+    const depth = this.depth.onSocketReset();
     this.subs.resendAll();
     // Whatever happened while down, the state is re-seeded (the new socket re-sends DETAIL itself).
     for (const st of this.symbols.values()) {
       for (const s of st.series) this.seeder.series(s);
       if (st.trades) this.seeder.trades(st.trades);
     }
+    if (depth) this.emit(depth);
   }
 
   private onMessage(data: unknown): void {
@@ -308,6 +340,9 @@ class Engine implements MarketEngine {
         break;
       case 'KLINE':
         changed = applyKline(this.state, f, this.series(f.symbol, f.interval));
+        break;
+      case 'DEPTH':
+        changed = this.depth.onFrame(f);
         break;
       case 'ACK':
         if (f.data.op === 'subscribe') this.seeder.markLive(f.data.key);
@@ -338,6 +373,8 @@ class Engine implements MarketEngine {
         if (f.data.reason === 'UNAUTHORIZED') {
           this.account.unauthorized(++this.state.version);
           changed = ACCOUNT_CHANGE;
+        } else if (f.data.reason !== 'THROTTLED' && f.data.id?.startsWith('s|DEPTH:')) {
+          changed = this.depth.onRefused(f.data.id.slice('s|DEPTH:'.length), f.data.message);
         }
         break;
       default:
@@ -352,6 +389,7 @@ class Engine implements MarketEngine {
       if (st.trades) this.seeder.trades(st.trades);
       if (st.ticker) this.seeder.ticker(st.ticker);
     }
+    this.depth.onConnectionGap();
   }
 
   // ------------------------------------------------------------------ seeding results
