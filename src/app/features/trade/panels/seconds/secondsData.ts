@@ -22,8 +22,7 @@ import {
   type PendingSecond,
 } from './model/seconds';
 
-/** Every query of the panel starts with this: invalidating it refreshes periods and both lists. */
-export const SECONDS_QUERIES = queryKey(['seconds']);
+/** The contract lists' keys start with this: invalidating it refreshes both. */
 const CONTRACT_QUERIES = queryKey(['seconds', 'orders']);
 
 /** Contracts fetched as "open" at most (a user with more sees the newest). */
