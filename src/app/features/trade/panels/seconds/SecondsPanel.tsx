@@ -45,6 +45,8 @@ import './seconds.css';
 
 /** While a submission's outcome is unknown, it is looked for again this often (until found or given up). */
 const PENDING_RECHECK_MS = 10_000;
+/** A settlement toast stays this long (twice the default: it carries a result and an amount). */
+const SETTLEMENT_TOAST_MS = 4_000;
 
 interface Props {
   /** The pair on screen; read from the route (`?symbol=`) when not given. */
@@ -138,7 +140,10 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
       if (toasted.current.has(id)) return;
       toasted.current.add(id);
       const kind = result === 'win' ? 'success' : result === 'lose' ? 'error' : 'info';
-      toast(t(`toast.${result}`, { pair: pairOf(symbol), payout: formatDecimal(payout), coin: STAKE_COIN }), { kind });
+      toast(t(`toast.${result}`, { pair: pairOf(symbol), payout: formatDecimal(payout), coin: STAKE_COIN }), {
+        kind,
+        duration: SETTLEMENT_TOAST_MS,
+      });
     },
     [t, pairOf],
   );
