@@ -54,13 +54,19 @@ describe('[SEC-4] [SECUI-5] a 30 s contract counts down, settles and shows its e
       await page.getByTestId('seconds-tab-settled').click();
       await page.getByTestId('seconds-settled-row').first().waitFor({ timeout: 60_000 });
     }
-    const r = await fetch(`${app.server.url}/api/secondContractOrder/selectOrderList`, {
-      method: 'POST',
-      headers: { satoken: token, 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'settled', pageNum: 1, pageSize: 10 }),
-    });
-    const settled = ((await r.json()) as { data: { rows: { entry: { id: number }; exit: { id: number } }[] } }).data
-      .rows;
+    const settledRows = async () => {
+      const r = await fetch(`${app.server.url}/api/secondContractOrder/selectOrderList`, {
+        method: 'POST',
+        headers: { satoken: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'settled', pageNum: 1, pageSize: 10 }),
+      });
+      return ((await r.json()) as { data: { rows: { entry: { id: number }; exit: { id: number } }[] } }).data.rows;
+    };
+    // The two contracts were placed seconds apart: both settle within a few seconds of their close.
+    await expect.poll(async () => (await settledRows()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const settled = await settledRows();
+    for (const page of [phone, desktop])
+      await expect.poll(() => page.getByTestId('seconds-settled-row').count(), { timeout: 15_000 }).toBe(2);
     expect(settled.length).toBeGreaterThanOrEqual(2);
     for (const page of [phone, desktop])
       await page.getByTestId('seconds-settled-row').first().locator('summary').click();
