@@ -40,13 +40,14 @@ export const SIZE_JITTER = 0.4;
 /** A level below this share of the size it was placed with is replaced (the top is refilled whenever it is short). */
 export const REFILL_BELOW = 0.5;
 
-/** The grid step in ticks for a price (ticks): about GRID_FRACTION of it, a 1-2-5 number, at least 1. */
+/** The grid step in ticks for a price (ticks): GRID_FRACTION of it rounded to a 1-2-5 number, at least 1. */
 export function gridStep(priceTicks: number): number {
   const raw = priceTicks * GRID_FRACTION;
   if (raw < 1) return 1;
   const p = 10 ** Math.floor(Math.log10(raw));
   const m = raw / p;
-  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+  // The nearest of 1, 2, 5, 10 on a log scale (the geometric midpoints are about 1.41, 3.16 and 7.07).
+  return (m < 1.41 ? 1 : m < 3.16 ? 2 : m < 7.07 ? 5 : 10) * p;
 }
 
 /** The grid levels beyond `top` (ticks) on one side, nearest first: asks above it, bids below it (never < 1). */
@@ -72,6 +73,8 @@ export interface MakerVenue {
   cancel(id: number): void;
 }
 
+const NO_LEVELS: number[] = [];
+
 interface Quote {
   id: number;
   side: Side;
@@ -87,9 +90,16 @@ export class MarketMaker {
   private readonly asks = new Map<number, Quote>();
   private readonly byId = new Map<number, Quote>();
   readonly step: number;
-  /** Reused target lists (prices, nearest first). */
-  private targetBids: number[] = [];
-  private targetAsks: number[] = [];
+  /** The grid beyond each side's top, kept while the top stays within one grid step (most model moves). */
+  private askGrid: number[] = [];
+  private askBucket = NaN;
+  private bidGrid: number[] = [];
+  private bidBucket = NaN;
+  /** The tops of the last quote (NaN: none), and whether a grid quote changed since the last full pass. */
+  private askTop = NaN;
+  private bidTop = NaN;
+  private askGridDirty = true;
+  private bidGridDirty = true;
 
   constructor(
     private readonly rng: Rng,
@@ -111,6 +121,10 @@ export class MarketMaker {
     const q = this.byId.get(state.id);
     if (!q) return;
     q.remaining = state.remaining;
+    if (q.side === 'sell' ? q.price !== this.askTop : q.price !== this.bidTop) {
+      if (q.side === 'sell') this.askGridDirty = true;
+      else this.bidGridDirty = true;
+    }
     if (state.status === 'filled' || state.status === 'cancelled') this.forget(q);
   }
 
@@ -132,37 +146,51 @@ export class MarketMaker {
    */
   quote(price: number, next: Side): void {
     const askTop = next === 'buy' ? price : price + 1;
-    const bidTop = next === 'sell' ? price : price - 1;
-    const asks = this.targetAsks;
-    const bids = this.targetBids;
-    asks.length = 0;
-    bids.length = 0;
-    asks.push(askTop, ...gridLevels('sell', askTop, this.step));
-    if (bidTop >= 1) bids.push(bidTop, ...gridLevels('buy', bidTop, this.step));
+    const bidTop = next === 'sell' ? price : price - 1 >= 1 ? price - 1 : NaN;
+    const g = this.step;
+    // A full pass over a side when its grid moved or one of its grid quotes changed; else only its top moved.
+    const askBucket = Math.floor(askTop / g);
+    const askFull = askBucket !== this.askBucket || this.askGridDirty;
+    if (askBucket !== this.askBucket) {
+      this.askBucket = askBucket;
+      this.askGrid = gridLevels('sell', askTop, g);
+    }
+    const bidBucket = bidTop >= 1 ? Math.ceil(bidTop / g) : 0;
+    const bidFull = bidBucket !== this.bidBucket || this.bidGridDirty;
+    if (bidBucket !== this.bidBucket) {
+      this.bidBucket = bidBucket;
+      this.bidGrid = bidTop >= 1 ? gridLevels('buy', bidTop, g) : [];
+    }
     // 1. Cancel what left the ladder first: what stays is inside it, so nothing placed below can cross the maker.
-    this.cancelOutside(this.asks, asks);
-    this.cancelOutside(this.bids, bids);
+    //    With the grid unchanged, only the old top can have left (it lies in the same grid step as the new one).
+    if (askFull) this.cancelOutside(this.asks, askTop, this.askGrid);
+    else if (askTop !== this.askTop) this.cancelAt(this.asks, this.askTop);
+    if (bidFull) this.cancelOutside(this.bids, bidTop, this.bidGrid);
+    else if (bidTop !== this.bidTop) this.cancelAt(this.bids, this.bidTop);
+    this.askTop = askTop;
+    this.bidTop = bidTop;
+    this.askGridDirty = false;
+    this.bidGridDirty = false;
     // 2. Place what is missing, refill the top, replace deep levels that ran low. Asks first, then bids.
-    this.fill('sell', this.asks, asks);
-    this.fill('buy', this.bids, bids);
+    this.fill('sell', this.asks, askTop, askFull ? this.askGrid : NO_LEVELS);
+    if (bidTop >= 1) this.fill('buy', this.bids, bidTop, bidFull ? this.bidGrid : NO_LEVELS);
   }
 
-  private cancelOutside(quotes: Map<number, Quote>, target: number[]): void {
+  private cancelAt(quotes: Map<number, Quote>, price: number): void {
+    const q = quotes.get(price);
+    if (q) this.cancelQuote(q);
+  }
+
+  private cancelOutside(quotes: Map<number, Quote>, top: number, grid: number[]): void {
     if (quotes.size === 0) return;
-    const first = target[0];
-    const last = target[target.length - 1];
     for (const q of quotes.values()) {
-      // Targets are few (16): a linear scan is cheaper than building a set.
+      if (q.price === top) continue;
+      // The grid is short (15): a linear scan is cheaper than a set.
       let keep = false;
-      if (
-        target.length > 0 &&
-        (q.side === 'sell' ? q.price >= first && q.price <= last : q.price <= first && q.price >= last)
-      ) {
-        for (let i = 0; i < target.length; i++) {
-          if (target[i] === q.price) {
-            keep = true;
-            break;
-          }
+      for (let i = 0; i < grid.length; i++) {
+        if (grid[i] === q.price) {
+          keep = true;
+          break;
         }
       }
       if (!keep) this.cancelQuote(q);
@@ -174,16 +202,16 @@ export class MarketMaker {
     this.venue.cancel(q.id);
   }
 
-  private fill(side: Side, quotes: Map<number, Quote>, target: number[]): void {
-    for (let i = 0; i < target.length; i++) {
-      const price = target[i];
+  private fill(side: Side, quotes: Map<number, Quote>, top: number, grid: number[]): void {
+    for (let i = -1; i < grid.length; i++) {
+      const price = i < 0 ? top : grid[i];
       const q = quotes.get(price);
       if (q) {
-        const short = i === 0 ? q.remaining < q.size : q.remaining < q.size * REFILL_BELOW;
+        const short = i < 0 ? q.remaining < q.size : q.remaining < q.size * REFILL_BELOW;
         if (!short) continue;
         this.cancelQuote(q);
       }
-      const size = this.sizeFor(i, price);
+      const size = this.sizeFor(i + 1, price);
       const state = this.venue.placeLimit(MAKER_OWNER, side, price, size);
       if (state && state.remaining > 0 && state.status !== 'cancelled') {
         const nq: Quote = { id: state.id, side, price, size, remaining: state.remaining };
