@@ -44,7 +44,12 @@ function setup(price: number, seed = 1) {
     for (const m of r.makers) maker.update(m);
     return r;
   };
-  return { book, maker, take, selfTrades: () => selfTrades };
+  const user = (side: Side, price: number, quantity: number) => {
+    const r = book.apply({ type: 'place', id: id++, owner: 5, side, kind: 'limit', price, quantity, time: 0 });
+    if (!r.ok) throw new Error(r.error);
+    return r.order;
+  };
+  return { book, maker, take, user, selfTrades: () => selfTrades };
 }
 
 describe('market maker ladder [SIM-9]', () => {
@@ -124,5 +129,28 @@ describe('market maker ladder [SIM-9]', () => {
     }
     // The two tops move every time; the grid rarely.
     expect(changes / 1_000).toBeLessThan(6);
+  });
+
+  it("[SIM-10] the maker's quotes fill a user's order the model moved through, and the next re-quote restores the whole ladder", () => {
+    const t = setup(1_000_000);
+    const g = t.maker.step;
+    expect(g).toBe(100);
+    t.maker.quote(1_000_000, 'buy');
+    // A user's ask just above the top ask rests; then the model jumps up through it.
+    const placed = t.user('sell', 1_000_050, 1e12);
+    expect(placed.status).toBe('open');
+    t.maker.quote(1_001_000, 'buy');
+    // Every maker bid at or above the user's price traded with it (at the user's price) and could not rest.
+    const bids = t.book.depth().bids.map((l) => l[0]);
+    expect(bids[0]).toBeLessThan(1_000_050);
+    const mine = t.book.order(placed.id)!;
+    expect(mine.filled).toBeGreaterThan(0);
+    // The user cancels; the next re-quote at the same price puts back every level of the ladder.
+    expect(t.book.apply({ type: 'cancel', id: placed.id, time: 0 }).ok).toBe(true);
+    t.maker.quote(1_001_000, 'buy');
+    const d = t.book.depth();
+    expect(d.bids.map((l) => l[0])).toEqual([1_000_999, ...gridLevels('buy', 1_000_999, g)]);
+    expect(d.asks.map((l) => l[0])).toEqual([1_001_000, ...gridLevels('sell', 1_001_000, g)]);
+    expect(t.selfTrades()).toBe(0);
   });
 });

@@ -213,6 +213,11 @@ export class MarketMaker {
       }
       const size = this.sizeFor(i + 1, price);
       const state = this.venue.placeLimit(MAKER_OWNER, side, price, size);
+      // It crossed a user's order: a grid level may be missing or short, so the next re-quote checks the whole side.
+      if (!state || state.remaining < size) {
+        if (side === 'sell') this.askGridDirty = true;
+        else this.bidGridDirty = true;
+      }
       if (state && state.remaining > 0 && state.status !== 'cancelled') {
         const nq: Quote = { id: state.id, side, price, size, remaining: state.remaining };
         quotes.set(price, nq);
