@@ -14,9 +14,8 @@ import { sqliteSpotStore } from './store';
 /** The spot pairs are read again at most this often (an operator's change shows within it). */
 const PAIRS_TTL_MS = 5_000;
 
-export function mountSpot(r: IdentityRouter, ctx: ServerContext, ledger: Ledger): SpotService | undefined {
+export function mountSpot(r: IdentityRouter, ctx: ServerContext, ledger: Ledger): SpotService {
   const books = ctx.market.books;
-  if (!books) return undefined;
   let pairs = new Map<string, SpotPair>();
   let readAt = -Infinity;
   const pair = (symbol: string): SpotPair | undefined => {

@@ -23,7 +23,7 @@ describe('[SPOT-11] open orders survive a restart', () => {
     }
     const login = async (s: typeof a) =>
       (await s.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } })).data.satoken;
-    const price = new Decimal(a.ctx.market.books!.best('btcusdt').bestBid!).times('0.7').toDecimalPlaces(2).toFixed(2);
+    const price = new Decimal(a.ctx.market.books.best('btcusdt').bestBid!).times('0.7').toDecimalPlaces(2).toFixed(2);
     const r = await a.call(tradingApi.submitSpotOrder, {
       token: await login(a),
       body: { symbol: 'btcusdt', side: 'buy', type: 'limit', price, amount: '0.002' },
@@ -36,7 +36,7 @@ describe('[SPOT-11] open orders survive a restart', () => {
 
     const b = await startTestServer({ clock: 'manual', dataDir: dir });
     try {
-      const depth = b.ctx.market.books!.depth('btcusdt', 500)!;
+      const depth = b.ctx.market.books.depth('btcusdt', 500)!;
       expect(depth.bids.some(([p]) => p === price)).toBe(true);
       const token = await login(b);
       const open = await b.call(tradingApi.spotOrderList, { token, query: { status: 'open' } });
@@ -44,7 +44,7 @@ describe('[SPOT-11] open orders survive a restart', () => {
       expect(b.ledger.balance(demoId, 'platform', 'USDT').frozen).toBe(frozen);
       const c = await b.call(tradingApi.cancelSpotOrder, { token, query: { id: r.data.id } });
       expect(c.data.status).toBe('cancelled');
-      expect(b.ctx.market.books!.depth('btcusdt', 500)!.bids.some(([p]) => p === price)).toBe(false);
+      expect(b.ctx.market.books.depth('btcusdt', 500)!.bids.some(([p]) => p === price)).toBe(false);
       expect(checkLedger(sqliteLedgerStore(b.ctx.db)).problems).toBe(0);
     } finally {
       await b.stop();

@@ -48,7 +48,7 @@ async function user(balances: Record<string, string>): Promise<{ id: number; tok
 
 const bal = (id: number, coin: string) => ts.ledger.balance(id, 'platform', coin);
 const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
-const best = () => ts.ctx.market.books!.best(SYMBOL);
+const best = () => ts.ctx.market.books.best(SYMBOL);
 const submit = (token: string, body: unknown, key?: string) =>
   ts.post(tradingApi.submitSpotOrder.path, body, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) });
 
