@@ -317,7 +317,7 @@ export class SpotService {
       const o = this.deps.store.order(id);
       if (!o) continue;
       if (s.status === 'cancelled' || s.status === 'filled') {
-        if (o.status === 'open' || o.status === 'partiallyFilled') this.finish(o, s.cancelReason ?? 'user');
+        this.finish(o, s.cancelReason ?? 'user');
         this.forget(symbol, s.id, id);
       } else {
         this.deps.statusChanged(o.userId, { kind: 'spot', id, status: o.status });
@@ -330,10 +330,14 @@ export class SpotService {
     this.bookIdOf.delete(orderId);
   }
 
-  /** Ends an order: filled when all of it filled, else cancelled; what is left of its hold comes back. */
+  /**
+   * Ends an order: filled when all of it filled, else cancelled; what is left of its hold comes back (a buy filled
+   * below its limit, or a market buy below its protection price, leaves some).
+   */
   private finish(o: OrderRow, reason: 'user' | 'market' | 'selfTrade'): void {
     const { ledger, store, clock } = this.deps;
     const filledAll = new Decimal(o.filled).gte(o.amount);
+    const ended = o.status === 'filled' || o.status === 'cancelled';
     try {
       ledger.transaction(() => {
         const h = o.holdId !== null ? ledger.holdById(o.holdId) : undefined;
@@ -344,15 +348,16 @@ export class SpotService {
             userId: o.userId,
             memo: `order ${o.id} ended`,
           });
-        store.update({
-          id: o.id,
-          filled: o.filled,
-          filledTotal: o.filledTotal,
-          fee: o.fee,
-          status: filledAll ? 'filled' : 'cancelled',
-          cancelReason: filledAll ? null : reason,
-          updatedAt: clock.now(),
-        });
+        if (!ended)
+          store.update({
+            id: o.id,
+            filled: o.filled,
+            filledTotal: o.filledTotal,
+            fee: o.fee,
+            status: filledAll ? 'filled' : 'cancelled',
+            cancelReason: filledAll ? null : reason,
+            updatedAt: clock.now(),
+          });
       });
     } catch (err) {
       this.deps.onError(err, { event: 'spot_finish_failed', id: o.id });
