@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildClient } from './lib/build';
 import { cdpFor, percentile, sample, scrape, sleep, total, type BenchWindow } from './lib/metrics';
-import { openSession, tabMessages, waitLive, type Kind } from './lib/session';
+import { depthApplied, openSession, tabMessages, waitLive, type Kind } from './lib/session';
 import { hideTab } from './lib/visibility';
 
 const argv = process.argv.slice(2);
@@ -39,6 +39,9 @@ interface ClientFigures {
   t2pTrade: number[];
   mainMsPerFrameTrade: number;
   cpuMsPerFrameTrade: number;
+  /** The trade screen (with its order book, form and open orders): messages/s to the tab, DEPTH frames applied/s. */
+  msgsPerSTrade: number;
+  depthPerSTrade: number;
   busyMsPerSHome: number;
   busyMsPerSTrade: number;
   longTasksTrade: number;
@@ -56,6 +59,7 @@ async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: num
   const m0 = await scrape(baseUrl);
   const s0 = await Promise.all(pages.map((p, i) => sample(p, cdps[i])));
   const msg0 = await Promise.all(pages.map((p) => tabMessages(p, kind)));
+  const depth0 = await Promise.all(pages.map((p) => depthApplied(p, kind)));
   const t2p0 = await Promise.all(
     pages.map((p) => p.evaluate(() => (window as unknown as BenchWindow).__bench.t2p.length)),
   );
@@ -65,6 +69,7 @@ async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: num
   const m1 = await scrape(baseUrl);
   const s1 = await Promise.all(pages.map((p, i) => sample(p, cdps[i])));
   const msg1 = await Promise.all(pages.map((p) => tabMessages(p, kind)));
+  const depth1 = await Promise.all(pages.map((p) => depthApplied(p, kind)));
   const t2p = (
     await Promise.all(
       pages.map((p, i) => p.evaluate((from) => (window as unknown as BenchWindow).__bench.t2p.slice(from), t2p0[i])),
@@ -86,6 +91,7 @@ async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: num
       msPerFrame: (s1[i].taskMs - s0[i].taskMs) / Math.max(1, s1[i].frames - s0[i].frames),
       longTasks: s1[i].longTasks - s0[i].longTasks,
       messages: msg1[i] - msg0[i],
+      depthPerS: (depth1[i] - depth0[i]) / dt,
     })),
     t2p,
   };
@@ -152,6 +158,8 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
         t2pHome: one.t2p,
         t2pTrade: [],
         mainMsPerFrameTrade: one.perTab[0].msPerFrame,
+        msgsPerSTrade: NaN,
+        depthPerSTrade: NaN,
         cpuMsPerFrameTrade: one.perTab[0].cpuMsPerFrame,
         busyMsPerSHome: one.perTab[0].busyMsPerS,
         busyMsPerSTrade: NaN,
@@ -204,6 +212,8 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
       t2pHome5: five.t2p,
       t2pTrade: tw.t2p,
       mainMsPerFrameTrade: tw.perTab[0].msPerFrame,
+      msgsPerSTrade: tw.perTab[0].msgsPerS,
+      depthPerSTrade: tw.perTab[0].depthPerS,
       cpuMsPerFrameTrade: tw.perTab[0].cpuMsPerFrame,
       busyMsPerSHome: one.perTab[0].busyMsPerS,
       busyMsPerSTrade: tw.perTab[0].busyMsPerS,
@@ -247,6 +257,8 @@ async function main() {
     tick_to_paint_samples: t2p.length,
     main_thread_ms_per_frame: ours.mainMsPerFrameTrade,
     main_thread_cpu_ms_per_frame: ours.cpuMsPerFrameTrade,
+    msgs_per_s_trade: ours.msgsPerSTrade,
+    depth_updates_per_s_trade: ours.depthPerSTrade,
     long_tasks: ours.longTasksTrade,
     chart_candles: ours.candles,
     chart_candles_visible: ours.visibleCandles,
@@ -267,6 +279,8 @@ async function main() {
       tick_to_paint_p50_ms: percentile([...naive.t2pHome, ...naive.t2pTrade], 50),
       tick_to_paint_p99_ms: percentile([...naive.t2pHome, ...naive.t2pTrade], 99),
       main_thread_ms_per_frame: naive.mainMsPerFrameTrade,
+      msgs_per_s_trade: naive.msgsPerSTrade,
+      depth_updates_per_s_trade: naive.depthPerSTrade,
       main_thread_cpu_ms_per_frame: naive.cpuMsPerFrameTrade,
       long_tasks: naive.longTasksTrade,
     },
@@ -288,6 +302,20 @@ async function main() {
       fmt(result.bytes_ratio_5_to_1, 3),
       naive ? fmt(result.naive!.bytes_ratio_5_to_1, 3) : '',
       '<= 1.02',
+    ],
+    [
+      'B7',
+      'DEPTH updates applied/s, trade (worker | naive tab)',
+      fmt(ours.depthPerSTrade, 1),
+      naive ? fmt(naive.depthPerSTrade, 1) : '',
+      '(the feed)',
+    ],
+    [
+      'B7',
+      'messages/s to the trade tab (book on screen)',
+      fmt(ours.msgsPerSTrade, 1),
+      naive ? fmt(naive.msgsPerSTrade, 1) : '',
+      '<= 60',
     ],
     [
       'B2',

@@ -28,7 +28,7 @@ const subCounts = new Map<string, number>();
 declare global {
   interface Window {
     __benchProbe?: { delivered(ts: number): void };
-    __naive?: { messages: number };
+    __naive?: { messages: number; depth?: number };
   }
 }
 window.__naive = { messages: 0 };
@@ -266,6 +266,7 @@ export function useDepth(symbol: string | undefined, step: DepthStep): DepthView
     };
     return subscribe({ type: 'DEPTH', symbol }, (msg) => {
       if (msg.type !== 'DEPTH' || msg.symbol !== symbol) return;
+      window.__naive!.depth = (window.__naive!.depth ?? 0) + 1;
       if (msg.data.snapshot) {
         bids.clear();
         asks.clear();

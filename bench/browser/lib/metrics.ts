@@ -40,8 +40,11 @@ export async function cdpFor(page: Page): Promise<CDPSession> {
 /** What the instrumented pages expose to the benchmark (bench/browser/lib/instrument.ts, the naive hooks, the tab). */
 export interface BenchWindow {
   __bench: { frames: number; commits: number; longTasks: number; t2p: number[]; pendingTs: number };
-  __naive?: { messages: number };
-  __openex?: { tabStats(): Promise<{ batchesSent: number } | undefined> };
+  __naive?: { messages: number; depth?: number };
+  __openex?: {
+    tabStats(): Promise<{ batchesSent: number } | undefined>;
+    diagnostics(): Promise<{ depthFramesApplied?: number }>;
+  };
 }
 
 export async function sample(page: Page, cdp: CDPSession): Promise<CpuSample> {

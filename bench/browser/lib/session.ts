@@ -68,6 +68,14 @@ export async function tabMessages(page: Page, kind: Kind): Promise<number> {
   );
 }
 
+/** DEPTH frames applied so far: ours, by the worker's engine; naive, by the tab itself (BOOK rules, PERF-B7). */
+export async function depthApplied(page: Page, kind: Kind): Promise<number> {
+  if (kind === 'naive') return page.evaluate(() => (window as unknown as Partial<BenchWindow>).__naive?.depth ?? 0);
+  return page.evaluate(
+    async () => (await (window as unknown as Partial<BenchWindow>).__openex?.diagnostics())?.depthFramesApplied ?? 0,
+  );
+}
+
 /** Waits until the page shows live prices (its data source delivered something). */
 export async function waitLive(page: Page, kind: Kind): Promise<void> {
   await page.waitForFunction(
