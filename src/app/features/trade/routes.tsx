@@ -1,11 +1,12 @@
 /**
  * The trade area's routes (spec 2.1, 2.4): every trading mode's route is the one trade shell, which picks the
- * mode's panel. The options product's menu entry (/option) is a later issue's screen. Namespace `market`.
+ * mode's panel. The options product's menu entry (/option) is a later issue's screen. Namespaces `market` and
+ * `trade` (order entry and the user's orders).
  */
 import { placeholder, type Load, type RouteDef } from '../routeDef';
 import { TRADE_PATHS } from './paths';
 
-const ns = ['market'] as const;
+const ns = ['market', 'trade'] as const;
 const shell: Load = () => import('./TradeShell');
 
 export const TRADE_ROUTES: readonly RouteDef[] = [
