@@ -7,18 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLiveAccount } from './hooks';
-
-/** Whether a move of the status count from `before` to `after`, ending on `lastKind`, may concern `kinds`. */
-export function statusConcerns(
-  before: number,
-  after: number,
-  lastKind: string | undefined,
-  kinds: readonly string[],
-): boolean {
-  const jumped = after - before;
-  if (jumped <= 0) return false;
-  return jumped > 1 || (lastKind !== undefined && kinds.includes(lastKind));
-}
+import { statusConcerns } from './statusNews';
 
 /** Calls `reload` when a USER_STATUS of one of `kinds` arrives (not on mount). */
 export function useStatusRefetch(kinds: readonly string[], reload: () => void, enabled = true): void {

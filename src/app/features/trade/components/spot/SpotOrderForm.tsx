@@ -284,7 +284,7 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
     >
       <div className="so-line">
         <span className="so-k">{t('available')}</span>
-        <span className="so-v num" data-testid={`available-${side}`}>
+        <span className="so-v num" dir="ltr" data-testid={`available-${side}`}>
           {signedIn ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${held}`) : '--'}
         </span>
       </div>
@@ -306,11 +306,12 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
           <span className="so-field__unit">{quote}</span>
         </div>
       ) : (
-        <div className="so-field is-static" aria-hidden="true">
-          <span className="so-field__label">{t('price')}</span>
-          <span className="so-field__input so-field__market">{t('marketPrice')}</span>
-          <span className="so-field__unit">{quote}</span>
-        </div>
+        // A market order has no price: in its place, the protection it trades under (SPOT-4).
+        <p className="so-field is-static so-protect" data-testid={`protection-${side}`}>
+          {protection
+            ? t('protection', { pct: PROTECTION_PERCENT, price: `${formatDecimal(protection, lang)} ${quote}` })
+            : t('protectionNone', { pct: PROTECTION_PERCENT })}
+        </p>
       )}
       <div className={`so-field${showInvalid('amount') ? ' is-invalid' : ''}`}>
         <label htmlFor={amountId} className="so-field__label">
@@ -360,29 +361,22 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
       </div>
       <div className="so-line">
         <span className="so-k">{type === 'market' ? t('totalAtMost') : t('total')}</span>
-        <span className="so-v num" data-testid={`total-${side}`}>
+        <span className="so-v num" dir="ltr" data-testid={`total-${side}`}>
           {est.total !== undefined ? `${formatDecimal(est.total, lang)} ${quote}` : `-- ${quote}`}
         </span>
       </div>
       <div className="so-line">
         <span className="so-k">{t('estFee')}</span>
-        <span className="so-v num" data-testid={`fee-${side}`}>
+        <span className="so-v num" dir="ltr" data-testid={`fee-${side}`}>
           {est.fee !== undefined ? `${formatDecimal(est.fee, lang)} ${quote}` : `-- ${quote}`}
         </span>
       </div>
       <div className="so-line">
         <span className="so-k">{t('maxAmount')}</span>
-        <span className="so-v num">
+        <span className="so-v num" dir="ltr">
           {signedIn && max !== '0' ? `${formatDecimal(max, lang)} ${coin}` : `-- ${coin}`}
         </span>
       </div>
-      {type === 'market' && (
-        <p className="so-protect" data-testid={`protection-${side}`}>
-          {protection
-            ? t('protection', { pct: PROTECTION_PERCENT, price: `${formatDecimal(protection, lang)} ${quote}` })
-            : t('protectionNone', { pct: PROTECTION_PERCENT })}
-        </p>
-      )}
       {state.signIn ? (
         <Link to={ACCOUNT_PATHS.login} className={`so-submit so-submit--${side}`} data-testid={`submit-${side}`}>
           {label(state.label)}

@@ -291,7 +291,7 @@ function OrderTable({ kind, rows }: { kind: 'open' | 'history'; rows: SpotOrder[
             <td>
               <SideText side={o.side} type={o.type} />
             </td>
-            <td className="num">{o.type === 'market' && kind === 'history' ? t('marketPrice') : f.num(o.price)}</td>
+            <td className="num">{o.type === 'market' ? t('marketPrice') : f.num(o.price)}</td>
             {kind === 'history' && <td className="num">{o.avgPrice ? f.num(o.avgPrice) : '--'}</td>}
             <td className="num">{f.num(o.amount)}</td>
             <td className="num">{f.num(o.filled)}</td>
@@ -330,7 +330,7 @@ function OrderCards({ kind, rows }: { kind: 'open' | 'history'; rows: SpotOrder[
           <dl className="sor-card__grid">
             <div>
               <dt>{t('col.price')}</dt>
-              <dd className="num">{f.num(o.price)}</dd>
+              <dd className="num">{o.type === 'market' ? t('marketPrice') : f.num(o.price)}</dd>
             </div>
             <div>
               <dt>{t('col.amount')}</dt>
