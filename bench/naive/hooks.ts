@@ -9,7 +9,13 @@
  */
 import { useEffect, useState } from 'react';
 import type { KlineInterval, ServerFrame } from '../../src/shared/protocol';
-import type { ConnectionHealth, KlineView, TickerView, TradesView, TradeView } from '../../src/engine';
+import type { ConnectionHealth, DepthView, KlineView, TickerView, TradesView, TradeView } from '../../src/engine';
+import type { DepthStep } from '../../src/app/market/hooks';
+
+// Not market data on the socket: the naive client uses the product's own (the benchmark does not measure them).
+export { useLiveAccount, useTickerPrices } from '../../src/app/market/hooks';
+export type { DepthStep } from '../../src/app/market/hooks';
+type DepthRowView = DepthView['asks'][number];
 import { formatChangePct, formatPrice, formatShort, formatSignedPrice, decimalsOf } from '../../src/engine';
 
 type Listener = (msg: ServerFrame) => void;
@@ -230,4 +236,67 @@ export function useKlines(symbol: string | undefined, interval: KlineInterval, _
 
 export function useConnectionHealth(): ConnectionHealth {
   return 'live';
+}
+
+/**
+ * The naive order book: the DEPTH stream on the tab's own socket, a price -> amount map per side, and on every
+ * message the grouped 30-row view rebuilt with floats on the main thread and set as React state.
+ */
+export function useDepth(symbol: string | undefined, step: DepthStep): DepthView | undefined {
+  const [view, setView] = useState<DepthView | undefined>(undefined);
+  const { pricePrecision: pp, amountPrecision: ap, group } = step;
+  useEffect(() => {
+    if (!symbol) return;
+    const bids = new Map<string, string>();
+    const asks = new Map<string, string>();
+    let version = 0;
+    const size = group / 10 ** pp;
+    const side = (m: Map<string, string>, isBid: boolean): DepthRowView[] => {
+      const groups = new Map<number, number>();
+      for (const [p, a] of m) {
+        const k = isBid ? Math.floor(Number(p) / size) : Math.ceil(Number(p) / size);
+        groups.set(k, (groups.get(k) ?? 0) + Number(a));
+      }
+      const keys = [...groups.keys()].sort((x, y) => (isBid ? y - x : x - y)).slice(0, 30);
+      let total = 0;
+      return keys.map((k) => {
+        total += groups.get(k)!;
+        return { price: (k * size).toFixed(pp), amount: groups.get(k)!.toFixed(ap), total: total.toFixed(ap), fill: 0 };
+      });
+    };
+    return subscribe({ type: 'DEPTH', symbol }, (msg) => {
+      if (msg.type !== 'DEPTH' || msg.symbol !== symbol) return;
+      if (msg.data.snapshot) {
+        bids.clear();
+        asks.clear();
+      }
+      for (const [p, a] of msg.data.bids)
+        if (Number(a) === 0) bids.delete(p);
+        else bids.set(p, a);
+      for (const [p, a] of msg.data.asks)
+        if (Number(a) === 0) asks.delete(p);
+        else asks.set(p, a);
+      const b = side(bids, true);
+      const a = side(asks, false);
+      const max = Math.max(Number(b.at(-1)?.total ?? 0), Number(a.at(-1)?.total ?? 0));
+      for (const r of [...a, ...b]) r.fill = max > 0 ? Number(r.total) / max : 0;
+      const bestBid = Math.max(...[...bids.keys()].map(Number));
+      const bestAsk = Math.min(...[...asks.keys()].map(Number));
+      setView({
+        symbol,
+        pricePrecision: pp,
+        amountPrecision: ap,
+        group,
+        version: ++version,
+        status: 'live',
+        error: null,
+        asks: a,
+        bids: b,
+        spread: bids.size && asks.size ? (bestAsk - bestBid).toFixed(pp) : null,
+        maxTotal: max.toFixed(ap),
+        seq: msg.data.seq,
+      });
+    });
+  }, [symbol, pp, ap, group]);
+  return view;
 }

@@ -22,11 +22,15 @@ import { createIdentity, type Identity } from './identity/service';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
+import { mountSpot } from './spot/index';
+import { mountSeconds } from './seconds/index';
+import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
 import { createWithdrawals } from './withdrawals/index';
 import { registerWithdrawalRoutes } from './withdrawals/routes';
 import { registerWithdrawTestSwitches } from './withdrawals/testSwitches';
+import { registerSpotTestSwitches } from './spot/testSwitches';
 import { Ledger } from './ledger/service';
 import { sqliteLedgerStore } from './ledger/store';
 import { ledgerCheckJob } from './ledger/check';
@@ -64,6 +68,8 @@ export interface RunningExchange {
   identity: Identity;
   ledger: Ledger;
   demo: DemoCredentials;
+  /** Second contracts (tests settle them directly, without a market step). */
+  seconds: SecondContracts;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
   /** Closes every socket with a close frame (1001), leaving HTTP up. */
@@ -154,6 +160,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,
@@ -166,6 +174,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerWithdrawalRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, withdrawals);
     scheduler.add(withdrawals.job());
     registerWithdrawTestSwitches(app, config.testSwitches && !config.production);
+    registerSpotTestSwitches(app, config.testSwitches && !config.production, timers);
     scheduler.add(sessionPurgeJob(identity));
     scheduler.add(idempotency.pruneJob());
     scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));
@@ -188,10 +197,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
           log.error({ event: 'error', err }, 'closing sockets failed');
         }
         await app.close();
+        seconds.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, ledger, demo, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, seconds, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});

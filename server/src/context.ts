@@ -132,8 +132,8 @@ export interface MarketBooks {
 
 /** The market simulator and its candle store (server/src/market). */
 export interface Market {
-  /** The spot order books (user orders and the simulator meet there). */
-  books?: MarketBooks;
+  /** The order books of every traded pair (user orders and the simulator meet there; server/src/market/books.ts). */
+  books: MarketBooks;
   symbols(): string[];
   has(symbol: string): boolean;
   /** 24 h statistics now. */

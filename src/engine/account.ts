@@ -1,20 +1,24 @@
 /**
- * The signed-in user's live account (LIVE-1, LIVE-2): balances from OWNCOIN frames and the latest deposit or
- * withdrawal state change from USER_STATUS. The session token comes from the host (`setAccountToken`); the
+ * The signed-in user's live account (LIVE-1..3): balances from OWNCOIN frames, the latest deposit, withdrawal or
+ * second-contract state change from USER_STATUS, and the latest settled second contract from SETTLEMENT. The session token comes from the host (`setAccountToken`); the
  * server streams are held only while a tab watches the `account` topic AND a token is set, and the token travels
  * in the subscribe message. A new token (another sign-in) subscribes again with it; no token clears everything,
  * so nothing of one user is ever shown to the next.
  */
-import type { BalanceRow, OwnCoinFrame, UserStatusFrame } from '../shared/protocol';
+import type { BalanceRow, OwnCoinFrame, SettlementData, UserStatusFrame } from '../shared/protocol';
 import type { AccountView } from './views';
 
 export const ACCOUNT_KEY = 'account';
+/** The private streams the account topic holds, each subscribed with the session token. */
+export const ACCOUNT_STREAMS = ['OWNCOIN', 'USER_STATUS', 'SETTLEMENT'] as const;
 
 export class AccountStore {
   version = 0;
   private balances: readonly BalanceRow[] | null = null;
   private status: UserStatusFrame['data'] | null = null;
   private statusCount = 0;
+  private settlement: SettlementData | null = null;
+  private settlementCount = 0;
   private authorized = true;
 
   view(): AccountView {
@@ -23,6 +27,8 @@ export class AccountStore {
       balances: this.balances,
       statusCount: this.statusCount,
       lastStatus: this.status,
+      settlementCount: this.settlementCount,
+      lastSettlement: this.settlement,
       authorized: this.authorized,
     };
   }
@@ -39,6 +45,13 @@ export class AccountStore {
     this.version = version;
   }
 
+  /** LIVE-3: a second contract of the user settled. */
+  applySettlement(data: SettlementData, version: number): void {
+    this.settlement = data;
+    this.settlementCount++;
+    this.version = version;
+  }
+
   /** The server refused the token or ended the stream: what was shown goes. */
   unauthorized(version: number): void {
     this.balances = null;
@@ -50,6 +63,8 @@ export class AccountStore {
     this.balances = null;
     this.status = null;
     this.statusCount = 0;
+    this.settlement = null;
+    this.settlementCount = 0;
     this.authorized = true;
     this.version = version;
   }

@@ -56,3 +56,14 @@ export const SEED_RETRY_MS = 2_000;
 export const KLINE_CHANGE_LOG = 64;
 /** onChange key for connection state changes (health, reconnects), besides the topic keys. */
 export const CONNECTION_KEY = 'connection';
+/** Rows a depth view shows per side, best first (BOOK-3). */
+export const DEPTH_ROWS_MAX = 30;
+/** Levels a side asked from the REST depth snapshot when a book resyncs (the server's maximum, BOOK-2). */
+export const DEPTH_REST_LIMIT = 500;
+/**
+ * DEPTH deltas kept per book while it waits for a snapshot (BOOK-2); past this the oldest go (the snapshot on
+ * its way is newer than them, and a hole left at the seam is seen as a gap and resynced again).
+ */
+export const DEPTH_BUFFER_MAX = 2_000;
+/** REST depth snapshots of one book are asked at least this far apart (a book that cannot be applied is not polled). */
+export const DEPTH_RESYNC_SPACING_MS = 1_000;

@@ -31,6 +31,35 @@ describe('frame decoding (spec 7.5, protocol.ts ServerFrame)', () => {
     expect(invalid).toBeGreaterThan(2_000);
   });
 
+  it('[BOOK-5] DEPTH levels: exactly [price, amount] decimal strings, as the zod tuple says', () => {
+    const levels: unknown[] = [
+      [['1', '2']],
+      [['1', '2', '3']],
+      [['1']],
+      [[1, '2']],
+      [['1', null]],
+      [{ 0: '1', 1: '2' }],
+      [],
+      ['1', '2'],
+      [['-1', '0.5']],
+      [['1.', '2']],
+    ];
+    for (const bids of levels) {
+      for (const snapshot of [undefined, true, 1]) {
+        const f = {
+          type: 'DEPTH',
+          symbol: 'btcusdt',
+          origin: 'o',
+          data: { seq: 3, snapshot, bids, asks: [] },
+          seq: 1,
+          ts: 0,
+        };
+        const parsed = JSON.parse(JSON.stringify(f));
+        expect(isServerFrame(parsed), JSON.stringify(f)).toBe(ServerFrame.safeParse(parsed).success);
+      }
+    }
+  });
+
   it('[spec 7.5] malformed messages (bad JSON, binary, huge, wrong shape) decode to null without throwing', () => {
     const rnd = seededRandom(7);
     for (let i = 0; i < 2_000; i++) expect(decodeFrame(malformedMessage(rnd))).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * Decoding and validation of server frames (spec 7.5 and src/shared/protocol.ts).
  *
- * The hot frame types (TRADE, DETAIL, KLINE, HEARTBEAT) are checked by hand, which is several times
+ * The hot frame types (TRADE, DETAIL, KLINE, HEARTBEAT, DEPTH) are checked by hand, which is several times
  * faster than the zod schema; the rare ones (ACK, ERROR, account streams) go through zod itself.
  * decode.test.ts proves on a corpus of valid and malformed frames that this accepts and rejects exactly
  * what `ServerFrame.safeParse` does. A rejected frame is `null`: the caller counts it; nothing throws.
@@ -99,6 +99,25 @@ function validHeartbeat(f: Record<string, unknown>): boolean {
   return isObject(d) && isInt(d.serverTime, Number.MIN_SAFE_INTEGER);
 }
 
+/** [price, amount]: exactly two decimal strings (a zod tuple without rest). */
+function isLevels(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) {
+    const lv: unknown = v[i];
+    if (!Array.isArray(lv) || lv.length !== 2 || !isDec(lv[0]) || !isDec(lv[1])) return false;
+  }
+  return true;
+}
+
+function validDepth(f: Record<string, unknown>): boolean {
+  if (!hasBase(f) || !isSymbol(f.symbol)) return false;
+  const d = f.data;
+  if (!isObject(d)) return false;
+  if (!isInt(d.seq, 0)) return false;
+  if (d.snapshot !== undefined && typeof d.snapshot !== 'boolean') return false;
+  return isLevels(d.bids) && isLevels(d.asks);
+}
+
 /** True when the parsed JSON value is a ServerFrame (same verdict as `ServerFrame.safeParse`). */
 export function isServerFrame(v: unknown): v is ServerFrame {
   if (!isObject(v)) return false;
@@ -111,6 +130,8 @@ export function isServerFrame(v: unknown): v is ServerFrame {
       return validKline(v);
     case 'HEARTBEAT':
       return validHeartbeat(v);
+    case 'DEPTH':
+      return validDepth(v);
     default:
       return ServerFrame.safeParse(v).success;
   }

@@ -4,7 +4,7 @@ import { engineHarness } from './testing/harness';
 
 const USDT = (available: string) => ({ account: 'platform', coin: 'USDT', available, frozen: '0' });
 
-describe('the live account [LIVE-1][LIVE-2]', () => {
+describe('the live account [LIVE-1][LIVE-2][LIVE-3]', () => {
   it('[LIVE-1] the private streams are held only while the account is watched and a token is set; the token travels in the subscribe message', async () => {
     const h = engineHarness();
     h.exchange.accounts.set('tok-a', [USDT('5')]);
@@ -33,6 +33,7 @@ describe('the live account [LIVE-1][LIVE-2]', () => {
     const ops = h.sockets.last.ops();
     expect(ops).toContain('unsubscribe OWNCOIN');
     expect(ops).toContain('unsubscribe USER_STATUS');
+    expect(ops).toContain('unsubscribe SETTLEMENT');
     // An unsubscribe never carries the token.
     expect(h.sockets.last.sent.filter((f) => f.op === 'unsubscribe' && 'token' in f)).toEqual([]);
   });
@@ -48,7 +49,11 @@ describe('the live account [LIVE-1][LIVE-2]', () => {
     h.engine.setAccountToken(null);
     expect(h.engine.accountView().balances).toBeNull();
     await h.settle();
-    expect(h.sockets.last.ops().slice(-2)).toEqual(['unsubscribe OWNCOIN', 'unsubscribe USER_STATUS']);
+    expect(h.sockets.last.ops().slice(-3)).toEqual([
+      'unsubscribe OWNCOIN',
+      'unsubscribe USER_STATUS',
+      'unsubscribe SETTLEMENT',
+    ]);
     h.engine.setAccountToken('tok-b');
     await h.settle();
     expect(h.engine.accountView().balances).toEqual([USDT('900')]);
@@ -83,6 +88,41 @@ describe('the live account [LIVE-1][LIVE-2]', () => {
     const resent = h.sockets.last.sent.filter((f) => f.type === 'OWNCOIN' && f.op === 'subscribe');
     expect(resent).toHaveLength(1);
     expect(resent[0].token).toBe('fresh');
+    expect(h.sockets.last.sent.filter((f) => f.type === 'SETTLEMENT' && f.op === 'subscribe')).toMatchObject([
+      { token: 'fresh' },
+    ]);
     expect(h.engine.accountView().balances).toEqual([USDT('2')]);
+  });
+
+  it('[LIVE-3][SEC-12] SETTLEMENT is held with the token like the others; each settlement reaches the account view once, with a count', async () => {
+    const h = engineHarness();
+    h.exchange.accounts.set('tok-a', [USDT('5')]);
+    h.engine.acquire({ kind: 'account' });
+    h.engine.setAccountToken('tok-a');
+    await h.settle();
+    expect(h.sockets.last.sent.find((f) => f.type === 'SETTLEMENT')).toMatchObject({
+      op: 'subscribe',
+      type: 'SETTLEMENT',
+      token: 'tok-a',
+    });
+    expect(h.engine.accountView()).toMatchObject({ settlementCount: 0, lastSettlement: null });
+    const win = { kind: 'second', id: 41, symbol: 'btcusdt', result: 'win', closePrice: '64000.5', payout: '18' };
+    h.exchange.pushSettlement('tok-a', win);
+    await h.settle();
+    expect(h.engine.accountView()).toMatchObject({ settlementCount: 1, lastSettlement: win });
+    expect(h.changes.at(-1)).toEqual(['account']);
+    const draw = { ...win, id: 42, result: 'draw', payout: '10' };
+    h.exchange.pushSettlement('tok-a', draw);
+    await h.settle();
+    expect(h.engine.accountView()).toMatchObject({ settlementCount: 2, lastSettlement: draw });
+    // A malformed payload is counted as rejected and changes nothing.
+    const rejected = h.engine.diagnostics().framesRejected;
+    h.exchange.pushSettlement('tok-a', { ...win, id: 43, payout: 1.5 });
+    await h.settle();
+    expect(h.engine.diagnostics().framesRejected).toBe(rejected + 1);
+    expect(h.engine.accountView()).toMatchObject({ settlementCount: 2, lastSettlement: draw });
+    // Signing out forgets them.
+    h.engine.setAccountToken(null);
+    expect(h.engine.accountView()).toMatchObject({ settlementCount: 0, lastSettlement: null });
   });
 });

@@ -7,6 +7,7 @@
  *   trades:SYM        -> TRADE:SYM, seeded from REST recent trades
  *   klines:SYM:IV     -> TRADE:SYM (candles are built here, from trades) + KLINE:SYM:IV (the server's live
  *                        candle, used only as a checkpoint, see klineSeries.ts), seeded from REST history
+ *   depth:SYM:P:A:G   -> DEPTH:SYM, one book per symbol for every grouping (depth.ts), resynced from REST
  * plus HEARTBEAT while any topic is held, so a silent socket is noticed (connection.ts).
  * Topics are reference counted with a grace period; when the last one goes, the socket closes.
  *
@@ -17,7 +18,7 @@
  * once the server has confirmed the subscription on the current socket (ACK, or a first frame of that
  * key), so every trade is in the REST reply or on the socket.
  */
-import type { KlineInterval } from '../shared/protocol';
+import { SettlementData, type KlineInterval } from '../shared/protocol';
 import { CONNECTION_KEY, KLINE_CAPACITY, KLINE_SEED_LIMIT, RELEASE_GRACE_MS } from './constants';
 import { Connection, connectionHealth } from './connection';
 import { decodeFrame } from './decode';
@@ -37,12 +38,14 @@ import {
   topicKey,
   type EngineDeps,
   type EngineDiagnostics,
+  type DepthTopic,
   type KlinePatch,
   type MarketEngine,
   type Topic,
 } from './types';
-import type { AccountView, KlineView, TickerView, TradesView } from './views';
-import { ACCOUNT_KEY, AccountStore } from './account';
+import type { AccountView, DepthView, KlineView, TickerView, TradesView } from './views';
+import { ACCOUNT_KEY, ACCOUNT_STREAMS, AccountStore } from './account';
+import { DepthStreams } from './depth';
 
 export interface EngineOptions {
   /** Candles kept per series (default KLINE_CAPACITY). */
@@ -81,6 +84,8 @@ class Engine implements MarketEngine {
   private readonly capacity: number;
   private readonly seeder: Seeder;
   private readonly older: OlderKlines;
+  /** The order books of the depth topics (BOOK-1). */
+  private readonly depth: DepthStreams;
   private heartbeat: (() => void) | null = null;
   /** LIVE-1: the account topic's store, the session token, and the held private streams. */
   private readonly account = new AccountStore();
@@ -108,7 +113,12 @@ class Engine implements MarketEngine {
     this.conn = new Connection(deps, {
       onOpen: () => this.onOpen(),
       onMessage: (data) => this.onMessage(data),
-      onStateChange: () => this.emit(CONNECTION_CHANGE),
+      onStateChange: (state) => {
+        // A book cannot follow a socket that is down: it shows as syncing until the next snapshot (BOOK-2).
+        const depth = state === 'open' ? null : this.depth.onSocketReset();
+        if (depth) this.emit(depth);
+        this.emit(CONNECTION_CHANGE);
+      },
     });
     this.subs = new ServerSubscriptions(
       deps.timers,
@@ -116,6 +126,11 @@ class Engine implements MarketEngine {
       (text) => this.conn.send(text),
       (key) => this.seeder.forget(key),
     );
+    this.depth = new DepthStreams(deps, {
+      subscribe: (symbol) => this.subs.acquire({ type: 'DEPTH', symbol }),
+      nextVersion: () => ++this.state.version,
+      emit: (keys) => this.emit(keys),
+    });
     this.topics = new RefRegistry(
       deps.timers,
       options.graceMs ?? RELEASE_GRACE_MS,
@@ -157,6 +172,10 @@ class Engine implements MarketEngine {
     return this.series(symbol, interval)?.patch(sinceVersion);
   }
 
+  depthView(topic: DepthTopic): DepthView | undefined {
+    return this.depth.view(topic);
+  }
+
   accountView(): AccountView {
     return this.account.view();
   }
@@ -169,8 +188,7 @@ class Engine implements MarketEngine {
     this.account.clear(++this.state.version);
     this.emit(ACCOUNT_CHANGE);
     if (had !== null && token !== null && this.accountReleases.length) {
-      this.subs.reauth({ type: 'OWNCOIN', token });
-      this.subs.reauth({ type: 'USER_STATUS', token });
+      for (const type of ACCOUNT_STREAMS) this.subs.reauth({ type, token });
     } else {
       this.syncAccountStreams();
     }
@@ -195,6 +213,9 @@ class Engine implements MarketEngine {
       lastMessageAgeMs: c.lastMessageAt === null ? null : now - c.lastMessageAt,
       health: connectionHealth(c, now),
       serverClockOffsetMs: this.serverClock.offset(),
+      depthFramesApplied: this.depth.framesApplied,
+      depthLevelsApplied: this.depth.levelsApplied,
+      depthResyncs: this.depth.resyncs,
     };
   }
 
@@ -205,6 +226,7 @@ class Engine implements MarketEngine {
     this.subs.clearRetries();
     this.topics.clear();
     this.seeder.dispose();
+    this.depth.dispose();
     this.listeners = [];
     this.accountReleases = [];
     this.symbols.clear();
@@ -233,6 +255,10 @@ class Engine implements MarketEngine {
       this.syncAccountStreams();
       return;
     }
+    if (t.kind === 'depth') {
+      this.depth.open(t);
+      return;
+    }
     const symbol = t.symbol;
     const store = openStore(this.symbols, t, this.capacity);
     if (store instanceof TickerStore) {
@@ -255,6 +281,8 @@ class Engine implements MarketEngine {
     if (rec.topic.kind === 'account') {
       this.accountWatched = false;
       this.syncAccountStreams();
+    } else if (rec.topic.kind === 'depth') {
+      this.depth.close(rec.topic);
     } else {
       closeStore(this.symbols, rec.topic);
     }
@@ -266,15 +294,12 @@ class Engine implements MarketEngine {
     }
   }
 
-  /** Holds OWNCOIN and USER_STATUS exactly while the account topic is watched and a token is set. */
+  /** Holds OWNCOIN, USER_STATUS and SETTLEMENT exactly while the account topic is watched and a token is set. */
   private syncAccountStreams(): void {
     const want = this.accountWatched && this.accountToken !== null;
     if (want && this.accountReleases.length === 0) {
       const token = this.accountToken!;
-      this.accountReleases = [
-        this.subs.acquire({ type: 'OWNCOIN', token }),
-        this.subs.acquire({ type: 'USER_STATUS', token }),
-      ];
+      this.accountReleases = ACCOUNT_STREAMS.map((type) => this.subs.acquire({ type, token }));
     } else if (!want && this.accountReleases.length) {
       for (const release of this.accountReleases.splice(0)) release();
     }
@@ -285,12 +310,15 @@ class Engine implements MarketEngine {
   private onOpen(): void {
     this.seq.reset();
     this.seeder.reset();
+    // Before the subscriptions go out: each book waits for the snapshot its new subscription brings.
+    const depth = this.depth.onSocketReset();
     this.subs.resendAll();
     // Whatever happened while down, the state is re-seeded (the new socket re-sends DETAIL itself).
     for (const st of this.symbols.values()) {
       for (const s of st.series) this.seeder.series(s);
       if (st.trades) this.seeder.trades(st.trades);
     }
+    if (depth) this.emit(depth);
   }
 
   private onMessage(data: unknown): void {
@@ -313,6 +341,9 @@ class Engine implements MarketEngine {
       case 'KLINE':
         changed = applyKline(this.state, f, this.series(f.symbol, f.interval));
         break;
+      case 'DEPTH':
+        changed = this.depth.onFrame(f);
+        break;
       case 'ACK':
         if (f.data.op === 'subscribe') this.seeder.markLive(f.data.key);
         else this.seeder.forget(f.data.key);
@@ -325,12 +356,25 @@ class Engine implements MarketEngine {
         this.account.applyStatus(f, ++this.state.version);
         changed = ACCOUNT_CHANGE;
         break;
+      case 'SETTLEMENT': {
+        // LIVE-3: the frame's schema leaves `data` open; the payload is checked here.
+        const d = SettlementData.safeParse(f.data);
+        if (!d.success) {
+          this.framesRejected++;
+          break;
+        }
+        this.account.applySettlement(d.data, ++this.state.version);
+        changed = ACCOUNT_CHANGE;
+        break;
+      }
       case 'ERROR':
         this.deps.log?.('ws_server_error', { reason: f.data.reason, message: f.data.message });
         if (f.data.reason === 'THROTTLED' && f.data.id) this.subs.onThrottled(f.data.id);
         if (f.data.reason === 'UNAUTHORIZED') {
           this.account.unauthorized(++this.state.version);
           changed = ACCOUNT_CHANGE;
+        } else if (f.data.reason !== 'THROTTLED' && f.data.id?.startsWith('s|DEPTH:')) {
+          changed = this.depth.onRefused(f.data.id.slice('s|DEPTH:'.length), f.data.message);
         }
         break;
       default:
@@ -345,6 +389,7 @@ class Engine implements MarketEngine {
       if (st.trades) this.seeder.trades(st.trades);
       if (st.ticker) this.seeder.ticker(st.ticker);
     }
+    this.depth.onConnectionGap();
   }
 
   // ------------------------------------------------------------------ seeding results

@@ -10,6 +10,28 @@ export {
   RELEASE_GRACE_MS,
   SILENCE_TIMEOUT_MS,
 } from './constants';
-export { topicKey } from './types';
-export type { Clock, EngineDeps, KlinePatch, MarketEngine, SocketLike, TimerHandle, Timers, Topic } from './types';
-export type { AccountView, ConnectionHealth, Diagnostics, KlineView, TickerView, TradesView, TradeView } from './views';
+export { groupStep } from './depthView';
+export { DEPTH_ROWS_MAX } from './constants';
+export { DEPTH_GROUPS, topicKey } from './types';
+export type {
+  Clock,
+  DepthGroup,
+  DepthTopic,
+  EngineDeps,
+  KlinePatch,
+  MarketEngine,
+  SocketLike,
+  TimerHandle,
+  Timers,
+  Topic,
+} from './types';
+export type {
+  AccountView,
+  ConnectionHealth,
+  DepthView,
+  Diagnostics,
+  KlineView,
+  TickerView,
+  TradesView,
+  TradeView,
+} from './views';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Candle, PriceInfo, Trade, type KlineInterval } from '../shared/protocol';
+import { DepthSnapshot } from '../shared/schemas/trading';
 import type { HttpGet } from './types';
 
 const Candles = z.array(Candle);
@@ -40,4 +41,9 @@ export function fetchTicker(httpGet: HttpGet, symbol: string): Promise<PriceInfo
 
 export function fetchTrades(httpGet: HttpGet, symbol: string, limit: number): Promise<Trade[]> {
   return call(httpGet, `/api/market/trades?symbol=${q(symbol)}&limit=${limit}`, Trades);
+}
+
+/** The order book snapshot with its depth sequence (tradingApi.depth), best first, `limit` levels a side. */
+export function fetchDepth(httpGet: HttpGet, symbol: string, limit: number): Promise<DepthSnapshot> {
+  return call(httpGet, `/api/market/depth?symbol=${q(symbol)}&limit=${limit}`, DepthSnapshot);
 }

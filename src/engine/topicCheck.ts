@@ -3,20 +3,31 @@
  * and what would be right, before anything is subscribed.
  */
 import { KLINE_INTERVALS } from '../shared/protocol';
-import type { Topic } from './types';
+import { DEPTH_GROUPS, type Topic } from './types';
 
 const INTERVALS: ReadonlySet<string> = new Set(KLINE_INTERVALS);
 
 export function checkTopic(t: Topic): void {
   if (!t || typeof t !== 'object') throw new TypeError('topic must be an object { kind, symbol, interval? }');
   if (t.kind === 'account') return;
-  if (t.kind !== 'ticker' && t.kind !== 'trades' && t.kind !== 'klines') {
+  if (t.kind !== 'ticker' && t.kind !== 'trades' && t.kind !== 'klines' && t.kind !== 'depth') {
     throw new TypeError(
-      `unknown topic kind "${String((t as { kind?: unknown }).kind)}": use ticker, trades, klines or account`,
+      `unknown topic kind "${String((t as { kind?: unknown }).kind)}": use ticker, trades, klines, depth or account`,
     );
   }
   if (typeof t.symbol !== 'string' || !/^[A-Za-z0-9._-]{1,32}$/.test(t.symbol)) {
     throw new TypeError(`invalid symbol "${String(t.symbol)}"`);
+  }
+  if (t.kind === 'depth') {
+    for (const field of ['pricePrecision', 'amountPrecision'] as const) {
+      const v = t[field];
+      if (!Number.isInteger(v) || v < 0 || v > 16) {
+        throw new TypeError(`depth ${field} must be a whole number of decimals from 0 to 16, not ${String(v)}`);
+      }
+    }
+    if (!(DEPTH_GROUPS as readonly number[]).includes(t.group)) {
+      throw new TypeError(`unknown depth group ${String(t.group)}: use one of ${DEPTH_GROUPS.join(', ')} (x the tick)`);
+    }
   }
   if (t.kind === 'klines' && !INTERVALS.has(t.interval)) {
     throw new TypeError(`unknown interval "${String(t.interval)}": use one of ${KLINE_INTERVALS.join(', ')}`);

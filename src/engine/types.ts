@@ -4,7 +4,7 @@
  * Contract between the engine (src/engine) and its host (src/workers).
  */
 import type { KlineInterval } from '../shared/protocol';
-import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from './views';
+import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from './views';
 
 export interface Clock {
   /** Wall-clock ms (Date.now()). */
@@ -50,14 +50,36 @@ export type Topic =
   | { kind: 'ticker'; symbol: string }
   | { kind: 'klines'; symbol: string; interval: KlineInterval }
   | { kind: 'trades'; symbol: string }
-  /** The signed-in user's balances and deposit/withdrawal states (LIVE-1), once a token is set. */
-  | { kind: 'account' };
+  /**
+   * The signed-in user's balances, deposit/withdrawal states and second-contract settlements (LIVE-1..3), once a
+   * token is set.
+   */
+  | { kind: 'account' }
+  /** The order book of a symbol grouped by its tick x `group` (BOOK-1), see depth.ts. */
+  | DepthTopic;
 
-/** The topics of one symbol's market data. */
-export type MarketTopic = Exclude<Topic, { kind: 'account' }>;
+/** Grouping multipliers of the pair's tick (BOOK-3). */
+export const DEPTH_GROUPS = [1, 10, 100, 1000] as const;
+export type DepthGroup = (typeof DEPTH_GROUPS)[number];
+
+/**
+ * The order book of `symbol` in groups of tick x `group`, where the tick is 10^-pricePrecision (the pair's
+ * price precision, MATCH-10); amounts are shown with `amountPrecision` decimals.
+ */
+export interface DepthTopic {
+  kind: 'depth';
+  symbol: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  group: DepthGroup;
+}
+
+/** The topics fed by one symbol's trades and 24 h statistics (the stores of symbolState.ts). */
+export type MarketTopic = Exclude<Topic, { kind: 'account' } | { kind: 'depth' }>;
 
 export function topicKey(t: Topic): string {
   if (t.kind === 'account') return 'account';
+  if (t.kind === 'depth') return `depth:${t.symbol}:${t.pricePrecision}:${t.amountPrecision}:${t.group}`;
   return t.kind === 'klines' ? `klines:${t.symbol}:${t.interval}` : `${t.kind}:${t.symbol}`;
 }
 
@@ -90,6 +112,11 @@ export interface EngineDiagnostics {
   health: ConnectionHealth;
   /** serverNow - localNow estimated from the frames' ts (serverClock.ts); null before the first frame. */
   serverClockOffsetMs: number | null;
+  /** DEPTH frames (snapshots and deltas) applied to the books, and the price levels they carried (BOOK-8). */
+  depthFramesApplied: number;
+  depthLevelsApplied: number;
+  /** Book resyncs from the REST snapshot (a depth sequence gap, a delta before any snapshot, a socket gap). */
+  depthResyncs: number;
 }
 
 export interface MarketEngine {
@@ -101,6 +128,11 @@ export interface MarketEngine {
   tradesView(symbol: string): TradesView | undefined;
   /** The whole series as columnar arrays. */
   klineView(symbol: string, interval: KlineInterval): KlineView | undefined;
+  /**
+   * The order book of a watched depth topic, grouped, at most 30 levels a side (BOOK-3); undefined when the
+   * topic is not held. Built when asked, at most once per change of what it shows.
+   */
+  depthView(topic: DepthTopic): DepthView | undefined;
   /** What changed since `sinceVersion` (full when sinceVersion is 0 or too old). */
   klinePatch(symbol: string, interval: KlineInterval, sinceVersion: number): KlinePatch | undefined;
   /** The signed-in user's live account (the `account` topic). */

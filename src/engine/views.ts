@@ -4,7 +4,7 @@
  *
  * This file is the contract between the engine / worker and the screens (WORK-17).
  */
-import type { BalanceRow, KlineInterval, UserStatusFrame } from '../shared/protocol';
+import type { BalanceRow, KlineInterval, SettlementData, UserStatusFrame } from '../shared/protocol';
 
 export type Direction = 1 | -1 | 0;
 
@@ -85,11 +85,56 @@ export interface Diagnostics {
   health: ConnectionHealth;
   /** serverNow - localNow (ms) estimated from the frames' ts; null before the first frame (FX-6). */
   serverClockOffsetMs: number | null;
+  /** DEPTH frames and price levels applied, and REST resyncs of the books (BOOK-8). */
+  depthFramesApplied: number;
+  depthLevelsApplied: number;
+  depthResyncs: number;
   /** 'shared' when one SharedWorker serves all tabs, 'dedicated' for the per-tab fallback. */
   mode: 'shared' | 'dedicated';
 }
 
-/** The signed-in user's live account (LIVE-1, LIVE-2). */
+/** One row of an order book side: a group of price levels (BOOK-3). */
+export interface DepthRowView {
+  /** The group's price with the pair's precision: asks rounded up to the group, bids down. */
+  price: string;
+  /** The exact sum of the group's levels, at least the pair's amount precision in decimals. */
+  amount: string;
+  /** Cumulative amount from the best price to this row, exact. */
+  total: string;
+  /** total / maxTotal in (0, 1]: the depth bar's length (display only, never printed). */
+  fill: number;
+}
+
+/**
+ * One order book topic as screens show it (BOOK-3): at most DEPTH_ROWS_MAX rows a side, best first, with the
+ * spread and the largest cumulative total. Rows are the last good book while `status` is not 'live'.
+ */
+export interface DepthView {
+  symbol: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  group: 1 | 10 | 100 | 1000;
+  /** Increases when what the view shows changes. */
+  version: number;
+  /**
+   * 'syncing': no snapshot yet, or resyncing after a gap or a reconnect; 'live': in step with the server;
+   * 'error': the server refused the stream or the REST snapshot failed (`error` says why; retried).
+   */
+  status: 'syncing' | 'live' | 'error';
+  error: string | null;
+  /** Lowest price first. */
+  asks: DepthRowView[];
+  /** Highest price first. */
+  bids: DepthRowView[];
+  /** Best ask - best bid of the ungrouped book, exact; null while a side is empty. */
+  spread: string | null;
+  /** The larger of the two sides' last cumulative totals ("0" when both are empty). */
+  maxTotal: string;
+  /** The book's depth sequence as of the view's last visible change (-1 before the first snapshot). */
+  seq: number;
+}
+
+/** The signed-in user's live account (LIVE-1..3). */
 export interface AccountView {
   /** Increases on every change. */
   version: number;
@@ -98,6 +143,10 @@ export interface AccountView {
   /** How many deposit or withdrawal state changes arrived (screens refetch their lists when it moves). */
   statusCount: number;
   lastStatus: UserStatusFrame['data'] | null;
+  /** How many second contracts of the user settled (LIVE-3; screens refetch their lists when it moves). */
+  settlementCount: number;
+  /** The latest SETTLEMENT: contract id, symbol, result, close price and payout; null before the first. */
+  lastSettlement: SettlementData | null;
   /** False once the server refused the session token (signed out elsewhere, expired). */
   authorized: boolean;
 }

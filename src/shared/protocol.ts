@@ -83,17 +83,21 @@ export const ClientFrame = z
     interval: z.enum(KLINE_INTERVALS).optional(),
     /** Optional correlation id, echoed in the ACK / ERROR frame. */
     id: z.string().max(64).optional(),
-    /** The session token of a private stream (LIVE-1): in the message, never in the socket's URL. */
+    /** The session token of a private stream (LIVE-1, LIVE-3): in the message, never in the socket's URL. */
     token: z.string().min(1).max(256).optional(),
   })
   .strict()
   .superRefine((f, ctx) => {
-    const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS';
+    const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT';
     if (privateStream && f.op === 'subscribe' && !f.token) {
       ctx.addIssue({ code: 'custom', message: `${f.type} needs the session token`, path: ['token'] });
     }
     if (!privateStream && f.token) {
-      ctx.addIssue({ code: 'custom', message: `only OWNCOIN and USER_STATUS take a token`, path: ['token'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `only OWNCOIN, USER_STATUS and SETTLEMENT take a token`,
+        path: ['token'],
+      });
     }
     if ((f.type === 'DETAIL' || f.type === 'KLINE' || f.type === 'TRADE' || f.type === 'DEPTH') && !f.symbol) {
       ctx.addIssue({ code: 'custom', message: `${f.type} needs a symbol`, path: ['symbol'] });
@@ -226,7 +230,7 @@ export const UserStatusFrame = z.object({
   data: z.object({ kind: z.string(), id: z.union([z.number(), z.string()]), status: z.string() }),
   ...frameBase,
 });
-/** Account streams of later issues (SETTLEMENT, POSITION): payloads come with trading. */
+/** Account streams: SETTLEMENT (its `data` is a SettlementData, LIVE-3) and POSITION (no payload yet). */
 export const AccountFrame = z.object({
   type: z.enum(['SETTLEMENT', 'POSITION']),
   symbol: z.string().optional(),

@@ -1,9 +1,10 @@
 /**
  * Builds one tab's batch from the engine's current views: tickers and trades as their view objects
- * (structured clone), klines as patches since the version this tab last received.
+ * (structured clone), klines as patches since the version this tab last received, order books as their view
+ * objects when their version moved past the one this tab holds (BOOK-4).
  */
 import type { KlinePatch, MarketEngine, Topic } from '../engine';
-import type { AccountView, TickerView, TradesView } from '../engine';
+import type { AccountView, DepthView, TickerView, TradesView } from '../engine';
 import type { Batch } from './wire';
 
 /**
@@ -39,7 +40,7 @@ export interface BuiltBatch {
 /**
  * @param keys the changed topic keys to include
  * @param topics this tab's watched topics by key
- * @param klineVersions version of each kline series this tab holds (updated here)
+ * @param klineVersions version of each kline series and depth view this tab holds (updated here)
  */
 export function buildBatch(
   engine: MarketEngine,
@@ -51,6 +52,7 @@ export function buildBatch(
   const tickers: TickerView[] = [];
   const trades: TradesView[] = [];
   const klines: KlinePatch[] = [];
+  const depths: DepthView[] = [];
   const transfer: ArrayBuffer[] = [];
   let account: AccountView | undefined;
   let newestTs = 0;
@@ -70,6 +72,11 @@ export function buildBatch(
       trades.push(v);
       const ts = v.trades[0]?.ts ?? 0;
       if (ts > newestTs) newestTs = ts;
+    } else if (topic.kind === 'depth') {
+      const v = engine.depthView(topic);
+      if (!v || klineVersions.get(key) === v.version) continue;
+      depths.push(v);
+      klineVersions.set(key, v.version);
     } else {
       const since = klineVersions.get(key) ?? 0;
       const p = engine.klinePatch(topic.symbol, topic.interval, since);
@@ -82,9 +89,10 @@ export function buildBatch(
   }
   const batch: Batch = { t: 'batch', n, tickers, trades, klines, newestTs };
   if (account) batch.account = account;
+  if (depths.length) batch.depths = depths;
   return {
     batch,
     transfer,
-    items: tickers.length + trades.length + klines.length + (account ? 1 : 0),
+    items: tickers.length + trades.length + klines.length + depths.length + (account ? 1 : 0),
   };
 }

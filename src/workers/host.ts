@@ -85,6 +85,7 @@ interface Session {
   topics: RefCounter;
   topicByKey: Map<string, Topic>;
   dirty: Set<string>;
+  /** Version of each kline series and depth view the tab holds (batch.ts). */
   klineVersions: Map<string, number>;
   credit: boolean;
   /** Epoch ms before which the batch is held (0: send at once). */
@@ -110,6 +111,9 @@ const EMPTY_DIAG = {
   lastMessageAgeMs: null,
   health: 'connecting' as ConnectionHealth,
   serverClockOffsetMs: null,
+  depthFramesApplied: 0,
+  depthLevelsApplied: 0,
+  depthResyncs: 0,
 };
 
 export function createMarketHost(deps: HostDeps): MarketHost {

@@ -12,7 +12,7 @@
  *   before that frame and is applied in it: a tick waits for the next frame, not for one and a half.
  */
 import type { KlinePatch, Topic } from '../engine';
-import type { AccountView, ConnectionHealth, Diagnostics, TickerView, TradesView } from '../engine';
+import type { AccountView, ConnectionHealth, DepthView, Diagnostics, TickerView, TradesView } from '../engine';
 import type { KlineInterval } from '../shared/protocol';
 import type { TestPlatform } from '../shared/testPlatform';
 
@@ -69,6 +69,8 @@ export interface Batch {
   tickers: TickerView[];
   trades: TradesView[];
   klines: KlinePatch[];
+  /** Order book views that changed since this tab's last batch (BOOK-4); absent when none. */
+  depths?: DepthView[];
   /** The live account, when the tab watches it and it changed (LIVE-1). */
   account?: AccountView;
   /** Present when the connection health changed since the last batch (and in the first one). */

@@ -1,11 +1,13 @@
 /**
  * What happened to a user's money, for whoever shows it live (LIVE-1): the ledger says "balances changed"
- * after it commits, the wallet says "a deposit or withdrawal changed state"; the socket hub (ws/accountStreams.ts)
- * pushes the news to that user's subscribed connections. Publishers never import the socket, and a listener that
- * throws never undoes a commit.
+ * after it commits, the wallet says "a deposit or withdrawal changed state", second contracts say "a contract
+ * settled" (SETTLEMENT); the socket hub (ws/accountStreams.ts) pushes the news to that user's subscribed
+ * connections. Publishers never import the socket, and a listener that throws never undoes a commit.
  */
+import type { SettlementData } from '../../../src/shared/protocol';
+
 export interface StatusEvent {
-  /** What changed, e.g. 'deposit' or 'withdraw'. */
+  /** What changed, e.g. 'deposit', 'withdraw' or 'second'. */
   kind: string;
   id: number | string;
   status: string;
@@ -13,10 +15,12 @@ export interface StatusEvent {
 
 type BalancesListener = (userId: number) => void;
 type StatusListener = (userId: number, event: StatusEvent) => void;
+type SettlementListener = (userId: number, data: SettlementData) => void;
 
 export class UserEvents {
   private balances: BalancesListener[] = [];
   private statuses: StatusListener[] = [];
+  private settlements: SettlementListener[] = [];
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
 
@@ -31,6 +35,13 @@ export class UserEvents {
     this.statuses = [...this.statuses, l];
     return () => {
       this.statuses = this.statuses.filter((x) => x !== l);
+    };
+  }
+
+  onSettlement(l: SettlementListener): () => void {
+    this.settlements = [...this.settlements, l];
+    return () => {
+      this.settlements = this.settlements.filter((x) => x !== l);
     };
   }
 
@@ -49,6 +60,17 @@ export class UserEvents {
     for (const l of this.statuses) {
       try {
         l(userId, event);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
+  /** Call after the transaction that settled a contract of `userId` has committed. */
+  settlement(userId: number, data: SettlementData): void {
+    for (const l of this.settlements) {
+      try {
+        l(userId, data);
       } catch (err) {
         this.onError(err);
       }

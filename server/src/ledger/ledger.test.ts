@@ -252,3 +252,65 @@ describe('[LEDGER-9] upgrading a database from before the ledger', () => {
     expect(() => db.prepare("UPDATE user_assets SET available = '-1' WHERE user_id = 2").run()).toThrow(/CHECK/);
   });
 });
+
+describe('[LEDGER-10] taking part of a hold', () => {
+  it('takes fills out of a hold, lowers it, settles it at zero, and the books stay whole', async () => {
+    const { ledger, store } = await setup();
+    grant(ledger, 1, 'USDT', '100');
+    const { hold } = ledger.hold({
+      kind: 'spot_order',
+      ref: 'o1',
+      userId: 1,
+      account: 'platform',
+      coin: 'USDT',
+      amount: '60',
+    });
+    const fill = (ref: string, usdt: string) =>
+      ledger.post({
+        kind: 'spot_fill',
+        ref,
+        userId: 1,
+        fromHolds: [{ holdId: hold.id, amount: usdt }],
+        entries: [
+          { house: 'house:market', coin: 'USDT', amount: usdt },
+          { userId: 1, account: 'platform', coin: 'BTC', amount: '0.1' },
+          { house: 'house:market', coin: 'BTC', amount: '-0.1' },
+        ],
+      });
+    fill('f1', '25');
+    expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '40', frozen: '35' });
+    expect(ledger.holdById(hold.id)).toMatchObject({ state: 'open', amount: '35' });
+    expect(() => fill('f2', '35.000001')).toThrow('leaves less than zero');
+    fill('f3', '35');
+    expect(ledger.holdById(hold.id)).toMatchObject({ state: 'settled', amount: '35' });
+    expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '40', frozen: '0' });
+    expect(() => fill('f4', '1')).toThrow('already settled');
+    expect(checkLedger(store).problems).toBe(0);
+  });
+  it('a release after part was taken returns only what is left', async () => {
+    const { ledger, store } = await setup();
+    grant(ledger, 2, 'BTC', '1');
+    const { hold } = ledger.hold({
+      kind: 'spot_order',
+      ref: 'o2',
+      userId: 2,
+      account: 'platform',
+      coin: 'BTC',
+      amount: '0.5',
+    });
+    ledger.post({
+      kind: 'spot_fill',
+      ref: 'f',
+      userId: 2,
+      fromHolds: [{ holdId: hold.id, amount: '0.2' }],
+      entries: [
+        { house: 'house:market', coin: 'BTC', amount: '0.2' },
+        { userId: 2, account: 'platform', coin: 'USDT', amount: '20' },
+        { house: 'house:market', coin: 'USDT', amount: '-20' },
+      ],
+    });
+    ledger.release(hold.id, { kind: 'spot_cancel', ref: 'o2', userId: 2 });
+    expect(ledger.balance(2, 'platform', 'BTC')).toEqual({ available: '0.8', frozen: '0' });
+    expect(checkLedger(store).problems).toBe(0);
+  });
+});

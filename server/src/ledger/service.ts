@@ -34,6 +34,11 @@ export interface Cause {
 
 export interface PostOp extends Cause {
   entries: Leg[];
+  /**
+   * Parts taken out of open holds (LEDGER-10): each debits the hold's frozen amount by `amount` (a fill of an open
+   * order) and lowers the hold to what is left; a hold taken to zero is settled. The entries balance them.
+   */
+  fromHolds?: { holdId: number; amount: string }[];
 }
 
 export interface HoldOp extends Cause {
@@ -132,14 +137,39 @@ export class Ledger {
       }
       if (!USER_ACCOUNTS.includes(l.account)) throw new LedgerError(`"${String(l.account)}" is not a user account`);
       return {
-        userId: l.userId,
+        userId: l.userId as number | null,
         account: l.account as string,
         bucket: 'available' as Bucket,
         coin: coinOf(l.coin),
         amount,
       };
     });
-    return this.write(op, legs);
+    const takes = op.fromHolds ?? [];
+    if (takes.length === 0) return this.write(op, legs);
+    return this.store.transaction(() => {
+      const left = new Map<number, Decimal>();
+      const held: { id: number; rest: Decimal }[] = [];
+      for (const t of takes) {
+        const h = this.openHold(t.holdId);
+        const amount = dec(t.amount, op.kind);
+        if (!amount.isPositive() || amount.isZero())
+          throw new LedgerError(`${op.kind}: a part of a hold must be positive`);
+        const rest = (left.get(h.id) ?? new Decimal(h.amount)).minus(amount);
+        if (rest.isNegative())
+          throw new LedgerError(`hold ${h.id}: taking ${t.amount} ${h.coin} leaves less than zero`);
+        left.set(h.id, rest);
+        held.push({ id: h.id, rest });
+        legs.push({ userId: h.userId, account: h.account, bucket: 'frozen', coin: h.coin, amount: amount.neg() });
+      }
+      const journal = this.write(op, legs);
+      for (const [id, rest] of left) {
+        if (rest.isZero()) {
+          if (!this.store.closeHold(id, 'settled', journal.id, journal.time))
+            throw new LedgerError(`hold ${id} is no longer open`);
+        } else if (!this.store.setHoldAmount(id, rest.toFixed())) throw new LedgerError(`hold ${id} is no longer open`);
+      }
+      return journal;
+    });
   }
 
   /** Moves `amount` from available to frozen with an open hold (a pending withdrawal, an open order...). */

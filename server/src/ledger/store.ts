@@ -71,6 +71,8 @@ export interface LedgerStore {
   hold(id: number): HoldRow | undefined;
   /** Closes an open hold; false when it was not open (already released or settled). */
   closeHold(id: number, state: Exclude<HoldState, 'open'>, journalId: number, time: number): boolean;
+  /** Lowers an open hold to what is left of it after part was taken (LEDGER-10); false when it was not open. */
+  setHoldAmount(id: number, amount: string): boolean;
   // The ledger check's reads.
   counts(): { journals: number; entries: number; balances: number; openHolds: number };
   eachEntry(): Iterable<EntryRow>;
@@ -112,6 +114,7 @@ export function sqliteLedgerStore(db: Database.Database): LedgerStore {
     closeHold: db.prepare(
       "UPDATE ledger_holds SET state = ?, closed_journal_id = ?, closed_at = ? WHERE id = ? AND state = 'open'",
     ),
+    setHoldAmount: db.prepare("UPDATE ledger_holds SET amount = ? WHERE id = ? AND state = 'open'"),
     counts: db.prepare(`SELECT
       (SELECT count(*) FROM ledger_journal) AS journals,
       (SELECT count(*) FROM ledger_entries) AS entries,
@@ -134,6 +137,7 @@ export function sqliteLedgerStore(db: Database.Database): LedgerStore {
     insertHold: (row) => Number(q.insertHold.run(row).lastInsertRowid),
     hold: (id) => q.hold.get(id) as HoldRow | undefined,
     closeHold: (id, state, journalId, time) => q.closeHold.run(state, journalId, time, id).changes === 1,
+    setHoldAmount: (id, amount) => q.setHoldAmount.run(amount, id).changes === 1,
     counts: () => q.counts.get() as ReturnType<LedgerStore['counts']>,
     eachEntry: () => q.eachEntry.iterate() as Iterable<EntryRow>,
     eachBalance: () => q.eachBalance.iterate() as Iterable<BalanceRow>,

@@ -19,9 +19,10 @@ export function createMarket(
   metrics: Metrics,
   time: { clock: Clock; scheduler: Scheduler },
 ): Market {
-  const sim = createSimulator(config, symbols, metrics, { now: time.clock.now() });
+  const sim = createSimulator(config, symbols, metrics, { now: time.clock.now(), clock: () => time.clock.now() });
   let remove: (() => void) | undefined;
   return {
+    books: sim.books,
     symbols: sim.symbols,
     has: sim.has,
     ticker: sim.ticker,

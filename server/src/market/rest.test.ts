@@ -12,6 +12,8 @@ import {
   SpotPair,
 } from '../../../src/shared/schemas/coins';
 import { startTestServer, type TestServer } from '../testing/harness';
+import Decimal from 'decimal.js';
+import { SEED_COINS } from '../seed/coinTable';
 
 /** Spec 3.3: every platform setting key. */
 const SPEC_33_KEYS = [
@@ -264,7 +266,7 @@ describe('[spec 3.4] getCoinList', () => {
     OptionPair.parse(body.data.optionList[0]);
   });
 
-  it('[spec 9.3] contract pairs: leverage 5..100, fees 0.001, minShare 1, 8 h interval, maxShare 1e3..1e6; spot precision 4, DOGE 0', async () => {
+  it('[spec 9.3][SIM-12] contract pairs: leverage 5..100, fees 0.001, minShare 1, 8 h interval, maxShare 1e3..1e6; spot precision 4 (DOGE 0, fewer under 10 USDT), minimums of one lot, fee 0.1 %', async () => {
     const { body } = await ex.get('/api/common/getCoinList');
     for (const c of body.data.contractList) {
       expect(c).toMatchObject({
@@ -277,7 +279,17 @@ describe('[spec 3.4] getCoinList', () => {
       expect(Number(c.maxShare)).toBeGreaterThanOrEqual(1e3);
       expect(Number(c.maxShare)).toBeLessThanOrEqual(1e6);
     }
-    for (const s of body.data.currencyList) expect(s.coinPrecision).toBe(s.coin === 'DOGE' ? 0 : 4);
+    // The spot amount precision is the book's lot: 4 decimals, DOGE 0, fewer for coins under 10 USDT (SIM-12).
+    const listed = new Map(SEED_COINS.map((c) => [c.coin, c.price]));
+    for (const s of body.data.currencyList) {
+      const price = listed.get(s.coin)!;
+      const want = s.coin === 'DOGE' ? 0 : Math.max(0, Math.min(4, new Decimal(price).e + 3));
+      expect(s.coinPrecision, s.coin).toBe(want);
+      expect([s.orderMin, s.minSell, s.sellMin]).toEqual(Array(3).fill(new Decimal(10).pow(-want).toFixed()));
+      expect(s.feeRate).toBe('0.1');
+    }
+    const cp = (coin: string) => body.data.currencyList.find((s: { coin: string }) => s.coin === coin).coinPrecision;
+    expect([cp('BTC'), cp('DOT'), cp('XRP'), cp('DOGE'), cp('SHIB')]).toEqual([4, 3, 2, 0, 0]);
     const btc = body.data.contractList.find((c: { symbol: string }) => c.symbol === 'btcusdt');
     expect(btc.maxShare).toBe('1000');
   });

@@ -1,10 +1,11 @@
 /**
  * Market calls of the reference server (README "REST API"): the coin lists of spec 3.4 with live prices, spot
  * pairs, the latest price of a coin, the per-coin volume lookup of spec 7.3, candle history, tickers and recent
- * trades, all read from the market simulator.
+ * trades, all read from the market simulator, and the order book's depth snapshot (DEPTH-1).
  */
 import Decimal from 'decimal.js';
 import { marketApi } from '../../../src/shared/api/market';
+import { tradingApi } from '../../../src/shared/api/trading';
 import { KLINE_DEFAULT_LIMIT, TRADES_DEFAULT_LIMIT } from '../../../src/shared/constants';
 import type { CoinBase, CoinLists } from '../../../src/shared/schemas/coins';
 import type { ServerContext } from '../context';
@@ -92,4 +93,12 @@ export function registerMarketRoutes(r: Router<unknown>, ctx: ServerContext): vo
   r.route(marketApi.trades, ({ query }) =>
     ctx.market.recentTrades(marketSymbol(ctx, query.symbol), query.limit ?? TRADES_DEFAULT_LIMIT),
   );
+
+  // DEPTH-1: the book's levels, best first, at the depth seq the socket's deltas continue from.
+  r.route(tradingApi.depth, ({ query }) => {
+    const symbol = marketSymbol(ctx, query.symbol);
+    const d = ctx.market.books.depth(symbol, query.limit);
+    if (!d) throw new ApiFail(`No order book for ${query.symbol}`);
+    return { symbol, seq: d.seq, bids: d.bids, asks: d.asks };
+  });
 }

@@ -1,23 +1,32 @@
 /**
  * The simulator without timers: `step(now)` makes every trade due up to `now` on every symbol and hands each
  * symbol's batch to the listeners, oldest first. index.ts drives it from a real clock; tests drive it by hand.
+ *
+ * Every trade is a match in the symbol's order book (books.ts, SIM-9): each trade of the price model becomes a
+ * re-quote of the market maker's ladder around the model's price and a taker market order of the model's size
+ * crossing it; users' orders meet the same books through `books`.
  */
-import type { KlineInterval, PriceInfo, Trade } from '../../../src/shared/protocol';
+import type { KlineInterval, PriceInfo } from '../../../src/shared/protocol';
 import type { Market, MarketSymbol, ServerConfig } from '../context';
 import type { Metrics } from '../metrics';
 import { backfill } from './backfill';
+import { BookHub, type SymbolBook } from './books';
 import { PriceModel } from './model';
 import { createRng } from './rng';
-import { SymbolMarket, TRADE_RING_SIZE } from './symbolMarket';
+import { firstTradeIdAt, SymbolMarket, TRADE_RING_SIZE } from './symbolMarket';
 import { parseMinor } from './units';
 
 export interface SimulatorOptions {
   /** Start time (ms) of the simulation: history ends here. */
   now: number;
   tradeRingSize?: number;
+  /** The time of users' orders (ms); never earlier than the last step. Default: the last step's time. */
+  clock?: () => number;
 }
 
-export interface Simulator extends Omit<Market, 'start' | 'stop'> {
+export interface Simulator extends Omit<Market, 'start' | 'stop' | 'books'> {
+  /** The order books (user orders meet the simulator there). */
+  books: BookHub;
   /** Makes the trades due up to `now` (ms) and notifies listeners. Returns how many were made. */
   step(now: number): number;
   /** Skips to `now` without trading (the time between building the market and starting it). */
@@ -27,8 +36,6 @@ export interface Simulator extends Omit<Market, 'start' | 'stop'> {
   /** Mean trades/s of a symbol. */
   rate(symbol: string): number;
 }
-
-type Listener = (symbol: string, trades: Trade[]) => void;
 
 /** Flood mode with fewer listed symbols than asked: synthetic pairs sim01usdt, sim02usdt, ... fill up. */
 export function withFloodSymbols(symbols: MarketSymbol[], config: ServerConfig): MarketSymbol[] {
@@ -65,13 +72,21 @@ export function createSimulator(
   const markets = new Map<string, SymbolMarket>();
   const models = new Map<string, PriceModel>();
   const order: string[] = [];
+  let lastNow = opts.now;
+  const books = new BookHub(metrics, opts.now, opts.clock ?? (() => lastNow));
+  // SIM-11: trade ids start at the build time in ms x 1000, so they grow across restarts.
+  const firstTradeId = firstTradeIdAt(opts.now);
   symbols.forEach((spec, i) => {
     if (markets.has(spec.symbol)) return;
     const rate = rateOf(i, config);
-    const sm = new SymbolMarket(spec, opts.tradeRingSize ?? TRADE_RING_SIZE);
+    const sm = new SymbolMarket(spec, opts.tradeRingSize ?? TRADE_RING_SIZE, firstTradeId);
     const priceMinor = parseMinor(spec.price, spec.priceScale) || 1;
     backfill(sm, createRng(config.marketSeed, spec.symbol + '/history'), opts.now, priceMinor, rate);
     markets.set(spec.symbol, sm);
+    // The maker's first ladder at the listed price is the book at depth seq 0.
+    const sb = books.add(sm, createRng(config.marketSeed, spec.symbol + '/maker'), priceMinor);
+    sb.maker.quote(priceMinor, 'buy');
+    sb.discardPending();
     const bursts = !(config.flood && i < config.flood.symbols);
     models.set(
       spec.symbol,
@@ -87,10 +102,9 @@ export function createSimulator(
     );
     order.push(spec.symbol);
   });
-  const listeners = new Set<Listener>();
-  let lastNow = opts.now;
 
   return {
+    books,
     symbols: () => order.slice(),
     has: (s) => markets.has(s),
     state: (s) => markets.get(s),
@@ -106,50 +120,30 @@ export function createSimulator(
     recentTrades(symbol, limit) {
       return markets.get(symbol)?.trades.latest(limit) ?? [];
     },
-    onTrades(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onTrades: (listener) => books.onTrades(listener),
     resume(now) {
       if (now < lastNow) return;
       lastNow = now;
+      if (books.now < now) books.now = now;
       for (const m of models.values()) m.resume(now);
     },
     step(now) {
       if (now < lastNow) now = lastNow; // the clock never runs backwards for the market
       lastNow = now;
-      let total = 0;
-      const batches: [string, Trade[]][] = [];
+      if (books.now < now) books.now = now;
+      now = lastNow = books.now; // a user's order may have been stamped later than this step
+      const before = books.tradesMade;
       for (const symbol of order) {
-        const sm = markets.get(symbol)!;
         const model = models.get(symbol)!;
-        let batch: Trade[] | undefined;
+        let sb: SymbolBook | undefined;
         for (let t = model.due(now); t; t = model.due(now)) {
-          const trade = sm.trade(now, t.price, t.qty, t.side)!;
-          (batch ??= []).push(trade);
+          sb ??= books.bySymbol.get(symbol)!;
+          sb.simulate(t, now);
         }
-        if (batch) {
-          total += batch.length;
-          batches.push([symbol, batch]);
-        }
+        if (sb) books.touched(sb);
       }
-      if (total) metrics.tradesTotal.inc(undefined, total);
-      for (const [symbol, batch] of batches) {
-        for (const l of listeners) {
-          try {
-            l(symbol, batch);
-          } catch (e) {
-            console.error(
-              JSON.stringify({
-                level: 50,
-                event: 'market_listener_error',
-                symbol,
-                error: String((e as Error)?.stack ?? e),
-              }),
-            );
-          }
-        }
-      }
+      const total = books.tradesMade - before;
+      books.deliver();
       return total;
     },
   };

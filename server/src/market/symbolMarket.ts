@@ -33,19 +33,33 @@ export const SERIES_CAPACITY: Record<KlineInterval, number> = {
 /** Trades kept per symbol for recentTrades(). */
 export const TRADE_RING_SIZE = 1_000;
 
+/**
+ * The first trade id of a market built at `now` (ms): now x 1000 (SIM-11). Ids then grow by one per trade, so
+ * they keep growing across restarts as long as a symbol averages fewer than 1,000 trades per ms of uptime (and
+ * the clock does not go back); still a safe integer until the year 2255.
+ */
+export function firstTradeIdAt(now: number): number {
+  const id = Math.floor(now) * 1000;
+  if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`Cannot number trades from time ${now}`);
+  return id;
+}
+
 export class SymbolMarket {
   readonly series: CandleSeries[];
   readonly byInterval: Record<KlineInterval, CandleSeries>;
   readonly trades: TradeRing;
   readonly stats: Rolling24h;
-  private nextId = 1;
+  private nextId: number;
   lastPrice = 0;
   private cached: PriceInfo | undefined;
 
   constructor(
     readonly spec: MarketSymbol,
     ringSize = TRADE_RING_SIZE,
+    /** The first trade's id (SIM-11: the simulator passes firstTradeIdAt(build time)). */
+    firstId = 1,
   ) {
+    this.nextId = firstId;
     this.series = KLINE_INTERVALS.map((iv) => new CandleSeries(iv, SERIES_CAPACITY[iv]));
     this.byInterval = Object.fromEntries(this.series.map((s) => [s.interval, s])) as Record<
       KlineInterval,

@@ -1,15 +1,17 @@
 /** The simulator's symbols, read from the listed coin pairs. */
 import type Database from 'better-sqlite3';
 import type { MarketSymbol } from '../context';
-import { magnitude } from '../seed/scales';
+import { lotScaleOf } from '../seed/scales';
 import { readCoinLists } from './coinStore';
 
 /**
- * Quantity decimals of simulated trades: the pair's precision, fewer for very cheap coins (SHIB, PEPE trade
- * in whole coins) so 24 h volumes in minor units stay far below 2^53 even in flood mode.
+ * Quantity decimals of the book and its trades (the lot, SIM-12): the pair's precision, fewer for very cheap
+ * coins (SHIB, PEPE trade in whole coins) so 24 h volumes in minor units stay far below 2^53 even in flood mode.
+ * The seed's spot coinPrecision is this already, so for seeded pairs the book's lot is the pair's precision; a
+ * precision an operator raised past it is capped here, and the book refuses amounts finer than its lot.
  */
 export function simQtyScale(price: string, precision: number): number {
-  return Math.max(0, Math.min(precision, magnitude(price) + 3));
+  return lotScaleOf(price, precision);
 }
 
 /** The simulator's symbols: every listed pair (spot first, then any pair only in another list). */

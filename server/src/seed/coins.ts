@@ -4,14 +4,20 @@
  */
 import type { ContractPair, OptionPair, SecondCoin, SpotPair, CoinBase } from '../../../src/shared/schemas/coins';
 import { SEED_COINS, VOLUME_LOOKUP_COINS, type SeedCoin } from './coinTable';
-import { maxShareOf, priceScaleOf, shareNumberOf } from './scales';
+import { lotScaleOf, maxShareOf, pow10, priceScaleOf, shareNumberOf } from './scales';
 
 export const QUOTE = 'USDT';
 
-/** Spot quantity decimals: 4, DOGE 0 (spec 9.3). */
-export function qtyScaleOf(coin: string): number {
-  return coin === 'DOGE' ? 0 : 4;
+/**
+ * Spot quantity decimals: 4, DOGE 0 (spec 9.3), fewer for coins under 10 USDT (lotScaleOf: 3 from 1 to 10, 2
+ * under 1, ... SHIB and PEPE 0), the lot of the pair's order book (SIM-12).
+ */
+export function qtyScaleOf(coin: string, price: string): number {
+  return lotScaleOf(price, coin === 'DOGE' ? 0 : 4);
 }
+
+/** The seeded spot fee: a percent of each fill's total (SPOT rules), 0.1 %. */
+export const SPOT_FEE_RATE = '0.1';
 
 function base(c: SeedCoin, i: number, idBase: number): CoinBase {
   return {
@@ -36,15 +42,16 @@ export function secondCoins(coins = SEED_COINS): SecondCoin[] {
 
 export function spotPairs(coins: readonly SeedCoin[] = SEED_COINS): SpotPair[] {
   return coins.map((c, i) => {
-    const qty = qtyScaleOf(c.coin);
-    const min = qty === 0 ? '1' : '0.00001';
+    const qty = qtyScaleOf(c.coin, c.price);
+    // The smallest order is one lot of the book.
+    const min = pow10(-qty);
     return {
       ...base(c, i, 2000),
       basePrecision: priceScaleOf(c.price),
       coinPrecision: qty,
       buyMax: '1000000',
       enable: true,
-      feeRate: '0',
+      feeRate: SPOT_FEE_RATE,
       isDeal: true,
       isShow: true,
       limitedBuy: true,

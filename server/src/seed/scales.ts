@@ -15,6 +15,15 @@ export function priceScaleOf(price: string): number {
   return Math.min(8, Math.max(2, 4 - magnitude(price)));
 }
 
+/**
+ * Amount decimals of a pair's coin: at most `precision`, and fewer for very cheap coins (magnitude + 3: a lot is
+ * worth at least about 0.001 quote units; SHIB and PEPE trade in whole coins), so that 24 h volumes in lots stay
+ * far below 2^53 even in flood mode. The spot seed's coinPrecision and the book's lot (SIM-12) both use it.
+ */
+export function lotScaleOf(price: string, precision: number): number {
+  return Math.max(0, Math.min(precision, magnitude(price) + 3));
+}
+
 /** 10^k as an exact decimal string: 3 -> "1000", -3 -> "0.001". */
 export function pow10(k: number): string {
   return k >= 0 ? '1' + '0'.repeat(k) : '0.' + '0'.repeat(-k - 1) + '1';

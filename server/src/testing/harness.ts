@@ -38,6 +38,9 @@ const IDENTITY_TABLES = [
   'withdrawals',
   'trade_pwd_failures',
   'idempotency_keys',
+  'spot_fills',
+  'spot_orders',
+  'second_orders',
   'exchanges',
   'exchange_quotes',
   'ledger_holds',
@@ -63,6 +66,8 @@ export interface TestServerOptions {
   dataDir?: string;
   /** 'manual': a clock the test moves by hand, jobs not run on timers. Default: the system clock. */
   clock?: 'manual' | 'system';
+  /** Start time (ms) of the manual clock (a restart on the same data continues later). */
+  clockStart?: number;
   login?: Partial<Login>;
   auth?: Partial<AuthLimit>;
   hubTimings?: HubTimings;
@@ -127,7 +132,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     [],
   );
-  const manual = opts.clock === 'manual' ? manualClock() : undefined;
+  const manual = opts.clock === 'manual' ? manualClock(opts.clockStart) : undefined;
   const clock = manual ?? { now: () => systemClock.now(), advance: () => {}, reset: () => {} };
   const server = await startServer(config, {
     clock,

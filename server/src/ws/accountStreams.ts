@@ -1,13 +1,14 @@
 /**
- * The private streams of the socket (LIVE-1, LIVE-2): OWNCOIN (every balance of the user, sent after the ACK and
- * after every change) and USER_STATUS (a deposit or withdrawal changed state). A subscription carries the session
+ * The private streams of the socket (LIVE-1..3): OWNCOIN (every balance of the user, sent after the ACK and
+ * after every change), USER_STATUS (a deposit, withdrawal or second contract changed state) and SETTLEMENT (a
+ * second contract settled: result, close price, payout). A subscription carries the session
  * token in the message, never in the URL; the token is checked on subscribe and again before every push, so a
  * session that ended (sign-out, expiry) stops receiving at once and is told with an UNAUTHORIZED error.
  */
 import type { BalanceRow } from '../../../src/shared/protocol';
 import type { UserEvents } from '../events/userEvents';
 import type { Connection, Body } from './connection';
-import { errorBody, ownCoinBody, userStatusBody } from './frames';
+import { errorBody, ownCoinBody, settlementBody, userStatusBody } from './frames';
 
 export interface AccountSource {
   /** The user of a live session token, or undefined. */
@@ -15,7 +16,13 @@ export interface AccountSource {
   balances(userId: number): BalanceRow[];
 }
 
-export type PrivateType = 'OWNCOIN' | 'USER_STATUS';
+export type PrivateType = 'OWNCOIN' | 'USER_STATUS' | 'SETTLEMENT';
+const PRIVATE_TYPES: readonly string[] = ['OWNCOIN', 'USER_STATUS', 'SETTLEMENT'] satisfies PrivateType[];
+
+/** Whether a stream type is private (subscribed with the session token). */
+export function isPrivateType(type: string): type is PrivateType {
+  return PRIVATE_TYPES.includes(type);
+}
 
 interface Held {
   userId: number;
@@ -41,6 +48,7 @@ export class AccountStreams {
   attach(events: UserEvents): void {
     this.offs.push(events.onBalances((userId) => this.pushBalances(userId)));
     this.offs.push(events.onStatus((userId, e) => this.push(userId, 'USER_STATUS', () => userStatusBody({ ...e }))));
+    this.offs.push(events.onSettlement((userId, d) => this.push(userId, 'SETTLEMENT', () => settlementBody(d))));
   }
 
   stop(): void {
@@ -63,7 +71,7 @@ export class AccountStreams {
     return undefined;
   }
 
-  /** The state right after the ACK: the balances for OWNCOIN (USER_STATUS has no state). */
+  /** The state right after the ACK: the balances for OWNCOIN (USER_STATUS and SETTLEMENT have no state). */
   initial(conn: Connection, type: PrivateType): void {
     const h = this.held.get(conn)?.get(type);
     if (h && type === 'OWNCOIN') conn.send(ownCoinBody(this.source.balances(h.userId)), this.now(), true);
@@ -75,8 +83,7 @@ export class AccountStreams {
 
   /** A closed connection lets go of everything. */
   remove(conn: Connection): void {
-    this.drop(conn, 'OWNCOIN');
-    this.drop(conn, 'USER_STATUS');
+    for (const t of PRIVATE_TYPES) this.drop(conn, t as PrivateType);
   }
 
   private drop(conn: Connection, type: PrivateType): void {

@@ -57,7 +57,7 @@ describe('metrics from the first scrape [OPS-2]', () => {
     const { systemClock, systemTimers } = await import('../time/clock');
     const m = new Metrics();
     new Hub(
-      { onTrades: () => () => {} } as unknown as Market,
+      { onTrades: () => () => {}, books: { onDepth: () => () => {} } } as unknown as Market,
       m,
       { info() {} } as unknown as FastifyBaseLogger,
       systemClock,

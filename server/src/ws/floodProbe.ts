@@ -2,8 +2,10 @@
  * Flood probe (SIM-4: 10,000 trades/s over 50 symbols must be sustainable): starts the real server in
  * flood mode, subscribes one plain client to DETAIL, TRADE and KLINE (intervals of choice) of every symbol, and
  * reports the trade rate actually delivered, frames and bytes per second, seq gaps, and the server's CPU use.
+ * With `depth` (the default) it also subscribes DEPTH of every symbol and reports depth deltas per second and gaps
+ * in their book seq (DEPTH-3).
  *
- *   node --import tsx server/src/ws/floodProbe.ts [totalRate=10000] [seconds=20] [intervals=1m]
+ *   node --import tsx server/src/ws/floodProbe.ts [totalRate=10000] [seconds=20] [intervals=1m] [depth|nodepth]
  *   (intervals: a comma list, or "all")
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +21,7 @@ const rate = Number(process.argv[2] ?? 10_000);
 const seconds = Number(process.argv[3] ?? 20);
 const ivArg = process.argv[4] ?? '1m';
 const intervals = ivArg === 'all' ? [...KLINE_INTERVALS] : ivArg.split(',');
+const withDepth = (process.argv[5] ?? 'depth') !== 'nodepth';
 
 function cpuSeconds(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -59,6 +62,9 @@ async function main(): Promise<void> {
   let gaps = 0;
   let lastSeq = 0;
   let lagSum = 0;
+  let depthFrames = 0;
+  let depthGaps = 0;
+  const depthSeq = new Map<string, number>();
   ws.on('message', (d: Buffer) => {
     frames++;
     bytes += d.length;
@@ -68,12 +74,18 @@ async function main(): Promise<void> {
     if (f.type === 'TRADE') {
       trades += f.data.trades.length;
       lagSum += systemClock.now() - f.data.trades[0].ts;
+    } else if (f.type === 'DEPTH') {
+      depthFrames++;
+      const prev = depthSeq.get(f.symbol);
+      if (!f.data.snapshot && prev !== undefined && f.data.seq !== prev + 1) depthGaps++;
+      depthSeq.set(f.symbol, f.data.seq);
     }
   });
   for (const s of symbols) {
     ws.send(JSON.stringify({ op: 'subscribe', type: 'DETAIL', symbol: s }));
     ws.send(JSON.stringify({ op: 'subscribe', type: 'TRADE', symbol: s }));
     for (const iv of intervals) ws.send(JSON.stringify({ op: 'subscribe', type: 'KLINE', symbol: s, interval: iv }));
+    if (withDepth) ws.send(JSON.stringify({ op: 'subscribe', type: 'DEPTH', symbol: s }));
     await sleep(60); // stay under the control-message throttle
   }
   await sleep(2000);
@@ -86,7 +98,7 @@ async function main(): Promise<void> {
   const m0 = await made();
   const c0 = cpuSeconds(proc.pid!);
   const t0 = systemClock.now();
-  frames = bytes = trades = gaps = lagSum = 0;
+  frames = bytes = trades = gaps = lagSum = depthFrames = depthGaps = 0;
   let tradeFrames = 0;
   ws.on('message', (d: Buffer) => {
     if (d.toString().startsWith('{"type":"TRADE"')) tradeFrames++;
@@ -106,6 +118,9 @@ async function main(): Promise<void> {
       framesPerSec: Math.round(frames / wall),
       mbPerSec: +(bytes / wall / 1e6).toFixed(2),
       seqGaps: gaps,
+      depth: withDepth,
+      depthDeltasPerSec: Math.round(depthFrames / wall),
+      depthSeqGaps: depthGaps,
       meanTradeAgeMs: tradeFrames ? +(lagSum / tradeFrames).toFixed(1) : null,
       serverCpuPercentOfOneCore: Math.round((cpu / wall) * 100),
     }),

@@ -7,6 +7,7 @@ import {
   KLINE_INTERVALS,
   type AckFrame,
   type Candle,
+  type DepthFrame,
   type DetailFrame,
   type ErrorFrame,
   type HeartbeatFrame,
@@ -18,10 +19,13 @@ import {
   type BalanceRow,
   type OwnCoinFrame,
   type UserStatusFrame,
+  type AccountFrame,
+  type SettlementData,
 } from '../../../src/shared/protocol';
+import type { DepthBook } from '../context';
 import { body, type Body } from './connection';
 
-/** `origin` of market frames (DETAIL, KLINE, TRADE) and of the server's own frames (ACK, ERROR, HEARTBEAT). */
+/** `origin` of market frames (DETAIL, KLINE, TRADE, DEPTH) and of the server's own frames (ACK, ERROR, HEARTBEAT). */
 export const ORIGIN_MARKET = 'market';
 export const ORIGIN_SERVER = 'server';
 
@@ -39,6 +43,15 @@ export function klineBody(symbol: string, interval: KlineInterval, tick: Candle)
 
 export function detailBody(symbol: string, data: PriceInfo): Body {
   const f: Unsent<DetailFrame> = { type: 'DETAIL', symbol, origin: ORIGIN_MARKET, data };
+  return body(f);
+}
+
+/** DEPTH (DEPTH-3): a snapshot (`snapshot: true`) or a delta of one book, at the book's depth seq. */
+export function depthBody(symbol: string, d: DepthBook, snapshot: boolean): Body {
+  const data: DepthFrame['data'] = snapshot
+    ? { seq: d.seq, snapshot: true, bids: d.bids, asks: d.asks }
+    : { seq: d.seq, bids: d.bids, asks: d.asks };
+  const f: Unsent<DepthFrame> = { type: 'DEPTH', symbol, origin: ORIGIN_MARKET, data };
   return body(f);
 }
 
@@ -69,6 +82,7 @@ export function errorBody(reason: string, message: string, id?: string): Body {
 export interface SymbolKeys {
   trade: string;
   detail: string;
+  depth: string;
   kline: [KlineInterval, string][];
 }
 
@@ -80,6 +94,7 @@ export function symbolKeys(symbol: string): SymbolKeys {
     k = {
       trade: `TRADE:${symbol}`,
       detail: `DETAIL:${symbol}`,
+      depth: `DEPTH:${symbol}`,
       kline: KLINE_INTERVALS.map((iv) => [iv, `KLINE:${symbol}:${iv}`] as [KlineInterval, string]),
     };
     keyCache.set(symbol, k);
@@ -94,5 +109,11 @@ export function ownCoinBody(balances: BalanceRow[]): Body {
 
 export function userStatusBody(data: UserStatusFrame['data']): Body {
   const f: Unsent<UserStatusFrame> = { type: 'USER_STATUS', origin: ORIGIN_SERVER, data };
+  return body(f);
+}
+
+/** SETTLEMENT (LIVE-3): a second contract of the user settled. */
+export function settlementBody(data: SettlementData): Body {
+  const f: Unsent<z.infer<typeof AccountFrame>> = { type: 'SETTLEMENT', origin: ORIGIN_SERVER, data };
   return body(f);
 }

@@ -5,6 +5,10 @@
  * connection receives TRADE (the tick's batch, oldest first), then KLINE for each interval it subscribed (the
  * live candle, which already contains the batch), then DETAIL, whose `close` equals the price of the last
  * trade in the batch. Each body is serialized once per tick, whatever the number of subscribers.
+ *
+ * DEPTH (DEPTH-3..6): after the ACK a snapshot of the book (at most DEPTH_SNAPSHOT_LEVELS a side) at the book's
+ * depth seq, then each delta the books deliver (at most one per symbol per simulator step, plus one per user
+ * order or cancel), fanned out like TRADE and dropped like it for a backed-up socket (the seq gap tells the client).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -15,12 +19,13 @@ import {
   type ClientFrame,
   type Trade,
 } from '../../../src/shared/protocol';
-import type { Market } from '../context';
+import type { DepthBook, Market } from '../context';
+import { DEPTH_SNAPSHOT_LEVELS } from '../market/books';
 import type { Metrics } from '../metrics';
 import type { Clock, TimerHandle, Timers } from '../time/clock';
 import { Connection, type Body } from './connection';
-import { ackBody, detailBody, errorBody, heartbeatBody, klineBody, symbolKeys, tradeBody } from './frames';
-import type { AccountStreams } from './accountStreams';
+import { ackBody, depthBody, detailBody, errorBody, heartbeatBody, klineBody, symbolKeys, tradeBody } from './frames';
+import { isPrivateType, type AccountStreams } from './accountStreams';
 import { parseInbound } from './inbound';
 
 /** Subscriptions one connection may hold (50 symbols x 10 streams fits with room to spare). */
@@ -42,6 +47,7 @@ export class Hub {
   private readonly subs = new Map<string, Set<Connection>>();
   private running: TimerHandle[] = [];
   private offTrades: (() => void) | undefined;
+  private offDepth: (() => void) | undefined;
 
   constructor(
     private readonly market: Market,
@@ -50,7 +56,7 @@ export class Hub {
     private readonly clock: Clock,
     private readonly timers: Timers,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
-    /** The private streams (OWNCOIN, USER_STATUS); without them those subscriptions are NOT_AVAILABLE. */
+    /** The private streams (OWNCOIN, USER_STATUS, SETTLEMENT); without them those subscriptions are NOT_AVAILABLE. */
     private readonly accounts?: AccountStreams,
   ) {
     if (accounts) {
@@ -66,6 +72,7 @@ export class Hub {
 
   start(): void {
     this.offTrades ??= this.market.onTrades((s, t) => this.onTrades(s, t));
+    this.offDepth ??= this.market.books.onDepth((s, d) => this.onDepth(s, d));
     if (this.running.length) return;
     this.running.push(this.timers.every(this.timings.heartbeatMs, () => this.heartbeat()));
     this.running.push(this.timers.every(this.timings.pingMs, () => this.ping()));
@@ -74,6 +81,8 @@ export class Hub {
   stop(): void {
     this.offTrades?.();
     this.offTrades = undefined;
+    this.offDepth?.();
+    this.offDepth = undefined;
     for (const t of this.running) t.cancel();
     this.running = [];
   }
@@ -169,7 +178,7 @@ export class Hub {
 
   private subscribe(conn: Connection, f: ClientFrame, now: number): void {
     const marketStream = f.type === 'DETAIL' || f.type === 'TRADE' || f.type === 'KLINE';
-    if (marketStream && !this.market.has(f.symbol!)) {
+    if ((marketStream && !this.market.has(f.symbol!)) || (f.type === 'DEPTH' && !this.market.books.has(f.symbol!))) {
       this.reject(
         conn,
         'NOT_AVAILABLE',
@@ -179,7 +188,7 @@ export class Hub {
       );
       return;
     }
-    const privateType = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' ? f.type : undefined;
+    const privateType = isPrivateType(f.type) ? f.type : undefined;
     if (privateType) {
       if (!this.accounts) {
         this.reject(conn, 'NOT_AVAILABLE', `${f.type} is not served here`, f.id, now);
@@ -210,13 +219,17 @@ export class Hub {
     } else if (f.type === 'KLINE') {
       const c = this.market.history(f.symbol!, f.interval!, 1)[0];
       if (c) conn.send(klineBody(f.symbol!, f.interval!, c), now, true);
+    } else if (f.type === 'DEPTH') {
+      // DEPTH-4: the snapshot at the book's current seq; the next delta carries seq + 1.
+      const d = this.market.books.depth(f.symbol!, DEPTH_SNAPSHOT_LEVELS);
+      if (d) conn.send(depthBody(f.symbol!, d, true), now, true);
     }
   }
 
   private unsubscribe(conn: Connection, f: ClientFrame, now: number): void {
     const key = this.keyOf(f);
     if (conn.subs.delete(key)) this.unregister(conn, key);
-    if (f.type === 'OWNCOIN' || f.type === 'USER_STATUS') this.accounts?.unsubscribe(conn, f.type);
+    if (isPrivateType(f.type)) this.accounts?.unsubscribe(conn, f.type);
     this.ack(conn, 'unsubscribe', key, f.id, now);
   }
 
@@ -253,6 +266,12 @@ export class Hub {
       },
       ts,
     );
+  }
+
+  /** One delta of one book (DEPTH-5): serialized once, sent to that symbol's DEPTH subscribers. */
+  onDepth(symbol: string, delta: DepthBook): void {
+    if (this.conns.size === 0) return;
+    this.fanOut(this.subs.get(symbolKeys(symbol).depth), () => depthBody(symbol, delta, false), this.clock.now());
   }
 
   heartbeat(): void {

@@ -61,6 +61,11 @@ export function pendingIntentKey(intent: string): string | undefined {
   return typeof k === 'string' && k ? k : undefined;
 }
 
+/** The names of the intents still waiting for their answer whose name starts with `prefix`. */
+export function pendingIntentNames(prefix: string): string[] {
+  return Object.keys(readJson<Pending>(StorageKeys.pendingIntents) ?? {}).filter((n) => n.startsWith(prefix));
+}
+
 /** Ends an intent whose outcome was learnt another way (asking the server for the status of its key). */
 export function completeIntent(intent: string): void {
   complete(intent);

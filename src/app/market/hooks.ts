@@ -5,8 +5,8 @@
  * worker streams only what some mounted screen shows.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { topicKey, type Topic } from '../../engine';
-import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
+import { topicKey, type DepthGroup, type Topic } from '../../engine';
+import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { marketClient } from './marketClient';
 import { ACCOUNT_TOPIC_KEY, type Snapshot } from './store';
@@ -49,6 +49,31 @@ export function useKlines(symbol: string | undefined, interval: KlineInterval, e
 
 export function useTrades(symbol: string | undefined, everyMs = 0): TradesView | undefined {
   return useTopic(symbol ? { kind: 'trades', symbol } : undefined, everyMs) as TradesView | undefined;
+}
+
+/** How a book is grouped: the pair's precisions and the multiple of its tick (10^-pricePrecision). */
+export interface DepthStep {
+  pricePrecision: number;
+  amountPrecision: number;
+  group: DepthGroup;
+}
+
+/**
+ * The order book of `symbol` grouped by `step` (BOOK-3, BOOK-4): at most 30 rows a side with cumulative
+ * totals, the spread and the largest total, built in the worker. Undefined until the first batch carries it;
+ * a new value only when what it shows changed, at most once per frame.
+ */
+export function useDepth(symbol: string | undefined, step: DepthStep): DepthView | undefined {
+  const topic: Topic | undefined = symbol
+    ? {
+        kind: 'depth',
+        symbol,
+        pricePrecision: step.pricePrecision,
+        amountPrecision: step.amountPrecision,
+        group: step.group,
+      }
+    : undefined;
+  return useTopic(topic) as DepthView | undefined;
 }
 
 const ACCOUNT_TOPIC: Topic = { kind: 'account' };

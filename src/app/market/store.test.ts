@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TickerView } from '../../engine';
+import { topicKey, type DepthView, type TickerView } from '../../engine';
 import type { Batch } from '../../workers/wire';
 import { MarketStore } from './store';
 
@@ -131,5 +131,33 @@ describe('tab-side market store [WORK-15]', () => {
     s.flushDue(3000);
     expect([sum, list]).toEqual([4, 2]);
     expect(s.hasDue()).toBe(false);
+  });
+});
+
+describe('order books in the tab store [BOOK-4]', () => {
+  it('[BOOK-4] a depth view is stored under its topic key and tells its listeners once per batch', () => {
+    const s = new MarketStore();
+    const key = topicKey({ kind: 'depth', symbol: 'btcusdt', pricePrecision: 2, amountPrecision: 4, group: 10 });
+    let n = 0;
+    s.subscribe(key, () => n++);
+    const view: DepthView = {
+      symbol: 'btcusdt',
+      pricePrecision: 2,
+      amountPrecision: 4,
+      group: 10,
+      version: 3,
+      status: 'live',
+      error: null,
+      asks: [{ price: '100.10', amount: '1.0000', total: '1.0000', fill: 1 }],
+      bids: [],
+      spread: null,
+      maxTotal: '1.0000',
+      seq: 7,
+    };
+    expect(s.apply(batch({ depths: [view] }))).toEqual([key]);
+    expect(s.get(key)).toBe(view);
+    expect(n).toBe(1);
+    s.apply(batch({ depths: [view] }), () => false); // let go of while on the way: ignored
+    expect(n).toBe(1);
   });
 });

@@ -8,13 +8,13 @@
  * listen at frame rate. Changes a cadenced listener has not been told about yet are "due" until flushDue.
  */
 import { topicKey } from '../../engine';
-import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
+import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from '../../engine';
 
 export const ACCOUNT_TOPIC_KEY = topicKey({ kind: 'account' });
 import type { Batch } from '../../workers/wire';
 import { KlineSeries } from './klineSeries';
 
-export type Snapshot = TickerView | TradesView | KlineView;
+export type Snapshot = TickerView | TradesView | KlineView | DepthView;
 
 export class MarketStore {
   private snaps = new Map<string, Snapshot>();
@@ -49,6 +49,20 @@ export class MarketStore {
       if (!accept(k)) continue;
       this.snaps.set(k, v);
       changed.push(k);
+    }
+    if (b.depths) {
+      for (const v of b.depths) {
+        const k = topicKey({
+          kind: 'depth',
+          symbol: v.symbol,
+          pricePrecision: v.pricePrecision,
+          amountPrecision: v.amountPrecision,
+          group: v.group,
+        });
+        if (!accept(k)) continue;
+        this.snaps.set(k, v);
+        changed.push(k);
+      }
     }
     if (b.account !== undefined && accept(ACCOUNT_TOPIC_KEY)) {
       this.account = b.account;

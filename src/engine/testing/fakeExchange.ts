@@ -85,7 +85,7 @@ export class FakeExchange {
         return;
       }
       const key = subscriptionKey(f as never);
-      const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS';
+      const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT';
       if (privateStream && f.op === 'subscribe') {
         const balances = this.accounts.get(f.token as string);
         if (!balances) {
@@ -108,6 +108,16 @@ export class FakeExchange {
       if (f.op === 'subscribe' && f.type === 'DETAIL') {
         const info = this.priceInfo(f.symbol as string);
         if (info) this.send(session, { type: 'DETAIL', symbol: f.symbol, origin: 'fake', data: info });
+      }
+      if (f.op === 'subscribe' && f.type === 'DEPTH') {
+        const snap = this.depthSnapshot(f.symbol as string, Infinity);
+        if (snap && !this.depthWithholdSnapshot)
+          this.send(session, {
+            type: 'DEPTH',
+            symbol: f.symbol,
+            origin: 'fake',
+            data: { seq: snap.seq, snapshot: true, bids: snap.bids, asks: snap.asks },
+          });
       }
       if (f.op === 'subscribe' && f.type === 'KLINE') {
         const c = this.history(f.symbol as string, f.interval as KlineInterval, 1);
@@ -143,6 +153,13 @@ export class FakeExchange {
     for (const s of this.sessions)
       if (s.subs.has('OWNCOIN') && s.tokens.get('OWNCOIN') === token)
         this.send(s, { type: 'OWNCOIN', origin: 'fake', data: { balances } });
+  }
+
+  /** A SETTLEMENT frame (LIVE-3) to every socket subscribed with that token. */
+  pushSettlement(token: string, data: Record<string, unknown>): void {
+    for (const s of this.sessions)
+      if (s.subs.has('SETTLEMENT') && s.tokens.get('SETTLEMENT') === token)
+        this.send(s, { type: 'SETTLEMENT', origin: 'fake', data });
   }
 
   /** A USER_STATUS frame to every socket subscribed with that token. */
@@ -296,6 +313,73 @@ export class FakeExchange {
     };
   }
 
+  // ---------------------------------------------------------------- depth (BOOK rules)
+
+  /** Reference books (decimal.js), per symbol: price (normalized string) -> amount, and the depth seq. */
+  private readonly books = new Map<string, { seq: number; bids: Map<string, Decimal>; asks: Map<string, Decimal> }>();
+  /** The next this many depth deltas are made but not sent (a gap in the depth seq only). */
+  depthDropNext = 0;
+  /** When true, a DEPTH subscription gets its ACK but no snapshot. */
+  depthWithholdSnapshot = false;
+
+  private book(symbol: string) {
+    let b = this.books.get(symbol);
+    if (!b) this.books.set(symbol, (b = { seq: 0, bids: new Map(), asks: new Map() }));
+    return b;
+  }
+
+  /**
+   * One depth change: each level's new total ("0" removes it), applied to the reference book, then one delta
+   * (seq + 1) to every socket subscribed to DEPTH:symbol. Returns the delta's seq.
+   */
+  depth(symbol: string, change: { bids?: [string, string][]; asks?: [string, string][] }): number {
+    const b = this.book(symbol);
+    const norm = (levels: [string, string][] = []) => levels.map(([p, a]) => [p, a] as [string, string]);
+    const bids = norm(change.bids);
+    const asks = norm(change.asks);
+    for (const [side, levels] of [
+      [b.bids, bids],
+      [b.asks, asks],
+    ] as const) {
+      for (const [p, a] of levels) {
+        const key = new Decimal(p).toFixed();
+        const amt = new Decimal(a);
+        if (amt.isZero()) side.delete(key);
+        else side.set(key, amt);
+      }
+    }
+    b.seq++;
+    if (this.depthDropNext > 0) {
+      this.depthDropNext--;
+      return b.seq;
+    }
+    for (const s of [...this.sessions]) {
+      if (s.subs.has(`DEPTH:${symbol}`))
+        this.send(s, { type: 'DEPTH', symbol, origin: 'fake', data: { seq: b.seq, bids, asks } });
+    }
+    return b.seq;
+  }
+
+  /** Sends a frame as is (with each socket's next seq and the time) to every open socket. */
+  broadcast(frame: Record<string, unknown>): void {
+    for (const s of [...this.sessions]) this.send(s, frame);
+  }
+
+  /** The reference book best first (bids high to low, asks low to high), at most `limit` levels a side. */
+  depthSnapshot(
+    symbol: string,
+    limit: number,
+  ): { symbol: string; seq: number; bids: [string, string][]; asks: [string, string][] } | undefined {
+    if (!this.trades.has(symbol)) return undefined;
+    const b = this.book(symbol);
+    const side = (m: Map<string, Decimal>, desc: boolean) =>
+      [...m.entries()]
+        .sort((x, y) => (desc ? new Decimal(y[0]).cmp(x[0]) : new Decimal(x[0]).cmp(y[0])))
+        .slice(0, limit)
+        .map(([p, a]) => [p, a.toFixed()] as [string, string]);
+    return { symbol, seq: b.seq, bids: side(b.bids, true), asks: side(b.asks, false) };
+  }
+
   /** The REST side, as the engine's httpGet. */
   readonly httpGet: HttpGet = (path: string) => {
     this.httpLog.push(path);
@@ -330,6 +414,8 @@ export class FakeExchange {
       };
     }
     if (url.pathname === '/api/market/ticker') return { code: 200, msg: 'success', data: this.priceInfo(symbol) };
+    if (url.pathname === '/api/market/depth')
+      return { code: 200, msg: 'success', data: this.depthSnapshot(symbol, limit) };
     if (url.pathname === '/api/market/trades')
       return { code: 200, msg: 'success', data: this.trades.get(symbol)!.slice(-limit) };
     return { code: 0, msg: 'not found', data: null };

@@ -16,6 +16,15 @@ export function detailFrame(symbol: string, data: PriceInfo, seq: number, ts = 0
   return { type: 'DETAIL', symbol, origin: 'test', data, seq, ts };
 }
 
+export function depthFrame(
+  symbol: string,
+  data: { seq: number; snapshot?: boolean; bids: [string, string][]; asks: [string, string][] },
+  seq: number,
+  ts = 0,
+) {
+  return { type: 'DEPTH', symbol, origin: 'test', data, seq, ts };
+}
+
 export function heartbeatFrame(seq: number, serverTime: number) {
   return { type: 'HEARTBEAT', origin: 'test', data: { serverTime }, seq, ts: serverTime };
 }
@@ -85,6 +94,8 @@ export function validCorpus(): Record<string, unknown>[] {
       ts: 1,
     },
     { ...tradeFrame('btcusdt', [trade], 13), extra: 'ignored' },
+    depthFrame('btcusdt', { seq: 0, snapshot: true, bids: [['100.5', '1']], asks: [['101', '0.25']] }, 14),
+    depthFrame('btcusdt', { seq: 5, bids: [], asks: [['101', '0']] }, 15),
   ];
 }
 

@@ -3,8 +3,8 @@
  * counts acquires, holds tickers, trades and candle series that tests set, and reports changes like the
  * real one (onChange with topic keys).
  */
-import { topicKey, type KlinePatch, type MarketEngine, type Topic } from '../../engine';
-import type { AccountView, ConnectionHealth, KlineView, TickerView, TradesView } from '../../engine';
+import { topicKey, type DepthTopic, type KlinePatch, type MarketEngine, type Topic } from '../../engine';
+import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 
 interface Series {
@@ -105,7 +105,15 @@ export class FakeEngine implements MarketEngine {
   }
   /** LIVE-1: the token the host last set, and the account the fake shows. */
   accountToken: string | null = null;
-  account: AccountView = { version: 0, balances: null, statusCount: 0, lastStatus: null, authorized: true };
+  account: AccountView = {
+    version: 0,
+    balances: null,
+    statusCount: 0,
+    lastStatus: null,
+    settlementCount: 0,
+    lastSettlement: null,
+    authorized: true,
+  };
   accountView(): AccountView {
     return this.account;
   }
@@ -116,6 +124,11 @@ export class FakeEngine implements MarketEngine {
   setAccount(view: Partial<AccountView>): void {
     this.account = { ...this.account, ...view, version: this.account.version + 1 };
     this.emit('account');
+  }
+  /** Order book views the test set, by topic key. */
+  readonly depths = new Map<string, DepthView>();
+  depthView(topic: DepthTopic): DepthView | undefined {
+    return this.depths.get(topicKey(topic));
   }
   tickerView(symbol: string): TickerView | undefined {
     return this.tickers.get(symbol);
@@ -174,6 +187,9 @@ export class FakeEngine implements MarketEngine {
       lastMessageAgeMs: 0,
       health: this.health,
       serverClockOffsetMs: null,
+      depthFramesApplied: 0,
+      depthLevelsApplied: 0,
+      depthResyncs: 0,
     };
   }
   dispose(): void {

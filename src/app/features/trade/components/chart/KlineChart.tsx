@@ -15,6 +15,7 @@ import { languageState } from '../../../../i18n/index';
 import { settings } from '../../../../state/settings';
 import { Readout, ReadoutBar } from './ChartReadout';
 import { ChartController } from './chartController';
+import { chartMarks } from './chartMarks';
 import './KlineChart.css';
 
 interface Props {
@@ -80,6 +81,12 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     c.setContext(contextRef.current);
     c.apply(v, `${symbol}|${interval}`, language, offsetMinutes);
   }, [version, symbol, interval, language, offsetMinutes]);
+
+  // Entry and exit marks a panel asked for (SECUI-9), for the symbol shown only.
+  const marks = useSnapshot(chartMarks);
+  useEffect(() => {
+    chart.current?.setMarks(marks.symbol === symbol ? marks.marks : []);
+  }, [marks, symbol, height]);
 
   return (
     <div

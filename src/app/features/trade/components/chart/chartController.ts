@@ -19,6 +19,8 @@ import { priceLabel, timeTick } from './chartFormat';
 import { attachPanZoom } from './panZoom';
 import { createLiveOverlay, type LiveOverlay } from './liveOverlay';
 import { createOlderPager, type OlderPager } from './olderHistory';
+import type { ChartMark } from './chartMarks';
+import { drawMarks, type MarkColors } from './drawMarks';
 import { fullRedrawReason, type DrawnState, type PriceBand } from './redrawPlan';
 import { clamp, follow, initialViewport, isFollowing, type SeriesSpan, type Viewport } from './viewport';
 
@@ -94,6 +96,10 @@ function drawnState(s: ChartState, vp: Viewport | null): DrawnState | null {
   };
 }
 
+function markColor(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#1f5eff';
+}
+
 export class ChartController {
   private readonly st: ChartState = {
     key: '',
@@ -121,6 +127,8 @@ export class ChartController {
     at: -Infinity,
     timer: undefined,
   };
+  private marks: readonly ChartMark[] = [];
+  private markColors: MarkColors | null = null;
   private detachPanZoom: () => void = () => undefined;
   private resize: ResizeObserver | null = null;
 
@@ -200,6 +208,13 @@ export class ChartController {
     if (u.cursor.idx == null || u.cursor.idx === n - 1) this.followLive(u);
   }
 
+  /** Entry and exit marks (SECUI-9), drawn with the candles; a change redraws once. */
+  setMarks(marks: readonly ChartMark[]): void {
+    if (marks === this.marks || (marks.length === 0 && this.marks.length === 0)) return;
+    this.marks = marks;
+    if (this.plot && this.st.data) this.plot.redraw(false, false);
+  }
+
   backToLatest(): void {
     const s = this.st;
     if (s.span) this.setViewport(initialViewport(s.span, this.box.clientWidth));
@@ -273,6 +288,15 @@ export class ChartController {
     const s = this.st;
     const n = s.data ? s.data[0].length : 0;
     if (s.colors) drawCandles(u, s.colors, s.step, s.overlay ? n - 1 : n);
+    if (this.marks.length > 0 && s.colors) {
+      this.markColors ??= {
+        up: s.colors.up,
+        down: s.colors.down,
+        neutral: markColor('--color-brand'),
+        halo: markColor('--color-surface'),
+      };
+      drawMarks(u, this.marks, s.step, this.markColors);
+    }
     s.drawn = drawnState(s, s.vp);
     s.band = {
       min: s.yMin,

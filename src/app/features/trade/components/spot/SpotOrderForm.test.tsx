@@ -10,6 +10,7 @@ import { SpotOrderForm } from './SpotOrderForm';
 
 // The worker's live data, as the hooks would hand it over: a last price and the user's balances.
 vi.mock('../../../../market/hooks', () => ({
+  useDepth: () => undefined,
   useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
   useLiveAccount: () => ({
     version: 1,

@@ -19,7 +19,7 @@ import type { SpotOrder } from '../../../../../shared/schemas/trading';
 import { feePercent, type SpotBookState, type SpotSide } from '../../../../../shared/trading/spotRules';
 import { ApiError } from '../../../../api/client';
 import { formatDecimal } from '../../../../i18n/format';
-import { useTicker } from '../../../../market/hooks';
+import { useDepth, useTicker } from '../../../../market/hooks';
 import { session } from '../../../../session/store';
 import { toast } from '../../../../ui/toast';
 import { ACCOUNT_PATHS } from '../../../account/paths';
@@ -40,7 +40,7 @@ import {
 } from '../../model/spotForm';
 import { pricePick } from '../../orderPrice';
 import { placeSpotOrder, resolveSpotIntent, resumeSpotIntents, type PlaceOutcome } from '../../spotOrders';
-import { useBookTop, useSpotAvailable } from './spotHooks';
+import { useSpotAvailable } from './spotHooks';
 import { useLanguage } from '../../../markets/components/Price';
 
 interface SideDraft {
@@ -118,7 +118,8 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
   }
 
   const available = useSpotAvailable();
-  const book = useBookTop(symbol, type === 'market' && signedIn);
+  // The best prices, for a market order's protection: followed only while a market order is entered.
+  const [book, setBook] = useState<SpotBookState>({});
 
   // A page opened while an earlier order's reply was still unanswered learns its outcome now (TRADE-13).
   useEffect(() => {
@@ -134,6 +135,7 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
 
   return (
     <section className={`so so--${layout}`} aria-label={t('orderForm')} data-testid="spot-order-form">
+      {type === 'market' && <BookTop pair={pair} onTop={setBook} />}
       <div className="so-top">
         {layout === 'sheet' && (
           <div className="so-sides" role="group" aria-label={t('side')}>
@@ -182,6 +184,25 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
       </div>
     </section>
   );
+}
+
+/**
+ * Reports the best bid and ask of the pair's book (the worker's DEPTH topic at the pair's tick, the one the order
+ * book shows) when they change; renders nothing, so the form re-renders on a new best price, not on every book
+ * update.
+ */
+function BookTop({ pair, onTop }: { pair: SpotPair; onTop: (b: SpotBookState) => void }) {
+  const view = useDepth(pair.symbol.toLowerCase(), {
+    pricePrecision: pair.basePrecision,
+    amountPrecision: pair.coinPrecision,
+    group: 1,
+  });
+  const bestBid = view?.bids[0]?.price;
+  const bestAsk = view?.asks[0]?.price;
+  useEffect(() => {
+    onTop({ bestBid, bestAsk });
+  }, [bestBid, bestAsk, onTop]);
+  return null;
 }
 
 interface TicketProps {

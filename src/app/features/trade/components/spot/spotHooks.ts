@@ -1,16 +1,10 @@
 /**
  * What the spot form reads from the rest of the app: the pair's rules (3.4 currencyList, in the settings), the
- * available balance of the coin an order holds (the platform account, live through the worker, LIVE-1), and the
- * best prices of the book for a market order's protection (SPOT-4).
+ * available balance of the coin an order holds (the platform account, live through the worker, LIVE-1).
  */
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { tradingApi } from '../../../../../shared/api/trading';
 import type { SpotPair } from '../../../../../shared/schemas/coins';
-import type { SpotBookState } from '../../../../../shared/trading/spotRules';
-import { call } from '../../../../api/client';
-import { queryKey } from '../../../../data/queryCache';
-import { useQuery } from '../../../../data/useQuery';
 import { settings } from '../../../../state/settings';
 import { useAssetBalances } from '../../../wallet/balances';
 
@@ -43,21 +37,4 @@ export function useSpotAvailable(): Available {
     for (const r of rows ?? []) if (r.account === SPOT_ACCOUNT) map.set(r.coin.toUpperCase(), r.available);
     return { of: (coin: string) => map.get(coin.toUpperCase()) ?? '0', ready: rows !== undefined };
   }, [rows]);
-}
-
-const NO_BOOK: SpotBookState = {};
-
-/**
- * The best bid and ask of `symbol` while a market order is being entered (its protection price depends on them).
- * Read from the depth snapshot (`market/depth`, one level a side) every 2 s while asked for; nothing otherwise.
- * **Seam:** the worker's live DEPTH topic replaces this once the order book lands on the screen.
- */
-export function useBookTop(symbol: string, enabled: boolean): SpotBookState {
-  const q = useQuery(
-    queryKey(['spotTop', symbol]),
-    (signal) => call(tradingApi.depth, { signal, silent: true, query: { symbol, limit: 1 } }),
-    { enabled, refreshMs: 2000 },
-  );
-  const d = enabled ? q.data : undefined;
-  return useMemo(() => (d ? { bestBid: d.bids[0]?.[0], bestAsk: d.asks[0]?.[0] } : NO_BOOK), [d]);
 }

@@ -1,6 +1,346 @@
-/** The seconds-contract panel (/flash, PLAYING_SETTING SecondContract): order entry for second contracts. Until its issue lands it says "trading opens soon". */
-import { TradingSoon } from '../TradingSoon';
+/**
+ * The second-contract panel (/flash, PLAYING_SETTING SecondContract; SECUI-1..10): the order ticket (period
+ * chips with their payout, stake with presets and the live available USDT, Up and Down with what a win pays),
+ * the confirmation, and the user's open contracts (countdown on server time, entry and live price) and settled
+ * contracts (result, payout, audit). One submission per intent; a lost reply is answered by looking for the
+ * order, never by sending again. Settlement pushes move a contract to settled with a toast; the chart marks
+ * entries and exits. Signed out: the periods and "Log in to trade".
+ * Phone: one column. Desktop (where the order form sits): the ticket beside the lists when the slot is wide.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { SettlementData } from '../../../../../shared/protocol';
+import type { SecondDirection, SecondOrder } from '../../../../../shared/schemas/trading';
+import { formatDecimal } from '../../../../i18n/format';
+import { useIsDesktop } from '../../../../layout/useIsDesktop';
+import { session } from '../../../../session/store';
+import { settings } from '../../../../state/settings';
+import { toast } from '../../../../ui/toast';
+import { mergeCoinLists, type CoinLists } from '../../../markets/model/coins';
+import { useAssetBalances } from '../../../wallet/balances';
+import { availableOf } from '../../../wallet/model/transfer';
+import { setChartMarks, type ChartMark } from '../../components/chart/chartMarks';
+import { ConfirmSheet, type Draft } from './components/ConfirmSheet';
+import { OpenContracts } from './components/OpenContracts';
+import { OrderTicket, periodText } from './components/OrderTicket';
+import { PendingNotice } from './components/PendingNotice';
+import { SettledContracts } from './components/SettledContracts';
+import { highestId, pickPeriod, serverNow, sortPeriods, STAKE_COIN, type PendingSecond } from './model/seconds';
+import { checkStake } from './model/stake';
+import {
+  contractsChanged,
+  OrderUnconfirmed,
+  pendingSeconds,
+  placeSecondOrder,
+  resolvePending,
+  SETTLED_PAGE_SIZE,
+  useOpenSeconds,
+  usePeriods,
+  useSettledSeconds,
+} from './secondsData';
+import { useCloseChecks, useSecondsPushes, useServerOffset } from './useSecondsLive';
+import './seconds.css';
 
-export function SecondsPanel() {
-  return <TradingSoon />;
+/** While a submission's outcome is unknown, it is looked for again this often (until found or given up). */
+const PENDING_RECHECK_MS = 10_000;
+/** A settlement toast stays this long (twice the default: it carries a result and an amount). */
+const SETTLEMENT_TOAST_MS = 4_000;
+
+interface Props {
+  /** The pair on screen; read from the route (`?symbol=`) when not given. */
+  symbol?: string;
+  /** The pair as the user reads it ("BTC/USDT"). */
+  pair?: string;
+}
+
+/** An order placed here, shown until a list fetched after it has come (that list then decides). */
+interface Placed {
+  order: SecondOrder;
+  seen: unknown;
+}
+
+/** The pair of the panel and the display name of any pair (from the platform's coin lists). */
+function usePanelPair(symbolProp: string | undefined) {
+  const [params] = useSearchParams();
+  const snap = useSnapshot(settings);
+  const rows = useMemo(() => mergeCoinLists(snap.coins as unknown as CoinLists), [snap.coins]);
+  const wanted = (symbolProp ?? params.get('symbol') ?? '').trim();
+  const row =
+    rows.find((r) => r.list === 'coinList' && r.symbol === wanted) ??
+    rows.find((r) => r.symbol === wanted) ??
+    (wanted ? undefined : rows.find((r) => r.list === 'coinList'));
+  const symbol = row?.symbol ?? (wanted || 'btcusdt');
+  const pairOf = useCallback(
+    (s: string) => rows.find((r) => r.symbol.toLowerCase() === s.toLowerCase())?.display ?? s.toUpperCase(),
+    [rows],
+  );
+  return { symbol, pairOf };
+}
+
+export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {}) {
+  const { t } = useTranslation('seconds');
+  const titleId = useId();
+  const desktop = useIsDesktop();
+  const { isSign, userInfo } = useSnapshot(session);
+  const uid = isSign ? (userInfo?.uid ?? '') : '';
+  const { symbol, pairOf } = usePanelPair(symbolProp);
+  const pair = pairProp ?? pairOf(symbol);
+
+  // The ticket.
+  const periodsQ = usePeriods(symbol);
+  const periods = useMemo(() => sortPeriods(periodsQ.data ?? []), [periodsQ.data]);
+  const [periodId, setPeriodId] = useState<number | null>(null);
+  const selected = pickPeriod(periods, periodId);
+  const [stake, setStake] = useState('');
+  const [touched, setTouched] = useState(false);
+  const balances = useAssetBalances();
+  const available = balances.data ? availableOf(balances.data, 'platform', STAKE_COIN) : undefined;
+  const check = selected ? checkStake(selected, stake, available) : null;
+
+  // The lists.
+  const openQ = useOpenSeconds(uid);
+  const [tab, setTab] = useState<'open' | 'settled'>('open');
+  const [page, setPage] = useState(1);
+  const settledQ = useSettledSeconds(uid, page);
+  const latestQ = useSettledSeconds(uid, 1);
+  const engineOffset = useServerOffset();
+  const [replyOffset, setReplyOffset] = useState<number | null>(null);
+  const offset = engineOffset ?? replyOffset;
+  const [placed, setPlaced] = useState<Placed[]>([]);
+  const [pushed, setPushed] = useState<Readonly<Record<number, SettlementData>>>({});
+  const latestRows = latestQ.data?.rows;
+  const openRows = useMemo(() => {
+    const server = openQ.data?.rows ?? [];
+    const ids = new Set(server.map((o) => o.id));
+    const settled = new Set([...Object.keys(pushed).map(Number), ...(latestRows ?? []).map((o) => o.id)]);
+    const mine = placed.filter((p) => p.seen === openQ.data && !ids.has(p.order.id)).map((p) => p.order);
+    return [...mine, ...server].filter((o) => !settled.has(o.id)).sort((a, b) => b.id - a.id);
+  }, [openQ.data, placed, pushed, latestRows]);
+
+  const openData = useRef(openQ.data);
+  useEffect(() => {
+    openData.current = openQ.data;
+  });
+  const onPlaced = useCallback((order: SecondOrder) => {
+    const seen = openData.current;
+    setPlaced((list) => [...list.filter((p) => p.seen === seen && p.order.id !== order.id), { order, seen }]);
+    setTab('open');
+  }, []);
+
+  // Settlement: a push, or a contract seen open here that turns up settled (SECUI-7).
+  const seenOpen = useRef(new Set<number>());
+  const toasted = useRef(new Set<number>());
+  useEffect(() => {
+    for (const o of openRows) seenOpen.current.add(o.id);
+  }, [openRows]);
+  const announce = useCallback(
+    (id: number, symbol: string, result: 'win' | 'lose' | 'draw', payout: string) => {
+      if (toasted.current.has(id)) return;
+      toasted.current.add(id);
+      const kind = result === 'win' ? 'success' : result === 'lose' ? 'error' : 'info';
+      toast(t(`toast.${result}`, { pair: pairOf(symbol), payout: formatDecimal(payout), coin: STAKE_COIN }), {
+        kind,
+        duration: SETTLEMENT_TOAST_MS,
+      });
+    },
+    [t, pairOf],
+  );
+  useEffect(() => {
+    for (const o of latestRows ?? [])
+      if (o.result && seenOpen.current.has(o.id)) announce(o.id, o.symbol, o.result, o.payout ?? '0');
+  }, [latestRows, announce]);
+
+  // A submission whose reply never came (SECUI-5).
+  const [pending, setPending] = useState<PendingSecond[]>(() => pendingSeconds());
+  const checking = useRef(false);
+  const recheck = useCallback(async () => {
+    if (checking.current) return;
+    checking.current = true;
+    try {
+      for (const p of pendingSeconds()) {
+        const r = await resolvePending(p, Date.now()).catch(() => null);
+        if (r?.kind === 'found') onPlaced(r.order);
+        else if (r?.kind === 'gone')
+          toast(t('notPlaced', { direction: t(p.direction), amount: formatDecimal(p.amount), coin: STAKE_COIN }), {
+            kind: 'error',
+            duration: 6000,
+          });
+      }
+    } finally {
+      checking.current = false;
+      setPending(pendingSeconds());
+    }
+  }, [onPlaced, t]);
+  const hasPending = uid !== '' && pending.length > 0;
+  useEffect(() => {
+    if (!hasPending) return;
+    void recheck();
+    const id = setInterval(() => void recheck(), PENDING_RECHECK_MS);
+    return () => clearInterval(id);
+  }, [hasPending, recheck]);
+
+  useSecondsPushes(
+    () => {
+      contractsChanged();
+      if (pendingSeconds().length > 0) void recheck();
+    },
+    (s) => {
+      setPushed((m) => ({ ...m, [s.id]: s }));
+      announce(s.id, s.symbol, s.result, s.payout);
+      contractsChanged();
+    },
+  );
+  const onClosed = useCloseChecks(contractsChanged);
+
+  // The confirmation and the order.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmError, setConfirmError] = useState('');
+  const pick = (direction: SecondDirection) => {
+    setTouched(true);
+    if (!selected || !check?.ok) return;
+    setConfirmError('');
+    setDraft({ symbol, pair, direction, amount: check.amount, period: selected });
+  };
+  const confirm = async () => {
+    if (!draft || busy) return;
+    setBusy(true);
+    setConfirmError('');
+    const at = Date.now();
+    try {
+      const order = await placeSecondOrder(
+        { symbol: draft.symbol, direction: draft.direction, amount: draft.amount, periodId: draft.period.id },
+        {
+          afterId: highestId(openQ.data?.rows, latestRows, openRows),
+          since: offset === null ? 0 : serverNow(at, offset),
+          at,
+        },
+      );
+      // Without the engine's clock yet, the order's own open time sets the countdowns' clock.
+      if (engineOffset === null) setReplyOffset(order.openTime - Date.now());
+      onPlaced(order);
+      setDraft(null);
+      toast(
+        t('placed', {
+          direction: t(order.direction),
+          amount: formatDecimal(order.amount),
+          coin: STAKE_COIN,
+          period: periodText(t, order.period),
+        }),
+        { kind: 'success' },
+      );
+    } catch (err) {
+      if (err instanceof OrderUnconfirmed) {
+        setDraft(null);
+        setPending(pendingSeconds());
+      } else setConfirmError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Chart marks: the entries of open contracts on this pair, and the contract picked in the settled list.
+  const [marked, setMarked] = useState<SecondOrder | null>(null);
+  useEffect(() => {
+    const same = (s: string) => s.toLowerCase() === symbol.toLowerCase();
+    const marks: ChartMark[] = openRows
+      .filter((o) => same(o.symbol))
+      .map((o) => ({ time: o.entry.time, price: o.entry.price, kind: 'entry', tone: o.direction, toEnd: true }));
+    if (marked?.exit && same(marked.symbol)) {
+      const tone = marked.result === 'win' ? 'up' : marked.result === 'lose' ? 'down' : 'neutral';
+      marks.push({ time: marked.entry.time, price: marked.entry.price, kind: 'entry', tone: marked.direction });
+      marks.push({ time: marked.exit.time, price: marked.exit.price, kind: 'exit', tone });
+    }
+    setChartMarks(symbol, marks);
+  }, [openRows, marked, symbol]);
+  useEffect(() => () => setChartMarks('', []), []);
+
+  const ticket = (
+    <OrderTicket
+      periods={{
+        status: periodsQ.status,
+        periods,
+        error: periodsQ.error,
+        reload: periodsQ.reload,
+      }}
+      selected={selected}
+      onSelect={setPeriodId}
+      signedIn={uid !== ''}
+      stake={stake}
+      onStake={(v) => {
+        setStake(v);
+        setTouched(true);
+      }}
+      available={available}
+      availableError={balances.status === 'error' && !balances.data}
+      check={check}
+      touched={touched}
+      busy={busy}
+      onPick={pick}
+    />
+  );
+
+  return (
+    <section className={`sec${desktop ? ' sec--desk' : ''}`} aria-labelledby={titleId} data-testid="seconds-panel">
+      <h2 id={titleId} className="sec-title">
+        {t('title')}
+        <span className="sec-title__pair">{pair}</span>
+      </h2>
+      {hasPending && <PendingNotice pending={pending} onCheck={() => void recheck()} />}
+      <div className="sec-body">
+        {ticket}
+        {uid !== '' && (
+          <div className="sec-orders">
+            <div className="mk-tabs sec-tabs" role="tablist" aria-label={t('title')}>
+              <button
+                type="button"
+                role="tab"
+                className="mk-tab"
+                aria-selected={tab === 'open'}
+                onClick={() => setTab('open')}
+                data-testid="seconds-tab-open"
+              >
+                {t('tabs.open', { n: openRows.length })}
+              </button>
+              <button
+                type="button"
+                role="tab"
+                className="mk-tab"
+                aria-selected={tab === 'settled'}
+                onClick={() => setTab('settled')}
+                data-testid="seconds-tab-settled"
+              >
+                {t('tabs.settled')}
+              </button>
+            </div>
+            <div role="tabpanel" className="sec-tabpanel">
+              {tab === 'open' ? (
+                <OpenContracts rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onClosed={onClosed} />
+              ) : (
+                <SettledContracts
+                  page={page}
+                  pageSize={SETTLED_PAGE_SIZE}
+                  state={settledQ}
+                  pairOf={pairOf}
+                  onPage={setPage}
+                  onShowOnChart={(o) => setMarked((m) => (m?.id === o.id ? null : o))}
+                  marked={marked?.id}
+                />
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+      <ConfirmSheet
+        draft={draft}
+        desktop={desktop}
+        busy={busy}
+        error={confirmError}
+        onConfirm={() => void confirm()}
+        onClose={() => setDraft(null)}
+      />
+    </section>
+  );
 }

@@ -48,6 +48,9 @@ export interface SpotLayoutProps {
 /** Desktop chart height (px): with the header and the form it keeps the order button above the fold at 900 px. */
 export const DESK_CHART_HEIGHT = 316;
 const PHONE_CHART_HEIGHT = 296;
+/** Order book rows a side: the book fills the chart's height beside it (desktop) or the phone's view. */
+const DESK_BOOK_ROWS = 7;
+const PHONE_BOOK_ROWS = 6;
 
 /** The form, or why there is none (settings still loading, or a pair without spot rules). */
 function FormFor({
@@ -79,6 +82,7 @@ function FormFor({
 
 export function SpotDesk(p: SpotLayoutProps) {
   const { t } = useTranslation('market');
+  const pair = useSpotPair(p.symbol);
   return (
     <div className="mk-page trade trade--desk trade--spot">
       {p.header}
@@ -105,7 +109,7 @@ export function SpotDesk(p: SpotLayoutProps) {
           />
         </div>
         <div className="spot-book">
-          <BookSlot />
+          <BookSlot pair={pair} rows={DESK_BOOK_ROWS} />
         </div>
         <div className="spot-form">
           <FormFor symbol={p.symbol} layout="desk" />
@@ -129,6 +133,7 @@ export function SpotPhone(p: SpotLayoutProps) {
   const [tab, setTab] = useState<PhoneTab>('chart');
   const [sheet, setSheet] = useState<SpotSide | null>(null);
   const [choosing, setChoosing] = useState(false);
+  const pair = useSpotPair(p.symbol);
   const tabs: { k: PhoneTab; label: string }[] = [
     { k: 'chart', label: tm('chart') },
     { k: 'book', label: t('orderBook') },
@@ -164,7 +169,7 @@ export function SpotPhone(p: SpotLayoutProps) {
             height={PHONE_CHART_HEIGHT}
           />
         ) : tab === 'book' ? (
-          <BookSlot />
+          <BookSlot pair={pair} rows={PHONE_BOOK_ROWS} announce />
         ) : (
           <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={16} />
         )}

@@ -1,0 +1,306 @@
+/**
+ * Second contracts (SEC-1..12 in docs/spec/trading.md): periods, opening a contract, settling it from the published
+ * trade log, and the lists. Dependencies are injected (index.ts builds them from the server's context).
+ *
+ * - Open (`create`, synchronous: it runs inside the idempotency transaction): the pair must be listed for second
+ *   contracts (or as an enabled spot pair) and have a published trade; the period open; the stake passes the one
+ *   shared rule (src/shared/trading/secondRules.ts) against the platform USDT balance; the stake is then held
+ *   through the ledger in the same transaction as the order's row. The contract opens at the last trade published
+ *   when the server handles the call (its id, time and price are the entry) and closes exactly one period later.
+ * - Settle (`settleDue`, the scheduler's job): an open contract is settled once the server's time is past its
+ *   closeTime (so every trade stamped at or before it has been published), from the persisted log alone, by the
+ *   pure `settleSecond`; the ledger rows and the row's change to settled are one transaction, guarded by the row's
+ *   status, so a second run or a restart never settles twice. A loss settles the hold to `house:seconds`; a win
+ *   settles it there and pays stake + profit from it; a draw releases the hold.
+ */
+import type { Period, SecondOrder, SecondOrderBody } from '../../../src/shared/schemas/trading';
+import type { SettlementData, Trade } from '../../../src/shared/protocol';
+import { checkSecondStake, isSecondRatio, SECOND_STAKE_COIN } from '../../../src/shared/trading/secondRules';
+import type { StatusEvent } from '../events/userEvents';
+import { ApiFail } from '../http/failures';
+import type { Ledger } from '../ledger/service';
+import type { HouseAccount } from '../ledger/types';
+import type { Clock } from '../time/clock';
+import type { Job } from '../time/scheduler';
+import { settleSecond, type LoggedTrade, type SettleOrder } from './settle';
+import type { OrderFilter, OrderRow, PeriodRow, SecondsStore } from './store';
+import type { TradeLog } from './tradeLog';
+
+/** The house pool every stake of a lost contract goes to and every win is paid from (SEC-6). */
+export const SECONDS_POOL: HouseAccount = 'house:seconds';
+/** How often the settlement job looks for due contracts: the market's tick, so settlement follows it closely. */
+export const SETTLE_EVERY_MS = 10;
+/** Contracts settled per job run at most (a backlog after a restart is worked off over a few runs). */
+const SETTLE_BATCH = 200;
+/** Logged trades are kept this long (beyond that, only those an open contract still needs). */
+export const TRADE_LOG_RETENTION_MS = 15 * 60_000;
+const PRUNE_EVERY_MS = 60_000;
+
+export interface SecondsEvents {
+  statusChanged(userId: number, e: StatusEvent): void;
+  settlement(userId: number, data: SettlementData): void;
+}
+
+export interface SecondsDeps {
+  store: SecondsStore;
+  tradeLog: TradeLog;
+  ledger: Ledger;
+  clock: Clock;
+  /** The last published trade of a symbol on the market's tape, or undefined (unknown symbol, no trade yet). */
+  lastTrade(symbol: string): Trade | undefined;
+  /** The symbols the market trades (the prune job walks them). */
+  symbols(): string[];
+  events?: SecondsEvents;
+  /** Runs `fn` after the current synchronous run (announcements after the commit). */
+  defer(fn: () => void): void;
+  onError?(err: unknown, what: string): void;
+}
+
+export interface ListQuery {
+  status?: 'open' | 'settled';
+  symbol?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+function periodOf(r: PeriodRow): Period {
+  return {
+    id: r.id,
+    period: r.seconds,
+    ratio: r.ratio,
+    minAmount: r.minAmount,
+    maxAmount: r.maxAmount,
+    status: r.status === 1 && isSecondRatio(r.ratio),
+  };
+}
+
+export function toSecondOrder(r: OrderRow): SecondOrder {
+  const settled = r.status === 'settled';
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    direction: r.direction,
+    amount: r.amount,
+    coin: r.coin,
+    periodId: r.periodId,
+    period: r.period,
+    ratio: r.ratio,
+    openPrice: r.entryPrice,
+    openTime: r.openTime,
+    closeTime: r.closeTime,
+    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
+    status: r.status,
+    result: settled ? r.result : null,
+    closePrice: settled ? r.exitPrice : null,
+    exit: settled && r.exitId !== null ? { id: r.exitId, time: r.exitTime!, price: r.exitPrice! } : null,
+    payout: settled ? r.payout : null,
+    settleTime: settled ? r.settleTime : null,
+  };
+}
+
+function settleInput(r: OrderRow): SettleOrder {
+  return {
+    direction: r.direction,
+    amount: r.amount,
+    ratio: r.ratio,
+    closeTime: r.closeTime,
+    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
+  };
+}
+
+export class SecondContracts {
+  /** The earliest closeTime of an open contract (a hint: the job looks at the database only from then on). */
+  private nextDue: number | undefined;
+  /** Contracts whose settlement threw (a bug or a broken row): logged once, retried after a restart. */
+  private readonly failed = new Set<number>();
+
+  constructor(private readonly deps: SecondsDeps) {
+    this.nextDue = deps.store.nextClose();
+    deps.tradeLog.retain(deps.store.openSymbols());
+  }
+
+  /** SEC-1: every period, open or not. */
+  periods(): Period[] {
+    return this.deps.store.periods().map(periodOf);
+  }
+
+  /** SEC-2..4: opens a contract (synchronous; the caller's transaction holds the stake and the row together). */
+  create(userId: number, body: SecondOrderBody): SecondOrder {
+    const { store, ledger, clock, tradeLog } = this.deps;
+    const symbol = body.symbol;
+    const row = store.period(body.periodId);
+    if (!row) throw new ApiFail(`Unknown period ${body.periodId}: choose one of the periods of period/list`);
+    const period = periodOf(row);
+    this.checkPair(symbol);
+    const entry = this.deps.lastTrade(symbol);
+    if (!entry) throw new ApiFail(`${symbol} has no trade yet: a second contract opens at the last traded price`);
+    const available = ledger.balance(userId, 'platform', SECOND_STAKE_COIN).available;
+    const stake = checkSecondStake(body.amount, period, available);
+    if (!stake.ok) throw new ApiFail(stake.msg);
+    // SEC-4: the entry is the last trade published when the call is handled; it can never be later than the open.
+    const openTime = Math.max(clock.now(), entry.ts);
+    const closeTime = openTime + period.period * 1000;
+    const id = ledger.transaction(() => {
+      const id = store.insertOrder({
+        userId,
+        symbol,
+        direction: body.direction,
+        amount: stake.amount,
+        coin: SECOND_STAKE_COIN,
+        periodId: period.id,
+        period: period.period,
+        ratio: period.ratio,
+        openTime,
+        closeTime,
+        entryId: entry.id,
+        entryTime: entry.ts,
+        entryPrice: entry.price,
+      });
+      const { hold } = ledger.hold({
+        kind: 'second_open',
+        ref: String(id),
+        userId,
+        account: 'platform',
+        coin: SECOND_STAKE_COIN,
+        amount: stake.amount,
+        memo: `${body.direction} ${symbol} ${period.period} s`,
+      });
+      store.setHold(id, hold.id);
+      return id;
+    });
+    tradeLog.watch(symbol, { id: entry.id, time: entry.ts, price: entry.price });
+    if (this.nextDue === undefined || closeTime < this.nextDue) this.nextDue = closeTime;
+    this.announce(userId, { kind: 'second', id, status: 'open' });
+    return toSecondOrder(store.byId(id)!);
+  }
+
+  /** SEC-2: a listed second-contract pair (open), else an enabled spot pair, traded by the market. */
+  private checkPair(symbol: string): void {
+    const l = this.deps.store.listing(symbol);
+    if (l.second === undefined && l.spot === undefined)
+      throw new ApiFail(`Unknown pair ${symbol}: second contracts take a listed pair such as btcusdt`);
+    if (l.second === false || (l.second === undefined && l.spot === false))
+      throw new ApiFail(`Second contracts on ${symbol} are closed`);
+  }
+
+  /** SEC-10: the caller's contracts, newest first. */
+  list(userId: number, q: ListQuery): { total: number; rows: SecondOrder[] } {
+    const f: OrderFilter = { userId, status: q.status, symbol: q.symbol };
+    const { store } = this.deps;
+    return {
+      total: store.count(f),
+      rows: store.list(f, q.pageSize, (q.pageNum - 1) * q.pageSize).map(toSecondOrder),
+    };
+  }
+
+  /**
+   * SEC-5: settles every open contract whose closeTime is before `at` (at most the clock's now), from the
+   * persisted log. Returns how many were settled.
+   */
+  settleDue(at: number): number {
+    // Never ahead of the server's own time, whoever asks.
+    const now = Math.min(at, this.deps.clock.now());
+    if (this.nextDue === undefined || now <= this.nextDue) return 0;
+    const { store, tradeLog } = this.deps;
+    tradeLog.flush();
+    const due = store.due(now, SETTLE_BATCH);
+    let settled = 0;
+    for (const row of due) {
+      if (this.failed.has(row.id)) continue;
+      try {
+        if (this.settleOne(row.id, now)) settled++;
+      } catch (err) {
+        this.failed.add(row.id);
+        this.deps.onError?.(err, `settling second contract ${row.id} failed; it stays open until a restart`);
+      }
+    }
+    const backlog = due.length === SETTLE_BATCH && due.some((r) => !this.failed.has(r.id));
+    this.nextDue = backlog ? now : this.failed.size ? store.nextCloseAfter(now) : store.nextClose();
+    if (settled > 0) tradeLog.retain(store.openSymbols());
+    return settled;
+  }
+
+  /** One contract, exactly once: the ledger rows and the row's change to settled in one transaction. */
+  private settleOne(id: number, now: number): boolean {
+    const { store, ledger } = this.deps;
+    const done = ledger.transaction(() => {
+      const row = store.byId(id);
+      if (!row || row.status !== 'open' || row.closeTime >= now || row.holdId === null) return undefined;
+      const log: LoggedTrade[] = [];
+      const last = store.lastTradeBetween(row.symbol, row.entryTime, row.closeTime);
+      if (last) log.push(last);
+      const s = settleSecond(settleInput(row), log);
+      const cause = { ref: String(id), userId: row.userId };
+      const memo = `${row.direction} ${row.symbol}: ${row.entryPrice} -> ${s.exit.price}, ${s.result}`;
+      let journalId: number;
+      if (s.result === 'draw') {
+        journalId = ledger.release(row.holdId, { ...cause, kind: 'second_draw', memo }).id;
+      } else {
+        journalId = ledger.settle(row.holdId, { ...cause, kind: 'second_settle', memo, to: SECONDS_POOL }).id;
+        if (s.result === 'win')
+          journalId = ledger.post({
+            ...cause,
+            kind: 'second_payout',
+            memo,
+            entries: [
+              { house: SECONDS_POOL, coin: row.coin, amount: `-${s.payout}` },
+              { userId: row.userId, account: 'platform', coin: row.coin, amount: s.payout },
+            ],
+          }).id;
+      }
+      if (!store.markSettled(id, { ...s, settleTime: now, journalId }))
+        throw new Error(`second contract ${id} was settled meanwhile`);
+      return { row, s };
+    });
+    if (!done) return false;
+    const { row, s } = done;
+    this.announce(row.userId, { kind: 'second', id, status: 'settled' });
+    const data: SettlementData = {
+      kind: 'second',
+      id,
+      symbol: row.symbol,
+      result: s.result,
+      closePrice: s.exit.price,
+      payout: s.payout,
+    };
+    const events = this.deps.events;
+    if (events) this.deps.defer(() => events.settlement(row.userId, data));
+    return true;
+  }
+
+  private announce(userId: number, e: StatusEvent): void {
+    const events = this.deps.events;
+    if (events) this.deps.defer(() => events.statusChanged(userId, e));
+  }
+
+  /** The settlement job: right after the market's step, every SETTLE_EVERY_MS. */
+  settleJob(): Job {
+    return { name: 'second-settle', everyMs: SETTLE_EVERY_MS, runAtStart: true, step: (now) => this.settleDue(now) };
+  }
+
+  /**
+   * SEC-8: drops logged trades older than the retention window, except those an open contract still needs (from
+   * the oldest open entry of the symbol on), and stops logging symbols without open contracts.
+   */
+  prune(now: number): number {
+    const { store, tradeLog } = this.deps;
+    tradeLog.flush();
+    tradeLog.retain(store.openSymbols());
+    let n = 0;
+    for (const symbol of this.deps.symbols()) {
+      const keepFrom = store.oldestOpenEntry(symbol);
+      const before = Math.min(now - TRADE_LOG_RETENTION_MS, keepFrom ?? Infinity);
+      n += store.pruneTrades(symbol, before);
+    }
+    return n;
+  }
+
+  pruneJob(): Job {
+    return { name: 'second-trade-log-prune', everyMs: PRUNE_EVERY_MS, step: (now) => void this.prune(now) };
+  }
+
+  /** Writes the queued trades (the server calls it before closing the database). */
+  stop(): void {
+    this.deps.tradeLog.flush();
+  }
+}

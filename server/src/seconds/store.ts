@@ -1,0 +1,214 @@
+/**
+ * The SQL of second contracts (migration 027): periods, orders, and the log of published trades. No arithmetic
+ * and no rules here (service.ts, settle.ts).
+ */
+import type Database from 'better-sqlite3';
+import type { LoggedTrade } from './settle';
+
+export interface PeriodRow {
+  id: number;
+  seconds: number;
+  ratio: string;
+  minAmount: string;
+  maxAmount: string;
+  status: number;
+}
+
+export interface NewOrder {
+  userId: number;
+  symbol: string;
+  direction: 'up' | 'down';
+  amount: string;
+  coin: string;
+  periodId: number;
+  period: number;
+  ratio: string;
+  openTime: number;
+  closeTime: number;
+  entryId: number;
+  entryTime: number;
+  entryPrice: string;
+}
+
+export interface OrderRow extends NewOrder {
+  id: number;
+  holdId: number | null;
+  status: 'open' | 'settled';
+  result: 'win' | 'lose' | 'draw' | null;
+  exitId: number | null;
+  exitTime: number | null;
+  exitPrice: string | null;
+  payout: string | null;
+  settleTime: number | null;
+}
+
+export interface SettledFields {
+  result: 'win' | 'lose' | 'draw';
+  exit: LoggedTrade;
+  payout: string;
+  settleTime: number;
+  journalId: number;
+}
+
+export interface OrderFilter {
+  userId: number;
+  status?: 'open' | 'settled';
+  symbol?: string;
+}
+
+/** A row of the trade log. */
+export interface LogRow {
+  symbol: string;
+  id: number;
+  time: number;
+  price: string;
+}
+
+export interface SecondsStore {
+  periods(): PeriodRow[];
+  period(id: number): PeriodRow | undefined;
+  /** The pair in the second-contract list (status 1 = open) and in the spot list (enable 1), if listed there. */
+  listing(symbol: string): { second?: boolean; spot?: boolean };
+  insertOrder(o: NewOrder): number;
+  setHold(id: number, holdId: number): void;
+  byId(id: number): OrderRow | undefined;
+  /** Open orders whose closeTime is before `now`, earliest first. */
+  due(now: number, limit: number): OrderRow[];
+  /** The earliest closeTime of the open orders. */
+  nextClose(): number | undefined;
+  /** The earliest closeTime of the open orders at or after `t`. */
+  nextCloseAfter(t: number): number | undefined;
+  /** Symbols with at least one open order. */
+  openSymbols(): string[];
+  /** The earliest entry time of the open orders on `symbol` (trades from then on are kept). */
+  oldestOpenEntry(symbol: string): number | undefined;
+  /** open -> settled; false when the row was not open (settled already). */
+  markSettled(id: number, s: SettledFields): boolean;
+  list(f: OrderFilter, limit: number, offset: number): OrderRow[];
+  count(f: OrderFilter): number;
+
+  /** Appends trades to the log in the order given, in one transaction. */
+  insertTrades(rows: readonly LogRow[]): void;
+  /** The last logged trade of `symbol` (by time, then by insertion). */
+  lastTrade(symbol: string): LoggedTrade | undefined;
+  /** The last logged trade of `symbol` with from <= time <= to (by time, then by insertion). */
+  lastTradeBetween(symbol: string, from: number, to: number): LoggedTrade | undefined;
+  /** Every logged trade of `symbol`, by time then insertion (tests and audits). */
+  trades(symbol: string): LoggedTrade[];
+  /** Deletes `symbol`'s logged trades older than `before`; returns how many. */
+  pruneTrades(symbol: string, before: number): number;
+}
+
+const ORDER_COLS = `id, user_id AS userId, symbol, direction, amount, coin, period_id AS periodId, period, ratio,
+  open_time AS openTime, close_time AS closeTime, entry_id AS entryId, entry_time AS entryTime,
+  entry_price AS entryPrice, hold_id AS holdId, status, result, exit_id AS exitId, exit_time AS exitTime,
+  exit_price AS exitPrice, payout, settle_time AS settleTime`;
+
+function where(f: OrderFilter): [string, unknown[]] {
+  const parts = ['user_id = ?'];
+  const args: unknown[] = [f.userId];
+  if (f.status) {
+    parts.push('status = ?');
+    args.push(f.status);
+  }
+  if (f.symbol) {
+    parts.push('symbol = ?');
+    args.push(f.symbol);
+  }
+  return [parts.join(' AND '), args];
+}
+
+export function sqliteSecondsStore(db: Database.Database): SecondsStore {
+  const q = {
+    periods: db.prepare(
+      `SELECT id, seconds, ratio, min_amount AS minAmount, max_amount AS maxAmount, status FROM second_periods
+       ORDER BY sort, seconds, id`,
+    ),
+    period: db.prepare(
+      `SELECT id, seconds, ratio, min_amount AS minAmount, max_amount AS maxAmount, status FROM second_periods
+       WHERE id = ?`,
+    ),
+    second: db.prepare('SELECT status FROM coin_second WHERE symbol = ?'),
+    spot: db.prepare('SELECT enable FROM coin_spot WHERE symbol = ?'),
+    insert: db.prepare(
+      `INSERT INTO second_orders (user_id, symbol, direction, amount, coin, period_id, period, ratio, open_time,
+       close_time, entry_id, entry_time, entry_price) VALUES (@userId, @symbol, @direction, @amount, @coin, @periodId,
+       @period, @ratio, @openTime, @closeTime, @entryId, @entryTime, @entryPrice)`,
+    ),
+    setHold: db.prepare('UPDATE second_orders SET hold_id = ? WHERE id = ?'),
+    byId: db.prepare(`SELECT ${ORDER_COLS} FROM second_orders WHERE id = ?`),
+    due: db.prepare(
+      `SELECT ${ORDER_COLS} FROM second_orders WHERE status = 'open' AND close_time < ? ORDER BY close_time, id
+       LIMIT ?`,
+    ),
+    nextClose: db.prepare(`SELECT min(close_time) AS t FROM second_orders WHERE status = 'open'`),
+    nextCloseAfter: db.prepare(
+      `SELECT min(close_time) AS t FROM second_orders WHERE status = 'open' AND close_time >= ?`,
+    ),
+    openSymbols: db.prepare(`SELECT DISTINCT symbol FROM second_orders WHERE status = 'open'`),
+    oldestOpenEntry: db.prepare(`SELECT min(entry_time) AS t FROM second_orders WHERE status = 'open' AND symbol = ?`),
+    settle: db.prepare(
+      `UPDATE second_orders SET status = 'settled', result = @result, exit_id = @exitId, exit_time = @exitTime,
+       exit_price = @exitPrice, payout = @payout, settle_time = @settleTime, settle_journal_id = @journalId
+       WHERE id = @id AND status = 'open'`,
+    ),
+    insertTrade: db.prepare('INSERT INTO second_trades (symbol, tape_id, time, price) VALUES (?, ?, ?, ?)'),
+    lastTrade: db.prepare(
+      `SELECT tape_id AS id, time, price FROM second_trades WHERE symbol = ? ORDER BY time DESC, seq DESC LIMIT 1`,
+    ),
+    lastBetween: db.prepare(
+      `SELECT tape_id AS id, time, price FROM second_trades WHERE symbol = ? AND time >= ? AND time <= ?
+       ORDER BY time DESC, seq DESC LIMIT 1`,
+    ),
+    trades: db.prepare('SELECT tape_id AS id, time, price FROM second_trades WHERE symbol = ? ORDER BY time, seq'),
+    prune: db.prepare('DELETE FROM second_trades WHERE symbol = ? AND time < ?'),
+  };
+  const insertTrades = db.transaction((rows: readonly LogRow[]) => {
+    for (const r of rows) q.insertTrade.run(r.symbol, r.id, r.time, r.price);
+  });
+  return {
+    periods: () => q.periods.all() as PeriodRow[],
+    period: (id) => q.period.get(id) as PeriodRow | undefined,
+    listing(symbol) {
+      const s = q.second.get(symbol) as { status: number } | undefined;
+      const p = q.spot.get(symbol) as { enable: number } | undefined;
+      return { second: s ? s.status === 1 : undefined, spot: p ? p.enable === 1 : undefined };
+    },
+    insertOrder: (o) => Number(q.insert.run(o).lastInsertRowid),
+    setHold: (id, holdId) => void q.setHold.run(holdId, id),
+    byId: (id) => q.byId.get(id) as OrderRow | undefined,
+    due: (now, limit) => q.due.all(now, limit) as OrderRow[],
+    nextClose: () => (q.nextClose.get() as { t: number | null }).t ?? undefined,
+    nextCloseAfter: (t) => (q.nextCloseAfter.get(t) as { t: number | null }).t ?? undefined,
+    openSymbols: () => (q.openSymbols.all() as { symbol: string }[]).map((r) => r.symbol),
+    oldestOpenEntry: (symbol) => (q.oldestOpenEntry.get(symbol) as { t: number | null }).t ?? undefined,
+    markSettled: (id, s) =>
+      q.settle.run({
+        id,
+        result: s.result,
+        exitId: s.exit.id,
+        exitTime: s.exit.time,
+        exitPrice: s.exit.price,
+        payout: s.payout,
+        settleTime: s.settleTime,
+        journalId: s.journalId,
+      }).changes === 1,
+    list(f, limit, offset) {
+      const [w, args] = where(f);
+      return db
+        .prepare(`SELECT ${ORDER_COLS} FROM second_orders WHERE ${w} ORDER BY id DESC LIMIT ? OFFSET ?`)
+        .all(...args, limit, offset) as OrderRow[];
+    },
+    count(f) {
+      const [w, args] = where(f);
+      return (db.prepare(`SELECT count(*) AS n FROM second_orders WHERE ${w}`).get(...args) as { n: number }).n;
+    },
+    insertTrades: (rows) => {
+      if (rows.length) insertTrades(rows);
+    },
+    lastTrade: (symbol) => q.lastTrade.get(symbol) as LoggedTrade | undefined,
+    lastTradeBetween: (symbol, from, to) => q.lastBetween.get(symbol, from, to) as LoggedTrade | undefined,
+    trades: (symbol) => q.trades.all(symbol) as LoggedTrade[],
+    pruneTrades: (symbol, before) => q.prune.run(symbol, before).changes,
+  };
+}

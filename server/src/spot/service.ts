@@ -1,0 +1,403 @@
+/**
+ * Spot orders (SPOT-1..12): the customer's orders meet the simulator's market makers and other customers in the
+ * market's books (`MarketBooks`), and every hold, fill, fee and release is a ledger row.
+ *
+ * - Submit: the shared `checkSpotOrder` (the form runs the same function) against the book's best prices and the
+ *   available balance; then one transaction stores the order and holds its worst cost plus fee (buy, quote coin)
+ *   or its amount (sell, coin); then the book matches it. Nothing after the book may fail: the book lives in
+ *   memory and cannot roll back, so everything that can refuse runs before it.
+ * - Fills: the books tell `onUserMatch` of every match touching a user's order, whether the user took or made
+ *   (a resting order filled by a simulated taker or a maker re-quote). Each fill is one journal row of kind
+ *   `spot_fill`: the coin and the quote move between the two sides (the simulator's side is `house:market`),
+ *   taken out of the orders' holds (LEDGER-10), the fees to `house:fees`. Quote amounts come from `fillShare`:
+ *   rounding is paid once per order, so a hold always covers its order's fills.
+ * - An order that ends (filled, cancelled by its owner, the unfilled rest of a market order, self-trade) gets what
+ *   is left of its hold back.
+ * - After a restart the open orders go back into the books, oldest first, before the simulator quotes again.
+ */
+import { Decimal } from '../../../src/shared/decimal';
+import type { SpotPair } from '../../../src/shared/schemas/coins';
+import type { SpotFill, SpotOrder, SpotOrderBody } from '../../../src/shared/schemas/trading';
+import { checkSpotOrder, fillShare, orderSums } from '../../../src/shared/trading/spotRules';
+import type { BookMatch, BookOrderState, MarketBooks } from '../context';
+import type { StatusEvent } from '../events/userEvents';
+import { ApiFail } from '../http/failures';
+import type { Leg, Ledger } from '../ledger/service';
+import type { Clock } from '../time/clock';
+import type { OrderRow, SpotStore } from './store';
+
+export const MARKET_HOUSE = 'house:market';
+export const FEES_HOUSE = 'house:fees';
+
+export interface SpotDeps {
+  ledger: Ledger;
+  store: SpotStore;
+  books: MarketBooks;
+  clock: Clock;
+  /** The listed spot pair, or undefined. */
+  pair(symbol: string): SpotPair | undefined;
+  statusChanged(userId: number, e: StatusEvent): void;
+  onError(err: unknown, context: Record<string, unknown>): void;
+}
+
+export class SpotService {
+  /** Book order id -> our order id, per symbol (book ids are not kept across restarts). */
+  private readonly byBookId = new Map<string, Map<number, number>>();
+  /** Our order id -> its book id while it rests. */
+  private readonly bookIdOf = new Map<number, number>();
+  /** The order being placed: its book id is learnt from the first match, before `place` returns. */
+  private placing: { symbol: string; orderId: number; owner: number } | undefined;
+  private readonly off: () => void;
+
+  constructor(private readonly deps: SpotDeps) {
+    this.off = deps.books.onUserMatch((symbol, match) => this.onMatch(symbol, match));
+  }
+
+  stop(): void {
+    this.off();
+  }
+
+  /** SPOT-11: puts every open order back into its book, oldest first (after a restart). */
+  restore(): number {
+    let n = 0;
+    for (const o of this.deps.store.openOrders()) {
+      const remaining = new Decimal(o.amount).minus(o.filled);
+      if (!this.deps.books.has(o.symbol) || remaining.lte(0) || o.type !== 'limit') {
+        this.finish(o, 'user');
+        continue;
+      }
+      this.place(o, remaining.toFixed());
+      n++;
+    }
+    return n;
+  }
+
+  submit(userId: number, body: SpotOrderBody): SpotOrder {
+    const { store, ledger, books, clock } = this.deps;
+    if (body.clientOrderId) {
+      const same = store.byClientId(userId, body.clientOrderId);
+      if (same) {
+        if (same.symbol !== body.symbol || same.side !== body.side || same.amount !== canonical(body.amount))
+          throw new ApiFail(`clientOrderId ${body.clientOrderId} is already used by another order`);
+        return view(same, this.deps.pair(same.symbol));
+      }
+    }
+    const pair = this.deps.pair(body.symbol);
+    if (!pair || !books.has(body.symbol)) throw new ApiFail(`${body.symbol.toUpperCase()} is not a spot pair here`);
+    const holdCoin = body.side === 'buy' ? pair.baseCoin : pair.coin;
+    const available = ledger.balance(userId, 'platform', holdCoin).available;
+    const check = checkSpotOrder(pair, body, books.best(body.symbol), available);
+    if (!check.ok) throw new ApiFail(check.message);
+    const now = clock.now();
+    const amount = canonical(body.amount);
+    const orderId = ledger.transaction(() => {
+      const id = store.insertOrder({
+        userId,
+        clientOrderId: body.clientOrderId ?? null,
+        symbol: body.symbol,
+        side: body.side,
+        type: body.type,
+        price: check.price,
+        amount,
+        status: 'open',
+        createdAt: now,
+        updatedAt: now,
+      });
+      const { hold } = ledger.hold({
+        kind: 'spot_order',
+        ref: String(id),
+        userId,
+        account: 'platform',
+        coin: check.holdCoin,
+        amount: check.hold,
+        memo: `${body.side} ${amount} ${pair.coin} at ${check.price}`,
+      });
+      store.setHold(id, hold.id);
+      return id;
+    });
+    this.place(store.order(orderId)!, amount);
+    return view(store.order(orderId)!, pair);
+  }
+
+  cancel(userId: number, id: number): SpotOrder {
+    const o = this.deps.store.order(id);
+    if (!o || o.userId !== userId) throw new ApiFail(`Order ${id} was not found`);
+    if (o.status === 'filled' || o.status === 'cancelled') throw new ApiFail(`Order ${id} is already ${o.status}`);
+    const bookId = this.bookIdOf.get(id);
+    if (bookId !== undefined) {
+      const r = this.deps.books.cancel(o.symbol, bookId);
+      if (!r.ok) this.deps.onError(new Error(r.error), { event: 'spot_cancel_refused', id });
+    }
+    const now = this.deps.store.order(id)!;
+    if (now.status === 'open' || now.status === 'partiallyFilled') this.finish(now, 'user');
+    return view(this.deps.store.order(id)!, this.deps.pair(o.symbol));
+  }
+
+  byClientId(userId: number, clientOrderId: string): SpotOrder {
+    const o = this.deps.store.byClientId(userId, clientOrderId);
+    if (!o) throw new ApiFail(`No order with clientOrderId ${clientOrderId}`);
+    return view(o, this.deps.pair(o.symbol));
+  }
+
+  list(userId: number, q: { status: 'open' | 'history'; symbol?: string; pageNum: number; pageSize: number }) {
+    const p = this.deps.store.page(userId, q.status === 'open', q.symbol, q.pageSize, (q.pageNum - 1) * q.pageSize);
+    return { total: p.total, rows: p.rows.map((o) => view(o, this.deps.pair(o.symbol))) };
+  }
+
+  fills(
+    userId: number,
+    q: { symbol?: string; pageNum: number; pageSize: number },
+  ): { total: number; rows: SpotFill[] } {
+    const p = this.deps.store.fills(userId, q.symbol, q.pageSize, (q.pageNum - 1) * q.pageSize);
+    return {
+      total: p.total,
+      rows: p.rows.map((f) => ({
+        id: f.id,
+        orderId: f.orderId,
+        symbol: f.symbol,
+        side: f.side,
+        role: f.role,
+        price: f.price,
+        amount: f.amount,
+        total: f.total,
+        fee: f.fee,
+        feeCoin: this.deps.pair(f.symbol)?.baseCoin ?? 'USDT',
+        tradeId: f.tradeId,
+        time: f.time,
+      })),
+    };
+  }
+
+  /** Hands an order (or its rest, after a restart) to the book; the matches come back through onMatch. */
+  private place(o: OrderRow, amount: string): void {
+    this.placing = { symbol: o.symbol, orderId: o.id, owner: o.userId };
+    let r;
+    try {
+      r = this.deps.books.place(o.symbol, { owner: o.userId, side: o.side, kind: o.type, price: o.price, amount });
+    } finally {
+      this.placing = undefined;
+    }
+    if (!r.ok) {
+      this.deps.onError(new Error(r.error), { event: 'spot_place_refused', id: o.id });
+      this.finish(this.deps.store.order(o.id)!, 'user');
+      return;
+    }
+    this.remember(o.symbol, r.order.id, o.id);
+    this.settleStates(o.symbol, [r.order]);
+  }
+
+  private remember(symbol: string, bookId: number, orderId: number): void {
+    let m = this.byBookId.get(symbol);
+    if (!m) this.byBookId.set(symbol, (m = new Map()));
+    m.set(bookId, orderId);
+    this.bookIdOf.set(orderId, bookId);
+  }
+
+  private orderOf(symbol: string, state: { id: number; owner: number }): number | undefined {
+    if (state.owner <= 0) return undefined;
+    const known = this.byBookId.get(symbol)?.get(state.id);
+    if (known !== undefined) return known;
+    const p = this.placing;
+    if (p && p.symbol === symbol && p.owner === state.owner) {
+      this.remember(symbol, state.id, p.orderId);
+      return p.orderId;
+    }
+    return undefined;
+  }
+
+  /** SPOT-6: one journal row per fill touching a user's order, then the ended orders' holds come back. */
+  private onMatch(symbol: string, match: BookMatch): void {
+    const pair = this.deps.pair(symbol);
+    if (!pair) return;
+    try {
+      this.deps.ledger.transaction(() => {
+        for (const f of match.fills) this.applyFill(symbol, pair, f);
+      });
+    } catch (err) {
+      this.deps.onError(err, { event: 'spot_fill_failed', symbol, order: match.order.id });
+    }
+    this.settleStates(symbol, [...match.makers, match.order]);
+  }
+
+  private applyFill(symbol: string, pair: SpotPair, f: BookMatch['fills'][number]): void {
+    const { store, ledger } = this.deps;
+    const makerSide = f.takerSide === 'buy' ? 'sell' : 'buy';
+    const sides = [
+      {
+        side: f.takerSide,
+        role: 'taker' as const,
+        orderId: this.orderOf(symbol, { id: f.takerOrderId, owner: f.takerOwner }),
+      },
+      {
+        side: makerSide,
+        role: 'maker' as const,
+        orderId: this.orderOf(symbol, { id: f.makerOrderId, owner: f.makerOwner }),
+      },
+    ];
+    const exact = new Decimal(f.price).times(f.amount);
+    const entries: Leg[] = [];
+    const fromHolds: { holdId: number; amount: string }[] = [];
+    const rows: { o: OrderRow; role: 'maker' | 'taker'; total: string; fee: string; after: string }[] = [];
+    let userId: number | null = null;
+    const quote = new Map<string, Decimal>();
+    const addQuote = (k: string, d: Decimal) => quote.set(k, (quote.get(k) ?? new Decimal(0)).plus(d));
+    for (const s of sides) {
+      const o = s.orderId !== undefined ? store.order(s.orderId) : undefined;
+      if (!o) {
+        // The simulator's side: it trades the exact total with no fee.
+        const signCoin = s.side === 'buy' ? 1 : -1;
+        entries.push({ house: MARKET_HOUSE, coin: pair.coin, amount: new Decimal(f.amount).times(signCoin).toFixed() });
+        addQuote(MARKET_HOUSE, exact.times(-signCoin));
+        continue;
+      }
+      userId ??= o.userId;
+      const after = new Decimal(o.filledTotal).plus(exact).toFixed();
+      const share = fillShare(pair, o.side, o.filledTotal, after);
+      if (o.side === 'buy') {
+        entries.push({ userId: o.userId, account: 'platform', coin: pair.coin, amount: f.amount });
+        if (!new Decimal(share.net).isZero()) fromHolds.push({ holdId: o.holdId!, amount: share.net });
+        addQuote(`user:${o.userId}:buy`, new Decimal(share.net).neg());
+      } else {
+        fromHolds.push({ holdId: o.holdId!, amount: f.amount });
+        addQuote(`user:${o.userId}`, new Decimal(share.net));
+        if (!new Decimal(share.net).isZero())
+          entries.push({ userId: o.userId, account: 'platform', coin: pair.baseCoin, amount: share.net });
+      }
+      rows.push({ o, role: s.role, total: share.total, fee: share.fee, after });
+    }
+    // The quote coin: the simulator's side moved the exact total; what the users' rounded sums leave is the fees.
+    const market = quote.get(MARKET_HOUSE);
+    if (market && !market.isZero())
+      entries.push({ house: MARKET_HOUSE, coin: pair.baseCoin, amount: market.toFixed() });
+    let sum = new Decimal(0);
+    for (const v of quote.values()) sum = sum.plus(v);
+    if (!sum.isZero()) entries.push({ house: FEES_HOUSE, coin: pair.baseCoin, amount: sum.neg().toFixed() });
+    const journal = ledger.post({
+      kind: 'spot_fill',
+      ref: `${symbol}:${f.tradeId}`,
+      userId,
+      memo: `${f.amount} ${pair.coin} at ${f.price}`,
+      entries,
+      fromHolds,
+    });
+    for (const r of rows) {
+      const filled = new Decimal(r.o.filled).plus(f.amount);
+      const sums = orderSums(pair, r.o.side, r.after);
+      store.update({
+        id: r.o.id,
+        filled: filled.toFixed(),
+        filledTotal: r.after,
+        fee: sums.fee,
+        status: filled.gte(r.o.amount) ? 'filled' : 'partiallyFilled',
+        cancelReason: null,
+        updatedAt: f.time,
+      });
+      store.insertFill({
+        orderId: r.o.id,
+        userId: r.o.userId,
+        symbol,
+        side: r.o.side,
+        role: r.role,
+        price: f.price,
+        amount: f.amount,
+        total: r.total,
+        fee: r.fee,
+        tradeId: f.tradeId,
+        time: f.time,
+        journalId: journal.id,
+      });
+    }
+  }
+
+  /** Orders the book reports ended (filled, cancelled) give back their hold; every touched order is announced. */
+  private settleStates(symbol: string, states: BookOrderState[]): void {
+    for (const s of states) {
+      const id = this.orderOf(symbol, s);
+      if (id === undefined) continue;
+      const o = this.deps.store.order(id);
+      if (!o) continue;
+      if (s.status === 'cancelled' || s.status === 'filled') {
+        this.finish(o, s.cancelReason ?? 'user');
+        this.forget(symbol, s.id, id);
+      } else {
+        this.deps.statusChanged(o.userId, { kind: 'spot', id, status: o.status });
+      }
+    }
+  }
+
+  private forget(symbol: string, bookId: number, orderId: number): void {
+    this.byBookId.get(symbol)?.delete(bookId);
+    this.bookIdOf.delete(orderId);
+  }
+
+  /**
+   * Ends an order: filled when all of it filled, else cancelled; what is left of its hold comes back (a buy filled
+   * below its limit, or a market buy below its protection price, leaves some).
+   */
+  private finish(o: OrderRow, reason: 'user' | 'market' | 'selfTrade'): void {
+    const { ledger, store, clock } = this.deps;
+    const filledAll = new Decimal(o.filled).gte(o.amount);
+    const ended = o.status === 'filled' || o.status === 'cancelled';
+    try {
+      ledger.transaction(() => {
+        const h = o.holdId !== null ? ledger.holdById(o.holdId) : undefined;
+        if (h && h.state === 'open')
+          ledger.release(h.id, {
+            kind: 'spot_release',
+            ref: String(o.id),
+            userId: o.userId,
+            memo: `order ${o.id} ended`,
+          });
+        if (!ended)
+          store.update({
+            id: o.id,
+            filled: o.filled,
+            filledTotal: o.filledTotal,
+            fee: o.fee,
+            status: filledAll ? 'filled' : 'cancelled',
+            cancelReason: filledAll ? null : reason,
+            updatedAt: clock.now(),
+          });
+      });
+    } catch (err) {
+      this.deps.onError(err, { event: 'spot_finish_failed', id: o.id });
+    }
+    const bookId = this.bookIdOf.get(o.id);
+    if (bookId !== undefined) this.forget(o.symbol, bookId, o.id);
+    this.deps.statusChanged(o.userId, { kind: 'spot', id: o.id, status: filledAll ? 'filled' : 'cancelled' });
+  }
+}
+
+/** "1.50" -> "1.5" (amounts are stored and compared canonical). */
+function canonical(s: string): string {
+  return new Decimal(s).toFixed();
+}
+
+export function view(o: OrderRow, pair: SpotPair | undefined): SpotOrder {
+  const filled = new Decimal(o.filled);
+  const total = new Decimal(o.filledTotal);
+  const ps = pair?.basePrecision ?? 8;
+  return {
+    id: o.id,
+    clientOrderId: o.clientOrderId,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    price: o.price,
+    amount: o.amount,
+    filled: o.filled,
+    filledTotal: o.filledTotal,
+    avgPrice: filled.isZero()
+      ? null
+      : total
+          .div(filled)
+          .toDecimalPlaces(ps + 2, Decimal.ROUND_HALF_EVEN)
+          .toFixed(),
+    fee: o.fee,
+    feeCoin: pair?.baseCoin ?? 'USDT',
+    status: o.status,
+    cancelReason: o.cancelReason,
+    createTime: o.createdAt,
+    updateTime: o.updatedAt,
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * Spot orders over HTTP against the whole server and its simulated market (spec 7.4 currency/order/*; SPOT-*),
+ * with the ledger's guarantees. One server on a manual clock; the market moves only when a test steps it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tradingApi } from '../../../src/shared/api/trading';
+import { Decimal } from '../../../src/shared/decimal';
+import { createRng } from '../market/rng';
+import { checkLedger } from '../ledger/check';
+import { sqliteLedgerStore } from '../ledger/store';
+import { startTestServer, type TestServer } from '../testing/harness';
+
+let ts: TestServer;
+const SYMBOL = 'btcusdt';
+
+beforeAll(async () => {
+  ts = await startTestServer({ clock: 'manual', env: { RATE_LIMIT_MAX: '1000000' } });
+  step(2_000);
+});
+afterAll(() => ts.stop());
+
+/** Moves the clock and runs the market's steps (trades, re-quotes) up to it. */
+function step(ms: number): void {
+  for (let t = 0; t < ms; t += 10) {
+    ts.clock.advance(10);
+    ts.ctx.scheduler.runDue(ts.clock.now());
+  }
+}
+
+let users = 0;
+/** A new user with the given platform balances (a deposit row from house:deposits). */
+async function user(balances: Record<string, string>): Promise<{ id: number; token: string }> {
+  const email = `spot${++users}@example.com`;
+  const token = await ts.signUp(email);
+  const id = (ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+  for (const [coin, amount] of Object.entries(balances))
+    ts.ledger.post({
+      kind: 'deposit',
+      ref: `test-${id}-${coin}`,
+      userId: id,
+      entries: [
+        { userId: id, account: 'platform', coin, amount },
+        { house: 'house:deposits', coin, amount: `-${amount}` },
+      ],
+    });
+  return { id, token };
+}
+
+const bal = (id: number, coin: string) => ts.ledger.balance(id, 'platform', coin);
+const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const best = () => ts.ctx.market.books.best(SYMBOL);
+const submit = (token: string, body: unknown, key?: string) =>
+  ts.post(tradingApi.submitSpotOrder.path, body, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) });
+
+describe('[SPOT-3] every pair rule refuses with a message naming it', () => {
+  it('precision, minimum, maximum, balance, market price, unknown pair', async () => {
+    const u = await user({ USDT: '100' });
+    const bid = best().bestBid!;
+    const cases: [unknown, string][] = [
+      [{ symbol: SYMBOL, side: 'buy', type: 'limit', price: '1.001', amount: '0.001' }, 'Price has at most 2 decimals'],
+      [{ symbol: SYMBOL, side: 'buy', type: 'limit', price: bid, amount: '0.000001' }, 'Amount has at most'],
+      [{ symbol: SYMBOL, side: 'buy', type: 'limit', price: bid, amount: '1' }, 'Insufficient USDT'],
+      [{ symbol: SYMBOL, side: 'sell', type: 'limit', price: bid, amount: '0.01' }, 'Insufficient BTC'],
+      [{ symbol: SYMBOL, side: 'buy', type: 'market', price: bid, amount: '0.001' }, 'A market order takes no price'],
+      [{ symbol: SYMBOL, side: 'buy', type: 'limit', amount: '0.001' }, 'Enter a price'],
+      [{ symbol: 'nosuchusdt', side: 'buy', type: 'limit', price: '1', amount: '1' }, 'NOSUCHUSDT is not a spot pair'],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await submit(u.token, body);
+      expect(r.body.code, JSON.stringify(body)).not.toBe(200);
+      expect(r.body.msg).toContain(msg);
+    }
+    expect(bal(u.id, 'USDT')).toEqual({ available: '100', frozen: '0' });
+  });
+});
+
+describe('[SPOT-5] a limit order rests with its hold and a cancel gives the hold back', () => {
+  it('holds price x amount + fee, lists it open, cancels and releases', async () => {
+    const u = await user({ USDT: '1000' });
+    const price = new Decimal(best().bestBid!).times('0.9').toDecimalPlaces(2).toFixed(2);
+    const r = await ts.call(tradingApi.submitSpotOrder, {
+      token: u.token,
+      body: { symbol: SYMBOL, side: 'buy', type: 'limit', price, amount: '0.001' },
+    });
+    expect(r.code).toBe(200);
+    expect(r.data).toMatchObject({ status: 'open', filled: '0', price });
+    const total = new Decimal(price).times('0.001').toDecimalPlaces(6, Decimal.ROUND_UP);
+    const hold = total.plus(total.times('0.001').toDecimalPlaces(6, Decimal.ROUND_UP));
+    expect(bal(u.id, 'USDT').frozen).toBe(hold.toFixed());
+    const open = await ts.call(tradingApi.spotOrderList, { token: u.token, query: { status: 'open' } });
+    expect(open.data.rows.map((o) => o.id)).toEqual([r.data.id]);
+    const c = await ts.call(tradingApi.cancelSpotOrder, { token: u.token, query: { id: r.data.id } });
+    expect(c.data).toMatchObject({ status: 'cancelled', cancelReason: 'user' });
+    expect(bal(u.id, 'USDT')).toEqual({ available: '1000', frozen: '0' });
+    const again = await ts.call(tradingApi.cancelSpotOrder, { token: u.token, query: { id: r.data.id } });
+    expect(again.msg).toContain('already cancelled');
+    expect(books().problems).toBe(0);
+  });
+});
+
+describe('[SPOT-6] a market buy fills against the book: coin in, quote and fee out, journaled', () => {
+  it('fills at once, both balances change, the fee goes to the house, the fills are listed', async () => {
+    const u = await user({ USDT: '10000' });
+    const r = await ts.call(tradingApi.submitSpotOrder, {
+      token: u.token,
+      body: { symbol: SYMBOL, side: 'buy', type: 'market', amount: '0.01', clientOrderId: 'mkt-1' },
+    });
+    expect(r.code).toBe(200);
+    expect(r.data.status).toBe('filled');
+    expect(r.data.filled).toBe('0.01');
+    expect(bal(u.id, 'BTC')).toEqual({ available: '0.01', frozen: '0' });
+    const paid = new Decimal('10000').minus(bal(u.id, 'USDT').available);
+    const total = new Decimal(r.data.filledTotal).toDecimalPlaces(6, Decimal.ROUND_UP);
+    expect(paid.toFixed()).toBe(total.plus(r.data.fee).toFixed());
+    expect(bal(u.id, 'USDT').frozen).toBe('0');
+    const fills = await ts.call(tradingApi.spotFills, { token: u.token, query: {} });
+    expect(fills.data.total).toBeGreaterThan(0);
+    expect(fills.data.rows.every((f) => f.role === 'taker' && f.orderId === r.data.id)).toBe(true);
+    const byCid = await ts.call(tradingApi.spotOrderByClientId, { token: u.token, query: { clientOrderId: 'mkt-1' } });
+    expect(byCid.data.id).toBe(r.data.id);
+    expect(books().problems).toBe(0);
+  });
+
+  it('a resting sell above the market fills when the market comes up to it (maker fill)', async () => {
+    const u = await user({ BTC: '0.01' });
+    const ask = best().bestAsk!;
+    const r = await ts.call(tradingApi.submitSpotOrder, {
+      token: u.token,
+      body: { symbol: SYMBOL, side: 'sell', type: 'limit', price: ask, amount: '0.001' },
+    });
+    expect(r.code).toBe(200);
+    for (let i = 0; i < 600; i++) {
+      step(100);
+      const o = ts.ctx.db.prepare('SELECT status FROM spot_orders WHERE id = ?').get(r.data.id) as { status: string };
+      if (o.status === 'filled') break;
+    }
+    const o = await ts.call(tradingApi.spotOrderList, { token: u.token, query: { status: 'history' } });
+    expect(o.data.rows[0]).toMatchObject({ id: r.data.id, status: 'filled' });
+    expect(bal(u.id, 'BTC')).toEqual({ available: '0.009', frozen: '0' });
+    expect(new Decimal(bal(u.id, 'USDT').available).gt(0)).toBe(true);
+    expect(books().problems).toBe(0);
+  });
+});
+
+describe('[SPOT-9] one order per intent', () => {
+  it('the same Idempotency-Key 50 times gives one order', async () => {
+    const u = await user({ USDT: '1000' });
+    const price = new Decimal(best().bestBid!).times('0.8').toDecimalPlaces(2).toFixed(2);
+    const body = { symbol: SYMBOL, side: 'buy', type: 'limit', price, amount: '0.001' };
+    const replies = await Promise.all(Array.from({ length: 50 }, () => submit(u.token, body, 'same-key-1')));
+    const ids = new Set(replies.filter((r) => r.body.code === 200).map((r) => r.body.data.id));
+    expect(ids.size).toBe(1);
+    const n = ts.ctx.db.prepare('SELECT count(*) AS n FROM spot_orders WHERE user_id = ?').get(u.id) as { n: number };
+    expect(n.n).toBe(1);
+    expect(books().problems).toBe(0);
+  });
+
+  it('50 concurrent orders that together need more than the balance never take it below zero', async () => {
+    const u = await user({ USDT: '100' });
+    const price = new Decimal(best().bestBid!).times('0.8').toDecimalPlaces(2);
+    const amount = new Decimal('10').div(price).toDecimalPlaces(4, Decimal.ROUND_UP).toFixed(); // ~10 USDT each
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        submit(u.token, { symbol: SYMBOL, side: 'buy', type: 'limit', price: price.toFixed(2), amount }, `concurrent-${i}`),
+      ),
+    );
+    const okN = replies.filter((r) => r.body.code === 200).length;
+    if (okN === 0)
+      throw new Error(
+        replies
+          .map((r) => r.body.msg)
+          .join('; ')
+          .slice(0, 500),
+      );
+    expect(okN).toBeGreaterThan(0);
+    expect(okN).toBeLessThan(50);
+    expect(replies.filter((r) => r.body.code !== 200).every((r) => /Insufficient USDT/.test(r.body.msg))).toBe(true);
+    const b = bal(u.id, 'USDT');
+    expect(new Decimal(b.available).isNegative()).toBe(false);
+    expect(new Decimal(b.available).plus(b.frozen).toFixed()).toBe('100');
+    expect(books().problems).toBe(0);
+  });
+});
+
+describe('[SPOT-10] the books stay whole under random trading', () => {
+  it('10,000 random orders and cancels from 20 users against the simulated market: the ledger check passes', async () => {
+    const r0 = createRng(42, 'spot-random');
+    const rng = () => r0.next();
+    const us = [];
+    for (let i = 0; i < 20; i++) us.push(await user({ USDT: '20000', BTC: '0.5' }));
+    const open: { id: number; token: string }[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const u = us[Math.floor(rng() * us.length)];
+      const roll = rng();
+      if (roll < 0.25 && open.length > 0) {
+        const k = Math.floor(rng() * open.length);
+        const [o] = open.splice(k, 1);
+        await ts.call(tradingApi.cancelSpotOrder, { token: o.token, query: { id: o.id } });
+      } else {
+        const side = rng() < 0.5 ? 'buy' : 'sell';
+        const market = rng() < 0.3;
+        const ref = new Decimal(best().bestBid ?? '60000');
+        const price = ref
+          .times(0.995 + rng() * 0.01)
+          .toDecimalPlaces(2)
+          .toFixed(2);
+        const amount = new Decimal(Math.floor(1 + rng() * 50)).div(10_000).toFixed();
+        const body = market
+          ? { symbol: SYMBOL, side, type: 'market', amount }
+          : { symbol: SYMBOL, side, type: 'limit', price, amount };
+        const r = await ts.call(tradingApi.submitSpotOrder, { token: u.token, body });
+        if (r.code === 200 && r.data.status !== 'filled' && r.data.status !== 'cancelled')
+          open.push({ id: r.data.id, token: u.token });
+      }
+      if (i % 50 === 0) step(20);
+    }
+    const report = books();
+    expect(report.problems).toBe(0);
+    for (const u of us)
+      for (const coin of ['USDT', 'BTC']) {
+        const b = bal(u.id, coin);
+        expect(new Decimal(b.available).isNegative() || new Decimal(b.frozen).isNegative()).toBe(false);
+      }
+    const fills = ts.ctx.db.prepare('SELECT count(*) AS n FROM spot_fills').get() as { n: number };
+    expect(fills.n).toBeGreaterThan(1000);
+  }, 300_000);
+});

@@ -1,0 +1,183 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import type { DepthView } from '../../../../engine';
+import { loadNamespaces, setLanguage } from '../../../i18n/index';
+
+const depth = vi.hoisted(() => ({
+  view: undefined as DepthView | undefined,
+  calls: [] as unknown[][],
+}));
+vi.mock('../../../market/hooks', () => ({
+  useDepth: (...args: unknown[]) => {
+    depth.calls.push(args);
+    return depth.view;
+  },
+}));
+
+import { BookRow, OrderBook } from './OrderBook';
+
+const row = (price: string, amount: string, total: string, fill: number) => ({ price, amount, total, fill });
+
+function view(over: Partial<DepthView> = {}): DepthView {
+  return {
+    symbol: 'btcusdt',
+    pricePrecision: 2,
+    amountPrecision: 4,
+    group: 1,
+    version: 1,
+    status: 'live',
+    error: null,
+    asks: [row('64123.40', '0.5000', '0.5000', 0.25), row('64123.50', '1.5000', '2.0000', 1)],
+    bids: [row('64120.00', '1.0000', '1.0000', 0.5), row('64119.99', '0.2500', '1.2500', 0.625)],
+    spread: '3.40',
+    maxTotal: '2.0000',
+    seq: 9,
+    ...over,
+  };
+}
+
+/** The rows of a side in the markup, top to bottom: price texts ('' for an empty row). */
+function sideRows(html: string, side: 'ask' | 'bid'): string[] {
+  const box = html.split(`ob-side ob-side--${side}`)[1].split('</div></div>')[0] + '</div>';
+  return [...box.matchAll(/class="ob-row ob-row--(ask|bid|empty)"[^>]*>(.*?)<\/(?:button|div)>/g)].map((m) => {
+    const price = /ob-price[^"]*">([^<]*)</.exec(m[2]);
+    return price ? price[1] : '';
+  });
+}
+
+beforeAll(async () => {
+  await setLanguage('en', { persist: false });
+  await loadNamespaces(['market']);
+});
+beforeEach(() => {
+  depth.view = undefined;
+  depth.calls = [];
+});
+
+describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
+  it('[BOOK-6] asks above with the best nearest the middle, last price and spread between, bids below', () => {
+    depth.view = view();
+    const html = renderToStaticMarkup(
+      <OrderBook
+        symbol="btcusdt"
+        pricePrecision={2}
+        amountPrecision={4}
+        rows={4}
+        lastPrice={{ price: '64121.00', dir: 1 }}
+      />,
+    );
+    expect(sideRows(html, 'ask')).toEqual(['', '', '64,123.50', '64,123.40']);
+    expect(sideRows(html, 'bid')).toEqual(['64,120.00', '64,119.99', '', '']);
+    const mid = html.indexOf('ob-mid');
+    expect(html.indexOf('ob-side--ask')).toBeLessThan(mid);
+    expect(html.indexOf('ob-side--bid')).toBeGreaterThan(mid);
+    expect(html).toMatch(/class="ob-last num up"[^>]*>64,121.00/);
+    expect(html).toContain('Spread <span class="num">3.40</span>');
+    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 1 }]);
+  });
+
+  it('[BOOK-6] a fixed number of rows a side whatever the book holds, bars by transform (never a width)', () => {
+    for (const v of [view(), view({ asks: [], bids: [] }), undefined]) {
+      depth.view = v;
+      const html = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={7} />);
+      expect(sideRows(html, 'ask')).toHaveLength(7);
+      expect(sideRows(html, 'bid')).toHaveLength(7);
+      expect(html).toContain('--ob-rows:7');
+      expect(html).not.toMatch(/width:/);
+    }
+    depth.view = view();
+    const html = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />);
+    expect(html).toContain('transform:scaleX(0.25)');
+    expect(html).toContain('transform:scaleX(1)');
+    expect(sideRows(html, 'ask')).toHaveLength(12);
+  });
+
+  it('[BOOK-6] price, amount and total columns, in tabular figures, with the language’s grouping', async () => {
+    depth.view = view({ asks: [row('64123.40', '1234.5000', '1234.5000', 1)], bids: [] });
+    await setLanguage('de', { persist: false });
+    try {
+      const html = renderToStaticMarkup(
+        <OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} base="BTC" quote="USDT" />,
+      );
+      expect(html).toContain('64.123,40');
+      expect(html).toContain('1.234,5000');
+      expect(html).toContain('Preis (USDT)');
+      expect(html).toContain('Summe (BTC)');
+      expect(html.match(/ob-cell num/g)!.length).toBe(2);
+      expect(html.match(/ob-price num/g)!.length).toBe(1);
+    } finally {
+      await setLanguage('en', { persist: false });
+    }
+  });
+
+  it('[BOOK-7] the grouping selector offers the tick x 1, 10, 100, 1000 as prices', () => {
+    depth.view = view();
+    const html = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />);
+    const options = [...html.matchAll(/<option value="(\d+)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
+    expect(options).toEqual([
+      ['1', '0.01'],
+      ['10', '0.1'],
+      ['100', '1'],
+      ['1000', '10'],
+    ]);
+    const coarse = renderToStaticMarkup(<OrderBook symbol="x" pricePrecision={0} amountPrecision={0} />);
+    expect(coarse).toContain('>1,000</option>');
+  });
+
+  it('[BOOK-7] a row is a button naming its price; clicking it hands the exact price to onPick', () => {
+    depth.view = view();
+    const onPick = vi.fn();
+    const html = renderToStaticMarkup(
+      <OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} onPick={onPick} rows={2} />,
+    );
+    expect(html).toContain(
+      '<button type="button" class="ob-row ob-row--ask" aria-label="Use 64,123.40 as the order price"',
+    );
+    // Without onPick, rows are not buttons.
+    expect(renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />)).not.toContain(
+      '<button type="button" class="ob-row',
+    );
+    // The row's click (React's memo wraps the row function; call it to get its element).
+    const render = (BookRow as unknown as { type: (p: object) => ReactElement<{ onClick(): void }> }).type;
+    const el = render({
+      side: 'bid',
+      price: '64120.00',
+      amount: '1.0000',
+      total: '1.0000',
+      fill: 0.5,
+      lang: 'en',
+      pickLabel: 'Use 64,120.00 as the order price',
+      onPick,
+    });
+    el.props.onClick();
+    expect(onPick).toHaveBeenCalledWith('64120.00');
+  });
+
+  it('[BOOK-9] loading shows skeleton rows; an error and a resync say so; an empty book says so', () => {
+    const render = () =>
+      renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={3} />);
+    depth.view = undefined;
+    let html = render();
+    expect(html.match(/ob-skel/g)).toHaveLength(6);
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading order book…');
+    depth.view = view({ status: 'syncing', seq: -1, asks: [], bids: [], spread: null });
+    expect(render().match(/ob-skel/g)).toHaveLength(6);
+
+    depth.view = view({ status: 'error', error: 'DEPTH is not available', seq: -1, asks: [], bids: [], spread: null });
+    html = render();
+    expect(html).toContain('ob-note ob-note--error');
+    expect(html).toContain('The order book is unavailable. Retrying…');
+    expect(html).not.toContain('ob-skel');
+
+    depth.view = view({ status: 'syncing' });
+    html = render();
+    expect(html).toContain('ob ob--stale');
+    expect(html).toContain('Updating the order book…');
+    expect(sideRows(html, 'bid')[0]).toBe('64,120.00');
+
+    depth.view = view({ asks: [], bids: [], spread: null });
+    expect(render()).toContain('No orders yet');
+  });
+});

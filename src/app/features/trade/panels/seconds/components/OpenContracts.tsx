@@ -1,0 +1,134 @@
+/**
+ * The user's open second contracts (SECUI-6): pair and direction, stake, entry price, the live price with
+ * whether the contract would win now, and the countdown to its close on server time. Each row follows its own
+ * pair's ticker and its own countdown, so a tick or a second re-renders that row only, never the page.
+ * A countdown at zero shows "settling" until the settlement arrives (SECUI-7).
+ */
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SecondOrder } from '../../../../../../shared/schemas/trading';
+import { formatDecimal } from '../../../../../i18n/format';
+import { useTicker } from '../../../../../market/hooks';
+import { EmptyState } from '../../../../../ui/EmptyState';
+import { STAKE_COIN, standing, winPayout } from '../model/seconds';
+import { Countdown } from './Countdown';
+import { PeriodLabel } from './OrderTicket';
+
+/** How often a row's live price may re-render it (a value read by eye). */
+const LIVE_PRICE_MS = 250;
+
+interface ListState {
+  status: 'loading' | 'ok' | 'error';
+  error?: string;
+  reload: () => void;
+}
+
+interface Props {
+  rows: readonly SecondOrder[];
+  state: ListState;
+  offset: number | null;
+  pairOf: (symbol: string) => string;
+  /** A countdown reached zero (the panel asks for the outcome if no push comes). */
+  onClosed: (id: number) => void;
+}
+
+export function OpenContracts({ rows, state, offset, pairOf, onClosed }: Props) {
+  const { t } = useTranslation('seconds');
+  if (rows.length === 0) {
+    if (state.status === 'error')
+      return (
+        <div className="sec-state" role="alert">
+          <span>{t('open.error')}</span>
+          <button type="button" className="sec-link" onClick={state.reload}>
+            {t('retry')}
+          </button>
+        </div>
+      );
+    if (state.status === 'loading')
+      return (
+        <div className="sec-state" aria-busy="true">
+          {t('loading')}
+        </div>
+      );
+    return <EmptyState compact title={t('open.empty')} />;
+  }
+  return (
+    <ul className="sec-list" data-testid="seconds-open">
+      {rows.map((o) => (
+        <OpenRow key={o.id} order={o} offset={offset} pair={pairOf(o.symbol)} onClosed={onClosed} />
+      ))}
+    </ul>
+  );
+}
+
+const OpenRow = memo(function OpenRow({
+  order,
+  offset,
+  pair,
+  onClosed,
+}: {
+  order: SecondOrder;
+  offset: number | null;
+  pair: string;
+  onClosed: (id: number) => void;
+}) {
+  const { t } = useTranslation('seconds');
+  const [closed, setClosed] = useState(false);
+  const payout = winPayout(order.amount, order.ratio);
+  return (
+    <li className="sec-row" data-testid="seconds-open-row" data-id={order.id}>
+      <div className="sec-row__top">
+        <span className="sec-row__pair">{pair}</span>
+        <span className={`sec-tag sec-tag--${order.direction}`}>{t(order.direction)}</span>
+        <span className="sec-row__period">
+          <PeriodLabel seconds={order.period} />
+        </span>
+        <span className="sec-row__timer">
+          {closed ? (
+            <span className="sec-settling">{t('settling')}</span>
+          ) : (
+            <Countdown
+              closeTime={order.closeTime}
+              offset={offset}
+              onClose={() => {
+                setClosed(true);
+                onClosed(order.id);
+              }}
+            />
+          )}
+        </span>
+      </div>
+      <dl className="sec-row__grid">
+        <div>
+          <dt>{t('open.stake')}</dt>
+          <dd>{`${formatDecimal(order.amount)} ${STAKE_COIN}`}</dd>
+        </div>
+        <div>
+          <dt>{t('open.entry')}</dt>
+          <dd>{formatDecimal(order.openPrice)}</dd>
+        </div>
+        <LivePrice order={order} />
+        <div>
+          <dt>{t('open.pays')}</dt>
+          <dd>{payout ? `${formatDecimal(payout)} ${STAKE_COIN}` : '--'}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+});
+
+/** The pair's last price and the contract's standing at it; re-renders with the ticker, alone. */
+function LivePrice({ order }: { order: SecondOrder }) {
+  const { t } = useTranslation('seconds');
+  const ticker = useTicker(order.symbol, LIVE_PRICE_MS);
+  const s = standing(order.direction, order.openPrice, ticker?.priceRaw);
+  return (
+    <div className={s ? `sec-standing sec-standing--${s}` : undefined} data-testid="seconds-live">
+      <dt>{t('open.live')}</dt>
+      <dd>
+        {ticker ? formatDecimal(ticker.priceRaw) : '--'}
+        {s && <span className="sec-standing__word">{t(`standing.${s}`)}</span>}
+      </dd>
+    </div>
+  );
+}

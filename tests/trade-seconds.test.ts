@@ -1,0 +1,80 @@
+/**
+ * Second contracts end to end (SEC-*, SECUI-*): /flash against the real server in a real Chromium, phone and
+ * desktop. Each places a contract of the shortest period; both count down on server time, settle from the
+ * published trades, and show their entry and exit trades. Screenshots go to SHOTS_DIR when it is set.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+const SHOTS = process.env.SHOTS_DIR;
+let app: AppHarness;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  token = await loginToken(app.server);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+async function placeUp(page: Page, stake: string): Promise<void> {
+  await gotoApp(page, `${app.server.url}/flash?symbol=btcusdt`);
+  const panel = page.getByTestId('seconds-panel');
+  await panel.waitFor();
+  await page.getByTestId('seconds-period-30').click();
+  await page.getByTestId('seconds-stake').fill(stake);
+  await expect.poll(() => page.getByTestId('seconds-up').isEnabled()).toBe(true);
+  await page.getByTestId('seconds-up').click();
+  await page.getByTestId('seconds-confirm').waitFor();
+  await page.getByTestId('seconds-confirm-ok').click();
+  await page.getByTestId('seconds-open-row').first().waitFor();
+}
+
+describe('[SEC-4] [SECUI-5] a 30 s contract counts down, settles and shows its evidence, phone and desktop', () => {
+  it('places on both, counts down, settles, and the audit names the entry and exit trades', async () => {
+    const phone = await (await newContext(app.browser, { viewport: PHONE, token })).newPage();
+    const desktop = await (await newContext(app.browser, { viewport: DESKTOP, token })).newPage();
+    await placeUp(phone, '10');
+    await placeUp(desktop, '20');
+    const row = phone.getByTestId('seconds-open-row').first();
+    const countdown = async () => (await row.textContent()) ?? '';
+    const first = await countdown();
+    await phone.waitForTimeout(2_000);
+    expect(await countdown()).not.toBe(first);
+    await shot(phone, 'seconds-open-phone');
+    await shot(desktop, 'seconds-open-desktop');
+    for (const page of [phone, desktop]) {
+      await page.getByTestId('seconds-tab-settled').click();
+      await page.getByTestId('seconds-settled-row').first().waitFor({ timeout: 60_000 });
+    }
+    const settledRows = async () => {
+      const r = await fetch(`${app.server.url}/api/secondContractOrder/selectOrderList`, {
+        method: 'POST',
+        headers: { satoken: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'settled', pageNum: 1, pageSize: 10 }),
+      });
+      return ((await r.json()) as { data: { rows: { entry: { id: number }; exit: { id: number } }[] } }).data.rows;
+    };
+    // The two contracts were placed seconds apart: both settle within a few seconds of their close.
+    await expect.poll(async () => (await settledRows()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const settled = await settledRows();
+    for (const page of [phone, desktop])
+      await expect.poll(() => page.getByTestId('seconds-settled-row').count(), { timeout: 15_000 }).toBe(2);
+    expect(settled.length).toBeGreaterThanOrEqual(2);
+    for (const page of [phone, desktop])
+      await page.getByTestId('seconds-settled-row').first().locator('summary').click();
+    await phone.getByTestId('seconds-audit').first().waitFor();
+    const text = (await phone.getByTestId('seconds-settled').textContent()) ?? '';
+    expect(text).toContain(String(settled[0].exit.id));
+    expect(text).toContain(String(settled[0].entry.id));
+    await shot(phone, 'seconds-settled-phone');
+    await shot(desktop, 'seconds-settled-desktop');
+  }, 120_000);
+});
