@@ -131,6 +131,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       dataDir: config.dataDir,
       production: config.production,
       testSwitches: config.testSwitches,
+      statusChanged: (u, e) => userEvents.statusChanged(u, e),
     });
 
     // The pipeline: routes table, error envelopes, the one JSON parser, request log and metrics, security, SPA.

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AllSettings } from '../../../src/shared/schemas/settings';
 import { readSetting } from '../db/settingsStore';
 import type { Router } from '../http/route';
+import type { StatusEvent } from '../events/userEvents';
 import type { Ledger } from '../ledger/service';
 import type { Clock } from '../time/clock';
 import { LoginLimiter } from './attempts';
@@ -29,6 +30,8 @@ export interface IdentityDeps {
   testSwitches: boolean;
   /** The only writer of balances (a new account's USDT row, the demo user's starting money). */
   ledger: Ledger;
+  /** Tells the user's open tabs and devices that something of theirs changed (a watchlist edit, TRADE-15). */
+  statusChanged?: (userId: number, event: StatusEvent) => void;
 }
 
 export interface Identity extends IdentityDeps {

@@ -59,6 +59,28 @@ describe('[WATCH-1] watchlist add and remove', () => {
     ]);
   });
 
+  it('[TRADE-15] a change is announced to the user as USER_STATUS watchlist/changed; a repeat or a refusal is not', async () => {
+    const heard: { userId: number; kind: string; id: number | string; status: string }[] = [];
+    const off = h.ctx.userEvents.onStatus((userId, e) => heard.push({ userId, ...e }));
+    try {
+      const uid = h.acc.sessions.resolve(t)!;
+      await h.call(userApi.addUserCoin, { token: t, body: { symbol: 'btcusdt' } });
+      expect(heard).toEqual([{ userId: uid, kind: 'watchlist', id: 0, status: 'changed' }]);
+      // Nothing changed: nothing to announce.
+      await h.call(userApi.addUserCoin, { token: t, body: { symbol: 'btcusdt' } });
+      await h.call(userApi.addUserCoin, { token: t, body: { symbol: 'nopeusdt' } });
+      await h.call(userApi.removeUserCoin, { token: t, body: { symbol: 'ethusdt' } });
+      expect(heard).toHaveLength(1);
+      await h.call(userApi.removeUserCoin, { token: t, body: { symbol: 'BTCUSDT' } });
+      expect(heard).toEqual([
+        { userId: uid, kind: 'watchlist', id: 0, status: 'changed' },
+        { userId: uid, kind: 'watchlist', id: 0, status: 'changed' },
+      ]);
+    } finally {
+      off();
+    }
+  });
+
   it('[WATCH-1] signed out, both calls are refused', async () => {
     expect((await h.call(userApi.addUserCoin, { body: { symbol: 'btcusdt' } })).code).not.toBe(200);
     expect((await h.call(userApi.removeUserCoin, { body: { symbol: 'btcusdt' } })).code).not.toBe(200);

@@ -70,3 +70,9 @@ export function pendingIntentNames(prefix: string): string[] {
 export function completeIntent(intent: string): void {
   complete(intent);
 }
+
+/** The names of the intents still waiting for their answer that start with `prefix` (to resolve them after a reload). */
+export function pendingIntents(prefix: string): string[] {
+  const pending = readJson<Pending>(StorageKeys.pendingIntents) ?? {};
+  return Object.keys(pending).filter((k) => k.startsWith(prefix) && typeof pending[k] === 'string' && pending[k]);
+}

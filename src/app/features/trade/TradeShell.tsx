@@ -3,7 +3,8 @@
  * with the watchlist first, the pair header with 24 h statistics, the kline chart (lazy uPlot), recent trades,
  * the pair list, and the panel of the route's trading mode where order entry goes (panels/modePanels.ts; each
  * says "trading opens soon" until its issue lands). The watchlist tab shows the watchlist panel alone.
- * Desktop: pair list on the left, chart in the middle, trades on the right.
+ * Desktop: pair list on the left, chart in the middle, trades on the right. Spot (/trade) has its own layout with
+ * the order book, the order form and the user's orders (panels/spot/SpotLayout.tsx, TRADE-9, TRADE-10).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -24,6 +25,7 @@ import { RecentTrades } from './components/RecentTrades';
 import { MODE_PANELS } from './panels/modePanels';
 import { PairPanel } from './components/PairPanel';
 import { WatchlistPanel } from './panels/watchlist/WatchlistPanel';
+import { SpotDesk, SpotPhone } from './panels/spot/SpotLayout';
 import '../markets/components/market.css';
 import './TradeShell.css';
 
@@ -97,6 +99,25 @@ export default function TradeShell() {
           <WatchlistPanel desktop={desktop} />
         </div>
       </div>
+    );
+  }
+
+  if (routeMode === 'BBTrading') {
+    const Spot = desktop ? SpotDesk : SpotPhone;
+    return (
+      <Spot
+        header={header}
+        row={row}
+        symbol={symbol}
+        pairLabel={pairLabel}
+        base={base}
+        quote={quote}
+        allRows={allRows}
+        defaultList={MODE_LIST[routeMode]}
+        onOpenRow={openRow}
+        interval={interval}
+        onInterval={setIv}
+      />
     );
   }
 

@@ -10,7 +10,7 @@
  * container (the desktop pair panel) renders only the rows near the view (useRowWindow.ts).
  */
 import { LIST_CADENCE_MS } from '../../../market/cadence';
-import { memo, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
@@ -27,6 +27,9 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 
 export type TableVariant = 'phone' | 'desktop' | 'panel';
 
+/** A control before the pair (the watchlist star, TRADE-15), passed in so the table does not load it everywhere. */
+export type PairLead = ComponentType<{ symbol: string; pair: string; size?: number; className?: string }>;
+
 interface Props {
   rows: readonly MarketRow[];
   variant: TableVariant;
@@ -41,6 +44,8 @@ interface Props {
   tagOf?: (row: MarketRow) => string;
   /** The scroll container the table sits in alone: long lists then render only the rows near its view. */
   scroller?: RefObject<HTMLElement | null>;
+  /** Shown before each pair (the watchlist star). */
+  lead?: PairLead;
 }
 
 function SortHeader({
@@ -89,6 +94,7 @@ interface RowProps {
   volLabel: string;
   /** aria-rowindex when the table is windowed. */
   rowIndex?: number;
+  lead?: PairLead;
 }
 
 const VOL_SLOT = '\u0000';
@@ -176,13 +182,13 @@ const VolSub = memo(function VolSub({ text, value }: { text: string; value: stri
   return <span className="mt-sub num">{text.replace(VOL_SLOT, value ?? '--')}</span>;
 });
 
-const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLabel, rowIndex }: RowProps) {
+const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLabel, rowIndex, lead: Lead }: RowProps) {
   const navigate = useNavigate();
   const ref = useRef<HTMLTableRowElement>(null);
   const inView = useInView(ref);
   const href = tradeHref(row.list, row.symbol);
   const open = () => (onOpen ? onOpen(row) : navigate(href));
-  const pair = (
+  const link = (
     <Link
       to={href}
       className="mt-pair"
@@ -201,6 +207,14 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLab
       {tag && <span className="mt-tag">{tag}</span>}
     </Link>
   );
+  const pair = Lead ? (
+    <>
+      <Lead symbol={row.symbol} pair={row.display} size={variant === 'panel' ? 14 : 16} className="mt-star" />
+      {link}
+    </>
+  ) : (
+    link
+  );
   return (
     <tr
       ref={ref}
@@ -208,7 +222,7 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLab
       aria-rowindex={rowIndex}
       className={`mt-row${active ? ' is-active' : ''}`}
       onClick={(e) => {
-        if (!(e.target as HTMLElement).closest('a')) open();
+        if (!(e.target as HTMLElement).closest('a, button')) open();
       }}
     >
       <LiveCells row={row} pair={pair} variant={variant} spark={spark} inView={inView} volLabel={volLabel} />
@@ -227,6 +241,7 @@ export function MarketTable({
   onOpen,
   tagOf,
   scroller,
+  lead,
 }: Props) {
   const { t } = useTranslation('market');
   const volLabel = variant === 'phone' ? t('volShort', { value: VOL_SLOT }) : '';
@@ -291,6 +306,7 @@ export function MarketTable({
             tag={tagOf?.(r)}
             volLabel={volLabel}
             rowIndex={windowed ? win.start + i + 2 : undefined}
+            lead={lead}
           />
         ))}
         {windowed && win.end < rows.length && <Spacer height={(rows.length - win.end) * metrics.rowH} cols={cols} />}

@@ -15,6 +15,8 @@ import { settings } from '../../../state/settings';
 import { mergeCoinLists, sortRows, type CoinListKey, type CoinLists, type SortKey } from '../model/coins';
 import { listTabs } from '../model/listTabs';
 import { MarketTable } from '../components/MarketTable';
+import { WatchStar } from '../components/WatchStar';
+import { WatchlistSync } from '../WatchlistSync';
 import { nextSort, type SortState } from '../model/sortState';
 import { useMarketStats } from '../components/useMarketStats';
 import '../components/market.css';
@@ -51,6 +53,7 @@ export default function MarketsScreen() {
 
   return (
     <div className="mk-page markets">
+      <WatchlistSync />
       <TopBar
         title={t('marketsTitle')}
         right={
@@ -85,6 +88,7 @@ export default function MarketsScreen() {
               onSort={onSort}
               caption={list ? t(tabs.find((x) => x.list === list)!.label) : t('marketsTitle')}
               spark={desktop}
+              lead={WatchStar}
             />
           ) : (
             <EmptyState />

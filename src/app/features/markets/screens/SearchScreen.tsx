@@ -13,6 +13,8 @@ import { filterRows, homeRows, mergeCoinLists, type CoinListKey, type CoinLists,
 import { tradeHref } from '../../trade/model/playing';
 import { clearRecent, pushRecent, readRecent } from '../model/recentSearches';
 import { MarketTable } from '../components/MarketTable';
+import { WatchStar } from '../components/WatchStar';
+import { WatchlistSync } from '../WatchlistSync';
 import '../components/market.css';
 import './SearchScreen.css';
 import { MARKETS_PATHS } from '../paths';
@@ -45,6 +47,7 @@ export default function SearchScreen() {
 
   return (
     <div className="mk-page search">
+      <WatchlistSync />
       <header className="search-bar">
         <h1 className="visually-hidden">{t('searchTitle')}</h1>
         <form
@@ -83,6 +86,7 @@ export default function SearchScreen() {
                 caption={t('searchTitle')}
                 onOpen={open}
                 tagOf={tagOf}
+                lead={WatchStar}
               />
             ) : (
               <p className="mk-state">{t('noMatches', { query: query.trim() })}</p>
@@ -126,6 +130,7 @@ export default function SearchScreen() {
                   variant={desktop ? 'desktop' : 'phone'}
                   caption={t('trending')}
                   onOpen={open}
+                  lead={WatchStar}
                 />
               </section>
             )}

@@ -1,6 +1,6 @@
 /**
- * The trade screen's pair header: pair name (a button that opens the pair chooser), the live last price
- * (data-testid="header-price"), the 24 h change, and the 24 h statistics.
+ * The trade screen's pair header: the watchlist star (TRADE-15), the pair name (a button that opens the pair
+ * chooser), the live last price (data-testid="header-price"), the 24 h change, and the 24 h statistics.
  * The labels render with the pair; on a tick only LivePrice and LiveStat render, and of their cells only
  * those whose text changed (memoised leaves in Price.tsx), each in a fixed-size contained box whose parent is
  * a plain block (PairHeader.css): Blink lays such a box out on its own, never the header or the page.
@@ -14,6 +14,8 @@ import type { MarketRow } from '../../markets/model/coins';
 import { ChangePill, Num, Price, useLanguage } from '../../markets/components/Price';
 import './PairHeader.css';
 import { CoinIcon } from '../../../ui/CoinIcon';
+import { WatchStar } from '../../markets/components/WatchStar';
+import { WatchlistSync } from '../../markets/WatchlistSync';
 
 interface Props {
   row: MarketRow | undefined;
@@ -67,22 +69,26 @@ export const PairHeader = memo(function PairHeader({ row, symbol, onChoose }: Pr
   return (
     <section className="ph" aria-label={t('marketStats')}>
       <div className="ph-main">
-        {onChoose ? (
-          <button
-            type="button"
-            className="ph-name"
-            onClick={onChoose}
-            aria-haspopup="dialog"
-            aria-label={`${row?.display ?? base} — ${t('choosePair')}`}
-          >
-            {name}
-            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-              <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
-          </button>
-        ) : (
-          <h2 className="ph-name">{name}</h2>
-        )}
+        <div className="ph-title">
+          <WatchlistSync />
+          <WatchStar symbol={symbol} pair={row?.display ?? base} size={18} className="ph-star" />
+          {onChoose ? (
+            <button
+              type="button"
+              className="ph-name"
+              onClick={onChoose}
+              aria-haspopup="dialog"
+              aria-label={`${row?.display ?? base} — ${t('choosePair')}`}
+            >
+              {name}
+              <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+                <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              </svg>
+            </button>
+          ) : (
+            <h2 className="ph-name">{name}</h2>
+          )}
+        </div>
         <LivePrice symbol={symbol} />
       </div>
       <dl className="ph-stats">

@@ -1,12 +1,14 @@
 /**
  * Pairs to switch to: the desktop left panel and the phone pair chooser. Tabs for the coin lists; typing
- * searches all four lists at once (each result tagged with its list).
+ * searches all four lists at once (each result tagged with its list). Each row has its watchlist star (TRADE-15).
  */
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../layout/icons';
 import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../markets/model/coins';
 import { MarketTable } from '../../markets/components/MarketTable';
+import { WatchStar } from '../../markets/components/WatchStar';
+import { WatchlistSync } from '../../markets/WatchlistSync';
 import { EmptyState } from '../../../ui/EmptyState';
 
 const LIST_LABEL: Record<CoinListKey, string> = {
@@ -44,6 +46,7 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
   );
   return (
     <div className="pp">
+      <WatchlistSync />
       <label className="pp-search">
         <IconSearch size={14} />
         <input
@@ -86,6 +89,7 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
             onOpen={onOpen}
             tagOf={searching ? (r) => t(LIST_LABEL[r.list]) : undefined}
             scroller={listRef}
+            lead={WatchStar}
           />
         )}
       </div>

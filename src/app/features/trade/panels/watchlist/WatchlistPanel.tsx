@@ -1,39 +1,31 @@
 /**
- * The watchlist tab (Optional): the signed-in user's collected coins (7.1 getUserCoin, kept in the global
- * hasCollectCoin of 3.5) as a titled list with live prices, an empty state that leads to the markets, or a
- * sign-in prompt when signed out.
+ * The watchlist tab (Optional, TRADE-7, TRADE-15): the signed-in user's favourite pairs (7.1 getUserCoin, the
+ * shared watchlist store, kept in the global hasCollectCoin of 3.5) as a titled list with live prices and a star
+ * on each row to remove it, an empty state that leads to the markets, an error state with a retry, or a sign-in
+ * prompt when signed out. A change made in another tab or on another device shows here without a reload.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { call } from '../../../../api/client';
-import { userApi } from '../../../../../shared/api/user';
-import { session } from '../../../../session/store';
-import { globalState } from '../../../../state/global';
 import { settings } from '../../../../state/settings';
 import { EmptyState } from '../../../../ui/EmptyState';
+import { DataState } from '../../../../ui/DataState';
 import { mergeCoinLists, type CoinLists } from '../../../markets/model/coins';
 import { MarketTable } from '../../../markets/components/MarketTable';
+import { WatchStar } from '../../../markets/components/WatchStar';
+import { loadWatchlist, useWatchUid, watchlist } from '../../../markets/watchlist';
+import { WatchlistSync } from '../../../markets/WatchlistSync';
 import { ACCOUNT_PATHS } from '../../../account/paths';
 import { MARKETS_PATHS } from '../../../markets/paths';
 
 export function WatchlistPanel({ desktop }: { desktop: boolean }) {
   const { t } = useTranslation('market');
-  const { isSign } = useSnapshot(session);
-  const { hasCollectCoin } = useSnapshot(globalState);
+  const uid = useWatchUid();
+  const { symbols, status, error } = useSnapshot(watchlist);
   const snap = useSnapshot(settings);
-  useEffect(() => {
-    if (!isSign) return;
-    const ctrl = new AbortController();
-    call(userApi.getUserCoin, { signal: ctrl.signal, silent: true }).then(
-      (list) => void (globalState.hasCollectCoin = list.map((c) => c.coin)),
-      () => {},
-    );
-    return () => ctrl.abort();
-  }, [isSign]);
   const rows = useMemo(() => {
-    const want = new Set(hasCollectCoin.map((c) => c.toLowerCase()));
+    const order = new Map((symbols ?? []).map((s, i) => [s, i]));
     const all = mergeCoinLists(snap.coins as unknown as CoinLists, [
       'currencyList',
       'contractList',
@@ -41,15 +33,17 @@ export function WatchlistPanel({ desktop }: { desktop: boolean }) {
       'optionList',
     ]);
     const seen = new Set<string>();
-    return all.filter((r) => {
-      const hit = want.has(String(r.coin.coin ?? '').toLowerCase()) || want.has(r.symbol.toLowerCase());
-      if (!hit || seen.has(r.symbol)) return false;
-      seen.add(r.symbol);
-      return true;
-    });
-  }, [hasCollectCoin, snap.coins]);
+    return all
+      .filter((r) => {
+        const s = r.symbol.toLowerCase();
+        if (!order.has(s) || seen.has(s)) return false;
+        seen.add(s);
+        return true;
+      })
+      .sort((a, b) => order.get(a.symbol.toLowerCase())! - order.get(b.symbol.toLowerCase())!);
+  }, [symbols, snap.coins]);
 
-  if (!isSign) {
+  if (!uid) {
     return (
       <EmptyState
         title={t('watchlistSignIn')}
@@ -61,27 +55,36 @@ export function WatchlistPanel({ desktop }: { desktop: boolean }) {
       />
     );
   }
-  if (rows.length === 0)
-    return (
-      <EmptyState
-        title={t('watchlistEmpty')}
-        description={t('watchlistEmptyDesc')}
-        action={
-          <Link to={MARKETS_PATHS.markets} className="mk-btn mk-btn--primary">
-            {t('watchlistExplore')}
-          </Link>
-        }
-      />
-    );
   return (
-    <section className={`wl${desktop ? ' mk-card' : ''}`} aria-labelledby="wl-title">
-      <header className="wl-head">
-        <h2 id="wl-title" className="wl-title">
-          {t('watchlist')}
-        </h2>
-        <span className="wl-count num">{rows.length}</span>
-      </header>
-      <MarketTable rows={rows} variant={desktop ? 'desktop' : 'phone'} caption={t('watchlist')} />
-    </section>
+    <>
+      <WatchlistSync />
+      <DataState
+        status={symbols ? 'ok' : status === 'error' ? 'error' : 'loading'}
+        error={error}
+        onRetry={() => void loadWatchlist(uid)}
+        empty={rows.length === 0}
+        emptyView={
+          <EmptyState
+            title={t('watchlistEmpty')}
+            description={t('watchlistEmptyDesc')}
+            action={
+              <Link to={MARKETS_PATHS.markets} className="mk-btn mk-btn--primary">
+                {t('watchlistExplore')}
+              </Link>
+            }
+          />
+        }
+      >
+        <section className={`wl${desktop ? ' mk-card' : ''}`} aria-labelledby="wl-title">
+          <header className="wl-head">
+            <h2 id="wl-title" className="wl-title">
+              {t('watchlist')}
+            </h2>
+            <span className="wl-count num">{rows.length}</span>
+          </header>
+          <MarketTable rows={rows} variant={desktop ? 'desktop' : 'phone'} caption={t('watchlist')} lead={WatchStar} />
+        </section>
+      </DataState>
+    </>
   );
 }

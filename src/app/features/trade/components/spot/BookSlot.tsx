@@ -1,0 +1,52 @@
+/**
+ * The order book in the spot screen (TRADE-9, TRADE-10): components/OrderBook.tsx with the pair's precisions and
+ * the last price between the sides. Choosing a level sets the order form's price (`setOrderPrice`, TRADE-11); on
+ * the phone, where the form is in a sheet, a short message says so. Before the pair's rules are known (settings
+ * loading), a box of the same size titled "Order book".
+ */
+import { useTranslation } from 'react-i18next';
+import type { SpotPair } from '../../../../../shared/schemas/coins';
+import { formatDecimal } from '../../../../i18n/format';
+import { useTicker } from '../../../../market/hooks';
+import { toast } from '../../../../ui/toast';
+import { OrderBook } from '../OrderBook';
+import { setOrderPrice } from '../../orderPrice';
+
+export function BookSlot({
+  pair,
+  rows,
+  announce = false,
+}: {
+  pair: SpotPair | undefined;
+  /** Rows a side. */
+  rows: number;
+  /** Say that a pick set the form's price (the phone: the form is not on screen). */
+  announce?: boolean;
+}) {
+  const { t } = useTranslation('trade');
+  const ticker = useTicker(pair?.symbol.toLowerCase());
+  if (!pair)
+    return (
+      <section className="spot-bookslot" aria-labelledby="spot-book-title" data-testid="order-book-slot">
+        <h2 id="spot-book-title" className="spot-panel-title">
+          {t('orderBook')}
+        </h2>
+      </section>
+    );
+  const symbol = pair.symbol.toLowerCase();
+  return (
+    <OrderBook
+      symbol={symbol}
+      pricePrecision={pair.basePrecision}
+      amountPrecision={pair.coinPrecision}
+      base={pair.coin}
+      quote={pair.baseCoin}
+      rows={rows}
+      lastPrice={ticker ? { price: ticker.price, dir: ticker.tickDir } : undefined}
+      onPick={(price) => {
+        setOrderPrice(symbol, price);
+        if (announce) toast(t('pricePicked', { price: `${formatDecimal(price)} ${pair.baseCoin}` }));
+      }}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SpotPair } from '../../../../../shared/schemas/coins';
+import type { UserInfo } from '../../../../../shared/schemas/user';
+import { loadNamespaces, setLanguage } from '../../../../i18n/index';
+import { session } from '../../../../session/store';
+import { pricePick, setOrderPrice } from '../../orderPrice';
+import { SpotOrderForm } from './SpotOrderForm';
+
+// The worker's live data, as the hooks would hand it over: a last price and the user's balances.
+vi.mock('../../../../market/hooks', () => ({
+  useDepth: () => undefined,
+  useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
+  useLiveAccount: () => ({
+    version: 1,
+    authorized: true,
+    statusCount: 0,
+    lastStatus: null,
+    balances: [
+      { account: 'platform', coin: 'USDT', available: '1000', frozen: '0' },
+      { account: 'platform', coin: 'BTC', available: '0.5', frozen: '0' },
+      { account: 'contract', coin: 'USDT', available: '99999', frozen: '0' },
+    ],
+  }),
+}));
+
+const pair = {
+  id: 1,
+  symbol: 'btcusdt',
+  showSymbol: 'BTC/USDT',
+  coin: 'BTC',
+  baseCoin: 'USDT',
+  customizeFlag: 0,
+  market: '',
+  amount: '100',
+  open: '100',
+  coinType: 0,
+  logo: '',
+  sort: 0,
+  basePrecision: 2,
+  coinPrecision: 4,
+  buyMax: '1000000',
+  enable: true,
+  feeRate: '0.1',
+  isDeal: true,
+  isShow: true,
+  limitedBuy: true,
+  limitedSell: true,
+  marketBuy: true,
+  marketSell: true,
+  minSell: '0.001',
+  orderMax: '100',
+  orderMin: '0.0001',
+  sellMin: '0.001',
+} as SpotPair;
+
+const render = () =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <SpotOrderForm pair={pair} layout="desk" />
+    </MemoryRouter>,
+  );
+/** The text and attributes of the element with this test id. */
+function part(html: string, testId: string): string {
+  const at = html.indexOf(`data-testid="${testId}"`);
+  expect(at, testId).toBeGreaterThan(-1);
+  const open = html.lastIndexOf('<', at);
+  const close = html.indexOf('</', at);
+  return html.slice(open, close);
+}
+
+beforeAll(async () => {
+  await setLanguage('en', { persist: false });
+  await loadNamespaces(['trade', 'market']);
+});
+afterEach(() => {
+  Object.assign(session, { token: '', isSign: false, userInfo: null });
+  Object.assign(pricePick, { symbol: '', price: '', seq: 0 });
+});
+
+describe('[TRADE-11] [TRADE-12] the spot order form', () => {
+  it('[TRADE-12] signed in, each side names its first failing rule on a disabled button', () => {
+    Object.assign(session, { token: 't', isSign: true });
+    const html = render();
+    // The price is the last price, cut to the pair's decimals; no amount yet: the rule that fails is the amount.
+    expect(part(html, 'price-buy')).toContain('value="100.00"');
+    expect(part(html, 'submit-buy')).toContain('disabled');
+    expect(part(html, 'submit-buy')).toContain('Enter an amount');
+    expect(part(html, 'submit-sell')).toContain('Enter an amount');
+  });
+
+  it('[TRADE-11] shows the live available balance of the coin each side holds, and the max after the fee', () => {
+    Object.assign(session, { token: 't', isSign: true, userInfo: { uid: 'u1' } as UserInfo });
+    const html = render();
+    expect(part(html, 'available-buy')).toContain('1,000 USDT');
+    expect(part(html, 'available-sell')).toContain('0.5 BTC');
+    // 1000 USDT at 100.00 with a 0.1 % fee: 1000 / 100.1 = 9.99000999... -> 9.99 BTC (rounded down).
+    expect(html).toContain('9.99 BTC');
+  });
+
+  it('[TRADE-11] a price picked in the order book before the form opened is its price', () => {
+    Object.assign(session, { token: 't', isSign: true });
+    setOrderPrice('BTCUSDT', '98.5');
+    const html = render();
+    expect(part(html, 'price-buy')).toContain('value="98.5"');
+    expect(part(html, 'price-sell')).toContain('value="98.5"');
+  });
+
+  it('[TRADE-12] signed out, each side is a "Log in to trade" link to the sign-in page', () => {
+    const html = render();
+    const buy = part(html, 'submit-buy');
+    expect(buy).toContain('Log in to trade');
+    expect(buy).toContain('href="/login"');
+    expect(buy.startsWith('<a')).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Fetch again on private news (LIVE-2): the server pushes USER_STATUS `{kind, id, status}` when something of the
+ * user changed (a spot order, the watchlist, a deposit...). The account view carries the count of such frames and
+ * the last one; a screen names the kinds it shows and is told when one of them came. Frames arrive batched (at most
+ * one batch a frame), so when the count jumped by more than one, an earlier frame of the batch may have been of
+ * those kinds: that counts as news too. Never polls.
+ */
+import { useEffect, useRef } from 'react';
+import { useLiveAccount } from './hooks';
+import { statusConcerns } from './statusNews';
+
+/** Calls `reload` when a USER_STATUS of one of `kinds` arrives (not on mount). */
+export function useStatusRefetch(kinds: readonly string[], reload: () => void, enabled = true): void {
+  const live = useLiveAccount();
+  const count = live?.statusCount ?? 0;
+  const kind = live?.lastStatus?.kind;
+  const seen = useRef(count);
+  const latest = useRef(reload);
+  useEffect(() => {
+    latest.current = reload;
+  });
+  const list = kinds.join(',');
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = count;
+    if (enabled && statusConcerns(before, count, kind, list.split(','))) latest.current();
+  }, [count, kind, list, enabled]);
+}
