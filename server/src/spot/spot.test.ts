@@ -161,7 +161,11 @@ describe('[SPOT-9] one order per intent', () => {
     const amount = new Decimal('10').div(price).toDecimalPlaces(4, Decimal.ROUND_UP).toFixed(); // ~10 USDT each
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        submit(u.token, { symbol: SYMBOL, side: 'buy', type: 'limit', price: price.toFixed(2), amount }, `concurrent-${i}`),
+        submit(
+          u.token,
+          { symbol: SYMBOL, side: 'buy', type: 'limit', price: price.toFixed(2), amount },
+          `concurrent-${i}`,
+        ),
       ),
     );
     const okN = replies.filter((r) => r.body.code === 200).length;

@@ -7,4 +7,12 @@ import { tradingApi } from './trading';
 import { userApi } from './user';
 import { withdrawApi } from './withdraw';
 
-export const api = { ...marketApi, ...userApi, ...assetApi, ...rechargeApi, ...withdrawApi, ...exchangeApi, ...tradingApi };
+export const api = {
+  ...marketApi,
+  ...userApi,
+  ...assetApi,
+  ...rechargeApi,
+  ...withdrawApi,
+  ...exchangeApi,
+  ...tradingApi,
+};

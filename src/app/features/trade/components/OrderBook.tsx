@@ -72,7 +72,8 @@ export const BookRow = memo(function BookRow({ side, price, amount, total, fill,
   );
   if (pickLabel === undefined) return <div className={`ob-row ob-row--${side}`}>{cells}</div>;
   return (
-    <button type="button" className={`ob-row ob-row--${side}`} aria-label={pickLabel} onClick={() => onPick(price)}>
+    // The name comes from the visible cells (price first, A11Y-1); the hint is the title.
+    <button type="button" className={`ob-row ob-row--${side}`} title={pickLabel} onClick={() => onPick(price)}>
       {cells}
     </button>
   );
