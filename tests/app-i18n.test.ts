@@ -31,6 +31,7 @@ function load(lang: string, ns: string): Record<string, string> {
  */
 const SAME_WORD: Record<string, readonly string[]> = {
   '*': ['common:brand'],
+  // Words these languages use as they are (exchange terms, short units), not English left behind.
   fr: [
     'common:nav.option',
     'common:title.option',
@@ -38,11 +39,22 @@ const SAME_WORD: Record<string, readonly string[]> = {
     'common:title.message',
     'common:title.messageDetail',
     'common:ui.notifications',
+    'trade:total',
+    'trade:col.total',
+    'trade:maxAmount',
+    'trade:pages',
+    'trade:col.action',
+    'seconds:unit.s',
+    'seconds:unit.min',
+    'seconds:unit.h',
   ],
-  it: ['common:nav.menu'],
-  pt: ['common:nav.menu'],
-  da: ['common:nav.menu'],
-  pl: ['common:nav.menu'],
+  it: ['common:nav.menu', 'trade:maxAmount', 'seconds:unit.min'],
+  pt: ['common:nav.menu', 'trade:total', 'trade:col.total', 'seconds:unit.min', 'seconds:unit.h'],
+  da: ['common:nav.menu', 'trade:limit', 'trade:col.status', 'trade:role.maker', 'trade:role.taker'],
+  pl: ['common:nav.menu', 'trade:limit', 'seconds:unit.min'],
+  de: ['trade:limit', 'trade:col.status', 'trade:role.maker', 'trade:role.taker'],
+  es: ['trade:total', 'trade:col.total', 'seconds:unit.min', 'seconds:unit.h'],
+  tr: ['trade:limit'],
 };
 function untranslatable(value: string): boolean {
   const rest = value
