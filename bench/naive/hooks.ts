@@ -242,7 +242,7 @@ export function useConnectionHealth(): ConnectionHealth {
  * The naive order book: the DEPTH stream on the tab's own socket, a price -> amount map per side, and on every
  * message the grouped 30-row view rebuilt with floats on the main thread and set as React state.
  */
-export function useDepth(symbol: string | undefined, step: DepthStep): DepthView | undefined {
+export function useDepth(symbol: string | undefined, step: DepthStep, _everyMs = 0): DepthView | undefined {
   const [view, setView] = useState<DepthView | undefined>(undefined);
   const { pricePrecision: pp, amountPrecision: ap, group } = step;
   useEffect(() => {

@@ -6,5 +6,10 @@
  */
 export const LIST_CADENCE_MS = 250;
 export const TRADES_CADENCE_MS = 100;
+/**
+ * The order book on screen (BOOK-4): ten times a second, like the recent trades and like the 100 ms depth stream
+ * of a major exchange; the worker still applies every delta, so each refresh shows the newest book.
+ */
+export const BOOK_CADENCE_MS = 100;
 /** A sparkline (12 hours of 15-minute closes) redraws at most once a second. */
 export const SPARK_CADENCE_MS = 1000;

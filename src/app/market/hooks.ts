@@ -63,7 +63,7 @@ export interface DepthStep {
  * totals, the spread and the largest total, built in the worker. Undefined until the first batch carries it;
  * a new value only when what it shows changed, at most once per frame.
  */
-export function useDepth(symbol: string | undefined, step: DepthStep): DepthView | undefined {
+export function useDepth(symbol: string | undefined, step: DepthStep, everyMs = 0): DepthView | undefined {
   const topic: Topic | undefined = symbol
     ? {
         kind: 'depth',
@@ -73,7 +73,7 @@ export function useDepth(symbol: string | undefined, step: DepthStep): DepthView
         group: step.group,
       }
     : undefined;
-  return useTopic(topic) as DepthView | undefined;
+  return useTopic(topic, everyMs) as DepthView | undefined;
 }
 
 const ACCOUNT_TOPIC: Topic = { kind: 'account' };

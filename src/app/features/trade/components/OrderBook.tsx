@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { DEPTH_GROUPS, DEPTH_ROWS_MAX, groupStep, type DepthGroup, type DepthView } from '../../../../engine';
 import { formatDecimal } from '../../../i18n/format';
 import { useDepth } from '../../../market/hooks';
+import { BOOK_CADENCE_MS } from '../../../market/cadence';
 import { useLanguage } from '../../markets/components/Price';
 import './OrderBook.css';
 
@@ -149,7 +150,7 @@ export function OrderBook({
   const { t } = useTranslation('market');
   const lang = useLanguage();
   const [group, setGroup] = useState<DepthGroup>(1);
-  const view = useDepth(symbol, { pricePrecision, amountPrecision, group });
+  const view = useDepth(symbol, { pricePrecision, amountPrecision, group }, BOOK_CADENCE_MS);
   const n = Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(rows)));
   const selectId = useId();
 

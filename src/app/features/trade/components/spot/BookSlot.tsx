@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpotPair } from '../../../../../shared/schemas/coins';
 import { formatDecimal } from '../../../../i18n/format';
 import { useTicker } from '../../../../market/hooks';
+import { BOOK_CADENCE_MS } from '../../../../market/cadence';
 import { toast } from '../../../../ui/toast';
 import { OrderBook } from '../OrderBook';
 import { setOrderPrice } from '../../orderPrice';
@@ -24,7 +25,8 @@ export function BookSlot({
   announce?: boolean;
 }) {
   const { t } = useTranslation('trade');
-  const ticker = useTicker(pair?.symbol.toLowerCase());
+  // The last price between the sides refreshes with the book (the header shows it every frame).
+  const ticker = useTicker(pair?.symbol.toLowerCase(), BOOK_CADENCE_MS);
   if (!pair)
     return (
       <section className="spot-bookslot" aria-labelledby="spot-book-title" data-testid="order-book-slot">
