@@ -396,6 +396,29 @@ describe('[IDEM-1] idempotency and concurrency', () => {
     expect(usdt(u.id)).toEqual({ available: '975', frozen: '25' });
   });
 
+  it('[SEC-13] a clientOrderId makes one order: sent again it returns that order; the list finds it', async () => {
+    const u = await user('1000');
+    const body = {
+      symbol: 'ethusdt',
+      direction: 'down',
+      amount: '20',
+      periodId: periodId(60),
+      clientOrderId: 'cid-abc-1',
+    };
+    const first = await create(u.token, body);
+    expect(first.body.data).toMatchObject({ clientOrderId: 'cid-abc-1', status: 'open' });
+    const again = await create(u.token, body);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    const other = await create(u.token, { ...body, direction: 'up' });
+    expect(other.body.msg).toBe('clientOrderId cid-abc-1 is already used by another order');
+    const found = await ts.call(tradingApi.selectSecondOrders, {
+      token: u.token,
+      body: { clientOrderId: 'cid-abc-1' },
+    });
+    expect(found.data.rows.map((o) => o.id)).toEqual([first.body.data.id]);
+    expect(usdt(u.id)).toEqual({ available: '980', frozen: '20' });
+  });
+
   it('50 concurrent orders that together need more than the balance never take it below zero', async () => {
     const u = await user('1000');
     const replies = await Promise.all(

@@ -59,6 +59,7 @@ export interface SecondsDeps {
 export interface ListQuery {
   status?: 'open' | 'settled';
   symbol?: string;
+  clientOrderId?: string;
   pageNum: number;
   pageSize: number;
 }
@@ -78,6 +79,7 @@ export function toSecondOrder(r: OrderRow): SecondOrder {
   const settled = r.status === 'settled';
   return {
     id: r.id,
+    clientOrderId: r.clientOrderId,
     symbol: r.symbol,
     direction: r.direction,
     amount: r.amount,
@@ -128,6 +130,15 @@ export class SecondContracts {
   create(userId: number, body: SecondOrderBody): SecondOrder {
     const { store, ledger, clock, tradeLog } = this.deps;
     const symbol = body.symbol;
+    if (body.clientOrderId) {
+      // SEC-13: the same intent again is answered with its order, never a second one.
+      const [same] = store.list({ userId, clientOrderId: body.clientOrderId }, 1, 0);
+      if (same) {
+        if (same.symbol !== symbol || same.direction !== body.direction || same.periodId !== body.periodId)
+          throw new ApiFail(`clientOrderId ${body.clientOrderId} is already used by another order`);
+        return toSecondOrder(same);
+      }
+    }
     const row = store.period(body.periodId);
     if (!row) throw new ApiFail(`Unknown period ${body.periodId}: choose one of the periods of period/list`);
     const period = periodOf(row);
@@ -155,6 +166,7 @@ export class SecondContracts {
         entryId: entry.id,
         entryTime: entry.ts,
         entryPrice: entry.price,
+        clientOrderId: body.clientOrderId ?? null,
       });
       const { hold } = ledger.hold({
         kind: 'second_open',
@@ -185,7 +197,7 @@ export class SecondContracts {
 
   /** SEC-10: the caller's contracts, newest first. */
   list(userId: number, q: ListQuery): { total: number; rows: SecondOrder[] } {
-    const f: OrderFilter = { userId, status: q.status, symbol: q.symbol };
+    const f: OrderFilter = { userId, status: q.status, symbol: q.symbol, clientOrderId: q.clientOrderId };
     const { store } = this.deps;
     return {
       total: store.count(f),

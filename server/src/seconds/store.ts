@@ -28,6 +28,7 @@ export interface NewOrder {
   entryId: number;
   entryTime: number;
   entryPrice: string;
+  clientOrderId: string | null;
 }
 
 export interface OrderRow extends NewOrder {
@@ -54,6 +55,7 @@ export interface OrderFilter {
   userId: number;
   status?: 'open' | 'settled';
   symbol?: string;
+  clientOrderId?: string;
 }
 
 /** A row of the trade log. */
@@ -102,7 +104,7 @@ export interface SecondsStore {
 const ORDER_COLS = `id, user_id AS userId, symbol, direction, amount, coin, period_id AS periodId, period, ratio,
   open_time AS openTime, close_time AS closeTime, entry_id AS entryId, entry_time AS entryTime,
   entry_price AS entryPrice, hold_id AS holdId, status, result, exit_id AS exitId, exit_time AS exitTime,
-  exit_price AS exitPrice, payout, settle_time AS settleTime`;
+  exit_price AS exitPrice, payout, settle_time AS settleTime, client_order_id AS clientOrderId`;
 
 function where(f: OrderFilter): [string, unknown[]] {
   const parts = ['user_id = ?'];
@@ -114,6 +116,10 @@ function where(f: OrderFilter): [string, unknown[]] {
   if (f.symbol) {
     parts.push('symbol = ?');
     args.push(f.symbol);
+  }
+  if (f.clientOrderId) {
+    parts.push('client_order_id = ?');
+    args.push(f.clientOrderId);
   }
   return [parts.join(' AND '), args];
 }
@@ -132,8 +138,8 @@ export function sqliteSecondsStore(db: Database.Database): SecondsStore {
     spot: db.prepare('SELECT enable FROM coin_spot WHERE symbol = ?'),
     insert: db.prepare(
       `INSERT INTO second_orders (user_id, symbol, direction, amount, coin, period_id, period, ratio, open_time,
-       close_time, entry_id, entry_time, entry_price) VALUES (@userId, @symbol, @direction, @amount, @coin, @periodId,
-       @period, @ratio, @openTime, @closeTime, @entryId, @entryTime, @entryPrice)`,
+       close_time, entry_id, entry_time, entry_price, client_order_id) VALUES (@userId, @symbol, @direction, @amount,
+       @coin, @periodId, @period, @ratio, @openTime, @closeTime, @entryId, @entryTime, @entryPrice, @clientOrderId)`,
     ),
     setHold: db.prepare('UPDATE second_orders SET hold_id = ? WHERE id = ?'),
     byId: db.prepare(`SELECT ${ORDER_COLS} FROM second_orders WHERE id = ?`),

@@ -150,6 +150,8 @@ export const SecondOrderBody = z.object({
   direction: SecondDirection,
   amount: DecimalStr,
   periodId: z.coerce.number().int().positive('Choose a period'),
+  /** The client's id of this intent (SEC-13): unique per user; the same id again returns the same order. */
+  clientOrderId: ClientOrderId.optional(),
 });
 export type SecondOrderBody = z.infer<typeof SecondOrderBody>;
 
@@ -159,6 +161,7 @@ export type TradeEvidence = z.infer<typeof TradeEvidence>;
 
 export const SecondOrder = z.object({
   id: z.number().int(),
+  clientOrderId: z.string().nullable(),
   symbol: z.string(),
   direction: SecondDirection,
   amount: DecimalStr,
@@ -187,6 +190,8 @@ export const SecondListBody = z
   .object({
     status: z.enum(['open', 'settled']).optional(),
     symbol: Symbol.optional(),
+    /** Only the order of this client id (SEC-13): how a client whose reply was lost learns the outcome. */
+    clientOrderId: ClientOrderId.optional(),
     pageNum,
     pageSize,
   })

@@ -50,7 +50,9 @@ export function up(db: Database.Database): void {
       exit_price TEXT,
       payout TEXT,
       settle_time INTEGER,
-      settle_journal_id INTEGER REFERENCES ledger_journal(id)
+      settle_journal_id INTEGER REFERENCES ledger_journal(id),
+      client_order_id TEXT,
+      UNIQUE (user_id, client_order_id)
     );
     CREATE INDEX second_orders_user ON second_orders(user_id, status, id);
     CREATE INDEX second_orders_due ON second_orders(status, close_time);

@@ -74,7 +74,7 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
     expect(html.indexOf('ob-side--bid')).toBeGreaterThan(mid);
     expect(html).toMatch(/class="ob-last num up"[^>]*>64,121.00/);
     expect(html).toContain('Spread <span class="num">3.40</span>');
-    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 1 }]);
+    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 1 }, 100]);
   });
 
   it('[BOOK-6] a fixed number of rows a side whatever the book holds, bars by transform (never a width)', () => {

@@ -69,6 +69,7 @@ function ticket(over: Partial<Parameters<typeof OrderTicket>[0]> & { stake?: str
 function order(over: Partial<SecondOrder> = {}): SecondOrder {
   return {
     id: 42,
+    clientOrderId: null,
     symbol: 'btcusdt',
     direction: 'up',
     amount: '100',

@@ -50,6 +50,7 @@ function memoryStorage(): Storage {
 function order(over: Partial<SecondOrder> = {}): SecondOrder {
   return {
     id: 42,
+    clientOrderId: null,
     symbol: 'btcusdt',
     direction: 'up',
     amount: '100',

@@ -1,13 +1,14 @@
 /**
  * The second-contract panel's REST data (SECUI-*): periods, the user's open and settled contracts through the
  * keyed query cache, and the order through `mutate()` (one Idempotency-Key per intent, kept across reloads).
- * A reply that never came (timeout, network) is answered by looking for the order in selectOrderList, never
- * by sending again (SECUI-5); an intent still unanswered after a reload is looked for the same way.
+ * A reply that never came (timeout, network) is answered by asking selectOrderList for the order by its client
+ * id (the intent's key, SEC-13), never by sending again (SECUI-5); an intent still unanswered after a reload is
+ * looked for the same way.
  */
 import { tradingApi } from '../../../../../shared/api/trading';
 import type { SecondDirection, SecondOrder } from '../../../../../shared/schemas/trading';
 import { ApiError, call } from '../../../../api/client';
-import { completeIntent, mutate, pendingIntentNames } from '../../../../data/mutate';
+import { completeIntent, intentKey, mutate, pendingIntentNames } from '../../../../data/mutate';
 import { invalidate } from '../../../../data/queries';
 import { queryKey } from '../../../../data/queryCache';
 import { useQuery } from '../../../../data/useQuery';
@@ -112,11 +113,13 @@ export type Resolution =
  * could not be read (nothing is concluded then).
  */
 export async function resolvePending(p: PendingSecond, localNow: number): Promise<Resolution> {
+  const clientOrderId = intentKey(intentName(p));
   const page = await call(tradingApi.selectSecondOrders, {
     body: { symbol: p.symbol, pageNum: 1, pageSize: LOOKUP_PAGE_SIZE },
     silent: true,
   });
-  const order = findLostOrder(page.rows, p);
+  // By its client id; an order an older page placed without one is recognised by its fields.
+  const order = page.rows.find((o) => o.clientOrderId === clientOrderId) ?? findLostOrder(page.rows, p);
   if (order) {
     completeIntent(intentName(p));
     contractsChanged();
@@ -150,7 +153,13 @@ export async function placeSecondOrder(
   const body = { symbol: p.symbol, direction: p.direction, amount: p.amount, periodId: p.periodId };
   try {
     const order = await mutate(
-      (idempotencyKey) => call(tradingApi.createSecondOrder, { body, idempotencyKey, silent: true }),
+      // The key doubles as the order's client id (SEC-13): a lost reply is looked up by it.
+      (idempotencyKey) =>
+        call(tradingApi.createSecondOrder, {
+          body: { ...body, clientOrderId: idempotencyKey },
+          idempotencyKey,
+          silent: true,
+        }),
       { intent: intentName(p), invalidates: [CONTRACT_QUERIES] },
     );
     balancesChanged();

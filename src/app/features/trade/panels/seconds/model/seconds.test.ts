@@ -33,6 +33,7 @@ const period = (over: Partial<Period> = {}): Period => ({
 function order(over: Partial<SecondOrder> = {}): SecondOrder {
   return {
     id: 10,
+    clientOrderId: null,
     symbol: 'btcusdt',
     direction: 'up',
     amount: '100',
