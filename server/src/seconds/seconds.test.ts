@@ -1,94 +1,34 @@
 /**
- * Second contracts over HTTP against the whole server on a manual clock (SEC-1..11): periods, the pair and stake
+ * Second contracts over HTTP against the whole server on a manual clock (SEC-1..7): periods, the pair and stake
  * rules, the hold, opening at the last published trade, settlement at the advertised time from the published
- * trades (reproduced here from an independent capture of `market.onTrades`), exactly once, idempotency and
- * concurrency, the lists and the pushes. The server's books are checked when the file stops.
+ * trades (reproduced here from an independent capture of `market.onTrades`), exactly once. Idempotency, the lists,
+ * the trade log and the pushes are in seconds.calls.test.ts. The server's books are checked when the file stops.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
-import type { SettlementData, Trade } from '../../../src/shared/protocol';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
-import type { StatusEvent } from '../events/userEvents';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
-import { startTestServer, type TestServer } from '../testing/harness';
-import { connect } from '../ws/testClient';
-import { SETTLE_EVERY_MS, TRADE_LOG_RETENTION_MS } from './service';
-import { sqliteSecondsStore } from './store';
+import { SETTLE_EVERY_MS } from './service';
+import type { TestServer } from '../testing/harness';
+import { secondsServer } from './testServer';
 
 let ts: TestServer;
-/** Every trade the market published, per symbol, in publication order (captured independently of the module). */
-const published = new Map<string, Trade[]>();
-const statuses: [number, StatusEvent][] = [];
-const settlements: [number, SettlementData][] = [];
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual' });
-  ts.ctx.market.onTrades((symbol, trades) => {
-    let list = published.get(symbol);
-    if (!list) published.set(symbol, (list = []));
-    list.push(...trades);
-  });
-  ts.ctx.userEvents.onStatus((u, e) => void statuses.push([u, e]));
-  ts.ctx.userEvents.onSettlement((u, d) => void settlements.push([u, d]));
-});
-afterAll(() => ts.stop());
-
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
-const flushMicrotasks = () => new Promise<void>((r) => setImmediate(r));
-
-/** Moves the server's time on by `ms` in market-sized steps, running every due job (market, settlement). */
-async function run(ms: number, stepMs = 100): Promise<void> {
-  for (let done = 0; done < ms; done += stepMs) {
-    ts.clock.advance(Math.min(stepMs, ms - done));
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-  await flushMicrotasks();
-}
-
-let users = 0;
-/** A new user with `usdt` in the platform account (one genesis journal row, like the demo user). */
-async function user(usdt = '10000'): Promise<{ token: string; id: number }> {
-  const token = await ts.signUp(`second-${++users}@example.com`);
-  const id = ts.acc.sessions.resolve(token)!;
-  if (usdt !== '0')
-    ts.ledger.post({
-      kind: 'genesis',
-      ref: `seconds-test-${id}`,
-      userId: id,
-      entries: [
-        { house: 'house:genesis', coin: 'USDT', amount: `-${usdt}` },
-        { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-      ],
-    });
-  return { token, id };
-}
-
-const create = (token: string, body: unknown, key?: string) =>
-  ts.post(tradingApi.createSecondOrder.path, body, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) });
-const usdt = (id: number) => ts.ledger.balance(id, 'platform', 'USDT');
-const journal = (kind: string) =>
-  (ts.ctx.db.prepare('SELECT count(*) AS n FROM ledger_journal WHERE kind = ?').get(kind) as { n: number }).n;
-const periodId = (seconds: number) =>
-  (ts.ctx.db.prepare('SELECT id FROM second_periods WHERE seconds = ?').get(seconds) as { id: number }).id;
-const orderOf = (id: number, token: string) =>
-  ts
-    .call(tradingApi.selectSecondOrders, { token, body: { pageNum: 1, pageSize: 100 } })
-    .then((r) => r.data.rows.find((o) => o.id === id)!);
-
-/** The independent reading: the last trade published at or before closeTime, from the capture. */
-function expectedExit(o: SecondOrder): { id: number; time: number; price: string } {
-  const list = published.get(o.symbol) ?? [];
-  let exit = o.entry;
-  for (const t of list)
-    if (t.ts <= o.closeTime && t.ts >= o.entry.time) exit = { id: t.id, time: t.ts, price: t.price };
-  return exit;
-}
-function expectedResult(o: SecondOrder, exitPrice: string): 'win' | 'lose' | 'draw' {
-  const c = new Decimal(exitPrice).cmp(o.openPrice);
-  return c === 0 ? 'draw' : c > 0 === (o.direction === 'up') ? 'win' : 'lose';
-}
+const {
+  published,
+  statuses,
+  settlements,
+  flushMicrotasks,
+  books,
+  run,
+  user,
+  create,
+  usdt,
+  journal,
+  periodId,
+  orderOf,
+  expectedExit,
+  expectedResult,
+} = secondsServer((s) => (ts = s));
 
 describe('[SEC-1] period/list', () => {
   it('lists the seeded periods, 30 s to 5 min, with ratio, limits and status, for anyone', async () => {
@@ -376,173 +316,5 @@ describe('[SEC-6] a settlement that fails', () => {
     const fineRows = (await orderOf(fine.id, u.token)).result === 'win' ? 2 : 1;
     expect(written - journalBefore).toBe(fineRows);
     expect(books().problems).toBe(0);
-  });
-});
-
-describe('[IDEM-1] idempotency and concurrency', () => {
-  it('the same Idempotency-Key 50 times gives one order and one hold', async () => {
-    const u = await user('1000');
-    const body = { symbol: 'ethusdt', direction: 'up', amount: '25', periodId: periodId(60) };
-    const replies = await Promise.all(Array.from({ length: 50 }, () => create(u.token, body, 'second-key-1')));
-    const ok = replies.filter((r) => r.body.code === 200);
-    expect(ok.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(ok.map((r) => r.body.data.id)).size).toBe(1);
-    for (const r of replies.filter((x) => x.body.code !== 200)) expect(r.body.msg).toMatch(/in progress|already/i);
-    const again = await create(u.token, body, 'second-key-1');
-    expect(again.body.data.id).toBe(ok[0].body.data.id);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const list = await ts.call(tradingApi.selectSecondOrders, { token: u.token, body: {} });
-    expect(list.data.total).toBe(1);
-    expect(usdt(u.id)).toEqual({ available: '975', frozen: '25' });
-  });
-
-  it('[SEC-13] a clientOrderId makes one order: sent again it returns that order; the list finds it', async () => {
-    const u = await user('1000');
-    const body = {
-      symbol: 'ethusdt',
-      direction: 'down',
-      amount: '20',
-      periodId: periodId(60),
-      clientOrderId: 'cid-abc-1',
-    };
-    const first = await create(u.token, body);
-    expect(first.body.data).toMatchObject({ clientOrderId: 'cid-abc-1', status: 'open' });
-    const again = await create(u.token, body);
-    expect(again.body.data.id).toBe(first.body.data.id);
-    const other = await create(u.token, { ...body, direction: 'up' });
-    expect(other.body.msg).toBe('clientOrderId cid-abc-1 is already used by another order');
-    const found = await ts.call(tradingApi.selectSecondOrders, {
-      token: u.token,
-      body: { clientOrderId: 'cid-abc-1' },
-    });
-    expect(found.data.rows.map((o) => o.id)).toEqual([first.body.data.id]);
-    expect(usdt(u.id)).toEqual({ available: '980', frozen: '20' });
-  });
-
-  it('50 concurrent orders that together need more than the balance never take it below zero', async () => {
-    const u = await user('1000');
-    const replies = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        create(u.token, { symbol: 'btcusdt', direction: i % 2 ? 'up' : 'down', amount: '30', periodId: periodId(30) }),
-      ),
-    );
-    const ok = replies.filter((r) => r.body.code === 200);
-    expect(ok).toHaveLength(33); // 33 x 30 = 990 <= 1000 < 34 x 30
-    for (const r of replies.filter((x) => x.body.code !== 200))
-      expect(r.body.msg).toMatch(/more than your available balance of 10 USDT/);
-    expect(usdt(u.id)).toEqual({ available: '10', frozen: '990' });
-    expect(books().problems).toBe(0);
-    await run(31_000);
-    expect(usdt(u.id).frozen).toBe('0');
-    expect(books().problems).toBe(0);
-  });
-});
-
-describe('[SEC-10] lists', () => {
-  it('selectOrderList: open or settled, by symbol, paged, newest first; record/second: settled only; only the caller’s', async () => {
-    const u = await user('1000');
-    const other = await user('1000');
-    await run(100);
-    const ids: number[] = [];
-    for (const [symbol, p] of [
-      ['btcusdt', 30],
-      ['ethusdt', 30],
-      ['btcusdt', 300],
-    ] as const) {
-      const r = await create(u.token, { symbol, direction: 'up', amount: '10', periodId: periodId(p) });
-      ids.push(r.body.data.id);
-    }
-    await create(other.token, { symbol: 'btcusdt', direction: 'up', amount: '10', periodId: periodId(30) });
-    const all = await ts.call(tradingApi.selectSecondOrders, { token: u.token, body: {} });
-    expect(all.data.rows.map((o) => o.id)).toEqual([...ids].reverse());
-    const page = await ts.call(tradingApi.selectSecondOrders, { token: u.token, body: { pageNum: 2, pageSize: 2 } });
-    expect(page.data).toMatchObject({ total: 3 });
-    expect(page.data.rows.map((o) => o.id)).toEqual([ids[0]]);
-    const btc = await ts.call(tradingApi.selectSecondOrders, { token: u.token, body: { symbol: 'BTCUSDT' } });
-    expect(btc.data.rows.map((o) => o.id)).toEqual([ids[2], ids[0]]);
-    await run(31_000);
-    const open = await ts.call(tradingApi.selectSecondOrders, { token: u.token, body: { status: 'open' } });
-    expect(open.data.rows.map((o) => o.id)).toEqual([ids[2]]);
-    const settled = await ts.call(tradingApi.selectSecondOrders, { token: u.token, body: { status: 'settled' } });
-    expect(settled.data.rows.map((o) => o.id)).toEqual([ids[1], ids[0]]);
-    const records = await ts.call(tradingApi.secondRecords, { token: u.token, query: { pageSize: 10 } });
-    expect(records.data).toEqual(settled.data);
-    for (const o of records.data.rows) expect(o.exit).not.toBeNull();
-    const theirs = await ts.call(tradingApi.secondRecords, { token: other.token, query: {} });
-    expect(theirs.data.rows.every((o) => !ids.includes(o.id))).toBe(true);
-    await run(270_000, 1_000);
-  });
-});
-
-describe('[SEC-8] the trade log', () => {
-  it('keeps the published trades of the symbols with open contracts, from the entry on, and stops when none is left', async () => {
-    const store = sqliteSecondsStore(ts.ctx.db);
-    const u = await user('100');
-    await run(200);
-    const before = store.trades('dogeusdt').length;
-    const r = await create(u.token, { symbol: 'dogeusdt', direction: 'up', amount: '10', periodId: periodId(30) });
-    const o = r.body.data as SecondOrder;
-    const from = (published.get('dogeusdt') ?? []).length;
-    await run(5_000);
-    const logged = store.trades('dogeusdt').slice(before);
-    const since = (published.get('dogeusdt') ?? []).slice(from).map((t) => ({ id: t.id, time: t.ts, price: t.price }));
-    expect(logged[0]).toEqual(o.entry);
-    expect(logged.slice(1)).toEqual(since);
-    expect(since.length).toBeGreaterThan(0);
-    await run(26_000);
-    expect((await orderOf(o.id, u.token)).status).toBe('settled');
-    const stopped = store.trades('dogeusdt').length;
-    await run(5_000);
-    expect(store.trades('dogeusdt').length).toBe(stopped);
-    // Past the retention window the log is pruned; trades an open contract needs are kept.
-    const r2 = await create(u.token, { symbol: 'xrpusdt', direction: 'up', amount: '10', periodId: periodId(300) });
-    const o2 = r2.body.data as SecondOrder;
-    ts.seconds.prune(ts.clock.now() + TRADE_LOG_RETENTION_MS + 1);
-    expect(store.trades('dogeusdt')).toEqual([]);
-    expect(store.trades('xrpusdt')[0]).toEqual(o2.entry);
-    await run(301_000, 1_000);
-    expect((await orderOf(o2.id, u.token)).status).toBe('settled');
-  });
-});
-
-describe('[SEC-11][LIVE-3] pushes to the user’s tabs', () => {
-  it('SETTLEMENT with the session token reaches every socket of that user, and only theirs', async () => {
-    const u = await user('100');
-    const other = await user('100');
-    const a = await connect(`${ts.wsUrl}/ws/second-a`);
-    const b = await connect(`${ts.wsUrl}/ws/second-b`);
-    const c = await connect(`${ts.wsUrl}/ws/second-c`);
-    for (const [sock, token] of [
-      [a, u.token],
-      [b, u.token],
-      [c, other.token],
-    ] as const) {
-      sock.send({ op: 'subscribe', type: 'SETTLEMENT', token });
-      sock.send({ op: 'subscribe', type: 'USER_STATUS', token });
-    }
-    for (const s of [a, b, c]) await s.waitFor(() => s.frames.filter((f) => f.type === 'ACK').length === 2);
-    await run(100);
-    const r = await create(u.token, { symbol: 'btcusdt', direction: 'up', amount: '10', periodId: periodId(30) });
-    const id = r.body.data.id as number;
-    await run(30_100);
-    for (const s of [a, b]) {
-      const f = await s.waitFor((x) => x.type === 'SETTLEMENT');
-      const o = await orderOf(id, u.token);
-      expect(f.data).toEqual({
-        kind: 'second',
-        id,
-        symbol: 'btcusdt',
-        result: o.result,
-        closePrice: o.closePrice,
-        payout: o.payout,
-      });
-      const st = s.frames.filter((x) => x.type === 'USER_STATUS').map((x) => x.data);
-      expect(st).toEqual([
-        { kind: 'second', id, status: 'open' },
-        { kind: 'second', id, status: 'settled' },
-      ]);
-    }
-    expect(c.frames.filter((x) => x.type === 'SETTLEMENT' || x.type === 'USER_STATUS')).toEqual([]);
-    for (const s of [a, b, c]) await s.close();
   });
 });
