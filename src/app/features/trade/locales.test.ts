@@ -2,23 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SpotOrderStatus } from '../../../shared/schemas/trading';
+import { LANGS, loadMessages, placeholders as vars } from '../../i18n/testing/messageFiles';
 
-const LOCALES = join(__dirname, '../../i18n/locales');
-const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
 /** Words a language shares with English (LANG-4's allow-list): trading terms borrowed as they are. */
 const SAME_AS_ENGLISH = new Set(['Limit', 'Total', 'Max', 'Status', 'Action', 'Pages', 'Maker', 'Taker', 'Trades']);
-
-type Tree = { [k: string]: string | Tree };
-function flat(t: Tree, p = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(t)) {
-    if (typeof v === 'string') out[p + k] = v;
-    else Object.assign(out, flat(v, `${p}${k}.`));
-  }
-  return out;
-}
-const load = (lang: string) => flat(JSON.parse(readFileSync(join(LOCALES, lang, 'trade.json'), 'utf8')) as Tree);
-const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
+const load = (lang: string) => loadMessages(lang, 'trade');
 
 describe('trade namespace translations (spec 4.5)', () => {
   const en = load('en');
@@ -61,7 +49,7 @@ describe('trade namespace translations (spec 4.5)', () => {
     for (const k of ['open', 'history', 'fills']) used.add(`tab.${k}`);
     for (const k of ['user', 'market', 'selfTrade']) used.add(`reason.${k}`);
     for (const k of ['maker', 'taker']) used.add(`role.${k}`);
-    const market = JSON.parse(readFileSync(join(LOCALES, 'en', 'market.json'), 'utf8')) as Record<string, string>;
+    const market = loadMessages('en', 'market');
     const missing = [...used].filter((k) => !(k in en) && !(k in market));
     expect(used.size).toBeGreaterThan(60);
     expect(missing).toEqual([]);

@@ -2,23 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STAKE_MESSAGE } from './model/stake';
+import { LANGS, loadMessages, placeholders as vars } from '../../../../i18n/testing/messageFiles';
 
-const LOCALES = join(__dirname, '../../../../i18n/locales');
-const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
 /** Values that may read the same as English: unit symbols and the percentage, written alike in several languages. */
 const SAME_ALLOWED = new Set(['unit.s', 'unit.min', 'unit.h', 'payoutPct']);
-
-type Tree = { [k: string]: string | Tree };
-function flat(t: Tree, p = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(t)) {
-    if (typeof v === 'string') out[p + k] = v;
-    else Object.assign(out, flat(v, `${p}${k}.`));
-  }
-  return out;
-}
-const load = (lang: string) => flat(JSON.parse(readFileSync(join(LOCALES, lang, 'seconds.json'), 'utf8')) as Tree);
-const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
+const load = (lang: string) => loadMessages(lang, 'seconds');
 
 describe('seconds namespace translations (spec 4.5)', () => {
   const en = load('en');
