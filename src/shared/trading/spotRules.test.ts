@@ -1,27 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../decimal';
-import type { SpotPair } from '../schemas/coins';
+import { TEST_SPOT_PAIR } from './testPair';
 import { checkSpotOrder, fillShare, maxSpotAmount, orderSums, protectionPrice } from './spotRules';
 
-const pair = {
-  symbol: 'btcusdt',
-  coin: 'BTC',
-  baseCoin: 'USDT',
-  basePrecision: 2,
-  coinPrecision: 4,
-  buyMax: '1000000',
-  enable: true,
-  feeRate: '0.1',
-  isDeal: true,
-  limitedBuy: true,
-  limitedSell: true,
-  marketBuy: true,
-  marketSell: true,
-  minSell: '0.001',
-  orderMax: '100',
-  orderMin: '0.0001',
-} satisfies Partial<SpotPair>;
+const pair = TEST_SPOT_PAIR;
 const book = { bestBid: '100.00', bestAsk: '100.50' };
 
 describe('spot rules', () => {

@@ -14,36 +14,9 @@ import {
   submitState,
   type TicketInput,
 } from './spotForm';
+import { TEST_SPOT_PAIR } from '../../../../shared/trading/testPair';
 
-const pair = {
-  id: 1,
-  symbol: 'btcusdt',
-  showSymbol: 'BTC/USDT',
-  coin: 'BTC',
-  baseCoin: 'USDT',
-  customizeFlag: 0,
-  market: '',
-  amount: '100',
-  open: '100',
-  coinType: 0,
-  logo: '',
-  sort: 0,
-  basePrecision: 2,
-  coinPrecision: 4,
-  buyMax: '1000000',
-  enable: true,
-  feeRate: '0.1',
-  isDeal: true,
-  isShow: true,
-  limitedBuy: true,
-  limitedSell: true,
-  marketBuy: true,
-  marketSell: true,
-  minSell: '0.001',
-  orderMax: '100',
-  orderMin: '0.0001',
-  sellMin: '0.001',
-} as SpotPair;
+const pair = TEST_SPOT_PAIR;
 const book = { bestBid: '100.00', bestAsk: '100.50' };
 const buy = (o: Partial<TicketInput> = {}): TicketInput => ({
   side: 'buy',

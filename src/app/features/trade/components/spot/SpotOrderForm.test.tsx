@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SpotPair } from '../../../../../shared/schemas/coins';
 import type { UserInfo } from '../../../../../shared/schemas/user';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { session } from '../../../../session/store';
 import { pricePick, setOrderPrice } from '../../orderPrice';
 import { SpotOrderForm } from './SpotOrderForm';
+import { TEST_SPOT_PAIR } from '../../../../../shared/trading/testPair';
 
 // The worker's live data, as the hooks would hand it over: a last price and the user's balances.
 vi.mock('../../../../market/hooks', () => ({
@@ -25,35 +25,7 @@ vi.mock('../../../../market/hooks', () => ({
   }),
 }));
 
-const pair = {
-  id: 1,
-  symbol: 'btcusdt',
-  showSymbol: 'BTC/USDT',
-  coin: 'BTC',
-  baseCoin: 'USDT',
-  customizeFlag: 0,
-  market: '',
-  amount: '100',
-  open: '100',
-  coinType: 0,
-  logo: '',
-  sort: 0,
-  basePrecision: 2,
-  coinPrecision: 4,
-  buyMax: '1000000',
-  enable: true,
-  feeRate: '0.1',
-  isDeal: true,
-  isShow: true,
-  limitedBuy: true,
-  limitedSell: true,
-  marketBuy: true,
-  marketSell: true,
-  minSell: '0.001',
-  orderMax: '100',
-  orderMin: '0.0001',
-  sellMin: '0.001',
-} as SpotPair;
+const pair = TEST_SPOT_PAIR;
 
 const render = () =>
   renderToStaticMarkup(

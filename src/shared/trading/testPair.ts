@@ -1,0 +1,32 @@
+/** A BTC/USDT spot pair for the spot rules' and the order form's tests: 2 price and 4 amount decimals, fee 0.1 %. */
+import type { SpotPair } from '../schemas/coins';
+
+export const TEST_SPOT_PAIR: SpotPair = {
+  id: 1,
+  symbol: 'btcusdt',
+  showSymbol: 'BTC/USDT',
+  coin: 'BTC',
+  baseCoin: 'USDT',
+  customizeFlag: 0,
+  market: '',
+  amount: '100',
+  open: '100',
+  coinType: 0,
+  logo: '',
+  sort: 0,
+  basePrecision: 2,
+  coinPrecision: 4,
+  buyMax: '1000000',
+  enable: true,
+  feeRate: '0.1',
+  isDeal: true,
+  isShow: true,
+  limitedBuy: true,
+  limitedSell: true,
+  marketBuy: true,
+  marketSell: true,
+  minSell: '0.001',
+  orderMax: '100',
+  orderMin: '0.0001',
+  sellMin: '0.001',
+};
