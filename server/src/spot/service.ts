@@ -239,15 +239,19 @@ export class SpotService {
     const fromHolds: { holdId: number; amount: string }[] = [];
     const rows: { o: OrderRow; role: 'maker' | 'taker'; total: string; fee: string; after: string }[] = [];
     let userId: number | null = null;
-    const quote = new Map<string, Decimal>();
-    const addQuote = (k: string, d: Decimal) => quote.set(k, (quote.get(k) ?? new Decimal(0)).plus(d));
+    // The quote coin's legs so far (the market's and the users'); the fee account takes what makes them zero.
+    let quoteSum = new Decimal(0);
     for (const s of sides) {
       const o = s.orderId !== undefined ? store.order(s.orderId) : undefined;
       if (!o) {
         // The simulator's side: it trades the exact total with no fee.
         const signCoin = s.side === 'buy' ? 1 : -1;
-        entries.push({ house: MARKET_HOUSE, coin: pair.coin, amount: new Decimal(f.amount).times(signCoin).toFixed() });
-        addQuote(MARKET_HOUSE, exact.times(-signCoin));
+        const quoteLeg = exact.times(-signCoin);
+        entries.push(
+          { house: MARKET_HOUSE, coin: pair.coin, amount: new Decimal(f.amount).times(signCoin).toFixed() },
+          { house: MARKET_HOUSE, coin: pair.baseCoin, amount: quoteLeg.toFixed() },
+        );
+        quoteSum = quoteSum.plus(quoteLeg);
         continue;
       }
       userId ??= o.userId;
@@ -256,22 +260,17 @@ export class SpotService {
       if (o.side === 'buy') {
         entries.push({ userId: o.userId, account: 'platform', coin: pair.coin, amount: f.amount });
         if (!new Decimal(share.net).isZero()) fromHolds.push({ holdId: o.holdId!, amount: share.net });
-        addQuote(`user:${o.userId}:buy`, new Decimal(share.net).neg());
+        quoteSum = quoteSum.minus(share.net);
       } else {
         fromHolds.push({ holdId: o.holdId!, amount: f.amount });
-        addQuote(`user:${o.userId}`, new Decimal(share.net));
+        quoteSum = quoteSum.plus(share.net);
         if (!new Decimal(share.net).isZero())
           entries.push({ userId: o.userId, account: 'platform', coin: pair.baseCoin, amount: share.net });
       }
       rows.push({ o, role: s.role, total: share.total, fee: share.fee, after });
     }
-    // The quote coin: the simulator's side moved the exact total; what the users' rounded sums leave is the fees.
-    const market = quote.get(MARKET_HOUSE);
-    if (market && !market.isZero())
-      entries.push({ house: MARKET_HOUSE, coin: pair.baseCoin, amount: market.toFixed() });
-    let sum = new Decimal(0);
-    for (const v of quote.values()) sum = sum.plus(v);
-    if (!sum.isZero()) entries.push({ house: FEES_HOUSE, coin: pair.baseCoin, amount: sum.neg().toFixed() });
+    // The simulator's side moved the exact total; what the users' rounded sums leave is the fees.
+    if (!quoteSum.isZero()) entries.push({ house: FEES_HOUSE, coin: pair.baseCoin, amount: quoteSum.neg().toFixed() });
     const journal = ledger.post({
       kind: 'spot_fill',
       ref: `${symbol}:${f.tradeId}`,
