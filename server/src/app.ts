@@ -13,6 +13,7 @@ import { closeDatabase, openDatabase } from './db/open';
 import { seedDatabase } from './seed/index';
 import { marketCoins } from './seed/marketCoins';
 import { createMarket } from './market/index';
+import { MarkBoard } from './market/marks';
 import { registerMarketRoutes } from './market/routes';
 import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
@@ -115,7 +116,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const metrics = new Metrics();
     const market = createMarket(config, marketSymbolsFromDb(db), metrics, { clock, scheduler });
     const userEvents = new UserEvents((err) => log.error({ event: 'user_event_listener_failed', err }));
-    const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler, userEvents };
+    const marks = new MarkBoard(market, (err) => log.error({ event: 'mark_listener_failed', err }));
+    scheduler.add(marks.job(config.markIntervalMs));
+    const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler, userEvents, marks };
     // The books (LEDGER-1): the one writer of balances, and the idempotency keys of money-moving calls.
     const ledgerStore = sqliteLedgerStore(db);
     const ledger = new Ledger({ store: ledgerStore, clock, balancesChanged: (u) => userEvents.balancesChanged(u) });

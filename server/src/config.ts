@@ -101,6 +101,8 @@ export function loadConfig(
       quoteTtlMs: int('FLASH_QUOTE_TTL_MS', env.FLASH_QUOTE_TTL_MS, 10_000, 1_000, 600_000),
     },
     chainBlockMs: int('CHAIN_BLOCK_MS', env.CHAIN_BLOCK_MS, 3000, 100, 3_600_000),
+    markIntervalMs: int('MARK_INTERVAL_MS', env.MARK_INTERVAL_MS, 1000, 100, 60_000),
+    optionQuoteTtlMs: int('OPTION_QUOTE_TTL_MS', env.OPTION_QUOTE_TTL_MS, 10_000, 1_000, 600_000),
     opsToken: opsToken(env.OPS_TOKEN),
     withdrawAutoApproveMax: decimal('WITHDRAW_AUTO_APPROVE_MAX', env.WITHDRAW_AUTO_APPROVE_MAX, '1000'),
     withdrawAutoApproveDelayMs: int(

@@ -10,6 +10,7 @@ import type { Metrics } from './metrics';
 import type { Clock, Timers } from './time/clock';
 import type { Scheduler } from './time/scheduler';
 import type { UserEvents } from './events/userEvents';
+import type { MarkTick } from '../../src/shared/schemas/futures';
 
 export interface ServerConfig {
   port: number;
@@ -42,6 +43,10 @@ export interface ServerConfig {
   flash: { spread: string; fee: string; quoteTtlMs: number };
   /** Block time of the simulated deposit chain in ms (env CHAIN_BLOCK_MS, default 3000). */
   chainBlockMs: number;
+  /** How often the mark price of every pair updates (FUT-3; env MARK_INTERVAL_MS, default 1000). */
+  markIntervalMs: number;
+  /** How long an option quote is accepted (OPT-5; env OPTION_QUOTE_TTL_MS, default 10000). */
+  optionQuoteTtlMs: number;
   /** The operator token of /api/_ops/* (env OPS_TOKEN); unset: a random one written to DATA_DIR/ops-token. */
   opsToken: string | undefined;
   /** Withdrawals at or below this amount (coin units) are approved on their own (env WITHDRAW_AUTO_APPROVE_MAX, default 1000; 0 = off). */
@@ -148,6 +153,22 @@ export interface Market {
   stop(): void;
 }
 
+/**
+ * The mark prices (FUT-3, server/src/market/marks.ts): once per mark interval every pair that has traded gets a
+ * mark tick, the last trade at or before the update's time on its public tape. Futures value positions, liquidate
+ * and trigger take-profits and stop-losses at mark ticks only, so each is reproducible from the published tape.
+ */
+export interface Marks {
+  /** The newest mark tick of a symbol, if it has traded. */
+  current(symbol: string): MarkTick | undefined;
+  /** The newest ticks of a symbol, newest last, at most `limit` (the last 600 are kept). */
+  recent(symbol: string, limit: number): MarkTick[];
+  /** Told of every mark update (one tick per symbol that has traded), synchronously, after the ticks are current. */
+  onMark(listener: (ticks: MarkTick[]) => void): () => void;
+  /** Runs one mark update at `now` (the scheduler's job does it every interval; tests call it by hand). */
+  update(now: number): MarkTick[];
+}
+
 export interface ServerContext {
   config: ServerConfig;
   db: Database.Database;
@@ -159,4 +180,6 @@ export interface ServerContext {
   scheduler: Scheduler;
   /** What changed for a user (balances, deposit and withdrawal states), for the socket's private streams. */
   userEvents: UserEvents;
+  /** The mark prices of every pair (futures). */
+  marks: Marks;
 }

@@ -4,7 +4,8 @@
  *
  * This file is the contract between the engine / worker and the screens (WORK-17).
  */
-import type { BalanceRow, KlineInterval, SettlementData, UserStatusFrame } from '../shared/protocol';
+import type { BalanceRow, KlineInterval, PositionFrame, SettlementData, UserStatusFrame } from '../shared/protocol';
+import type { Position } from '../shared/schemas/futures';
 
 export type Direction = 1 | -1 | 0;
 
@@ -148,5 +149,33 @@ export interface AccountView {
   /** The latest SETTLEMENT: contract id, symbol, result, close price and payout; null before the first. */
   lastSettlement: SettlementData | null;
   /** False once the server refused the session token (signed out elsewhere, expired). */
+  authorized: boolean;
+}
+
+/** A pair's mark price (FUT-3): the last trade at or before the latest mark update. */
+export interface MarkView {
+  symbol: string;
+  price: string;
+  /** The mark update's time (server ms) and the trade that gave the price. */
+  time: number;
+  tradeId: number;
+}
+
+/**
+ * An open position of the user (LIVE-4) with its figures at the latest mark, computed in the worker by the shared
+ * arithmetic (markFigures of src/shared/trading/futuresRules.ts): `mark` is null until the pair has a mark.
+ */
+export type LivePosition = Position;
+
+/** The user's open futures positions, pushed by the server (POSITION) and valued at every mark (MARK). */
+export interface PositionsView {
+  /** Increases on every change (a push or a mark that moved a figure). */
+  version: number;
+  /** Null until the first POSITION frame (or without a session). */
+  positions: readonly LivePosition[] | null;
+  /** How many POSITION frames carried an event, and the latest (fills, liquidations, triggers, funding). */
+  eventCount: number;
+  lastEvent: NonNullable<PositionFrame['data']['event']> | null;
+  /** False once the server refused the session token. */
   authorized: boolean;
 }

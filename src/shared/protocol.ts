@@ -38,6 +38,7 @@ export const STREAM_TYPES = [
   'USER_STATUS',
   'OWNCOIN',
   'DEPTH',
+  'MARK',
 ] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];
 
@@ -88,18 +89,20 @@ export const ClientFrame = z
   })
   .strict()
   .superRefine((f, ctx) => {
-    const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT';
+    const privateStream =
+      f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT' || f.type === 'POSITION';
     if (privateStream && f.op === 'subscribe' && !f.token) {
       ctx.addIssue({ code: 'custom', message: `${f.type} needs the session token`, path: ['token'] });
     }
     if (!privateStream && f.token) {
       ctx.addIssue({
         code: 'custom',
-        message: `only OWNCOIN, USER_STATUS and SETTLEMENT take a token`,
+        message: `only OWNCOIN, USER_STATUS, SETTLEMENT and POSITION take a token`,
         path: ['token'],
       });
     }
-    if ((f.type === 'DETAIL' || f.type === 'KLINE' || f.type === 'TRADE' || f.type === 'DEPTH') && !f.symbol) {
+    const perSymbol = ['DETAIL', 'KLINE', 'TRADE', 'DEPTH', 'MARK'].includes(f.type);
+    if (perSymbol && !f.symbol) {
       ctx.addIssue({ code: 'custom', message: `${f.type} needs a symbol`, path: ['symbol'] });
     }
     if (f.type === 'KLINE' && !f.interval) {
@@ -230,14 +233,56 @@ export const UserStatusFrame = z.object({
   data: z.object({ kind: z.string(), id: z.union([z.number(), z.string()]), status: z.string() }),
   ...frameBase,
 });
-/** Account streams: SETTLEMENT (its `data` is a SettlementData, LIVE-3) and POSITION (no payload yet). */
+/** SETTLEMENT (its `data` is a SettlementData, LIVE-3). */
 export const AccountFrame = z.object({
-  type: z.enum(['SETTLEMENT', 'POSITION']),
+  type: z.literal('SETTLEMENT'),
   symbol: z.string().optional(),
   origin: z.string(),
   data: z.unknown(),
   ...frameBase,
 });
+
+/**
+ * MARK (extension of 7.5; FUT-3): a pair's mark price, published at every mark update (once per mark interval):
+ * the last trade at or before the update's time. After the ACK the server sends the current mark.
+ */
+export const MarkFrame = z.object({
+  type: z.literal('MARK'),
+  symbol: SymbolStr,
+  origin: z.string(),
+  data: z.object({
+    price: DecimalStr,
+    time: z.number().int(),
+    tradeId: z.number().int(),
+    tradeTime: z.number().int(),
+  }),
+  ...frameBase,
+});
+export type MarkFrame = z.infer<typeof MarkFrame>;
+
+/**
+ * POSITION (private, LIVE-4): every open futures position of the user (the REST Position without its `mark`
+ * figures, which the client computes from MARK), sent after the ACK and after every change; `event` says what
+ * happened when it is worth telling (a fill, a liquidation, a take-profit or stop-loss, a funding round).
+ * `data.positions` is validated as records here and by the Position schema where it is read.
+ */
+export const PositionFrame = z.object({
+  type: z.literal('POSITION'),
+  symbol: z.string().optional(),
+  origin: z.string(),
+  data: z.object({
+    positions: z.array(z.record(z.string(), z.unknown())),
+    event: z
+      .object({
+        kind: z.enum(['filled', 'closed', 'liquidated', 'takeProfit', 'stopLoss', 'funding', 'margin']),
+        positionId: z.number().int(),
+        symbol: z.string(),
+      })
+      .optional(),
+  }),
+  ...frameBase,
+});
+export type PositionFrame = z.infer<typeof PositionFrame>;
 
 /** One price level of a depth frame: [price, total amount], exact decimal strings; amount "0" removes the level. */
 export const DepthLevel = z.tuple([DecimalStr, DecimalStr]);
@@ -261,16 +306,26 @@ export const DepthFrame = z.object({
   }),
   ...frameBase,
 });
-/** SETTLEMENT payload (extension of 7.5): a second contract of the user settled (SEC rules). */
-export const SettlementData = z.object({
-  kind: z.literal('second'),
-  id: z.number().int(),
-  symbol: z.string(),
-  result: z.enum(['win', 'lose', 'draw']),
-  closePrice: DecimalStr,
-  /** What was credited back to the user (stake + profit on a win, the stake on a draw, "0" on a loss). */
-  payout: DecimalStr,
-});
+/** SETTLEMENT payload (extension of 7.5): a second contract (SEC rules) or an option (OPT rules) of the user settled. */
+export const SettlementData = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('second'),
+    id: z.number().int(),
+    symbol: z.string(),
+    result: z.enum(['win', 'lose', 'draw']),
+    closePrice: DecimalStr,
+    /** What was credited back to the user (stake + profit on a win, the stake on a draw, "0" on a loss). */
+    payout: DecimalStr,
+  }),
+  z.object({
+    kind: z.literal('option'),
+    id: z.number().int(),
+    symbol: z.string(),
+    /** The settlement price (the last trade at or before expiry) and what was paid ("0" out of the money). */
+    closePrice: DecimalStr,
+    payout: DecimalStr,
+  }),
+]);
 export type SettlementData = z.infer<typeof SettlementData>;
 
 export const ServerFrame = z.discriminatedUnion('type', [
@@ -284,6 +339,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
   OwnCoinFrame,
   UserStatusFrame,
   AccountFrame,
+  MarkFrame,
+  PositionFrame,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 export type DetailFrame = z.infer<typeof DetailFrame>;

@@ -16,11 +16,19 @@ export interface StatusEvent {
 type BalancesListener = (userId: number) => void;
 type StatusListener = (userId: number, event: StatusEvent) => void;
 type SettlementListener = (userId: number, data: SettlementData) => void;
+/** What happened to a position, when it is worth telling (the POSITION frame's `event`). */
+export interface PositionEvent {
+  kind: 'filled' | 'closed' | 'liquidated' | 'takeProfit' | 'stopLoss' | 'funding' | 'margin';
+  positionId: number;
+  symbol: string;
+}
+type PositionsListener = (userId: number, event: PositionEvent | undefined) => void;
 
 export class UserEvents {
   private balances: BalancesListener[] = [];
   private statuses: StatusListener[] = [];
   private settlements: SettlementListener[] = [];
+  private positions: PositionsListener[] = [];
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
 
@@ -43,6 +51,24 @@ export class UserEvents {
     return () => {
       this.settlements = this.settlements.filter((x) => x !== l);
     };
+  }
+
+  onPositions(l: PositionsListener): () => void {
+    this.positions = [...this.positions, l];
+    return () => {
+      this.positions = this.positions.filter((x) => x !== l);
+    };
+  }
+
+  /** Call after the transaction that changed any open futures position of `userId` has committed (LIVE-4). */
+  positionsChanged(userId: number, event?: PositionEvent): void {
+    for (const l of this.positions) {
+      try {
+        l(userId, event);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
   }
 
   /** Call after the transaction that changed `userId`'s balances has committed. */

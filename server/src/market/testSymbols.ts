@@ -24,6 +24,8 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     allowedOrigins: undefined,
     flash: { spread: '0.001', fee: '0.001', quoteTtlMs: 10_000 },
     chainBlockMs: 3000,
+    markIntervalMs: 1000,
+    optionQuoteTtlMs: 10_000,
     opsToken: undefined,
     withdrawAutoApproveMax: '0',
     withdrawAutoApproveDelayMs: 5000,

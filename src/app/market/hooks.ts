@@ -6,7 +6,16 @@
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { topicKey, type DepthGroup, type Topic } from '../../engine';
-import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from '../../engine';
+import type {
+  AccountView,
+  ConnectionHealth,
+  DepthView,
+  KlineView,
+  MarkView,
+  PositionsView,
+  TickerView,
+  TradesView,
+} from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { marketClient } from './marketClient';
 import { ACCOUNT_TOPIC_KEY, type Snapshot } from './store';
@@ -160,4 +169,24 @@ export function useTickerPrices(symbols: readonly string[], everyMs = 0): Readon
 
 function call(fn: () => void): void {
   fn();
+}
+
+/**
+ * The mark price of `symbol` (FUT-3), from the worker's MARK topic; undefined until the first mark.
+ * CONTRACT STUB: the futures engine slice replaces this body with the worker topic.
+ */
+export function useMark(symbol: string | undefined, everyMs = 0): MarkView | undefined {
+  void symbol;
+  void everyMs;
+  return undefined;
+}
+
+/**
+ * The user's open futures positions valued at the latest marks (LIVE-4), from the worker: one commit per frame
+ * at most, never one per tick. Undefined until the first batch.
+ * CONTRACT STUB: the futures engine slice replaces this body with the worker topic.
+ */
+export function usePositions(everyMs = 0): PositionsView | undefined {
+  void everyMs;
+  return undefined;
 }

@@ -1,8 +1,11 @@
 /** Every endpoint the server serves, by group. The OpenAPI document is generated from this list. */
 import { assetApi } from './asset';
 import { exchangeApi } from './exchange';
+import { futuresApi } from './futures';
 import { marketApi } from './market';
+import { optionsApi } from './options';
 import { rechargeApi } from './recharge';
+import { recordsApi } from './records';
 import { tradingApi } from './trading';
 import { userApi } from './user';
 import { withdrawApi } from './withdraw';
@@ -15,4 +18,7 @@ export const api = {
   ...withdrawApi,
   ...exchangeApi,
   ...tradingApi,
+  ...futuresApi,
+  ...optionsApi,
+  ...recordsApi,
 };

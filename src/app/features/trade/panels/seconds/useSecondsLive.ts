@@ -40,7 +40,9 @@ export function useServerOffset(): number | null {
  * Calls `onStatus` when the server reports a second contract opened or settled (USER_STATUS kind "second"),
  * and `onSettlement` with the payload of each SETTLEMENT push.
  */
-export function useSecondsPushes(onStatus: () => void, onSettlement: (s: SettlementData) => void): void {
+type SecondSettlement = Extract<SettlementData, { kind: 'second' }>;
+
+export function useSecondsPushes(onStatus: () => void, onSettlement: (s: SecondSettlement) => void): void {
   const live = useLiveAccount() as LiveAccount | undefined;
   const handlers = useRef({ onStatus, onSettlement });
   useEffect(() => {

@@ -1,0 +1,127 @@
+/**
+ * Shapes of options (OPT rules in docs/spec/options.md; the spec shows no option calls, these are ours):
+ * short-dated European calls and puts on the option pairs, cash-settled in USDT. Customers buy, the house writes.
+ * Prices and amounts are exact decimal strings; times are server ms.
+ */
+import { z } from 'zod';
+import { DecimalStr } from '../money';
+import { ClientOrderId, TradeEvidence } from './trading';
+
+const pageNum = z.coerce.number().int().min(1, 'pageNum starts at 1').max(1_000_000).default(1);
+const pageSize = z.coerce
+  .number()
+  .int()
+  .min(1, 'pageSize is at least 1')
+  .max(100, 'pageSize is at most 100')
+  .default(20);
+const Symbol = z
+  .string()
+  .trim()
+  .min(1, 'Choose a pair')
+  .max(40)
+  .regex(/^[A-Za-z0-9]+$/, 'symbol must be a pair code such as btcusdt')
+  .transform((s) => s.toLowerCase());
+
+export const OptionKind = z.enum(['call', 'put']);
+export type OptionKind = z.infer<typeof OptionKind>;
+/** The expiry series (OPT-2): the next boundary of 5 min, 15 min, 1 h and 1 day. */
+export const OptionTenor = z.enum(['5m', '15m', '1h', '1d']);
+export type OptionTenor = z.infer<typeof OptionTenor>;
+
+export const OptionChainQuery = z.object({ symbol: Symbol });
+/** One strike of an expiry with indicative premiums per unit of the coin (fee included). */
+export const OptionStrike = z.object({ strike: DecimalStr, call: DecimalStr, put: DecimalStr });
+export const OptionExpiry = z.object({
+  tenor: OptionTenor,
+  /** Expiry time (ms): settled at the last trade at or before it. */
+  expiry: z.number().int(),
+  strikes: z.array(OptionStrike),
+});
+/** GET /api/option/chain: what can be bought now. */
+export const OptionChain = z.object({
+  symbol: z.string(),
+  /** The last trade's price the premiums use. */
+  spot: DecimalStr,
+  /** Annualised realised volatility the premiums use (a fraction, "0.62"). */
+  volatility: DecimalStr,
+  /** The fee (OPT-4): feeType 1 = percent of the premium, 2 = fixed USDT per unit. */
+  feeType: z.number().int(),
+  feeValue: DecimalStr,
+  time: z.number().int(),
+  expiries: z.array(OptionExpiry),
+});
+export type OptionChain = z.infer<typeof OptionChain>;
+
+/** POST /api/option/quote. `quantity` is in the coin, at most the pair's amount decimals. */
+export const OptionQuoteBody = z.object({
+  symbol: Symbol,
+  kind: OptionKind,
+  expiry: z.coerce.number().int().positive('Choose an expiry'),
+  strike: DecimalStr,
+  quantity: DecimalStr,
+});
+export type OptionQuoteBody = z.infer<typeof OptionQuoteBody>;
+
+export const OptionQuote = z.object({
+  quoteId: z.string(),
+  symbol: z.string(),
+  kind: OptionKind,
+  expiry: z.number().int(),
+  strike: DecimalStr,
+  quantity: DecimalStr,
+  /** Black-Scholes premium per unit of the coin, before the fee (rounded up to the price decimals). */
+  unitPremium: DecimalStr,
+  /** unitPremium x quantity, and the fee on it; total = premium + fee, in USDT. */
+  premium: DecimalStr,
+  fee: DecimalStr,
+  total: DecimalStr,
+  /** The inputs: spot (last trade), volatility, years to expiry. */
+  spot: DecimalStr,
+  volatility: DecimalStr,
+  serverTime: z.number().int(),
+  /** The quote is accepted until then (OPT-5). */
+  expiresAt: z.number().int(),
+});
+export type OptionQuote = z.infer<typeof OptionQuote>;
+
+/** POST /api/option/order/buy: buy at a quote; honours Idempotency-Key. An expired quote is refused. */
+export const OptionBuyBody = z.object({
+  quoteId: z.string().trim().min(1, 'quoteId is required').max(100),
+  clientOrderId: ClientOrderId.optional(),
+});
+export type OptionBuyBody = z.infer<typeof OptionBuyBody>;
+
+export const OptionOrder = z.object({
+  id: z.number().int(),
+  clientOrderId: z.string().nullable(),
+  symbol: z.string(),
+  kind: OptionKind,
+  tenor: OptionTenor,
+  expiry: z.number().int(),
+  strike: DecimalStr,
+  quantity: DecimalStr,
+  unitPremium: DecimalStr,
+  premium: DecimalStr,
+  fee: DecimalStr,
+  /** The quote's inputs, kept as its audit. */
+  spot: DecimalStr,
+  volatility: DecimalStr,
+  createTime: z.number().int(),
+  status: z.enum(['open', 'settled']),
+  /** Settled: the last trade at or before expiry, the settlement price, what was paid (0 when out of the money). */
+  exit: TradeEvidence.nullable(),
+  settlePrice: DecimalStr.nullable(),
+  payout: DecimalStr.nullable(),
+  settleTime: z.number().int().nullable(),
+});
+export type OptionOrder = z.infer<typeof OptionOrder>;
+
+export const OptionOrderListQuery = z.object({
+  status: z.enum(['open', 'settled']).optional(),
+  symbol: Symbol.optional(),
+  clientOrderId: ClientOrderId.optional(),
+  pageNum,
+  pageSize,
+});
+export const OptionOrderPage = z.object({ total: z.number().int().nonnegative(), rows: z.array(OptionOrder) });
+export type OptionOrderPage = z.infer<typeof OptionOrderPage>;
