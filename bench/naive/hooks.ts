@@ -9,7 +9,20 @@
  */
 import { useEffect, useState } from 'react';
 import type { KlineInterval, ServerFrame } from '../../src/shared/protocol';
-import type { ConnectionHealth, DepthView, KlineView, TickerView, TradesView, TradeView } from '../../src/engine';
+import type {
+  ConnectionHealth,
+  DepthView,
+  KlineView,
+  LivePosition,
+  MarkView,
+  PositionsView,
+  TickerView,
+  TradesView,
+  TradeView,
+} from '../../src/engine';
+import { Position } from '../../src/shared/schemas/futures';
+import { markFigures } from '../../src/shared/trading/futuresRules';
+import { Decimal } from '../../src/shared/decimal';
 import type { DepthStep } from '../../src/app/market/hooks';
 
 // Not market data on the socket: the naive client uses the product's own (the benchmark does not measure them).
@@ -299,5 +312,62 @@ export function useDepth(symbol: string | undefined, step: DepthStep, _everyMs =
       });
     });
   }, [symbol, pp, ap, group]);
+  return view;
+}
+
+export function useMark(symbol: string | undefined, _everyMs = 0): MarkView | undefined {
+  const [view, setView] = useState<MarkView | undefined>(undefined);
+  useEffect(() => {
+    if (!symbol) return;
+    return subscribe({ type: 'MARK', symbol }, (msg) => {
+      if (msg.type !== 'MARK' || msg.symbol !== symbol) return;
+      setView({ symbol, price: msg.data.price, time: msg.data.time, tradeId: msg.data.tradeId });
+    });
+  }, [symbol]);
+  return view;
+}
+
+/**
+ * The naive positions: the POSITION stream and a MARK subscription per position's pair on the main thread, every
+ * position re-valued and a React update on every message.
+ */
+export function usePositions(_everyMs = 0): PositionsView | undefined {
+  const [view, setView] = useState<PositionsView | undefined>(undefined);
+  useEffect(() => {
+    const token = localStorage.getItem('openex:token');
+    if (!token) return;
+    let rows: Position[] = [];
+    const marks = new Map<string, string>();
+    const markSubs = new Map<string, () => void>();
+    let version = 0;
+    const publish = () => {
+      const positions: LivePosition[] = rows.map((p) => {
+        const mark = marks.get(p.symbol);
+        if (!mark) return { ...p, mark: null };
+        const pair = { shareNumber: new Decimal(p.quantity).div(p.shares).toFixed(), lossRate: p.lossRate };
+        return { ...p, mark: { price: mark, time: Date.now(), ...markFigures(pair, p, mark) } };
+      });
+      setView({ version: ++version, positions, eventCount: 0, lastEvent: null, authorized: true });
+    };
+    const onMark = (msg: ServerFrame) => {
+      if (msg.type !== 'MARK') return;
+      marks.set(msg.symbol, msg.data.price);
+      publish();
+    };
+    const off = subscribe({ type: 'POSITION', token } as { type: string }, (msg) => {
+      if (msg.type !== 'POSITION') return;
+      rows = msg.data.positions.flatMap((r) => {
+        const p = Position.safeParse(r);
+        return p.success ? [p.data] : [];
+      });
+      for (const sym of new Set(rows.map((p) => p.symbol)))
+        if (!markSubs.has(sym)) markSubs.set(sym, subscribe({ type: 'MARK', symbol: sym }, onMark));
+      publish();
+    });
+    return () => {
+      off();
+      for (const u of markSubs.values()) u();
+    };
+  }, []);
   return view;
 }
