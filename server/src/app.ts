@@ -46,7 +46,8 @@ import { installObservers } from './http/observe';
 import { installJsonBody } from './http/jsonBody';
 import { registerSecurity, registerStatic } from './http/plugins';
 import { Router } from './http/route';
-import { systemClock, systemTimers, type Clock, type Timers } from './time/clock';
+import { skewedClock, systemClock, systemTimers, type Clock, type Timers } from './time/clock';
+import { registerClockSwitch } from './time/clockSwitch';
 import { Scheduler } from './time/scheduler';
 
 export interface StartOptions {
@@ -80,7 +81,9 @@ export interface RunningExchange {
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningExchange> {
-  const clock = opts.clock ?? systemClock;
+  // TEST_SWITCHES (OPS-6): a clock that end-to-end tests can move forward.
+  const skew = !opts.clock && config.testSwitches && !config.production ? skewedClock(systemClock) : undefined;
+  const clock = opts.clock ?? skew ?? systemClock;
   const timers = opts.timers ?? systemTimers;
   const startedAt = clock.now();
   const app = Fastify({
@@ -178,6 +181,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     scheduler.add(withdrawals.job());
     registerWithdrawTestSwitches(app, config.testSwitches && !config.production);
     registerSpotTestSwitches(app, config.testSwitches && !config.production, timers);
+    registerClockSwitch(app, skew);
     scheduler.add(sessionPurgeJob(identity));
     scheduler.add(idempotency.pruneJob());
     scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));

@@ -43,3 +43,19 @@ export function manualClock(start = Date.UTC(2026, 0, 1)): Clock & { advance(ms:
   let t = start;
   return { now: () => t, advance: (ms: number) => void (t += ms), reset: () => void (t = start) };
 }
+
+/**
+ * The system clock that a test can move forward (OPS-6, TEST_SWITCHES only): `advance(ms)` adds to an offset, so
+ * every part of the server sees time jump at once (the market makes the skipped time's trades on its next step,
+ * expiries and funding rounds come due). Never backwards.
+ */
+export function skewedClock(base: Clock): Clock & { advance(ms: number): number } {
+  let offset = 0;
+  return {
+    now: () => base.now() + offset,
+    advance(ms: number) {
+      if (ms > 0) offset += ms;
+      return base.now() + offset;
+    },
+  };
+}
