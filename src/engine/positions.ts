@@ -25,6 +25,12 @@ import type { LivePosition, MarkView, PositionsView } from './views';
 
 export const POSITIONS_KEY = topicKey({ kind: 'positions' });
 
+/**
+ * Stands for a subscription while its subscribe is being sent: a socket may answer within the send (the fakes do),
+ * and the answer must find the stream held.
+ */
+const HELD_PENDING = (): void => undefined;
+
 export interface FuturesHost {
   /** Holds a server subscription; returns its release. */
   subscribe(spec: ServerKey): () => void;
@@ -51,6 +57,7 @@ export class FuturesStreams {
   private readonly markSubs = new Map<string, () => void>();
   private positionsWatched = false;
   private token: string | null = null;
+  /** The POSITION subscription's release; HELD_PENDING while its subscribe is on the way out. */
   private positionRelease: (() => void) | null = null;
   private rows: Position[] | null = null;
   /** Symbols of the open positions (the MARK streams positions need). */
@@ -252,7 +259,10 @@ export class FuturesStreams {
   private syncPositionStream(): void {
     const want = this.positionsWatched && this.token !== null;
     if (want && !this.positionRelease) {
-      this.positionRelease = this.host.subscribe({ type: 'POSITION', token: this.token! });
+      this.positionRelease = HELD_PENDING;
+      const release = this.host.subscribe({ type: 'POSITION', token: this.token! });
+      if (this.positionRelease === HELD_PENDING) this.positionRelease = release;
+      else release();
     } else if (!want && this.positionRelease) {
       const release = this.positionRelease;
       this.positionRelease = null;
@@ -271,7 +281,11 @@ export class FuturesStreams {
       release();
     }
     for (const symbol of want) {
-      if (!this.markSubs.has(symbol)) this.markSubs.set(symbol, this.host.subscribe({ type: 'MARK', symbol }));
+      if (this.markSubs.has(symbol)) continue;
+      this.markSubs.set(symbol, HELD_PENDING);
+      const release = this.host.subscribe({ type: 'MARK', symbol });
+      if (this.markSubs.get(symbol) === HELD_PENDING) this.markSubs.set(symbol, release);
+      else release();
     }
   }
 }
