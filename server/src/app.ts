@@ -162,6 +162,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const closeSockets = await registerWs(app, ctx, opts.hubTimings, {
       userOfToken: (token) => identity.userOfToken(token)?.id,
       balances: (userId) => wallet.balances(userId),
+      positions: () => [],
     });
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);

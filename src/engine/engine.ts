@@ -8,6 +8,9 @@
  *   klines:SYM:IV     -> TRADE:SYM (candles are built here, from trades) + KLINE:SYM:IV (the server's live
  *                        candle, used only as a checkpoint, see klineSeries.ts), seeded from REST history
  *   depth:SYM:P:A:G   -> DEPTH:SYM, one book per symbol for every grouping (depth.ts), resynced from REST
+ *   mark:SYM          -> MARK:SYM (the server sends the current mark on subscribe), see positions.ts
+ *   positions         -> POSITION with the session token, plus MARK:SYM for each open position's symbol;
+ *                        figures at the marks computed when the view is asked for (positions.ts)
  * plus HEARTBEAT while any topic is held, so a silent socket is noticed (connection.ts).
  * Topics are reference counted with a grace period; when the last one goes, the socket closes.
  *
@@ -43,9 +46,10 @@ import {
   type MarketEngine,
   type Topic,
 } from './types';
-import type { AccountView, DepthView, KlineView, TickerView, TradesView } from './views';
+import type { AccountView, DepthView, KlineView, MarkView, PositionsView, TickerView, TradesView } from './views';
 import { ACCOUNT_KEY, ACCOUNT_STREAMS, AccountStore } from './account';
 import { DepthStreams } from './depth';
+import { FuturesStreams, POSITIONS_KEY } from './positions';
 
 export interface EngineOptions {
   /** Candles kept per series (default KLINE_CAPACITY). */
@@ -63,6 +67,7 @@ interface TopicRecord {
 
 const CONNECTION_CHANGE: ReadonlySet<string> = new Set([CONNECTION_KEY]);
 const ACCOUNT_CHANGE: ReadonlySet<string> = new Set([ACCOUNT_KEY]);
+const SESSION_CHANGE: ReadonlySet<string> = new Set([ACCOUNT_KEY, POSITIONS_KEY]);
 
 export function createMarketEngine(deps: EngineDeps, options: EngineOptions = {}): MarketEngine {
   return new Engine(deps, options);
@@ -86,6 +91,8 @@ class Engine implements MarketEngine {
   private readonly older: OlderKlines;
   /** The order books of the depth topics (BOOK-1). */
   private readonly depth: DepthStreams;
+  /** The mark and positions topics (WORK-19, WORK-20). */
+  private readonly futures: FuturesStreams;
   private heartbeat: (() => void) | null = null;
   /** LIVE-1: the account topic's store, the session token, and the held private streams. */
   private readonly account = new AccountStore();
@@ -130,6 +137,12 @@ class Engine implements MarketEngine {
       subscribe: (symbol) => this.subs.acquire({ type: 'DEPTH', symbol }),
       nextVersion: () => ++this.state.version,
       emit: (keys) => this.emit(keys),
+    });
+    this.futures = new FuturesStreams({
+      subscribe: (spec) => this.subs.acquire(spec),
+      resubscribe: (spec) => this.subs.reauth(spec),
+      nextVersion: () => ++this.state.version,
+      log: deps.log,
     });
     this.topics = new RefRegistry(
       deps.timers,
@@ -180,13 +193,22 @@ class Engine implements MarketEngine {
     return this.account.view();
   }
 
+  markView(symbol: string): MarkView | undefined {
+    return this.futures.markView(symbol);
+  }
+
+  positionsView(): PositionsView {
+    return this.futures.positionsView();
+  }
+
   setAccountToken(token: string | null): void {
     if (this.disposed || token === this.accountToken) return;
     const had = this.accountToken;
     this.accountToken = token;
     // What was shown goes first (and is said), then the streams follow the new token.
     this.account.clear(++this.state.version);
-    this.emit(ACCOUNT_CHANGE);
+    this.futures.setToken(token);
+    this.emit(SESSION_CHANGE);
     if (had !== null && token !== null && this.accountReleases.length) {
       for (const type of ACCOUNT_STREAMS) this.subs.reauth({ type, token });
     } else {
@@ -216,6 +238,7 @@ class Engine implements MarketEngine {
       depthFramesApplied: this.depth.framesApplied,
       depthLevelsApplied: this.depth.levelsApplied,
       depthResyncs: this.depth.resyncs,
+      positionRowsRejected: this.futures.rowsRejected,
     };
   }
 
@@ -227,6 +250,7 @@ class Engine implements MarketEngine {
     this.topics.clear();
     this.seeder.dispose();
     this.depth.dispose();
+    this.futures.dispose();
     this.listeners = [];
     this.accountReleases = [];
     this.symbols.clear();
@@ -259,6 +283,14 @@ class Engine implements MarketEngine {
       this.depth.open(t);
       return;
     }
+    if (t.kind === 'mark') {
+      this.futures.watchMark(t.symbol);
+      return;
+    }
+    if (t.kind === 'positions') {
+      this.futures.watchPositions();
+      return;
+    }
     const symbol = t.symbol;
     const store = openStore(this.symbols, t, this.capacity);
     if (store instanceof TickerStore) {
@@ -283,6 +315,10 @@ class Engine implements MarketEngine {
       this.syncAccountStreams();
     } else if (rec.topic.kind === 'depth') {
       this.depth.close(rec.topic);
+    } else if (rec.topic.kind === 'mark') {
+      this.futures.unwatchMark(rec.topic.symbol);
+    } else if (rec.topic.kind === 'positions') {
+      this.futures.unwatchPositions();
     } else {
       closeStore(this.symbols, rec.topic);
     }
@@ -356,6 +392,12 @@ class Engine implements MarketEngine {
         this.account.applyStatus(f, ++this.state.version);
         changed = ACCOUNT_CHANGE;
         break;
+      case 'MARK':
+        changed = this.futures.onMark(f);
+        break;
+      case 'POSITION':
+        changed = this.futures.onPositions(f);
+        break;
       case 'SETTLEMENT': {
         // LIVE-3: the frame's schema leaves `data` open; the payload is checked here.
         const d = SettlementData.safeParse(f.data);
@@ -371,8 +413,10 @@ class Engine implements MarketEngine {
         this.deps.log?.('ws_server_error', { reason: f.data.reason, message: f.data.message });
         if (f.data.reason === 'THROTTLED' && f.data.id) this.subs.onThrottled(f.data.id);
         if (f.data.reason === 'UNAUTHORIZED') {
+          // One token for every private stream: a refusal of any of them ends the session's data.
           this.account.unauthorized(++this.state.version);
-          changed = ACCOUNT_CHANGE;
+          this.futures.unauthorized();
+          changed = SESSION_CHANGE;
         } else if (f.data.reason !== 'THROTTLED' && f.data.id?.startsWith('s|DEPTH:')) {
           changed = this.depth.onRefused(f.data.id.slice('s|DEPTH:'.length), f.data.message);
         }
@@ -390,6 +434,7 @@ class Engine implements MarketEngine {
       if (st.ticker) this.seeder.ticker(st.ticker);
     }
     this.depth.onConnectionGap();
+    this.futures.onGap();
   }
 
   // ------------------------------------------------------------------ seeding results

@@ -9,10 +9,10 @@ const INTERVALS: ReadonlySet<string> = new Set(KLINE_INTERVALS);
 
 export function checkTopic(t: Topic): void {
   if (!t || typeof t !== 'object') throw new TypeError('topic must be an object { kind, symbol, interval? }');
-  if (t.kind === 'account') return;
-  if (t.kind !== 'ticker' && t.kind !== 'trades' && t.kind !== 'klines' && t.kind !== 'depth') {
+  if (t.kind === 'account' || t.kind === 'positions') return;
+  if (t.kind !== 'ticker' && t.kind !== 'trades' && t.kind !== 'klines' && t.kind !== 'depth' && t.kind !== 'mark') {
     throw new TypeError(
-      `unknown topic kind "${String((t as { kind?: unknown }).kind)}": use ticker, trades, klines, depth or account`,
+      `unknown topic kind "${String((t as { kind?: unknown }).kind)}": use ticker, trades, klines, depth, mark, account or positions`,
     );
   }
   if (typeof t.symbol !== 'string' || !/^[A-Za-z0-9._-]{1,32}$/.test(t.symbol)) {

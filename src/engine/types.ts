@@ -4,7 +4,16 @@
  * Contract between the engine (src/engine) and its host (src/workers).
  */
 import type { KlineInterval } from '../shared/protocol';
-import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from './views';
+import type {
+  AccountView,
+  ConnectionHealth,
+  DepthView,
+  KlineView,
+  MarkView,
+  PositionsView,
+  TickerView,
+  TradesView,
+} from './views';
 
 export interface Clock {
   /** Wall-clock ms (Date.now()). */
@@ -56,7 +65,11 @@ export type Topic =
    */
   | { kind: 'account' }
   /** The order book of a symbol grouped by its tick x `group` (BOOK-1), see depth.ts. */
-  | DepthTopic;
+  | DepthTopic
+  /** A pair's mark price (MARK, LIVE-5; WORK-20), see positions.ts. */
+  | { kind: 'mark'; symbol: string }
+  /** The user's open futures positions valued at the latest marks (POSITION, LIVE-4; WORK-19), once a token is set. */
+  | { kind: 'positions' };
 
 /** Grouping multipliers of the pair's tick (BOOK-3). */
 export const DEPTH_GROUPS = [1, 10, 100, 1000] as const;
@@ -75,10 +88,14 @@ export interface DepthTopic {
 }
 
 /** The topics fed by one symbol's trades and 24 h statistics (the stores of symbolState.ts). */
-export type MarketTopic = Exclude<Topic, { kind: 'account' } | { kind: 'depth' }>;
+export type MarketTopic = Exclude<
+  Topic,
+  { kind: 'account' } | { kind: 'depth' } | { kind: 'mark' } | { kind: 'positions' }
+>;
 
 export function topicKey(t: Topic): string {
   if (t.kind === 'account') return 'account';
+  if (t.kind === 'positions') return 'positions';
   if (t.kind === 'depth') return `depth:${t.symbol}:${t.pricePrecision}:${t.amountPrecision}:${t.group}`;
   return t.kind === 'klines' ? `klines:${t.symbol}:${t.interval}` : `${t.kind}:${t.symbol}`;
 }
@@ -117,6 +134,8 @@ export interface EngineDiagnostics {
   depthLevelsApplied: number;
   /** Book resyncs from the REST snapshot (a depth sequence gap, a delta before any snapshot, a socket gap). */
   depthResyncs: number;
+  /** POSITION rows dropped because they did not match the Position schema (WORK-19). */
+  positionRowsRejected: number;
 }
 
 export interface MarketEngine {
@@ -137,9 +156,16 @@ export interface MarketEngine {
   klinePatch(symbol: string, interval: KlineInterval, sinceVersion: number): KlinePatch | undefined;
   /** The signed-in user's live account (the `account` topic). */
   accountView(): AccountView;
+  /** The latest mark of a symbol whose MARK is held (a `mark` topic, or an open position while `positions` is watched). */
+  markView(symbol: string): MarkView | undefined;
   /**
-   * The session token for the private streams (LIVE-1), or null when signed out. Changing it clears the
-   * account and subscribes again with the new token; `onChange` names `account`.
+   * The open positions with their figures at the latest marks (the `positions` topic, WORK-19): rebuilt when asked
+   * after a change (a POSITION frame, a mark that moved a price), the same object otherwise.
+   */
+  positionsView(): PositionsView;
+  /**
+   * The session token for the private streams (LIVE-1, LIVE-4), or null when signed out. Changing it clears the
+   * account and the positions and subscribes again with the new token; `onChange` names `account` and `positions`.
    */
   setAccountToken(token: string | null): void;
   /**

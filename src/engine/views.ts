@@ -90,6 +90,8 @@ export interface Diagnostics {
   depthFramesApplied: number;
   depthLevelsApplied: number;
   depthResyncs: number;
+  /** POSITION rows dropped because they did not match the Position schema (WORK-19). */
+  positionRowsRejected: number;
   /** 'shared' when one SharedWorker serves all tabs, 'dedicated' for the per-tab fallback. */
   mode: 'shared' | 'dedicated';
 }

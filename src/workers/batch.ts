@@ -1,10 +1,11 @@
 /**
  * Builds one tab's batch from the engine's current views: tickers and trades as their view objects
  * (structured clone), klines as patches since the version this tab last received, order books as their view
- * objects when their version moved past the one this tab holds (BOOK-4).
+ * objects when their version moved past the one this tab holds (BOOK-4), marks as their view objects and the
+ * positions view when its version moved (WORK-19, WORK-20).
  */
 import type { KlinePatch, MarketEngine, Topic } from '../engine';
-import type { AccountView, DepthView, TickerView, TradesView } from '../engine';
+import type { AccountView, DepthView, MarkView, PositionsView, TickerView, TradesView } from '../engine';
 import type { Batch } from './wire';
 
 /**
@@ -55,12 +56,24 @@ export function buildBatch(
   const depths: DepthView[] = [];
   const transfer: ArrayBuffer[] = [];
   let account: AccountView | undefined;
+  let marks: MarkView[] | undefined;
+  let positions: PositionsView | undefined;
   let newestTs = 0;
   for (const key of keys) {
     const topic = topics.get(key);
     if (!topic) continue;
     if (topic.kind === 'account') {
       account = engine.accountView();
+    } else if (topic.kind === 'positions') {
+      // Built here, once per change for every tab (WORK-19); a tab gets it only when its version moved.
+      const v = engine.positionsView();
+      if (klineVersions.get(key) === v.version) continue;
+      positions = v;
+      klineVersions.set(key, v.version);
+    } else if (topic.kind === 'mark') {
+      const v = engine.markView(topic.symbol);
+      if (!v) continue;
+      (marks ??= []).push(v);
     } else if (topic.kind === 'ticker') {
       const v = engine.tickerView(topic.symbol);
       if (!v) continue;
@@ -90,9 +103,18 @@ export function buildBatch(
   const batch: Batch = { t: 'batch', n, tickers, trades, klines, newestTs };
   if (account) batch.account = account;
   if (depths.length) batch.depths = depths;
+  if (marks) batch.marks = marks;
+  if (positions) batch.positions = positions;
   return {
     batch,
     transfer,
-    items: tickers.length + trades.length + klines.length + depths.length + (account ? 1 : 0),
+    items:
+      tickers.length +
+      trades.length +
+      klines.length +
+      depths.length +
+      (account ? 1 : 0) +
+      (marks?.length ?? 0) +
+      (positions ? 1 : 0),
   };
 }

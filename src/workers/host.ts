@@ -114,6 +114,7 @@ const EMPTY_DIAG = {
   depthFramesApplied: 0,
   depthLevelsApplied: 0,
   depthResyncs: 0,
+  positionRowsRejected: 0,
 };
 
 export function createMarketHost(deps: HostDeps): MarketHost {

@@ -12,7 +12,16 @@
  *   before that frame and is applied in it: a tick waits for the next frame, not for one and a half.
  */
 import type { KlinePatch, Topic } from '../engine';
-import type { AccountView, ConnectionHealth, DepthView, Diagnostics, TickerView, TradesView } from '../engine';
+import type {
+  AccountView,
+  ConnectionHealth,
+  DepthView,
+  Diagnostics,
+  MarkView,
+  PositionsView,
+  TickerView,
+  TradesView,
+} from '../engine';
 import type { KlineInterval } from '../shared/protocol';
 import type { TestPlatform } from '../shared/testPlatform';
 
@@ -73,6 +82,10 @@ export interface Batch {
   depths?: DepthView[];
   /** The live account, when the tab watches it and it changed (LIVE-1). */
   account?: AccountView;
+  /** Mark prices of the watched `mark` topics that changed (WORK-20); absent when none. */
+  marks?: MarkView[];
+  /** The positions view, when the tab watches it and its version moved (WORK-19). */
+  positions?: PositionsView;
   /** Present when the connection health changed since the last batch (and in the first one). */
   health?: ConnectionHealth;
   /** Newest server `ts` among the tickers and trades in the batch, 0 if none (tick-to-paint). */

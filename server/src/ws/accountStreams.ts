@@ -1,23 +1,27 @@
 /**
- * The private streams of the socket (LIVE-1..3): OWNCOIN (every balance of the user, sent after the ACK and
- * after every change), USER_STATUS (a deposit, withdrawal or second contract changed state) and SETTLEMENT (a
- * second contract settled: result, close price, payout). A subscription carries the session
+ * The private streams of the socket (LIVE-1..4): OWNCOIN (every balance of the user, sent after the ACK and
+ * after every change), USER_STATUS (a deposit, withdrawal or second contract changed state), SETTLEMENT (a
+ * second contract settled: result, close price, payout) and POSITION (every open futures position of the user,
+ * sent after the ACK and after every change, with what happened when it is worth telling). A subscription carries the session
  * token in the message, never in the URL; the token is checked on subscribe and again before every push, so a
  * session that ended (sign-out, expiry) stops receiving at once and is told with an UNAUTHORIZED error.
  */
 import type { BalanceRow } from '../../../src/shared/protocol';
-import type { UserEvents } from '../events/userEvents';
+import type { Position } from '../../../src/shared/schemas/futures';
+import type { PositionEvent, UserEvents } from '../events/userEvents';
 import type { Connection, Body } from './connection';
-import { errorBody, ownCoinBody, settlementBody, userStatusBody } from './frames';
+import { errorBody, ownCoinBody, positionBody, settlementBody, userStatusBody } from './frames';
 
 export interface AccountSource {
   /** The user of a live session token, or undefined. */
   userOfToken(token: string): number | undefined;
   balances(userId: number): BalanceRow[];
+  /** The user's open futures positions (LIVE-4; the futures service provides them). */
+  positions(userId: number): Position[];
 }
 
-export type PrivateType = 'OWNCOIN' | 'USER_STATUS' | 'SETTLEMENT';
-const PRIVATE_TYPES: readonly string[] = ['OWNCOIN', 'USER_STATUS', 'SETTLEMENT'] satisfies PrivateType[];
+export type PrivateType = 'OWNCOIN' | 'USER_STATUS' | 'SETTLEMENT' | 'POSITION';
+const PRIVATE_TYPES: readonly string[] = ['OWNCOIN', 'USER_STATUS', 'SETTLEMENT', 'POSITION'] satisfies PrivateType[];
 
 /** Whether a stream type is private (subscribed with the session token). */
 export function isPrivateType(type: string): type is PrivateType {
@@ -49,6 +53,7 @@ export class AccountStreams {
     this.offs.push(events.onBalances((userId) => this.pushBalances(userId)));
     this.offs.push(events.onStatus((userId, e) => this.push(userId, 'USER_STATUS', () => userStatusBody({ ...e }))));
     this.offs.push(events.onSettlement((userId, d) => this.push(userId, 'SETTLEMENT', () => settlementBody(d))));
+    this.offs.push(events.onPositions((userId, e) => this.pushPositions(userId, e)));
   }
 
   stop(): void {
@@ -71,10 +76,14 @@ export class AccountStreams {
     return undefined;
   }
 
-  /** The state right after the ACK: the balances for OWNCOIN (USER_STATUS and SETTLEMENT have no state). */
+  /**
+   * The state right after the ACK: the balances for OWNCOIN, the open positions for POSITION (USER_STATUS and
+   * SETTLEMENT have no state).
+   */
   initial(conn: Connection, type: PrivateType): void {
     const h = this.held.get(conn)?.get(type);
     if (h && type === 'OWNCOIN') conn.send(ownCoinBody(this.source.balances(h.userId)), this.now(), true);
+    if (h && type === 'POSITION') conn.send(positionBody(this.source.positions(h.userId)), this.now(), true);
   }
 
   unsubscribe(conn: Connection, type: PrivateType): void {
@@ -102,6 +111,11 @@ export class AccountStreams {
   private pushBalances(userId: number): void {
     let rows: BalanceRow[] | undefined;
     this.push(userId, 'OWNCOIN', () => ownCoinBody((rows ??= this.source.balances(userId))));
+  }
+
+  /** LIVE-4: every open position of the user (read once for all their connections), with the event. */
+  private pushPositions(userId: number, event: PositionEvent | undefined): void {
+    this.push(userId, 'POSITION', () => positionBody(this.source.positions(userId), event));
   }
 
   /** Sends to every connection of `userId` holding `type`, after checking its token is still a session. */

@@ -21,11 +21,14 @@ import {
   type UserStatusFrame,
   type AccountFrame,
   type SettlementData,
+  type MarkFrame,
+  type PositionFrame,
 } from '../../../src/shared/protocol';
+import type { MarkTick, Position } from '../../../src/shared/schemas/futures';
 import type { DepthBook } from '../context';
 import { body, type Body } from './connection';
 
-/** `origin` of market frames (DETAIL, KLINE, TRADE, DEPTH) and of the server's own frames (ACK, ERROR, HEARTBEAT). */
+/** `origin` of market frames (DETAIL, KLINE, TRADE, DEPTH, MARK) and of the server's own frames (ACK, ERROR, HEARTBEAT). */
 export const ORIGIN_MARKET = 'market';
 export const ORIGIN_SERVER = 'server';
 
@@ -83,6 +86,7 @@ export interface SymbolKeys {
   trade: string;
   detail: string;
   depth: string;
+  mark: string;
   kline: [KlineInterval, string][];
 }
 
@@ -95,6 +99,7 @@ export function symbolKeys(symbol: string): SymbolKeys {
       trade: `TRADE:${symbol}`,
       detail: `DETAIL:${symbol}`,
       depth: `DEPTH:${symbol}`,
+      mark: `MARK:${symbol}`,
       kline: KLINE_INTERVALS.map((iv) => [iv, `KLINE:${symbol}:${iv}`] as [KlineInterval, string]),
     };
     keyCache.set(symbol, k);
@@ -115,5 +120,29 @@ export function userStatusBody(data: UserStatusFrame['data']): Body {
 /** SETTLEMENT (LIVE-3): a second contract of the user settled. */
 export function settlementBody(data: SettlementData): Body {
   const f: Unsent<z.infer<typeof AccountFrame>> = { type: 'SETTLEMENT', origin: ORIGIN_SERVER, data };
+  return body(f);
+}
+
+/** MARK (LIVE-5): a pair's mark tick (the last trade at or before the mark update's time). */
+export function markBody(tick: MarkTick): Body {
+  const f: Unsent<MarkFrame> = {
+    type: 'MARK',
+    symbol: tick.symbol,
+    origin: ORIGIN_MARKET,
+    data: { price: tick.price, time: tick.time, tradeId: tick.tradeId, tradeTime: tick.tradeTime },
+  };
+  return body(f);
+}
+
+/**
+ * POSITION (LIVE-4): every open position of the user, without the REST-only `mark` figures (the client values
+ * them at the MARK stream's price), and the event that caused the push, if any.
+ */
+export function positionBody(rows: readonly Position[], event?: PositionFrame['data']['event']): Body {
+  const positions = rows.filter((p) => p.status === 'open').map(({ mark: _mark, ...p }) => p);
+  const data: PositionFrame['data'] = event
+    ? { positions, event: { kind: event.kind, positionId: event.positionId, symbol: event.symbol } }
+    : { positions };
+  const f: Unsent<PositionFrame> = { type: 'POSITION', origin: ORIGIN_SERVER, data };
   return body(f);
 }

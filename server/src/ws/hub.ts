@@ -9,6 +9,9 @@
  * DEPTH (DEPTH-3..6): after the ACK a snapshot of the book (at most DEPTH_SNAPSHOT_LEVELS a side) at the book's
  * depth seq, then each delta the books deliver (at most one per symbol per simulator step, plus one per user
  * order or cancel), fanned out like TRADE and dropped like it for a backed-up socket (the seq gap tells the client).
+ *
+ * MARK (LIVE-5): after the ACK the symbol's current mark tick, if it has one; then one frame per mark update
+ * (ctx.marks.onMark), serialized once per symbol for its subscribers.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -19,12 +22,23 @@ import {
   type ClientFrame,
   type Trade,
 } from '../../../src/shared/protocol';
-import type { DepthBook, Market } from '../context';
+import type { MarkTick } from '../../../src/shared/schemas/futures';
+import type { DepthBook, Market, Marks } from '../context';
 import { DEPTH_SNAPSHOT_LEVELS } from '../market/books';
 import type { Metrics } from '../metrics';
 import type { Clock, TimerHandle, Timers } from '../time/clock';
 import { Connection, type Body } from './connection';
-import { ackBody, depthBody, detailBody, errorBody, heartbeatBody, klineBody, symbolKeys, tradeBody } from './frames';
+import {
+  ackBody,
+  depthBody,
+  detailBody,
+  errorBody,
+  heartbeatBody,
+  klineBody,
+  markBody,
+  symbolKeys,
+  tradeBody,
+} from './frames';
 import { isPrivateType, type AccountStreams } from './accountStreams';
 import { parseInbound } from './inbound';
 
@@ -48,6 +62,7 @@ export class Hub {
   private running: TimerHandle[] = [];
   private offTrades: (() => void) | undefined;
   private offDepth: (() => void) | undefined;
+  private offMarks: (() => void) | undefined;
 
   constructor(
     private readonly market: Market,
@@ -56,8 +71,10 @@ export class Hub {
     private readonly clock: Clock,
     private readonly timers: Timers,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
-    /** The private streams (OWNCOIN, USER_STATUS, SETTLEMENT); without them those subscriptions are NOT_AVAILABLE. */
+    /** The private streams (OWNCOIN, USER_STATUS, SETTLEMENT, POSITION); without them those subscriptions are NOT_AVAILABLE. */
     private readonly accounts?: AccountStreams,
+    /** The mark prices (LIVE-5); without them MARK subscriptions are NOT_AVAILABLE. */
+    private readonly marks?: Marks,
   ) {
     if (accounts) {
       accounts.onEnded = (conn, type) => {
@@ -73,6 +90,7 @@ export class Hub {
   start(): void {
     this.offTrades ??= this.market.onTrades((s, t) => this.onTrades(s, t));
     this.offDepth ??= this.market.books.onDepth((s, d) => this.onDepth(s, d));
+    this.offMarks ??= this.marks?.onMark((ticks) => this.onMarks(ticks));
     if (this.running.length) return;
     this.running.push(this.timers.every(this.timings.heartbeatMs, () => this.heartbeat()));
     this.running.push(this.timers.every(this.timings.pingMs, () => this.ping()));
@@ -83,6 +101,8 @@ export class Hub {
     this.offTrades = undefined;
     this.offDepth?.();
     this.offDepth = undefined;
+    this.offMarks?.();
+    this.offMarks = undefined;
     for (const t of this.running) t.cancel();
     this.running = [];
   }
@@ -177,7 +197,11 @@ export class Hub {
   }
 
   private subscribe(conn: Connection, f: ClientFrame, now: number): void {
-    const marketStream = f.type === 'DETAIL' || f.type === 'TRADE' || f.type === 'KLINE';
+    if (f.type === 'MARK' && !this.marks) {
+      this.reject(conn, 'NOT_AVAILABLE', 'MARK is not served here', f.id, now);
+      return;
+    }
+    const marketStream = f.type === 'DETAIL' || f.type === 'TRADE' || f.type === 'KLINE' || f.type === 'MARK';
     if ((marketStream && !this.market.has(f.symbol!)) || (f.type === 'DEPTH' && !this.market.books.has(f.symbol!))) {
       this.reject(
         conn,
@@ -223,6 +247,10 @@ export class Hub {
       // DEPTH-4: the snapshot at the book's current seq; the next delta carries seq + 1.
       const d = this.market.books.depth(f.symbol!, DEPTH_SNAPSHOT_LEVELS);
       if (d) conn.send(depthBody(f.symbol!, d, true), now, true);
+    } else if (f.type === 'MARK') {
+      // LIVE-5: the current mark at once; a pair that has not traded yet has none until its first trade.
+      const m = this.marks!.current(f.symbol!);
+      if (m) conn.send(markBody(m), now, true);
     }
   }
 
@@ -272,6 +300,13 @@ export class Hub {
   onDepth(symbol: string, delta: DepthBook): void {
     if (this.conns.size === 0) return;
     this.fanOut(this.subs.get(symbolKeys(symbol).depth), () => depthBody(symbol, delta, false), this.clock.now());
+  }
+
+  /** One mark update (LIVE-5): each symbol's tick serialized once, sent to that symbol's MARK subscribers. */
+  onMarks(ticks: readonly MarkTick[]): void {
+    if (this.conns.size === 0) return;
+    const ts = this.clock.now();
+    for (const t of ticks) this.fanOut(this.subs.get(symbolKeys(t.symbol).mark), () => markBody(t), ts);
   }
 
   heartbeat(): void {

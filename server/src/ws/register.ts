@@ -28,7 +28,7 @@ export async function registerWs(
 ): Promise<() => Promise<void>> {
   const accounts = accountSource ? new AccountStreams(accountSource, () => ctx.clock.now()) : undefined;
   accounts?.attach(ctx.userEvents);
-  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, ctx.clock, ctx.timers, timings, accounts);
+  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, ctx.clock, ctx.timers, timings, accounts, ctx.marks);
   const allowed = parseAllowedOrigins(ctx.config.allowedOrigins);
   let closing: Promise<void> | undefined;
   const closeAll = () => {

@@ -144,21 +144,23 @@ describe('socket /ws/{id} (spec 7.5)', () => {
     await c.close();
   });
 
-  it('[WS-5][LIVE-1][LIVE-3] account streams are validated: POSITION acknowledged, SETTLEMENT, OWNCOIN and USER_STATUS need a token', async () => {
+  it('[WS-5][LIVE-1][LIVE-3][LIVE-4] account streams are validated: SETTLEMENT, POSITION, OWNCOIN and USER_STATUS need a token', async () => {
     const c = await open();
     for (const type of ['SETTLEMENT', 'POSITION', 'USER_STATUS', 'OWNCOIN']) c.send({ op: 'subscribe', type });
     await c.waitFor(() => c.frames.length === 4);
     expect(c.frames.map((f) => [f.type, f.data.key ?? f.data.reason])).toEqual([
       ['ERROR', 'BAD_FRAME'],
-      ['ACK', 'POSITION'],
+      ['ERROR', 'BAD_FRAME'],
       ['ERROR', 'BAD_FRAME'],
       ['ERROR', 'BAD_FRAME'],
     ]);
     expect(c.frames[0].data.message).toMatch(/SETTLEMENT needs the session token/);
+    expect(c.frames[1].data.message).toMatch(/POSITION needs the session token/);
     expect(c.frames[3].data.message).toMatch(/OWNCOIN needs the session token/);
     c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', token: 'x' });
     const t = await c.waitFor(
-      (f) => f.type === 'ERROR' && /only OWNCOIN, USER_STATUS and SETTLEMENT take a token/.test(f.data.message),
+      (f) =>
+        f.type === 'ERROR' && /only OWNCOIN, USER_STATUS, SETTLEMENT and POSITION take a token/.test(f.data.message),
     );
     expect(t.data.reason).toBe('BAD_FRAME');
     c.send({ op: 'subscribe', type: 'KLINE', symbol: 'btcusdt' });

@@ -18,7 +18,7 @@ import type {
 } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { marketClient } from './marketClient';
-import { ACCOUNT_TOPIC_KEY, type Snapshot } from './store';
+import { ACCOUNT_TOPIC_KEY, POSITIONS_TOPIC_KEY, type Snapshot } from './store';
 
 const noopUnsubscribe = () => undefined;
 const none = () => undefined;
@@ -172,21 +172,32 @@ function call(fn: () => void): void {
 }
 
 /**
- * The mark price of `symbol` (FUT-3), from the worker's MARK topic; undefined until the first mark.
- * CONTRACT STUB: the futures engine slice replaces this body with the worker topic.
+ * The mark price of `symbol` (FUT-3), from the worker's `mark` topic (MARK stream, LIVE-5; WORK-20); undefined
+ * until the first mark. At most one commit per frame (or per `everyMs`).
  */
 export function useMark(symbol: string | undefined, everyMs = 0): MarkView | undefined {
-  void symbol;
-  void everyMs;
-  return undefined;
+  return useTopic(symbol ? { kind: 'mark', symbol } : undefined, everyMs) as MarkView | undefined;
 }
 
+const POSITIONS_TOPIC: Topic = { kind: 'positions' };
+const getPositions = () => marketClient.store.positions;
+
 /**
- * The user's open futures positions valued at the latest marks (LIVE-4), from the worker: one commit per frame
- * at most, never one per tick. Undefined until the first batch.
- * CONTRACT STUB: the futures engine slice replaces this body with the worker topic.
+ * The user's open futures positions valued at the latest marks (LIVE-4, WORK-19), from the worker: the figures
+ * are computed there, and this commits at most once per frame (or per `everyMs`), never once per tick.
+ * Undefined until the first batch; `positions` null until the first POSITION frame or without a session.
  */
 export function usePositions(everyMs = 0): PositionsView | undefined {
-  void everyMs;
-  return undefined;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const unwatch = marketClient.watch(POSITIONS_TOPIC);
+      const unsubscribe = marketClient.store.subscribe(POSITIONS_TOPIC_KEY, onChange, everyMs);
+      return () => {
+        unsubscribe();
+        unwatch();
+      };
+    },
+    [everyMs],
+  );
+  return useSyncExternalStore(subscribe, getPositions, none);
 }

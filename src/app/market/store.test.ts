@@ -161,3 +161,24 @@ describe('order books in the tab store [BOOK-4]', () => {
     expect(n).toBe(1);
   });
 });
+
+describe('marks and positions on the tab [WORK-19][WORK-20]', () => {
+  it('[WORK-20][WORK-19] marks are stored under their topic key, the positions view once per batch; a dropped positions topic is forgotten', () => {
+    const s = new MarketStore();
+    let marks = 0;
+    let positions = 0;
+    s.subscribe('mark:btcusdt', () => marks++);
+    s.subscribe('positions', () => positions++);
+    const mark = { symbol: 'btcusdt', price: '60000', time: 1000, tradeId: 7 };
+    const view = { version: 3, positions: [], eventCount: 0, lastEvent: null, authorized: true };
+    expect(s.apply(batch({ marks: [mark], positions: view }))).toEqual(['mark:btcusdt', 'positions']);
+    expect(s.get('mark:btcusdt')).toBe(mark);
+    expect(s.positions).toBe(view);
+    expect([marks, positions]).toEqual([1, 1]);
+    // Let go of while on its way: not applied.
+    s.apply(batch({ positions: { ...view, version: 4 } }), (k) => k !== 'positions');
+    expect(s.positions).toBe(view);
+    s.drop('positions');
+    expect(s.positions).toBeUndefined();
+  });
+});

@@ -8,13 +8,23 @@
  * listen at frame rate. Changes a cadenced listener has not been told about yet are "due" until flushDue.
  */
 import { topicKey } from '../../engine';
-import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from '../../engine';
+import type {
+  AccountView,
+  ConnectionHealth,
+  DepthView,
+  KlineView,
+  MarkView,
+  PositionsView,
+  TickerView,
+  TradesView,
+} from '../../engine';
 
 export const ACCOUNT_TOPIC_KEY = topicKey({ kind: 'account' });
+export const POSITIONS_TOPIC_KEY = topicKey({ kind: 'positions' });
 import type { Batch } from '../../workers/wire';
 import { KlineSeries } from './klineSeries';
 
-export type Snapshot = TickerView | TradesView | KlineView | DepthView;
+export type Snapshot = TickerView | TradesView | KlineView | DepthView | MarkView;
 
 export class MarketStore {
   private snaps = new Map<string, Snapshot>();
@@ -31,6 +41,8 @@ export class MarketStore {
 
   /** The live account (LIVE-1), as the last batch that carried it said. */
   account: AccountView | undefined;
+  /** The open positions at the latest marks (WORK-19), as the last batch that carried them said. */
+  positions: PositionsView | undefined;
 
   /**
    * Applies a batch and notifies; returns the keys that changed. `accept` filters out topics the tab let go of
@@ -67,6 +79,18 @@ export class MarketStore {
     if (b.account !== undefined && accept(ACCOUNT_TOPIC_KEY)) {
       this.account = b.account;
       changed.push(ACCOUNT_TOPIC_KEY);
+    }
+    if (b.marks) {
+      for (const v of b.marks) {
+        const k = topicKey({ kind: 'mark', symbol: v.symbol });
+        if (!accept(k)) continue;
+        this.snaps.set(k, v);
+        changed.push(k);
+      }
+    }
+    if (b.positions !== undefined && accept(POSITIONS_TOPIC_KEY)) {
+      this.positions = b.positions;
+      changed.push(POSITIONS_TOPIC_KEY);
     }
     for (const p of b.klines) {
       const k = topicKey({ kind: 'klines', symbol: p.symbol, interval: p.interval });
@@ -148,6 +172,7 @@ export class MarketStore {
 
   /** Forgets a topic the tab no longer watches (its kline buffers are freed). */
   drop(key: string): void {
+    if (key === POSITIONS_TOPIC_KEY) this.positions = undefined;
     this.snaps.delete(key);
     this.series.delete(key);
   }

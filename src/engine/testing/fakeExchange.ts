@@ -85,7 +85,8 @@ export class FakeExchange {
         return;
       }
       const key = subscriptionKey(f as never);
-      const privateStream = f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT';
+      const privateStream =
+        f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT' || f.type === 'POSITION';
       if (privateStream && f.op === 'subscribe') {
         const balances = this.accounts.get(f.token as string);
         if (!balances) {
@@ -100,6 +101,12 @@ export class FakeExchange {
         session.subs.add(key);
         this.send(session, { type: 'ACK', origin: 'fake', data: { op: f.op, key } });
         if (f.type === 'OWNCOIN') this.send(session, { type: 'OWNCOIN', origin: 'fake', data: { balances } });
+        if (f.type === 'POSITION')
+          this.send(session, {
+            type: 'POSITION',
+            origin: 'fake',
+            data: { positions: this.positions.get(f.token as string) ?? [] },
+          });
         return;
       }
       if (f.op === 'subscribe') session.subs.add(key);
@@ -108,6 +115,10 @@ export class FakeExchange {
       if (f.op === 'subscribe' && f.type === 'DETAIL') {
         const info = this.priceInfo(f.symbol as string);
         if (info) this.send(session, { type: 'DETAIL', symbol: f.symbol, origin: 'fake', data: info });
+      }
+      if (f.op === 'subscribe' && f.type === 'MARK') {
+        const m = this.marks.get(f.symbol as string);
+        if (m) this.send(session, { type: 'MARK', symbol: f.symbol, origin: 'fake', data: m });
       }
       if (f.op === 'subscribe' && f.type === 'DEPTH') {
         const snap = this.depthSnapshot(f.symbol as string, Infinity);
@@ -160,6 +171,34 @@ export class FakeExchange {
     for (const s of this.sessions)
       if (s.subs.has('SETTLEMENT') && s.tokens.get('SETTLEMENT') === token)
         this.send(s, { type: 'SETTLEMENT', origin: 'fake', data });
+  }
+
+  /** LIVE-4: the open positions of each token's user (rows as the server sends them, unchecked). */
+  readonly positions = new Map<string, unknown[]>();
+
+  /** New positions for a token's user: a POSITION frame (with `event` if given) to its subscribers. */
+  setPositions(token: string, positions: unknown[], event?: Record<string, unknown>): void {
+    this.positions.set(token, positions);
+    for (const s of this.sessions)
+      if (s.subs.has('POSITION') && s.tokens.get('POSITION') === token)
+        this.send(s, { type: 'POSITION', origin: 'fake', data: event ? { positions, event } : { positions } });
+  }
+
+  /** LIVE-5: the current mark of each symbol. */
+  readonly marks = new Map<string, { price: string; time: number; tradeId: number; tradeTime: number }>();
+  private markTradeId = 0;
+
+  /** A mark update of `symbol` at `price` (time: the fake clock's now): a MARK frame to its subscribers. */
+  mark(symbol: string, price: string, time = this.time.now()): void {
+    const m = { price, time, tradeId: ++this.markTradeId, tradeTime: time };
+    this.marks.set(symbol, m);
+    for (const s of this.sessions)
+      if (s.subs.has(`MARK:${symbol}`)) this.send(s, { type: 'MARK', symbol, origin: 'fake', data: m });
+  }
+
+  /** Any frame, as is, to every open socket (a malformed one, for robustness tests). */
+  raw(frame: Record<string, unknown>): void {
+    for (const s of this.sessions) this.send(s, frame);
   }
 
   /** A USER_STATUS frame to every socket subscribed with that token. */

@@ -4,7 +4,16 @@
  * real one (onChange with topic keys).
  */
 import { topicKey, type DepthTopic, type KlinePatch, type MarketEngine, type Topic } from '../../engine';
-import type { AccountView, ConnectionHealth, DepthView, KlineView, TickerView, TradesView } from '../../engine';
+import type {
+  AccountView,
+  ConnectionHealth,
+  DepthView,
+  KlineView,
+  MarkView,
+  PositionsView,
+  TickerView,
+  TradesView,
+} from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 
 interface Series {
@@ -125,6 +134,26 @@ export class FakeEngine implements MarketEngine {
     this.account = { ...this.account, ...view, version: this.account.version + 1 };
     this.emit('account');
   }
+  /** Mark views the test set, by symbol (WORK-20). */
+  readonly marks = new Map<string, MarkView>();
+  markView(symbol: string): MarkView | undefined {
+    return this.marks.get(symbol);
+  }
+  setMark(view: MarkView): void {
+    this.marks.set(view.symbol, view);
+    this.emit(`mark:${view.symbol}`);
+  }
+  /** The positions view the fake shows (WORK-19); `positionsBuilt` counts the builds the host asked for. */
+  positions: PositionsView = { version: 0, positions: null, eventCount: 0, lastEvent: null, authorized: true };
+  positionsBuilt = 0;
+  positionsView(): PositionsView {
+    this.positionsBuilt++;
+    return this.positions;
+  }
+  setPositions(view: Partial<PositionsView>): void {
+    this.positions = { ...this.positions, ...view, version: this.positions.version + 1 };
+    this.emit('positions');
+  }
   /** Order book views the test set, by topic key. */
   readonly depths = new Map<string, DepthView>();
   depthView(topic: DepthTopic): DepthView | undefined {
@@ -190,6 +219,7 @@ export class FakeEngine implements MarketEngine {
       depthFramesApplied: 0,
       depthLevelsApplied: 0,
       depthResyncs: 0,
+      positionRowsRejected: 0,
     };
   }
   dispose(): void {
