@@ -370,7 +370,7 @@ describe('[OPT-12][IDEM-1] idempotency, clientOrderId and concurrency', () => {
   });
 });
 
-describe('[OPT-6][OPT-8][OPT-13][OPT-14] settlement, lists and records', () => {
+describe('[OPT-6][OPT-13][OPT-14][OPT-15] settlement, pushes, lists and records', () => {
   it('[OPT-6] never before expiry, right after it, at the last published trade at or before it, paying from house:options once', async () => {
     const u = await user('10000');
     const other = await user('1000');
@@ -439,7 +439,7 @@ describe('[OPT-6][OPT-8][OPT-13][OPT-14] settlement, lists and records', () => {
     const payouts = count("SELECT count(*) AS n FROM ledger_journal WHERE kind = 'option_payout'");
     await run(5_000);
     expect(count("SELECT count(*) AS n FROM ledger_journal WHERE kind = 'option_payout'")).toBe(payouts);
-    // the pushes: USER_STATUS open then settled, SETTLEMENT with the price and the payout
+    // OPT-15: the pushes: USER_STATUS open then settled, SETTLEMENT with the price and the payout
     const mine = statuses.filter(([id, e]) => id === u.id && e.kind === 'option').map(([, e]) => e);
     for (const o of bought) {
       expect(mine).toContainEqual({ kind: 'option', id: o.id, status: 'open' });
