@@ -495,20 +495,24 @@ describe('[OPT-6][OPT-13][OPT-14][OPT-15] settlement, pushes, lists and records'
     expect(theirs.data.rows.map((o) => o.id)).toEqual([otherO.id]);
   });
 
-  it('[OPT-7] the log keeps what open options can settle at and drops the rest', async () => {
+  it('[OPT-7] the pairs with open options are logged from the trade at purchase on; the others no longer', async () => {
     const u = await user('1000');
+    const sol = () => count("SELECT count(*) AS n FROM option_trades WHERE symbol = 'solusdt'");
+    const solBefore = sol();
+    const last = ts.ctx.market.recentTrades('xrpusdt', 1)[0];
     const q = await quoted(u.token, await intent('xrpusdt', 'call', 3, 3, '1000'));
     expect((await buy(u.token, { quoteId: q.quoteId })).body.code).toBe(200);
     await run(2_000);
-    const n = () => count("SELECT count(*) AS n FROM option_trades WHERE symbol = 'xrpusdt'");
-    expect(n()).toBeGreaterThan(1);
-    // the daily option's expiry is ahead: only the last trade (and those after the retention window) matter
-    await run(16 * 60_000, 5_000);
-    const kept = ts.ctx.db.prepare("SELECT min(time) AS t FROM option_trades WHERE symbol = 'xrpusdt'").get() as {
-      t: number;
-    };
-    expect(kept.t).toBeGreaterThanOrEqual(ts.clock.now() - 16 * 60_000);
-    // pairs without open options are no longer logged, and their trades go
-    expect(count("SELECT count(*) AS n FROM option_trades WHERE symbol = 'solusdt'")).toBe(0);
+    const logged = ts.ctx.db
+      .prepare("SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = 'xrpusdt' ORDER BY seq")
+      .all() as { id: number; time: number; price: string }[];
+    // everything published after the entry, in publication order (the independent capture)
+    const all = published.get('xrpusdt') ?? [];
+    const after = all.slice(all.findIndex((t) => t.id === last.id && t.ts === last.ts) + 1);
+    expect(after.length).toBeGreaterThan(0);
+    expect(logged[0]).toEqual({ id: last.id, time: last.ts, price: last.price });
+    expect(logged.slice(1).map((t) => t.id)).toEqual(after.map((t) => t.id));
+    // solusdt's only option settled in the test before: no longer logged (its old trades go with the window)
+    expect(sol()).toBe(solBefore);
   });
 });

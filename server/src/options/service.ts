@@ -263,7 +263,7 @@ export class Options {
     return k.toFixed(m.priceDecimals);
   }
 
-  /** OPT-5: a firm quote, stored, accepted until `expiresAt`. */
+  /** OPT-5: a firm quote, stored, accepted until `expiresAt` (the TTL on, at most the option's expiry). */
   quote(userId: number, body: OptionQuoteBody): OptionQuote {
     const now = this.deps.clock.now();
     const m = this.market(body.symbol);
@@ -277,7 +277,8 @@ export class Options {
       spot: m.spot.price,
       volatility: m.volatility,
       createdAt: now,
-      expiresAt: now + this.deps.quoteTtlMs,
+      // never beyond the option's own expiry (a long OPTION_QUOTE_TTL_MS against a 5-minute series)
+      expiresAt: Math.min(now + this.deps.quoteTtlMs, p.expiry),
     };
     this.deps.store.insertQuote(row);
     return {
