@@ -25,6 +25,7 @@ import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
 import { mountSpot } from './spot/index';
 import { mountSeconds } from './seconds/index';
+import { mountOptions } from './options/index';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
@@ -169,6 +170,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,

@@ -1,0 +1,241 @@
+/**
+ * The SQL of options (migration 030): the option pairs (coin_option), quotes, orders and the log of published
+ * trades. No arithmetic and no rules here (service.ts, pricing.ts, settle.ts).
+ */
+import type Database from 'better-sqlite3';
+import type { OptionKind, OptionTenor } from '../../../src/shared/schemas/options';
+import type { LogRow } from '../seconds/store';
+import type { LoggedTrade } from './settle';
+
+export interface OptionPairRow {
+  symbol: string;
+  feeType: number;
+  feeValue: string;
+  showFlag: number;
+  status: number;
+}
+
+export interface QuoteRow {
+  id: string;
+  userId: number;
+  symbol: string;
+  kind: OptionKind;
+  tenor: OptionTenor;
+  expiry: number;
+  strike: string;
+  quantity: string;
+  unitPremium: string;
+  premium: string;
+  fee: string;
+  total: string;
+  spot: string;
+  volatility: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface NewOrder {
+  userId: number;
+  clientOrderId: string | null;
+  quoteId: string;
+  symbol: string;
+  kind: OptionKind;
+  tenor: OptionTenor;
+  expiry: number;
+  strike: string;
+  quantity: string;
+  unitPremium: string;
+  premium: string;
+  fee: string;
+  spot: string;
+  volatility: string;
+  createTime: number;
+  entryId: number;
+  entryTime: number;
+  entryPrice: string;
+}
+
+export interface OrderRow extends NewOrder {
+  id: number;
+  buyJournalId: number | null;
+  status: 'open' | 'settled';
+  exitId: number | null;
+  exitTime: number | null;
+  exitPrice: string | null;
+  payout: string | null;
+  settleTime: number | null;
+}
+
+export interface SettledFields {
+  exit: LoggedTrade;
+  payout: string;
+  settleTime: number;
+  journalId: number | null;
+}
+
+export interface OrderFilter {
+  userId: number;
+  status?: 'open' | 'settled';
+  symbol?: string;
+  clientOrderId?: string;
+  /** Settled in [settledFrom, settledTo) (the records). */
+  settledFrom?: number;
+  settledTo?: number;
+}
+
+export interface OptionsStore {
+  pair(symbol: string): OptionPairRow | undefined;
+  insertQuote(q: QuoteRow): void;
+  quote(id: string): QuoteRow | undefined;
+  /** Drops quotes that expired before `before` and were never bought; returns how many. */
+  pruneQuotes(before: number): number;
+
+  insertOrder(o: NewOrder): number;
+  setBuyJournal(id: number, journalId: number): void;
+  byId(id: number): OrderRow | undefined;
+  byQuote(quoteId: string): OrderRow | undefined;
+  byClientId(userId: number, clientOrderId: string): OrderRow | undefined;
+  /** Open orders whose expiry is before `now`, earliest first. */
+  due(now: number, limit: number): OrderRow[];
+  /** The earliest expiry of the open orders (at or after `t` when given). */
+  nextExpiry(t?: number): number | undefined;
+  openSymbols(): string[];
+  /** The earliest expiry of the open orders on `symbol`. */
+  firstOpenExpiry(symbol: string): number | undefined;
+  /** open -> settled; false when the row was not open. */
+  markSettled(id: number, s: SettledFields): boolean;
+  /** Newest first: by id, or by settlement time for `bySettleTime` (the records). */
+  list(f: OrderFilter, limit: number, offset: number, bySettleTime?: boolean): OrderRow[];
+  count(f: OrderFilter): number;
+
+  /** Appends trades to the log in the order given, in one transaction. */
+  insertTrades(rows: readonly LogRow[]): void;
+  /** The last logged trade of `symbol` (by time, then by insertion). */
+  lastTrade(symbol: string): LoggedTrade | undefined;
+  /** The last logged trade of `symbol` with from <= time <= to (by time, then by insertion). */
+  lastTradeBetween(symbol: string, from: number, to: number): LoggedTrade | undefined;
+  /** Every logged trade of `symbol`, by time then insertion (tests and audits). */
+  trades(symbol: string): LoggedTrade[];
+  /** Symbols with logged trades. */
+  loggedSymbols(): string[];
+  /** Deletes `symbol`'s logged trades older than `before`; returns how many. */
+  pruneTrades(symbol: string, before: number): number;
+}
+
+const QUOTE_COLS = `id, user_id AS userId, symbol, kind, tenor, expiry, strike, quantity, unit_premium AS unitPremium,
+  premium, fee, total, spot, volatility, created_at AS createdAt, expires_at AS expiresAt`;
+
+const ORDER_COLS = `id, user_id AS userId, client_order_id AS clientOrderId, quote_id AS quoteId, symbol, kind, tenor,
+  expiry, strike, quantity, unit_premium AS unitPremium, premium, fee, spot, volatility, create_time AS createTime,
+  entry_id AS entryId, entry_time AS entryTime, entry_price AS entryPrice, buy_journal_id AS buyJournalId, status,
+  exit_id AS exitId, exit_time AS exitTime, exit_price AS exitPrice, payout, settle_time AS settleTime`;
+
+function where(f: OrderFilter): [string, unknown[]] {
+  const parts = ['user_id = ?'];
+  const args: unknown[] = [f.userId];
+  const add = (sql: string, v: unknown) => {
+    parts.push(sql);
+    args.push(v);
+  };
+  if (f.status) add('status = ?', f.status);
+  if (f.symbol) add('symbol = ?', f.symbol);
+  if (f.clientOrderId) add('client_order_id = ?', f.clientOrderId);
+  if (f.settledFrom !== undefined) add('settle_time >= ?', f.settledFrom);
+  if (f.settledTo !== undefined) add('settle_time < ?', f.settledTo);
+  return [parts.join(' AND '), args];
+}
+
+const minOf = (row: unknown) => (row as { t: number | null }).t ?? undefined;
+
+export function sqliteOptionsStore(db: Database.Database): OptionsStore {
+  const q = {
+    pair: db.prepare('SELECT symbol, feeType, feeValue, showFlag, status FROM coin_option WHERE symbol = ?'),
+    insertQuote: db.prepare(
+      `INSERT INTO option_quotes (id, user_id, symbol, kind, tenor, expiry, strike, quantity, unit_premium, premium,
+       fee, total, spot, volatility, created_at, expires_at) VALUES (@id, @userId, @symbol, @kind, @tenor, @expiry,
+       @strike, @quantity, @unitPremium, @premium, @fee, @total, @spot, @volatility, @createdAt, @expiresAt)`,
+    ),
+    quote: db.prepare(`SELECT ${QUOTE_COLS} FROM option_quotes WHERE id = ?`),
+    pruneQuotes: db.prepare(
+      'DELETE FROM option_quotes WHERE expires_at < ? AND id NOT IN (SELECT quote_id FROM option_orders)',
+    ),
+    insert: db.prepare(
+      `INSERT INTO option_orders (user_id, client_order_id, quote_id, symbol, kind, tenor, expiry, strike, quantity,
+       unit_premium, premium, fee, spot, volatility, create_time, entry_id, entry_time, entry_price) VALUES (@userId,
+       @clientOrderId, @quoteId, @symbol, @kind, @tenor, @expiry, @strike, @quantity, @unitPremium, @premium, @fee,
+       @spot, @volatility, @createTime, @entryId, @entryTime, @entryPrice)`,
+    ),
+    setBuyJournal: db.prepare('UPDATE option_orders SET buy_journal_id = ? WHERE id = ?'),
+    byId: db.prepare(`SELECT ${ORDER_COLS} FROM option_orders WHERE id = ?`),
+    byQuote: db.prepare(`SELECT ${ORDER_COLS} FROM option_orders WHERE quote_id = ?`),
+    byClientId: db.prepare(`SELECT ${ORDER_COLS} FROM option_orders WHERE user_id = ? AND client_order_id = ?`),
+    due: db.prepare(
+      `SELECT ${ORDER_COLS} FROM option_orders WHERE status = 'open' AND expiry < ? ORDER BY expiry, id LIMIT ?`,
+    ),
+    nextExpiry: db.prepare(`SELECT min(expiry) AS t FROM option_orders WHERE status = 'open' AND expiry >= ?`),
+    openSymbols: db.prepare(`SELECT DISTINCT symbol FROM option_orders WHERE status = 'open'`),
+    firstOpenExpiry: db.prepare(`SELECT min(expiry) AS t FROM option_orders WHERE status = 'open' AND symbol = ?`),
+    settle: db.prepare(
+      `UPDATE option_orders SET status = 'settled', exit_id = @exitId, exit_time = @exitTime, exit_price = @exitPrice,
+       payout = @payout, settle_time = @settleTime, settle_journal_id = @journalId WHERE id = @id AND status = 'open'`,
+    ),
+    insertTrade: db.prepare('INSERT INTO option_trades (symbol, tape_id, time, price) VALUES (?, ?, ?, ?)'),
+    lastTrade: db.prepare(
+      `SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = ? ORDER BY time DESC, seq DESC LIMIT 1`,
+    ),
+    lastBetween: db.prepare(
+      `SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = ? AND time >= ? AND time <= ?
+       ORDER BY time DESC, seq DESC LIMIT 1`,
+    ),
+    trades: db.prepare('SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = ? ORDER BY time, seq'),
+    loggedSymbols: db.prepare('SELECT DISTINCT symbol FROM option_trades'),
+    prune: db.prepare('DELETE FROM option_trades WHERE symbol = ? AND time < ?'),
+  };
+  const insertTrades = db.transaction((rows: readonly LogRow[]) => {
+    for (const r of rows) q.insertTrade.run(r.symbol, r.id, r.time, r.price);
+  });
+  return {
+    pair: (symbol) => q.pair.get(symbol) as OptionPairRow | undefined,
+    insertQuote: (row) => void q.insertQuote.run(row),
+    quote: (id) => q.quote.get(id) as QuoteRow | undefined,
+    pruneQuotes: (before) => q.pruneQuotes.run(before).changes,
+    insertOrder: (o) => Number(q.insert.run(o).lastInsertRowid),
+    setBuyJournal: (id, journalId) => void q.setBuyJournal.run(journalId, id),
+    byId: (id) => q.byId.get(id) as OrderRow | undefined,
+    byQuote: (id) => q.byQuote.get(id) as OrderRow | undefined,
+    byClientId: (userId, id) => q.byClientId.get(userId, id) as OrderRow | undefined,
+    due: (now, limit) => q.due.all(now, limit) as OrderRow[],
+    nextExpiry: (t = Number.MIN_SAFE_INTEGER) => minOf(q.nextExpiry.get(t)),
+    openSymbols: () => (q.openSymbols.all() as { symbol: string }[]).map((r) => r.symbol),
+    firstOpenExpiry: (symbol) => minOf(q.firstOpenExpiry.get(symbol)),
+    markSettled: (id, s) =>
+      q.settle.run({
+        id,
+        exitId: s.exit.id,
+        exitTime: s.exit.time,
+        exitPrice: s.exit.price,
+        payout: s.payout,
+        settleTime: s.settleTime,
+        journalId: s.journalId,
+      }).changes === 1,
+    list(f, limit, offset, bySettleTime = false) {
+      const [w, args] = where(f);
+      const order = bySettleTime ? 'settle_time DESC, id DESC' : 'id DESC';
+      return db
+        .prepare(`SELECT ${ORDER_COLS} FROM option_orders WHERE ${w} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .all(...args, limit, offset) as OrderRow[];
+    },
+    count(f) {
+      const [w, args] = where(f);
+      return (db.prepare(`SELECT count(*) AS n FROM option_orders WHERE ${w}`).get(...args) as { n: number }).n;
+    },
+    insertTrades: (rows) => {
+      if (rows.length) insertTrades(rows);
+    },
+    lastTrade: (symbol) => q.lastTrade.get(symbol) as LoggedTrade | undefined,
+    lastTradeBetween: (symbol, from, to) => q.lastBetween.get(symbol, from, to) as LoggedTrade | undefined,
+    trades: (symbol) => q.trades.all(symbol) as LoggedTrade[],
+    loggedSymbols: () => (q.loggedSymbols.all() as { symbol: string }[]).map((r) => r.symbol),
+    pruneTrades: (symbol, before) => q.prune.run(symbol, before).changes,
+  };
+}
