@@ -41,6 +41,8 @@ const IDENTITY_TABLES = [
   'spot_fills',
   'spot_orders',
   'second_orders',
+  'option_orders',
+  'option_quotes',
   'exchanges',
   'exchange_quotes',
   'ledger_holds',
