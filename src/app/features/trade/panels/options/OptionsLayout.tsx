@@ -46,14 +46,14 @@ function TicketHint() {
 }
 
 export function OptionsDesk(p: OptionsLayoutProps) {
-  const { t } = useTranslation('market');
-  const { t: to } = useTranslation('options');
+  const { t: tm } = useTranslation('market');
+  const { t } = useTranslation('options');
   const parts = useOptionsScreen(p.symbol);
   return (
     <div className="mk-page trade trade--desk trade--options">
       {p.header}
       <div className="opt-grid-desk">
-        <aside className="opt-pairs trade-pairs" aria-label={t('allPairs')}>
+        <aside className="opt-pairs trade-pairs" aria-label={tm('allPairs')}>
           <PairPanel
             key={p.defaultList}
             rows={p.allRows}
@@ -78,8 +78,8 @@ export function OptionsDesk(p: OptionsLayoutProps) {
           {parts.pending}
           {parts.board}
         </div>
-        <aside className="opt-side" aria-label={to('ticket.title')}>
-          <h2 className="opt-h opt-side__title">{to('ticket.title')}</h2>
+        <aside className="opt-side" aria-label={t('ticket.title')}>
+          <h2 className="opt-h opt-side__title">{t('ticket.title')}</h2>
           {parts.ticket ?? <TicketHint />}
         </aside>
         <div className="opt-mineslot">{parts.mine}</div>
@@ -89,8 +89,8 @@ export function OptionsDesk(p: OptionsLayoutProps) {
 }
 
 export function OptionsPhone(p: OptionsLayoutProps) {
-  const { t } = useTranslation('market');
-  const { t: to } = useTranslation('options');
+  const { t: tm } = useTranslation('market');
+  const { t } = useTranslation('options');
   const [choosing, setChoosing] = useState(false);
   const parts = useOptionsScreen(p.symbol, { clearOnBuy: true });
   const open = parts.pick !== null;
@@ -108,10 +108,10 @@ export function OptionsPhone(p: OptionsLayoutProps) {
       {parts.pending}
       {parts.board}
       {parts.mine}
-      <Popup open={open} onClose={parts.clearPick} title={`${p.pairLabel} · ${to('ticket.title')}`} variant="sheet">
+      <Popup open={open} onClose={parts.clearPick} title={`${p.pairLabel} · ${t('ticket.title')}`} variant="sheet">
         {parts.ticket}
       </Popup>
-      <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">
+      <Popup open={choosing} onClose={() => setChoosing(false)} title={tm('choosePair')} variant="sheet">
         <PairPanel
           key={p.defaultList}
           rows={p.allRows}
