@@ -28,6 +28,7 @@ import {
   pickExpiry,
   serverNow,
   sortExpiries,
+  trimZeros,
   type PendingOption,
 } from './model/options';
 import {
@@ -97,7 +98,13 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
   const [pick, setPick] = useState<OptionPick | null>(null);
   const [quantity, setQuantityRaw] = useState('');
   const [quote, setQuote] = useState<HeldQuote | null>(null);
-  const [busy, setBusy] = useState<'quote' | 'buy' | null>(null);
+  const [busy, setBusyState] = useState<'quote' | 'buy' | null>(null);
+  // The guard reads a ref: a quote asked right after a refused purchase must not see the purchase's busy state.
+  const busyRef = useRef<'quote' | 'buy' | null>(null);
+  const setBusy = (b: 'quote' | 'buy' | null) => {
+    busyRef.current = b;
+    setBusyState(b);
+  };
   const [refusal, setRefusal] = useState('');
   const [, setExpiredTick] = useState(0);
   const choose = (p: OptionPick | null) => {
@@ -130,7 +137,7 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
   const indicative = pickedExpiry?.strikes.find((k) => k.strike === pick?.strike)?.[pick?.kind ?? 'call'];
 
   const getQuote = async (keepRefusal = false) => {
-    if (!pick || busy) return;
+    if (!pick || busyRef.current) return;
     setBusy('quote');
     if (!keepRefusal) setRefusal('');
     try {
@@ -190,7 +197,7 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
       toast(
         t(won ? 'toast.paid' : 'toast.expired', {
           pair: pairOf(sym),
-          payout: formatDecimal(payout),
+          payout: formatDecimal(trimZeros(payout)),
           coin: OPTION_COIN,
         }),
         { kind: won ? 'success' : 'info', duration: SETTLEMENT_TOAST_MS },
@@ -257,7 +264,7 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
 
   const { clearOnBuy } = opts;
   const buy = async () => {
-    if (!quote || busy) return;
+    if (!quote || busyRef.current) return;
     setBusy('buy');
     setRefusal('');
     let refused = '';

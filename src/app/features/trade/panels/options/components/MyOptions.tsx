@@ -12,7 +12,7 @@ import { useTicker } from '../../../../../market/hooks';
 import { DataState } from '../../../../../ui/DataState';
 import { EmptyState } from '../../../../../ui/EmptyState';
 import { Countdown } from '../../seconds/components/Countdown';
-import { OPTION_COIN, valueIfExpiredNow } from '../model/options';
+import { OPTION_COIN, trimZeros, valueIfExpiredNow } from '../model/options';
 
 type ListState<T> = { status: 'loading' | 'ok' | 'error'; data?: T; error?: string; reload: () => void };
 
@@ -57,7 +57,7 @@ export function OpenOptions({
               </div>
               <div>
                 <dt>{t('open.paid')}</dt>
-                <dd>{`${formatDecimal(paid(o))} ${OPTION_COIN}`}</dd>
+                <dd>{`${formatDecimal(trimZeros(paid(o)))} ${OPTION_COIN}`}</dd>
               </div>
               <LiveValue order={o} />
             </dl>
@@ -81,7 +81,7 @@ function LiveValue({ order }: { order: OptionOrder }) {
     <div>
       <dt>{t('open.valueNow')}</dt>
       <dd data-testid="options-value-now">
-        {value === null ? '--' : `${formatDecimal(value)} ${OPTION_COIN}`}
+        {value === null ? '--' : `${formatDecimal(trimZeros(value))} ${OPTION_COIN}`}
         {live !== undefined && <span className="opt-muted"> {t('open.atPrice', { price: formatDecimal(live) })}</span>}
       </dd>
     </div>
@@ -163,12 +163,12 @@ export function SettledOption({ order: o, pair }: { order: OptionOrder; pair: st
         <div>
           <dt>{t('settled.payout')}</dt>
           <dd className={won ? 'opt-up' : undefined} data-testid="options-payout">
-            {`${formatDecimal(payout)} ${OPTION_COIN}`}
+            {`${formatDecimal(trimZeros(payout))} ${OPTION_COIN}`}
           </dd>
         </div>
         <div>
           <dt>{t('open.paid')}</dt>
-          <dd>{`${formatDecimal(paid(o))} ${OPTION_COIN}`}</dd>
+          <dd>{`${formatDecimal(trimZeros(paid(o)))} ${OPTION_COIN}`}</dd>
         </div>
         <div>
           <dt>{t('settled.price')}</dt>
@@ -187,7 +187,7 @@ export function SettledOption({ order: o, pair }: { order: OptionOrder; pair: st
             price: formatDecimal(settle),
             strike: formatDecimal(o.strike),
             quantity: formatDecimal(o.quantity),
-            payout: formatDecimal(payout),
+            payout: formatDecimal(trimZeros(payout)),
             coin: OPTION_COIN,
           })}
         </p>

@@ -15,7 +15,14 @@ import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { ACCOUNT_PATHS } from '../../../../account/paths';
 import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
 import { Countdown } from '../../seconds/components/Countdown';
-import { indicativeTotal, OPTION_COIN, quantityPresets, volatilityPercent, type TicketCheck } from '../model/options';
+import {
+  indicativeTotal,
+  OPTION_COIN,
+  trimZeros,
+  quantityPresets,
+  volatilityPercent,
+  type TicketCheck,
+} from '../model/options';
 import type { OptionPick } from './OptionBoard';
 
 /** A firm quote, with its expiry on the local clock (from the quote's own server time). */
@@ -65,7 +72,7 @@ export function ruleText(t: TFunction, check: TicketCheck, quantity: string, dec
     case 'maximum':
       return t('rule.maximum', { amount: formatDecimal(OPTION_MAX_PREMIUM), coin: OPTION_COIN });
     case 'balance':
-      return t('rule.balance', { amount: formatDecimal(total ?? ''), coin: OPTION_COIN });
+      return t('rule.balance', { amount: formatDecimal(trimZeros(total ?? '')), coin: OPTION_COIN });
     case 'loadingBalance':
       return t('availableLoading');
     case 'quote':
@@ -83,7 +90,11 @@ export function OptionTicket(p: TicketProps) {
   const estimate = indicativeTotal(p.indicative, p.quantity);
   const canQuote = check.ok || check.rule === 'quote' || check.rule === 'quoteExpired';
   const label = check.ok
-    ? t('buy', { kind: t(`kind.${pick.kind}`), amount: formatDecimal(p.quote?.total ?? ''), coin: OPTION_COIN })
+    ? t('buy', {
+        kind: t(`kind.${pick.kind}`),
+        amount: formatDecimal(trimZeros(p.quote?.total ?? '')),
+        coin: OPTION_COIN,
+      })
     : ruleText(t, check, p.quantity, p.quantityDecimals, p.quote?.total);
   const failing = !check.ok && check.rule !== 'quote' && check.rule !== 'quoteExpired';
   return (
@@ -228,19 +239,19 @@ function QuoteView({ quote: q, onExpired, now }: { quote: HeldQuote; onExpired?:
       <dl className="opt-facts opt-facts--quote">
         <div>
           <dt>{t('quote.unit')}</dt>
-          <dd>{`${formatDecimal(q.unitPremium)} ${OPTION_COIN}`}</dd>
+          <dd>{`${formatDecimal(trimZeros(q.unitPremium))} ${OPTION_COIN}`}</dd>
         </div>
         <div>
           <dt>{t('quote.premium', { quantity: formatDecimal(q.quantity) })}</dt>
-          <dd data-testid="options-quote-premium">{`${formatDecimal(q.premium)} ${OPTION_COIN}`}</dd>
+          <dd data-testid="options-quote-premium">{`${formatDecimal(trimZeros(q.premium))} ${OPTION_COIN}`}</dd>
         </div>
         <div>
           <dt>{t('quote.fee')}</dt>
-          <dd>{`${formatDecimal(q.fee)} ${OPTION_COIN}`}</dd>
+          <dd>{`${formatDecimal(trimZeros(q.fee))} ${OPTION_COIN}`}</dd>
         </div>
         <div className="opt-facts__total">
           <dt>{t('quote.total')}</dt>
-          <dd data-testid="options-quote-total">{`${formatDecimal(q.total)} ${OPTION_COIN}`}</dd>
+          <dd data-testid="options-quote-total">{`${formatDecimal(trimZeros(q.total))} ${OPTION_COIN}`}</dd>
         </div>
       </dl>
       <p className="opt-quote__inputs">

@@ -79,6 +79,11 @@ export function valueIfExpiredNow(
   return optionPayout(o.kind, o.strike, live as string, o.quantity);
 }
 
+/** A plain decimal without trailing fractional zeros ("41.647350" → "41.64735", "2.000000" → "2"); other text unchanged. */
+export function trimZeros(s: string): string {
+  return /^-?\d+\.\d+$/.test(s) ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
 /** The annualised volatility as a percentage: "0.62" → "62". */
 export function volatilityPercent(v: string): string {
   const d = dec(v);
