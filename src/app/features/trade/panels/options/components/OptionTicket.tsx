@@ -134,10 +134,6 @@ export function OptionTicket(p: TicketProps) {
           <dd>{p.indicative ? `${formatDecimal(p.indicative)} ${OPTION_COIN}` : '--'}</dd>
         </div>
       </dl>
-      <p className="opt-rules" data-testid="options-rules">
-        {t(`rules.${pick.kind}`, { strike: formatDecimal(pick.strike), coin: OPTION_COIN, base: p.base })}{' '}
-        {t('rules.settle')} {t('rules.loss')}
-      </p>
 
       {!p.signedIn ? (
         <Link to={ACCOUNT_PATHS.login} className="fbtn fbtn--primary fbtn--block" data-testid="options-signin">
@@ -221,6 +217,10 @@ export function OptionTicket(p: TicketProps) {
           )}
         </>
       )}
+      <p className="opt-rules" data-testid="options-rules">
+        {t(`rules.${pick.kind}`, { strike: formatDecimal(pick.strike), coin: OPTION_COIN, base: p.base })}{' '}
+        {t('rules.settle')} {t('rules.loss')}
+      </p>
     </div>
   );
 }
@@ -239,7 +239,7 @@ function QuoteView({ quote: q, onExpired, now }: { quote: HeldQuote; onExpired?:
       <dl className="opt-facts opt-facts--quote">
         <div>
           <dt>{t('quote.unit')}</dt>
-          <dd>{`${formatDecimal(trimZeros(q.unitPremium))} ${OPTION_COIN}`}</dd>
+          <dd>{`${formatDecimal(q.unitPremium)} ${OPTION_COIN}`}</dd>
         </div>
         <div>
           <dt>{t('quote.premium', { quantity: formatDecimal(q.quantity) })}</dt>
