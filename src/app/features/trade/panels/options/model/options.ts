@@ -87,7 +87,7 @@ export function trimZeros(s: string): string {
 /** The annualised volatility as a percentage: "0.62" → "62". */
 export function volatilityPercent(v: string): string {
   const d = dec(v);
-  return d ? d.times(100).toDecimalPlaces(2).toFixed() : v;
+  return d ? d.times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed() : v;
 }
 
 /** Quantity presets (OUI-4): three round amounts of the coin, tenfold apart, the smallest 0.01 or the coin's step. */
