@@ -145,3 +145,18 @@ describe('a purchase whose reply never came (OUI-5)', () => {
     expect(parseOptionIntent('option:btcusdt:long:1:2:3:4')).toBeNull();
   });
 });
+
+describe('the routes (OUI-1)', () => {
+  it('[OUI-1] /flashOption and /option are the trade shell in Option mode, with the options messages', async () => {
+    const { modeForPath } = await import('../../../model/playing');
+    const { TRADE_ROUTES } = await import('../../../routes');
+    const none = new URLSearchParams();
+    expect(modeForPath('/flashOption', none)).toBe('Option');
+    expect(modeForPath('/option', none)).toBe('Option');
+    expect(modeForPath('/trade', none)).toBe('BBTrading');
+    const [flash, option] = ['/flashOption', '/option'].map((p) => TRADE_ROUTES.find((r) => r.path === p));
+    expect(option?.load).toBe(flash?.load);
+    expect(option?.ns).toEqual(['market', 'options']);
+    expect(flash?.ns).toEqual(['market', 'options']);
+  });
+});

@@ -8,7 +8,7 @@ import { Decimal } from '../../../../../../shared/decimal';
 import type { OptionChain, OptionKind, OptionTenor } from '../../../../../../shared/schemas/options';
 import { checkOptionBuy, optionPayout, type OptionCheck } from '../../../../../../shared/trading/optionRules';
 
-export { formatCountdown, serverNow, timeLeftMs } from '../../seconds/model/seconds';
+export { serverNow } from '../../seconds/model/seconds';
 
 /** The coin of every premium, fee and payout (the platform account's USDT). */
 export { OPTION_COIN } from '../../../../../../shared/trading/optionRules';
