@@ -3,6 +3,7 @@
  * at the live last price (intrinsic value, labelled so); settled ones, paged, with the payout and the audit: the
  * exit trade the settlement used (id, time, price), the strike and the formula with its numbers.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../../../shared/decimal';
 import type { OptionOrder, OptionOrderPage } from '../../../../../../shared/schemas/options';
@@ -52,7 +53,7 @@ export function OpenOptions({
               <div>
                 <dt>{t('open.expiresIn')}</dt>
                 <dd>
-                  <Countdown closeTime={o.expiry} offset={offset} onClose={onExpired} now={now} />
+                  <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onExpired} now={now} />
                 </dd>
               </div>
               <div>
@@ -65,6 +66,24 @@ export function OpenOptions({
         ))}
       </ul>
     </DataState>
+  );
+}
+
+/** The countdown to expiry, then "Settling…" until the settled list or the push takes the option away (OUI-6). */
+function ExpiryLeft(p: { expiry: number; offset: number | null; onExpired?: () => void; now?: () => number }) {
+  const { t } = useTranslation('options');
+  const [ended, setEnded] = useState(false);
+  if (ended) return <span data-testid="options-settling">{t('open.settling')}</span>;
+  return (
+    <Countdown
+      closeTime={p.expiry}
+      offset={p.offset}
+      onClose={() => {
+        setEnded(true);
+        p.onExpired?.();
+      }}
+      now={p.now}
+    />
   );
 }
 
