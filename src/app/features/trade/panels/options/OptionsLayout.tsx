@@ -30,7 +30,7 @@ export interface OptionsLayoutProps {
   onInterval: (iv: KlineInterval) => void;
 }
 
-const DESK_CHART_HEIGHT = 280;
+const DESK_CHART_HEIGHT = 240;
 const PHONE_CHART_HEIGHT = 240;
 
 function TicketHint() {
