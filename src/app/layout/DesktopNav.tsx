@@ -36,6 +36,7 @@ const LIVE_PATHS: readonly string[] = [
   TRADE_PATHS.seconds,
   TRADE_PATHS.futures,
   TRADE_PATHS.options,
+  TRADE_PATHS.option,
 ];
 
 export function DesktopNav() {

@@ -169,6 +169,7 @@ const FULL_WIDTH: readonly string[] = [
   TRADE_PATHS.seconds,
   TRADE_PATHS.futures,
   TRADE_PATHS.options,
+  TRADE_PATHS.option,
   ACCOUNT_PATHS.lr,
   ACCOUNT_PATHS.login,
   ACCOUNT_PATHS.register,

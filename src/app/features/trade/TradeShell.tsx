@@ -26,6 +26,7 @@ import { MODE_PANELS } from './panels/modePanels';
 import { PairPanel } from './components/PairPanel';
 import { WatchlistPanel } from './panels/watchlist/WatchlistPanel';
 import { SpotDesk, SpotPhone } from './panels/spot/SpotLayout';
+import { OptionsDesk, OptionsPhone } from './panels/options/OptionsLayout';
 import '../markets/components/market.css';
 import './TradeShell.css';
 
@@ -112,6 +113,23 @@ export default function TradeShell() {
         pairLabel={pairLabel}
         base={base}
         quote={quote}
+        allRows={allRows}
+        defaultList={MODE_LIST[routeMode]}
+        onOpenRow={openRow}
+        interval={interval}
+        onInterval={setIv}
+      />
+    );
+  }
+
+  if (routeMode === 'Option') {
+    const Options = desktop ? OptionsDesk : OptionsPhone;
+    return (
+      <Options
+        header={header}
+        row={row}
+        symbol={symbol}
+        pairLabel={pairLabel}
         allRows={allRows}
         defaultList={MODE_LIST[routeMode]}
         onOpenRow={openRow}

@@ -78,7 +78,8 @@ export function tradeModes(playing: readonly PlayingEntryLike[] | undefined): Tr
 
 /** The mode a route stands for (see the table above). */
 export function modeForPath(pathname: string, search: URLSearchParams): Exclude<TradeMode, 'Optional'> {
-  if (pathname.startsWith(TRADE_PATHS.options)) return 'Option';
+  // The options menu entry (/option) is the options screen too (OUI-1).
+  if (pathname.startsWith(TRADE_PATHS.options) || pathname === TRADE_PATHS.option) return 'Option';
   if (pathname.startsWith(TRADE_PATHS.seconds)) return 'SecondContract';
   if (pathname.startsWith(TRADE_PATHS.futures)) return 'Ustandard';
   if (search.get('componentName') === '2') return 'Ustandard';

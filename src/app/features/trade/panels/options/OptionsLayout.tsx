@@ -1,0 +1,128 @@
+/**
+ * The options trading screen (/flashOption and /option, PLAYING_SETTING Option; OUI-1, OUI-9).
+ *
+ * Desktop: the pair list on the left, the pair header across the top, the chart and under it the options board
+ * in the centre, the ticket on the right (a hint and the rules until a premium is picked), the user's options
+ * along the bottom.
+ * Phone: the pair header (the pair list as a sheet), the chart, the board and the user's options in one column;
+ * picking a premium opens the ticket as a sheet.
+ */
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KlineInterval } from '../../../../../shared/protocol';
+import { Popup } from '../../../../ui/Popup';
+import type { CoinListKey, MarketRow } from '../../../markets/model/coins';
+import { ChartCard } from '../../components/ChartCard';
+import { PairHeader } from '../../components/PairHeader';
+import { PairPanel } from '../../components/PairPanel';
+import { useOptionsScreen } from './useOptionsScreen';
+import './options.css';
+
+export interface OptionsLayoutProps {
+  header: ReactNode;
+  row: MarketRow | undefined;
+  symbol: string;
+  pairLabel: string;
+  allRows: readonly MarketRow[];
+  defaultList: CoinListKey;
+  onOpenRow: (row: MarketRow) => void;
+  interval: KlineInterval;
+  onInterval: (iv: KlineInterval) => void;
+}
+
+const DESK_CHART_HEIGHT = 240;
+const PHONE_CHART_HEIGHT = 240;
+
+function TicketHint() {
+  const { t } = useTranslation('options');
+  return (
+    <div className="opt-hint" data-testid="options-hint">
+      <p className="opt-hint__lead">{t('hint')}</p>
+      <p className="opt-rules">
+        {t('rules.general')} {t('rules.settle')} {t('rules.loss')}
+      </p>
+    </div>
+  );
+}
+
+export function OptionsDesk(p: OptionsLayoutProps) {
+  const { t: tm } = useTranslation('market');
+  const { t } = useTranslation('options');
+  const parts = useOptionsScreen(p.symbol);
+  return (
+    <div className="mk-page trade trade--desk trade--options">
+      {p.header}
+      <div className="opt-grid-desk">
+        <aside className="opt-pairs trade-pairs" aria-label={tm('allPairs')}>
+          <PairPanel
+            key={p.defaultList}
+            rows={p.allRows}
+            activeSymbol={p.symbol}
+            defaultList={p.defaultList}
+            onOpen={p.onOpenRow}
+          />
+        </aside>
+        <div className="opt-head">
+          <PairHeader row={p.row} symbol={p.symbol} />
+        </div>
+        <div className="opt-chart">
+          <ChartCard
+            symbol={p.symbol}
+            pair={p.pairLabel}
+            interval={p.interval}
+            onInterval={p.onInterval}
+            height={DESK_CHART_HEIGHT}
+          />
+        </div>
+        <div className="opt-boardslot">
+          {parts.pending}
+          {parts.board}
+        </div>
+        <aside className="opt-side" aria-label={t('ticket.title')}>
+          <h2 className="opt-h opt-side__title">{t('ticket.title')}</h2>
+          {parts.ticket ?? <TicketHint />}
+        </aside>
+        <div className="opt-mineslot">{parts.mine}</div>
+      </div>
+    </div>
+  );
+}
+
+export function OptionsPhone(p: OptionsLayoutProps) {
+  const { t: tm } = useTranslation('market');
+  const { t } = useTranslation('options');
+  const [choosing, setChoosing] = useState(false);
+  const parts = useOptionsScreen(p.symbol, { clearOnBuy: true });
+  const open = parts.pick !== null;
+  return (
+    <div className="mk-page trade trade--options trade--options-phone">
+      {p.header}
+      <PairHeader row={p.row} symbol={p.symbol} onChoose={() => setChoosing(true)} />
+      <ChartCard
+        symbol={p.symbol}
+        pair={p.pairLabel}
+        interval={p.interval}
+        onInterval={p.onInterval}
+        height={PHONE_CHART_HEIGHT}
+      />
+      {parts.pending}
+      {parts.board}
+      {parts.mine}
+      <Popup open={open} onClose={parts.clearPick} title={`${p.pairLabel} · ${t('ticket.title')}`} variant="sheet">
+        {parts.ticket}
+      </Popup>
+      <Popup open={choosing} onClose={() => setChoosing(false)} title={tm('choosePair')} variant="sheet">
+        <PairPanel
+          key={p.defaultList}
+          rows={p.allRows}
+          activeSymbol={p.symbol}
+          defaultList={p.defaultList}
+          onOpen={(r) => {
+            setChoosing(false);
+            p.onOpenRow(r);
+          }}
+        />
+      </Popup>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * The option ticket (OUI-3..5): call or put, strike and expiry (picked on the board), the quantity with presets,
+ * the rules in plain words, then "Get quote" for a firm price (unit premium, premium, fee, total, the quote's own
+ * countdown) and the available USDT of the platform account. One main button whose label is the next step or the
+ * first rule that fails (the shared buying rule). A refusal, an expired quote's among them, shows the server's
+ * message, with the new quote to confirm again. Signed out: "Log in".
+ */
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { OptionKind, OptionQuote } from '../../../../../../shared/schemas/options';
+import { OPTION_MAX_PREMIUM, OPTION_MIN_PREMIUM } from '../../../../../../shared/trading/optionRules';
+import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
+import { ACCOUNT_PATHS } from '../../../../account/paths';
+import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
+import { Countdown } from '../../seconds/components/Countdown';
+import {
+  indicativeTotal,
+  OPTION_COIN,
+  trimZeros,
+  quantityPresets,
+  volatilityPercent,
+  type TicketCheck,
+} from '../model/options';
+import type { OptionPick } from './OptionBoard';
+
+/** A firm quote, with its expiry on the local clock (from the quote's own server time). */
+export type HeldQuote = OptionQuote & { localExpiresAt: number };
+
+export interface TicketProps {
+  pick: OptionPick;
+  pair: string;
+  base: string;
+  /** The board's indicative premium per unit for the pick (fee included). */
+  indicative: string | undefined;
+  onKind: (kind: OptionKind) => void;
+  signedIn: boolean;
+  quantity: string;
+  onQuantity: (q: string) => void;
+  quantityDecimals: number;
+  available: string | undefined;
+  availableError?: boolean;
+  quote: HeldQuote | null;
+  check: TicketCheck;
+  /** Asking for a quote, or buying. */
+  busy: 'quote' | 'buy' | null;
+  /** The server's refusal (an expired quote's, with the new price), or a failure to quote. */
+  refusal: string;
+  onQuote: () => void;
+  onBuy: () => void;
+  onQuoteExpired?: () => void;
+  now?: () => number;
+}
+
+/** The first failing rule in the customer's language (OUI-5); the shared rule's own words name the same rule. */
+export function ruleText(t: TFunction, check: TicketCheck, quantity: string, decimals: number, total?: string): string {
+  if (check.ok) return '';
+  switch (check.rule) {
+    case 'enabled':
+      return t('rule.enabled');
+    case 'quantity':
+      return quantity.trim() === ''
+        ? t('rule.quantityEmpty')
+        : /decimals/.test(check.message)
+          ? t('rule.quantityDecimals', { n: decimals })
+          : t('rule.quantityNumber');
+    case 'expiry':
+      return t('rule.expiry');
+    case 'minimum':
+      return t('rule.minimum', { amount: OPTION_MIN_PREMIUM, coin: OPTION_COIN });
+    case 'maximum':
+      return t('rule.maximum', { amount: formatDecimal(OPTION_MAX_PREMIUM), coin: OPTION_COIN });
+    case 'balance':
+      return t('rule.balance', { amount: formatDecimal(trimZeros(total ?? '')), coin: OPTION_COIN });
+    case 'loadingBalance':
+      return t('availableLoading');
+    case 'quote':
+      return t('getQuote');
+    case 'quoteExpired':
+      return t('newQuote');
+  }
+}
+
+export function OptionTicket(p: TicketProps) {
+  const { t } = useTranslation('options');
+  const id = useId();
+  const { pick, check } = p;
+  const quoteMatches = !!p.quote;
+  const estimate = indicativeTotal(p.indicative, p.quantity);
+  const canQuote = check.ok || check.rule === 'quote' || check.rule === 'quoteExpired';
+  const label = check.ok
+    ? t('buy', {
+        kind: t(`kind.${pick.kind}`),
+        amount: formatDecimal(trimZeros(p.quote?.total ?? '')),
+        coin: OPTION_COIN,
+      })
+    : ruleText(t, check, p.quantity, p.quantityDecimals, p.quote?.total);
+  const failing = !check.ok && check.rule !== 'quote' && check.rule !== 'quoteExpired';
+  return (
+    <div className="opt-ticket" data-testid="options-ticket">
+      <div className="opt-kinds" role="radiogroup" aria-label={t('ticket.kind')}>
+        {(['call', 'put'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={pick.kind === k}
+            className={`opt-kind opt-kind--${k}`}
+            onClick={() => p.onKind(k)}
+            data-testid={`options-kind-${k}`}
+          >
+            {t(`kind.${k}`)}
+          </button>
+        ))}
+      </div>
+      <dl className="opt-facts">
+        <div>
+          <dt>{t('ticket.pair')}</dt>
+          <dd>{p.pair}</dd>
+        </div>
+        <div>
+          <dt>{t('ticket.strike')}</dt>
+          <dd data-testid="options-ticket-strike">{formatDecimal(pick.strike)}</dd>
+        </div>
+        <div>
+          <dt>{t('ticket.expiry')}</dt>
+          <dd>
+            {t(`tenor.${pick.tenor}`)} · {formatDateTime(pick.expiry)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('ticket.indicative')}</dt>
+          <dd>{p.indicative ? `${formatDecimal(p.indicative)} ${OPTION_COIN}` : '--'}</dd>
+        </div>
+      </dl>
+
+      {!p.signedIn ? (
+        <Link to={ACCOUNT_PATHS.login} className="fbtn fbtn--primary fbtn--block" data-testid="options-signin">
+          {t('signIn')}
+        </Link>
+      ) : (
+        <>
+          <div className={`field${failing && check.rule === 'quantity' ? ' field--invalid' : ''}`}>
+            <div className="opt-qhead">
+              <label className="field__label" htmlFor={`${id}-q`}>
+                {t('ticket.quantity', { coin: p.base })}
+              </label>
+              <span className="opt-avail" data-testid="options-available">
+                {p.available !== undefined
+                  ? t('available', { amount: formatDecimal(p.available), coin: OPTION_COIN })
+                  : p.availableError
+                    ? t('availableError')
+                    : t('availableLoading')}
+              </span>
+            </div>
+            <div className="field__control">
+              <input
+                id={`${id}-q`}
+                className="field__input"
+                inputMode="decimal"
+                autoComplete="off"
+                value={p.quantity}
+                onChange={(e) => p.onQuantity(sanitizeAmountInput(e.target.value, p.base))}
+                data-testid="options-quantity"
+              />
+              <span className="opt-unit">{p.base}</span>
+            </div>
+            <div className="opt-presets">
+              {quantityPresets(p.quantityDecimals).map((q) => (
+                <button
+                  key={q}
+                  type="button"
+                  className="opt-preset"
+                  aria-pressed={p.quantity === q}
+                  onClick={() => p.onQuantity(q)}
+                  data-testid={`options-preset-${q}`}
+                >
+                  {formatDecimal(q)}
+                </button>
+              ))}
+            </div>
+            {!quoteMatches && estimate && (
+              <p className="opt-estimate">{t('estimate', { amount: formatDecimal(estimate), coin: OPTION_COIN })}</p>
+            )}
+          </div>
+
+          {p.quote && <QuoteView quote={p.quote} onExpired={p.onQuoteExpired} now={p.now} />}
+
+          {p.refusal && (
+            <p className="opt-refusal" role="alert" data-testid="options-refusal">
+              {p.refusal}
+            </p>
+          )}
+
+          <button
+            type="button"
+            className={`fbtn fbtn--primary fbtn--block opt-main opt-main--${pick.kind}`}
+            disabled={p.busy !== null || !canQuote}
+            aria-busy={p.busy !== null}
+            onClick={check.ok ? p.onBuy : p.onQuote}
+            data-testid="options-submit"
+            data-rule={check.ok ? 'ok' : check.rule}
+          >
+            {p.busy === 'quote' ? t('quoting') : p.busy === 'buy' ? t('buying') : label}
+          </button>
+          {check.ok && (
+            <button
+              type="button"
+              className="opt-link"
+              disabled={p.busy !== null}
+              onClick={p.onQuote}
+              data-testid="options-requote"
+            >
+              {t('refreshQuote')}
+            </button>
+          )}
+        </>
+      )}
+      <p className="opt-rules" data-testid="options-rules">
+        {t(`rules.${pick.kind}`, { strike: formatDecimal(pick.strike), coin: OPTION_COIN, base: p.base })}{' '}
+        {t('rules.settle')} {t('rules.loss')}
+      </p>
+    </div>
+  );
+}
+
+function QuoteView({ quote: q, onExpired, now }: { quote: HeldQuote; onExpired?: () => void; now?: () => number }) {
+  const { t } = useTranslation('options');
+  return (
+    <section className="opt-quote" aria-label={t('quote.title')} data-testid="options-quote">
+      <div className="opt-quote__head">
+        <span>{t('quote.title')}</span>
+        <span className="opt-quote__left">
+          {t('quote.validFor')}{' '}
+          <Countdown key={q.quoteId} closeTime={q.localExpiresAt} offset={null} onClose={onExpired} now={now} />
+        </span>
+      </div>
+      <dl className="opt-facts opt-facts--quote">
+        <div>
+          <dt>{t('quote.unit')}</dt>
+          <dd>{`${formatDecimal(q.unitPremium)} ${OPTION_COIN}`}</dd>
+        </div>
+        <div>
+          <dt>{t('quote.premium', { quantity: formatDecimal(q.quantity) })}</dt>
+          <dd data-testid="options-quote-premium">{`${formatDecimal(trimZeros(q.premium))} ${OPTION_COIN}`}</dd>
+        </div>
+        <div>
+          <dt>{t('quote.fee')}</dt>
+          <dd>{`${formatDecimal(trimZeros(q.fee))} ${OPTION_COIN}`}</dd>
+        </div>
+        <div className="opt-facts__total">
+          <dt>{t('quote.total')}</dt>
+          <dd data-testid="options-quote-total">{`${formatDecimal(trimZeros(q.total))} ${OPTION_COIN}`}</dd>
+        </div>
+      </dl>
+      <p className="opt-quote__inputs">
+        {t('quote.inputs', {
+          spot: formatDecimal(q.spot),
+          vol: formatDecimal(volatilityPercent(q.volatility)),
+        })}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { optionsApi } from '../../../../../shared/api/options';
+import type { OptionOrder, OptionQuote } from '../../../../../shared/schemas/options';
+import { ApiError } from '../../../../api/client';
+import * as data from './optionsData';
+
+/** The one client, replaced: each test says what the server answers (or that the reply never comes). */
+const server = vi.hoisted(() => ({
+  buys: [] as { body: { quoteId: string; clientOrderId?: string }; key: string | undefined }[],
+  lookups: [] as Record<string, unknown>[],
+  buyReply: (): Promise<unknown> => Promise.reject(new Error('no reply set')),
+  rows: [] as unknown[],
+}));
+vi.mock('../../../../api/client', async (orig) => {
+  const real = await orig<typeof import('../../../../api/client')>();
+  return {
+    ...real,
+    call: vi.fn((endpoint: unknown, input: { body?: unknown; query?: unknown; idempotencyKey?: string } = {}) => {
+      if (endpoint === optionsApi.buyOption) {
+        server.buys.push({ body: input.body as { quoteId: string }, key: input.idempotencyKey });
+        return server.buyReply();
+      }
+      if (endpoint === optionsApi.optionOrderList) {
+        const q = input.query as Record<string, unknown>;
+        server.lookups.push(q);
+        const rows = server.rows.filter(
+          (o) => q.clientOrderId === undefined || (o as OptionOrder).clientOrderId === q.clientOrderId,
+        );
+        return Promise.resolve({ total: rows.length, rows });
+      }
+      return Promise.reject(new Error('unexpected call'));
+    }),
+  };
+});
+// The market worker's hooks (reached through the wallet's balances) need a page; none here.
+vi.mock('../../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+const quote: OptionQuote = {
+  quoteId: 'q-1',
+  symbol: 'btcusdt',
+  kind: 'call',
+  expiry: 1_000_300_000,
+  strike: '67000',
+  quantity: '0.1',
+  unitPremium: '412.35',
+  premium: '41.235000',
+  fee: '0.412350',
+  total: '41.647350',
+  spot: '67250',
+  volatility: '0.62',
+  serverTime: 1_000_000_000,
+  expiresAt: 1_000_010_000,
+};
+
+function order(over: Partial<OptionOrder> = {}): OptionOrder {
+  return {
+    id: 7,
+    clientOrderId: null,
+    symbol: 'btcusdt',
+    kind: 'call',
+    tenor: '5m',
+    expiry: 1_000_300_000,
+    strike: '67000',
+    quantity: '0.1',
+    unitPremium: '412.35',
+    premium: '41.235000',
+    fee: '0.412350',
+    spot: '67250',
+    volatility: '0.62',
+    createTime: 1_000_001_000,
+    status: 'open',
+    exit: null,
+    settlePrice: null,
+    payout: null,
+    settleTime: null,
+    ...over,
+  };
+}
+
+const AT = 5_000_000;
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
+  server.buys = [];
+  server.lookups = [];
+  server.rows = [];
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('buying an option: one submission per intent (OUI-5)', () => {
+  it('[OUI-5] the Idempotency-Key is the clientOrderId, and the quote id is what is bought', async () => {
+    server.buyReply = () => Promise.resolve(order());
+    await data.buyAtQuote(quote, AT);
+    expect(server.buys).toHaveLength(1);
+    expect(server.buys[0].body.quoteId).toBe('q-1');
+    expect(server.buys[0].key).toBeTruthy();
+    expect(server.buys[0].body.clientOrderId).toBe(server.buys[0].key);
+    expect(data.pendingOptions()).toEqual([]);
+  });
+
+  it('[OUI-5] a reply that times out is answered by asking optionOrderList for that clientOrderId, never by sending again', async () => {
+    server.buyReply = () => {
+      // The server did make it; only the reply is lost.
+      server.rows = [order({ id: 9, clientOrderId: server.buys[0].key ?? null })];
+      return Promise.reject(new ApiError('timeout', 'Request timed out'));
+    };
+    const bought = await data.buyAtQuote(quote, AT);
+    expect(bought.id).toBe(9);
+    expect(server.buys).toHaveLength(1);
+    expect(server.lookups).toEqual([{ clientOrderId: server.buys[0].key, pageNum: 1, pageSize: 1 }]);
+    expect(data.pendingOptions()).toEqual([]);
+  });
+
+  it('[OUI-5] not there yet: unconfirmed, the key stays; after a reload the lookup by the same key finds it', async () => {
+    server.buyReply = () => Promise.reject(new ApiError('network', 'Network anomaly'));
+    await expect(data.buyAtQuote(quote, AT)).rejects.toBeInstanceOf(data.PurchaseUnconfirmed);
+    const pending = data.pendingOptions();
+    expect(pending).toEqual([
+      { symbol: 'btcusdt', kind: 'call', expiry: quote.expiry, strike: '67000', quantity: '0.1', at: AT },
+    ]);
+    // The reload keeps only the storage: the pending purchase is read back and looked up by its key.
+    server.rows = [order({ id: 11, clientOrderId: server.buys[0].key ?? null })];
+    await expect(data.resolvePendingOption(pending[0], AT + 10_000)).resolves.toEqual({
+      kind: 'found',
+      order: server.rows[0],
+    });
+    expect(server.buys).toHaveLength(1);
+    expect(server.lookups.at(-1)).toMatchObject({ clientOrderId: server.buys[0].key });
+    expect(data.pendingOptions()).toEqual([]);
+  });
+
+  it('[OUI-5] after two minutes without a trace the purchase was not made: the key is forgotten', async () => {
+    server.buyReply = () => Promise.reject(new ApiError('timeout', 'Request timed out'));
+    await expect(data.buyAtQuote(quote, AT)).rejects.toBeInstanceOf(data.PurchaseUnconfirmed);
+    const [p] = data.pendingOptions();
+    await expect(data.resolvePendingOption(p, AT + 60_000)).resolves.toEqual({ kind: 'waiting' });
+    expect(data.pendingOptions()).toHaveLength(1);
+    await expect(data.resolvePendingOption(p, AT + 120_001)).resolves.toEqual({ kind: 'gone' });
+    expect(data.pendingOptions()).toEqual([]);
+  });
+
+  it('[OUI-5] an expired quote is refused: the server message comes back, nothing is looked up, the next purchase has a new key', async () => {
+    server.buyReply = () =>
+      Promise.reject(new ApiError('business', 'The quote has expired: the price is now 431.20 USDT per unit', 0, 200));
+    await expect(data.buyAtQuote(quote, AT)).rejects.toThrow('the price is now 431.20');
+    expect(server.lookups).toEqual([]);
+    expect(data.pendingOptions()).toEqual([]);
+    server.buyReply = () => Promise.resolve(order({ id: 12 }));
+    await data.buyAtQuote({ ...quote, quoteId: 'q-2', unitPremium: '431.20' }, AT + 1_000);
+    expect(server.buys[1].body.quoteId).toBe('q-2');
+    expect(server.buys[1].key).not.toBe(server.buys[0].key);
+  });
+});

@@ -1,0 +1,404 @@
+/**
+ * The options screen's state (OUI-*), shared by the desktop and phone layouts: the chain and the expiry shown,
+ * the pick and the ticket (quantity, firm quote, the purchase through optionsData), the user's open and settled
+ * options, the purchases whose reply never came, and the pushes that tell an option was bought or settled (a
+ * toast on settlement). Returns the rendered parts; each layout places them.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { OptionKind, OptionOrder, OptionTenor } from '../../../../../shared/schemas/options';
+import { formatDecimal } from '../../../../i18n/format';
+import { useLiveAccount } from '../../../../market/hooks';
+import { session } from '../../../../session/store';
+import { settings } from '../../../../state/settings';
+import { toast } from '../../../../ui/toast';
+import type { CoinLists as SchemaCoinLists } from '../../../../../shared/schemas/coins';
+import { mergeCoinLists, streamSymbol, type CoinLists } from '../../../markets/model/coins';
+import { useAssetBalances } from '../../../wallet/balances';
+import { availableOf } from '../../../wallet/model/transfer';
+import { useCloseChecks, useServerOffset } from '../seconds/useSecondsLive';
+import { OptionBoard, type OptionPick } from './components/OptionBoard';
+import { OptionTicket, type HeldQuote } from './components/OptionTicket';
+import { OpenOptions, SettledOptions } from './components/MyOptions';
+import {
+  checkTicket,
+  DEFAULT_QUANTITY_DECIMALS,
+  OPTION_COIN,
+  pickExpiry,
+  serverNow,
+  sortExpiries,
+  trimZeros,
+  type PendingOption,
+} from './model/options';
+import {
+  buyAtQuote,
+  optionsChanged,
+  pendingOptions,
+  PurchaseUnconfirmed,
+  requestQuote,
+  resolvePendingOption,
+  SETTLED_PAGE_SIZE,
+  useOpenOptions,
+  useOptionChain,
+  useSettledOptions,
+} from './optionsData';
+
+/** While a purchase's outcome is unknown, it is looked for again this often. */
+const PENDING_RECHECK_MS = 10_000;
+const SETTLEMENT_TOAST_MS = 4_000;
+const localNow = () => Date.now();
+
+interface Placed {
+  order: OptionOrder;
+  seen: unknown;
+}
+
+export interface OptionsParts {
+  board: ReactNode;
+  /** The ticket, or null while nothing is picked. */
+  ticket: ReactNode | null;
+  mine: ReactNode;
+  pending: ReactNode | null;
+  pick: OptionPick | null;
+  clearPick: () => void;
+}
+
+export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } = {}): OptionsParts {
+  const { t } = useTranslation('options');
+  const { isSign, userInfo } = useSnapshot(session);
+  const uid = isSign ? (userInfo?.uid ?? '') : '';
+  const snap = useSnapshot(settings);
+  const coins = snap.coins as unknown as CoinLists;
+  const rows = useMemo(() => mergeCoinLists(coins), [coins]);
+  const pairOf = useCallback(
+    (s: string) => rows.find((r) => r.symbol.toLowerCase() === s.toLowerCase())?.display ?? s.toUpperCase(),
+    [rows],
+  );
+  const lists = snap.coins as unknown as SchemaCoinLists;
+  const optionPair = (lists.optionList ?? []).find((p) => streamSymbol(p) === symbol);
+  const spotPair = (lists.currencyList ?? []).find((p) => streamSymbol(p) === symbol);
+  const quantityDecimals = spotPair?.coinPrecision ?? DEFAULT_QUANTITY_DECIMALS;
+  const base = (optionPair?.coin ?? rows.find((r) => r.symbol === symbol)?.base ?? symbol).toUpperCase();
+
+  // The chain and the server clock.
+  const chainQ = useOptionChain(symbol);
+  const chain = chainQ.data;
+  const engineOffset = useServerOffset();
+  const [chainOffset, setChainOffset] = useState<number | null>(null);
+  useEffect(() => {
+    if (chain) setChainOffset(chain.time - localNow());
+  }, [chain]);
+  const offset = engineOffset ?? chainOffset;
+  const expiries = useMemo(() => sortExpiries(chain?.expiries ?? []), [chain]);
+  const [tenor, setTenor] = useState<OptionTenor | null>(null);
+  const selected = pickExpiry(expiries, tenor, serverNow(localNow(), offset));
+
+  // The ticket.
+  const [pick, setPick] = useState<OptionPick | null>(null);
+  const [quantity, setQuantityRaw] = useState('');
+  const [quote, setQuote] = useState<HeldQuote | null>(null);
+  const [busy, setBusyState] = useState<'quote' | 'buy' | null>(null);
+  // The guard reads a ref: a quote asked right after a refused purchase must not see the purchase's busy state.
+  const busyRef = useRef<'quote' | 'buy' | null>(null);
+  const setBusy = (b: 'quote' | 'buy' | null) => {
+    busyRef.current = b;
+    setBusyState(b);
+  };
+  const [refusal, setRefusal] = useState('');
+  const [, setExpiredTick] = useState(0);
+  const choose = (p: OptionPick | null) => {
+    setPick(p);
+    setQuote(null);
+    setRefusal('');
+  };
+  const setQuantity = (q: string) => {
+    setQuantityRaw(q);
+    setQuote(null);
+    setRefusal('');
+  };
+  const balances = useAssetBalances();
+  const available = balances.data ? availableOf(balances.data, 'platform', OPTION_COIN) : undefined;
+  const srvNow = serverNow(localNow(), offset);
+  const check = pick
+    ? checkTicket({
+        open: optionPair ? optionPair.status : true,
+        quantity,
+        quantityDecimals,
+        quote: quote
+          ? { premium: quote.premium, total: quote.total, expiresAt: quote.localExpiresAt + (offset ?? 0) }
+          : undefined,
+        available,
+        expiry: pick.expiry,
+        now: srvNow,
+      })
+    : null;
+  const pickedExpiry = pick ? expiries.find((e) => e.expiry === pick.expiry) : undefined;
+  const indicative = pickedExpiry?.strikes.find((k) => k.strike === pick?.strike)?.[pick?.kind ?? 'call'];
+
+  const getQuote = async (keepRefusal = false) => {
+    if (!pick || busyRef.current) return;
+    setBusy('quote');
+    if (!keepRefusal) setRefusal('');
+    try {
+      const q = await requestQuote({
+        symbol,
+        kind: pick.kind,
+        expiry: pick.expiry,
+        strike: pick.strike,
+        quantity: quantity.trim(),
+      });
+      setQuote({ ...q, localExpiresAt: localNow() + (q.expiresAt - q.serverTime) });
+    } catch (err) {
+      setQuote(null);
+      setRefusal(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // The lists.
+  const openQ = useOpenOptions(uid);
+  const [tab, setTab] = useState<'open' | 'settled'>('open');
+  const [page, setPage] = useState(1);
+  const settledQ = useSettledOptions(uid, page);
+  const latestQ = useSettledOptions(uid, 1);
+  const latestRows = latestQ.data?.rows;
+  const [placed, setPlaced] = useState<Placed[]>([]);
+  const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
+  const openRows = useMemo(() => {
+    const server = openQ.data?.rows ?? [];
+    const ids = new Set(server.map((o) => o.id));
+    const done = new Set([...settledIds, ...(latestRows ?? []).map((o) => o.id)]);
+    const mine = placed.filter((p) => p.seen === openQ.data && !ids.has(p.order.id)).map((p) => p.order);
+    return [...mine, ...server].filter((o) => !done.has(o.id)).sort((a, b) => a.expiry - b.expiry || b.id - a.id);
+  }, [openQ.data, placed, settledIds, latestRows]);
+  const openData = useRef(openQ.data);
+  useEffect(() => {
+    openData.current = openQ.data;
+  });
+  const onPlaced = useCallback((order: OptionOrder) => {
+    const seen = openData.current;
+    setPlaced((list) => [...list.filter((p) => p.seen === seen && p.order.id !== order.id), { order, seen }]);
+    setTab('open');
+  }, []);
+
+  // Settlement: a push, or an option seen open here that turns up settled (OUI-8).
+  const seenOpen = useRef(new Set<number>());
+  const toasted = useRef(new Set<number>());
+  useEffect(() => {
+    for (const o of openRows) seenOpen.current.add(o.id);
+  }, [openRows]);
+  const announce = useCallback(
+    (id: number, sym: string, payout: string) => {
+      if (toasted.current.has(id)) return;
+      toasted.current.add(id);
+      const won = /[1-9]/.test(payout);
+      toast(
+        t(won ? 'toast.paid' : 'toast.expired', {
+          pair: pairOf(sym),
+          payout: formatDecimal(trimZeros(payout)),
+          coin: OPTION_COIN,
+        }),
+        { kind: won ? 'success' : 'info', duration: SETTLEMENT_TOAST_MS },
+      );
+    },
+    [t, pairOf],
+  );
+  useEffect(() => {
+    for (const o of latestRows ?? [])
+      if (o.status === 'settled' && seenOpen.current.has(o.id)) announce(o.id, o.symbol, o.payout ?? '0');
+  }, [latestRows, announce]);
+
+  // A purchase whose reply never came (OUI-5).
+  const [pending, setPending] = useState<PendingOption[]>(() => pendingOptions());
+  const checking = useRef(false);
+  const recheck = useCallback(async () => {
+    if (checking.current) return;
+    checking.current = true;
+    try {
+      for (const p of pendingOptions()) {
+        const r = await resolvePendingOption(p, localNow()).catch(() => null);
+        if (r?.kind === 'found') onPlaced(r.order);
+        else if (r?.kind === 'gone')
+          toast(t('notBought', { kind: t(`kind.${p.kind}`), strike: formatDecimal(p.strike) }), {
+            kind: 'error',
+            duration: 6000,
+          });
+      }
+    } finally {
+      checking.current = false;
+      setPending(pendingOptions());
+    }
+  }, [onPlaced, t]);
+  const hasPending = uid !== '' && pending.length > 0;
+  useEffect(() => {
+    if (!hasPending) return;
+    void recheck();
+    const id = setInterval(() => void recheck(), PENDING_RECHECK_MS);
+    return () => clearInterval(id);
+  }, [hasPending, recheck]);
+
+  // Pushes: USER_STATUS kind "option" (bought or settled) and SETTLEMENT kind "option".
+  const live = useLiveAccount();
+  const statusCount = live?.statusCount ?? 0;
+  const statusKind = live?.lastStatus?.kind;
+  const firstStatus = useRef(statusCount);
+  useEffect(() => {
+    if (statusCount === firstStatus.current) return;
+    firstStatus.current = statusCount;
+    if (statusKind === 'option') optionsChanged();
+  }, [statusCount, statusKind]);
+  const settlementCount = live?.settlementCount ?? 0;
+  const settlement = live?.lastSettlement ?? null;
+  const firstSettlement = useRef(settlementCount);
+  useEffect(() => {
+    if (settlementCount === firstSettlement.current) return;
+    firstSettlement.current = settlementCount;
+    if (settlement?.kind !== 'option') return;
+    setSettledIds((s) => new Set([...s, settlement.id]));
+    announce(settlement.id, settlement.symbol, settlement.payout);
+    optionsChanged();
+  }, [settlementCount, settlement, announce]);
+  const onClosed = useCloseChecks(optionsChanged);
+
+  const { clearOnBuy } = opts;
+  const buy = async () => {
+    if (!quote || busyRef.current) return;
+    setBusy('buy');
+    setRefusal('');
+    let refused = '';
+    try {
+      const order = await buyAtQuote(quote, localNow());
+      onPlaced(order);
+      setQuote(null);
+      toast(
+        t('bought', {
+          kind: t(`kind.${order.kind}`),
+          pair: pairOf(order.symbol),
+          strike: formatDecimal(order.strike),
+          quantity: formatDecimal(order.quantity),
+        }),
+        { kind: 'success' },
+      );
+      if (clearOnBuy) choose(null);
+    } catch (err) {
+      if (err instanceof PurchaseUnconfirmed) {
+        setQuote(null);
+        setPending(pendingOptions());
+      } else refused = err instanceof Error ? err.message : String(err);
+    } finally {
+      setBusy(null);
+    }
+    if (refused) {
+      // The server's words (an expired quote's carry the new price), and a new firm quote to confirm again.
+      setRefusal(refused);
+      setQuote(null);
+      await getQuoteAfterRefusal();
+    }
+  };
+  const getQuoteRef = useRef(getQuote);
+  useEffect(() => {
+    getQuoteRef.current = getQuote;
+  });
+  const getQuoteAfterRefusal = () => getQuoteRef.current(true);
+
+  const board = (
+    <OptionBoard
+      state={chainQ}
+      chain={chain}
+      expiries={expiries}
+      selected={selected}
+      onTenor={setTenor}
+      offset={offset}
+      picked={pick}
+      onPick={(p) => choose(p)}
+      onExpired={chainQ.reload}
+    />
+  );
+  const ticket = pick ? (
+    <OptionTicket
+      pick={pick}
+      pair={pairOf(symbol)}
+      base={base}
+      indicative={indicative}
+      onKind={(kind: OptionKind) => choose({ ...pick, kind })}
+      signedIn={uid !== ''}
+      quantity={quantity}
+      onQuantity={setQuantity}
+      quantityDecimals={quantityDecimals}
+      available={available}
+      availableError={balances.status === 'error' && !balances.data}
+      quote={quote}
+      check={check ?? { ok: false, rule: 'quote', message: '' }}
+      busy={busy}
+      refusal={refusal}
+      onQuote={() => void getQuote()}
+      onBuy={() => void buy()}
+      onQuoteExpired={() => setExpiredTick((n) => n + 1)}
+    />
+  ) : null;
+
+  const mine =
+    uid === '' ? null : (
+      <section className="opt-mine" aria-label={t('mine.title')} data-testid="options-mine">
+        <div className="mk-tabs opt-tabs" role="tablist" aria-label={t('mine.title')}>
+          <button
+            type="button"
+            role="tab"
+            className="mk-tab"
+            aria-selected={tab === 'open'}
+            onClick={() => setTab('open')}
+            data-testid="options-tab-open"
+          >
+            {t('tabs.open', { n: openRows.length })}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            className="mk-tab"
+            aria-selected={tab === 'settled'}
+            onClick={() => setTab('settled')}
+            data-testid="options-tab-settled"
+          >
+            {t('tabs.settled')}
+          </button>
+        </div>
+        <div role="tabpanel" className="opt-tabpanel">
+          {tab === 'open' ? (
+            <OpenOptions rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onExpired={onClosed} />
+          ) : (
+            <SettledOptions
+              page={page}
+              pageSize={SETTLED_PAGE_SIZE}
+              state={settledQ}
+              pairOf={pairOf}
+              onPage={setPage}
+            />
+          )}
+        </div>
+      </section>
+    );
+
+  const pendingView = hasPending ? (
+    <div className="opt-pending" role="status" data-testid="options-pending">
+      <ul>
+        {pending.map((p) => (
+          <li key={`${p.symbol}:${p.kind}:${p.strike}:${p.expiry}:${p.at}`}>
+            {t('unconfirmed', {
+              pair: pairOf(p.symbol),
+              kind: t(`kind.${p.kind}`),
+              strike: formatDecimal(p.strike),
+              quantity: formatDecimal(p.quantity),
+            })}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="opt-link" onClick={() => void recheck()}>
+        {t('checkAgain')}
+      </button>
+    </div>
+  ) : null;
+
+  return { board, ticket, mine, pending: pendingView, pick, clearPick: () => choose(null) };
+}
