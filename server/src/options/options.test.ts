@@ -98,7 +98,7 @@ async function quoted(token: string, body: unknown): Promise<OptionQuote> {
 }
 
 describe('[OPT-1][OPT-2][OPT-9][OPT-10] the chain', () => {
-  it('[OPT-2] four series at the documented boundaries, seven strikes a nice step apart, premiums of the model plus the fee', async () => {
+  it('[OPT-2] four series at the documented boundaries, seven strikes a nice step apart, premiums of the model before the fee', async () => {
     const c = await chain('BTCUSDT');
     const now = ts.clock.now();
     const last = ts.ctx.market.recentTrades('btcusdt', 1)[0];
@@ -127,10 +127,8 @@ describe('[OPT-1][OPT-2][OPT-9][OPT-10] the chain', () => {
       expect(new Decimal(strikes[3]).minus(c.spot).abs().lte(new Decimal(step).div(2))).toBe(true);
       for (const s of e.strikes)
         for (const kind of ['call', 'put'] as const) {
-          const unit = unitPremium(kind, c.spot, s.strike, c.volatility, years, dec);
-          // fee 1 % of the premium of one unit, rounded up to 6 decimals
-          const fee = new Decimal(unit).div(100).toDecimalPlaces(6, Decimal.ROUND_UP);
-          expect(s[kind]).toBe(new Decimal(unit).plus(fee).toFixed());
+          // the unit premium a quote would give, before the fee, at the price decimals
+          expect(s[kind]).toBe(unitPremium(kind, c.spot, s.strike, c.volatility, years, dec));
         }
     }
     // further out of the money is cheaper; longer is dearer

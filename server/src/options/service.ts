@@ -185,7 +185,7 @@ export class Options {
     };
   }
 
-  /** OPT-2, OPT-10: the chain, with indicative premiums per unit, fee included. */
+  /** OPT-2, OPT-10: the chain, with indicative premiums per unit before the fee (what a quote's unitPremium is). */
   chain(symbol: string): OptionChain {
     const m = this.market(symbol);
     const now = this.deps.clock.now();
@@ -201,8 +201,7 @@ export class Options {
         const years = yearsTo(expiry, now);
         const step = strikeStep(spot, m.volatility, years, m.priceDecimals);
         const perUnit = (kind: OptionKind, strike: string) => {
-          const unit = unitPremium(kind, spot, strike, m.volatility, years, m.priceDecimals);
-          return new Decimal(unit).plus(optionFee(m.pair.feeType, m.pair.feeValue, unit, '1')).toFixed();
+          return unitPremium(kind, spot, strike, m.volatility, years, m.priceDecimals);
         };
         return {
           tenor,

@@ -29,7 +29,7 @@ export const OptionTenor = z.enum(['5m', '15m', '1h', '1d']);
 export type OptionTenor = z.infer<typeof OptionTenor>;
 
 export const OptionChainQuery = z.object({ symbol: Symbol });
-/** One strike of an expiry with indicative premiums per unit of the coin (fee included). */
+/** One strike of an expiry with indicative premiums per unit of the coin, before the fee (a quote's unitPremium). */
 export const OptionStrike = z.object({ strike: DecimalStr, call: DecimalStr, put: DecimalStr });
 export const OptionExpiry = z.object({
   tenor: OptionTenor,

@@ -32,7 +32,7 @@ export interface TicketProps {
   pick: OptionPick;
   pair: string;
   base: string;
-  /** The board's indicative premium per unit for the pick (fee included). */
+  /** The board's indicative premium per unit for the pick (before the fee). */
   indicative: string | undefined;
   onKind: (kind: OptionKind) => void;
   signedIn: boolean;

@@ -1,0 +1,108 @@
+/**
+ * Options end to end (OPT-*, OUI-*): /flashOption against the real server in a real Chromium, desktop and phone.
+ * A 5-minute call is bought at a firm quote; the test moves the server's clock past its expiry (OPS-6), and the
+ * screen shows it settled with its audit: the exit trade, the settlement price and the payout formula.
+ * Screenshots go to SHOTS_DIR when it is set.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+const SHOTS = process.env.SHOTS_DIR;
+let app: AppHarness;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp({ TEST_SWITCHES: '1' });
+  token = await loginToken(app.server);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+async function api<T>(path: string, method = 'GET'): Promise<T> {
+  const r = await fetch(`${app.server.url}${path}`, { method, headers: { satoken: token } });
+  const j = (await r.json()) as { code: number; data: T; msg: string };
+  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
+  return j.data;
+}
+
+interface OptionRow {
+  id: number;
+  kind: string;
+  tenor: string;
+  expiry: number;
+  strike: string;
+  quantity: string;
+  status: string;
+  settlePrice: string | null;
+  payout: string | null;
+  exit: { id: number; time: number; price: string } | null;
+}
+const options = (status: 'open' | 'settled') =>
+  api<{ total: number; rows: OptionRow[] }>(`/api/option/order/list?status=${status}`);
+
+/** Moves the server's clock to `ms` after `time` (OPS-6). */
+async function passTime(time: number, ms: number): Promise<void> {
+  const { now } = await api<{ now: number }>('/api/_test/clock/advance?ms=1', 'POST');
+  if (time + ms > now) await api(`/api/_test/clock/advance?ms=${time + ms - now}`, 'POST');
+}
+
+/** Picks the 5-minute call nearest the spot, gets a firm quote for 0.1 BTC and buys it. */
+async function buyFiveMinuteCall(page: Page): Promise<void> {
+  await gotoApp(page, `${app.server.url}/flashOption?symbol=btcusdt`);
+  await page.getByTestId('options-tenor-5m').click();
+  await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
+  await page.getByTestId('options-ticket').waitFor();
+  await page.getByTestId('options-quantity').fill('0.1');
+  const submit = page.getByTestId('options-submit');
+  await expect.poll(() => submit.isEnabled()).toBe(true);
+  await submit.click();
+  await page.getByTestId('options-quote').waitFor();
+  await expect.poll(() => submit.getAttribute('data-rule')).toBe('ok');
+  await shot(page, `trade-options-quote-${page.viewportSize()!.width > 800 ? 'desktop' : 'phone'}`);
+  await submit.click();
+  await page.getByTestId('options-open-row').first().waitFor({ timeout: 15_000 });
+}
+
+async function seeItSettle(page: Page, before: number, name: string): Promise<void> {
+  const open = (await options('open')).rows;
+  expect(open).toHaveLength(1);
+  const bought = open[0];
+  expect([bought.kind, bought.tenor, bought.quantity]).toEqual(['call', '5m', '0.1']);
+  await shot(page, `trade-options-open-${name}`);
+  await passTime(bought.expiry, 2_000);
+  await expect.poll(async () => (await options('settled')).total, { timeout: 20_000 }).toBe(before + 1);
+  const settled = (await options('settled')).rows.find((r) => r.id === bought.id)!;
+  expect(settled.exit!.time).toBeLessThanOrEqual(bought.expiry);
+  await page.getByTestId('options-tab-settled').click();
+  const row = page.locator(`[data-testid="options-settled-row"][data-id="${bought.id}"]`);
+  await row.waitFor({ timeout: 15_000 });
+  await expect.poll(() => row.getByTestId('options-exit-trade').innerText()).toContain(String(settled.exit!.id));
+  expect(await row.getByTestId('options-formula').innerText()).toContain('max');
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, `trade-options-settled-${name}`);
+}
+
+describe('[OPT-6] [OUI-6] a 5-minute call bought at a quote settles at expiry with its audit', () => {
+  it('desktop', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    await buyFiveMinuteCall(page);
+    await seeItSettle(page, 0, 'desktop');
+    await ctx.close();
+  });
+
+  it('phone', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    await buyFiveMinuteCall(page);
+    await seeItSettle(page, 1, 'phone');
+    await ctx.close();
+  });
+});
