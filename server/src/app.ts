@@ -25,6 +25,7 @@ import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
 import { mountSpot } from './spot/index';
 import { mountSeconds } from './seconds/index';
+import { mountFutures, type FuturesModule } from './futures/index';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
@@ -71,6 +72,8 @@ export interface RunningExchange {
   demo: DemoCredentials;
   /** Second contracts (tests settle them directly, without a market step). */
   seconds: SecondContracts;
+  /** Futures (tests run funding rounds and read positions directly; the socket reads open positions). */
+  futures: FuturesModule;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
   /** Closes every socket with a close frame (1001), leaving HTTP up. */
@@ -165,6 +168,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,
@@ -201,10 +205,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         }
         await app.close();
         seconds.stop();
+        futures.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, ledger, demo, seconds, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, seconds, futures, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});
