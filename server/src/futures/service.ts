@@ -34,17 +34,7 @@ import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
 import { futuresOwner, userOfFuturesOwner } from '../market/owners';
 import type { Clock } from '../time/clock';
-import {
-  FEES_HOUSE,
-  FUTURES_HOUSE,
-  freshRef,
-  heldBy,
-  houseLeg,
-  legs,
-  money,
-  reholdMargin,
-  userLeg,
-} from './money';
+import { FEES_HOUSE, FUTURES_HOUSE, freshRef, heldBy, houseLeg, legs, money, reholdMargin, userLeg } from './money';
 import type { FuturesStore, OrderRow, PositionRow } from './store';
 import { orderView } from './views';
 
