@@ -88,7 +88,7 @@ describe('[FUT-2] every rule of the contract pair refuses over HTTP with a messa
       expect(r.body.msg, JSON.stringify(body)).toContain(msg);
     }
     // minMargin: the smallest opening at the highest leverage puts up less than 10 USDT.
-    const tiny = await submit(u.token, { ...base, leverage: 100, shares: '1' });
+    const tiny = await submit(u.token, { ...base, leverage: 20, shares: '1' });
     expect(tiny.body.msg).toContain('An opening puts up at least 10 USDT');
     expect(bal(u.id)).toEqual({ available: '100', frozen: '0' });
     const orders = await ts.call(futuresApi.futuresOrderList, { token: u.token, query: { status: 'history' } });
@@ -201,7 +201,7 @@ describe('[FUT-11] a position is liquidated at the first mark tick at or past it
       action: 'open',
       type: 'market',
       shares: '40',
-      leverage: 100,
+      leverage: 20,
     });
     expect(r.body.code, r.body.msg).toBe(200);
     const p = positions(u.id)[0];
@@ -295,5 +295,65 @@ describe('[FUT-18] concurrency and idempotency over HTTP', () => {
     expect(ids.size).toBe(1);
     const open = await ts.call(futuresApi.futuresOrderList, { token: u.token, query: { status: 'open' } });
     expect(open.data.total).toBe(1);
+  });
+});
+
+describe('[FUT-12] one book shared with spot', () => {
+  it("two users' futures orders trade with each other, and a spot user's order trades with a futures order", async () => {
+    const a = await user('5000');
+    const b = await user('5000');
+    const p = pair();
+    // a's short joins the best ask level behind the maker; b's long takes the whole level, so a's order too.
+    const inside = best().bestAsk!;
+    const level = ts.ctx.market.books.depth(SYMBOL, 1)!.asks[0];
+    expect(level[0]).toBe(inside);
+    const makerShares = new Decimal(level[1]).div(p.shareNumber).ceil();
+    const short = await submit(a.token, {
+      symbol: SYMBOL,
+      side: 'short',
+      action: 'open',
+      type: 'limit',
+      price: inside,
+      shares: '6',
+      leverage: 20,
+    });
+    expect(short.body.data?.status, short.body.msg).toBe('open');
+    const long = await submit(b.token, {
+      symbol: SYMBOL,
+      side: 'long',
+      action: 'open',
+      type: 'limit',
+      price: inside,
+      shares: makerShares.plus(3).toFixed(),
+      leverage: 20,
+    });
+    expect(long.body.code, long.body.msg).toBe(200);
+    const filled = new Decimal(positions(a.id)[0].shares);
+    expect(positions(a.id)[0].side).toBe('short');
+    expect(filled.gt(0) && filled.lt(6)).toBe(true);
+    expect(positions(b.id)[0].side).toBe('long');
+    expect(new Decimal(positions(b.id)[0].entryPrice).eq(inside)).toBe(true);
+    // A spot user buys the rest of a's short: spot settles against house:market, futures against the house.
+    const s = await user('1');
+    ts.ledger.post({
+      kind: 'deposit',
+      ref: `fut-spot-${s.id}`,
+      userId: s.id,
+      entries: [
+        { userId: s.id, account: 'platform', coin: 'USDT', amount: '1000' },
+        { house: 'house:deposits', coin: 'USDT', amount: '-1000' },
+      ],
+    });
+    const qty = new Decimal(6).minus(filled).times(p.shareNumber).toFixed();
+    const buy = await ts.post(
+      '/api/currency/order/submit',
+      { symbol: SYMBOL, side: 'buy', type: 'limit', price: inside, amount: qty },
+      { satoken: s.token },
+    );
+    expect(buy.body.code, buy.body.msg).toBe(200);
+    expect(buy.body.data.status).toBe('filled');
+    expect(ts.ledger.balance(s.id, 'platform', 'BTC').available).toBe(qty);
+    expect(positions(a.id)[0].shares).toBe('6');
+    expect(books().problems).toBe(0);
   });
 });

@@ -91,8 +91,7 @@ describe('[FUT-18] a random session of 10,000 futures operations', () => {
           const free = new Decimal(p.shares).minus(p.closingShares);
           const how = rng.next();
           if (how < 0.5 || free.lt(2)) f.positions.close(u, { id: p.id });
-          else if (how < 0.75)
-            f.positions.close(u, { id: p.id, shares: String(int(1, free.floor().toNumber())) });
+          else if (how < 0.75) f.positions.close(u, { id: p.id, shares: String(int(1, free.floor().toNumber())) });
           else {
             const ref = new Decimal((p.side === 'long' ? best.bestAsk : best.bestBid) ?? '1');
             svc.submit(u, {
