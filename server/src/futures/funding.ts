@@ -9,6 +9,8 @@
  * - The receivers share exactly what was collected, pro rata by notional, rounded down; the units left over go
  *   one by one to the largest receivers (then the oldest), so paid == received.
  * - One row per (pair, round time) in futures_funding_rounds, in the same transaction: a round is never paid twice.
+ *   A round is paid within FUNDING_GRACE_MS of its time (the job looks every minute); a round missed entirely
+ *   while the server was down is skipped, not charged later to whoever holds positions then.
  */
 import { Decimal } from '../../../src/shared/decimal';
 import type { FundingInfo } from '../../../src/shared/schemas/futures';
@@ -22,6 +24,8 @@ export const FUNDING_CAP = '0.0005';
 const RATE_DECIMALS = 8;
 const HOUR_MS = 3_600_000;
 const UNIT = new Decimal(1).div(10 ** MONEY_DECIMALS);
+/** A round is paid within this long after its time; one missed entirely (server down) is skipped. */
+export const FUNDING_GRACE_MS = 10 * 60_000;
 
 /** The rate from the two sides' notionals (FUT-10). */
 export function fundingRate(long: string | Decimal, short: string | Decimal): string {
@@ -108,7 +112,7 @@ export class Funding {
     const { store, ledger } = this.svc.deps;
     const every = this.intervalMs(symbol);
     const at = Math.floor(now / every) * every;
-    if (store.fundingRound(symbol, at)) return false;
+    if (now - at >= FUNDING_GRACE_MS || store.fundingRound(symbol, at)) return false;
     const pair = this.svc.pairOf(symbol);
     const { long, short, mark } = this.sides(symbol);
     if (!mark) return false;
