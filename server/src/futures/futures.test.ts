@@ -90,6 +90,26 @@ describe('[FUT-2] every rule of the contract pair refuses over HTTP with a messa
     // minMargin: the smallest opening at the highest leverage puts up less than 10 USDT.
     const tiny = await submit(u.token, { ...base, leverage: 20, shares: '1' });
     expect(tiny.body.msg).toContain('An opening puts up at least 10 USDT');
+    // The pair's switches, read again within 5 s of an operator's change.
+    const flip = (col: string, v: number) => {
+      ts.ctx.db.prepare(`UPDATE coin_contract SET "${col}" = ? WHERE symbol = ?`).run(v, SYMBOL);
+      ts.clock.advance(6_000);
+    };
+    const switches: [string, unknown, string][] = [
+      ['enableOpenSell', { ...base, side: 'short' }, 'Opening shorts is off for BTC/USDT'],
+      ['enableOpenBuy', base, 'Opening longs is off for BTC/USDT'],
+      ['enableMarketBuy', { ...base, type: 'market', price: undefined }, 'Market orders that buy are off for BTC/USDT'],
+      ['enable', base, 'BTC/USDT futures are not open for trading'],
+    ];
+    for (const [col, body, msg] of switches) {
+      flip(col, 0);
+      try {
+        const r = await submit(u.token, body);
+        expect(r.body.msg, col).toContain(msg);
+      } finally {
+        flip(col, 1);
+      }
+    }
     expect(bal(u.id)).toEqual({ available: '100', frozen: '0' });
     const orders = await ts.call(futuresApi.futuresOrderList, { token: u.token, query: { status: 'history' } });
     expect(orders.data.total).toBe(0);
@@ -119,6 +139,13 @@ describe('[FUT-13] an opening order holds margin + fee; its fill becomes the pos
     expect(list.data.rows[0].mark?.unrealisedPnl).toBeDefined();
     const rec = await ts.call(recordsApi.futuresRecords, { token: u.token, query: { symbol: SYMBOL } });
     expect(rec.data.rows.map((x) => x.kind)).toContain('open');
+    const later = await ts.call(recordsApi.futuresRecords, { token: u.token, query: { from: ts.clock.now() + 1 } });
+    expect(later.data.total).toBe(0);
+    const window = await ts.call(recordsApi.futuresRecords, {
+      token: u.token,
+      query: { from: rec.data.rows[0].time, to: rec.data.rows[0].time + 1, symbol: SYMBOL },
+    });
+    expect(window.data.total).toBeGreaterThan(0);
     expect(books().problems).toBe(0);
   });
 
