@@ -3,7 +3,7 @@
  * ledger's guarantees. One server on a manual clock; the market moves only when a test steps it, and mark ticks
  * are run by hand (`marks.update`) or handed to the risk check directly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { futuresApi } from '../../../src/shared/api/futures';
 import { recordsApi } from '../../../src/shared/api/records';
 import { Decimal } from '../../../src/shared/decimal';
@@ -243,7 +243,26 @@ describe('[FUT-11] a position is liquidated at the first mark tick at or past it
     expect(bal(u.id).frozen).toBe('0');
     const rec = await ts.call(recordsApi.futuresRecords, { token: u.token, query: {} });
     expect(rec.data.rows[0].kind).toBe('liquidation');
+    // The published ticks are the tape's: each the last trade at or before its time.
+    const marks = await ts.call(futuresApi.marks, { query: { symbol: SYMBOL, limit: 5 } });
+    const last = marks.data[marks.data.length - 1];
+    expect(last).toEqual(ts.ctx.marks.current(SYMBOL));
+    expect(last.tradeTime).toBeLessThanOrEqual(last.time);
     expect(books().problems).toBe(0);
+  });
+});
+
+describe('[FUT-3] every mark update reaches the risk check', () => {
+  it('the mark board hands its ticks to liquidation and TP/SL', () => {
+    const spy = vi.spyOn(ts.futures.risk, 'onMarks');
+    try {
+      step(1_000);
+      const ticks = ts.ctx.marks.update(ts.clock.now());
+      expect(spy).toHaveBeenCalledWith(ticks);
+      expect(ticks.some((t) => t.symbol === SYMBOL)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
