@@ -26,6 +26,7 @@ import { mountExchange } from './exchange/index';
 import { mountSpot } from './spot/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
+import { mountFutures, type FuturesModule } from './futures/index';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
@@ -73,6 +74,8 @@ export interface RunningExchange {
   demo: DemoCredentials;
   /** Second contracts (tests settle them directly, without a market step). */
   seconds: SecondContracts;
+  /** Futures (tests run funding rounds and read positions directly; the socket reads open positions). */
+  futures: FuturesModule;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
   /** Closes every socket with a close frame (1001), leaving HTTP up. */
@@ -160,10 +163,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerOpsRoutes(app, ctx, routes, startedAt);
     registerContentRoutes(router, ctx);
     registerMarketRoutes(router, ctx);
+    // The futures service mounts after the socket; the POSITION stream asks it at push time (LIVE-4).
+    let futuresModule: FuturesModule | undefined;
     const closeSockets = await registerWs(app, ctx, opts.hubTimings, {
       userOfToken: (token) => identity.userOfToken(token)?.id,
       balances: (userId) => wallet.balances(userId),
-      positions: () => [],
+      positions: (userId) => futuresModule?.openPositions(userId) ?? [],
     });
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
@@ -171,6 +176,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    futuresModule = futures;
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,
@@ -208,10 +215,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         }
         await app.close();
         seconds.stop();
+        futures.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, ledger, demo, seconds, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, seconds, futures, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});

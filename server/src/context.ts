@@ -71,7 +71,7 @@ export interface MarketSymbol {
 export interface BookOrderState {
   /** The book's order id (assigned by `place`, increasing; not kept across restarts). */
   id: number;
-  /** The user id for a user's order (> 0); the simulator's owners are never user ids. */
+  /** The user id for a user's spot order (> 0), `futuresOwner(userId)` for a futures order; the simulator's owners are neither. */
   owner: number;
   side: 'buy' | 'sell';
   kind: 'limit' | 'market';
@@ -116,7 +116,7 @@ export interface MarketBooks {
   has(symbol: string): boolean;
   /** Price and amount decimals of the book (the pair's basePrecision and coinPrecision). */
   scales(symbol: string): { price: number; amount: number } | undefined;
-  /** Places a user's order (owner = user id); a market order's `price` is its protection price. */
+  /** Places a user's order (owner = user id, or `futuresOwner(userId)` for futures); a market order's `price` is its protection price. */
   place(
     symbol: string,
     order: { owner: number; side: 'buy' | 'sell'; kind: 'limit' | 'market'; price: string; amount: string },
@@ -127,7 +127,7 @@ export interface MarketBooks {
   /** The current levels, best first, at most `limit` a side, with the depth sequence deltas continue from. */
   depth(symbol: string, limit: number): DepthBook | undefined;
   /**
-   * Told of every match that involves a user's order (owner > 0), as taker or as maker: a user's `place`, and a
+   * Told of every match that involves a user's order (spot: owner > 0; futures: `futuresOwner(userId)`, FUT-12), as taker or as maker: a user's `place`, and a
    * simulated taker or a maker re-quote that fills a resting user order. Called synchronously, in match order.
    */
   onUserMatch(listener: (symbol: string, match: BookMatch) => void): () => void;

@@ -313,4 +313,34 @@ describe('[LEDGER-10] taking part of a hold', () => {
     expect(ledger.balance(2, 'platform', 'BTC')).toEqual({ available: '0.8', frozen: '0' });
     expect(checkLedger(store).problems).toBe(0);
   });
+
+  it('a part of a hold paid to one house account is a whole row (one entry and one part)', async () => {
+    const { ledger, store } = await setup();
+    grant(ledger, 3, 'USDT', '10');
+    const { hold } = ledger.hold({
+      kind: 'margin',
+      ref: 'p1',
+      userId: 3,
+      account: 'platform',
+      coin: 'USDT',
+      amount: '4',
+    });
+    ledger.post({
+      kind: 'funding',
+      ref: 'r1',
+      userId: 3,
+      fromHolds: [{ holdId: hold.id, amount: '1' }],
+      entries: [{ house: 'house:funding', coin: 'USDT', amount: '1' }],
+    });
+    expect(() =>
+      ledger.post({
+        kind: 'funding',
+        ref: 'r2',
+        userId: 3,
+        entries: [{ house: 'house:funding', coin: 'USDT', amount: '1' }],
+      }),
+    ).toThrow('at least two entries');
+    expect(ledger.balance(3, 'platform', 'USDT')).toEqual({ available: '6', frozen: '3' });
+    expect(checkLedger(store).problems).toBe(0);
+  });
 });

@@ -121,7 +121,9 @@ export class Ledger {
 
   /** Posts one journal row; returns it. Throws ApiFail when a user balance would go below zero (nothing written). */
   post(op: PostOp): JournalRow {
-    if (op.entries.length < 2) throw new LedgerError(`${op.kind}: a journal row needs at least two entries`);
+    // Parts taken out of holds are legs too: a hold's part paid to one house account is a whole row (LEDGER-10).
+    if (op.entries.length + (op.fromHolds?.length ?? 0) < 2 || op.entries.length < 1)
+      throw new LedgerError(`${op.kind}: a journal row needs at least two entries`);
     const legs = op.entries.map((l) => {
       const amount = dec(l.amount, op.kind);
       if (amount.isZero()) throw new LedgerError(`${op.kind}: an entry of zero`);

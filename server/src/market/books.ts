@@ -7,12 +7,14 @@
  *   are converted only at the edge (matching/units.ts).
  * - Ids: each book numbers its orders 1, 2, 3, ... (maker, taker and user orders alike); not kept across restarts.
  * - Owners: users are their user id (> 0); the maker is MAKER_OWNER (-1) and the simulated takers TAKER_OWNER
- *   (-2), distinct from each other so the simulator never trades with itself (MATCH-5).
+ *   (-2), distinct from each other so the simulator never trades with itself (MATCH-5); a user's futures orders
+ *   are `futuresOwner(userId)` (owners.ts, FUT-12), so the same user's spot and futures orders are distinct owners.
  * - Publication: each book collects its new trades and its changed levels; `deliver()` hands them to the
  *   listeners, trades first (one batch) then one depth delta (each changed level once, with its final total,
  *   DEPTH-3), with the book's depth `seq` + 1. The simulator delivers once per step; a user's order or cancel
  *   delivers at once. Listeners that place orders themselves never interleave batches: delivery is not re-entered.
- * - `onUserMatch` is called synchronously, at the match, for every command whose fills touch a user's order.
+ * - `onUserMatch` is called synchronously, at the match, for every command whose fills touch a user's order
+ *   (spot or futures).
  */
 import type { Trade } from '../../../src/shared/protocol';
 import type { BookFill, BookMatch, BookOrderState, BookResult, DepthBook, MarketBooks } from '../context';
@@ -24,6 +26,7 @@ import { MAKER_OWNER, MarketMaker, TAKER_OWNER } from './marketMaker';
 import type { ModelTrade } from './model';
 import type { Rng } from './rng';
 import type { SymbolMarket } from './symbolMarket';
+import { isUserOwner } from './owners';
 
 /** Levels a side of a DEPTH socket snapshot, and the most the REST depth gives (DEPTH-2). */
 export const DEPTH_SNAPSHOT_LEVELS = 500;
@@ -110,10 +113,10 @@ export class SymbolBook {
   private record(r: Accepted): void {
     for (const d of r.depth) (d.side === 'buy' ? this.changedBids : this.changedAsks).set(d.price, d.total);
     if (r.order.owner === MAKER_OWNER) this.maker.update(r.order);
-    let user = r.order.owner > 0;
+    let user = isUserOwner(r.order.owner);
     for (const m of r.makers) {
       if (m.owner === MAKER_OWNER) this.maker.update(m);
-      else if (m.owner > 0) user = true;
+      else if (isUserOwner(m.owner)) user = true;
     }
     if (r.fills.length === 0) return;
     const ids: number[] = new Array<number>(r.fills.length);
@@ -242,7 +245,7 @@ export class BookHub implements MarketBooks {
 
   userMatch(sb: SymbolBook, r: Accepted, tradeIds: number[]): void {
     const m = sb.match(r, tradeIds);
-    if (r.order.owner > 0) this.lastUserMatch = m;
+    if (isUserOwner(r.order.owner)) this.lastUserMatch = m;
     for (const l of this.userListeners) {
       try {
         l(sb.symbol, m);
@@ -316,8 +319,11 @@ export class BookHub implements MarketBooks {
   ): BookResult {
     const sb = this.bySymbol.get(symbol);
     if (!sb) return { ok: false, error: `Unknown symbol ${symbol}` };
-    if (!Number.isSafeInteger(order.owner) || order.owner <= 0) {
-      return { ok: false, error: `Owner must be a user id (a whole number above 0), got ${String(order.owner)}` };
+    if (!Number.isSafeInteger(order.owner) || !isUserOwner(order.owner)) {
+      return {
+        ok: false,
+        error: `Owner must be a user id (a whole number above 0) or a user's futures owner, got ${String(order.owner)}`,
+      };
     }
     const what = order.kind === 'market' ? 'Protection price' : 'Price';
     let price: number;
@@ -345,7 +351,7 @@ export class BookHub implements MarketBooks {
     if (!sb) return { ok: false, error: `Unknown symbol ${symbol}` };
     const open = sb.book.order(id);
     if (!open) return { ok: false, error: `Order ${id} is not open in the ${symbol} book` };
-    if (open.owner <= 0) return { ok: false, error: `Order ${id} is not a user's order` };
+    if (!isUserOwner(open.owner)) return { ok: false, error: `Order ${id} is not a user's order` };
     const r = sb.cancelOrder(id, this.userTime());
     if (!r.ok) return r;
     this.touched(sb);

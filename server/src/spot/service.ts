@@ -244,7 +244,7 @@ export class SpotService {
     for (const s of sides) {
       const o = s.orderId !== undefined ? store.order(s.orderId) : undefined;
       if (!o) {
-        // The simulator's side: it trades the exact total with no fee.
+        // The simulator's side (or a futures order, settled by the futures service): the exact total, no fee.
         const signCoin = s.side === 'buy' ? 1 : -1;
         const quoteLeg = exact.times(-signCoin);
         entries.push(
@@ -269,6 +269,8 @@ export class SpotService {
       }
       rows.push({ o, role: s.role, total: share.total, fee: share.fee, after });
     }
+    // No spot user on either side (a futures order against the maker, FUT-12): nothing for spot to settle.
+    if (rows.length === 0) return;
     // The simulator's side moved the exact total; what the users' rounded sums leave is the fees.
     if (!quoteSum.isZero()) entries.push({ house: FEES_HOUSE, coin: pair.baseCoin, amount: quoteSum.neg().toFixed() });
     const journal = ledger.post({

@@ -403,7 +403,14 @@ export function checkFuturesOrder(pair: FuturesPair, input: FuturesOrderInput, s
 
   const raw = input.shares.trim();
   if (raw === '') return bad('shares', 'Enter a size', 'shares');
-  if (!WHOLE.test(raw)) return bad('shares', 'Size is a whole number of shares', 'shares');
+  // A position can hold a fraction of a share (a fill against the book's lot, FUT-12): closing all of what is
+  // free is the one size that may be fractional.
+  const closeAll =
+    !opening &&
+    pos !== undefined &&
+    PLAIN.test(raw) &&
+    new Decimal(raw).eq(new Decimal(pos.shares).minus(pos.closingShares));
+  if (!WHOLE.test(raw) && !closeAll) return bad('shares', 'Size is a whole number of shares', 'shares');
   const shares = new Decimal(raw);
   if (shares.isZero()) return bad('shares', 'Size must be at least 1 share', 'shares');
 

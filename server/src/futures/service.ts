@@ -1,0 +1,410 @@
+/**
+ * Futures orders and fills (FUT-12..17): a user's futures orders go into the pair's one book (shared with spot)
+ * under the owner `futuresOwner(userId)`; every fill touching one is settled here against the house.
+ *
+ * - Submit: the shared `checkFuturesOrder` (the form runs the same function) with the book's best prices, the
+ *   mark, the contract account's available USDT, the position and the pending opening shares; then one
+ *   transaction stores the order and holds margin + open fee (opening) or reserves the shares (closing); then the
+ *   book matches it. Nothing after the book may fail.
+ * - Fills are settled by fills.ts (opening: order hold -> position margin; closing: margin, PnL and fees).
+ * - Marks (risk.ts), margin and TP/SL (positions.ts), funding (funding.ts) build on the same store and ledger.
+ */
+import { Decimal } from '../../../src/shared/decimal';
+import type { ContractPair } from '../../../src/shared/schemas/coins';
+import type { FuturesOrder, FuturesOrderBody } from '../../../src/shared/schemas/futures';
+import {
+  bookSide,
+  checkFuturesOrder,
+  initialMargin,
+  quantityOf,
+  tradeFee,
+} from '../../../src/shared/trading/futuresRules';
+import type { BookFill, BookMatch, BookOrderState, MarketBooks, Marks } from '../context';
+import type { PositionEvent, StatusEvent } from '../events/userEvents';
+import { ApiFail } from '../http/failures';
+import type { Ledger } from '../ledger/service';
+import { futuresOwner, userOfFuturesOwner } from '../market/owners';
+import type { Clock } from '../time/clock';
+import { freshRef, money } from './money';
+import type { FuturesStore, OrderRow, PositionRow } from './store';
+import { closeFill, openFill } from './fills';
+import { orderView } from './views';
+
+export interface FuturesDeps {
+  ledger: Ledger;
+  store: FuturesStore;
+  books: MarketBooks;
+  marks: Pick<Marks, 'current'>;
+  clock: Clock;
+  pair(symbol: string): ContractPair | undefined;
+  /** The symbols of the listed contract pairs. */
+  pairs(): string[];
+  statusChanged(userId: number, e: StatusEvent): void;
+  positionsChanged(userId: number, e?: PositionEvent): void;
+  onError(err: unknown, context: Record<string, unknown>): void;
+}
+
+export class FuturesService {
+  private readonly byBookId = new Map<string, Map<number, number>>();
+  private readonly bookIdOf = new Map<number, number>();
+  private placing: { symbol: string; orderId: number; owner: number } | undefined;
+  /** Pushes held back until the current match has been settled. */
+  private events: { userId: number; e: PositionEvent }[] = [];
+  private readonly off: () => void;
+
+  constructor(readonly deps: FuturesDeps) {
+    this.off = deps.books.onUserMatch((symbol, match) => this.onMatch(symbol, match));
+  }
+
+  stop(): void {
+    this.off();
+  }
+
+  /** FUT-20: puts every open limit order back into its book, oldest first (after a restart). */
+  restore(): number {
+    let n = 0;
+    for (const o of this.deps.store.openOrders()) {
+      const rest = new Decimal(o.shares).minus(o.filledShares);
+      const pos = o.positionId !== null ? this.deps.store.position(o.positionId) : undefined;
+      const gone = o.action === 'close' && (!pos || pos.status !== 'open');
+      if (!this.deps.books.has(o.symbol) || rest.lte(0) || o.type !== 'limit' || gone) {
+        this.finish(o, gone ? 'positionClosed' : 'user');
+        continue;
+      }
+      this.place(o, rest.toFixed());
+      n++;
+    }
+    this.flush();
+    return n;
+  }
+
+  pairOf(symbol: string): ContractPair {
+    const pair = this.deps.pair(symbol);
+    if (!pair || !this.deps.books.has(symbol)) throw new ApiFail(`${symbol.toUpperCase()} is not a futures pair here`);
+    return pair;
+  }
+
+  available(userId: number): string {
+    return this.deps.ledger.balance(userId, 'contract', 'USDT').available;
+  }
+
+  submit(userId: number, body: FuturesOrderBody, origin: OrderRow['origin'] = 'user'): FuturesOrder {
+    const { store, ledger, books, clock } = this.deps;
+    if (body.clientOrderId) {
+      const same = store.byClientId(userId, body.clientOrderId);
+      if (same) {
+        if (
+          same.symbol !== body.symbol ||
+          same.side !== body.side ||
+          same.action !== body.action ||
+          !new Decimal(same.shares).eq(body.shares)
+        )
+          throw new ApiFail(`clientOrderId ${body.clientOrderId} is already used by another order`);
+        return orderView(same, this.deps.pair(same.symbol));
+      }
+    }
+    const pair = this.pairOf(body.symbol);
+    const pos = store.openPosition(userId, body.symbol, body.side);
+    const pending = store.openOrdersOf(userId, body.symbol, body.side).filter((o) => o.action === 'open');
+    const pendingShares = pending.reduce((s, o) => s.plus(o.shares).minus(o.filledShares), new Decimal(0));
+    const best = books.best(body.symbol);
+    const available = this.available(userId);
+    const check = checkFuturesOrder(
+      pair,
+      {
+        side: body.side,
+        action: body.action,
+        type: body.type,
+        price: body.price,
+        shares: body.shares,
+        leverage: body.leverage,
+        takeProfit: body.takeProfit,
+        stopLoss: body.stopLoss,
+      },
+      {
+        ...best,
+        mark: this.deps.marks.current(body.symbol)?.price,
+        available,
+        position: pos && { ...pos, leverage: pos.leverage },
+        pendingOpenShares: pendingShares.toFixed(),
+      },
+    );
+    if (!check.ok) throw new ApiFail(check.message);
+    const opening = body.action === 'open';
+    const leverage = opening ? body.leverage! : pos!.leverage;
+    if (opening && !pos && pending.some((o) => o.leverage !== leverage))
+      throw new ApiFail(
+        `Your open orders for this ${body.side} use ${pending[0].leverage}x: add to it at that leverage`,
+      );
+    const price = check.preview.protection ?? check.preview.price;
+    const shares = new Decimal(body.shares).toFixed();
+    // FUT-13: a short's fills can be at prices up to the best bid, so its hold is priced there at least.
+    let holdPrice = price;
+    if (opening && body.side === 'short' && best.bestBid && new Decimal(best.bestBid).gt(holdPrice))
+      holdPrice = best.bestBid;
+    const held = opening
+      ? money(
+          new Decimal(initialMargin(pair, shares, holdPrice, leverage)).plus(tradeFee(pair, 'open', shares, holdPrice)),
+        )
+      : '0';
+    if (opening && new Decimal(held).gt(available))
+      throw new ApiFail(`Insufficient USDT in the contract account: this needs ${held}`);
+    const now = clock.now();
+    const orderId = ledger.transaction(() => {
+      const id = store.insertOrder({
+        userId,
+        clientOrderId: body.clientOrderId ?? null,
+        symbol: body.symbol,
+        side: body.side,
+        action: body.action,
+        type: body.type,
+        price,
+        holdPrice,
+        shares,
+        filledShares: '0',
+        filledNotional: '0',
+        leverage,
+        holdId: null,
+        held,
+        fee: '0',
+        margin: '0',
+        realisedPnl: '0',
+        takeProfit: opening ? (body.takeProfit ?? null) : null,
+        stopLoss: opening ? (body.stopLoss ?? null) : null,
+        origin,
+        positionId: opening ? null : pos!.id,
+        status: 'open',
+        cancelReason: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (opening) {
+        const { hold } = ledger.hold({
+          kind: 'futures_order',
+          ref: String(id),
+          userId,
+          account: 'contract',
+          coin: 'USDT',
+          amount: held,
+          memo: `open ${body.side} ${shares} ${body.symbol} at ${price}`,
+        });
+        store.updateOrder({ ...store.order(id)!, holdId: hold.id });
+      } else {
+        store.updatePosition({ ...pos!, closingShares: new Decimal(pos!.closingShares).plus(shares).toFixed() });
+      }
+      return id;
+    });
+    this.place(store.order(orderId)!, quantityOf(pair, shares));
+    this.flush();
+    return orderView(store.order(orderId)!, pair);
+  }
+
+  cancel(userId: number, id: number, reason: OrderRow['cancelReason'] = 'user'): FuturesOrder {
+    const o = this.deps.store.order(id);
+    if (!o || o.userId !== userId) throw new ApiFail(`Order ${id} was not found`);
+    if (o.status === 'filled' || o.status === 'cancelled') throw new ApiFail(`Order ${id} is already ${o.status}`);
+    this.cancelOrder(o, reason ?? 'user');
+    this.flush();
+    return orderView(this.deps.store.order(id)!, this.deps.pair(o.symbol));
+  }
+
+  list(
+    userId: number,
+    q: { status: 'open' | 'history'; symbol?: string; clientOrderId?: string; pageNum: number; pageSize: number },
+  ): { total: number; rows: FuturesOrder[] } {
+    const { store } = this.deps;
+    if (q.clientOrderId) {
+      const o = store.byClientId(userId, q.clientOrderId);
+      return { total: o ? 1 : 0, rows: o ? [orderView(o, this.deps.pair(o.symbol))] : [] };
+    }
+    const p = store.orderPage(userId, q.status === 'open', q.symbol, q.pageSize, (q.pageNum - 1) * q.pageSize);
+    return { total: p.total, rows: p.rows.map((o) => orderView(o, this.deps.pair(o.symbol))) };
+  }
+
+  /** Takes an order out of its book and ends it. */
+  cancelOrder(o: OrderRow, reason: NonNullable<OrderRow['cancelReason']>): void {
+    const bookId = this.bookIdOf.get(o.id);
+    if (bookId !== undefined) {
+      const r = this.deps.books.cancel(o.symbol, bookId);
+      if (!r.ok) this.deps.onError(new Error(r.error), { event: 'futures_cancel_refused', id: o.id });
+    }
+    const now = this.deps.store.order(o.id)!;
+    if (now.status === 'open' || now.status === 'partiallyFilled') this.finish(now, reason);
+  }
+
+  /** Cancels every open closing order of a position (it closed, was liquidated, or a TP/SL closes all of it). */
+  cancelClosing(pos: PositionRow, reason: NonNullable<OrderRow['cancelReason']>): void {
+    for (const o of this.deps.store.openOrdersOf(pos.userId, pos.symbol, pos.side))
+      if (o.action === 'close' && o.positionId === pos.id) this.cancelOrder(o, reason);
+  }
+
+  /** Tells the listeners what changed (after the transactions have committed). */
+  flush(): void {
+    const evs = this.events;
+    this.events = [];
+    for (const { userId, e } of evs) this.deps.positionsChanged(userId, e);
+  }
+
+  pushLater(userId: number, e: PositionEvent): void {
+    this.events.push({ userId, e });
+  }
+
+  private place(o: OrderRow, amount: string): void {
+    const owner = futuresOwner(o.userId);
+    this.placing = { symbol: o.symbol, orderId: o.id, owner };
+    let r;
+    try {
+      r = this.deps.books.place(o.symbol, {
+        owner,
+        side: bookSide(o.side, o.action),
+        kind: o.type,
+        price: o.price,
+        amount,
+      });
+    } finally {
+      this.placing = undefined;
+    }
+    if (!r.ok) {
+      this.deps.onError(new Error(r.error), { event: 'futures_place_refused', id: o.id });
+      this.finish(this.deps.store.order(o.id)!, 'user');
+      return;
+    }
+    this.remember(o.symbol, r.order.id, o.id);
+    this.settleStates(o.symbol, [r.order]);
+  }
+
+  private remember(symbol: string, bookId: number, orderId: number): void {
+    let m = this.byBookId.get(symbol);
+    if (!m) this.byBookId.set(symbol, (m = new Map()));
+    m.set(bookId, orderId);
+    this.bookIdOf.set(orderId, bookId);
+  }
+
+  private forget(symbol: string, bookId: number, orderId: number): void {
+    this.byBookId.get(symbol)?.delete(bookId);
+    this.bookIdOf.delete(orderId);
+  }
+
+  private orderOf(symbol: string, state: { id: number; owner: number }): number | undefined {
+    if (userOfFuturesOwner(state.owner) === undefined) return undefined;
+    const known = this.byBookId.get(symbol)?.get(state.id);
+    if (known !== undefined) return known;
+    const p = this.placing;
+    if (p && p.symbol === symbol && p.owner === state.owner) {
+      this.remember(symbol, state.id, p.orderId);
+      return p.orderId;
+    }
+    return undefined;
+  }
+
+  private onMatch(symbol: string, match: BookMatch): void {
+    const pair = this.deps.pair(symbol);
+    if (!pair) return;
+    const closed: PositionRow[] = [];
+    for (const f of match.fills) {
+      for (const side of [
+        { id: f.takerOrderId, owner: f.takerOwner },
+        { id: f.makerOrderId, owner: f.makerOwner },
+      ]) {
+        const id = this.orderOf(symbol, side);
+        if (id === undefined) continue;
+        try {
+          const pos = this.deps.ledger.transaction(() => this.applyFill(pair, id, f));
+          if (pos) closed.push(pos);
+        } catch (err) {
+          this.deps.onError(err, { event: 'futures_fill_failed', symbol, order: id, trade: f.tradeId });
+        }
+      }
+    }
+    this.settleStates(symbol, [...match.makers, match.order]);
+    for (const p of closed) this.afterClose(p, 'positionClosed');
+    if (!this.placing) this.flush();
+  }
+
+  /** A position that ended: its closing orders and its take-profit/stop-loss entry are cancelled (FUT-17). */
+  afterClose(p: PositionRow, reason: NonNullable<OrderRow['cancelReason']>): void {
+    this.cancelClosing(p, reason);
+    const { store, clock } = this.deps;
+    if (p.lossId !== null) {
+      const l = store.loss(p.lossId);
+      if (l && l.status === 'active') store.updateLoss({ ...l, status: 'cancelled', updatedAt: clock.now() });
+    }
+  }
+
+  /** One fill of one futures order; returns the position when the fill closed it. */
+  private applyFill(pair: ContractPair, orderId: number, f: BookFill): PositionRow | undefined {
+    const o = this.deps.store.order(orderId);
+    if (!o) return undefined;
+    const shares = new Decimal(f.amount).div(pair.shareNumber);
+    const notional = new Decimal(f.amount).times(f.price);
+    const filledShares = shares.plus(o.filledShares).toFixed();
+    const filledNotional = notional.plus(o.filledNotional).toFixed();
+    const base = {
+      ...o,
+      filledShares,
+      filledNotional,
+      status: new Decimal(filledShares).gte(o.shares) ? ('filled' as const) : ('partiallyFilled' as const),
+      updatedAt: f.time,
+    };
+    return o.action === 'open'
+      ? openFill(this, pair, o, base, shares.toFixed(), f)
+      : closeFill(this, pair, o, base, shares.toFixed(), f);
+  }
+
+  private settleStates(symbol: string, states: BookOrderState[]): void {
+    for (const s of states) {
+      const id = this.orderOf(symbol, s);
+      if (id === undefined) continue;
+      const o = this.deps.store.order(id);
+      if (!o) continue;
+      if (s.status === 'cancelled' || s.status === 'filled') {
+        this.forget(symbol, s.id, id);
+        this.finish(o, s.cancelReason ?? 'user');
+      } else {
+        this.deps.statusChanged(o.userId, { kind: 'futures', id, status: o.status });
+      }
+    }
+  }
+
+  /** Ends an order: what is left of an opening order's hold comes back; a closing order frees its shares. */
+  finish(o: OrderRow, reason: NonNullable<OrderRow['cancelReason']>): void {
+    const { ledger, store, clock } = this.deps;
+    const filledAll = new Decimal(o.filledShares).gte(o.shares);
+    const ended = o.status === 'filled' || o.status === 'cancelled';
+    try {
+      ledger.transaction(() => {
+        if (o.holdId !== null) {
+          const h = ledger.holdById(o.holdId);
+          if (h && h.state === 'open')
+            ledger.release(h.id, {
+              kind: 'futures_release',
+              ref: freshRef(ledger, 'futures_release', String(o.id)),
+              userId: o.userId,
+              memo: `order ${o.id} ended`,
+            });
+        }
+        if (ended) return;
+        if (o.action === 'close' && o.positionId !== null) {
+          const p = store.position(o.positionId);
+          const rest = new Decimal(o.shares).minus(o.filledShares);
+          if (p && p.status === 'open' && rest.gt(0))
+            store.updatePosition({
+              ...p,
+              closingShares: Decimal.max(0, new Decimal(p.closingShares).minus(rest)).toFixed(),
+            });
+        }
+        store.updateOrder({
+          ...o,
+          status: filledAll ? 'filled' : 'cancelled',
+          cancelReason: filledAll ? null : reason,
+          updatedAt: clock.now(),
+        });
+      });
+    } catch (err) {
+      this.deps.onError(err, { event: 'futures_finish_failed', id: o.id });
+    }
+    const bookId = this.bookIdOf.get(o.id);
+    if (bookId !== undefined) this.forget(o.symbol, bookId, o.id);
+    this.deps.statusChanged(o.userId, { kind: 'futures', id: o.id, status: filledAll ? 'filled' : 'cancelled' });
+  }
+}
