@@ -15,6 +15,7 @@ import { buildClient } from './lib/build';
 import { cdpFor, percentile, sample, scrape, sleep, total, type BenchWindow } from './lib/metrics';
 import { depthApplied, openSession, tabMessages, waitLive, type Kind } from './lib/session';
 import { hideTab } from './lib/visibility';
+import { openFivePositions, openFuturesTab } from './lib/futures';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -52,7 +53,11 @@ interface ClientFigures {
   candles: number;
   visibleCandles?: number;
   marketRows?: number;
+  /** PERF-B8: the futures screen with five open positions (the same per-tab figures as the trade screen). */
+  futures?: TabFigures;
 }
+
+type TabFigures = Awaited<ReturnType<typeof windowOf>>['perTab'][number];
 
 async function windowOf(pages: Page[], kind: Kind, baseUrl: string, seconds: number) {
   const cdps = await Promise.all(pages.map(cdpFor));
@@ -197,6 +202,14 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
     });
     const tw = await windowOf([trade], kind, s.server.url, windowS);
     const { candles, visible } = await chartFigures(trade);
+    await trade.close();
+
+    // B8 on the futures screen: five open positions valued at every mark, the book, the chart, the form.
+    await openFivePositions(s);
+    const fut = await openFuturesTab(s);
+    await waitLive(fut, kind);
+    await sleep(warmMs);
+    const fw = await windowOf([fut], kind, s.server.url, windowS);
     if (visible < chart.visible)
       console.warn(`chart view moved during the window: ${chart.visible} -> ${visible} candles`);
     return {
@@ -225,6 +238,7 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
       candles,
       visibleCandles: visible,
       marketRows,
+      futures: fw.perTab[0],
     };
   } finally {
     await s.close();
@@ -263,6 +277,7 @@ async function main() {
     chart_candles: ours.candles,
     chart_candles_visible: ours.visibleCandles,
     market_list_rows: ours.marketRows,
+    futures_tab: ours.futures,
     cpu_ratio_vs_naive: naive ? ours.cpuMsPerSTrade / naive.cpuMsPerSTrade : NaN,
     cpu_ratio_vs_naive_home: naive ? ours.cpuMsPerSHome / naive.cpuMsPerSHome : NaN,
     busy_ratio_vs_naive: naive ? ours.busyMsPerSTrade / naive.busyMsPerSTrade : NaN,
@@ -283,6 +298,7 @@ async function main() {
       depth_updates_per_s_trade: naive.depthPerSTrade,
       main_thread_cpu_ms_per_frame: naive.cpuMsPerFrameTrade,
       long_tasks: naive.longTasksTrade,
+      futures_tab: naive.futures,
     },
     machine: {
       cpus: cpus().length,
@@ -439,6 +455,23 @@ async function main() {
       '',
     ],
   ];
+  // PERF-B8: the futures tab, the same figures as the trade tab's.
+  const b8: [string, (t: TabFigures) => number, number, string][] = [
+    ['messages/s to the futures tab (5 positions, book on screen)', (t) => t.msgsPerS, 1, '<= 60'],
+    ['React commits/s, futures', (t) => t.commitsPerS, 1, '50..60'],
+    ['main thread busy ms/frame, futures (task wall time)', (t) => t.msPerFrame, 2, '<= 4'],
+    ['main thread CPU ms/frame, futures (thread time)', (t) => t.cpuMsPerFrame, 2, ''],
+    ['main-thread CPU ms/s, futures (thread time)', (t) => t.cpuMsPerS, 1, ''],
+    ['long tasks (>= 50 ms), futures', (t) => t.longTasks, 0, '0'],
+  ];
+  for (const [label, get, d, target] of b8)
+    rows.push([
+      'B8',
+      label,
+      fmt(ours.futures ? get(ours.futures) : NaN, d),
+      naive?.futures ? fmt(get(naive.futures), d) : '',
+      target,
+    ]);
   const table = [
     '| id | figure | ours | naive | target |',
     '| --- | --- | ---: | ---: | --- |',

@@ -12,6 +12,8 @@ export interface Session {
   server: RunningServer;
   browser: Browser;
   context: BrowserContext;
+  /** The signed-in demo user's session token (what the pages use). */
+  token: string;
   open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
   close(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function openSession(kind: Kind, staticDir: string, env: Record<str
     server,
     browser,
     context,
+    token,
     async open(path, viewport) {
       const page = await context.newPage();
       if (viewport) await page.setViewportSize(viewport);
