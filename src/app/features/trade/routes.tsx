@@ -1,19 +1,21 @@
 /**
  * The trade area's routes (spec 2.1, 2.4): every trading mode's route is the one trade shell, which picks the
  * mode's panel. The options product's menu entry (/option) is a later issue's screen. Namespace `market`, with
- * `seconds` for the second-contract panel of /flash and `trade` for the spot order form and orders of /trade.
+ * `seconds` for the second-contract panel of /flash and `trade` for the spot order form and orders of /trade, `futures` for the futures screen of /contract (and
+ * /trade?componentName=2, which the spot route serves).
  */
 import { placeholder, type Load, type RouteDef } from '../routeDef';
 import { TRADE_PATHS } from './paths';
 
 const ns = ['market'] as const;
 const secondsNs = ['market', 'seconds'] as const;
-const spotNs = ['market', 'trade'] as const;
+const spotNs = ['market', 'trade', 'futures'] as const;
+const futuresNs = ['market', 'futures'] as const;
 const shell: Load = () => import('./TradeShell');
 
 export const TRADE_ROUTES: readonly RouteDef[] = [
   { path: TRADE_PATHS.seconds, load: shell, ns: secondsNs },
-  { path: TRADE_PATHS.futures, load: shell, ns },
+  { path: TRADE_PATHS.futures, load: shell, ns: futuresNs },
   { path: TRADE_PATHS.spot, load: shell, ns: spotNs },
   { path: TRADE_PATHS.options, load: shell, ns },
   { path: TRADE_PATHS.option, load: placeholder('option'), ns: [] },
