@@ -92,6 +92,7 @@ export function FuturesOrderForm({ pair, layout, side: initialSide = 'long', onP
     unit: 'shares',
     takeProfit: '',
     stopLoss: '',
+    withTpSl: false,
   }));
   const update = (next: Partial<FuturesDraft>) => setDraft((d) => ({ ...d, ...next }));
 
@@ -218,6 +219,22 @@ export function FuturesOrderForm({ pair, layout, side: initialSide = 'long', onP
             </button>
           ))}
         </div>
+        {opening && (
+          <div className="fo-lev" role="radiogroup" aria-label={t('leverage')} data-testid="leverage">
+            {leverages(pair).map((l) => (
+              <button
+                key={l}
+                type="button"
+                role="radio"
+                aria-checked={draft.leverage === l}
+                className={`fo-levbtn num${draft.leverage === l ? ' is-active' : ''}`}
+                onClick={() => update({ leverage: l })}
+              >
+                {`${l}x`}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
       {layout === 'sheet' && (
         <div className="so-sides" role="group" aria-label={t('side')}>
@@ -230,23 +247,6 @@ export function FuturesOrderForm({ pair, layout, side: initialSide = 'long', onP
               onClick={() => setSide(s)}
             >
               {t(s)}
-            </button>
-          ))}
-        </div>
-      )}
-      {opening && (
-        <div className="fo-lev" role="radiogroup" aria-label={t('leverage')} data-testid="leverage">
-          <span className="so-k">{t('leverage')}</span>
-          {leverages(pair).map((l) => (
-            <button
-              key={l}
-              type="button"
-              role="radio"
-              aria-checked={draft.leverage === l}
-              className={`fo-levbtn num${draft.leverage === l ? ' is-active' : ''}`}
-              onClick={() => update({ leverage: l })}
-            >
-              {`${l}x`}
             </button>
           ))}
         </div>
@@ -311,6 +311,17 @@ export function FuturesOrderForm({ pair, layout, side: initialSide = 'long', onP
         )}
       </div>
       {opening && (
+        <label className="fo-check">
+          <input
+            type="checkbox"
+            checked={draft.withTpSl}
+            onChange={(e) => update({ withTpSl: e.target.checked, takeProfit: '', stopLoss: '' })}
+            data-testid="futures-tpsl-toggle"
+          />
+          {t('tpslAtOpen')}
+        </label>
+      )}
+      {opening && draft.withTpSl && (
         <div className="fo-tpsl">
           <div className="so-field">
             <label htmlFor={tpId} className="so-field__label">

@@ -30,6 +30,8 @@ export interface FuturesDraft {
   unit: SizeUnit;
   takeProfit: string;
   stopLoss: string;
+  /** The take-profit and stop-loss fields are shown (opening only). */
+  withTpSl: boolean;
 }
 
 /** The leverage a new form starts with: 10x when the pair offers it, else the nearest below, else the least. */

@@ -37,6 +37,8 @@ import '../../components/futures/futures.css';
 
 export type FuturesLayoutProps = SpotLayoutProps;
 
+/** Desktop chart height: spot's, less the funding strip's, so the order buttons stay above the fold at 900 px. */
+const FUT_CHART_HEIGHT = DESK_CHART_HEIGHT - 52;
 const PHONE_CHART_HEIGHT = 296;
 const DESK_BOOK_ROWS = 7;
 const PHONE_BOOK_ROWS = 6;
@@ -197,7 +199,7 @@ export function FuturesDesk(p: FuturesLayoutProps) {
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
-            height={DESK_CHART_HEIGHT}
+            height={FUT_CHART_HEIGHT}
           />
         </div>
         <div className="spot-book">
