@@ -26,6 +26,7 @@ import { cancelFuturesOrder } from '../../futuresOrders';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { useContractAvailable } from './FuturesOrderForm';
 import { PositionDialogHost, type PositionDialog } from './PositionDialogs';
+import { trimMoney } from './futuresForm';
 
 type Tab = 'positions' | 'open' | 'history' | 'funding';
 const TABS: readonly Tab[] = ['positions', 'open', 'history', 'funding'];
@@ -40,6 +41,8 @@ function useFormat() {
   const { offsetMinutes } = useSnapshot(settings);
   return {
     num: (v: string | null | undefined) => (v === null || v === undefined ? '--' : formatDecimal(v, lang)),
+    /** A USDT amount: exact, trailing zeros beyond 2 decimals dropped. */
+    money: (v: string | null | undefined) => (v === null || v === undefined ? '--' : formatDecimal(trimMoney(v), lang)),
     time: (ms: number) => formatDateTime(ms, { style: 'short', lang, offsetMinutes }),
   };
 }
@@ -248,7 +251,7 @@ function FundingTab(p: { uid: string; symbol?: string; pairs: ReadonlyMap<string
                 </td>
                 <td className="num">{f.num(r.shares)}</td>
                 <td className="num">{r.rate ? percentOf(r.rate, lang) : '--'}</td>
-                <td className={`num${signCls(r.pnl)}`}>{`${f.num(r.pnl)} USDT`}</td>
+                <td className={`num${signCls(r.pnl)}`}>{`${f.money(r.pnl)} USDT`}</td>
               </tr>
             ))}
           </tbody>
@@ -284,7 +287,7 @@ function FundingCard({ r, name }: { r: FuturesRecord; name: string }) {
         </div>
         <div>
           <dt>{t('col.funding')}</dt>
-          <dd className={`num${signCls(r.pnl)}`}>{`${f.num(r.pnl)} USDT`}</dd>
+          <dd className={`num${signCls(r.pnl)}`}>{`${f.money(r.pnl)} USDT`}</dd>
         </div>
       </dl>
     </li>
@@ -434,12 +437,12 @@ function PositionRow({ p, name, pair, onOpen }: RowProps) {
         {f.num(mark)}
       </td>
       <td className="num fa-liq">{f.num(p.liquidationPrice)}</td>
-      <td className="num">{f.num(p.margin)}</td>
+      <td className="num">{f.money(p.margin)}</td>
       <td className="num">{fig ? percentOf(fig.marginRatio, lang) : '--'}</td>
       <td className={`num${signCls(fig?.unrealisedPnl)}`} data-testid="position-pnl">
         {fig ? (
           <>
-            {f.num(fig.unrealisedPnl)}
+            {f.money(fig.unrealisedPnl)}
             <span className="fa-sub">{` (${percentOf(fig.returnRate, lang)})`}</span>
           </>
         ) : (
@@ -468,7 +471,7 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
           {name}
         </span>
         <span className={`fa-cardpnl num${signCls(fig?.unrealisedPnl)}`} data-testid="position-pnl">
-          {fig ? `${f.num(fig.unrealisedPnl)} (${percentOf(fig.returnRate, lang)})` : '--'}
+          {fig ? `${f.money(fig.unrealisedPnl)} (${percentOf(fig.returnRate, lang)})` : '--'}
         </span>
       </div>
       <dl className="sor-card__grid fa-grid">
@@ -492,7 +495,7 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
         </div>
         <div>
           <dt>{t('col.margin')}</dt>
-          <dd className="num">{f.num(p.margin)}</dd>
+          <dd className="num">{f.money(p.margin)}</dd>
         </div>
         <div>
           <dt>{t('col.marginRatio')}</dt>
@@ -674,11 +677,11 @@ function OrdersList({
             <td className="num">{o.type === 'market' ? t('market') : f.num(o.price)}</td>
             {kind === 'history' && <td className="num">{f.num(o.avgPrice)}</td>}
             <td className="num">{`${f.num(o.filledShares)} / ${f.num(o.shares)}`}</td>
-            {kind === 'open' && <td className="num">{f.num(o.heldMargin)}</td>}
+            {kind === 'open' && <td className="num">{f.money(o.heldMargin)}</td>}
             {kind === 'history' && (
               <>
-                <td className="num">{f.num(o.fee)}</td>
-                <td className={`num${signCls(o.realisedPnl)}`}>{f.num(o.realisedPnl)}</td>
+                <td className="num">{f.money(o.fee)}</td>
+                <td className={`num${signCls(o.realisedPnl)}`}>{f.money(o.realisedPnl)}</td>
               </>
             )}
             <td>

@@ -44,6 +44,7 @@ import {
   positionState,
   type BookTop,
   type FuturesDraft,
+  trimMoney,
 } from './futuresForm';
 
 /** The account futures margin is paid from (spec 3.4's contract account). */
@@ -71,9 +72,17 @@ export interface FuturesOrderFormProps {
   layout: 'desk' | 'sheet';
   side?: FuturesSide;
   onPlaced?: () => void;
+  /** A prefilled form (fields over the defaults): a link that repeats an order, and the tests. */
+  initialDraft?: Partial<FuturesDraft>;
 }
 
-export function FuturesOrderForm({ pair, layout, side: initialSide = 'long', onPlaced }: FuturesOrderFormProps) {
+export function FuturesOrderForm({
+  pair,
+  layout,
+  side: initialSide = 'long',
+  onPlaced,
+  initialDraft,
+}: FuturesOrderFormProps) {
   const { t } = useTranslation('futures');
   const lang = useLanguage();
   const id = useId();
@@ -93,11 +102,12 @@ export function FuturesOrderForm({ pair, layout, side: initialSide = 'long', onP
     takeProfit: '',
     stopLoss: '',
     withTpSl: false,
+    ...initialDraft,
   }));
   const update = (next: Partial<FuturesDraft>) => setDraft((d) => ({ ...d, ...next }));
 
   // The price is prefilled once with the first last price seen (or a book pick made before the form opened).
-  const [prefilled, setPrefilled] = useState(pickedHere);
+  const [prefilled, setPrefilled] = useState(pickedHere || Boolean(initialDraft?.price));
   const ticker = useTicker(prefilled ? undefined : symbol);
   const first = pricePrefill(ticker?.priceRaw, pair.baseScale);
   if (!prefilled && first) {
@@ -398,7 +408,8 @@ function SideBlock({
   const label = buttonLabel(signedIn, draft.action, side, check, draft.size !== '');
   const p = check.ok ? check.preview : undefined;
   const cls = side === 'long' ? 'buy' : 'sell';
-  const money = (v: string | undefined) => (v !== undefined ? `${formatDecimal(v, lang)} ${MARGIN_COIN}` : '--');
+  const money = (v: string | undefined) =>
+    v !== undefined ? `${formatDecimal(trimMoney(v), lang)} ${MARGIN_COIN}` : '--';
   const opening = draft.action === 'open';
   const showShares = opening && draft.unit === 'usdt';
   return (

@@ -17,6 +17,7 @@ import { toast } from '../../../../ui/toast';
 import { useLanguage } from '../../../markets/components/Price';
 import { sanitizeDecimalInput } from '../../model/spotForm';
 import { adjustMargin, closePosition, setTpSl } from '../../futuresOrders';
+import { trimMoney } from './futuresForm';
 
 export type PositionDialog = 'close' | 'margin' | 'tpsl';
 export const CLOSE_PRESETS = [25, 50, 75, 100] as const;
@@ -98,12 +99,12 @@ export function ClosePositionDialog({ pair, position, mark, onClose }: DialogPro
         <div>
           <dt>{t('estPnl')}</dt>
           <dd className={`num${pnl?.startsWith('-') ? ' fo-down' : pnl ? ' fo-up' : ''}`} data-testid="close-pnl">
-            {pnl ? `${formatDecimal(pnl, lang)} ${MARGIN_COIN}` : '--'}
+            {pnl ? `${formatDecimal(trimMoney(pnl), lang)} ${MARGIN_COIN}` : '--'}
           </dd>
         </div>
         <div>
           <dt>{t('fee')}</dt>
-          <dd className="num">{fee ? `${formatDecimal(fee, lang)} ${MARGIN_COIN}` : '--'}</dd>
+          <dd className="num">{fee ? `${formatDecimal(trimMoney(fee), lang)} ${MARGIN_COIN}` : '--'}</dd>
         </div>
       </dl>
       {(problem || error) && (

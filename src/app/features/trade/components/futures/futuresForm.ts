@@ -136,3 +136,14 @@ export function buttonLabel(
   if (check.rule === 'shares' && !sizeTyped) return { key: 'rule.sharesEmpty', message: check.message };
   return { key: `rule.${check.rule}`, message: check.message };
 }
+
+/**
+ * A USDT amount for display, exact: trailing zeros beyond 2 decimals dropped ("1.010000" -> "1.01",
+ * "0.335479" stays). Never rounds.
+ */
+export function trimMoney(v: string): string {
+  const m = /^(-?\d+)(?:\.(\d*))?$/.exec(v);
+  if (!m) return v;
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  return `${m[1]}.${frac.padEnd(2, '0')}`;
+}
