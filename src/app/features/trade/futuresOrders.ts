@@ -12,8 +12,8 @@
 import { nanoid } from 'nanoid';
 import { futuresApi } from '../../../shared/api/futures';
 import type { FuturesOrder, FuturesOrderBody, LossEntry, Position } from '../../../shared/schemas/futures';
-import { ApiError, call } from '../../api/client';
-import { completeIntent, mutate, pendingIntentKey } from '../../data/mutate';
+import { ApiError, TIMEOUT_MS, call } from '../../api/client';
+import { completeIntent, mutate, pendingIntentKey, pendingIntents } from '../../data/mutate';
 import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { LOOKUP_BACKOFF_MS } from './spotOrders';
@@ -163,4 +163,35 @@ export function setTpSl(
       call(futuresApi.setLoss, { body: { positionId, takeProfit, stopLoss }, idempotencyKey, silent: true }),
     { intent: `futures-tpsl:${positionId}:${intentId}`, invalidates: [FUTURES_QUERIES] },
   );
+}
+
+/** When an intent was made (from its name), or NaN. */
+function intentTime(intent: string): number {
+  return Number(intent.slice(FUTURES_INTENT_PREFIX.length).split(':')[0]);
+}
+
+let resumed = false;
+
+/**
+ * Once per page: the order intents a previous page left unanswered (older than the request timeout, so no tab is
+ * still waiting for their reply) are looked up, and `onOutcome` is told each outcome (FUI-8).
+ */
+export async function resumeFuturesIntents(
+  onOutcome: (o: FuturesPlaceOutcome) => void,
+  deps: FuturesDeps = defaultFuturesDeps,
+): Promise<void> {
+  if (resumed) return;
+  resumed = true;
+  const now = deps.now();
+  const stale = pendingIntents(FUTURES_INTENT_PREFIX).filter((i) => {
+    const t = intentTime(i);
+    return !Number.isFinite(t) || now - t > TIMEOUT_MS + 1000;
+  });
+  for (const intent of stale) {
+    try {
+      onOutcome(await resolveFuturesIntent(intent, deps));
+    } catch {
+      /* signed out: the intent stays for the next sign-in */
+    }
+  }
 }

@@ -34,7 +34,12 @@ import { useAssetBalances } from '../../../wallet/balances';
 import { useLanguage } from '../../../markets/components/Price';
 import { pricePrefill, sanitizeDecimalInput } from '../../model/spotForm';
 import { pricePick } from '../../orderPrice';
-import { placeFuturesOrder, resolveFuturesIntent, type FuturesPlaceOutcome } from '../../futuresOrders';
+import {
+  placeFuturesOrder,
+  resolveFuturesIntent,
+  resumeFuturesIntents,
+  type FuturesPlaceOutcome,
+} from '../../futuresOrders';
 import { useFuturesOrders, useOpenPositions } from '../../futuresLists';
 import {
   buttonLabel,
@@ -137,6 +142,15 @@ export function FuturesOrderForm({
     position: positionState(positions.rows, symbol, s),
     pendingOpenShares: pendingOpenShares(openOrders.data?.rows, symbol, s),
   });
+
+  // A page opened while an earlier order's reply was still unanswered learns its outcome now (FUI-8).
+  useEffect(() => {
+    if (!uid) return;
+    void resumeFuturesIntents((o) => {
+      if (o.kind === 'placed') toast(t('resumedPlaced', { id: o.order.id }), { kind: 'success' });
+      else if (o.kind === 'notPlaced') toast(t('resumedNotPlaced'), { kind: 'error' });
+    });
+  }, [uid, t]);
 
   const [busy, setBusy] = useState<FuturesSide | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
