@@ -88,7 +88,7 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
       <div className="fs-item">
         <span className="fs-k">{t('fundingCountdown')}</span>
         <span className="fs-v num" dir="ltr">
-          <span className={rate && rate.startsWith('-') ? 'fo-down' : 'fo-up'} data-testid="strip-rate">
+          <span className={!rate ? undefined : rate.startsWith('-') ? 'fo-down' : 'fo-up'} data-testid="strip-rate">
             {rate ? percentOf(rate, lang) : '--'}
           </span>
           {' / '}
