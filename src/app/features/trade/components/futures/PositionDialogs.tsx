@@ -178,13 +178,13 @@ export function MarginDialog({ pair, position, mark, available, onClose }: Dialo
         {flag === 'add' && (
           <div>
             <dt>{t('available')}</dt>
-            <dd className="num">{`${formatDecimal(available, lang)} ${MARGIN_COIN}`}</dd>
+            <dd className="num">{`${formatDecimal(trimMoney(available), lang)} ${MARGIN_COIN}`}</dd>
           </div>
         )}
         <div>
           <dt>{t('margin')}</dt>
           <dd className="num">
-            {`${formatDecimal(position.margin, lang)} → ${check.ok ? formatDecimal(check.margin, lang) : '--'}`}
+            {`${formatDecimal(trimMoney(position.margin), lang)} → ${check.ok ? formatDecimal(trimMoney(check.margin), lang) : '--'}`}
           </dd>
         </div>
         <div>
