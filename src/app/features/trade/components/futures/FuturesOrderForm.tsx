@@ -49,6 +49,8 @@ import {
   positionState,
   type BookTop,
   type FuturesDraft,
+  SIZE_STOPS,
+  marginAtShare,
   trimMoney,
 } from './futuresForm';
 
@@ -334,6 +336,21 @@ export function FuturesOrderForm({
           <span className="so-field__unit">{t('sharesUnit')}</span>
         )}
       </div>
+      {opening && uid && (
+        <div className="so-stops fo-stops">
+          {SIZE_STOPS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="so-stop"
+              onClick={() => update({ unit: 'usdt', size: marginAtShare(pair, available ?? '0', p, draft.leverage) })}
+              aria-label={t('sizeStop', { pct: p })}
+            >
+              {`${p}%`}
+            </button>
+          ))}
+        </div>
+      )}
       {opening && (
         <label className="fo-check">
           <input

@@ -3,6 +3,7 @@ import type { FuturesOrder } from '../../../../../shared/schemas/futures';
 import { TEST_CONTRACT_PAIR as PAIR } from './testContractPair';
 import {
   buttonLabel,
+  marginAtShare,
   checkSide,
   defaultLeverage,
   draftShares,
@@ -62,5 +63,15 @@ describe('[FUI-5] [FUI-6] the futures form model', () => {
     expect(trimMoney('1.010000')).toBe('1.01');
     expect(trimMoney('0.335479')).toBe('0.335479');
     expect(trimMoney('-3.000000')).toBe('-3.00');
+  });
+
+  it('[FUI-5] a percent stop puts that share of the available USDT up as margin, the open fee included', () => {
+    // 100 USDT at 10x, fee 0.1 % of the notional: m + 10 x 0.001 x m = 100 -> m = 99.009900 (rounded down).
+    expect(marginAtShare(PAIR, '100', 100, 10)).toBe('99.0099');
+    expect(marginAtShare(PAIR, '100', 50, 10)).toBe('49.50495');
+    const d = draft({ unit: 'usdt', size: marginAtShare(PAIR, '100', 100, 10) });
+    const { check } = checkSide(PAIR, d, 'long', { available: '100' });
+    expect(check.ok).toBe(true);
+    expect(marginAtShare(PAIR, '0', 100, 10)).toBe('');
   });
 });

@@ -147,3 +147,25 @@ export function trimMoney(v: string): string {
   const frac = (m[2] ?? '').replace(/0+$/, '');
   return `${m[1]}.${frac.padEnd(2, '0')}`;
 }
+
+/** The percent stops under the size: a share of the available USDT put up as margin. */
+export const SIZE_STOPS = [25, 50, 75, 100] as const;
+
+/**
+ * USDT of margin that `pct` % of `available` pays for, the open fee on the notional included: margin m costs
+ * m + m x leverage x openFee, so m = available x pct / 100 / (1 + leverage x openFee), rounded down to 6 decimals.
+ */
+export function marginAtShare(
+  pair: Pick<ContractPair, 'openFee'>,
+  available: string,
+  pct: number,
+  leverage: number,
+): string {
+  if (!/^\d+(\.\d+)?$/.test(available)) return '';
+  const m = new Decimal(available)
+    .times(pct)
+    .div(100)
+    .div(new Decimal(1).plus(new Decimal(pair.openFee || '0').times(leverage)))
+    .toDecimalPlaces(6, Decimal.ROUND_DOWN);
+  return m.isZero() ? '' : m.toFixed();
+}
