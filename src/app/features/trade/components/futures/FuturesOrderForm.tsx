@@ -336,31 +336,35 @@ export function FuturesOrderForm({
           <span className="so-field__unit">{t('sharesUnit')}</span>
         )}
       </div>
-      {opening && uid && (
-        <div className="so-stops fo-stops">
-          {SIZE_STOPS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="so-stop"
-              onClick={() => update({ unit: 'usdt', size: marginAtShare(pair, available ?? '0', p, draft.leverage) })}
-              aria-label={t('sizeStop', { pct: p })}
-            >
-              {`${p}%`}
-            </button>
-          ))}
-        </div>
-      )}
       {opening && (
-        <label className="fo-check">
-          <input
-            type="checkbox"
-            checked={draft.withTpSl}
-            onChange={(e) => update({ withTpSl: e.target.checked, takeProfit: '', stopLoss: '' })}
-            data-testid="futures-tpsl-toggle"
-          />
-          {t('tpslAtOpen')}
-        </label>
+        <div className="fo-extra">
+          <label className="fo-check">
+            <input
+              type="checkbox"
+              checked={draft.withTpSl}
+              onChange={(e) => update({ withTpSl: e.target.checked, takeProfit: '', stopLoss: '' })}
+              data-testid="futures-tpsl-toggle"
+            />
+            {t('tpslAtOpen')}
+          </label>
+          {uid && (
+            <div className="so-stops fo-stops">
+              {SIZE_STOPS.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className="so-stop"
+                  onClick={() =>
+                    update({ unit: 'usdt', size: marginAtShare(pair, available ?? '0', p, draft.leverage) })
+                  }
+                  aria-label={t('sizeStop', { pct: p })}
+                >
+                  {`${p}%`}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
       )}
       {opening && draft.withTpSl && (
         <div className="fo-tpsl">
