@@ -126,9 +126,14 @@ export function useFuturesRecords(
   return q;
 }
 
-/** A pair's funding (rate and next round), public; fetched again when its round has passed. */
+/** How often the shown funding rate is asked again: it follows the open notional, slowly. */
+export const FUNDING_REFRESH_MS = 60_000;
+
+/** A pair's funding (rate and next round), public; asked again every minute while shown, and after its round. */
 export function useFunding(symbol: string): QueryResult<FundingInfo> {
-  return useQuery(queryKey(['futures', 'funding', symbol]), (signal) =>
-    call(futuresApi.funding, { signal, silent: true, query: { symbol } }),
+  return useQuery(
+    queryKey(['futures', 'funding', symbol]),
+    (signal) => call(futuresApi.funding, { signal, silent: true, query: { symbol } }),
+    { refreshMs: FUNDING_REFRESH_MS },
   );
 }
