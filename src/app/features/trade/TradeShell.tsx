@@ -4,7 +4,8 @@
  * the pair list, and the panel of the route's trading mode where order entry goes (panels/modePanels.ts; each
  * says "trading opens soon" until its issue lands). The watchlist tab shows the watchlist panel alone.
  * Desktop: pair list on the left, chart in the middle, trades on the right. Spot (/trade) has its own layout with
- * the order book, the order form and the user's orders (panels/spot/SpotLayout.tsx, TRADE-9, TRADE-10).
+ * the order book, the order form and the user's orders (panels/spot/SpotLayout.tsx, TRADE-9, TRADE-10); futures
+ * (/contract) the same with the futures form and account (panels/futures/FuturesLayout.tsx, FUI-1, FUI-2).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +28,7 @@ import { PairPanel } from './components/PairPanel';
 import { WatchlistPanel } from './panels/watchlist/WatchlistPanel';
 import { SpotDesk, SpotPhone } from './panels/spot/SpotLayout';
 import { OptionsDesk, OptionsPhone } from './panels/options/OptionsLayout';
+import { FuturesDesk, FuturesPhone } from './panels/futures/FuturesLayout';
 import '../markets/components/market.css';
 import './TradeShell.css';
 
@@ -103,8 +105,8 @@ export default function TradeShell() {
     );
   }
 
-  if (routeMode === 'BBTrading') {
-    const Spot = desktop ? SpotDesk : SpotPhone;
+  if (routeMode === 'BBTrading' || routeMode === 'Ustandard') {
+    const Spot = routeMode === 'Ustandard' ? (desktop ? FuturesDesk : FuturesPhone) : desktop ? SpotDesk : SpotPhone;
     return (
       <Spot
         header={header}

@@ -2,20 +2,22 @@
  * The trade area's routes (spec 2.1, 2.4): every trading mode's route is the one trade shell, which picks the
  * mode's panel. The options product's menu entry (/option) is the shell in Option mode too (OUI-1). Namespace
  * `market`, with `seconds` for the second-contract panel of /flash, `trade` for the spot order form and orders of
- * /trade, and `options` for the options screen of /flashOption and /option.
+ * /trade, `futures` for the futures screen of /contract (and /trade?componentName=2, which the spot route serves),
+ * and `options` for the options screen of /flashOption and /option.
  */
 import type { Load, RouteDef } from '../routeDef';
 import { TRADE_PATHS } from './paths';
 
 const ns = ['market'] as const;
 const secondsNs = ['market', 'seconds'] as const;
-const spotNs = ['market', 'trade'] as const;
+const spotNs = ['market', 'trade', 'futures'] as const;
+const futuresNs = ['market', 'futures'] as const;
 const optionsNs = ['market', 'options'] as const;
 const shell: Load = () => import('./TradeShell');
 
 export const TRADE_ROUTES: readonly RouteDef[] = [
   { path: TRADE_PATHS.seconds, load: shell, ns: secondsNs },
-  { path: TRADE_PATHS.futures, load: shell, ns },
+  { path: TRADE_PATHS.futures, load: shell, ns: futuresNs },
   { path: TRADE_PATHS.spot, load: shell, ns: spotNs },
   { path: TRADE_PATHS.options, load: shell, ns: optionsNs },
   { path: TRADE_PATHS.option, load: shell, ns: optionsNs },

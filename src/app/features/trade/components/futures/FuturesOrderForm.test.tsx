@@ -1,0 +1,101 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '../../../../../shared/schemas/user';
+import { loadNamespaces, setLanguage } from '../../../../i18n/index';
+import { session } from '../../../../session/store';
+import { FuturesOrderForm } from './FuturesOrderForm';
+import type { FuturesDraft } from './futuresForm';
+import { TEST_CONTRACT_PAIR as PAIR } from './testContractPair';
+
+// The worker's live data as the hooks hand it over: a last price, no mark yet, the user's balances.
+vi.mock('../../../../market/hooks', () => ({
+  useDepth: () => ({ bids: [{ price: '99.90' }], asks: [{ price: '100.10' }] }),
+  useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
+  useMark: () => undefined,
+  usePositions: () => undefined,
+  useLiveAccount: () => ({
+    version: 1,
+    authorized: true,
+    statusCount: 0,
+    lastStatus: null,
+    balances: [
+      { account: 'platform', coin: 'USDT', available: '99999', frozen: '0' },
+      { account: 'contract', coin: 'USDT', available: '300', frozen: '0' },
+    ],
+  }),
+}));
+
+const render = (draft: Partial<FuturesDraft> = {}) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <FuturesOrderForm pair={PAIR} layout="desk" initialDraft={{ price: '100', ...draft }} />
+    </MemoryRouter>,
+  );
+
+/** The markup of the element with this test id, up to its first closing tag. */
+function part(html: string, testId: string): string {
+  const at = html.indexOf(`data-testid="${testId}"`);
+  expect(at, testId).toBeGreaterThan(-1);
+  return html.slice(html.lastIndexOf('<', at), html.indexOf('</', at));
+}
+
+const signIn = () => Object.assign(session, { token: 't', isSign: true, userInfo: { uid: 'u1' } as UserInfo });
+
+beforeAll(async () => {
+  await setLanguage('en', { persist: false });
+  await loadNamespaces(['futures', 'market']);
+});
+afterEach(() => {
+  Object.assign(session, { token: '', isSign: false, userInfo: null });
+});
+
+describe('[FUI-4] [FUI-6] the futures order form', () => {
+  it("[FUI-6] the button names the first rule that fails, with the rule's message under it", () => {
+    signIn();
+    let html = render();
+    expect(part(html, 'submit-long')).toContain('disabled');
+    expect(part(html, 'submit-long')).toContain('Enter a size');
+    // 5000 shares at 100, 10x: margin 500 + fee 5 = 505 USDT, the contract account has 300.
+    html = render({ size: '5000' });
+    expect(part(html, 'submit-long')).toContain('Insufficient USDT');
+    expect(part(html, 'submit-long')).toContain('disabled');
+    expect(part(html, 'why-long')).toContain('Insufficient USDT in the contract account: this needs 505.000000');
+    // A stop-loss above a long's mark is the TP/SL rule's refusal.
+    html = render({ size: '10', withTpSl: true, stopLoss: '101' });
+    expect(part(html, 'submit-long')).toContain('Check the stop loss');
+    expect(part(html, 'why-long')).toContain('stop-loss must be below the mark price 100');
+  });
+
+  it('[FUI-6] before submitting, each side shows cost, fee, liquidation price and margin after', () => {
+    signIn();
+    // 10 shares = 0.1 BTC at 100 = 10 USDT notional; 10x: margin 1, fee 0.01, cost 1.01.
+    const html = render({ size: '10' });
+    expect(part(html, 'cost-long')).toContain('1.01 USDT');
+    expect(part(html, 'fee-long')).toContain('0.01 USDT');
+    // Long: 100 - 0.8 x 1 / 0.1 = 92; short: 108.
+    expect(part(html, 'liq-long')).toContain('92.00 USDT');
+    expect(part(html, 'liq-short')).toContain('108.00 USDT');
+    expect(part(html, 'margin-after-long')).toContain('1.00 USDT');
+    expect(part(html, 'submit-long')).toContain('Open long');
+    expect(part(html, 'submit-long')).not.toContain('disabled');
+    expect(part(html, 'submit-short')).toContain('Open short');
+    expect(part(html, 'futures-available')).toContain('300 USDT');
+  });
+
+  it('[FUI-5] a size in USDT of margin is turned into whole shares and shown as shares', () => {
+    signIn();
+    // 10 USDT x 10 / (100 x 0.01) = 100 shares = 1 BTC; margin 10, fee 0.1.
+    const html = render({ size: '10', unit: 'usdt' });
+    expect(part(html, 'shares-long')).toContain('100 · 1 BTC');
+    expect(part(html, 'cost-long')).toContain('10.10 USDT');
+  });
+
+  it('[FUI-7] signed out, each side is a "Log in to trade" link', () => {
+    const html = render({ size: '10' });
+    const long = part(html, 'submit-long');
+    expect(long.startsWith('<a')).toBe(true);
+    expect(long).toContain('Log in to trade');
+    expect(long).toContain('href="/login"');
+  });
+});

@@ -1,0 +1,595 @@
+/**
+ * The futures order form (FUI-4..FUI-7): leverage from the pair's list, open / close, limit / market, the size
+ * in shares or in USDT of margin (turned into whole shares by the shared `sharesForMargin`, and shown as shares),
+ * take-profit and stop-loss when opening, the contract account's available USDT with a link to transfer. Before
+ * anything is sent each side shows what the shared `checkFuturesOrder` says the order will do: cost, fee,
+ * liquidation price and margin after (PnL for a close); its button names the first rule that fails. One press is
+ * one intent (futuresOrders.ts): a lost reply is looked up by its clientOrderId, never sent again.
+ *
+ * Desktop: Long and Short side by side, each with its preview. The phone's sheet: one side, with a switch.
+ * Cost: the form never follows ticks: the last price once (the prefill), the mark when it moves (one a second at
+ * most), the top of the book only while a market order or a USDT size needs it.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { ContractPair } from '../../../../../shared/schemas/coins';
+import type { FuturesOrder } from '../../../../../shared/schemas/futures';
+import {
+  MARGIN_COIN,
+  leverages,
+  quantityOf,
+  type FuturesSide,
+  type FuturesState,
+} from '../../../../../shared/trading/futuresRules';
+import { ApiError } from '../../../../api/client';
+import { formatDecimal } from '../../../../i18n/format';
+import { useDepth, useMark, useTicker } from '../../../../market/hooks';
+import { session } from '../../../../session/store';
+import { toast } from '../../../../ui/toast';
+import { ACCOUNT_PATHS } from '../../../account/paths';
+import { WALLET_PATHS } from '../../../wallet/paths';
+import { useAssetBalances } from '../../../wallet/balances';
+import { useLanguage } from '../../../markets/components/Price';
+import { pricePrefill, sanitizeDecimalInput } from '../../model/spotForm';
+import { pricePick } from '../../orderPrice';
+import {
+  placeFuturesOrder,
+  resolveFuturesIntent,
+  resumeFuturesIntents,
+  type FuturesPlaceOutcome,
+} from '../../futuresOrders';
+import { useFuturesOrders, useOpenPositions } from '../../futuresLists';
+import {
+  buttonLabel,
+  checkSide,
+  defaultLeverage,
+  pendingOpenShares,
+  positionState,
+  type BookTop,
+  type FuturesDraft,
+  SIZE_STOPS,
+  marginAtShare,
+  trimMoney,
+} from './futuresForm';
+
+/** The account futures margin is paid from (spec 3.4's contract account). */
+export const CONTRACT_ACCOUNT = 'contract';
+/** How often the form takes a new mark (for the TP/SL check): once a second is plenty for a form. */
+const FORM_MARK_MS = 1000;
+
+type Outcome =
+  | { kind: 'checking' }
+  | { kind: 'placed'; order: FuturesOrder; recovered: boolean }
+  | { kind: 'notPlaced' }
+  | { kind: 'unknown'; intent: string }
+  | { kind: 'refused'; message: string };
+
+/** The contract account's available USDT, live (OWNCOIN through the worker); undefined while it loads. */
+export function useContractAvailable(): string | undefined {
+  const balances = useAssetBalances();
+  if (!balances.data) return undefined;
+  const row = balances.data.find((r) => r.account === CONTRACT_ACCOUNT && r.coin.toUpperCase() === MARGIN_COIN);
+  return row?.available ?? '0';
+}
+
+export interface FuturesOrderFormProps {
+  pair: ContractPair;
+  layout: 'desk' | 'sheet';
+  side?: FuturesSide;
+  onPlaced?: () => void;
+  /** A prefilled form (fields over the defaults): a link that repeats an order, and the tests. */
+  initialDraft?: Partial<FuturesDraft>;
+}
+
+export function FuturesOrderForm({
+  pair,
+  layout,
+  side: initialSide = 'long',
+  onPlaced,
+  initialDraft,
+}: FuturesOrderFormProps) {
+  const { t } = useTranslation('futures');
+  const lang = useLanguage();
+  const id = useId();
+  const symbol = pair.symbol.toLowerCase();
+  const { isSign, token } = useSnapshot(session);
+  const uid = isSign ? token : '';
+  const pick = useSnapshot(pricePick);
+  const pickedHere = pick.seq > 0 && pick.symbol === symbol;
+  const [side, setSide] = useState<FuturesSide>(initialSide);
+  const [draft, setDraft] = useState<FuturesDraft>(() => ({
+    action: 'open',
+    type: 'limit',
+    leverage: defaultLeverage(pair),
+    price: pickedHere ? sanitizeDecimalInput(pick.price, pair.baseScale) : '',
+    size: '',
+    unit: 'shares',
+    takeProfit: '',
+    stopLoss: '',
+    withTpSl: false,
+    ...initialDraft,
+  }));
+  const update = (next: Partial<FuturesDraft>) => setDraft((d) => ({ ...d, ...next }));
+
+  // The price is prefilled once with the first last price seen (or a book pick made before the form opened).
+  const [prefilled, setPrefilled] = useState(pickedHere || Boolean(initialDraft?.price));
+  const ticker = useTicker(prefilled ? undefined : symbol);
+  const first = pricePrefill(ticker?.priceRaw, pair.baseScale);
+  if (!prefilled && first) {
+    setPrefilled(true);
+    setDraft((d) => ({ ...d, price: d.price || first }));
+  }
+  const [seenPick, setSeenPick] = useState(pick.seq);
+  if (pick.seq !== seenPick) {
+    setSeenPick(pick.seq);
+    if (pick.symbol === symbol) {
+      setPrefilled(true);
+      setDraft((d) => ({ ...d, type: 'limit', price: sanitizeDecimalInput(pick.price, pair.baseScale) }));
+    }
+  }
+
+  const available = useContractAvailable();
+  const positions = useOpenPositions(uid);
+  const openOrders = useFuturesOrders(uid, 'open', symbol, 1, 100);
+  const mark = useMark(symbol, FORM_MARK_MS)?.price;
+  const [book, setBook] = useState<BookTop>({});
+  const needsBook = draft.type === 'market' || draft.unit === 'usdt';
+
+  const stateFor = (s: FuturesSide): FuturesState => ({
+    ...book,
+    ...(mark ? { mark } : {}),
+    available: available ?? '0',
+    position: positionState(positions.rows, symbol, s),
+    pendingOpenShares: pendingOpenShares(openOrders.data?.rows, symbol, s),
+  });
+
+  // A page opened while an earlier order's reply was still unanswered learns its outcome now (FUI-8).
+  useEffect(() => {
+    if (!uid) return;
+    void resumeFuturesIntents((o) => {
+      if (o.kind === 'placed') toast(t('resumedPlaced', { id: o.order.id }), { kind: 'success' });
+      else if (o.kind === 'notPlaced') toast(t('resumedNotPlaced'), { kind: 'error' });
+    });
+  }, [uid, t]);
+
+  const [busy, setBusy] = useState<FuturesSide | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const show = (o: FuturesPlaceOutcome) => {
+    if (o.kind === 'placed') {
+      setOutcome({ kind: 'placed', order: o.order, recovered: o.recovered });
+      update({ size: '', takeProfit: '', stopLoss: '' });
+      toast(t('placedToast'), { kind: 'success' });
+      onPlaced?.();
+    } else setOutcome(o);
+  };
+
+  const submit = async (s: FuturesSide, e: FormEvent) => {
+    e.preventDefault();
+    const { shares, check } = checkSide(pair, draft, s, stateFor(s));
+    if (busy || !uid || !check.ok) return;
+    setBusy(s);
+    setOutcome(null);
+    const opening = draft.action === 'open';
+    try {
+      const o = await placeFuturesOrder(
+        {
+          symbol,
+          side: s,
+          action: draft.action,
+          type: draft.type,
+          ...(draft.type === 'limit' ? { price: draft.price } : {}),
+          shares,
+          ...(opening ? { leverage: draft.leverage } : {}),
+          ...(opening && draft.takeProfit ? { takeProfit: draft.takeProfit } : {}),
+          ...(opening && draft.stopLoss ? { stopLoss: draft.stopLoss } : {}),
+        },
+        { onChecking: () => setOutcome({ kind: 'checking' }) },
+      );
+      show(o);
+    } catch (err) {
+      setOutcome({
+        kind: 'refused',
+        message: err instanceof ApiError || err instanceof Error ? err.message : String(err),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const askAgain = async (intent: string) => {
+    setOutcome({ kind: 'checking' });
+    try {
+      show(await resolveFuturesIntent(intent));
+    } catch (err) {
+      setOutcome({ kind: 'refused', message: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  const sides: FuturesSide[] = layout === 'desk' ? ['long', 'short'] : [side];
+  const opening = draft.action === 'open';
+  const priceId = `${id}-price`;
+  const sizeId = `${id}-size`;
+  const tpId = `${id}-tp`;
+  const slId = `${id}-sl`;
+  return (
+    <section className={`so fo so--${layout}`} aria-label={t('orderForm')} data-testid="futures-order-form">
+      {needsBook && <BookWatch pair={pair} onTop={setBook} />}
+      <div className="fo-row">
+        <div className="fo-seg" role="group" aria-label={t('action')}>
+          {(['open', 'close'] as const).map((a) => (
+            <button
+              key={a}
+              type="button"
+              className={`fo-segbtn${draft.action === a ? ' is-active' : ''}`}
+              aria-pressed={draft.action === a}
+              onClick={() => update({ action: a })}
+              data-testid={`action-${a}`}
+            >
+              {t(a)}
+            </button>
+          ))}
+        </div>
+        <div className="so-types" role="group" aria-label={t('orderType')}>
+          {(['limit', 'market'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              className={`so-type${draft.type === k ? ' is-active' : ''}`}
+              aria-pressed={draft.type === k}
+              onClick={() => update({ type: k })}
+              data-testid={`type-${k}`}
+            >
+              {t(k)}
+            </button>
+          ))}
+        </div>
+        {opening && (
+          <div className="fo-lev" role="radiogroup" aria-label={t('leverage')} data-testid="leverage">
+            {leverages(pair).map((l) => (
+              <button
+                key={l}
+                type="button"
+                role="radio"
+                aria-checked={draft.leverage === l}
+                className={`fo-levbtn num${draft.leverage === l ? ' is-active' : ''}`}
+                onClick={() => update({ leverage: l })}
+              >
+                {`${l}x`}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {layout === 'sheet' && (
+        <div className="so-sides" role="group" aria-label={t('side')}>
+          {(['long', 'short'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={`so-side so-side--${s === 'long' ? 'buy' : 'sell'}${side === s ? ' is-active' : ''}`}
+              aria-pressed={side === s}
+              onClick={() => setSide(s)}
+            >
+              {t(s)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="so-line">
+        <span className="so-k">{t('available')}</span>
+        <span className="so-v num" dir="ltr" data-testid="futures-available">
+          {uid ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${MARGIN_COIN}`) : '--'}
+          {uid && (
+            <Link to={WALLET_PATHS.assets} className="fo-transfer">
+              {t('transfer')}
+            </Link>
+          )}
+        </span>
+      </div>
+      {draft.type === 'limit' ? (
+        <div className="so-field">
+          <label htmlFor={priceId} className="so-field__label">
+            {t('price')}
+          </label>
+          <input
+            id={priceId}
+            className="so-field__input num"
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.price}
+            onChange={(e) => update({ price: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
+            data-testid="futures-price"
+          />
+          <span className="so-field__unit">{pair.baseCoin}</span>
+        </div>
+      ) : (
+        <p className="so-field is-static so-protect">{t('marketPrice')}</p>
+      )}
+      <div className="so-field">
+        <label htmlFor={sizeId} className="so-field__label">
+          {opening && draft.unit === 'usdt' ? t('sizeMargin') : t('size')}
+        </label>
+        <input
+          id={sizeId}
+          className="so-field__input num"
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.size}
+          onChange={(e) =>
+            update({ size: sanitizeDecimalInput(e.target.value, opening && draft.unit === 'usdt' ? 6 : 0) })
+          }
+          data-testid="futures-size"
+        />
+        {opening ? (
+          <button
+            type="button"
+            className="fo-unit"
+            onClick={() => update({ unit: draft.unit === 'shares' ? 'usdt' : 'shares', size: '' })}
+            aria-label={t('switchUnit')}
+            data-testid="futures-unit"
+          >
+            {draft.unit === 'shares' ? t('sharesUnit') : MARGIN_COIN}
+          </button>
+        ) : (
+          <span className="so-field__unit">{t('sharesUnit')}</span>
+        )}
+      </div>
+      {opening && (
+        <div className="fo-extra">
+          <label className="fo-check">
+            <input
+              type="checkbox"
+              checked={draft.withTpSl}
+              onChange={(e) => update({ withTpSl: e.target.checked, takeProfit: '', stopLoss: '' })}
+              data-testid="futures-tpsl-toggle"
+            />
+            {t('tpslAtOpen')}
+          </label>
+          {uid && (
+            <div className="so-stops fo-stops">
+              {SIZE_STOPS.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className="so-stop"
+                  onClick={() =>
+                    update({ unit: 'usdt', size: marginAtShare(pair, available ?? '0', p, draft.leverage) })
+                  }
+                  aria-label={t('sizeStop', { pct: p })}
+                >
+                  {`${p}%`}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      {opening && draft.withTpSl && (
+        <div className="fo-tpsl">
+          <div className="so-field">
+            <label htmlFor={tpId} className="so-field__label">
+              {t('takeProfit')}
+            </label>
+            <input
+              id={tpId}
+              className="so-field__input num"
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.takeProfit}
+              placeholder={t('optional')}
+              onChange={(e) => update({ takeProfit: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
+              data-testid="futures-tp"
+            />
+          </div>
+          <div className="so-field">
+            <label htmlFor={slId} className="so-field__label">
+              {t('stopLoss')}
+            </label>
+            <input
+              id={slId}
+              className="so-field__input num"
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.stopLoss}
+              placeholder={t('optional')}
+              onChange={(e) => update({ stopLoss: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
+              data-testid="futures-sl"
+            />
+          </div>
+        </div>
+      )}
+      <div className="fo-sides">
+        {sides.map((s) => (
+          <SideBlock
+            key={s}
+            pair={pair}
+            side={s}
+            draft={draft}
+            state={stateFor(s)}
+            signedIn={uid !== ''}
+            busy={busy}
+            onSubmit={submit}
+          />
+        ))}
+      </div>
+      <OutcomeLine outcome={outcome} onAskAgain={askAgain} busy={busy !== null} />
+    </section>
+  );
+}
+
+/** One side's preview and button (FUI-6). */
+function SideBlock({
+  pair,
+  side,
+  draft,
+  state,
+  signedIn,
+  busy,
+  onSubmit,
+}: {
+  pair: ContractPair;
+  side: FuturesSide;
+  draft: FuturesDraft;
+  state: FuturesState;
+  signedIn: boolean;
+  busy: FuturesSide | null;
+  onSubmit: (s: FuturesSide, e: FormEvent) => void;
+}) {
+  const { t } = useTranslation('futures');
+  const lang = useLanguage();
+  const { shares, check } = checkSide(pair, draft, side, state);
+  const label = buttonLabel(signedIn, draft.action, side, check, draft.size !== '');
+  const p = check.ok ? check.preview : undefined;
+  const cls = side === 'long' ? 'buy' : 'sell';
+  const money = (v: string | undefined) =>
+    v !== undefined ? `${formatDecimal(trimMoney(v), lang)} ${MARGIN_COIN}` : '--';
+  const opening = draft.action === 'open';
+  const showShares = opening && draft.unit === 'usdt';
+  return (
+    <form className={`fo-side fo-side--${side}`} onSubmit={(e) => onSubmit(side, e)} noValidate>
+      <dl className="fo-preview" data-testid={`preview-${side}`}>
+        {showShares && (
+          <div>
+            <dt>{t('sizeShares')}</dt>
+            <dd className="num" dir="ltr" data-testid={`shares-${side}`}>
+              {shares !== '' && shares !== '0'
+                ? `${formatDecimal(shares, lang)} · ${formatDecimal(quantityOf(pair, shares), lang)} ${pair.coin}`
+                : '--'}
+            </dd>
+          </div>
+        )}
+        {opening ? (
+          <div>
+            <dt>{t('cost')}</dt>
+            <dd className="num" dir="ltr" data-testid={`cost-${side}`}>
+              {money(p?.cost)}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('estPnl')}</dt>
+            <dd
+              className={`num${p?.pnl && p.pnl.startsWith('-') ? ' fo-down' : p?.pnl ? ' fo-up' : ''}`}
+              dir="ltr"
+              data-testid={`pnl-${side}`}
+            >
+              {money(p?.pnl)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('fee')}</dt>
+          <dd className="num" dir="ltr" data-testid={`fee-${side}`}>
+            {money(p?.fee)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('liqPrice')}</dt>
+          <dd className="num" dir="ltr" data-testid={`liq-${side}`}>
+            {p ? `${formatDecimal(p.liquidationPrice, lang)} ${pair.baseCoin}` : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('marginAfter')}</dt>
+          <dd className="num" dir="ltr" data-testid={`margin-after-${side}`}>
+            {money(p?.marginAfter)}
+          </dd>
+        </div>
+      </dl>
+      {label.key === 'logIn' ? (
+        <Link to={ACCOUNT_PATHS.login} className={`so-submit so-submit--${cls}`} data-testid={`submit-${side}`}>
+          {t('logInToTrade')}
+        </Link>
+      ) : (
+        <button
+          type="submit"
+          className={`so-submit so-submit--${cls}`}
+          disabled={!check.ok || busy !== null}
+          aria-busy={busy === side || undefined}
+          data-testid={`submit-${side}`}
+          title={'message' in label ? label.message : undefined}
+        >
+          {busy === side ? t('placing') : t(label.key)}
+        </button>
+      )}
+      {'message' in label && label.key !== 'rule.sharesEmpty' && (
+        <p className="fo-why" data-testid={`why-${side}`}>
+          {label.message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Reports the best bid and ask when they change (renders nothing): the form re-renders on a new best price only. */
+function BookWatch({ pair, onTop }: { pair: ContractPair; onTop: (b: BookTop) => void }) {
+  const view = useDepth(pair.symbol.toLowerCase(), {
+    pricePrecision: pair.baseScale,
+    amountPrecision: pair.coinScale,
+    group: 1,
+  });
+  const bestBid = view?.bids[0]?.price;
+  const bestAsk = view?.asks[0]?.price;
+  useEffect(() => {
+    onTop({ bestBid, bestAsk });
+  }, [bestBid, bestAsk, onTop]);
+  return null;
+}
+
+function OutcomeLine({
+  outcome,
+  onAskAgain,
+  busy,
+}: {
+  outcome: Outcome | null;
+  onAskAgain: (intent: string) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('futures');
+  const lang = useLanguage();
+  if (!outcome) return <p className="so-outcome" role="status" />;
+  switch (outcome.kind) {
+    case 'checking':
+      return (
+        <p className="so-outcome" role="status" data-testid="futures-outcome">
+          {t('checkingLong')}
+        </p>
+      );
+    case 'placed': {
+      const o = outcome.order;
+      return (
+        <p className="so-outcome is-ok" role="status" data-testid="futures-outcome">
+          {t(outcome.recovered ? 'placedRecovered' : 'placed', {
+            order: t(`${o.action}${o.side === 'long' ? 'Long' : 'Short'}`),
+            shares: formatDecimal(o.shares, lang),
+            status: t(`status.${o.status}`),
+            id: o.id,
+          })}
+        </p>
+      );
+    }
+    case 'notPlaced':
+      return (
+        <p className="so-outcome is-bad" role="status" data-testid="futures-outcome">
+          {t('notPlaced')}
+        </p>
+      );
+    case 'unknown':
+      return (
+        <p className="so-outcome is-warn" role="status" data-testid="futures-outcome">
+          {t('unconfirmed')}{' '}
+          <button type="button" className="so-again" onClick={() => onAskAgain(outcome.intent)} disabled={busy}>
+            {t('checkAgain')}
+          </button>
+        </p>
+      );
+    case 'refused':
+      return (
+        <p className="so-outcome is-bad" role="alert" data-testid="futures-outcome">
+          {outcome.message}
+        </p>
+      );
+  }
+}

@@ -1,0 +1,93 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FuturesOrderStatus } from '../../../../../shared/schemas/futures';
+import type { FuturesRule } from '../../../../../shared/trading/futuresRules';
+import { LANGS, loadMessages, placeholders as vars } from '../../../../i18n/testing/messageFiles';
+
+/**
+ * Values that may read the same as English (LANG-4's allow-list): trading terms borrowed as they are in several
+ * languages (Limit, Long, Short, Margin, Funding, TP/SL, Take profit...).
+ */
+const SAME_AS_ENGLISH = new Set([
+  'Limit',
+  'Long',
+  'Short',
+  'Margin',
+  'Funding',
+  'Status',
+  'Order',
+  'Optional',
+  'Action',
+  'Pages',
+  'Take profit',
+  'Stop loss',
+  'Take profit / stop loss',
+  'TP/SL',
+  'TP / SL',
+]);
+const load = (lang: string) => loadMessages(lang, 'futures');
+const RULES: readonly FuturesRule[] = [
+  'enabled',
+  'side',
+  'type',
+  'leverage',
+  'price',
+  'shares',
+  'maxShare',
+  'minMargin',
+  'balance',
+  'position',
+  'closeSize',
+  'book',
+  'takeProfit',
+  'stopLoss',
+];
+
+describe('futures namespace translations (spec 4.5)', () => {
+  const en = load('en');
+
+  it('[LANG-4] all 16 languages have the futures file with exactly the English keys and placeholders', () => {
+    for (const lang of LANGS) {
+      const m = load(lang);
+      expect(Object.keys(m).sort(), lang).toEqual(Object.keys(en).sort());
+      for (const k of Object.keys(en)) {
+        expect(m[k].trim(), `${lang} ${k}`).not.toBe('');
+        expect(vars(m[k]), `${lang} ${k}`).toEqual(vars(en[k]));
+      }
+    }
+  });
+
+  it('[LANG-4] no language leaves a value in English, but for the allow-listed trading terms', () => {
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      const m = load(lang);
+      expect(
+        Object.keys(en).filter((k) => m[k].trim() === en[k].trim() && !SAME_AS_ENGLISH.has(en[k].trim())),
+        lang,
+      ).toEqual([]);
+    }
+  });
+
+  it('[LANG-4] every key the futures screen uses exists in English, the rule names and statuses included', () => {
+    const used = new Set<string>();
+    const dirs = [__dirname, join(__dirname, '../../panels/futures')];
+    for (const d of dirs)
+      for (const f of readdirSync(d).filter((n) => /\.tsx?$/.test(n) && !n.includes('.test.'))) {
+        const src = readFileSync(join(d, f), 'utf8');
+        for (const m of src.matchAll(/\bt\('([^']+)'/g)) used.add(m[1]);
+      }
+    // Keys built at run time.
+    for (const r of RULES) used.add(`rule.${r}`);
+    used.add('rule.sharesEmpty');
+    for (const s of FuturesOrderStatus.options) used.add(`status.${s}`);
+    for (const k of ['positions', 'open', 'history', 'funding']) used.add(`tab.${k}`);
+    for (const k of ['user', 'market', 'selfTrade', 'positionClosed']) used.add(`reason.${k}`);
+    for (const k of ['liquidated', 'takeProfit', 'stopLoss']) used.add(`event.${k}`);
+    for (const a of ['open', 'close']) for (const s of ['Long', 'Short']) used.add(`${a}${s}`);
+    for (const k of ['limit', 'market', 'open', 'close', 'long', 'short', 'takeProfit', 'stopLoss']) used.add(k);
+    const market = loadMessages('en', 'market');
+    const missing = [...used].filter((k) => !(k in en) && !(k in market));
+    expect(used.size).toBeGreaterThan(100);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+/** A contract pair for the futures screen's tests. */
+import type { ContractPair } from '../../../../../shared/schemas/coins';
+
+/** BTC/USDT perpetual: 2 price decimals, 0.01 BTC a share, fees 0.1 %, liquidated at 80 % of the margin lost. */
+export const TEST_CONTRACT_PAIR: ContractPair = {
+  id: 1,
+  symbol: 'btcusdt',
+  showSymbol: 'BTC/USDT',
+  coin: 'BTC',
+  baseCoin: 'USDT',
+  customizeFlag: 0,
+  market: '',
+  amount: '100',
+  open: '100',
+  coinType: 0,
+  logo: '',
+  sort: 0,
+  baseScale: 2,
+  coinScale: 4,
+  closeFee: '0.001',
+  openFee: '0.001',
+  deliveryDays: 0,
+  enable: true,
+  enableMarketBuy: true,
+  enableMarketSell: true,
+  enableOpenBuy: true,
+  enableOpenSell: true,
+  intervalHour: 8,
+  leverage: '5,10,20',
+  lossRate: '0.8',
+  maxShare: '100000',
+  minMargin: '1',
+  minShare: '1',
+  shareNumber: '0.01',
+  usdtRate: '1',
+  visible: true,
+};
