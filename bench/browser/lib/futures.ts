@@ -53,7 +53,7 @@ export async function openFivePositions(s: Session): Promise<void> {
 export async function openFuturesTab(s: Session): Promise<Page> {
   const page = await s.open('/contract?symbol=btcusdt');
   await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="futures-positions"] [data-position-id]').length >= n,
+    (n) => document.querySelectorAll('[data-testid="futures-account"] [data-position-id]').length >= n,
     PAIRS.length,
     { timeout: 60_000 },
   );

@@ -399,10 +399,22 @@ function Actions({ p, pair, onOpen }: Omit<RowProps, 'name'>) {
   const off = !pair;
   return (
     <div className="fa-actions">
-      <button type="button" className="sor-cancel" disabled={off} onClick={() => onOpen('margin', p.id)}>
+      <button
+        type="button"
+        className="sor-cancel"
+        disabled={off}
+        onClick={() => onOpen('margin', p.id)}
+        data-testid="margin-position"
+      >
         {t('margin')}
       </button>
-      <button type="button" className="sor-cancel" disabled={off} onClick={() => onOpen('tpsl', p.id)}>
+      <button
+        type="button"
+        className="sor-cancel"
+        disabled={off}
+        onClick={() => onOpen('tpsl', p.id)}
+        data-testid="tpsl-position"
+      >
         {t('tpsl')}
       </button>
       <button
@@ -424,7 +436,7 @@ function PositionRow({ p, name, pair, onOpen }: RowProps) {
   const mark = useRowMark(p);
   const fig = p.mark;
   return (
-    <tr data-position-id={p.id}>
+    <tr data-position-id={p.id} data-mark={fig?.price} data-pnl={fig?.unrealisedPnl}>
       <td dir="ltr">
         <span className="fa-pair">{name}</span> <SideText side={p.side} leverage={p.leverage} />
       </td>
@@ -436,7 +448,9 @@ function PositionRow({ p, name, pair, onOpen }: RowProps) {
       <td className="num" data-testid="position-mark">
         {f.num(mark)}
       </td>
-      <td className="num fa-liq">{f.num(p.liquidationPrice)}</td>
+      <td className="num fa-liq" data-testid="position-liq">
+        {f.num(p.liquidationPrice)}
+      </td>
       <td className="num">{f.money(p.margin)}</td>
       <td className="num">{fig ? percentOf(fig.marginRatio, lang) : '--'}</td>
       <td className={`num${signCls(fig?.unrealisedPnl)}`} data-testid="position-pnl">
@@ -449,7 +463,7 @@ function PositionRow({ p, name, pair, onOpen }: RowProps) {
           '--'
         )}
       </td>
-      <td className="num">{`${f.num(p.takeProfit)} / ${f.num(p.stopLoss)}`}</td>
+      <td className="num" data-testid="position-tpsl">{`${f.num(p.takeProfit)} / ${f.num(p.stopLoss)}`}</td>
       <td className="sor-act">
         <Actions p={p} pair={pair} onOpen={onOpen} />
       </td>
@@ -464,7 +478,7 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
   const mark = useRowMark(p);
   const fig = p.mark;
   return (
-    <li className="sor-card fa-card" data-position-id={p.id}>
+    <li className="sor-card fa-card" data-position-id={p.id} data-mark={fig?.price} data-pnl={fig?.unrealisedPnl}>
       <div className="sor-card__head">
         <SideText side={p.side} leverage={p.leverage} />
         <span className="sor-card__pair" dir="ltr">
@@ -491,7 +505,9 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
         </div>
         <div>
           <dt>{t('col.liq')}</dt>
-          <dd className="num fa-liq">{f.num(p.liquidationPrice)}</dd>
+          <dd className="num fa-liq" data-testid="position-liq">
+            {f.num(p.liquidationPrice)}
+          </dd>
         </div>
         <div>
           <dt>{t('col.margin')}</dt>
@@ -503,7 +519,7 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
         </div>
         <div>
           <dt>{t('col.tpsl')}</dt>
-          <dd className="num">{`${f.num(p.takeProfit)} / ${f.num(p.stopLoss)}`}</dd>
+          <dd className="num" data-testid="position-tpsl">{`${f.num(p.takeProfit)} / ${f.num(p.stopLoss)}`}</dd>
         </div>
       </dl>
       <Actions p={p} pair={pair} onOpen={onOpen} />
