@@ -27,7 +27,7 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 export const RTL_LANGUAGES: readonly LanguageCode[] = ['ar'];
 
-export const NAMESPACES = ['common', 'market', 'account', 'wallet', 'seconds', 'trade'] as const;
+export const NAMESPACES = ['common', 'market', 'account', 'wallet', 'seconds', 'trade', 'records'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Maps "zh-CN", "pt_BR", "EN" to a bundled code, or undefined. */
