@@ -41,14 +41,13 @@ export function Signed({ value }: { value: string | null }) {
   );
 }
 
-/** A trade the server used as evidence: its id and price, and its time below. */
+/** A trade the server used as evidence: its price, with its id and time below. */
 export function Evidence({ e, t }: { e: TradeEvidence | null; t: TFunction }) {
   if (!e) return <>{DASH}</>;
   return (
     <span className="recs-evidence" data-testid="evidence">
-      <span>
-        {formatDecimal(e.price)} · {t('trade', { id: e.id })}
-      </span>
+      <span>{formatDecimal(e.price)}</span>
+      <span className="recs-sub">{t('trade', { id: e.id })}</span>
       <span className="recs-sub">{formatDateTime(e.time)}</span>
     </span>
   );

@@ -47,6 +47,10 @@ export default function RecordsScreen() {
   }, [lists, tab]);
 
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The chosen tab is in view on a narrow screen (the row scrolls sideways).
+  useEffect(() => {
+    tabs.current[RECORD_TABS.indexOf(tab)]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const select = (next: RecordTab) => setParams({ tab: next }, { replace: true });
   // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
@@ -107,14 +111,16 @@ function TabPanel<T extends RecordTab>({ tab, pairs, pairName, desktop }: PanelP
   const page = useRecordPage(tab, query);
   const columns = tabColumns(t, pairName)[tab] as RecordColumn<TabRows[T]>[];
 
-  // Fetched again when the live stream reports a change of the user's balances or orders.
+  // Fetched again when the live stream reports a change of the user's balances or orders (not when the stream
+  // first delivers them: the first fetch is already under way).
   const live = useLiveAccount();
   const { reload } = page;
   const seen = useRef({ b: live?.balances, s: live?.statusCount });
   useEffect(() => {
     const now = { b: live?.balances, s: live?.statusCount };
-    if (seen.current.b === now.b && seen.current.s === now.s) return;
+    const before = seen.current;
     seen.current = now;
+    if (before.b === undefined || (before.b === now.b && before.s === now.s)) return;
     reload();
   }, [live?.balances, live?.statusCount, reload]);
 
