@@ -26,9 +26,6 @@ export interface TabPage<T extends RecordTab> {
   rows: TabRows[T][];
 }
 
-/** Every records query key starts with this. */
-export const RECORDS_QUERIES = queryKey(['records']);
-
 /** The endpoint behind each tab. */
 export const TAB_ENDPOINT = {
   futures: recordsApi.futuresRecords,
