@@ -24,6 +24,7 @@ import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './ident
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
 import { mountSpot } from './spot/index';
+import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
 import { mountFutures, type FuturesModule } from './futures/index';
@@ -173,7 +174,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
-    mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const spot = mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    mountRecords(router.within(app, { bodyLimit: 64 * 1024 }), ctx, spot);
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);

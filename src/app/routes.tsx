@@ -18,6 +18,7 @@ import { FINANCE_ROUTES } from './features/finance/routes';
 import { GROWTH_ROUTES } from './features/growth/routes';
 import { COPY_ROUTES } from './features/copy/routes';
 import { MESSAGES_ROUTES } from './features/messages/routes';
+import { RECORDS_ROUTES } from './features/records/routes';
 import { DEV_ROUTES } from './features/dev/routes';
 
 const ROUTES: readonly RouteDef[] = [
@@ -31,6 +32,7 @@ const ROUTES: readonly RouteDef[] = [
   ...GROWTH_ROUTES,
   ...COPY_ROUTES,
   ...MESSAGES_ROUTES,
+  ...RECORDS_ROUTES,
   ...DEV_ROUTES,
   // anything else
   { path: '*', load: () => import('./screens/placeholder/NotFoundScreen'), ns: [] },

@@ -60,6 +60,9 @@ export interface ListQuery {
   status?: 'open' | 'settled';
   symbol?: string;
   clientOrderId?: string;
+  /** RECS: opened in [from, to) (ms). */
+  from?: number;
+  to?: number;
   pageNum: number;
   pageSize: number;
 }
@@ -197,7 +200,14 @@ export class SecondContracts {
 
   /** SEC-10: the caller's contracts, newest first. */
   list(userId: number, q: ListQuery): { total: number; rows: SecondOrder[] } {
-    const f: OrderFilter = { userId, status: q.status, symbol: q.symbol, clientOrderId: q.clientOrderId };
+    const f: OrderFilter = {
+      userId,
+      status: q.status,
+      symbol: q.symbol,
+      clientOrderId: q.clientOrderId,
+      from: q.from,
+      to: q.to,
+    };
     const { store } = this.deps;
     return {
       total: store.count(f),

@@ -56,6 +56,10 @@ export interface OrderFilter {
   status?: 'open' | 'settled';
   symbol?: string;
   clientOrderId?: string;
+  /** Opened at or after (ms). */
+  from?: number;
+  /** Opened before (ms). */
+  to?: number;
 }
 
 /** A row of the trade log. */
@@ -120,6 +124,14 @@ function where(f: OrderFilter): [string, unknown[]] {
   if (f.clientOrderId) {
     parts.push('client_order_id = ?');
     args.push(f.clientOrderId);
+  }
+  if (f.from !== undefined) {
+    parts.push('open_time >= ?');
+    args.push(f.from);
+  }
+  if (f.to !== undefined) {
+    parts.push('open_time < ?');
+    args.push(f.to);
   }
   return [parts.join(' AND '), args];
 }

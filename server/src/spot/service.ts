@@ -146,9 +146,9 @@ export class SpotService {
 
   fills(
     userId: number,
-    q: { symbol?: string; pageNum: number; pageSize: number },
+    q: { symbol?: string; from?: number; to?: number; pageNum: number; pageSize: number },
   ): { total: number; rows: SpotFill[] } {
-    const p = this.deps.store.fills(userId, q.symbol, q.pageSize, (q.pageNum - 1) * q.pageSize);
+    const p = this.deps.store.fills(userId, q.symbol, q.pageSize, (q.pageNum - 1) * q.pageSize, q);
     return {
       total: p.total,
       rows: p.rows.map((f) => ({

@@ -59,7 +59,14 @@ export interface SpotStore {
     limit: number,
     offset: number,
   ): { total: number; rows: OrderRow[] };
-  fills(userId: number, symbol: string | undefined, limit: number, offset: number): { total: number; rows: FillRow[] };
+  /** The user's fills, newest first; `window` keeps those with from <= time < to (either end optional). */
+  fills(
+    userId: number,
+    symbol: string | undefined,
+    limit: number,
+    offset: number,
+    window?: { from?: number; to?: number },
+  ): { total: number; rows: FillRow[] };
   /** Every open order, oldest first (to put back into the books after a restart). */
   openOrders(): OrderRow[];
 }
@@ -94,7 +101,8 @@ export function sqliteSpotStore(db: Database.Database): SpotStore {
   };
   const pages = [pageQ(false, false), pageQ(false, true), pageQ(true, false), pageQ(true, true)];
   const fillQ = (bySymbol: boolean) => {
-    const where = `user_id = @userId${bySymbol ? ' AND symbol = @symbol' : ''}`;
+    const where = `user_id = @userId${bySymbol ? ' AND symbol = @symbol' : ''}
+      AND (@from IS NULL OR time >= @from) AND (@to IS NULL OR time < @to)`;
     return {
       count: db.prepare(`SELECT count(*) AS n FROM spot_fills WHERE ${where}`),
       rows: db.prepare(
@@ -118,9 +126,9 @@ export function sqliteSpotStore(db: Database.Database): SpotStore {
         rows: p.rows.all(args) as OrderRow[],
       };
     },
-    fills(userId, symbol, limit, offset) {
+    fills(userId, symbol, limit, offset, window = {}) {
       const p = fillPages[symbol ? 1 : 0];
-      const args = { userId, symbol, limit, offset };
+      const args = { userId, symbol, limit, offset, from: window.from ?? null, to: window.to ?? null };
       return { total: (p.count.get(args) as { n: number }).n, rows: p.rows.all(args) as FillRow[] };
     },
     openOrders: () => q.openOrders.all() as OrderRow[],

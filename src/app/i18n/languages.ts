@@ -27,7 +27,17 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 export const RTL_LANGUAGES: readonly LanguageCode[] = ['ar'];
 
-export const NAMESPACES = ['common', 'market', 'account', 'wallet', 'seconds', 'trade', 'futures', 'options'] as const;
+export const NAMESPACES = [
+  'common',
+  'market',
+  'account',
+  'wallet',
+  'seconds',
+  'trade',
+  'futures',
+  'options',
+  'records',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Maps "zh-CN", "pt_BR", "EN" to a bundled code, or undefined. */

@@ -11,6 +11,8 @@ import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
+import { RECORDS_PATHS } from '../features/records/paths';
+import { IconRecords } from '../features/records/components/RecordsIcon';
 import { maskedIdentity } from '../features/account/model/mask';
 import { SignOutDialog } from '../features/account/components/SignOutDialog';
 import { IconLogout } from '../features/account/components/accountIcons';
@@ -93,6 +95,12 @@ export function AccountMenu() {
             <Link className="amenu__item" to={WALLET_PATHS.assets}>
               <IconAssets size={18} />
               {t('nav.assets')}
+            </Link>
+          </li>
+          <li>
+            <Link className="amenu__item" to={RECORDS_PATHS.records}>
+              <IconRecords size={18} />
+              {t('title.records')}
             </Link>
           </li>
           <li>

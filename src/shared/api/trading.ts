@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import * as S from '../schemas/trading';
+import { RecordQuery } from '../schemas/records';
 
 export const tradingApi = {
   depth: defineEndpoint({
@@ -85,8 +86,9 @@ export const tradingApi = {
   secondRecords: defineEndpoint({
     method: 'GET',
     path: '/api/record/second',
-    summary: "The caller's settled second contracts with their audit (entry and exit trade), newest first, paged",
-    query: S.SecondRecordQuery,
+    summary:
+      "The caller's settled second contracts with their audit (entry and exit trade), newest first, paged, filtered by pair and opening time",
+    query: RecordQuery,
     data: S.SecondOrderPage,
     auth: true,
   }),

@@ -196,6 +196,5 @@ export const SecondListBody = z
     pageSize,
   })
   .default({ pageNum: 1, pageSize: 20 });
-export const SecondRecordQuery = z.object({ symbol: Symbol.optional(), pageNum, pageSize });
 export const SecondOrderPage = z.object({ total: z.number().int().nonnegative(), rows: z.array(SecondOrder) });
 export type SecondOrderPage = z.infer<typeof SecondOrderPage>;

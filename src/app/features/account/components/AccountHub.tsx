@@ -19,6 +19,8 @@ import { openCustomerService } from '../../../ui/customerService';
 import { toast } from '../../../ui/toast';
 import { CONTENT_PATHS } from '../../content/paths';
 import { SETTINGS_PATHS } from '../../settings/paths';
+import { RECORDS_PATHS } from '../../records/paths';
+import { IconRecords } from '../../records/components/RecordsIcon';
 import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from './accountIcons';
 import { KycBadge } from './KycBadge';
 import { SignOutDialog } from './SignOutDialog';
@@ -178,6 +180,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
             />
           </Section>
           <Section title={t('my.more')}>
+            <Row icon={<IconRecords size={20} />} label={t('common:title.records')} to={RECORDS_PATHS.records} />
             <Row
               icon={<IconGlobe size={20} />}
               label={t('common:nav.language')}
