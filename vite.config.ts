@@ -12,6 +12,15 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // The engine and the shared modules have no import-time effects (zodSetup aside), nor has decimal.js: what a
+      // chunk does not use of them stays out of it (the main thread imports the engine's index for topicKey; the
+      // worker's futures arithmetic and decimal.js must not ride along into the home screen, PERF-10).
+      treeshake: {
+        moduleSideEffects: (id) =>
+          !(/\/node_modules\/decimal\.js\//.test(id) || (/\/src\/(engine|shared)\//.test(id) && !/zodSetup/.test(id))),
+      },
+    },
   },
   worker: { format: 'es' },
   server: {

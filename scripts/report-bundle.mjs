@@ -1,6 +1,7 @@
 // After `vite build`: reports the gzipped JavaScript the home screen loads: the entry chunk and its static
-// imports, the home screen's lazy chunk and its static imports, and the English message chunks the start-up
-// loads. Everything else (chart, other languages, other screens, the market worker) is lazy and not counted.
+// imports, the home screen's lazy chunk and its static imports, and the English message chunks the home screen
+// loads (HOME_NAMESPACES: `common` at start-up and the home route's `market`). Everything else (chart, other
+// languages, other screens and their namespaces, the market worker) is lazy and not counted.
 // Usage: node scripts/report-bundle.mjs [distDir] [--json]
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +15,8 @@ if (!existsSync(manifestPath)) {
   console.log('[bundle] no manifest (build.manifest off): skipping the report');
   process.exit(0);
 }
+/** The namespaces the home screen loads: `common` at start-up, `market` for the home route (its RouteDef `ns`). */
+const HOME_NAMESPACES = ['common', 'market'];
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const seen = new Set();
 const sourceOf = new Map();
@@ -28,7 +31,7 @@ const roots = Object.keys(manifest).filter(
   (k) =>
     manifest[k].isEntry ||
     /features\/markets\/screens\/HomeScreen\.tsx$/.test(k) ||
-    /i18n\/locales\/en\/[^/]+\.json$/.test(k),
+    HOME_NAMESPACES.some((ns) => k.endsWith(`i18n/locales/en/${ns}.json`)),
 );
 for (const k of roots) walk(k);
 let total = 0;
