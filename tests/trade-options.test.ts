@@ -95,6 +95,12 @@ describe('[OPT-6] [OUI-6] a 5-minute call bought at a quote settles at expiry wi
     const page = await ctx.newPage();
     await buyFiveMinuteCall(page);
     await seeItSettle(page, 0, 'desktop');
+    // The records screen's option tab lists it (RECS).
+    await gotoApp(page, `${app.server.url}/records?tab=option`);
+    await expect
+      .poll(() => page.getByTestId('records-panel-option').getByTestId('record-row').count(), { timeout: 15_000 })
+      .toBe(1);
+    await shot(page, 'records-option-desktop');
     await ctx.close();
   });
 

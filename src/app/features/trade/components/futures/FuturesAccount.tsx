@@ -26,7 +26,7 @@ import { cancelFuturesOrder } from '../../futuresOrders';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { useContractAvailable } from './FuturesOrderForm';
 import { PositionDialogHost, type PositionDialog } from './PositionDialogs';
-import { trimMoney } from './futuresForm';
+import { trimMoney, trimTo } from './futuresForm';
 
 type Tab = 'positions' | 'open' | 'history' | 'funding';
 const TABS: readonly Tab[] = ['positions', 'open', 'history', 'funding'];
@@ -444,7 +444,7 @@ function PositionRow({ p, name, pair, onOpen }: RowProps) {
         {f.num(p.shares)}
         <span className="fa-sub">{` ${f.num(p.quantity)} ${pair?.coin ?? ''}`}</span>
       </td>
-      <td className="num">{f.num(p.entryPrice)}</td>
+      <td className="num">{f.num(trimTo(p.entryPrice, pair?.baseScale ?? 2))}</td>
       <td className="num" data-testid="position-mark">
         {f.num(mark)}
       </td>
@@ -495,7 +495,7 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
         </div>
         <div>
           <dt>{t('col.entry')}</dt>
-          <dd className="num">{f.num(p.entryPrice)}</dd>
+          <dd className="num">{f.num(trimTo(p.entryPrice, pair?.baseScale ?? 2))}</dd>
         </div>
         <div>
           <dt>{t('col.mark')}</dt>

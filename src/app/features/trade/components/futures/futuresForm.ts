@@ -142,10 +142,15 @@ export function buttonLabel(
  * "0.335479" stays). Never rounds.
  */
 export function trimMoney(v: string): string {
+  return trimTo(v, 2);
+}
+
+/** An exact decimal with trailing zeros dropped, keeping at least `min` decimals (an entry price at the pair's). */
+export function trimTo(v: string, min: number): string {
   const m = /^(-?\d+)(?:\.(\d*))?$/.exec(v);
   if (!m) return v;
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  return `${m[1]}.${frac.padEnd(2, '0')}`;
+  const frac = (m[2] ?? '').replace(/0+$/, '').padEnd(min, '0');
+  return frac ? `${m[1]}.${frac}` : m[1];
 }
 
 /** The percent stops under the size: a share of the available USDT put up as margin. */

@@ -1,0 +1,214 @@
+/**
+ * Futures end to end (FUT-*, FUI-*, LIVE-4, LIVE-5): /contract against the real server and its simulated market in a
+ * real Chromium. A 10x long is opened from the form; its liquidation price and live PnL show in two tabs; margin is
+ * added (the liquidation price moves away), a take-profit is set, half is closed, then the rest; the records screen
+ * lists what was done. The positions table's PnL is the server's at the same mark. Screenshots go to SHOTS_DIR.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+
+const SHOTS = process.env.SHOTS_DIR;
+let app: AppHarness;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp({ TEST_SWITCHES: '1' });
+  token = await loginToken(app.server);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+async function api<T>(path: string, method = 'GET'): Promise<T> {
+  const r = await fetch(`${app.server.url}${path}`, { method, headers: { satoken: token } });
+  const j = (await r.json()) as { code: number; data: T; msg: string };
+  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
+  return j.data;
+}
+
+interface PositionRow {
+  id: number;
+  symbol: string;
+  side: string;
+  leverage: number;
+  shares: string;
+  margin: string;
+  liquidationPrice: string;
+  takeProfit: string | null;
+  mark?: { price: string; unrealisedPnl: string } | null;
+}
+const positions = async () =>
+  (await api<{ total: number; rows: PositionRow[] }>('/api/contract/position/list?status=open')).rows;
+const onePosition = async () => {
+  const rows = await positions();
+  expect(rows).toHaveLength(1);
+  return rows[0];
+};
+
+const rowsIn = (page: Page) => page.locator('[data-testid="futures-account"] [data-position-id]');
+const cell = (page: Page, id: string) => rowsIn(page).first().getByTestId(id);
+
+async function openFutures(page: Page, phone = false): Promise<void> {
+  await gotoApp(page, `${app.server.url}/contract?symbol=btcusdt`);
+  await page.getByTestId(phone ? 'futures-bar' : 'futures-order-form').waitFor();
+}
+
+/** A market long of `shares` at 10x from the form (the phone opens it from the Long bar as a sheet). */
+async function openLong(page: Page, shares: string, phone = false): Promise<void> {
+  if (phone) await page.getByTestId('futures-bar').getByRole('button').first().click();
+  const form = page.getByTestId('futures-order-form');
+  await form.waitFor();
+  await form.getByTestId('action-open').click();
+  await form.getByTestId('type-market').click();
+  await form.getByTestId('leverage').getByRole('radio', { name: '10x' }).click();
+  const unit = form.getByTestId('futures-unit');
+  if ((await unit.innerText()).includes('USDT')) await unit.click();
+  await form.getByTestId('futures-size').fill(shares);
+  const submit = form.getByTestId('submit-long');
+  await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
+  // Before submitting, the form shows what the order does (FUI): cost, fee, the liquidation price.
+  expect(await form.getByTestId('liq-long').innerText()).toMatch(/\d/);
+  await submit.click();
+}
+
+/** Waits until the row's mark price changes: the PnL is live, not a snapshot. */
+async function seesLiveMark(page: Page): Promise<void> {
+  const first = await rowsIn(page).first().getAttribute('data-mark');
+  await expect.poll(() => rowsIn(page).first().getAttribute('data-mark'), { timeout: 20_000 }).not.toBe(first);
+  expect(await cell(page, 'position-pnl').innerText()).toMatch(/\d/);
+}
+
+async function submitDialog(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).locator('button[type="submit"]').click();
+}
+
+async function addMargin(page: Page, amount: string): Promise<void> {
+  await rowsIn(page).first().getByTestId('margin-position').click();
+  await page.getByTestId('margin-amount').fill(amount);
+  await submitDialog(page, 'margin-dialog');
+}
+
+async function setTakeProfit(page: Page, price: string): Promise<void> {
+  await rowsIn(page).first().getByTestId('tpsl-position').click();
+  await page.getByTestId('tpsl-tp').fill(price);
+  await submitDialog(page, 'tpsl-dialog');
+}
+
+async function closePercent(page: Page, pct: string): Promise<void> {
+  await rowsIn(page).first().getByTestId('close-position').click();
+  await page.getByTestId('close-dialog').getByRole('button', { name: pct, exact: true }).click();
+  await submitDialog(page, 'close-dialog');
+}
+
+/** The whole customer path on one page (and the second tab watching, when there is one). */
+async function tradeALong(a: Page, watchers: Page[], name: string, phone = false): Promise<void> {
+  const pages = [a, ...watchers];
+  await openLong(a, '4', phone);
+  for (const p of pages) await expect.poll(() => rowsIn(p).count(), { timeout: 15_000 }).toBe(1);
+  const opened = await onePosition();
+  expect([opened.side, opened.leverage, opened.shares]).toEqual(['long', 10, '4']);
+  for (const p of pages) {
+    expect(await cell(p, 'position-liq').innerText()).toMatch(/\d/);
+    await seesLiveMark(p);
+  }
+  await shot(a, `trade-futures-position-${name}`);
+
+  // Add margin: the liquidation price moves away from the mark (down, for a long), on every tab.
+  const liqBefore = Number(opened.liquidationPrice);
+  await addMargin(a, '10');
+  await expect
+    .poll(async () => Number((await onePosition()).liquidationPrice), { timeout: 10_000 })
+    .toBeLessThan(liqBefore);
+  const added = await onePosition();
+  for (const p of pages)
+    await expect
+      .poll(async () => (await cell(p, 'position-liq').innerText()).replace(/[^\d.]/g, ''), { timeout: 10_000 })
+      .toBe(Number(added.liquidationPrice).toFixed(2));
+
+  // A take-profit 20 % above the mark.
+  const tp = (Number(added.mark!.price) * 1.2).toFixed(2);
+  await setTakeProfit(a, tp);
+  await expect.poll(async () => (await onePosition()).takeProfit, { timeout: 10_000 }).toBe(tp);
+  await expect.poll(() => cell(a, 'position-tpsl').innerText(), { timeout: 10_000 }).toMatch(/\d/);
+  await shot(a, `trade-futures-tpsl-${name}`);
+
+  // Close half, then the rest.
+  await closePercent(a, '50%');
+  await expect.poll(async () => (await onePosition()).shares, { timeout: 10_000 }).toBe('2');
+  await closePercent(a, '100%');
+  await expect.poll(async () => (await positions()).length, { timeout: 10_000 }).toBe(0);
+  for (const p of pages) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(0);
+}
+
+describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] a 10x long, margin added, take-profit set, closed in two halves', () => {
+  it('desktop, two tabs', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const a = await ctx.newPage();
+    const b = await ctx.newPage();
+    await openFutures(a);
+    await openFutures(b);
+    await tradeALong(a, [b], 'desktop');
+    await shot(a, 'trade-futures-desktop');
+
+    // Every record tab lists what was done: the futures tab has the opening and both closes.
+    await gotoApp(a, `${app.server.url}/records?tab=futures`);
+    await expect
+      .poll(() => a.getByTestId('records-panel-futures').getByTestId('record-row').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
+    await shot(a, 'records-futures-desktop');
+    await ctx.close();
+  });
+
+  it('phone', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    await openFutures(page, true);
+    await tradeALong(page, [], 'phone', true);
+    await ctx.close();
+  });
+});
+
+describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the same mark', () => {
+  it('reads both until they are at the same mark, then they are equal', async () => {
+    const r = await fetch(`${app.server.url}/api/contract/order/submit`, {
+      method: 'POST',
+      headers: { satoken: token, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        symbol: 'btcusdt',
+        side: 'short',
+        action: 'open',
+        type: 'market',
+        shares: '3',
+        leverage: 20,
+      }),
+    });
+    expect(((await r.json()) as { code: number }).code).toBe(200);
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const page = await ctx.newPage();
+    await openFutures(page);
+    await expect.poll(() => rowsIn(page).count(), { timeout: 15_000 }).toBe(1);
+    // The mark moves every second: read the table and the server until both are at the same mark.
+    let compared = 0;
+    for (let i = 0; i < 60 && compared < 3; i++) {
+      const row = rowsIn(page).first();
+      const [uiMark, uiPnl] = [await row.getAttribute('data-mark'), await row.getAttribute('data-pnl')];
+      const server = (await onePosition()).mark!;
+      if (uiMark !== null && uiMark === server.price) {
+        expect(uiPnl).toBe(server.unrealisedPnl);
+        compared++;
+      }
+      await page.waitForTimeout(150);
+    }
+    expect(compared).toBeGreaterThan(0);
+    const id = (await onePosition()).id;
+    await api(`/api/contract/position/stopOrder?id=${id}`, 'POST');
+    await expect.poll(async () => (await positions()).length, { timeout: 10_000 }).toBe(0);
+    await ctx.close();
+  });
+});
