@@ -8,9 +8,9 @@
  */
 import { Decimal } from '../../../src/shared/decimal';
 import type { ContractPair } from '../../../src/shared/schemas/coins';
+import { checkTpSl } from '../../../src/shared/trading/futuresChecks';
 import {
   averageEntry,
-  checkTpSl,
   liquidationPrice,
   MONEY_DECIMALS,
   pnlAt,

@@ -5,7 +5,7 @@
 import { Decimal } from '../../../src/shared/decimal';
 import type { FuturesOrder, LossEntry, LossSetBody, Position } from '../../../src/shared/schemas/futures';
 import type { FuturesRecordPage, RecordQuery } from '../../../src/shared/schemas/records';
-import { checkMarginChange, checkTpSl } from '../../../src/shared/trading/futuresRules';
+import { checkMarginChange, checkTpSl } from '../../../src/shared/trading/futuresChecks';
 import { ApiFail } from '../http/failures';
 import { reholdMargin } from './money';
 import type { FuturesService } from './service';

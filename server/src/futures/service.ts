@@ -12,13 +12,8 @@
 import { Decimal } from '../../../src/shared/decimal';
 import type { ContractPair } from '../../../src/shared/schemas/coins';
 import type { FuturesOrder, FuturesOrderBody } from '../../../src/shared/schemas/futures';
-import {
-  bookSide,
-  checkFuturesOrder,
-  initialMargin,
-  quantityOf,
-  tradeFee,
-} from '../../../src/shared/trading/futuresRules';
+import { checkFuturesOrder } from '../../../src/shared/trading/futuresChecks';
+import { bookSide, initialMargin, quantityOf, tradeFee } from '../../../src/shared/trading/futuresRules';
 import type { BookFill, BookMatch, BookOrderState, MarketBooks, Marks } from '../context';
 import type { PositionEvent, StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';

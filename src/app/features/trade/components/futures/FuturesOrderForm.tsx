@@ -16,13 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesOrder } from '../../../../../shared/schemas/futures';
-import {
-  MARGIN_COIN,
-  leverages,
-  quantityOf,
-  type FuturesSide,
-  type FuturesState,
-} from '../../../../../shared/trading/futuresRules';
+import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
+import { MARGIN_COIN, leverages, quantityOf, type FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { ApiError } from '../../../../api/client';
 import { formatDecimal } from '../../../../i18n/format';
 import { useDepth, useMark, useTicker } from '../../../../market/hooks';

@@ -7,15 +7,13 @@ import { Decimal } from '../../../../../shared/decimal';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesOrder, Position } from '../../../../../shared/schemas/futures';
 import {
-  bookSide,
   checkFuturesOrder,
-  leverages,
   sharesForMargin,
   type FuturesCheck,
   type FuturesOrderInput,
-  type FuturesSide,
   type FuturesState,
-} from '../../../../../shared/trading/futuresRules';
+} from '../../../../../shared/trading/futuresChecks';
+import { bookSide, leverages, type FuturesSide } from '../../../../../shared/trading/futuresRules';
 
 export type SizeUnit = 'shares' | 'usdt';
 export type FormAction = 'open' | 'close';

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FuturesOrderStatus } from '../../../../../shared/schemas/futures';
-import type { FuturesRule } from '../../../../../shared/trading/futuresRules';
+import type { FuturesRule } from '../../../../../shared/trading/futuresChecks';
 import { LANGS, loadMessages, placeholders as vars } from '../../../../i18n/testing/messageFiles';
 
 /**
