@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import type { Ledger } from '../ledger/service';
 import { TradeLog } from '../seconds/tradeLog';
-import { Options, TRADE_LOG_RETENTION_MS } from './service';
+import { TRADE_LOG_RETENTION_MS } from './jobs';
+import { Options } from './service';
 import { sqliteOptionsStore, type NewOrder, type OptionsStore } from './store';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
