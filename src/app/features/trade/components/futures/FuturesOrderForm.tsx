@@ -9,21 +9,21 @@
  * Desktop: Long and Short side by side, each with its preview. The phone's sheet: one side, with a switch.
  * Cost: the form never follows ticks: the last price once (the prefill), the mark when it moves (one a second at
  * most), the top of the book only while a market order or a USDT size needs it.
+ *
+ * Each side's preview and button are in FuturesSideBlock.tsx, the outcome line in FuturesOrderOutcome.tsx.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
-import type { FuturesOrder } from '../../../../../shared/schemas/futures';
 import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
-import { MARGIN_COIN, leverages, quantityOf, type FuturesSide } from '../../../../../shared/trading/futuresRules';
+import { MARGIN_COIN, leverages, type FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { ApiError } from '../../../../api/client';
 import { formatDecimal } from '../../../../i18n/format';
 import { useDepth, useMark, useTicker } from '../../../../market/hooks';
 import { session } from '../../../../session/store';
 import { toast } from '../../../../ui/toast';
-import { ACCOUNT_PATHS } from '../../../account/paths';
 import { WALLET_PATHS } from '../../../wallet/paths';
 import { useAssetBalances } from '../../../wallet/balances';
 import { useLanguage } from '../../../markets/components/Price';
@@ -37,7 +37,6 @@ import {
 } from '../../futuresOrders';
 import { useFuturesOrders, useOpenPositions } from '../../futuresLists';
 import {
-  buttonLabel,
   checkSide,
   defaultLeverage,
   pendingOpenShares,
@@ -46,20 +45,14 @@ import {
   type FuturesDraft,
   SIZE_STOPS,
   marginAtShare,
-  trimMoney,
 } from './futuresForm';
+import { OutcomeLine, type Outcome } from './FuturesOrderOutcome';
+import { SideBlock } from './FuturesSideBlock';
 
 /** The account futures margin is paid from (spec 3.4's contract account). */
 export const CONTRACT_ACCOUNT = 'contract';
 /** How often the form takes a new mark (for the TP/SL check): once a second is plenty for a form. */
 const FORM_MARK_MS = 1000;
-
-type Outcome =
-  | { kind: 'checking' }
-  | { kind: 'placed'; order: FuturesOrder; recovered: boolean }
-  | { kind: 'notPlaced' }
-  | { kind: 'unknown'; intent: string }
-  | { kind: 'refused'; message: string };
 
 /** The contract account's available USDT, live (OWNCOIN through the worker); undefined while it loads. */
 export function useContractAvailable(): string | undefined {
@@ -414,110 +407,6 @@ export function FuturesOrderForm({
   );
 }
 
-/** One side's preview and button (FUI-6). */
-function SideBlock({
-  pair,
-  side,
-  draft,
-  state,
-  signedIn,
-  busy,
-  onSubmit,
-}: {
-  pair: ContractPair;
-  side: FuturesSide;
-  draft: FuturesDraft;
-  state: FuturesState;
-  signedIn: boolean;
-  busy: FuturesSide | null;
-  onSubmit: (s: FuturesSide, e: FormEvent) => void;
-}) {
-  const { t } = useTranslation('futures');
-  const lang = useLanguage();
-  const { shares, check } = checkSide(pair, draft, side, state);
-  const label = buttonLabel(signedIn, draft.action, side, check, draft.size !== '');
-  const p = check.ok ? check.preview : undefined;
-  const cls = side === 'long' ? 'buy' : 'sell';
-  const money = (v: string | undefined) =>
-    v !== undefined ? `${formatDecimal(trimMoney(v), lang)} ${MARGIN_COIN}` : '--';
-  const opening = draft.action === 'open';
-  const showShares = opening && draft.unit === 'usdt';
-  return (
-    <form className={`fo-side fo-side--${side}`} onSubmit={(e) => onSubmit(side, e)} noValidate>
-      <dl className="fo-preview" data-testid={`preview-${side}`}>
-        {showShares && (
-          <div>
-            <dt>{t('sizeShares')}</dt>
-            <dd className="num" dir="ltr" data-testid={`shares-${side}`}>
-              {shares !== '' && shares !== '0'
-                ? `${formatDecimal(shares, lang)} · ${formatDecimal(quantityOf(pair, shares), lang)} ${pair.coin}`
-                : '--'}
-            </dd>
-          </div>
-        )}
-        {opening ? (
-          <div>
-            <dt>{t('cost')}</dt>
-            <dd className="num" dir="ltr" data-testid={`cost-${side}`}>
-              {money(p?.cost)}
-            </dd>
-          </div>
-        ) : (
-          <div>
-            <dt>{t('estPnl')}</dt>
-            <dd
-              className={`num${p?.pnl && p.pnl.startsWith('-') ? ' fo-down' : p?.pnl ? ' fo-up' : ''}`}
-              dir="ltr"
-              data-testid={`pnl-${side}`}
-            >
-              {money(p?.pnl)}
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('fee')}</dt>
-          <dd className="num" dir="ltr" data-testid={`fee-${side}`}>
-            {money(p?.fee)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('liqPrice')}</dt>
-          <dd className="num" dir="ltr" data-testid={`liq-${side}`}>
-            {p ? `${formatDecimal(p.liquidationPrice, lang)} ${pair.baseCoin}` : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('marginAfter')}</dt>
-          <dd className="num" dir="ltr" data-testid={`margin-after-${side}`}>
-            {money(p?.marginAfter)}
-          </dd>
-        </div>
-      </dl>
-      {label.key === 'logIn' ? (
-        <Link to={ACCOUNT_PATHS.login} className={`so-submit so-submit--${cls}`} data-testid={`submit-${side}`}>
-          {t('logInToTrade')}
-        </Link>
-      ) : (
-        <button
-          type="submit"
-          className={`so-submit so-submit--${cls}`}
-          disabled={!check.ok || busy !== null}
-          aria-busy={busy === side || undefined}
-          data-testid={`submit-${side}`}
-          title={'message' in label ? label.message : undefined}
-        >
-          {busy === side ? t('placing') : t(label.key)}
-        </button>
-      )}
-      {'message' in label && label.key !== 'rule.sharesEmpty' && (
-        <p className="fo-why" data-testid={`why-${side}`}>
-          {label.message}
-        </p>
-      )}
-    </form>
-  );
-}
-
 /** Reports the best bid and ask when they change (renders nothing): the form re-renders on a new best price only. */
 function BookWatch({ pair, onTop }: { pair: ContractPair; onTop: (b: BookTop) => void }) {
   const view = useDepth(pair.symbol.toLowerCase(), {
@@ -531,60 +420,4 @@ function BookWatch({ pair, onTop }: { pair: ContractPair; onTop: (b: BookTop) =>
     onTop({ bestBid, bestAsk });
   }, [bestBid, bestAsk, onTop]);
   return null;
-}
-
-function OutcomeLine({
-  outcome,
-  onAskAgain,
-  busy,
-}: {
-  outcome: Outcome | null;
-  onAskAgain: (intent: string) => void;
-  busy: boolean;
-}) {
-  const { t } = useTranslation('futures');
-  const lang = useLanguage();
-  if (!outcome) return <p className="so-outcome" role="status" />;
-  switch (outcome.kind) {
-    case 'checking':
-      return (
-        <p className="so-outcome" role="status" data-testid="futures-outcome">
-          {t('checkingLong')}
-        </p>
-      );
-    case 'placed': {
-      const o = outcome.order;
-      return (
-        <p className="so-outcome is-ok" role="status" data-testid="futures-outcome">
-          {t(outcome.recovered ? 'placedRecovered' : 'placed', {
-            order: t(`${o.action}${o.side === 'long' ? 'Long' : 'Short'}`),
-            shares: formatDecimal(o.shares, lang),
-            status: t(`status.${o.status}`),
-            id: o.id,
-          })}
-        </p>
-      );
-    }
-    case 'notPlaced':
-      return (
-        <p className="so-outcome is-bad" role="status" data-testid="futures-outcome">
-          {t('notPlaced')}
-        </p>
-      );
-    case 'unknown':
-      return (
-        <p className="so-outcome is-warn" role="status" data-testid="futures-outcome">
-          {t('unconfirmed')}{' '}
-          <button type="button" className="so-again" onClick={() => onAskAgain(outcome.intent)} disabled={busy}>
-            {t('checkAgain')}
-          </button>
-        </p>
-      );
-    case 'refused':
-      return (
-        <p className="so-outcome is-bad" role="alert" data-testid="futures-outcome">
-          {outcome.message}
-        </p>
-      );
-  }
 }

@@ -31,7 +31,7 @@ import { useContractPair, useFunding } from '../../futuresLists';
 import { setOrderPrice } from '../../orderPrice';
 import type { SpotLayoutProps } from '../spot/SpotLayout';
 import { DESK_CHART_HEIGHT } from '../spot/SpotLayout';
-import { percentOf } from '../../components/futures/FuturesAccount';
+import { percentOf } from '../../components/futures/futuresCells';
 import '../../components/spot/spot.css';
 import '../../components/futures/futures.css';
 

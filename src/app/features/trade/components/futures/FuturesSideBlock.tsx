@@ -1,0 +1,119 @@
+/**
+ * One side (long or short) of the futures order form (FUI-6): what the shared `checkFuturesOrder` says the order
+ * will do (size in shares when given in USDT, cost or estimated PnL, fee, liquidation price, margin after) and its
+ * button, which names the first rule that fails.
+ */
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ContractPair } from '../../../../../shared/schemas/coins';
+import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
+import { MARGIN_COIN, quantityOf, type FuturesSide } from '../../../../../shared/trading/futuresRules';
+import { formatDecimal } from '../../../../i18n/format';
+import { ACCOUNT_PATHS } from '../../../account/paths';
+import { useLanguage } from '../../../markets/components/Price';
+import { buttonLabel, checkSide, type FuturesDraft, trimMoney } from './futuresForm';
+
+/** One side's preview and button (FUI-6). */
+export function SideBlock({
+  pair,
+  side,
+  draft,
+  state,
+  signedIn,
+  busy,
+  onSubmit,
+}: {
+  pair: ContractPair;
+  side: FuturesSide;
+  draft: FuturesDraft;
+  state: FuturesState;
+  signedIn: boolean;
+  busy: FuturesSide | null;
+  onSubmit: (s: FuturesSide, e: FormEvent) => void;
+}) {
+  const { t } = useTranslation('futures');
+  const lang = useLanguage();
+  const { shares, check } = checkSide(pair, draft, side, state);
+  const label = buttonLabel(signedIn, draft.action, side, check, draft.size !== '');
+  const p = check.ok ? check.preview : undefined;
+  const cls = side === 'long' ? 'buy' : 'sell';
+  const money = (v: string | undefined) =>
+    v !== undefined ? `${formatDecimal(trimMoney(v), lang)} ${MARGIN_COIN}` : '--';
+  const opening = draft.action === 'open';
+  const showShares = opening && draft.unit === 'usdt';
+  return (
+    <form className={`fo-side fo-side--${side}`} onSubmit={(e) => onSubmit(side, e)} noValidate>
+      <dl className="fo-preview" data-testid={`preview-${side}`}>
+        {showShares && (
+          <div>
+            <dt>{t('sizeShares')}</dt>
+            <dd className="num" dir="ltr" data-testid={`shares-${side}`}>
+              {shares !== '' && shares !== '0'
+                ? `${formatDecimal(shares, lang)} · ${formatDecimal(quantityOf(pair, shares), lang)} ${pair.coin}`
+                : '--'}
+            </dd>
+          </div>
+        )}
+        {opening ? (
+          <div>
+            <dt>{t('cost')}</dt>
+            <dd className="num" dir="ltr" data-testid={`cost-${side}`}>
+              {money(p?.cost)}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('estPnl')}</dt>
+            <dd
+              className={`num${p?.pnl && p.pnl.startsWith('-') ? ' fo-down' : p?.pnl ? ' fo-up' : ''}`}
+              dir="ltr"
+              data-testid={`pnl-${side}`}
+            >
+              {money(p?.pnl)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('fee')}</dt>
+          <dd className="num" dir="ltr" data-testid={`fee-${side}`}>
+            {money(p?.fee)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('liqPrice')}</dt>
+          <dd className="num" dir="ltr" data-testid={`liq-${side}`}>
+            {p ? `${formatDecimal(p.liquidationPrice, lang)} ${pair.baseCoin}` : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('marginAfter')}</dt>
+          <dd className="num" dir="ltr" data-testid={`margin-after-${side}`}>
+            {money(p?.marginAfter)}
+          </dd>
+        </div>
+      </dl>
+      {label.key === 'logIn' ? (
+        <Link to={ACCOUNT_PATHS.login} className={`so-submit so-submit--${cls}`} data-testid={`submit-${side}`}>
+          {t('logInToTrade')}
+        </Link>
+      ) : (
+        <button
+          type="submit"
+          className={`so-submit so-submit--${cls}`}
+          disabled={!check.ok || busy !== null}
+          aria-busy={busy === side || undefined}
+          data-testid={`submit-${side}`}
+          title={'message' in label ? label.message : undefined}
+        >
+          {busy === side ? t('placing') : t(label.key)}
+        </button>
+      )}
+      {'message' in label && label.key !== 'rule.sharesEmpty' && (
+        <p className="fo-why" data-testid={`why-${side}`}>
+          {label.message}
+        </p>
+      )}
+    </form>
+  );
+}
