@@ -165,11 +165,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerContentRoutes(router, ctx);
     registerMarketRoutes(router, ctx);
     // The futures service mounts after the socket; the POSITION stream asks it at push time (LIVE-4).
-    let futuresModule: FuturesModule | undefined;
+    const futuresRef: { current?: FuturesModule } = {};
     const closeSockets = await registerWs(app, ctx, opts.hubTimings, {
       userOfToken: (token) => identity.userOfToken(token)?.id,
       balances: (userId) => wallet.balances(userId),
-      positions: (userId) => futuresModule?.openPositions(userId) ?? [],
+      positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
     });
     const demo = await registerIdentity(app, router, identity);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
@@ -179,7 +179,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
-    futuresModule = futures;
+    futuresRef.current = futures;
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,

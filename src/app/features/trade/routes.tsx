@@ -8,7 +8,6 @@
 import type { Load, RouteDef } from '../routeDef';
 import { TRADE_PATHS } from './paths';
 
-const ns = ['market'] as const;
 const secondsNs = ['market', 'seconds'] as const;
 const spotNs = ['market', 'trade', 'futures'] as const;
 const futuresNs = ['market', 'futures'] as const;
