@@ -105,7 +105,9 @@ describe('[RECS-7] the records screen against the real server', () => {
   });
 
   it('[RECS-8] phone: cards with the settled contract’s entry and exit evidence; reached from My', async () => {
-    // The 30 s contract of the first test settles on the server's clock: wait for its record first.
+    // The 30 s contract of the first test settles on the server's clock: move it past the close (OPS-6), then wait
+    // for its record.
+    await fetch(`${env.app.server.url}/api/_test/clock/advance?ms=31000`, { method: 'POST' });
     for (;;) {
       const r = await fetch(`${env.app.server.url}/api/record/second`, { headers: { satoken: env.token } });
       if (((await r.json()) as { data: { total: number } }).data.total > 0) break;
