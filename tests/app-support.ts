@@ -62,14 +62,21 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppHar
   };
 }
 
+export interface SignedInApp {
+  app: AppHarness;
+  token: string;
+}
+
 /**
  * The usual set-up of a test file (or describe block): the app started before its tests with the demo user's
- * token, closed after them. Read `env.app` / `env.token` inside tests (they are set once beforeAll ran).
+ * token, closed after them; `serverEnv` adds to the server's environment (e.g. TEST_SWITCHES). Read `env.app` /
+ * `env.token` inside tests (they are set once beforeAll ran).
  */
-export function appWithDemoUser(): { app: AppHarness; token: string } {
-  const env = {} as { app: AppHarness; token: string };
+
+export function appWithDemoUser(serverEnv: Record<string, string> = {}): SignedInApp {
+  const env = {} as SignedInApp;
   beforeAll(async () => {
-    env.app = await startApp();
+    env.app = await startApp(serverEnv);
     env.token = await loginToken(env.app.server);
   });
   afterAll(async () => {
@@ -129,4 +136,18 @@ export async function waitForShell(page: Page): Promise<void> {
 export async function gotoApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await waitForShell(page);
+}
+
+/** Saves a screenshot of `page` as `name`.png into SHOTS_DIR when that is set (does nothing otherwise). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Calls `path` (GET, or `method` without a body) as `env`'s user and returns its `data`; throws on a code but 200. */
+export async function apiData<T>(env: SignedInApp, path: string, method = 'GET'): Promise<T> {
+  const r = await fetch(`${env.app.server.url}${path}`, { method, headers: { satoken: env.token } });
+  const j = (await r.json()) as { code: number; data: T; msg: string };
+  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
+  return j.data;
 }

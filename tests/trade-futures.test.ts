@@ -4,33 +4,12 @@
  * added (the liquidation price moves away), a take-profit is set, half is closed, then the rest; the records screen
  * lists what was done. The positions table's PnL is the server's at the same mark. Screenshots go to SHOTS_DIR.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
 
-const SHOTS = process.env.SHOTS_DIR;
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp({ TEST_SWITCHES: '1' });
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-async function api<T>(path: string, method = 'GET'): Promise<T> {
-  const r = await fetch(`${app.server.url}${path}`, { method, headers: { satoken: token } });
-  const j = (await r.json()) as { code: number; data: T; msg: string };
-  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
-  return j.data;
-}
+const env = appWithDemoUser({ TEST_SWITCHES: '1' });
+const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
 
 interface PositionRow {
   id: number;
@@ -55,7 +34,7 @@ const rowsIn = (page: Page) => page.locator('[data-testid="futures-account"] [da
 const cell = (page: Page, id: string) => rowsIn(page).first().getByTestId(id);
 
 async function openFutures(page: Page, phone = false): Promise<void> {
-  await gotoApp(page, `${app.server.url}/contract?symbol=btcusdt`);
+  await gotoApp(page, `${env.app.server.url}/contract?symbol=btcusdt`);
   await page.getByTestId(phone ? 'futures-bar' : 'futures-order-form').waitFor();
 }
 
@@ -148,7 +127,7 @@ async function tradeALong(a: Page, watchers: Page[], name: string, phone = false
 
 describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] a 10x long, margin added, take-profit set, closed in two halves', () => {
   it('desktop, two tabs', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const a = await ctx.newPage();
     const b = await ctx.newPage();
     await openFutures(a);
@@ -157,7 +136,7 @@ describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] a 10x long, margin added, ta
     await shot(a, 'trade-futures-desktop');
 
     // Every record tab lists what was done: the futures tab has the opening and both closes.
-    await gotoApp(a, `${app.server.url}/records?tab=futures`);
+    await gotoApp(a, `${env.app.server.url}/records?tab=futures`);
     await expect
       .poll(() => a.getByTestId('records-panel-futures').getByTestId('record-row').count(), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(3);
@@ -166,7 +145,7 @@ describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] a 10x long, margin added, ta
   });
 
   it('phone', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     await openFutures(page, true);
     await tradeALong(page, [], 'phone', true);
@@ -176,9 +155,9 @@ describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] a 10x long, margin added, ta
 
 describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the same mark', () => {
   it('reads both until they are at the same mark, then they are equal', async () => {
-    const r = await fetch(`${app.server.url}/api/contract/order/submit`, {
+    const r = await fetch(`${env.app.server.url}/api/contract/order/submit`, {
       method: 'POST',
-      headers: { satoken: token, 'content-type': 'application/json' },
+      headers: { satoken: env.token, 'content-type': 'application/json' },
       body: JSON.stringify({
         symbol: 'btcusdt',
         side: 'short',
@@ -189,7 +168,7 @@ describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the 
       }),
     });
     expect(((await r.json()) as { code: number }).code).toBe(200);
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     await openFutures(page);
     await expect.poll(() => rowsIn(page).count(), { timeout: 15_000 }).toBe(1);

@@ -4,33 +4,12 @@
  * screen shows it settled with its audit: the exit trade, the settlement price and the payout formula.
  * Screenshots go to SHOTS_DIR when it is set.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
 
-const SHOTS = process.env.SHOTS_DIR;
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp({ TEST_SWITCHES: '1' });
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-async function api<T>(path: string, method = 'GET'): Promise<T> {
-  const r = await fetch(`${app.server.url}${path}`, { method, headers: { satoken: token } });
-  const j = (await r.json()) as { code: number; data: T; msg: string };
-  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
-  return j.data;
-}
+const env = appWithDemoUser({ TEST_SWITCHES: '1' });
+const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
 
 interface OptionRow {
   id: number;
@@ -55,7 +34,7 @@ async function passTime(time: number, ms: number): Promise<void> {
 
 /** Picks the 5-minute call nearest the spot, gets a firm quote for 0.1 BTC and buys it. */
 async function buyFiveMinuteCall(page: Page): Promise<void> {
-  await gotoApp(page, `${app.server.url}/flashOption?symbol=btcusdt`);
+  await gotoApp(page, `${env.app.server.url}/flashOption?symbol=btcusdt`);
   await page.getByTestId('options-tenor-5m').click();
   await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
   await page.getByTestId('options-ticket').waitFor();
@@ -91,12 +70,12 @@ async function seeItSettle(page: Page, before: number, name: string): Promise<vo
 
 describe('[OPT-6] [OUI-6] a 5-minute call bought at a quote settles at expiry with its audit', () => {
   it('desktop', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     await buyFiveMinuteCall(page);
     await seeItSettle(page, 0, 'desktop');
     // The records screen's option tab lists it (RECS).
-    await gotoApp(page, `${app.server.url}/records?tab=option`);
+    await gotoApp(page, `${env.app.server.url}/records?tab=option`);
     await expect
       .poll(() => page.getByTestId('records-panel-option').getByTestId('record-row').count(), { timeout: 15_000 })
       .toBe(1);
@@ -105,7 +84,7 @@ describe('[OPT-6] [OUI-6] a 5-minute call bought at a quote settles at expiry wi
   });
 
   it('phone', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     await buyFiveMinuteCall(page);
     await seeItSettle(page, 1, 'phone');

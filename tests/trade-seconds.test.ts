@@ -3,29 +3,14 @@
  * desktop. Each places a contract of the shortest period; both count down on server time, settle from the
  * published trades, and show their entry and exit trades. Screenshots go to SHOTS_DIR when it is set.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
 
-const SHOTS = process.env.SHOTS_DIR;
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp();
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
+const env = appWithDemoUser();
 
 async function placeUp(page: Page, stake: string): Promise<void> {
-  await gotoApp(page, `${app.server.url}/flash?symbol=btcusdt`);
+  await gotoApp(page, `${env.app.server.url}/flash?symbol=btcusdt`);
   const panel = page.getByTestId('seconds-panel');
   await panel.waitFor();
   await page.getByTestId('seconds-period-30').click();
@@ -39,8 +24,8 @@ async function placeUp(page: Page, stake: string): Promise<void> {
 
 describe('[SEC-4] [SECUI-5] a 30 s contract counts down, settles and shows its evidence, phone and desktop', () => {
   it('places on both, counts down, settles, and the audit names the entry and exit trades', async () => {
-    const phone = await (await newContext(app.browser, { viewport: PHONE, token })).newPage();
-    const desktop = await (await newContext(app.browser, { viewport: DESKTOP, token })).newPage();
+    const phone = await (await newContext(env.app.browser, { viewport: PHONE, token: env.token })).newPage();
+    const desktop = await (await newContext(env.app.browser, { viewport: DESKTOP, token: env.token })).newPage();
     await placeUp(phone, '10');
     await placeUp(desktop, '20');
     const row = phone.getByTestId('seconds-open-row').first();
@@ -55,9 +40,9 @@ describe('[SEC-4] [SECUI-5] a 30 s contract counts down, settles and shows its e
       await page.getByTestId('seconds-settled-row').first().waitFor({ timeout: 60_000 });
     }
     const settledRows = async () => {
-      const r = await fetch(`${app.server.url}/api/secondContractOrder/selectOrderList`, {
+      const r = await fetch(`${env.app.server.url}/api/secondContractOrder/selectOrderList`, {
         method: 'POST',
-        headers: { satoken: token, 'content-type': 'application/json' },
+        headers: { satoken: env.token, 'content-type': 'application/json' },
         body: JSON.stringify({ status: 'settled', pageNum: 1, pageSize: 10 }),
       });
       return ((await r.json()) as { data: { rows: { entry: { id: number }; exit: { id: number } }[] } }).data.rows;

@@ -3,34 +3,13 @@
  * real Chromium, phone and desktop. One server for the file (TEST_SWITCHES on for the delayed reply).
  * Screenshots go to SHOTS_DIR when it is set.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
 
-const SHOTS = process.env.SHOTS_DIR;
 const SUBMIT_PATH = '/api/currency/order/submit';
-let app: AppHarness;
-let token: string;
-
-beforeAll(async () => {
-  app = await startApp({ TEST_SWITCHES: '1' });
-  token = await loginToken(app.server);
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-async function api<T>(path: string, method = 'GET'): Promise<T> {
-  const r = await fetch(`${app.server.url}${path}`, { method, headers: { satoken: token } });
-  const j = (await r.json()) as { code: number; data: T; msg: string };
-  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
-  return j.data;
-}
+const env = appWithDemoUser({ TEST_SWITCHES: '1' });
+const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
 
 const openOrders = () => api<{ total: number; rows: { id: number }[] }>('/api/currency/order/orderList?status=open');
 async function platform(coin: string): Promise<string> {
@@ -43,7 +22,7 @@ async function bestBid(): Promise<number> {
 
 /** Opens the spot screen: the desktop shows the form, the phone its Buy and Sell bar. */
 async function openTrade(page: Page, phone = false): Promise<void> {
-  await gotoApp(page, `${app.server.url}/trade?symbol=btcusdt`);
+  await gotoApp(page, `${env.app.server.url}/trade?symbol=btcusdt`);
   await page.getByTestId(phone ? 'spot-bar' : 'spot-order-form').waitFor();
 }
 
@@ -67,7 +46,7 @@ const rowsIn = (page: Page) => page.getByTestId('spot-orders').locator('[data-or
 
 describe('[SPOT-12] [TRADE-10] a limit buy below the market shows in two tabs and cancels (desktop)', () => {
   it('places, appears in both tabs with the book on screen, cancels from the other tab', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const a = await ctx.newPage();
     const b = await ctx.newPage();
     await openTrade(a);
@@ -87,7 +66,7 @@ describe('[SPOT-12] [TRADE-10] a limit buy below the market shows in two tabs an
 
 describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at once (desktop)', () => {
   it('fills; the USDT and BTC available balances on the form change without a reload', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     await openTrade(page);
     const usdt0 = await page.getByTestId('available-buy').textContent();
@@ -111,12 +90,12 @@ describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at onc
 
 describe('[SPOT-9] [TRADE-13] a delayed reply leaves exactly one order (phone)', () => {
   it('the reply is held past the client timeout: one submission, a lookup, one order', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     await openTrade(page, true);
     const submits = countSubmits(page);
     const before = (await openOrders()).total;
-    await fetch(`${app.server.url}/api/_test/delaySpotReply?ms=13000`, { method: 'POST' });
+    await fetch(`${env.app.server.url}/api/_test/delaySpotReply?ms=13000`, { method: 'POST' });
     await page.getByTestId('spot-bar').getByRole('button').first().click();
     const price = (Math.floor((await bestBid()) * 0.85 * 100) / 100).toFixed(2);
     await limitBuy(page, price, '0.001');
@@ -135,11 +114,11 @@ describe('[SPOT-9] [TRADE-13] a delayed reply leaves exactly one order (phone)',
 
 describe('[WATCH-1] [TRADE-15] a favourite added in one tab appears in the other (phone)', () => {
   it('stars a pair in one tab; the other tab shows it starred', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const a = await ctx.newPage();
     const b = await ctx.newPage();
     for (const p of [a, b]) {
-      await gotoApp(p, `${app.server.url}/trade?symbol=ethusdt`);
+      await gotoApp(p, `${env.app.server.url}/trade?symbol=ethusdt`);
       await p.locator('.ph-star').waitFor();
     }
     const star = (p: Page) => p.locator('.ph-star');

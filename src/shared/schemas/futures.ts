@@ -7,24 +7,11 @@
  * construction). Sizes are whole shares; one share is the pair's `shareNumber` of the coin.
  */
 import { z } from 'zod';
+import { pageNum, pageSizeUpTo, PairSymbol as Symbol } from './paging';
 import { DecimalStr } from '../money';
 import { ClientOrderId } from './trading';
 
-const pageNum = z.coerce.number().int().min(1, 'pageNum starts at 1').max(1_000_000).default(1);
-const pageSize = z.coerce
-  .number()
-  .int()
-  .min(1, 'pageSize is at least 1')
-  .max(100_000, 'pageSize is at most 100000')
-  .default(20);
-
-const Symbol = z
-  .string()
-  .trim()
-  .min(1, 'Choose a pair')
-  .max(40)
-  .regex(/^[A-Za-z0-9]+$/, 'symbol must be a pair code such as btcusdt')
-  .transform((s) => s.toLowerCase());
+const pageSize = pageSizeUpTo(100_000);
 
 const Id = z.coerce.number().int().positive('id must be a positive id');
 

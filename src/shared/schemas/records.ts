@@ -3,22 +3,9 @@
  * record/broker; RECS rules in docs/spec/records.md): every one paged, newest first, filterable by pair and time.
  */
 import { z } from 'zod';
+import { pageNum, pageSize, PairFilterSymbol as Symbol } from './paging';
 import { DecimalStr } from '../money';
 import { PositionSide } from './futures';
-
-const pageNum = z.coerce.number().int().min(1, 'pageNum starts at 1').max(1_000_000).default(1);
-const pageSize = z.coerce
-  .number()
-  .int()
-  .min(1, 'pageSize is at least 1')
-  .max(100, 'pageSize is at most 100')
-  .default(20);
-const Symbol = z
-  .string()
-  .trim()
-  .max(40)
-  .regex(/^[A-Za-z0-9]*$/, 'symbol must be a pair code such as btcusdt')
-  .transform((s) => s.toLowerCase());
 
 /** The filter every record call takes: a pair (empty = all), a time window [from, to) in ms, a page. */
 export const RecordQuery = z

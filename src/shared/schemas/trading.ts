@@ -4,24 +4,9 @@
  * docs/spec/trading.md. Prices and amounts are exact decimal strings; times are server ms.
  */
 import { z } from 'zod';
+import { pageNum, pageSize, PairSymbol as Symbol } from './paging';
 import { DecimalStr } from '../money';
 import { DepthLevel } from '../protocol';
-
-const pageNum = z.coerce.number().int().min(1, 'pageNum starts at 1').max(1_000_000).default(1);
-const pageSize = z.coerce
-  .number()
-  .int()
-  .min(1, 'pageSize is at least 1')
-  .max(100, 'pageSize is at most 100')
-  .default(20);
-
-const Symbol = z
-  .string()
-  .trim()
-  .min(1, 'Choose a pair')
-  .max(40)
-  .regex(/^[A-Za-z0-9]+$/, 'symbol must be a pair code such as btcusdt')
-  .transform((s) => s.toLowerCase());
 
 /** A client's own id for one order intent (SPOT-9): letters, digits, "-" and "_", at most 64. */
 export const ClientOrderId = z

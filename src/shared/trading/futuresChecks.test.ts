@@ -4,26 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkFuturesOrder, checkMarginChange, checkTpSl } from './futuresChecks';
-import type { FuturesPair } from './futuresRules';
+import { TEST_FUTURES_PAIR } from './testPair';
 
-const PAIR: FuturesPair = {
-  coin: 'BTC',
-  baseCoin: 'USDT',
-  baseScale: 2,
-  closeFee: '0.001',
-  openFee: '0.001',
-  enable: true,
-  enableMarketBuy: true,
-  enableMarketSell: true,
-  enableOpenBuy: true,
-  enableOpenSell: true,
-  leverage: '5,10,20,50,100',
-  lossRate: '0.8',
-  maxShare: '1000',
-  minMargin: '10',
-  minShare: '1',
-  shareNumber: '0.001',
-};
+const PAIR = TEST_FUTURES_PAIR;
 
 describe('the order check names every rule', () => {
   const book = { bestBid: '100.00', bestAsk: '100.10', mark: '100.05' };

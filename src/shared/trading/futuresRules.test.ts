@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FuturesPair, PositionCore } from './futuresRules';
 import { averageEntry, initialMargin, liquidationPrice, markFigures, pnlAt, releasedMargin } from './futuresRules';
+import { TEST_FUTURES_PAIR } from './testPair';
 
 // ------------------------------------------------------------------ the reference: rationals of bigints
 
@@ -79,24 +80,7 @@ const refRatio = (pair: FuturesPair, margin: Q, pnl: Q): string => {
   return str(cmp(r, ONE) > 0 ? ONE : r, 4);
 };
 
-const PAIR: FuturesPair = {
-  coin: 'BTC',
-  baseCoin: 'USDT',
-  baseScale: 2,
-  closeFee: '0.001',
-  openFee: '0.001',
-  enable: true,
-  enableMarketBuy: true,
-  enableMarketSell: true,
-  enableOpenBuy: true,
-  enableOpenSell: true,
-  leverage: '5,10,20,50,100',
-  lossRate: '0.8',
-  maxShare: '1000',
-  minMargin: '10',
-  minShare: '1',
-  shareNumber: '0.001',
-};
+const PAIR = TEST_FUTURES_PAIR;
 
 type Op =
   | { kind: 'open'; shares: number; price: number }

@@ -1,6 +1,8 @@
-/** A BTC/USDT spot pair for the spot rules' and the order form's tests: 2 price and 4 amount decimals, fee 0.1 %. */
+/** The pairs the rules' and the order forms' tests share. */
 import type { SpotPair } from '../schemas/coins';
+import type { FuturesPair } from './futuresRules';
 
+/** A BTC/USDT spot pair for the spot rules' and the order form's tests: 2 price and 4 amount decimals, fee 0.1 %. */
 export const TEST_SPOT_PAIR: SpotPair = {
   id: 1,
   symbol: 'btcusdt',
@@ -29,4 +31,27 @@ export const TEST_SPOT_PAIR: SpotPair = {
   orderMax: '100',
   orderMin: '0.0001',
   sellMin: '0.001',
+};
+
+/**
+ * A BTC/USDT futures pair for the futures rules' and checks' tests: 2 price decimals, a share of 0.001 BTC,
+ * fees 0.1 %, leverage 5 to 100, loss rate 0.8, margin from 10.
+ */
+export const TEST_FUTURES_PAIR: FuturesPair = {
+  coin: 'BTC',
+  baseCoin: 'USDT',
+  baseScale: 2,
+  closeFee: '0.001',
+  openFee: '0.001',
+  enable: true,
+  enableMarketBuy: true,
+  enableMarketSell: true,
+  enableOpenBuy: true,
+  enableOpenSell: true,
+  leverage: '5,10,20,50,100',
+  lossRate: '0.8',
+  maxShare: '1000',
+  minMargin: '10',
+  minShare: '1',
+  shareNumber: '0.001',
 };

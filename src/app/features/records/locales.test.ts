@@ -1,44 +1,31 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FuturesRecord } from '../../../shared/schemas/records';
 import { OptionKind } from '../../../shared/schemas/options';
-import { LANGS, loadMessages, placeholders as vars } from '../../i18n/testing/messageFiles';
+import {
+  expectEnglishKeysAndPlaceholders,
+  expectNoEnglishLeft,
+  keysUsedIn,
+  loadMessages,
+} from '../../i18n/testing/messageFiles';
 import { RECORD_TABS } from './paths';
 
-const load = (lang: string) => loadMessages(lang, 'records');
-
 describe('records namespace translations (spec 4.5)', () => {
-  const en = load('en');
+  const en = loadMessages('en', 'records');
 
   it('[LANG-4] all 16 languages have the records file with exactly the English keys and placeholders', () => {
-    for (const lang of LANGS) {
-      const m = load(lang);
-      expect(Object.keys(m).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const k of Object.keys(en)) {
-        expect(m[k].trim(), `${lang} ${k}`).not.toBe('');
-        expect(vars(m[k]), `${lang} ${k}`).toEqual(vars(en[k]));
-      }
-    }
+    expectEnglishKeysAndPlaceholders('records');
   });
 
   it('[LANG-4] no language leaves a value in English', () => {
-    for (const lang of LANGS.filter((l) => l !== 'en')) {
-      const m = load(lang);
-      expect(
-        Object.keys(en).filter(
-          (k) => m[k].trim() === en[k].trim() && /\p{L}{2}/u.test(en[k].replace(/\{\{\w+\}\}/g, '')),
-        ),
-        lang,
-      ).toEqual([]);
-    }
+    expectNoEnglishLeft('records', (_, english) => !/\p{L}{2}/u.test(english.replace(/\{\{\w+\}\}/g, '')));
   });
 
   it('[LANG-4] every key the records screen uses exists in English, the run-time ones included', () => {
-    const used = new Set<string>();
-    for (const d of ['components', 'screens'].map((x) => join(__dirname, x)))
-      for (const f of readdirSync(d).filter((n) => /\.tsx?$/.test(n) && !n.includes('.test.')))
-        for (const m of readFileSync(join(d, f), 'utf8').matchAll(/\bt\('([a-zA-Z.]+)'/g)) used.add(m[1]);
+    const used = keysUsedIn(
+      ['components', 'screens'].map((x) => join(__dirname, x)),
+      [/\bt\('([a-zA-Z.]+)'/g],
+    );
     for (const k of RECORD_TABS) used.add(`tab.${k}`);
     for (const k of FuturesRecord.shape.kind.options) used.add(`kind.${k}`);
     for (const k of ['buy', 'sell', 'long', 'short']) used.add(`side.${k}`);

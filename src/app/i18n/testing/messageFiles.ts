@@ -1,9 +1,11 @@
 /**
  * For the namespaces' translation tests (LANG-4): the 16 languages, a namespace's message file flattened to
- * dotted keys, and the placeholders of a message, read from src/app/i18n/locales. Test support, Node only.
+ * dotted keys, the placeholders of a message, read from src/app/i18n/locales, and the checks every namespace's
+ * test makes. Test support, Node only.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 
 export const LOCALES = join(__dirname, '../locales');
 export const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
@@ -26,4 +28,46 @@ export function loadMessages(lang: string, ns: string): Record<string, string> {
 /** The {{placeholders}} of a message, sorted. */
 export function placeholders(s: string): string[] {
   return (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
+}
+
+/**
+ * LANG-4: every language has namespace `ns` with exactly the English keys, no value empty and each value with the
+ * English placeholders.
+ */
+export function expectEnglishKeysAndPlaceholders(ns: string): void {
+  const en = loadMessages('en', ns);
+  for (const lang of LANGS) {
+    const m = loadMessages(lang, ns);
+    expect(Object.keys(m).sort(), lang).toEqual(Object.keys(en).sort());
+    for (const k of Object.keys(en)) {
+      expect(m[k].trim(), `${lang} ${k}`).not.toBe('');
+      expect(placeholders(m[k]), `${lang} ${k}`).toEqual(placeholders(en[k]));
+    }
+  }
+}
+
+/**
+ * LANG-4: no language but English leaves a value of namespace `ns` as the English one, but where
+ * `allowed(key, english)` says it may read the same.
+ */
+export function expectNoEnglishLeft(ns: string, allowed: (key: string, english: string) => boolean): void {
+  const en = loadMessages('en', ns);
+  for (const lang of LANGS.filter((l) => l !== 'en')) {
+    const m = loadMessages(lang, ns);
+    expect(
+      Object.keys(en).filter((k) => !allowed(k, en[k]) && m[k].trim() === en[k].trim()),
+      lang,
+    ).toEqual([]);
+  }
+}
+
+/** The message keys the source files (tests aside) in `dirs` use: the first group of each match of `patterns`. */
+export function keysUsedIn(dirs: readonly string[], patterns: readonly RegExp[] = [/\bt\('([^']+)'/g]): Set<string> {
+  const used = new Set<string>();
+  for (const d of dirs)
+    for (const f of readdirSync(d).filter((n) => /\.tsx?$/.test(n) && !n.includes('.test.'))) {
+      const src = readFileSync(join(d, f), 'utf8');
+      for (const p of patterns) for (const m of src.matchAll(p)) used.add(m[1]);
+    }
+  return used;
 }

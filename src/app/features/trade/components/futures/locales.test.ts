@@ -1,9 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FuturesOrderStatus } from '../../../../../shared/schemas/futures';
 import type { FuturesRule } from '../../../../../shared/trading/futuresChecks';
-import { LANGS, loadMessages, placeholders as vars } from '../../../../i18n/testing/messageFiles';
+import {
+  expectEnglishKeysAndPlaceholders,
+  expectNoEnglishLeft,
+  keysUsedIn,
+  loadMessages,
+} from '../../../../i18n/testing/messageFiles';
 
 /**
  * Values that may read the same as English (LANG-4's allow-list): trading terms borrowed as they are in several
@@ -26,7 +30,6 @@ const SAME_AS_ENGLISH = new Set([
   'TP/SL',
   'TP / SL',
 ]);
-const load = (lang: string) => loadMessages(lang, 'futures');
 const RULES: readonly FuturesRule[] = [
   'enabled',
   'side',
@@ -45,37 +48,18 @@ const RULES: readonly FuturesRule[] = [
 ];
 
 describe('futures namespace translations (spec 4.5)', () => {
-  const en = load('en');
+  const en = loadMessages('en', 'futures');
 
   it('[LANG-4] all 16 languages have the futures file with exactly the English keys and placeholders', () => {
-    for (const lang of LANGS) {
-      const m = load(lang);
-      expect(Object.keys(m).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const k of Object.keys(en)) {
-        expect(m[k].trim(), `${lang} ${k}`).not.toBe('');
-        expect(vars(m[k]), `${lang} ${k}`).toEqual(vars(en[k]));
-      }
-    }
+    expectEnglishKeysAndPlaceholders('futures');
   });
 
   it('[LANG-4] no language leaves a value in English, but for the allow-listed trading terms', () => {
-    for (const lang of LANGS.filter((l) => l !== 'en')) {
-      const m = load(lang);
-      expect(
-        Object.keys(en).filter((k) => m[k].trim() === en[k].trim() && !SAME_AS_ENGLISH.has(en[k].trim())),
-        lang,
-      ).toEqual([]);
-    }
+    expectNoEnglishLeft('futures', (_, english) => SAME_AS_ENGLISH.has(english.trim()));
   });
 
   it('[LANG-4] every key the futures screen uses exists in English, the rule names and statuses included', () => {
-    const used = new Set<string>();
-    const dirs = [__dirname, join(__dirname, '../../panels/futures')];
-    for (const d of dirs)
-      for (const f of readdirSync(d).filter((n) => /\.tsx?$/.test(n) && !n.includes('.test.'))) {
-        const src = readFileSync(join(d, f), 'utf8');
-        for (const m of src.matchAll(/\bt\('([^']+)'/g)) used.add(m[1]);
-      }
+    const used = keysUsedIn([__dirname, join(__dirname, '../../panels/futures')]);
     // Keys built at run time.
     for (const r of RULES) used.add(`rule.${r}`);
     used.add('rule.sharesEmpty');
