@@ -40,7 +40,9 @@ export type FuturesLayoutProps = SpotLayoutProps;
 /** Desktop chart height: spot's, less the funding strip's, so the order buttons stay above the fold at 900 px. */
 const FUT_CHART_HEIGHT = DESK_CHART_HEIGHT - 52;
 const PHONE_CHART_HEIGHT = 296;
-const DESK_BOOK_ROWS = 7;
+/** Book rows a side beside the shorter chart: spot's 7 less 2 (each about 20 px; 52 px less chart), so the book
+ * never runs into the recent trades under it. */
+const DESK_BOOK_ROWS = 5;
 const PHONE_BOOK_ROWS = 6;
 /** The strip's mark: at most one update a second. */
 const STRIP_MARK_MS = 1000;
