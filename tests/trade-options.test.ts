@@ -46,7 +46,7 @@ async function buyFiveMinuteCall(page: Page): Promise<void> {
   await expect.poll(() => submit.getAttribute('data-rule')).toBe('ok');
   await shot(page, `trade-options-quote-${page.viewportSize()!.width > 800 ? 'desktop' : 'phone'}`);
   await submit.click();
-  await page.getByTestId('options-open-row').first().waitFor({ timeout: 15_000 });
+  await page.getByTestId('options-open-row').first().waitFor({ timeout: 30_000 });
 }
 
 async function seeItSettle(page: Page, before: number, name: string): Promise<void> {
@@ -56,12 +56,12 @@ async function seeItSettle(page: Page, before: number, name: string): Promise<vo
   expect([bought.kind, bought.tenor, bought.quantity]).toEqual(['call', '5m', '0.1']);
   await shot(page, `trade-options-open-${name}`);
   await passTime(bought.expiry, 2_000);
-  await expect.poll(async () => (await options('settled')).total, { timeout: 20_000 }).toBe(before + 1);
+  await expect.poll(async () => (await options('settled')).total, { timeout: 45_000 }).toBe(before + 1);
   const settled = (await options('settled')).rows.find((r) => r.id === bought.id)!;
   expect(settled.exit!.time).toBeLessThanOrEqual(bought.expiry);
   await page.getByTestId('options-tab-settled').click();
   const row = page.locator(`[data-testid="options-settled-row"][data-id="${bought.id}"]`);
-  await row.waitFor({ timeout: 15_000 });
+  await row.waitFor({ timeout: 30_000 });
   await expect.poll(() => row.getByTestId('options-exit-trade').innerText()).toContain(String(settled.exit!.id));
   expect(await row.getByTestId('options-formula').innerText()).toContain('max');
   await row.scrollIntoViewIfNeeded();

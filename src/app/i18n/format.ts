@@ -41,6 +41,17 @@ export function separatorsFor(lang: string): Separators {
 }
 
 /**
+ * An exact decimal with its trailing fractional zeros dropped, keeping at least `min` decimals ("41.647350" →
+ * "41.64735"; "2.000000" → "2"; with min 2, "1.010000" → "1.01"). Never rounds; other text comes back unchanged.
+ */
+export function trimDecimal(v: string, min = 0): string {
+  const m = /^(-?\d+)(?:\.(\d*))?$/.exec(v);
+  if (!m) return v;
+  const frac = (m[2] ?? '').replace(/0+$/, '').padEnd(min, '0');
+  return frac ? `${m[1]}.${frac}` : m[1];
+}
+
+/**
  * "1234567.8900" → "1,234,567.8900" (en) / "1.234.567,8900" (de) / "1 234 567,8900" (fr).
  * Keeps every digit of the input; a sign and a trailing "%" or unit suffix are kept as they are.
  * Strings that are not plain decimals (e.g. "--", "1.2K") come back unchanged.

@@ -13,8 +13,8 @@ import { toast } from '../../../../ui/toast';
 import { useLanguage } from '../../../markets/components/Price';
 import { useContractAvailable } from './FuturesOrderForm';
 import { PositionDialogHost, type PositionDialog } from './PositionDialogs';
-import { trimTo } from './futuresForm';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
+import { trimDecimal } from '../../../../i18n/format';
 
 /** Position events told in a toast (FUI-14). */
 const TOLD_EVENTS = ['liquidated', 'takeProfit', 'stopLoss'] as const;
@@ -179,7 +179,7 @@ function PositionRow({ p, name, pair, onOpen }: RowProps) {
         {f.num(p.shares)}
         <span className="fa-sub">{` ${f.num(p.quantity)} ${pair?.coin ?? ''}`}</span>
       </td>
-      <td className="num">{f.num(trimTo(p.entryPrice, pair?.baseScale ?? 2))}</td>
+      <td className="num">{f.num(trimDecimal(p.entryPrice, pair?.baseScale ?? 2))}</td>
       <td className="num" data-testid="position-mark">
         {f.num(mark)}
       </td>
@@ -230,7 +230,7 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
         </div>
         <div>
           <dt>{t('col.entry')}</dt>
-          <dd className="num">{f.num(trimTo(p.entryPrice, pair?.baseScale ?? 2))}</dd>
+          <dd className="num">{f.num(trimDecimal(p.entryPrice, pair?.baseScale ?? 2))}</dd>
         </div>
         <div>
           <dt>{t('col.mark')}</dt>

@@ -14,6 +14,7 @@ import {
   type FuturesState,
 } from '../../../../../shared/trading/futuresChecks';
 import { bookSide, leverages, type FuturesSide } from '../../../../../shared/trading/futuresRules';
+import { trimDecimal } from '../../../../i18n/format';
 
 export type SizeUnit = 'shares' | 'usdt';
 export type FormAction = 'open' | 'close';
@@ -140,15 +141,7 @@ export function buttonLabel(
  * "0.335479" stays). Never rounds.
  */
 export function trimMoney(v: string): string {
-  return trimTo(v, 2);
-}
-
-/** An exact decimal with trailing zeros dropped, keeping at least `min` decimals (an entry price at the pair's). */
-export function trimTo(v: string, min: number): string {
-  const m = /^(-?\d+)(?:\.(\d*))?$/.exec(v);
-  if (!m) return v;
-  const frac = (m[2] ?? '').replace(/0+$/, '').padEnd(min, '0');
-  return frac ? `${m[1]}.${frac}` : m[1];
+  return trimDecimal(v, 2);
 }
 
 /** The percent stops under the size: a share of the available USDT put up as margin. */

@@ -7,6 +7,7 @@
 import { Decimal } from '../../../../../../shared/decimal';
 import type { OptionChain, OptionKind, OptionTenor } from '../../../../../../shared/schemas/options';
 import { checkOptionBuy, optionPayout, type OptionCheck } from '../../../../../../shared/trading/optionRules';
+import { trimDecimal } from '../../../../../i18n/format';
 
 export { serverNow } from '../../seconds/model/seconds';
 
@@ -81,7 +82,7 @@ export function valueIfExpiredNow(
 
 /** A plain decimal without trailing fractional zeros ("41.647350" → "41.64735", "2.000000" → "2"); other text unchanged. */
 export function trimZeros(s: string): string {
-  return /^-?\d+\.\d+$/.test(s) ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+  return trimDecimal(s);
 }
 
 /** The annualised volatility as a percentage: "0.62" → "62". */
