@@ -69,9 +69,14 @@ describe('[RECS-7] the records screen against the real server', () => {
     const before = calls.length;
     await page.getByTestId('filter-pair').selectOption('ethusdt');
     await until(() => calls.slice(before).some((u) => u.searchParams.get('symbol') === 'ethusdt'));
-    await expect.poll(() => page.getByTestId('record-row').count()).toBeGreaterThanOrEqual(1);
-    for (const cell of await page.locator('[data-testid="record-row"] td:nth-child(2)').allTextContents())
-      expect(cell).toBe('ETH/USDT');
+    // The request goes out before its answer renders: wait for the filtered rows, not for any rows.
+    const pairs = () => page.locator('[data-testid="record-row"] td:nth-child(2)').allTextContents();
+    await expect
+      .poll(async () => {
+        const cells = await pairs();
+        return cells.length > 0 && cells.every((c) => c === 'ETH/USDT');
+      })
+      .toBe(true);
 
     // A time preset: the call carries a window start about a day back.
     const mark = calls.length;
