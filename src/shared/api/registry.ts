@@ -1,9 +1,12 @@
 /** Every endpoint the server serves, by group. The OpenAPI document is generated from this list. */
 import { assetApi } from './asset';
 import { exchangeApi } from './exchange';
+import { financeApi } from './finance';
+import { followApi } from './follow';
 import { futuresApi } from './futures';
 import { marketApi } from './market';
 import { optionsApi } from './options';
+import { proxyApi } from './proxy';
 import { rechargeApi } from './recharge';
 import { recordsApi } from './records';
 import { tradingApi } from './trading';
@@ -21,4 +24,7 @@ export const api = {
   ...futuresApi,
   ...optionsApi,
   ...recordsApi,
+  ...financeApi,
+  ...followApi,
+  ...proxyApi,
 };

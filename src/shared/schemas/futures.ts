@@ -84,8 +84,10 @@ export const FuturesOrder = z.object({
   realisedPnl: DecimalStr,
   takeProfit: DecimalStr.nullable(),
   stopLoss: DecimalStr.nullable(),
-  /** What placed it: the user, a take-profit, a stop-loss. */
-  origin: z.enum(['user', 'takeProfit', 'stopLoss']),
+  /** What placed it: the user, a take-profit, a stop-loss, copy trading (COPY-5). */
+  origin: z.enum(['user', 'takeProfit', 'stopLoss', 'copy']),
+  /** Copy trading: the lead trader whose order this mirrors (COPY-5); absent or null for the user's own. */
+  copyOf: z.number().int().nullable().optional(),
   status: FuturesOrderStatus,
   cancelReason: z.enum(['user', 'market', 'selfTrade', 'positionClosed']).nullable(),
   createTime: z.number().int(),
@@ -143,6 +145,11 @@ export const Position = z.object({
   createTime: z.number().int(),
   updateTime: z.number().int(),
   closeTime: z.number().int().nullable(),
+  /**
+   * Copy trading (COPY-5): the lead trader whose positions this one mirrors. A copied position is separate from
+   * the user's own position in the same pair and side. Absent or null for the user's own.
+   */
+  copyOf: z.number().int().nullable().optional(),
   /** The server's figures at the mark it had when it answered (REST only; the socket's carry none). */
   mark: z
     .object({
