@@ -28,6 +28,7 @@ import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
 import { mountFutures, type FuturesModule } from './futures/index';
+import { mountTraders } from './follow/traders';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
@@ -180,6 +181,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     futuresRef.current = futures;
+    const traders = mountTraders(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,
@@ -217,6 +219,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         }
         await app.close();
         seconds.stop();
+        traders.stop();
         futures.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');

@@ -8,6 +8,7 @@
  * CHAIN_BLOCK_MS (3000: block time of the simulated deposit chain), OPS_TOKEN (operator token of /api/_ops/*).
  * WITHDRAW_AUTO_APPROVE_MAX (1000, in the coin's units; 0 = every withdrawal waits for the operator),
  * WITHDRAW_AUTO_APPROVE_DELAY_MS (5000).
+ * FOLLOW_BOTS (3 simulated lead traders of copy trading, 0 = none), FOLLOW_BOT_INTERVAL_MS (20000).
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -112,6 +113,8 @@ export function loadConfig(
       0,
       86_400_000,
     ),
+    followBots: int('FOLLOW_BOTS', env.FOLLOW_BOTS, 3, 0, 6),
+    followBotIntervalMs: int('FOLLOW_BOT_INTERVAL_MS', env.FOLLOW_BOT_INTERVAL_MS, 20_000, 1_000, 3_600_000),
   };
 }
 

@@ -53,6 +53,10 @@ export interface ServerConfig {
   withdrawAutoApproveMax: string;
   /** How long an auto-approved withdrawal stays pending first (env WITHDRAW_AUTO_APPROVE_DELAY_MS, default 5000). */
   withdrawAutoApproveDelayMs: number;
+  /** Simulated lead traders of copy trading (COPY-24; env FOLLOW_BOTS, default 3, 0 = none; tests 0). */
+  followBots: number;
+  /** How often each simulated lead trader decides (env FOLLOW_BOT_INTERVAL_MS, default 20000). */
+  followBotIntervalMs: number;
 }
 
 export interface MarketSymbol {

@@ -29,6 +29,8 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     opsToken: undefined,
     withdrawAutoApproveMax: '0',
     withdrawAutoApproveDelayMs: 5000,
+    followBots: 0,
+    followBotIntervalMs: 20_000,
     ...over,
   };
 }

@@ -31,6 +31,10 @@ type Login = AllSettings['LOGIN_REGIS_SETTING'];
 
 /** Identity's and the ledger's tables, children first (what `reset` empties). */
 const IDENTITY_TABLES = [
+  'follow_copies',
+  'follow_events',
+  'follows',
+  'follow_traders',
   'deposit_declarations',
   'deposits',
   'deposit_addresses',
@@ -135,6 +139,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       NODE_ENV: 'test',
       TEST_SWITCHES: '1',
       LOG_LEVEL: 'silent',
+      // No simulated lead traders unless a test asks (their trades would touch other tests' books).
+      FOLLOW_BOTS: '0',
       ...env,
     },
     [],
