@@ -109,7 +109,9 @@ export function maxDrawdown(curve: readonly Decimal[]): Decimal {
 
 /**
  * A lead trader's figures over the N days ending now (COPY-20, COPY-21): `buckets` must hold every move at or
- * after the window's start, `closed` every own position closed in it (others are ignored).
+ * after the window's start, `closed` every own position closed in it (others are ignored). The drawdown's curve
+ * is the starting equity plus, hour by hour, the trading results and the inflows (outflows left out, so taking
+ * money out is not a loss and paying money in is no gain).
  */
 export function windowFigures(
   b: Buckets,
@@ -129,7 +131,7 @@ export function windowFigures(
     if (x) {
       pnl = pnl.plus(x.trading);
       inflow = inflow.plus(x.inflow);
-      running = running.plus(x.trading);
+      running = running.plus(x.trading).plus(x.inflow);
     }
     curve.push(running);
   }
