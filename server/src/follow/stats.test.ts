@@ -41,13 +41,9 @@ const CLOSED: ClosedPosition[] = [
 
 describe('[COPY-9] [COPY-20] [COPY-21] figures from a hand-built journal', () => {
   it('trading kinds are the futures and profit-share rows; the rest are flows', () => {
-    expect(['futures_open', 'futures_close', 'futures_funding', 'futures_liquidation', 'follow_share'].map(isTrading)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
+    expect(
+      ['futures_open', 'futures_close', 'futures_funding', 'futures_liquidation', 'follow_share'].map(isTrading),
+    ).toEqual([true, true, true, true, true]);
     expect(['transfer', 'deposit', 'bot_seed', 'genesis'].map(isTrading)).toEqual([false, false, false, false]);
   });
 
@@ -87,7 +83,7 @@ describe('[COPY-9] [COPY-20] [COPY-21] figures from a hand-built journal', () =>
     });
   });
 
-  it('a move in the window\'s first hour counts; one a millisecond before the window does not', () => {
+  it("a move in the window's first hour counts; one a millisecond before the window does not", () => {
     const moves: Move[] = [
       { time: S7 - 1, kind: 'futures_close', amount: '7' },
       { time: S7, kind: 'futures_close', amount: '3' },
