@@ -11,6 +11,8 @@ import type { TraderWindow } from '../../../src/shared/schemas/follow';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { sqliteStatsStore } from './statsStore';
+import { TraderStats } from './traders';
 
 let ts: TestServer;
 const SYMBOL = 'btcusdt';
@@ -107,6 +109,19 @@ function recompute(userId: number, days: number): Pick<TraderWindow, 'roi' | 'pn
   return { roi: roi.toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6), pnl: pnl.toFixed(6) };
 }
 
+/** The figures the follow service asks (the harness does not expose the module: a second one on the same database). */
+let figures: TraderStats | undefined;
+const traderFigures = () =>
+  (figures ??= new TraderStats({
+    store: sqliteStatsStore(ts.ctx.db),
+    clock: ts.clock,
+    equity: (id) => {
+      const b = ts.ledger.balance(id, 'contract', 'USDT');
+      return new Decimal(b.available).plus(b.frozen).toFixed();
+    },
+    inTransaction: () => ts.ctx.db.inTransaction,
+  }));
+
 const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
 
 describe("[COPY-9] [COPY-20] a lead trader's return recomputed from the journal equals the figure shown", () => {
@@ -156,6 +171,19 @@ describe("[COPY-9] [COPY-20] a lead trader's return recomputed from the journal 
     const again = await ts.call(followApi.followTrader, { query: { id: u.id } });
     for (const w of again.data.summary.windows) expect({ roi: w.roi, pnl: w.pnl }).toEqual(recompute(u.id, w.days));
     expect(again.data.summary.windows[0].trades).toBe(3);
+
+    // Asked inside a transaction that then rolls back: the rolled-back move is seen there and forgotten after.
+    const stats = () => traderFigures().summary(u.id);
+    const before = stats();
+    expect(() =>
+      ts.ledger.transaction(() => {
+        deposit(u.id, '5000');
+        expect(stats().equity).toBe(new Decimal(before.equity).plus(5000).toFixed(6));
+        throw new Error('roll back');
+      }),
+    ).toThrow('roll back');
+    expect(stats()).toEqual(before);
+    for (const w of stats().windows) expect({ roi: w.roi, pnl: w.pnl }).toEqual(recompute(u.id, w.days));
   });
 });
 

@@ -61,6 +61,14 @@ export interface TraderStatsDeps {
   clock: Clock;
   /** The trader's contract-account USDT now (available + frozen). */
   equity(userId: number): string;
+  /** Whether a transaction is open on the database (then nothing read is cached). */
+  inTransaction?(): boolean;
+}
+
+function copyOf(c: Cache): Cache {
+  const buckets: Buckets = new Map();
+  for (const [h, x] of c.buckets) buckets.set(h, { ...x });
+  return { ...c, buckets, closed: new Map(c.closed) };
 }
 
 const money = (d: Decimal | string) => new Decimal(d).toDecimalPlaces(MONEY, Decimal.ROUND_DOWN).toFixed(MONEY);
@@ -76,10 +84,10 @@ export class TraderStats implements TraderFigures {
     let c = this.cache.get(userId);
     // The tables were emptied (a test's reset): start again.
     if (c && c.lastEntryId > 0 && !store.entryIs(c.lastEntryId, userId, c.lastJournalId)) c = undefined;
-    if (!c) {
-      c = { lastEntryId: 0, lastJournalId: 0, buckets: new Map(), closed: new Map() };
-      this.cache.set(userId, c);
-    }
+    if (!c) c = { lastEntryId: 0, lastJournalId: 0, buckets: new Map(), closed: new Map() };
+    // Inside a caller's transaction the new rows may still roll back: work on a copy and keep nothing.
+    if (this.deps.inTransaction?.()) c = copyOf(c);
+    else this.cache.set(userId, c);
     // Entries of one journal row are written in one transaction, so a read never splits a row.
     let row: { journalId: number; time: number; kind: string; amount: Decimal } | undefined;
     const flush = () => {
@@ -159,7 +167,7 @@ export class TraderStats implements TraderFigures {
     const t = this.trader(traderId);
     const now = this.deps.clock.now();
     const summary = this.summaryOf(t, now, this.deps.store.followerCounts());
-    const c = this.cache.get(traderId)!;
+    const c = this.refresh(traderId, now);
     return {
       summary,
       equity: equityCurve(c.buckets, this.deps.equity(traderId), now, c.firstMove),
@@ -239,6 +247,7 @@ export function mountTraders(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
       const b = ledger.balance(u, 'contract', 'USDT');
       return new Decimal(b.available).plus(b.frozen).toFixed();
     },
+    inTransaction: () => ctx.db.inTransaction,
   });
   registerTraderRoutes(r, stats);
   const bots = ensureBots(ctx, ledger, ctx.config.followBots);
