@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followApi } from '../../../src/shared/api/follow';
+import { Decimal } from '../../../src/shared/decimal';
 import type { Candle } from '../../../src/shared/protocol';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { BOT_SEED_KIND, BOT_SEED_USDT, BOT_STYLES, decide, ensureBots } from './bots';
+import { BOT_COOLDOWN_MS, BOT_SEED_KIND, BOT_SEED_USDT, BOT_STYLES, decide, ensureBots, topUp } from './bots';
 
 const candles = (closes: number[]): Candle[] =>
   closes.map((c, i) => ({
@@ -43,6 +44,9 @@ describe('[COPY-24] the bots decide from the market, deterministically', () => {
     expect(decide(trend, falling, '129', pos, 60_000)).toEqual({ do: 'close' });
     expect(decide(trend, rising.slice(0, 5), '129', undefined, 0)).toEqual({ do: 'wait' });
     expect(decide(trend, rising.slice(0, 5), '129', pos, trend.holdMs)).toEqual({ do: 'close' });
+    // After a close it waits before opening again.
+    expect(decide(trend, rising, '129', undefined, BOT_COOLDOWN_MS - 1, 0)).toEqual({ do: 'wait' });
+    expect(decide(trend, rising, '129', undefined, BOT_COOLDOWN_MS, 0)).toEqual({ do: 'open', side: 'long' });
   });
 });
 
@@ -96,5 +100,26 @@ describe('[COPY-3] [COPY-24] two bots trade the simulated market', () => {
     const traded = list.data.rows.filter((r) => r.windows[0].trades > 0);
     expect(traded.length).toBeGreaterThan(0);
     for (const r of traded) expect(r.windows[0].pnl).not.toBe('0.000000');
+  });
+
+  it('a bot below half its seed is paid back up to it, once, as a flow', () => {
+    const [bot] = ensureBots(ts.ctx, ts.ledger, 1);
+    const { available } = ts.ledger.balance(bot.userId, 'contract', 'USDT');
+    ts.ledger.post({
+      kind: 'test_drain',
+      ref: String(bot.userId),
+      userId: bot.userId,
+      entries: [
+        { userId: bot.userId, account: 'contract', coin: 'USDT', amount: `-${available}` },
+        { house: 'house:deposits', coin: 'USDT', amount: available },
+      ],
+    });
+    topUp(ts.ctx, ts.ledger, bot);
+    const b = ts.ledger.balance(bot.userId, 'contract', 'USDT');
+    expect(new Decimal(b.available).plus(b.frozen).toFixed()).toBe(BOT_SEED_USDT);
+    expect(ts.ledger.posted(BOT_SEED_KIND, `bot:${bot.userId}:2`)).toBeDefined();
+    topUp(ts.ctx, ts.ledger, bot);
+    expect(ts.ledger.posted(BOT_SEED_KIND, `bot:${bot.userId}:3`)).toBeUndefined();
+    expect(checkLedger(sqliteLedgerStore(ts.ctx.db)).problems).toBe(0);
   });
 });

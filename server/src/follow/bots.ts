@@ -34,6 +34,9 @@ export interface BotStyle {
   exitMove: string;
 }
 
+/** A bot waits this long after a close before it opens again (fees would eat a bot that trades all the time). */
+export const BOT_COOLDOWN_MS = 10 * 60_000;
+
 /** The bots, in the order FOLLOW_BOTS takes them. */
 export const BOT_STYLES: readonly BotStyle[] = [
   {
@@ -42,8 +45,8 @@ export const BOT_STYLES: readonly BotStyle[] = [
     symbol: 'btcusdt',
     style: 'trend',
     leverage: 10,
-    holdMs: 6 * 60_000,
-    exitMove: '0.01',
+    holdMs: 20 * 60_000,
+    exitMove: '0.015',
   },
   {
     key: 'vega',
@@ -51,8 +54,8 @@ export const BOT_STYLES: readonly BotStyle[] = [
     symbol: 'ethusdt',
     style: 'meanRevert',
     leverage: 5,
-    holdMs: 8 * 60_000,
-    exitMove: '0.015',
+    holdMs: 30 * 60_000,
+    exitMove: '0.02',
   },
   {
     key: 'orion',
@@ -60,8 +63,8 @@ export const BOT_STYLES: readonly BotStyle[] = [
     symbol: 'solusdt',
     style: 'breakout',
     leverage: 20,
-    holdMs: 4 * 60_000,
-    exitMove: '0.006',
+    holdMs: 15 * 60_000,
+    exitMove: '0.01',
   },
   {
     key: 'lyra',
@@ -69,17 +72,17 @@ export const BOT_STYLES: readonly BotStyle[] = [
     symbol: 'bnbusdt',
     style: 'trend',
     leverage: 5,
-    holdMs: 10 * 60_000,
-    exitMove: '0.02',
+    holdMs: 40 * 60_000,
+    exitMove: '0.03',
   },
   {
     key: 'draco',
     nickname: 'Draco · sim',
     symbol: 'xrpusdt',
     style: 'meanRevert',
-    leverage: 20,
-    holdMs: 5 * 60_000,
-    exitMove: '0.008',
+    leverage: 10,
+    holdMs: 20 * 60_000,
+    exitMove: '0.015',
   },
   {
     key: 'nova',
@@ -87,15 +90,15 @@ export const BOT_STYLES: readonly BotStyle[] = [
     symbol: 'dogeusdt',
     style: 'breakout',
     leverage: 10,
-    holdMs: 7 * 60_000,
-    exitMove: '0.012',
+    holdMs: 25 * 60_000,
+    exitMove: '0.02',
   },
 ];
 export const MAX_FOLLOW_BOTS = BOT_STYLES.length;
 /** What a bot is funded with once (USDT in its contract account). */
 export const BOT_SEED_USDT = '10000';
 /** The share of its equity a bot puts up as margin on each opening. */
-export const BOT_MARGIN_SHARE = '0.15';
+export const BOT_MARGIN_SHARE = '0.1';
 export const BOT_SEED_KIND = 'bot_seed';
 
 export type BotAction = { do: 'open'; side: 'long' | 'short' } | { do: 'close' } | { do: 'wait' };
@@ -104,7 +107,8 @@ const mean = (xs: Decimal[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0)).d
 
 /**
  * What a bot does now (COPY-24), from its pair's 1m candles (oldest first), the mark, its open position and the
- * time: deterministic, so a run can be replayed from the market's history.
+ * time, and when it last closed (it waits BOT_COOLDOWN_MS after a close): deterministic, so a run can be replayed
+ * from the market's history.
  */
 export function decide(
   style: BotStyle,
@@ -112,7 +116,9 @@ export function decide(
   mark: string | undefined,
   pos: Pick<Position, 'side' | 'entryPrice' | 'createTime'> | undefined,
   now: number,
+  lastCloseAt?: number,
 ): BotAction {
+  if (!pos && lastCloseAt !== undefined && now - lastCloseAt < BOT_COOLDOWN_MS) return { do: 'wait' };
   const closes = candles.map((c) => new Decimal(c.close));
   if (closes.length < 21 || !mark)
     return pos && now - pos.createTime >= style.holdMs ? { do: 'close' } : { do: 'wait' };
@@ -199,6 +205,36 @@ export function ensureBots(ctx: ServerContext, ledger: Ledger, count: number): B
   return bots;
 }
 
+/**
+ * A bot whose equity has fallen below half its seed (with no position open) is paid back up to the seed from
+ * house:genesis (kind `bot_seed`, a flow: it is no result, and it joins the return's base), so the simulation
+ * goes on for good (COPY-24).
+ */
+export function topUp(ctx: ServerContext, ledger: Ledger, bot: Bot): void {
+  const b = ledger.balance(bot.userId, 'contract', 'USDT');
+  const equity = new Decimal(b.available).plus(b.frozen);
+  if (equity.gte(new Decimal(BOT_SEED_USDT).div(2))) return;
+  const amount = new Decimal(BOT_SEED_USDT).minus(equity).toFixed();
+  const n = (
+    ctx.db
+      .prepare('SELECT count(*) AS n FROM ledger_journal WHERE kind = ? AND user_id = ?')
+      .get(BOT_SEED_KIND, bot.userId) as {
+      n: number;
+    }
+  ).n;
+  ledger.post({
+    kind: BOT_SEED_KIND,
+    ref: `bot:${bot.userId}:${n + 1}`,
+    userId: bot.userId,
+    memo: `Simulated lead trader ${bot.style.nickname}: topped up to its starting margin`,
+    entries: [
+      { userId: bot.userId, account: 'contract', coin: 'USDT', amount },
+      { house: 'house:genesis', coin: 'USDT', amount: `-${amount}` },
+    ],
+  });
+  ctx.log.info({ event: 'follow_bot_topped_up', bot: bot.style.key, amount });
+}
+
 /** One decision and order of one bot; refusals are logged (COPY-24). */
 export function stepBot(ctx: ServerContext, ledger: Ledger, futures: FuturesModule, bot: Bot, now: number): void {
   const { style, userId } = bot;
@@ -207,7 +243,10 @@ export function stepBot(ctx: ServerContext, ledger: Ledger, futures: FuturesModu
   const pos = futures.openPositions(userId).find((p) => p.symbol === style.symbol);
   const candles = ctx.market.history(style.symbol, '1m', 30);
   const mark = ctx.marks.current(style.symbol)?.price;
-  const action = decide(style, candles, mark, pos, now);
+  const last = ctx.db
+    .prepare("SELECT max(close_time) AS t FROM futures_positions WHERE user_id = ? AND status != 'open'")
+    .get(userId) as { t: number | null };
+  const action = decide(style, candles, mark, pos, now, last.t ?? undefined);
   try {
     if (action.do === 'close' && pos) {
       const shares = new Decimal(pos.shares).minus(pos.closingShares);
@@ -220,6 +259,7 @@ export function stepBot(ctx: ServerContext, ledger: Ledger, futures: FuturesModu
         shares: shares.toFixed(),
       });
     } else if (action.do === 'open' && !pos && mark) {
+      topUp(ctx, ledger, bot);
       const b = ledger.balance(userId, 'contract', 'USDT');
       const margin = new Decimal(b.available).plus(b.frozen).times(BOT_MARGIN_SHARE);
       const perShare = new Decimal(initialMargin(pair, '1', mark, style.leverage));
