@@ -102,6 +102,23 @@ describe('[COPY-3] [COPY-24] two bots trade the simulated market', () => {
     for (const r of traded) expect(r.windows[0].pnl).not.toBe('0.000000');
   });
 
+  it("a real trader who holds a bot's nickname keeps it; that bot is left out", () => {
+    const taken = ts.ctx.db
+      .prepare(
+        `INSERT INTO users (uid, register_type, account, nickname, credits, invite_code, create_time)
+         VALUES ('99999999', 'account', 'orion-fan', 'orion-fan', 0, 'ORIONFAN', 0)`,
+      )
+      .run().lastInsertRowid;
+    ts.ctx.db
+      .prepare(
+        `INSERT INTO follow_traders (user_id, nickname, share_rate, max_followers, bot, created_at)
+         VALUES (?, 'Orion · sim', '0.1', 10, 0, 0)`,
+      )
+      .run(taken);
+    const bots = ensureBots(ts.ctx, ts.ledger, 3);
+    expect(bots.map((b) => b.style.key)).toEqual(['atlas', 'vega']);
+  });
+
   it('a bot below half its seed is paid back up to it, once, as a flow', () => {
     const [bot] = ensureBots(ts.ctx, ts.ledger, 1);
     const { available } = ts.ledger.balance(bot.userId, 'contract', 'USDT');

@@ -171,8 +171,9 @@ export function ensureBots(ctx: ServerContext, ledger: Ledger, count: number): B
     const userId = ledger.transaction(() => {
       const now = ctx.clock.now();
       const known = ctx.db
-        .prepare('SELECT user_id AS id FROM follow_traders WHERE nickname = ? AND bot = 1')
-        .get(style.nickname) as { id: number } | undefined;
+        .prepare('SELECT user_id AS id, bot FROM follow_traders WHERE nickname = ?')
+        .get(style.nickname) as { id: number; bot: number } | undefined;
+      if (known && known.bot !== 1) return undefined;
       let id = known?.id;
       if (id === undefined) {
         let account = `sim-${style.key}`;
@@ -200,7 +201,8 @@ export function ensureBots(ctx: ServerContext, ledger: Ledger, count: number): B
         });
       return id;
     });
-    bots.push({ style, userId });
+    if (userId === undefined) ctx.log.warn({ event: 'follow_bot_skipped', bot: style.key, reason: 'nickname taken' });
+    else bots.push({ style, userId });
   }
   return bots;
 }
