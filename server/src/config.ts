@@ -113,6 +113,7 @@ export function loadConfig(
       0,
       86_400_000,
     ),
+    // At most the 6 styles of server/src/follow/bots.ts (BOT_STYLES).
     followBots: int('FOLLOW_BOTS', env.FOLLOW_BOTS, 3, 0, 6),
     followBotIntervalMs: int('FOLLOW_BOT_INTERVAL_MS', env.FOLLOW_BOT_INTERVAL_MS, 20_000, 1_000, 3_600_000),
   };

@@ -36,6 +36,11 @@ describe('[COPY-24] the bots decide from the market, deterministically', () => {
     expect(decide(breakout, flat, '100', undefined, 0)).toEqual({ do: 'wait' });
   });
 
+  it('one style per bot FOLLOW_BOTS allows', () => {
+    expect(BOT_STYLES).toHaveLength(6);
+    expect(new Set(BOT_STYLES.map((b) => b.symbol)).size).toBe(6);
+  });
+
   it('closes after its holding time, on a move, or when its reason is gone; waits without history', () => {
     const pos = { side: 'long' as const, entryPrice: '129', createTime: 0 };
     expect(decide(trend, rising, '129', pos, 60_000)).toEqual({ do: 'wait' });

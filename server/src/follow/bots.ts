@@ -94,7 +94,6 @@ export const BOT_STYLES: readonly BotStyle[] = [
     exitMove: '0.02',
   },
 ];
-export const MAX_FOLLOW_BOTS = BOT_STYLES.length;
 /** What a bot is funded with once (USDT in its contract account). */
 export const BOT_SEED_USDT = '10000';
 /** The share of its equity a bot puts up as margin on each opening. */
