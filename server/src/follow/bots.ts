@@ -19,6 +19,7 @@ import type { FuturesModule } from '../futures/index';
 import { ApiFail } from '../http/failures';
 import { Users } from '../identity/users';
 import type { Ledger } from '../ledger/service';
+import { sqliteStatsStore, type StatsStore } from './statsStore';
 
 export type BotStyleKind = 'trend' | 'meanRevert' | 'breakout';
 
@@ -100,6 +101,13 @@ export const BOT_SEED_USDT = '10000';
 export const BOT_MARGIN_SHARE = '0.1';
 export const BOT_SEED_KIND = 'bot_seed';
 
+const stores = new WeakMap<ServerContext['db'], StatsStore>();
+const storeOf = (ctx: ServerContext): StatsStore => {
+  let s = stores.get(ctx.db);
+  if (!s) stores.set(ctx.db, (s = sqliteStatsStore(ctx.db)));
+  return s;
+};
+
 export type BotAction = { do: 'open'; side: 'long' | 'short' } | { do: 'close' } | { do: 'wait' };
 
 const mean = (xs: Decimal[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0)).div(xs.length);
@@ -164,27 +172,28 @@ export interface Bot {
 /** Makes sure the first `count` bots exist, are funded and are lead traders; returns them (COPY-24). */
 export function ensureBots(ctx: ServerContext, ledger: Ledger, count: number): Bot[] {
   const users = new Users(ctx.db);
+  const store = storeOf(ctx);
   const trader = readSetting(ctx.db, 'TRADER_SETTING');
   const bots: Bot[] = [];
   for (const style of BOT_STYLES.slice(0, count)) {
     const userId = ledger.transaction(() => {
       const now = ctx.clock.now();
-      const known = ctx.db
-        .prepare('SELECT user_id AS id, bot FROM follow_traders WHERE nickname = ?')
-        .get(style.nickname) as { id: number; bot: number } | undefined;
-      if (known && known.bot !== 1) return undefined;
-      let id = known?.id;
+      const known = store.traderByNickname(style.nickname);
+      if (known && !known.bot) return undefined;
+      let id = known?.userId;
       if (id === undefined) {
         let account = `sim-${style.key}`;
         for (let n = 2; users.identifierTaken(account); n++) account = `sim-${style.key}-${n}`;
         // No password, no email or phone: nobody can sign in as a bot or reset its password.
         id = users.create({ registerType: 'account', account, credits: 0, now }).id;
-        ctx.db
-          .prepare(
-            `INSERT INTO follow_traders (user_id, nickname, share_rate, max_followers, bot, created_at)
-             VALUES (?, ?, ?, ?, 1, ?)`,
-          )
-          .run(id, style.nickname, trader.shareRate, trader.defaultUserCount, now);
+        store.insertTrader({
+          userId: id,
+          nickname: style.nickname,
+          shareRate: trader.shareRate,
+          maxFollowers: trader.defaultUserCount,
+          bot: true,
+          createdAt: now,
+        });
       }
       const ref = `bot:${id}`;
       if (!ledger.posted(BOT_SEED_KIND, ref))
@@ -216,13 +225,7 @@ export function topUp(ctx: ServerContext, ledger: Ledger, bot: Bot): void {
   const equity = new Decimal(b.available).plus(b.frozen);
   if (equity.gte(new Decimal(BOT_SEED_USDT).div(2))) return;
   const amount = new Decimal(BOT_SEED_USDT).minus(equity).toFixed();
-  const n = (
-    ctx.db
-      .prepare('SELECT count(*) AS n FROM ledger_journal WHERE kind = ? AND user_id = ?')
-      .get(BOT_SEED_KIND, bot.userId) as {
-      n: number;
-    }
-  ).n;
+  const n = storeOf(ctx).journalCount(BOT_SEED_KIND, bot.userId);
   ledger.post({
     kind: BOT_SEED_KIND,
     ref: `bot:${bot.userId}:${n + 1}`,
@@ -244,10 +247,8 @@ export function stepBot(ctx: ServerContext, ledger: Ledger, futures: FuturesModu
   const pos = futures.openPositions(userId).find((p) => p.symbol === style.symbol);
   const candles = ctx.market.history(style.symbol, '1m', 30);
   const mark = ctx.marks.current(style.symbol)?.price;
-  const last = ctx.db
-    .prepare("SELECT max(close_time) AS t FROM futures_positions WHERE user_id = ? AND status != 'open'")
-    .get(userId) as { t: number | null };
-  const action = decide(style, candles, mark, pos, now, last.t ?? undefined);
+  const lastClose = storeOf(ctx).lastCloseTime(userId);
+  const action = decide(style, candles, mark, pos, now, lastClose);
   try {
     if (action.do === 'close' && pos) {
       const shares = new Decimal(pos.shares).minus(pos.closingShares);

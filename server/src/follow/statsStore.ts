@@ -1,6 +1,7 @@
 /**
  * The SQL behind the lead traders' figures (COPY-9, COPY-20..23): the trader's contract-account USDT entries,
- * own positions (a copied position is one a `follow_copies` row names), the follows and the copies. Read only.
+ * own positions (a copied position is one a `follow_copies` row names), the follows and the copies; and the
+ * simulated lead traders' own rows (COPY-24: their follow_traders row, last close, seeding count).
  */
 import type Database from 'better-sqlite3';
 import type { ClosedPosition } from './stats';
@@ -58,6 +59,12 @@ export interface StatsStore {
   copiedMargins(traderId: number): { followId: number; margin: string }[];
   activeCaps(traderId: number): { followId: number; maxTotal: string }[];
   isFollowing(followerId: number, traderId: number): boolean;
+  traderByNickname(nickname: string): TraderRow | undefined;
+  insertTrader(t: TraderRow): void;
+  /** When the user's last position closed, if any did. */
+  lastCloseTime(userId: number): number | undefined;
+  /** Journal rows of a kind for a user. */
+  journalCount(kind: string, userId: number): number;
 }
 
 export function sqliteStatsStore(db: Database.Database): StatsStore {
@@ -102,6 +109,13 @@ export function sqliteStatsStore(db: Database.Database): StatsStore {
       `SELECT id AS followId, max_total AS maxTotal FROM follows WHERE trader_id = ? AND status = 'active'`,
     ),
     isFollowing: db.prepare(`SELECT 1 FROM follows WHERE follower_id = ? AND trader_id = ? AND status = 'active'`),
+    byNickname: db.prepare(`SELECT ${traderCols} FROM follow_traders WHERE nickname = ?`),
+    insertTrader: db.prepare(
+      `INSERT INTO follow_traders (user_id, nickname, share_rate, max_followers, bot, created_at)
+       VALUES (@userId, @nickname, @shareRate, @maxFollowers, @bot, @createdAt)`,
+    ),
+    lastClose: db.prepare("SELECT max(close_time) AS t FROM futures_positions WHERE user_id = ? AND status != 'open'"),
+    journalCount: db.prepare('SELECT count(*) AS n FROM ledger_journal WHERE kind = ? AND user_id = ?'),
   };
   return {
     traders: () => (q.traders.all() as Parameters<typeof toTrader>[0][]).map(toTrader),
@@ -119,5 +133,12 @@ export function sqliteStatsStore(db: Database.Database): StatsStore {
     copiedMargins: (id) => q.copiedMargins.all(id) as { followId: number; margin: string }[],
     activeCaps: (id) => q.activeCaps.all(id) as { followId: number; maxTotal: string }[],
     isFollowing: (f, t) => q.isFollowing.get(f, t) !== undefined,
+    traderByNickname: (n) => {
+      const r = q.byNickname.get(n) as Parameters<typeof toTrader>[0] | undefined;
+      return r && toTrader(r);
+    },
+    insertTrader: (t) => void q.insertTrader.run({ ...t, bot: t.bot ? 1 : 0 }),
+    lastCloseTime: (id) => (q.lastClose.get(id) as { t: number | null }).t ?? undefined,
+    journalCount: (kind, id) => (q.journalCount.get(kind, id) as { n: number }).n,
   };
 }
