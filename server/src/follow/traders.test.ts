@@ -164,6 +164,16 @@ describe("[COPY-9] [COPY-20] a lead trader's return recomputed from the journal 
     expect(shown.data.equity.at(-1)!.equity).toBe(summary.equity);
     expect(shown.data.equity[0].time).toBeGreaterThanOrEqual(ts.clock.now() - 30 * DAY);
     expect(shown.data.closed).toHaveLength(3);
+    // COPY-10: each closed one with its result, newest first.
+    const rows = ts.ctx.db
+      .prepare(
+        `SELECT id, realised_pnl AS r, fees AS f, funding AS g, close_price AS c FROM futures_positions
+         WHERE user_id = ? AND status != 'open' ORDER BY close_time DESC, id DESC`,
+      )
+      .all(u.id) as { id: number; r: string; f: string; g: string; c: string }[];
+    expect(shown.data.closed.map((t) => [t.id, t.pnl, t.closePrice])).toEqual(
+      rows.map((p) => [p.id, new Decimal(p.r).minus(p.f).plus(p.g).toFixed(6), p.c]),
+    );
     expect(books().problems).toBe(0);
 
     // Later moves are read on the next call (the figures are cached per hour).
