@@ -60,7 +60,9 @@ const platform = (id: number) => ts.ledger.balance(id, 'platform', 'USDT');
 const finance = (id: number) => ts.ledger.balance(id, 'finance', 'USDT');
 const holdingCount = (id: number) =>
   (ts.ctx.db.prepare('SELECT count(*) AS n FROM finance_holdings WHERE user_id = ?').get(id) as { n: number }).n;
+/** Moves the clock `n` days (the test's sessions kept alive, as if used daily) and runs the daily settlement. */
 const days = (n: number) => {
+  ts.ctx.db.prepare('UPDATE sessions SET expires_at = expires_at + ?').run(n * DAY);
   ts.clock.advance(n * DAY);
   return ts.finance.runDaily(ts.clock.now());
 };
@@ -163,5 +165,170 @@ describe('[FIN-6] subscribing', () => {
       expect(r.body.msg).toBe('Insufficient USDT balance in the platform account');
     expect(platform(u.id)).toEqual({ available: '10', frozen: '0' });
     expect(finance(u.id)).toEqual({ available: '0', frozen: '90' });
+  });
+});
+
+describe('[FIN-5] redemption', () => {
+  it('a flexible holding any time: principal back, interest paid to the last ended day', async () => {
+    const u = await user('1000');
+    const h = (await sub(u.token, { productId: productId('USDT Flexible'), amount: '365' })).body.data;
+    days(3); // the subscription day earns nothing (settlementDay 1); two ended days since
+    const r = await redeem(u.token, h.id);
+    expect(r.body.code).toBe(200);
+    const daily = dailyInterest('365', '0.03');
+    expect(daily).toBe('0.03000000');
+    expect(r.body.data).toMatchObject({ principal: '365', interest: '0', forfeited: '0' });
+    expect(r.body.data.holding).toMatchObject({ status: 'redeemed', paid: '0.06', redeemable: false });
+    expect(platform(u.id)).toEqual({ available: '1000.06', frozen: '0' });
+    expect(finance(u.id)).toEqual({ available: '0', frozen: '0' });
+    expect((await redeem(u.token, h.id)).body.msg).toBe('This holding has already been redeemed');
+    const other = await user('10');
+    expect((await redeem(other.token, h.id)).body.msg).toBe('No such holding');
+  });
+
+  it('a fixed holding with the forfeit rule early: principal back, accrued interest given up', async () => {
+    setting({ settlementType: 2 });
+    const u = await user('1000');
+    const h = (await sub(u.token, { productId: productId('USDT 30 days'), amount: '365' })).body.data;
+    days(5);
+    const before = (await ts.call(financeApi.financeHoldings, { token: u.token })).data.rows[0];
+    expect(before.accrued).toBe(new Decimal(dailyInterest('365', '0.08')).times(4).toFixed());
+    const r = await redeem(u.token, h.id);
+    expect(r.body.data).toMatchObject({ principal: '365', interest: '0', forfeited: before.accrued });
+    expect(platform(u.id).available).toBe('1000');
+    expect(r.body.data.holding).toMatchObject({ accrued: '0', paid: '0' });
+  });
+
+  it('a fixed holding with the none rule is refused with its maturity date, then returns at maturity', async () => {
+    const u = await user('1000');
+    const h = (await sub(u.token, { productId: productId('USDT 90 days'), amount: '100' })).body.data;
+    expect(h.redeemable).toBe(false);
+    const date = new Date(h.maturesAt).toISOString().slice(0, 10);
+    const r = await redeem(u.token, h.id);
+    expect(r.body.msg).toBe(`This product cannot be redeemed before it matures on ${date}`);
+    expect(finance(u.id)).toEqual({ available: '0', frozen: '100' });
+    days(91);
+    const ended = (await ts.call(financeApi.financeHoldings, { token: u.token, query: { status: 'ended' } })).data;
+    expect(ended.rows[0]).toMatchObject({ id: h.id, status: 'matured' });
+    expect(ended.rows[0].paid).toBe(new Decimal(dailyInterest('100', '0.12')).times(90).toFixed());
+    expect(platform(u.id).available).toBe(new Decimal(1000).plus(ended.rows[0].paid).toFixed());
+    expect((await redeem(u.token, h.id)).body.msg).toBe('This holding has already been matured');
+  });
+});
+
+describe('[FIN-8] maturity and renewal', () => {
+  it('auto-renew on: a new term on the same principal; off: the principal returns at maturity', async () => {
+    const u = await user('1000');
+    const renewing = (await sub(u.token, { productId: productId('USDT 7 days'), amount: '100', autoRenew: true })).body
+      .data;
+    const plain = (await sub(u.token, { productId: productId('USDT 7 days'), amount: '200' })).body.data;
+    const flexOff = await ts.post(
+      financeApi.financeAutoRenew.path,
+      {
+        holdingId: (await sub(u.token, { productId: productId('USDT Flexible'), amount: '10' })).body.data.id,
+        autoRenew: true,
+      },
+      { satoken: u.token },
+    );
+    expect(flexOff.body.msg).toBe('A flexible holding has no term to renew');
+    days(8);
+    const active = (await ts.call(financeApi.financeHoldings, { token: u.token })).data.rows;
+    const r = active.find((x) => x.id === renewing.id)!;
+    expect(r.maturesAt).toBe(renewing.maturesAt + 7 * DAY);
+    expect(active.find((x) => x.id === plain.id)).toBeUndefined();
+    expect(finance(u.id).frozen).toBe('110');
+    // Turned off, the next maturity returns it.
+    const off = await ts.post(
+      financeApi.financeAutoRenew.path,
+      { holdingId: renewing.id, autoRenew: false },
+      { satoken: u.token },
+    );
+    expect(off.body.data.autoRenew).toBe(false);
+    days(7);
+    expect(finance(u.id).frozen).toBe('10');
+    const hist = (await ts.call(financeApi.financeHistory, { token: u.token, query: { pageSize: 100 } })).data;
+    const kinds = hist.rows.filter((e) => e.holdingId === renewing.id).map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'renew')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'mature')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'interest')).toHaveLength(14);
+    expect(kinds.at(-1)).toBe('subscribe');
+    const onlyRenew = await ts.call(financeApi.financeHistory, { token: u.token, query: { kind: 'renew' } });
+    expect(onlyRenew.data.total).toBe(1);
+  });
+});
+
+describe('[FIN-7] the daily run', () => {
+  it('after downtime pays every missed day in one run; the summary shows yesterday', async () => {
+    const u = await user('1000');
+    await sub(u.token, { productId: productId('USDT Flexible'), amount: '730' });
+    ts.ctx.db.prepare('UPDATE sessions SET expires_at = expires_at + ?').run(10 * DAY);
+    ts.clock.advance(10 * DAY);
+    const now = ts.clock.now();
+    const paid = ts.finance.runDaily(now);
+    expect(paid).toBeGreaterThanOrEqual(9);
+    expect(ts.finance.runDaily(now)).toBe(0);
+    const sum = (await ts.call(financeApi.financeSummary, { token: u.token })).data.rows;
+    const usdt = sum.find((x) => x.coin === 'USDT')!;
+    expect(usdt).toMatchObject({ principal: '730', accrued: '0', yesterday: '0.06' });
+    expect(usdt.paid).toBe('0.54');
+    expect(ts.finance.holdingsOf(u.id)).toEqual([{ coin: 'USDT', principal: '730' }]);
+  });
+});
+
+describe('[FIN-9] property: random subscriptions, redemptions and days', () => {
+  it('keep the books balanced and the finance account equal to the active principals', async () => {
+    const u = await user('1000000');
+    const products = ['USDT Flexible', 'USDT 7 days', 'USDT 30 days', 'USDT 90 days'].map(productId);
+    const svc = ts.finance.service;
+    const op = fc.oneof(
+      fc.record({
+        t: fc.constant('sub' as const),
+        p: fc.integer({ min: 0, max: 3 }),
+        amount: fc.integer({ min: 1_000, max: 500_000_000 }),
+        renew: fc.boolean(),
+        type: fc.constantFrom(1, 2),
+      }),
+      fc.record({ t: fc.constant('redeem' as const), pick: fc.nat() }),
+      fc.record({ t: fc.constant('days' as const), n: fc.integer({ min: 0, max: 12 }), hours: fc.nat(23) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 25 }), async (ops) => {
+        for (const o of ops) {
+          if (o.t === 'sub') {
+            setting({ settlementType: o.type });
+            try {
+              svc.subscribe(u.id, {
+                productId: products[o.p],
+                amount: new Decimal(o.amount).div(100_000).toFixed(),
+                autoRenew: o.renew,
+              });
+            } catch (err) {
+              expect((err as Error).message).toMatch(/minimum|At most|quota|Insufficient/);
+            }
+          } else if (o.t === 'redeem') {
+            const active = svc.holdings(u.id, { status: 'active', pageNum: 1, pageSize: 100 }).rows;
+            if (active.length) {
+              const h = active[o.pick % active.length];
+              try {
+                svc.redeem(u.id, h.id);
+              } catch (err) {
+                expect((err as Error).message).toMatch(/cannot be redeemed before it matures|already been matured/);
+              }
+            }
+          } else {
+            ts.clock.advance(o.n * DAY + o.hours * 3_600_000);
+            ts.finance.runDaily(ts.clock.now());
+          }
+          const active = svc.holdings(u.id, { status: 'active', pageNum: 1, pageSize: 100 }).rows;
+          const principal = active.reduce((s, h) => s.plus(h.principal), new Decimal(0));
+          const f = finance(u.id);
+          expect(f.available).toBe('0');
+          expect(f.frozen).toBe(principal.toFixed());
+          expect(new Decimal(platform(u.id).available).isNegative()).toBe(false);
+        }
+        expect(checkLedger(sqliteLedgerStore(ts.ctx.db)).problems).toBe(0);
+      }),
+      { numRuns: 30 },
+    );
   });
 });
