@@ -90,6 +90,7 @@ describe('[FIN-2] [FIN-6] every subscription rule refuses over HTTP with its mes
     const cases: [unknown, string][] = [
       [{ productId: 999, amount: '20' }, 'No such product'],
       [{ productId: flex, amount: '0' }, 'Enter an amount'],
+      [{ productId: flex, amount: 'abc' }, 'amount: expected a decimal string'],
       [{ productId: flex, amount: '10.123456789' }, 'At most 8 decimals'],
       [{ productId: flex, amount: '9.99' }, 'The minimum is 10 USDT'],
       [{ productId: flex, amount: '100000.01' }, 'At most 100000 USDT per user (you hold 0)'],
@@ -272,6 +273,17 @@ describe('[FIN-7] the daily run', () => {
     expect(usdt).toMatchObject({ principal: '730', accrued: '0', yesterday: '0.06' });
     expect(usdt.paid).toBe('0.54');
     expect(ts.finance.holdingsOf(u.id)).toEqual([{ coin: 'USDT', principal: '730' }]);
+  });
+});
+
+describe('[FIN-7] the job', () => {
+  it("runs on the server's scheduler: a day later the interest is paid without a direct call", async () => {
+    const u = await user('1000');
+    await sub(u.token, { productId: productId('USDT Flexible'), amount: '365' });
+    const before = platform(u.id).available;
+    ts.clock.advance(2 * DAY);
+    ts.ctx.scheduler.runDue(ts.clock.now());
+    expect(platform(u.id).available).toBe(new Decimal(before).plus('0.03').toFixed());
   });
 });
 
