@@ -258,6 +258,21 @@ describe('[FIN-8] maturity and renewal', () => {
   });
 });
 
+describe('[FIN-8] renewal when the products are closed', () => {
+  it('does not renew: the principal returns with the accrued interest', async () => {
+    setting({ settlementType: 2 });
+    const u = await user('1000');
+    const h = (await sub(u.token, { productId: productId('USDT 7 days'), amount: '365', autoRenew: true })).body.data;
+    setting({ useEnable: false });
+    days(8);
+    const ended = (await ts.call(financeApi.financeHoldings, { token: u.token, query: { status: 'ended' } })).data;
+    const interest = new Decimal(dailyInterest('365', '0.05')).times(7);
+    expect(ended.rows[0]).toMatchObject({ id: h.id, status: 'matured', accrued: '0', paid: interest.toFixed() });
+    expect(platform(u.id).available).toBe(interest.plus(1000).toFixed());
+    expect(finance(u.id).frozen).toBe('0');
+  });
+});
+
 describe('[FIN-7] the daily run', () => {
   it('after downtime pays every missed day in one run; the summary shows yesterday', async () => {
     const u = await user('1000');
