@@ -29,6 +29,7 @@ import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
 import { mountFutures, type FuturesModule } from './futures/index';
 import { mountTraders } from './follow/traders';
+import { mountFinance, type FinanceModule } from './finance/index';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
@@ -78,6 +79,8 @@ export interface RunningExchange {
   seconds: SecondContracts;
   /** Futures (tests run funding rounds and read positions directly; the socket reads open positions). */
   futures: FuturesModule;
+  /** Finance products (tests run the daily settlement directly; the proxy programme listens to interest). */
+  finance: FinanceModule;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
   /** Closes every socket with a close frame (1001), leaving HTTP up. */
@@ -179,6 +182,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountRecords(router.within(app, { bodyLimit: 64 * 1024 }), ctx, spot);
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const finance = mountFinance(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     futuresRef.current = futures;
     const traders = mountTraders(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures);
@@ -221,10 +225,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         seconds.stop();
         traders.stop();
         futures.stop();
+        finance.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, ledger, demo, seconds, futures, routes, closeSockets, close };
+    return { port, url, app, ctx, identity, ledger, demo, seconds, futures, finance, routes, closeSockets, close };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});
