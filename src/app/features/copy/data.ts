@@ -86,3 +86,9 @@ export function sendApply(body: TraderApplyBody, intent: string) {
     invalidates: [FOLLOW_QUERIES],
   });
 }
+
+/** The nickname of a trader the caller follows (the futures screen's copy badge), from the follows list. */
+export function useFollowNickname(traderId: number): string | undefined {
+  const q = useMyFollows(useUid());
+  return q.data?.find((f) => f.traderId === traderId)?.nickname;
+}
