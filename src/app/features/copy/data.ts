@@ -24,13 +24,18 @@ export function useUid(): string {
   return isSign ? (userInfo?.uid ?? '') : '';
 }
 
+/** One page of the leaderboard: the server sorts by `sort` over the `days` window and pages (FOLUI-2). */
+export function fetchTraders(sort: TraderSort, days: number, pageNum: number, signal?: AbortSignal) {
+  return call(followApi.followTraders, {
+    query: { sort, days, pageNum, pageSize: LEADERS_PAGE_SIZE },
+    signal,
+    silent: true,
+  });
+}
+
 export function useTraders(sort: TraderSort, days: number, pageNum: number) {
   return useQuery(queryKey(['follow', 'traders', sort, days, pageNum]), (signal) =>
-    call(followApi.followTraders, {
-      query: { sort, days, pageNum, pageSize: LEADERS_PAGE_SIZE },
-      signal,
-      silent: true,
-    }),
+    fetchTraders(sort, days, pageNum, signal),
   );
 }
 
@@ -42,11 +47,9 @@ export function useTrader(id: number, uid: string) {
 }
 
 export function useMyFollows(uid: string) {
-  return useQuery(
-    queryKey(['follow', 'mine', uid]),
-    (signal) => call(followApi.followMine, { signal, silent: true }),
-    { enabled: uid !== '' },
-  );
+  return useQuery(queryKey(['follow', 'mine', uid]), (signal) => call(followApi.followMine, { signal, silent: true }), {
+    enabled: uid !== '',
+  });
 }
 
 export function useProgramme(uid: string) {

@@ -29,7 +29,12 @@ export function FollowButton({ target, block, full }: { target: FollowTarget; bl
         {full ? t('loginToFollow') : t('follow')}
       </Link>
     );
-  if (target.maxFollowers !== undefined && !existing && target.followers !== undefined && target.followers >= target.maxFollowers)
+  if (
+    target.maxFollowers !== undefined &&
+    !existing &&
+    target.followers !== undefined &&
+    target.followers >= target.maxFollowers
+  )
     return (
       <button type="button" className={cls} disabled data-testid="follow-full">
         {t('full')}

@@ -42,22 +42,38 @@ function useContractUsdt(): string | undefined {
   return b.data.find((r) => r.account === 'contract' && r.coin.toUpperCase() === 'USDT')?.available ?? '0';
 }
 
-export function FollowDialog({
-  target,
-  existing,
-  onClose,
-}: {
+export interface FollowFormProps {
   target: FollowTarget;
   /** The caller's follow of this trader: the dialog edits it. */
   existing?: Follow;
   onClose: () => void;
-}) {
+  /** A prefilled form (the tests). */
+  initial?: FollowDraft;
+}
+
+export function FollowDialog(props: FollowFormProps) {
+  const { t } = useTranslation('follow');
+  const { target, existing, onClose } = props;
+  return (
+    <Popup
+      open
+      onClose={onClose}
+      variant="sheet"
+      title={t(existing ? 'dialog.editTitle' : 'dialog.title', { name: target.nickname })}
+    >
+      <FollowForm {...props} />
+    </Popup>
+  );
+}
+
+/** The dialog's body: the fields, the disclosure, the available USDT and the button. */
+export function FollowForm({ target, existing, onClose, initial }: FollowFormProps) {
   const { t } = useTranslation('follow');
   const f = useFmt();
   const desktop = useIsDesktop();
   const ids = useId();
   const formId = useMemo(() => nanoid(8), []);
-  const [d, setD] = useState<FollowDraft>(existing ? draftOf(existing) : EMPTY_DRAFT);
+  const [d, setD] = useState<FollowDraft>(initial ?? (existing ? draftOf(existing) : EMPTY_DRAFT));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const available = useContractUsdt();
@@ -106,70 +122,68 @@ export function FollowDialog({
   );
 
   return (
-    <Popup open onClose={onClose} variant="sheet" title={t(existing ? 'dialog.editTitle' : 'dialog.title', { name: target.nickname })}>
-      <form
-        className="cp-dialog"
-        data-testid="follow-dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+    <form
+      className="cp-dialog"
+      data-testid="follow-dialog"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="cp-seg" role="radiogroup" aria-label={t('dialog.mode')}>
+        {(['fixed', 'ratio'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={d.mode === m}
+            className="cp-seg__btn"
+            onClick={() => set({ mode: m })}
+            data-testid={`follow-mode-${m}`}
+          >
+            {t(`mode.${m}`)}
+          </button>
+        ))}
+      </div>
+      {d.mode === 'fixed'
+        ? field('amount', t('dialog.amountHint', { min: FOLLOW_MIN_AMOUNT, max: FOLLOW_MAX_AMOUNT }), 'USDT')
+        : field('ratio', t('dialog.ratioHint', { min: FOLLOW_MIN_RATIO, max: FOLLOW_MAX_RATIO }), 'x')}
+      {field('maxTotal', t('dialog.maxTotalHint'), 'USDT')}
+      {field('stopLoss', t('dialog.stopLossHint'), 'USDT')}
+
+      <div className="cp-available">
+        <span>{t('dialog.available')}</span>
+        <span className="cp-num" data-testid="follow-available">
+          {available === undefined ? '--' : `${f.money(available)} USDT`}
+        </span>
+        <Link className="cp-link" to={desktop ? WALLET_PATHS.assets : WALLET_PATHS.wallet}>
+          {t('dialog.transfer')}
+        </Link>
+      </div>
+
+      <section className="cp-disclosure" aria-labelledby={`${ids}-disc`} data-testid="follow-disclosure">
+        <h3 id={`${ids}-disc`}>{t('dialog.disclosureTitle')}</h3>
+        <ul>
+          <li>{t('dialog.discShare', { rate: f.pct(target.shareRate), name: target.nickname })}</li>
+          <li>{t('dialog.discCopy')}</li>
+          <li>{t('dialog.discSkip')}</li>
+          <li>{t('dialog.discStop')}</li>
+        </ul>
+      </section>
+
+      {error ? (
+        <p className="cp-error" role="alert" data-testid="follow-error">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="cp-btn cp-btn--primary cp-btn--block"
+        disabled={rule !== null || busy}
+        data-testid="follow-submit"
       >
-        <div className="cp-seg" role="radiogroup" aria-label={t('dialog.mode')}>
-          {(['fixed', 'ratio'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={d.mode === m}
-              className="cp-seg__btn"
-              onClick={() => set({ mode: m })}
-              data-testid={`follow-mode-${m}`}
-            >
-              {t(`mode.${m}`)}
-            </button>
-          ))}
-        </div>
-        {d.mode === 'fixed'
-          ? field('amount', t('dialog.amountHint', { min: FOLLOW_MIN_AMOUNT, max: FOLLOW_MAX_AMOUNT }), 'USDT')
-          : field('ratio', t('dialog.ratioHint', { min: FOLLOW_MIN_RATIO, max: FOLLOW_MAX_RATIO }), 'x')}
-        {field('maxTotal', t('dialog.maxTotalHint'), 'USDT')}
-        {field('stopLoss', t('dialog.stopLossHint'), 'USDT')}
-
-        <div className="cp-available">
-          <span>{t('dialog.available')}</span>
-          <span className="cp-num" data-testid="follow-available">
-            {available === undefined ? '--' : `${f.money(available)} USDT`}
-          </span>
-          <Link className="cp-link" to={desktop ? WALLET_PATHS.assets : WALLET_PATHS.wallet}>
-            {t('dialog.transfer')}
-          </Link>
-        </div>
-
-        <section className="cp-disclosure" aria-labelledby={`${ids}-disc`} data-testid="follow-disclosure">
-          <h3 id={`${ids}-disc`}>{t('dialog.disclosureTitle')}</h3>
-          <ul>
-            <li>{t('dialog.discShare', { rate: f.pct(target.shareRate), name: target.nickname })}</li>
-            <li>{t('dialog.discCopy')}</li>
-            <li>{t('dialog.discSkip')}</li>
-            <li>{t('dialog.discStop')}</li>
-          </ul>
-        </section>
-
-        {error ? (
-          <p className="cp-error" role="alert" data-testid="follow-error">
-            {error}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          className="cp-btn cp-btn--primary cp-btn--block"
-          disabled={rule !== null || busy}
-          data-testid="follow-submit"
-        >
-          {rule ? t(`rule.${rule}`) : busy ? t('dialog.sending') : t(existing ? 'dialog.save' : 'dialog.confirm')}
-        </button>
-      </form>
-    </Popup>
+        {rule ? t(`rule.${rule}`) : busy ? t('dialog.sending') : t(existing ? 'dialog.save' : 'dialog.confirm')}
+      </button>
+    </form>
   );
 }

@@ -69,10 +69,19 @@ export function Leaderboard({ desktop }: { desktop: boolean }) {
         empty={q.data?.rows.length === 0}
         emptyView={<EmptyState title={t('empty.leaders')} />}
       >
-        {desktop ? <LeaderTable rows={q.data?.rows ?? []} days={days} /> : <LeaderCards rows={q.data?.rows ?? []} days={days} />}
+        {desktop ? (
+          <LeaderTable rows={q.data?.rows ?? []} days={days} />
+        ) : (
+          <LeaderCards rows={q.data?.rows ?? []} days={days} />
+        )}
         {pages > 1 ? (
           <nav className="cp-pager" aria-label={t('pages')}>
-            <button type="button" className="cp-btn cp-btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <button
+              type="button"
+              className="cp-btn cp-btn--ghost"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
               {t('prev')}
             </button>
             <span className="cp-num">{`${page} / ${pages}`}</span>
@@ -121,13 +130,27 @@ function LeaderTable({ rows, days }: { rows: readonly TraderSummary[]; days: num
       <thead>
         <tr>
           <th scope="col">{t('col.trader')}</th>
-          <th scope="col" className="num">{t('col.roi', { n: days })}</th>
-          <th scope="col" className="num">{t('col.pnl')}</th>
-          <th scope="col" className="num">{t('col.winRate')}</th>
-          <th scope="col" className="num">{t('col.drawdown')}</th>
-          <th scope="col" className="num">{t('col.followers')}</th>
-          <th scope="col" className="num">{t('col.aum')}</th>
-          <th scope="col" className="num">{t('col.share')}</th>
+          <th scope="col" className="num">
+            {t('col.roi', { n: days })}
+          </th>
+          <th scope="col" className="num">
+            {t('col.pnl')}
+          </th>
+          <th scope="col" className="num">
+            {t('col.winRate')}
+          </th>
+          <th scope="col" className="num">
+            {t('col.drawdown')}
+          </th>
+          <th scope="col" className="num">
+            {t('col.followers')}
+          </th>
+          <th scope="col" className="num">
+            {t('col.aum')}
+          </th>
+          <th scope="col" className="num">
+            {t('col.share')}
+          </th>
           <th scope="col">
             <span className="visually-hidden">{t('col.action')}</span>
           </th>

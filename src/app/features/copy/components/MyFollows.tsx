@@ -116,7 +116,9 @@ function FollowCard({ f, positions }: { f: Follow; positions: readonly Position[
                 {p.symbol.toUpperCase()}
               </span>
               <SideText side={p.side} leverage={p.leverage} />
-              <span className="cp-num">{t('mine.positionLine', { shares: fmt.num(p.shares), margin: fmt.money(p.margin) })}</span>
+              <span className="cp-num">
+                {t('mine.positionLine', { shares: fmt.num(p.shares), margin: fmt.money(p.margin) })}
+              </span>
               <Signed value={p.mark?.unrealisedPnl ?? null} />
             </li>
           ))}
@@ -127,17 +129,25 @@ function FollowCard({ f, positions }: { f: Follow; positions: readonly Position[
 
       {active ? (
         <div className="cp-actions">
-          <button type="button" className="cp-btn cp-btn--secondary" onClick={() => setDialog('edit')} data-testid="follow-edit">
+          <button
+            type="button"
+            className="cp-btn cp-btn--secondary"
+            onClick={() => setDialog('edit')}
+            data-testid="follow-edit"
+          >
             {t('edit')}
           </button>
-          <button type="button" className="cp-btn cp-btn--danger" onClick={() => setDialog('unfollow')} data-testid="unfollow">
+          <button
+            type="button"
+            className="cp-btn cp-btn--danger"
+            onClick={() => setDialog('unfollow')}
+            data-testid="unfollow"
+          >
             {t('unfollow')}
           </button>
         </div>
       ) : null}
-      {dialog === 'edit' ? (
-<EditDialog f={f} onClose={() => setDialog(null)} />
-      ) : null}
+      {dialog === 'edit' ? <EditDialog f={f} onClose={() => setDialog(null)} /> : null}
       {dialog === 'unfollow' ? <UnfollowDialog f={f} copied={copied.length} onClose={() => setDialog(null)} /> : null}
     </li>
   );
@@ -219,7 +229,12 @@ function UnfollowDialog({ f, copied, onClose }: { f: Follow; copied: number; onC
       <div className="cp-dialog" data-testid="unfollow-dialog">
         <p id={`${id}-q`}>{t('unfollowQuestion', { n: copied })}</p>
         <label className="cp-check">
-          <input type="checkbox" checked={close} onChange={(e) => setClose(e.target.checked)} data-testid="unfollow-close" />
+          <input
+            type="checkbox"
+            checked={close}
+            onChange={(e) => setClose(e.target.checked)}
+            data-testid="unfollow-close"
+          />
           <span>{t('unfollowClose')}</span>
         </label>
         {error ? (
@@ -231,7 +246,13 @@ function UnfollowDialog({ f, copied, onClose }: { f: Follow; copied: number; onC
           <button type="button" className="cp-btn cp-btn--secondary" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="button" className="cp-btn cp-btn--danger" disabled={busy} onClick={() => void go()} data-testid="unfollow-confirm">
+          <button
+            type="button"
+            className="cp-btn cp-btn--danger"
+            disabled={busy}
+            onClick={() => void go()}
+            data-testid="unfollow-confirm"
+          >
             {t('unfollow')}
           </button>
         </div>

@@ -163,7 +163,12 @@ function ApplyForm({ p }: { p: TraderProgramme }) {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="cp-btn cp-btn--primary cp-btn--block" disabled={problem !== null || busy} data-testid="apply-submit">
+        <button
+          type="submit"
+          className="cp-btn cp-btn--primary cp-btn--block"
+          disabled={problem !== null || busy}
+          data-testid="apply-submit"
+        >
           {problem ?? t('prog.applyButton')}
         </button>
       </form>
@@ -228,7 +233,9 @@ function DashboardBody({ d }: { d: TraderDashboard }) {
             <li key={x.name + x.since} className="cp-prow">
               <span>{x.name}</span>
               <span className="cp-sub">{f.date(x.since)}</span>
-              <span className="cp-num">{t('dash.followerLine', { margin: f.money(x.marginUsed), share: f.money(x.sharePaid) })}</span>
+              <span className="cp-num">
+                {t('dash.followerLine', { margin: f.money(x.marginUsed), share: f.money(x.sharePaid) })}
+              </span>
               <Signed value={x.realisedPnl} />
             </li>
           ))}

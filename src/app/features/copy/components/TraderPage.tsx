@@ -177,10 +177,22 @@ function Trades({ rows, closed, desktop }: { rows: readonly TraderTrade[]; close
         <tr>
           <th scope="col">{t('col.pair')}</th>
           <th scope="col">{t('col.side')}</th>
-          <th scope="col" className="num">{t('col.entry')}</th>
-          {closed ? <th scope="col" className="num">{t('col.close')}</th> : null}
-          {closed ? <th scope="col" className="num">{t('col.pnl')}</th> : null}
-          <th scope="col" className="num">{t(closed ? 'col.closedAt' : 'col.openedAt')}</th>
+          <th scope="col" className="num">
+            {t('col.entry')}
+          </th>
+          {closed ? (
+            <th scope="col" className="num">
+              {t('col.close')}
+            </th>
+          ) : null}
+          {closed ? (
+            <th scope="col" className="num">
+              {t('col.pnl')}
+            </th>
+          ) : null}
+          <th scope="col" className="num">
+            {t(closed ? 'col.closedAt' : 'col.openedAt')}
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -14,7 +14,8 @@ export function useFmt() {
   return {
     lang,
     /** A USDT amount: exact, at least 2 decimals shown, trailing zeros beyond them dropped. */
-    money: (v: string | null | undefined) => (v === null || v === undefined ? DASH : formatDecimal(trimDecimal(v, 2), lang)),
+    money: (v: string | null | undefined) =>
+      v === null || v === undefined ? DASH : formatDecimal(trimDecimal(v, 2), lang),
     num: (v: string | null | undefined) => (v === null || v === undefined ? DASH : formatDecimal(trimDecimal(v), lang)),
     /** A fraction as a percentage ("0.0312" -> "3.12%"). */
     pct: (v: string | null | undefined) => (v === null || v === undefined ? DASH : `${formatDecimal(pct(v), lang)}%`),
