@@ -79,40 +79,42 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
 
       <section className="cp-section" aria-labelledby="cp-windows">
         <h3 id="cp-windows">{t('trader.figures')}</h3>
-        <table className="cp-table cp-table--windows" data-testid="trader-windows">
-          <thead>
-            <tr>
-              <th scope="col">{t('window')}</th>
-              {FIGURES.map((k) => (
-                <th key={k} scope="col" className="num">
-                  {t(`fig.${k}`)}
+        <div className="cp-scroll">
+          <table className="cp-table cp-table--windows" data-testid="trader-windows">
+            <thead>
+              <tr>
+                <th scope="col">{t('window')}</th>
+                {FIGURES.map((k) => (
+                  <th key={k} scope="col" className="num">
+                    {t(`fig.${k}`)}
+                  </th>
+                ))}
+                <th scope="col" className="num">
+                  {t('fig.trades')}
                 </th>
-              ))}
-              <th scope="col" className="num">
-                {t('fig.trades')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {WINDOWS.map((days) => {
-              const w = windowOf(s, days);
-              return (
-                <tr key={days}>
-                  <th scope="row">{t('days', { n: days })}</th>
-                  <td className="num">
-                    <Signed value={w?.roi ?? null} percent />
-                  </td>
-                  <td className="num">
-                    <Signed value={w?.pnl ?? null} />
-                  </td>
-                  <td className="num">{f.pct(w?.winRate)}</td>
-                  <td className="num">{f.pct(w?.maxDrawdown)}</td>
-                  <td className="num">{w?.trades ?? '--'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              </tr>
+            </thead>
+            <tbody>
+              {WINDOWS.map((days) => {
+                const w = windowOf(s, days);
+                return (
+                  <tr key={days}>
+                    <th scope="row">{t('days', { n: days })}</th>
+                    <td className="num">
+                      <Signed value={w?.roi ?? null} percent />
+                    </td>
+                    <td className="num">
+                      <Signed value={w?.pnl ?? null} />
+                    </td>
+                    <td className="num">{f.pct(w?.winRate)}</td>
+                    <td className="num">{f.pct(w?.maxDrawdown)}</td>
+                    <td className="num">{w?.trades ?? '--'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         <ul className="cp-how" data-testid="trader-how">
           {FIGURES.map((k) => (
             <li key={k}>
