@@ -13,7 +13,7 @@ import { toast } from '../../../../ui/toast';
 import { useLanguage } from '../../../markets/components/Price';
 import { useContractAvailable } from './FuturesOrderForm';
 import { PositionDialogHost, type PositionDialog } from './PositionDialogs';
-import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
+import { CopyBadge, pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
 import { trimDecimal } from '../../../../i18n/format';
 
 /** Position events told in a toast (FUI-14). */
@@ -174,6 +174,7 @@ function PositionRow({ p, name, pair, onOpen }: RowProps) {
     <tr data-position-id={p.id} data-mark={fig?.price} data-pnl={fig?.unrealisedPnl}>
       <td dir="ltr">
         <span className="fa-pair">{name}</span> <SideText side={p.side} leverage={p.leverage} />
+        <CopyBadge copyOf={p.copyOf} />
       </td>
       <td className="num">
         {f.num(p.shares)}
@@ -219,6 +220,7 @@ function PositionCard({ p, name, pair, onOpen }: RowProps) {
         <span className="sor-card__pair" dir="ltr">
           {name}
         </span>
+        <CopyBadge copyOf={p.copyOf} />
         <span className={`fa-cardpnl num${signCls(fig?.unrealisedPnl)}`} data-testid="position-pnl">
           {fig ? `${f.money(fig.unrealisedPnl)} (${percentOf(fig.returnRate, lang)})` : '--'}
         </span>

@@ -9,6 +9,7 @@ import { Decimal } from '../../../../../shared/decimal';
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
 import { settings } from '../../../../state/settings';
 import { useLanguage } from '../../../markets/components/Price';
+import { useFollowNickname } from '../../../copy/data';
 import { trimMoney } from './futuresForm';
 
 export function useFormat() {
@@ -41,6 +42,21 @@ export function SideText({ side, leverage }: { side: 'long' | 'short'; leverage?
     <span className={`sor-side--${side === 'long' ? 'buy' : 'sell'}`}>
       {t(side)}
       {leverage ? <span className="fa-lev num">{` ${leverage}x`}</span> : null}
+    </span>
+  );
+}
+
+/** The "Copy" badge of a copied position (FOLUI-7): with the lead trader's nickname when the follows list has it. */
+export function CopyBadge({ copyOf }: { copyOf?: number | null }) {
+  return copyOf ? <NamedCopyBadge traderId={copyOf} /> : null;
+}
+
+function NamedCopyBadge({ traderId }: { traderId: number }) {
+  const { t } = useTranslation('futures');
+  const name = useFollowNickname(traderId);
+  return (
+    <span className="fa-copy" data-testid="copy-badge" title={t('copyBadgeHint')}>
+      {name ? t('copyBadgeNamed', { name }) : t('copyBadge')}
     </span>
   );
 }

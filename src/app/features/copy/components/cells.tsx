@@ -1,0 +1,59 @@
+/** The copy-trading screens' shared cells: numbers, percentages and times in the user's language and zone. */
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatDecimal, trimDecimal } from '../../../i18n/format';
+import { settings } from '../../../state/settings';
+import { useLanguage } from '../../markets/components/Price';
+import { pct, signOf } from '../model/follow';
+
+const DASH = '--';
+
+export function useFmt() {
+  const lang = useLanguage();
+  const { offsetMinutes } = useSnapshot(settings);
+  return {
+    lang,
+    /** A USDT amount: exact, at least 2 decimals shown, trailing zeros beyond them dropped. */
+    money: (v: string | null | undefined) =>
+      v === null || v === undefined ? DASH : formatDecimal(trimDecimal(v, 2), lang),
+    num: (v: string | null | undefined) => (v === null || v === undefined ? DASH : formatDecimal(trimDecimal(v), lang)),
+    /** A fraction as a percentage ("0.0312" -> "3.12%"). */
+    pct: (v: string | null | undefined) => (v === null || v === undefined ? DASH : `${formatDecimal(pct(v), lang)}%`),
+    date: (ms: number) => formatDateTime(ms, { style: 'date', lang, offsetMinutes }),
+    time: (ms: number) => formatDateTime(ms, { style: 'short', lang, offsetMinutes }),
+  };
+}
+
+/** A signed figure: green above zero, red below, with its "+". `percent` reads it as a fraction. */
+export function Signed({ value, percent, className }: { value: string | null; percent?: boolean; className?: string }) {
+  const f = useFmt();
+  if (value === null) return <span className={className}>{DASH}</span>;
+  const s = signOf(value);
+  return (
+    <span className={`${className ?? ''} ${s > 0 ? 'cp-up' : s < 0 ? 'cp-down' : ''}`.trim()} dir="ltr">
+      {s > 0 ? '+' : ''}
+      {percent ? f.pct(value) : f.money(value)}
+    </span>
+  );
+}
+
+/** The "simulated" badge of a bot-run lead trader (COPY-3). */
+export function BotBadge({ bot }: { bot: boolean }) {
+  const { t } = useTranslation('follow');
+  if (!bot) return null;
+  return (
+    <span className="cp-badge" title={t('botHint')} data-testid="bot-badge">
+      {t('bot')}
+    </span>
+  );
+}
+
+export function SideText({ side, leverage }: { side: 'long' | 'short'; leverage?: number }) {
+  const { t } = useTranslation('follow');
+  return (
+    <span className={side === 'long' ? 'cp-up' : 'cp-down'}>
+      {t(`side.${side}`)}
+      {leverage ? <span className="cp-sub">{` ${leverage}x`}</span> : null}
+    </span>
+  );
+}
