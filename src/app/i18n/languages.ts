@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'futures',
   'options',
   'records',
+  'finance',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
