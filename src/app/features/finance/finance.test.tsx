@@ -182,7 +182,7 @@ describe('[FINUI-5] the dates disclosed before subscribing come from the shared 
       'Quota left 40,000 / 100,000 USDT',
       T('earlyLong.forfeit'),
       'Accrued daily, paid with the principal',
-      `Subscribe ${utcDate(Date.UTC(2026, 2, 10))}`,
+      `Subscription day ${utcDate(Date.UTC(2026, 2, 10))}`,
       `Interest starts ${utcDate(Date.UTC(2026, 2, 11))}`,
       `Maturity ${utcDate(Date.UTC(2026, 3, 10))}`,
       'Log in to subscribe',
