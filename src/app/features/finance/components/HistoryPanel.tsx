@@ -17,8 +17,8 @@ export function HistoryPanel({ uid, desktop }: { uid: string; desktop: boolean }
   const q = useFinanceHistory(uid, pageNum);
   const columns: RecordColumn<FinanceEvent>[] = [
     { key: 'time', label: t('col.time'), value: (e) => <span className="fin-num">{formatDateTime(e.time)}</span> },
-    { key: 'kind', label: t('col.kind'), value: (e) => t(`event.${e.kind}`) },
-    { key: 'product', label: t('col.product'), value: (e) => e.productName },
+    { key: 'kind', label: t('col.kind'), value: (e) => t(`event.${e.kind}`), inCard: false },
+    { key: 'product', label: t('col.product'), value: (e) => e.productName, inCard: false },
     {
       key: 'day',
       label: t('col.day'),

@@ -16,7 +16,7 @@ import { financeHref } from '../paths';
 import { amount, utcDate } from './format';
 import { RedeemDialog } from './RedeemDialog';
 
-export function HoldingsPanel({ uid, now }: { uid: string; now: () => number }) {
+export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
   const { t } = useTranslation('finance');
   const summary = useFinanceSummary(uid);
   const holdings = useFinanceHoldings(uid, 'active');
@@ -39,8 +39,38 @@ export function HoldingsPanel({ uid, now }: { uid: string; now: () => number }) 
           empty={rows.length === 0}
           emptyView={<p className="fin-muted">{t('holdings.noSummary')}</p>}
         >
-          <div className="fin-table-wrap">
-            <table className="fin-table" data-testid="finance-summary">
+          {desktop ? null : (
+            <ul className="fin-sumcards" data-testid="finance-summary">
+              {rows.map((r) => (
+                <li key={r.coin} className="fin-sumcard">
+                  <span className="fin-coin">
+                    <CoinIcon coin={r.coin} size={20} />
+                    {r.coin.toUpperCase()}
+                  </span>
+                  <dl className="fin-hold__grid fin-hold__grid--2">
+                    <div>
+                      <dt>{t('col.principal')}</dt>
+                      <dd>{amount(r.principal)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('col.yesterday')}</dt>
+                      <dd className="fin-up">+{amount(r.yesterday)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('col.accrued')}</dt>
+                      <dd>{amount(r.accrued)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('col.paid')}</dt>
+                      <dd>{amount(r.paid)}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="fin-table-wrap" hidden={!desktop}>
+            <table className="fin-table">
               <thead>
                 <tr>
                   <th scope="col">{t('col.coin')}</th>

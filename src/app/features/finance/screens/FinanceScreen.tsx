@@ -43,7 +43,7 @@ export default function FinanceScreen() {
 
   return (
     <div className="fin-screen" data-testid="finance-screen">
-      <TopBar title={t('common:title.finance')} />
+      {desktop ? null : <TopBar title={t('common:title.finance')} />}
       <div className={`fin-layout${desktop ? ' fin-layout--desktop' : ''}`}>
         <header className="fin-hero">
           <h1 className="fin-hero__title">{t('hero.title')}</h1>
@@ -85,7 +85,7 @@ export default function FinanceScreen() {
               }
             />
           ) : tab === 'holdings' ? (
-            <HoldingsPanel uid={uid} now={now} />
+            <HoldingsPanel uid={uid} now={now} desktop={desktop} />
           ) : (
             <HistoryPanel uid={uid} desktop={desktop} />
           )}

@@ -109,9 +109,12 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
           <span style={{ width: `${pct}%` }} />
         </div>
         <dl className="fin-lines">
-          <Line k={t('product.redeem')}>{t(`earlyLong.${p.earlyRedeem}`)}</Line>
+          <Line k={t('product.redeem')}>{t(`early.${p.earlyRedeem}`)}</Line>
           <Line k={t('product.settlement')}>{t(p.settlementType === 2 ? 'settlement.atEnd' : 'settlement.daily')}</Line>
         </dl>
+        <p className="fin-rule" data-testid="finance-early-rule">
+          {t(`earlyLong.${p.earlyRedeem}`)}
+        </p>
         <h2 className="fin-h2">{t('dates.title')}</h2>
         <ol className="fin-timeline" data-testid="finance-dates">
           <li>
