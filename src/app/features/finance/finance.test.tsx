@@ -287,6 +287,9 @@ describe('[FINUI-9] the redeem dialog says what comes back and what is forfeited
       `This holding matures on ${utcDate(Date.UTC(2026, 3, 5))}. Redeeming now returns 100 USDT and forfeits 0.6 USDT of interest not yet paid.`,
     );
     expect(s).toContain('Interest forfeited 0.6 USDT');
+    // The rule not known yet (the product list still loading): the server's redeemable decides.
+    expect(redeemTerms(h, undefined, NOW).kind).toBe('forfeit');
+    expect(redeemTerms({ ...h, redeemable: false }, undefined, NOW).kind).toBe('none');
     // At or after maturity nothing is forfeited.
     expect(redeemTerms(h, 'forfeit', Date.UTC(2026, 3, 5)).kind).toBe('matured');
   });

@@ -168,7 +168,9 @@ export function redeemTerms(h: FinanceHolding, rule: EarlyRedeem | undefined, no
   }
   if (h.maturesAt !== null && now >= h.maturesAt && h.redeemable)
     return { kind: 'matured', principal, interest: owed, forfeited: '0' };
-  if (rule === 'forfeit' && h.redeemable) return { kind: 'forfeit', principal, interest: '0', forfeited: owed };
+  // Before maturity the server's `redeemable` says whether the product allows it (its rule is `forfeit`), also
+  // while the product list (with the rule) has not arrived.
+  if (h.redeemable && rule !== 'none') return { kind: 'forfeit', principal, interest: '0', forfeited: owed };
   return { kind: 'none', maturesAt: h.maturesAt };
 }
 
