@@ -253,6 +253,9 @@ export function SubscribeForm({
           <>
             <p>{t('lost.notFound', { amount: amount(outcome.pending.amount), coin })}</p>
             <div className="fin-dialog__actions">
+              <button type="button" className="fbtn fbtn--ghost" onClick={() => setOutcome({ kind: 'form' })}>
+                {t('lost.back')}
+              </button>
               <Link className="fbtn fbtn--ghost" to={financeHref('holdings')}>
                 {t('receipt.toHoldings')}
               </Link>
