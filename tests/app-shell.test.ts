@@ -8,9 +8,9 @@ import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-supp
 
 const env = appWithDemoUser();
 
-const TAB_PATHS = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption'];
+const TAB_PATHS = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption', '/finance'];
 const NO_TAB_PATHS = [
-  '/finance',
+  '/finance/subscribe/1',
   '/search',
   '/langList',
   '/recharge',
@@ -23,7 +23,7 @@ const NO_TAB_PATHS = [
 ];
 
 describe('[spec 2.2] bottom tab bar', () => {
-  it('[spec 2.2] is shown on exactly /, /store, /flash, /contract, /wallet, /trade, /flashOption and hidden elsewhere (signed in)', async () => {
+  it('[NAV-2] is shown on exactly /, /store, /flash, /contract, /wallet, /trade, /flashOption, /finance and hidden elsewhere (signed in)', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {

@@ -227,7 +227,7 @@ describe('[WALK-1] route walk', () => {
     }
   }
 
-  it('[TRADE-4] [TRADE-6] [TRADE-7] [TRADE-8] [NAV-6] [CONTENT-2] the defects the walk was written for stay fixed', async () => {
+  it('[TRADE-4] [TRADE-6] [TRADE-7] [TRADE-8] [NAV-2] [CONTENT-2] the defects the walk was written for stay fixed', async () => {
     const desk = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const phone = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     try {
@@ -273,10 +273,11 @@ describe('[WALK-1] route walk', () => {
       });
       expect(style.mask).toContain('linear-gradient');
       expect(style.snap).toContain('x');
-      // NAV-6: /finance has no tab bar and a back arrow to home.
+      // NAV-2: /finance is a bottom-tab screen: it shows the tab bar, with finance highlighted.
       await gotoApp(p, env.app.server.url + '/finance');
-      expect(await p.locator('nav.tabbar, .tabbar').count()).toBe(0);
-      await p.getByRole('button', { name: 'Back' }).click();
+      await p.waitForSelector('nav[data-testid="tabbar"]');
+      expect(await p.locator('nav[data-testid="tabbar"] [aria-current="page"]').innerText()).toContain('Finance');
+      await p.locator('nav[data-testid="tabbar"]').getByRole('link', { name: 'Home' }).click();
       await p.waitForURL((u) => new URL(u).pathname === '/');
     } finally {
       await desk.close();

@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'options',
   'records',
   'follow',
+  'finance',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -12,7 +12,7 @@ describe('[spec 2.2] tab bar', () => {
     ]);
   });
 
-  it('[spec 2.2] visible only on /, /store, /flash, /contract, /wallet, /trade, /flashOption', () => {
+  it('[NAV-2] visible only on /, /store, /flash, /contract, /wallet, /trade, /flashOption, /finance', () => {
     for (const p of [
       '/',
       '/store',
@@ -21,11 +21,12 @@ describe('[spec 2.2] tab bar', () => {
       '/wallet',
       '/trade',
       '/flashOption',
+      '/finance',
       '/store/',
       '/trade?componentName=2',
     ])
       expect(showsTabBar(p), p).toBe(true);
-    for (const p of ['/finance', '/search', '/langList', '/lr', '/wallet/x', '/storex', '/help'])
+    for (const p of ['/finance/subscribe/1', '/search', '/langList', '/lr', '/wallet/x', '/storex', '/help'])
       expect(showsTabBar(p), p).toBe(false);
   });
 

@@ -65,7 +65,7 @@ export const TAB_BAR: readonly NavEntry[] = [
 ];
 export const TAB_BAR_CENTER_KEY = 'trade';
 
-/** Spec 2.2: the only paths that show the tab bar. */
+/** Spec 2.2 and NAV-2: the only paths that show the tab bar (finance, a bottom-tab screen, among them). */
 export const TAB_BAR_PATHS: readonly string[] = [
   MARKETS_PATHS.home,
   MARKETS_PATHS.markets,
@@ -74,6 +74,7 @@ export const TAB_BAR_PATHS: readonly string[] = [
   WALLET_PATHS.wallet,
   TRADE_PATHS.spot,
   TRADE_PATHS.options,
+  FINANCE_PATHS.finance,
 ];
 
 export function showsTabBar(pathname: string): boolean {

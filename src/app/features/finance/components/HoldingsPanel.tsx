@@ -1,0 +1,235 @@
+/**
+ * My holdings (FINUI-8, FINUI-9): the totals per coin (principal, accrued, paid, yesterday's interest), then each
+ * active holding with its interest accrued and paid, its dates, the auto-renew switch where the product allows it,
+ * and Redeem (through the confirmation dialog).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FinanceHolding, FinanceProduct } from '../../../../shared/schemas/finance';
+import { CoinIcon } from '../../../ui/CoinIcon';
+import { DataState, dataStatus } from '../../../ui/DataState';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Link } from 'react-router';
+import { rulesById, sendAutoRenew, useFinanceHoldings, useFinanceProducts, useFinanceSummary } from '../data';
+import { aprPercent, redeemTerms } from '../model/finance';
+import { financeHref } from '../paths';
+import { amount, utcDate } from './format';
+import { RedeemDialog } from './RedeemDialog';
+
+export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
+  const { t } = useTranslation('finance');
+  const summary = useFinanceSummary(uid);
+  const holdings = useFinanceHoldings(uid, 'active');
+  const products = useFinanceProducts();
+  const byId = rulesById(products.data);
+  const [redeeming, setRedeeming] = useState<FinanceHolding | null>(null);
+  const rows = summary.data?.rows ?? [];
+
+  return (
+    <div className="fin-holdings" data-testid="finance-holdings">
+      <section aria-labelledby="fin-sum-h" className="fin-section">
+        <h2 id="fin-sum-h" className="fin-h2">
+          {t('holdings.summary')}
+        </h2>
+        <DataState
+          status={dataStatus(summary)}
+          error={summary.error}
+          onRetry={summary.reload}
+          compact
+          empty={rows.length === 0}
+          emptyView={<p className="fin-muted">{t('holdings.noSummary')}</p>}
+        >
+          {desktop ? null : (
+            <ul className="fin-sumcards" data-testid="finance-summary">
+              {rows.map((r) => (
+                <li key={r.coin} className="fin-sumcard">
+                  <span className="fin-coin">
+                    <CoinIcon coin={r.coin} size={20} />
+                    {r.coin.toUpperCase()}
+                  </span>
+                  <dl className="fin-hold__grid fin-hold__grid--2">
+                    <div>
+                      <dt>{t('col.principal')}</dt>
+                      <dd>{amount(r.principal)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('col.yesterday')}</dt>
+                      <dd className="fin-up">+{amount(r.yesterday)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('col.accrued')}</dt>
+                      <dd>{amount(r.accrued)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('col.paid')}</dt>
+                      <dd>{amount(r.paid)}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="fin-table-wrap" hidden={!desktop}>
+            <table className="fin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.coin')}</th>
+                  <th scope="col" className="num">
+                    {t('col.principal')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.accrued')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.paid')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('col.yesterday')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.coin}>
+                    <th scope="row">
+                      <span className="fin-coin">
+                        <CoinIcon coin={r.coin} size={18} />
+                        {r.coin.toUpperCase()}
+                      </span>
+                    </th>
+                    <td className="num">{amount(r.principal)}</td>
+                    <td className="num">{amount(r.accrued)}</td>
+                    <td className="num">{amount(r.paid)}</td>
+                    <td className="num fin-up">+{amount(r.yesterday)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </DataState>
+      </section>
+
+      <section aria-labelledby="fin-hold-h" className="fin-section">
+        <h2 id="fin-hold-h" className="fin-h2">
+          {t('holdings.active')}
+        </h2>
+        <DataState
+          status={dataStatus(holdings)}
+          error={holdings.error}
+          onRetry={holdings.reload}
+          empty={(holdings.data?.rows.length ?? 0) === 0}
+          emptyView={
+            <EmptyState
+              title={t('empty.holdings')}
+              action={
+                <Link className="fbtn fbtn--secondary" to={financeHref('products')}>
+                  {t('empty.browse')}
+                </Link>
+              }
+            />
+          }
+        >
+          <ul className="fin-hlist">
+            {(holdings.data?.rows ?? []).map((h) => (
+              <HoldingRow key={h.id} h={h} product={byId.get(h.productId)} onRedeem={() => setRedeeming(h)} />
+            ))}
+          </ul>
+        </DataState>
+      </section>
+      {redeeming ? (
+        <RedeemDialog
+          holding={redeeming}
+          terms={redeemTerms(redeeming, byId.get(redeeming.productId)?.earlyRedeem, now())}
+          onClose={() => setRedeeming(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: FinanceProduct; onRedeem: () => void }) {
+  const { t } = useTranslation('finance');
+  const coin = h.coin.toUpperCase();
+  const [renew, setRenew] = useState(h.autoRenew);
+  const [saving, setSaving] = useState(false);
+  const [err, setErr] = useState('');
+  const canRenew = h.kind === 'fixed' && (product?.autoRenewAllowed ?? false);
+  const toggle = async () => {
+    const next = !renew;
+    setSaving(true);
+    setErr('');
+    try {
+      const r = await sendAutoRenew(h.id, next);
+      setRenew(r.autoRenew);
+    } catch (e) {
+      setErr(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <li className="fin-hold" data-testid={`finance-holding-${h.id}`}>
+      <div className="fin-hold__head">
+        <CoinIcon coin={h.coin} size={24} />
+        <span className="fin-hold__name">{h.productName}</span>
+        <span className={`fin-badge fin-badge--${h.kind}`}>{t(`kind.${h.kind}`)}</span>
+        <span className="fin-hold__apr fin-num">
+          {aprPercent(h.apr)}% <span className="fin-muted">{t('product.apr')}</span>
+        </span>
+      </div>
+      <dl className="fin-hold__grid">
+        <div>
+          <dt>{t('col.principal')}</dt>
+          <dd className="fin-num">
+            {amount(h.principal)} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('col.accrued')}</dt>
+          <dd className="fin-num">
+            {amount(h.accrued)} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('col.paid')}</dt>
+          <dd className="fin-num">
+            {amount(h.paid)} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('dates.interestFrom')}</dt>
+          <dd className="fin-num">{utcDate(h.interestFrom)}</dd>
+        </div>
+        <div>
+          <dt>{t('dates.maturity')}</dt>
+          <dd className="fin-num">{h.maturesAt === null ? t('dates.noMaturity') : utcDate(h.maturesAt)}</dd>
+        </div>
+      </dl>
+      <div className="fin-hold__actions">
+        {canRenew ? (
+          <label className="fin-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={renew}
+              disabled={saving}
+              onChange={() => void toggle()}
+              data-testid="finance-autorenew"
+            />
+            <span>{t('form.autoRenew')}</span>
+          </label>
+        ) : (
+          <span />
+        )}
+        <button type="button" className="fbtn fbtn--secondary" onClick={onRedeem} data-testid="finance-redeem">
+          {t('holdings.redeem')}
+        </button>
+      </div>
+      {err ? (
+        <p className="form__error" role="alert">
+          {err}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * /finance (FINUI-1, FINUI-2): a bottom-tab screen with three tabs (products, my holdings, history); the active
+ * tab is in the URL (`?tab=`), so back and reload keep it. Signed out, the products show and the other two tabs
+ * ask to log in.
+ */
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { session } from '../../../session/store';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ACCOUNT_PATHS } from '../../account/paths';
+import { HistoryPanel } from '../components/HistoryPanel';
+import { HoldingsPanel } from '../components/HoldingsPanel';
+import { ProductsPanel } from '../components/ProductsPanel';
+import { FINANCE_TABS, tabOf, type FinanceTab } from '../paths';
+import '../components/finance.css';
+
+const now = () => Date.now();
+
+export default function FinanceScreen() {
+  const { t } = useTranslation(['finance', 'common']);
+  const desktop = useIsDesktop();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const { userInfo } = useSnapshot(session);
+  const uid = userInfo?.uid ?? '';
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  useEffect(() => {
+    tabs.current[FINANCE_TABS.indexOf(tab)]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+  const select = (next: FinanceTab) => setParams(next === 'products' ? {} : { tab: next }, { replace: true });
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const rtl = document.documentElement.dir === 'rtl';
+    const j = (i + (rtl ? -step : step) + FINANCE_TABS.length) % FINANCE_TABS.length;
+    select(FINANCE_TABS[j]);
+    tabs.current[j]?.focus();
+  };
+
+  return (
+    <div className="fin-screen" data-testid="finance-screen">
+      {desktop ? null : <TopBar title={t('common:title.finance')} />}
+      <div className={`fin-layout${desktop ? ' fin-layout--desktop' : ''}`}>
+        <header className="fin-hero">
+          <h1 className="fin-hero__title">{t('hero.title')}</h1>
+          <p className="fin-muted">{t('hero.lead')}</p>
+        </header>
+        <div className="fin-tabs" role="tablist" aria-label={t('tabs')}>
+          {FINANCE_TABS.map((k, i) => (
+            <button
+              key={k}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`fin-tab-${k}`}
+              aria-selected={k === tab}
+              aria-controls="fin-panel"
+              tabIndex={k === tab ? 0 : -1}
+              className="fin-tab"
+              onClick={() => select(k)}
+              onKeyDown={(e) => onKey(e, i)}
+              data-testid={`finance-tab-${k}`}
+            >
+              {t(`tab.${k}`)}
+            </button>
+          ))}
+        </div>
+        <section id="fin-panel" role="tabpanel" aria-labelledby={`fin-tab-${tab}`} className="fin-panel">
+          {tab === 'products' ? (
+            <ProductsPanel />
+          ) : uid === '' ? (
+            <EmptyState
+              title={t('signIn.title')}
+              description={t('signIn.lead')}
+              action={
+                <Link className="fbtn fbtn--primary" to={ACCOUNT_PATHS.login} data-testid="finance-sign-in">
+                  {t('signIn.action')}
+                </Link>
+              }
+            />
+          ) : tab === 'holdings' ? (
+            <HoldingsPanel uid={uid} now={now} desktop={desktop} />
+          ) : (
+            <HistoryPanel uid={uid} desktop={desktop} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
