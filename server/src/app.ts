@@ -29,6 +29,7 @@ import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
 import { mountFutures, type FuturesModule } from './futures/index';
 import { mountTraders } from './follow/traders';
+import { mountFollow, type FollowModule } from './follow/index';
 import { mountFinance, type FinanceModule } from './finance/index';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
@@ -81,6 +82,7 @@ export interface RunningExchange {
   futures: FuturesModule;
   /** Finance products (tests run the daily settlement directly; the proxy programme listens to interest). */
   finance: FinanceModule;
+  follow: FollowModule;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
   /** Closes every socket with a close frame (1001), leaving HTTP up. */
@@ -179,13 +181,19 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const spot = mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
-    mountRecords(router.within(app, { bodyLimit: 64 * 1024 }), ctx, spot);
+    // Copy trading mounts after futures; record/broker asks it at call time (RECS-6).
+    const followRef: { current?: FollowModule } = {};
+    mountRecords(router.within(app, { bodyLimit: 64 * 1024 }), ctx, spot, (u, q) =>
+      followRef.current ? followRef.current.service.broker(u, q) : { total: 0, rows: [] },
+    );
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const finance = mountFinance(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     futuresRef.current = futures;
     const traders = mountTraders(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures);
+    const follow = mountFollow(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures, traders.stats);
+    followRef.current = follow;
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,
@@ -223,13 +231,29 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         }
         await app.close();
         seconds.stop();
+        follow.stop();
         traders.stop();
         futures.stop();
         finance.stop();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());
-    return { port, url, app, ctx, identity, ledger, demo, seconds, futures, finance, routes, closeSockets, close };
+    return {
+      port,
+      url,
+      app,
+      ctx,
+      identity,
+      ledger,
+      demo,
+      seconds,
+      futures,
+      finance,
+      follow,
+      routes,
+      closeSockets,
+      close,
+    };
   } catch (err) {
     scheduler.stop();
     await app.close().catch(() => {});

@@ -43,7 +43,7 @@ export function openFill(
     fee = Decimal.min(fee, left);
     margin = left.minus(fee);
   }
-  const pos = store.openPosition(o.userId, o.symbol, o.side);
+  const pos = store.openPosition(o.userId, o.symbol, o.side, o.copyOf);
   const now = f.time;
   let posId: number;
   if (!pos) {
@@ -70,6 +70,7 @@ export function openFill(
       createdAt: now,
       updatedAt: now,
       closeTime: null,
+      copyOf: o.copyOf,
     });
   } else posId = pos.id;
   const p = store.position(posId)!;
@@ -128,7 +129,7 @@ export function openFill(
 
 function setTpSlFromOrder(svc: FuturesService, pair: ContractPair, o: OrderRow, now: number): void {
   const { store } = svc.deps;
-  const p = store.openPosition(o.userId, o.symbol, o.side)!;
+  const p = store.openPosition(o.userId, o.symbol, o.side, o.copyOf)!;
   const mark = svc.deps.marks.current(o.symbol)?.price ?? p.entryPrice;
   const ok = checkTpSl(pair, p.side, mark, p.liquidationPrice, o.takeProfit, o.stopLoss);
   if (!ok.ok) {
@@ -230,7 +231,7 @@ export function closeFill(
     time: f.time,
     symbol: o.symbol,
     side: o.side,
-    kind: o.origin === 'user' ? 'close' : o.origin,
+    kind: o.origin === 'user' || o.origin === 'copy' ? 'close' : o.origin,
     positionId: p.id,
     orderId: o.id,
     tradeId: f.tradeId,
@@ -241,7 +242,7 @@ export function closeFill(
     rate: null,
     journalId: journal?.id ?? null,
   });
-  const kind = o.origin === 'user' ? (ended ? 'closed' : 'filled') : o.origin;
+  const kind = o.origin === 'user' || o.origin === 'copy' ? (ended ? 'closed' : 'filled') : o.origin;
   svc.pushLater(o.userId, { kind, positionId: p.id, symbol: p.symbol });
   return ended ? after : undefined;
 }

@@ -57,14 +57,19 @@ export class Positions {
     const free = new Decimal(p.shares).minus(p.closingShares);
     if (q.shares === undefined && free.lte(0))
       throw new ApiFail('Your closing orders already cover the whole position');
-    return this.svc.submit(userId, {
-      symbol: p.symbol,
-      side: p.side,
-      action: 'close',
-      type: 'market',
-      shares: q.shares ?? free.toFixed(),
-      clientOrderId: q.clientOrderId,
-    });
+    return this.svc.submit(
+      userId,
+      {
+        symbol: p.symbol,
+        side: p.side,
+        action: 'close',
+        type: 'market',
+        shares: q.shares ?? free.toFixed(),
+        clientOrderId: q.clientOrderId,
+      },
+      'user',
+      p.copyOf,
+    );
   }
 
   /** FUT-8: adds margin from the contract account or removes some (refused past the mark). */

@@ -108,6 +108,7 @@ export class Risk {
         p.userId,
         { symbol: p.symbol, side: p.side, action: 'close', type: 'market', shares: now.shares },
         by,
+        p.copyOf,
       );
     } catch (err) {
       // Refused (no book on that side, market orders off): the entry stays active and the next tick tries again.

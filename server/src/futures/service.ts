@@ -39,7 +39,18 @@ export interface FuturesDeps {
   onError(err: unknown, context: Record<string, unknown>): void;
 }
 
+/**
+ * A non-copy order a user placed (COPY-5 mirrors it): the stored order and the shares of the position it adds to
+ * or closes, as they were before the order was placed.
+ */
+export interface PlacedOrder {
+  order: OrderRow;
+  positionSharesBefore: string;
+}
+
 export class FuturesService {
+  private readonly placedListeners: ((e: PlacedOrder) => void)[] = [];
+  private readonly endedListeners: ((p: PositionRow) => void)[] = [];
   private readonly byBookId = new Map<string, Map<number, number>>();
   private readonly bookIdOf = new Map<number, number>();
   private placing: { symbol: string; orderId: number; owner: number } | undefined;
@@ -53,6 +64,18 @@ export class FuturesService {
 
   stop(): void {
     this.off();
+  }
+
+  /** Listens to every accepted order that is not itself a copy (after it met the book). */
+  onPlaced(l: (e: PlacedOrder) => void): () => void {
+    this.placedListeners.push(l);
+    return () => this.placedListeners.splice(this.placedListeners.indexOf(l) >>> 0, 1);
+  }
+
+  /** Listens to positions that ended (closed, liquidated), after their transactions committed; may repeat. */
+  onEnded(l: (p: PositionRow) => void): () => void {
+    this.endedListeners.push(l);
+    return () => this.endedListeners.splice(this.endedListeners.indexOf(l) >>> 0, 1);
   }
 
   /** FUT-20: puts every open limit order back into its book, oldest first (after a restart). */
@@ -83,7 +106,8 @@ export class FuturesService {
     return this.deps.ledger.balance(userId, 'contract', 'USDT').available;
   }
 
-  submit(userId: number, body: FuturesOrderBody, origin: OrderRow['origin'] = 'user'): FuturesOrder {
+  /** Places an order; `copyOf` (origin 'copy') names the lead trader whose copied position it opens or closes. */
+  submit(userId: number, body: FuturesOrderBody, origin: OrderRow['origin'] = 'user', copyOf = 0): FuturesOrder {
     const { store, ledger, books, clock } = this.deps;
     if (body.clientOrderId) {
       const same = store.byClientId(userId, body.clientOrderId);
@@ -99,8 +123,8 @@ export class FuturesService {
       }
     }
     const pair = this.pairOf(body.symbol);
-    const pos = store.openPosition(userId, body.symbol, body.side);
-    const pending = store.openOrdersOf(userId, body.symbol, body.side).filter((o) => o.action === 'open');
+    const pos = store.openPosition(userId, body.symbol, body.side, copyOf);
+    const pending = store.openOrdersOf(userId, body.symbol, body.side, copyOf).filter((o) => o.action === 'open');
     const pendingShares = pending.reduce((s, o) => s.plus(o.shares).minus(o.filledShares), new Decimal(0));
     const best = books.best(body.symbol);
     const available = this.available(userId);
@@ -166,7 +190,9 @@ export class FuturesService {
         realisedPnl: '0',
         takeProfit: opening ? (body.takeProfit ?? null) : null,
         stopLoss: opening ? (body.stopLoss ?? null) : null,
-        origin,
+        // The table's CHECK predates copy trading: a copy is stored as 'user' and told apart by copy_of (views).
+        origin: origin === 'copy' ? 'user' : origin,
+        copyOf,
         positionId: opening ? null : pos!.id,
         status: 'open',
         cancelReason: null,
@@ -191,7 +217,15 @@ export class FuturesService {
     });
     this.place(store.order(orderId)!, quantityOf(pair, shares));
     this.flush();
-    return orderView(store.order(orderId)!, pair);
+    const placed = store.order(orderId)!;
+    if (copyOf === 0 && origin !== 'copy')
+      for (const l of [...this.placedListeners])
+        try {
+          l({ order: placed, positionSharesBefore: pos?.shares ?? '0' });
+        } catch (err) {
+          this.deps.onError(err, { event: 'futures_placed_listener_failed', order: orderId });
+        }
+    return orderView(placed, pair);
   }
 
   cancel(userId: number, id: number, reason: OrderRow['cancelReason'] = 'user'): FuturesOrder {
@@ -229,7 +263,7 @@ export class FuturesService {
 
   /** Cancels every open closing order of a position (it closed, was liquidated, or a TP/SL closes all of it). */
   cancelClosing(pos: PositionRow, reason: NonNullable<OrderRow['cancelReason']>): void {
-    for (const o of this.deps.store.openOrdersOf(pos.userId, pos.symbol, pos.side))
+    for (const o of this.deps.store.openOrdersOf(pos.userId, pos.symbol, pos.side, pos.copyOf))
       if (o.action === 'close' && o.positionId === pos.id) this.cancelOrder(o, reason);
   }
 
@@ -238,6 +272,20 @@ export class FuturesService {
     const evs = this.events;
     this.events = [];
     for (const { userId, e } of evs) this.deps.positionsChanged(userId, e);
+    if (this.endedListeners.length === 0) return;
+    const seen = new Set<number>();
+    for (const { e } of evs) {
+      if (e.kind === 'filled' || e.kind === 'funding' || e.kind === 'margin' || seen.has(e.positionId)) continue;
+      seen.add(e.positionId);
+      const p = this.deps.store.position(e.positionId);
+      if (!p || p.status === 'open') continue;
+      for (const l of [...this.endedListeners])
+        try {
+          l(p);
+        } catch (err) {
+          this.deps.onError(err, { event: 'futures_ended_listener_failed', position: p.id });
+        }
+    }
   }
 
   pushLater(userId: number, e: PositionEvent): void {

@@ -28,7 +28,10 @@ export interface OrderRow {
   realisedPnl: string;
   takeProfit: string | null;
   stopLoss: string | null;
-  origin: 'user' | 'takeProfit' | 'stopLoss';
+  /** 'copy' is stored as 'user' (the table's CHECK predates it); copy_of tells a copy apart. */
+  origin: 'user' | 'takeProfit' | 'stopLoss' | 'copy';
+  /** Copy trading (COPY-5): the lead trader this order mirrors; 0 = the user's own. */
+  copyOf: number;
   positionId: number | null;
   status: FuturesOrderStatus;
   cancelReason: 'user' | 'market' | 'selfTrade' | 'positionClosed' | null;
@@ -61,6 +64,8 @@ export interface PositionRow {
   createdAt: number;
   updatedAt: number;
   closeTime: number | null;
+  /** Copy trading (COPY-5): the lead trader this position mirrors; 0 = the user's own. */
+  copyOf: number;
 }
 
 export interface LossRow {
@@ -105,6 +110,7 @@ const ORDER_KEYS = [
   'takeProfit',
   'stopLoss',
   'origin',
+  'copyOf',
   'positionId',
   'status',
   'cancelReason',
@@ -135,6 +141,7 @@ const POSITION_KEYS = [
   'createdAt',
   'updatedAt',
   'closeTime',
+  'copyOf',
 ];
 const LOSS_KEYS = [
   'id',
@@ -196,13 +203,13 @@ export function sqliteFuturesStore(db: Database.Database) {
     byClient: db.prepare(`SELECT ${O} FROM futures_orders WHERE user_id = ? AND client_order_id = ?`),
     openOrders: db.prepare(`SELECT ${O} FROM futures_orders WHERE status IN ${OPEN} ORDER BY id`),
     openOrdersOf: db.prepare(
-      `SELECT ${O} FROM futures_orders WHERE status IN ${OPEN} AND user_id = ? AND symbol = ? AND side = ? ORDER BY id`,
+      `SELECT ${O} FROM futures_orders WHERE status IN ${OPEN} AND user_id = ? AND symbol = ? AND side = ? AND copy_of = ? ORDER BY id`,
     ),
     insertPosition: db.prepare(insertSql('futures_positions', POSITION_KEYS)),
     updatePosition: db.prepare(updateSql('futures_positions', POSITION_KEYS)),
     position: db.prepare(`SELECT ${P} FROM futures_positions WHERE id = ?`),
     openPosition: db.prepare(
-      `SELECT ${P} FROM futures_positions WHERE status = 'open' AND user_id = ? AND symbol = ? AND side = ?`,
+      `SELECT ${P} FROM futures_positions WHERE status = 'open' AND user_id = ? AND symbol = ? AND side = ? AND copy_of = ?`,
     ),
     openPositionsOf: db.prepare(`SELECT ${P} FROM futures_positions WHERE status = 'open' AND user_id = ? ORDER BY id`),
     openPositionsOn: db.prepare(`SELECT ${P} FROM futures_positions WHERE status = 'open' AND symbol = ? ORDER BY id`),
@@ -242,8 +249,9 @@ export function sqliteFuturesStore(db: Database.Database) {
     order: (id: number) => q.order.get(id) as OrderRow | undefined,
     byClientId: (userId: number, cid: string) => q.byClient.get(userId, cid) as OrderRow | undefined,
     openOrders: () => q.openOrders.all() as OrderRow[],
-    openOrdersOf: (userId: number, symbol: string, side: string) =>
-      q.openOrdersOf.all(userId, symbol, side) as OrderRow[],
+    /** Open orders of one position's book (`copyOf` 0 = the user's own, else the lead trader's copies). */
+    openOrdersOf: (userId: number, symbol: string, side: string, copyOf = 0) =>
+      q.openOrdersOf.all(userId, symbol, side, copyOf) as OrderRow[],
     orderPage(userId: number, open: boolean, symbol: string | undefined, limit: number, offset: number) {
       const f = memo<OrderRow>(`o:${open}:${!!symbol}`, () =>
         page<OrderRow>(
@@ -260,8 +268,8 @@ export function sqliteFuturesStore(db: Database.Database) {
     },
     updatePosition: (row: PositionRow) => void q.updatePosition.run(row),
     position: (id: number) => q.position.get(id) as PositionRow | undefined,
-    openPosition: (userId: number, symbol: string, side: string) =>
-      q.openPosition.get(userId, symbol, side) as PositionRow | undefined,
+    openPosition: (userId: number, symbol: string, side: string, copyOf = 0) =>
+      q.openPosition.get(userId, symbol, side, copyOf) as PositionRow | undefined,
     openPositionsOf: (userId: number) => q.openPositionsOf.all(userId) as PositionRow[],
     openPositionsOn: (symbol: string) => q.openPositionsOn.all(symbol) as PositionRow[],
     positionPage(userId: number, open: boolean, symbol: string | undefined, limit: number, offset: number) {

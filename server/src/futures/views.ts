@@ -30,7 +30,8 @@ export function orderView(o: OrderRow, pair: ContractPair | undefined): FuturesO
     realisedPnl: o.realisedPnl,
     takeProfit: o.takeProfit,
     stopLoss: o.stopLoss,
-    origin: o.origin,
+    origin: o.copyOf !== 0 && o.origin === 'user' ? 'copy' : o.origin,
+    copyOf: o.copyOf || null,
     status: o.status,
     cancelReason: o.cancelReason,
     createTime: o.createdAt,
@@ -62,6 +63,7 @@ export function positionView(p: PositionRow, pair: ContractPair | undefined, mar
     createTime: p.createdAt,
     updateTime: p.updatedAt,
     closeTime: p.closeTime,
+    copyOf: p.copyOf || null,
   };
   if (mark && pair && p.status === 'open')
     out.mark = { price: mark.price, time: mark.time, ...markFigures(pair, p, mark.price) };

@@ -6,13 +6,19 @@ import type { ServerContext } from '../context';
 import type { IdentityRouter } from '../identity/service';
 import type { SpotService } from '../spot/service';
 import { registerRecordRoutes } from './routes';
-import { Records } from './service';
+import { Records, type RecordsDeps } from './service';
 import { sqliteRecordsStore } from './store';
 
-export function mountRecords(r: IdentityRouter, ctx: ServerContext, spot: Pick<SpotService, 'fills'>): Records {
+export function mountRecords(
+  r: IdentityRouter,
+  ctx: ServerContext,
+  spot: Pick<SpotService, 'fills'>,
+  broker?: RecordsDeps['broker'],
+): Records {
   const records = new Records({
     store: sqliteRecordsStore(ctx.db),
     spotFills: (userId, q) => spot.fills(userId, q),
+    broker,
   });
   registerRecordRoutes(r, records);
   return records;

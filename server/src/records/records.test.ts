@@ -140,8 +140,8 @@ describe('[RECS-5] record/second: settled contracts, filtered by pair and openin
   });
 });
 
-describe('[RECS-6] record/broker: empty until copy trading lands', () => {
-  it('an empty page, with the same query rules', async () => {
+describe('[RECS-6] record/broker', () => {
+  it('an empty page for a user who never copied, with the same query rules', async () => {
     const u = await user('0');
     const r = await ts.call(recordsApi.brokerRecords, { token: u.token, query: { symbol: 'btcusdt' } });
     expect(r.data).toEqual({ total: 0, rows: [] });

@@ -5,7 +5,7 @@
  * writes a row or moves money.
  *
  * - spot (record/currency, RECS-3): the caller's spot fills, read through the spot module's own list.
- * - broker (record/broker, RECS-6): an empty page until copy trading exists.
+ * - broker (record/broker, RECS-6): the copied positions that ended, from copy trading (server/src/follow).
  */
 import type { RecordQuery } from '../../../src/shared/schemas/records';
 import type { BrokerRecordPage } from '../../../src/shared/schemas/records';
@@ -17,6 +17,8 @@ export interface RecordsDeps {
   store: RecordsStore;
   /** The spot module's fills list (SpotService.fills). */
   spotFills(userId: number, q: RecordQuery): SpotFillPage;
+  /** Copy trading's ended copies (FollowService.broker); none without copy trading. */
+  broker?(userId: number, q: RecordQuery): BrokerRecordPage;
 }
 
 export class Records {
@@ -29,9 +31,9 @@ export class Records {
     return this.deps.spotFills(userId, emptyAsAll(q));
   }
 
-  /** RECS-6: copy trading has not landed, so nobody has copy-trading records yet. */
-  broker(_userId: number, _q: RecordQuery): BrokerRecordPage {
-    return { total: 0, rows: [] };
+  /** RECS-6: the caller's copied positions that ended, from copy trading (COPY-14). */
+  broker(userId: number, q: RecordQuery): BrokerRecordPage {
+    return this.deps.broker?.(userId, emptyAsAll(q)) ?? { total: 0, rows: [] };
   }
 }
 
