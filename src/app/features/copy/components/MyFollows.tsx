@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { nanoid } from 'nanoid';
 import type { Follow, FollowEvent } from '../../../../shared/schemas/follow';
 import type { Position } from '../../../../shared/schemas/futures';
-import { usePositions } from '../../../market/hooks';
+import { useOpenPositions } from '../../trade/futuresLists';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Popup } from '../../../ui/Popup';
@@ -26,7 +26,8 @@ export function MyFollows() {
   const { t } = useTranslation('follow');
   const uid = useUid();
   const q = useMyFollows(uid);
-  const live = usePositions();
+  // The live positions (the worker's POSITION stream), else the REST list until the stream answers.
+  const open = useOpenPositions(uid);
   if (uid === '') return <SignInFirst />;
   const rows = q.data ?? [];
   return (
@@ -48,7 +49,7 @@ export function MyFollows() {
     >
       <ul className="cp-follows" data-testid="my-follows">
         {rows.map((f) => (
-          <FollowCard key={f.traderId} f={f} positions={live?.positions ?? null} />
+          <FollowCard key={f.traderId} f={f} positions={open.rows ?? null} />
         ))}
       </ul>
     </DataState>

@@ -1,0 +1,119 @@
+/**
+ * Copy trading end to end (COPY-*, FOLUI-*): /follow against the real server in a real Chromium. A new account is
+ * funded through the simulated chain, applies to the trader programme and becomes a lead trader; the demo user
+ * follows it from the leaderboard's dialog; the lead opens a futures position, and the mirrored position appears
+ * in the demo user's futures positions, marked as a copy (desktop), and in My follows (phone). Screenshots go to
+ * SHOTS_DIR when it is set.
+ */
+import { describe, expect, it } from 'vitest';
+import { registerAccountByApi } from './accounts-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+
+const OPS_TOKEN = 'e2e-operator-token-follow-0123456789';
+const env = appWithDemoUser({ TEST_SWITCHES: '1', CHAIN_BLOCK_MS: '300', OPS_TOKEN });
+
+async function call<T>(path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const r = await fetch(`${env.app.server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', satoken: token, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const j = (await r.json()) as { code: number; data: T; msg: string };
+  if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
+  return j.data;
+}
+
+/** A lead trader: a new account, 3,000 USDT deposited on the simulated chain, 2,000 moved to futures, applied. */
+async function leadTrader(): Promise<{ id: number; token: string }> {
+  const { token } = await registerAccountByApi(env.app.server);
+  const addr = await call<{ address: string }>('/api/recharge/getAdress?coin=USDT&symbol=USDT-TRC20', token, {});
+  await call(
+    '/api/_ops/chain/deposit',
+    token,
+    { address: addr.address, amount: '3000', confirmations: 30 },
+    {
+      'x-ops-token': OPS_TOKEN,
+    },
+  );
+  const platform = async () => {
+    const rows = await call<{ account: string; coin: string; available: string }[]>('/api/asset/assetBalance', token);
+    return Number(rows.find((r) => r.account === 'platform' && r.coin === 'USDT')?.available ?? 0);
+  };
+  await expect.poll(platform, { timeout: 30_000, interval: 300 }).toBeGreaterThanOrEqual(3000);
+  await call('/api/asset/transferFunds', token, {
+    fromAccount: 'platform',
+    toAccount: 'contract',
+    coin: 'USDT',
+    amount: '2000',
+  });
+  const me = await call<{ traderId: number }>('/api/follow/apply', token, { nickname: 'E2E Lead', shareRate: '0.1' });
+  return { id: me.traderId, token };
+}
+
+describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears in the futures positions', () => {
+  it('desktop: follow from the leaderboard, the lead opens, the copy shows with its badge', async () => {
+    const lead = await leadTrader();
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${env.app.server.url}/follow`);
+    const row = page.locator(`[data-testid="leaderboard"] [data-trader-id="${lead.id}"]`).first();
+    await row.waitFor({ timeout: 20_000 });
+    await shot(page, 'follow-leaderboard-desktop');
+    await row.getByTestId('follow-open').click();
+    const dialog = page.getByTestId('follow-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('follow-amount').fill('20');
+    await dialog.getByTestId('follow-maxTotal').fill('200');
+    await dialog.getByTestId('follow-disclosure').waitFor();
+    const submit = dialog.getByTestId('follow-submit');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await shot(page, 'follow-dialog-desktop');
+    await submit.click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    const mine = await apiData<{ traderId: number; status: string }[]>(env, '/api/follow/mine');
+    expect(mine.find((f) => f.traderId === lead.id)?.status).toBe('active');
+
+    // The lead opens 10x long; the demo user's futures screen shows the copy.
+    await call('/api/contract/order/submit', lead.token, {
+      symbol: 'btcusdt',
+      side: 'long',
+      action: 'open',
+      type: 'market',
+      shares: '20',
+      leverage: 10,
+    });
+    await gotoApp(page, `${env.app.server.url}/contract?symbol=btcusdt`);
+    const badge = page.getByTestId('copy-badge').first();
+    await badge.waitFor({ timeout: 20_000 });
+    expect(await badge.innerText()).toContain('E2E Lead');
+    const positions = await apiData<{ rows: { copyOf: number | null }[] }>(env, '/api/contract/position/list');
+    expect(positions.rows.some((p) => p.copyOf === lead.id)).toBe(true);
+    await badge.scrollIntoViewIfNeeded();
+    await shot(page, 'follow-copied-position-desktop');
+
+    await gotoApp(page, `${env.app.server.url}/follow?trader=${lead.id}`);
+    await page.getByTestId('trader-page').waitFor();
+    await page.getByTestId('equity-chart').waitFor();
+    await shot(page, 'follow-trader-desktop');
+    await ctx.close();
+  });
+
+  it('phone: My follows lists the follow with its copied position and events', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${env.app.server.url}/follow`);
+    await page.getByTestId('leaderboard').waitFor();
+    await shot(page, 'follow-leaderboard-phone');
+    await page.getByTestId('follow-tab-mine').click();
+    const card = page.getByTestId('follow-card').first();
+    await card.waitFor();
+    await card.getByTestId('follow-events').waitFor();
+    await expect.poll(() => card.getByTestId('follow-events').innerText()).toMatch(/Opened long/);
+    await card.getByTestId('copied-positions').waitFor({ timeout: 15_000 });
+    await shot(page, 'follow-mine-phone');
+    await gotoApp(page, `${env.app.server.url}/follow?tab=programme`);
+    await page.getByTestId('programme').waitFor();
+    await shot(page, 'follow-programme-phone');
+    await ctx.close();
+  });
+});
