@@ -241,6 +241,10 @@ export class FinanceService {
   private own(userId: number, holdingId: number): HoldingRow {
     const h = this.deps.store.holding(holdingId);
     if (!h || h.userId !== userId) throw new ApiFail('No such holding');
+    if (h.status === 'matured' && h.maturesAt !== null)
+      throw new ApiFail(
+        `This holding matured on ${utcDate(h.maturesAt)}: its principal and interest are back in your platform account`,
+      );
     if (h.status !== 'active') throw new ApiFail(`This holding has already been ${h.status}`);
     return h;
   }
