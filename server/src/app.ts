@@ -27,6 +27,7 @@ import { mountSpot } from './spot/index';
 import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
+import { mountProxy } from './proxy/index';
 import { mountFutures, type FuturesModule } from './futures/index';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
@@ -178,6 +179,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountRecords(router.within(app, { bodyLimit: 64 * 1024 }), ctx, spot);
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    mountProxy(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     futuresRef.current = futures;
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
