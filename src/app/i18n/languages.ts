@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'futures',
   'options',
   'records',
+  'proxy',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
