@@ -1,7 +1,6 @@
 import { MARKETS_PATHS } from '../features/markets/paths';
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { DEV_PATHS } from '../features/dev/paths';
-import { PROXY_PATHS } from '../features/proxy/paths';
 
 /** Paths open without a session (spec 4.2). */
 export const PUBLIC_PATHS = [
@@ -10,8 +9,6 @@ export const PUBLIC_PATHS = [
   ACCOUNT_PATHS.login,
   ACCOUNT_PATHS.register,
   ACCOUNT_PATHS.forget,
-  // PROXY-10: the programme is explained before anyone signs in (the figures need a session).
-  PROXY_PATHS.proxy,
 ] as const;
 
 /** The entry screens a signed-in visitor is sent away from (GUARD-5). */

@@ -54,9 +54,8 @@ const INFO: ProxyInfo = {
 };
 
 describe('the programme screen', () => {
-  it('[PROXY-10] signed out: /proxy is open, explains the programme and who pays, and offers a log-in', () => {
-    expect(isPublicPath(PROXY_PATHS.proxy)).toBe(true);
-    expect(isPublicPath(PROXY_PATHS.proxyRecords)).toBe(false);
+  it('[PROXY-10] without a session the screen explains the programme and who pays, and offers a log-in', () => {
+    expect(isPublicPath(PROXY_PATHS.proxy)).toBe(false); // GUARD-1: the guard sends signed-out visits to /lr
     const t = text(html(<ProxyScreen />));
     expect(t).toContain('How the agent programme works');
     expect(t).toContain('It is never taken from the customer');

@@ -1,7 +1,4 @@
-/**
- * Proxy investing's routes (PROXY-10..14) with the `proxy` namespace. `/proxy` opens signed out too (its
- * explanation and a log-in button, PROXY-10); the records and the earnings are signed-in only (GUARD-1).
- */
+/** Proxy investing's routes (PROXY-10..14) with the `proxy` namespace; signed-in only like every path (GUARD-1). */
 import type { RouteDef } from '../routeDef';
 import { PROXY_PATHS } from './paths';
 
