@@ -20,7 +20,7 @@ export function EarningsChart({
   if (days.length === 0) return null;
   let max = new Decimal(0);
   for (const d of days) if (new Decimal(d.commission).gt(max)) max = new Decimal(d.commission);
-  const slot = W / DAYS;
+  const slot = W / Math.max(days.length, 7);
   const bar = slot * 0.6;
   return (
     <svg className="proxy-chart" viewBox={`0 0 ${W} ${H + 16}`} role="img" aria-label={label} data-testid="proxy-chart">
@@ -38,10 +38,10 @@ export function EarningsChart({
       })}
       <line x1={0} x2={W} y1={H + 0.5} y2={H + 0.5} className="proxy-chart__axis" />
       <text x={0} y={H + 13} className="proxy-chart__label">
-        {formatDateTime(days[0].day, { style: 'short', offsetMinutes: 0 })}
+        {formatDateTime(days[0].day, { style: 'date', offsetMinutes: 0 })}
       </text>
       <text x={W} y={H + 13} textAnchor="end" className="proxy-chart__label">
-        {formatDateTime(days[days.length - 1].day, { style: 'short', offsetMinutes: 0 })}
+        {formatDateTime(days[days.length - 1].day, { style: 'date', offsetMinutes: 0 })}
       </text>
     </svg>
   );
