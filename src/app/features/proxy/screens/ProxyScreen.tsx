@@ -94,10 +94,9 @@ function AgentPart({ info }: { info: ProxyInfo }) {
   };
   return (
     <section className="proxy-card" aria-labelledby="proxy-agent-title" data-testid="proxy-agent">
-      <h2 id="proxy-agent-title">{t('agent.title')}</h2>
+      <h2 id="proxy-agent-title">{info.isAgent ? t('agent.yourCode') : t('agent.title')}</h2>
       {info.isAgent && info.code ? (
         <>
-          <p>{t('agent.yourCode')}</p>
           <div className="proxy-code">
             <code data-testid="proxy-code">{info.code}</code>
             <button type="button" className="proxy-btn proxy-btn--ghost" onClick={() => void copy()}>
