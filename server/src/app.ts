@@ -27,6 +27,7 @@ import { mountSpot } from './spot/index';
 import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
+import { mountProxy } from './proxy/index';
 import { mountFutures, type FuturesModule } from './futures/index';
 import { mountTraders } from './follow/traders';
 import { mountFollow, type FollowModule } from './follow/index';
@@ -189,6 +190,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const finance = mountFinance(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const proxy = mountProxy(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, finance);
+    finance.onInterest(proxy.onInterest); // PROXY-3: the agent's commission, in the interest's own transaction
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     futuresRef.current = futures;
     const traders = mountTraders(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures);

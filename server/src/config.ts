@@ -105,6 +105,7 @@ export function loadConfig(
     markIntervalMs: int('MARK_INTERVAL_MS', env.MARK_INTERVAL_MS, 1000, 100, 60_000),
     optionQuoteTtlMs: int('OPTION_QUOTE_TTL_MS', env.OPTION_QUOTE_TTL_MS, 10_000, 1_000, 600_000),
     opsToken: opsToken(env.OPS_TOKEN),
+    proxyCommissionRate: fraction('PROXY_COMMISSION_RATE', env.PROXY_COMMISSION_RATE, '0.1', 1),
     withdrawAutoApproveMax: decimal('WITHDRAW_AUTO_APPROVE_MAX', env.WITHDRAW_AUTO_APPROVE_MAX, '1000'),
     withdrawAutoApproveDelayMs: int(
       'WITHDRAW_AUTO_APPROVE_DELAY_MS',

@@ -49,6 +49,8 @@ export interface ServerConfig {
   optionQuoteTtlMs: number;
   /** The operator token of /api/_ops/* (env OPS_TOKEN); unset: a random one written to DATA_DIR/ops-token. */
   opsToken: string | undefined;
+  /** The proxy programme's commission as a fraction of each interest payment to a linked customer (PROXY-3; env PROXY_COMMISSION_RATE, default 0.1). */
+  proxyCommissionRate: string;
   /** Withdrawals at or below this amount (coin units) are approved on their own (env WITHDRAW_AUTO_APPROVE_MAX, default 1000; 0 = off). */
   withdrawAutoApproveMax: string;
   /** How long an auto-approved withdrawal stays pending first (env WITHDRAW_AUTO_APPROVE_DELAY_MS, default 5000). */

@@ -19,6 +19,7 @@ import { GROWTH_ROUTES } from './features/growth/routes';
 import { COPY_ROUTES } from './features/copy/routes';
 import { MESSAGES_ROUTES } from './features/messages/routes';
 import { RECORDS_ROUTES } from './features/records/routes';
+import { PROXY_ROUTES } from './features/proxy/routes';
 import { DEV_ROUTES } from './features/dev/routes';
 
 const ROUTES: readonly RouteDef[] = [
@@ -33,6 +34,7 @@ const ROUTES: readonly RouteDef[] = [
   ...COPY_ROUTES,
   ...MESSAGES_ROUTES,
   ...RECORDS_ROUTES,
+  ...PROXY_ROUTES,
   ...DEV_ROUTES,
   // anything else
   { path: '*', load: () => import('./screens/placeholder/NotFoundScreen'), ns: [] },

@@ -27,6 +27,7 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     markIntervalMs: 1000,
     optionQuoteTtlMs: 10_000,
     opsToken: undefined,
+    proxyCommissionRate: '0.1',
     withdrawAutoApproveMax: '0',
     withdrawAutoApproveDelayMs: 5000,
     followBots: 0,

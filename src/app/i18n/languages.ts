@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'records',
   'follow',
   'finance',
+  'proxy',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

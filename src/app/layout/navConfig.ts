@@ -12,6 +12,7 @@ import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
 import { FINANCE_PATHS } from '../features/finance/paths';
 import { GROWTH_PATHS } from '../features/growth/paths';
+import { PROXY_PATHS } from '../features/proxy/paths';
 import { COPY_PATHS } from '../features/copy/paths';
 
 export type IconName =
@@ -100,7 +101,7 @@ export const BOTTOM_MENU: ReadonlyArray<NavEntry & { isOpen: boolean }> = [
   { key: 'trade', label: 'nav.trade', path: TRADE_PATHS.spot, icon: 'trade', isOpen: true },
   { key: 'option', label: 'nav.option', path: TRADE_PATHS.option, icon: 'option', isOpen: true },
   { key: 'follow', label: 'nav.follow', path: COPY_PATHS.follow, icon: 'follow', isOpen: true },
-  { key: 'proxy', label: 'nav.proxy', path: GROWTH_PATHS.proxy, icon: 'proxy', isOpen: false },
+  { key: 'proxy', label: 'nav.proxy', path: PROXY_PATHS.proxy, icon: 'proxy', isOpen: false },
   { key: 'assets', label: 'nav.assets', path: WALLET_PATHS.assets, icon: 'assets', isOpen: true },
 ];
 
@@ -108,7 +109,7 @@ export const BOTTOM_MENU: ReadonlyArray<NavEntry & { isOpen: boolean }> = [
 export const MIDDLE_MENU: readonly NavEntry[] = [
   { key: 'trade', label: 'nav.trade', path: TRADE_PATHS.spot, icon: 'trade' },
   { key: 'recharge', label: 'nav.recharge', path: WALLET_PATHS.recharge, icon: 'recharge' },
-  { key: 'proxy', label: 'nav.proxy', path: GROWTH_PATHS.proxy, icon: 'proxy' },
+  { key: 'proxy', label: 'nav.proxy', path: PROXY_PATHS.proxy, icon: 'proxy' },
   { key: 'futures', label: 'nav.futures', path: FUTURES_SHORTCUT, icon: 'futures' },
   { key: 'option', label: 'nav.option', path: TRADE_PATHS.option, icon: 'option' },
 ];
@@ -137,7 +138,7 @@ export const APP_SIDEBAR: readonly SidebarEntry[] = [
   side('primary', 'nav.primary', ACCOUNT_PATHS.primary, 3, 'verify'),
   side('advanced', 'nav.advanced', ACCOUNT_PATHS.advanced, 4, 'verifyPlus'),
   side('follow', 'nav.follow', COPY_PATHS.follow, 5, 'follow'),
-  side('proxy', 'nav.proxy', GROWTH_PATHS.proxy, 6, 'proxy', false),
+  side('proxy', 'nav.proxy', PROXY_PATHS.proxy, 6, 'proxy', false),
   side('welfare', 'nav.welfare', GROWTH_PATHS.welfare, 7, 'welfare'),
   side('invite', 'nav.promotion', GROWTH_PATHS.invite, 8, 'promotion'),
   side('language', 'nav.language', SETTINGS_PATHS.langList, 9, 'language'),
@@ -152,7 +153,7 @@ export const DESKTOP_SIDEBAR: readonly SidebarEntry[] = [
   side('primary', 'nav.primary', ACCOUNT_PATHS.primary, 3, 'verify'),
   side('advanced', 'nav.advanced', ACCOUNT_PATHS.advanced, 4, 'verifyPlus'),
   side('follow', 'nav.follow', COPY_PATHS.follow, 5, 'follow'),
-  side('proxy', 'nav.proxy', GROWTH_PATHS.proxy, 6, 'proxy', false),
+  side('proxy', 'nav.proxy', PROXY_PATHS.proxy, 6, 'proxy', false),
   side('welfare', 'nav.welfare', GROWTH_PATHS.welfare, 7, 'welfare'),
   side('extend', 'nav.promotion', GROWTH_PATHS.extend, 8, 'promotion'),
 ];

@@ -1,4 +1,4 @@
-/** Every route path of the growth area (spec 2.1, 2.4): invitations, promotion centres, rewards and the proxy. */
+/** Every route path of the growth area (spec 2.1, 2.4): invitations, promotion centres, rewards (the proxy's are features/proxy). */
 export const GROWTH_PATHS = {
   /** Spelled so in the source (declared twice there; once here). */
   invaite: '/invaite',
@@ -7,7 +7,4 @@ export const GROWTH_PATHS = {
   /** The desktop promotion centre. */
   extend: '/extend',
   welfare: '/welfare',
-  proxy: '/proxy',
-  proxyRecords: '/proxy/records',
-  proxyEarnings: '/proxy/earnings',
 } as const;

@@ -1,0 +1,109 @@
+/**
+ * `/proxy/earnings` (PROXY-13, PROXY-14): the commission earned (USDT at the time of payment, PROXY-7), a bar chart
+ * by day, the daily totals and every payment with its coin, the interest it came from and the commission.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Decimal } from '../../../../shared/decimal';
+import type { ProxyEarningPage } from '../../../../shared/schemas/proxy';
+import { formatDateTime, formatDecimal } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import { DataState, dataStatus } from '../../../ui/DataState';
+import { EmptyState } from '../../../ui/EmptyState';
+import { PROXY_PAGE_SIZE, useProxyEarnings } from '../data';
+import { PROXY_PATHS } from '../paths';
+import { EarningsChart } from '../components/EarningsChart';
+import { Pager } from '../components/Pager';
+import '../components/proxy.css';
+
+export function EarningsView({ data }: { data: ProxyEarningPage }) {
+  const { t } = useTranslation('proxy');
+  const total = data.byDay.reduce((a, d) => a.plus(d.commission), new Decimal(0)).toFixed();
+  return (
+    <div className="proxy-grid">
+      <section className="proxy-card">
+        <dl className="proxy-figures">
+          <div className="proxy-figure">
+            <dt>{t('earnings.total')}</dt>
+            <dd className="proxy-num" data-testid="proxy-earnings-total">
+              {formatDecimal(total)}
+              <span className="proxy-unit"> USDT</span>
+            </dd>
+          </div>
+          <div className="proxy-figure">
+            <dt>{t('earnings.payments')}</dt>
+            <dd className="proxy-num">{data.total}</dd>
+          </div>
+        </dl>
+        <EarningsChart byDay={data.byDay} label={t('earnings.chart')} />
+        <table className="proxy-table proxy-table--days">
+          <thead>
+            <tr>
+              <th scope="col">{t('earnings.day')}</th>
+              <th scope="col" className="proxy-num">
+                {t('earnings.commissionUsdt')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.byDay.slice(0, 7).map((d) => (
+              <tr key={d.day}>
+                <td>{formatDateTime(d.day, { style: 'date', offsetMinutes: 0 })}</td>
+                <td className="proxy-num">{formatDecimal(d.commission)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="proxy-card">
+        <h2>{t('earnings.list')}</h2>
+        <ul className="proxy-earnings" data-testid="proxy-earnings-list">
+          {data.rows.map((r) => (
+            <li key={r.id} className="proxy-earning">
+              <div>
+                <strong>{r.customer}</strong>
+                <span className="proxy-muted">{formatDateTime(r.time)}</span>
+              </div>
+              <div className="proxy-num">
+                <strong>
+                  +{formatDecimal(r.commission)} {r.coin}
+                </strong>
+                <span className="proxy-muted">
+                  {t('earnings.ofInterest', { interest: formatDecimal(r.interest), coin: r.coin })}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export default function ProxyEarningsScreen() {
+  const { t } = useTranslation(['proxy', 'common']);
+  const [pageNum, setPageNum] = useState(1);
+  const page = useProxyEarnings(pageNum);
+  return (
+    <div className="proxy-screen" data-testid="proxy-earnings-screen">
+      <TopBar title={t('common:title.proxyEarnings')} back={PROXY_PATHS.proxy} />
+      <div className="proxy-layout">
+        <p className="proxy-muted">{t('proxy:earnings.note')}</p>
+        <DataState
+          status={dataStatus(page)}
+          error={page.error}
+          onRetry={page.reload}
+          empty={page.data?.total === 0}
+          emptyView={<EmptyState title={t('proxy:earnings.empty')} />}
+        >
+          {page.data ? (
+            <>
+              <EarningsView data={page.data} />
+              <Pager pageNum={pageNum} total={page.data.total} pageSize={PROXY_PAGE_SIZE} onPage={setPageNum} />
+            </>
+          ) : null}
+        </DataState>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * `/proxy/records` (PROXY-13, PROXY-14): the agent's customers, masked, with the link date, their finance
+ * principal now, their holdings and the commission they brought: a table on desktop, cards on the phone.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProxyCustomer } from '../../../../shared/schemas/proxy';
+import { formatDateTime, formatDecimal } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { DataState, dataStatus } from '../../../ui/DataState';
+import { EmptyState } from '../../../ui/EmptyState';
+import { PROXY_PAGE_SIZE, useProxyCustomers } from '../data';
+import { PROXY_PATHS } from '../paths';
+import { Pager } from '../components/Pager';
+import '../components/proxy.css';
+
+export function CustomerList({ rows, desktop }: { rows: readonly ProxyCustomer[]; desktop: boolean }) {
+  const { t } = useTranslation('proxy');
+  if (desktop)
+    return (
+      <table className="proxy-table" data-testid="proxy-customers-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('records.customer')}</th>
+            <th scope="col">{t('records.linkedAt')}</th>
+            <th scope="col" className="proxy-num">
+              {t('records.principal')}
+            </th>
+            <th scope="col" className="proxy-num">
+              {t('records.holdings')}
+            </th>
+            <th scope="col" className="proxy-num">
+              {t('records.commission')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={`${r.name}-${r.linkedAt}-${i}`}>
+              <td>{r.name}</td>
+              <td>{formatDateTime(r.linkedAt, { style: 'date' })}</td>
+              <td className="proxy-num">{formatDecimal(r.principal)}</td>
+              <td className="proxy-num">{r.holdings}</td>
+              <td className="proxy-num">{formatDecimal(r.commission)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  return (
+    <ul className="proxy-cards" data-testid="proxy-customers-cards">
+      {rows.map((r, i) => (
+        <li key={`${r.name}-${r.linkedAt}-${i}`} className="proxy-card proxy-row-card">
+          <div className="proxy-row-card__head">
+            <strong>{r.name}</strong>
+            <span className="proxy-muted">{formatDateTime(r.linkedAt, { style: 'date' })}</span>
+          </div>
+          <dl className="proxy-kv">
+            <dt>{t('records.principal')}</dt>
+            <dd className="proxy-num">{formatDecimal(r.principal)}</dd>
+            <dt>{t('records.holdings')}</dt>
+            <dd className="proxy-num">{r.holdings}</dd>
+            <dt>{t('records.commission')}</dt>
+            <dd className="proxy-num">{formatDecimal(r.commission)}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function ProxyRecordsScreen() {
+  const { t } = useTranslation(['proxy', 'common']);
+  const desktop = useIsDesktop();
+  const [pageNum, setPageNum] = useState(1);
+  const page = useProxyCustomers(pageNum);
+  return (
+    <div className="proxy-screen" data-testid="proxy-records-screen">
+      <TopBar title={t('common:title.proxyRecords')} back={PROXY_PATHS.proxy} />
+      <div className="proxy-layout">
+        <p className="proxy-muted">{t('proxy:records.note')}</p>
+        <DataState
+          status={dataStatus(page)}
+          error={page.error}
+          onRetry={page.reload}
+          empty={page.data?.total === 0}
+          emptyView={<EmptyState title={t('proxy:records.empty')} />}
+        >
+          {page.data ? (
+            <>
+              <CustomerList rows={page.data.rows} desktop={desktop} />
+              <Pager pageNum={pageNum} total={page.data.total} pageSize={PROXY_PAGE_SIZE} onPage={setPageNum} />
+            </>
+          ) : null}
+        </DataState>
+      </div>
+    </div>
+  );
+}
