@@ -52,6 +52,14 @@ const SAME_WORD: Record<string, readonly string[]> = {
     'options:tenor.5m',
     'options:tenor.15m',
     'options:tenor.1h',
+    'finance:kind.flexible',
+    'finance:product.min',
+    'finance:col.kind',
+    'finance:form.minPlaceholder',
+    'proxy:programme.participant',
+    'proxy:records.commission',
+    'proxy:pager.label',
+    'proxy:earnings.commissionUsdt',
   ],
   it: [
     'common:nav.menu',
@@ -83,8 +91,19 @@ const SAME_WORD: Record<string, readonly string[]> = {
     'futures:margin',
     'futures:col.margin',
     'futures:sizeMargin',
+    'finance:product.min',
+    'finance:col.kind',
+    'finance:form.minPlaceholder',
   ],
-  pl: ['common:nav.menu', 'trade:limit', 'seconds:unit.min', 'options:tenor.5m', 'options:tenor.15m'],
+  pl: [
+    'common:nav.menu',
+    'trade:limit',
+    'seconds:unit.min',
+    'options:tenor.5m',
+    'options:tenor.15m',
+    'finance:product.min',
+    'finance:form.minPlaceholder',
+  ],
   de: [
     'trade:limit',
     'trade:col.status',
@@ -100,6 +119,8 @@ const SAME_WORD: Record<string, readonly string[]> = {
     'futures:short',
     'futures:optional',
     'futures:tab.funding',
+    'finance:filter.coin',
+    'finance:col.coin',
   ],
   es: [
     'trade:total',
@@ -109,8 +130,10 @@ const SAME_WORD: Record<string, readonly string[]> = {
     'options:tenor.5m',
     'options:tenor.15m',
     'options:tenor.1h',
+    'finance:kind.flexible',
   ],
-  tr: ['trade:limit', 'futures:limit'],
+  tr: ['trade:limit', 'futures:limit', 'finance:filter.coin', 'finance:col.coin'],
+  vi: ['finance:filter.coin', 'finance:col.coin'],
 };
 function untranslatable(value: string): boolean {
   const rest = value

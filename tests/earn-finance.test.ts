@@ -95,7 +95,7 @@ describe('[FIN-3] [FINUI-5] subscribe to a flexible product and see interest aft
     await ctx.close();
   });
 
-  it('[NAV-2] phone: the tab bar shows on /finance; a fixed product is subscribed and listed', async () => {
+  it("[NAV-2] phone: the tab bar shows on /finance; a fixed product is subscribed; the day's interest shows", async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     await gotoApp(page, `${env.app.server.url}/finance`);
@@ -109,6 +109,12 @@ describe('[FIN-3] [FINUI-5] subscribe to a flexible product and see interest aft
     const held = (await api<{ rows: Holding[] }>('/api/finance/holdings?status=active')).rows;
     const mine = held.find((h) => h.productId === fixed.id)!;
     await page.getByTestId(`finance-holding-${mine.id}`).waitFor();
+    // The flexible holding of the desktop test shows the interest the day paid, here too.
+    const earning = held.find((h) => Number(h.paid) + Number(h.accrued) > 0)!;
+    const figure = Number(earning.paid) > 0 ? earning.paid : earning.accrued;
+    await expect
+      .poll(() => page.getByTestId(`finance-holding-${earning.id}`).innerText())
+      .toContain(String(Number(figure)));
     await shot(page, 'finance-holdings-phone');
     await ctx.close();
   });

@@ -98,7 +98,7 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await ctx.close();
   });
 
-  it('phone: My follows lists the follow with its copied position and events', async () => {
+  it('phone: My follows lists the follow with its copied position and events; the futures positions show the copy', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     await gotoApp(page, `${env.app.server.url}/follow`);
@@ -111,6 +111,12 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await expect.poll(() => card.getByTestId('follow-events').innerText()).toMatch(/Opened long/);
     await card.getByTestId('copied-positions').waitFor({ timeout: 15_000 });
     await shot(page, 'follow-mine-phone');
+    // The mirrored position is in the phone's futures positions too, marked as a copy.
+    await gotoApp(page, `${env.app.server.url}/contract?symbol=btcusdt`);
+    const badge = page.getByTestId('copy-badge').first();
+    await badge.waitFor({ timeout: 20_000 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await shot(page, 'follow-copied-position-phone');
     await gotoApp(page, `${env.app.server.url}/follow?tab=programme`);
     await page.getByTestId('programme').waitFor();
     await shot(page, 'follow-programme-phone');
