@@ -127,18 +127,14 @@ export class FollowService {
     return {
       isTrader,
       rules: [
+        // `need` and `have` are figures the screen puts into its own sentence (FOLUI).
         {
           rule: 'equity',
-          need: `At least ${s.traderMinAmount} USDT of equity in the contract account`,
+          need: `${s.traderMinAmount} USDT`,
           have: `${fix(equity)} USDT`,
           met: equity.gte(s.traderMinAmount),
         },
-        {
-          rule: 'notTrader',
-          need: 'Not a lead trader yet',
-          have: isTrader ? 'Already a lead trader' : 'Not a lead trader',
-          met: !isTrader,
-        },
+        { rule: 'notTrader', need: '', have: '', met: !isTrader },
       ],
       shareRate: s.shareRate,
       defaultUserCount: s.defaultUserCount,
@@ -156,8 +152,12 @@ export class FollowService {
     const { store, clock } = this.d;
     const s = this.d.setting();
     const p = this.programme(userId);
-    const unmet = p.rules.find((r) => !r.met);
-    if (unmet) throw new ApiFail(`${unmet.need} (you have: ${unmet.have})`);
+    if (p.isTrader) throw new ApiFail('You are already a lead trader');
+    const equity = p.rules.find((r) => r.rule === 'equity')!;
+    if (!equity.met)
+      throw new ApiFail(
+        `At least ${equity.need} of equity in the contract account is needed to lead (you have ${equity.have})`,
+      );
     const nickname = body.nickname.trim();
     if (SIM_MARK.test(nickname)) throw new ApiFail('A nickname may not end in "· sim": it marks simulated traders');
     const rate = body.shareRate.trim();

@@ -143,7 +143,7 @@ export const FollowList = z.array(Follow);
 /** The trader programme (COPY-7): the rules, whether the caller meets them, and the caller's dashboard. */
 export const TraderRule = z.object({
   rule: z.enum(['equity', 'identity', 'notTrader']),
-  /** What the rule asks and what the caller has, in words the screen shows. */
+  /** The figures of the rule (what it asks and what the caller has, e.g. "1000 USDT"), empty when it has none. */
   need: z.string(),
   have: z.string(),
   met: z.boolean(),

@@ -44,7 +44,7 @@ function ProgrammeBody({ p, uid }: { p: TraderProgramme; uid: string }) {
               </span>
               <span className="cp-rule__text">
                 <strong>{t(`prog.rule.${r.rule}`)}</strong>
-                <span className="cp-sub">{t('prog.needHave', { need: r.need, have: r.have })}</span>
+                {r.need !== '' && <span className="cp-sub">{t('prog.needHave', { need: r.need, have: r.have })}</span>}
               </span>
               <span className="visually-hidden">{t(r.met ? 'prog.met' : 'prog.unmet')}</span>
             </li>
