@@ -3,9 +3,9 @@
  * (`?trader=ID`, no route of its own). The leaderboard and trader pages show signed out; following, my follows and
  * the programme ask to sign in (FOLUI-8).
  */
-import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
 import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { Leaderboard } from '../components/Leaderboard';
@@ -22,16 +22,7 @@ export default function FollowScreen() {
   const [params, setParams] = useSearchParams();
   const trader = traderOf(params.get('trader'));
   const tab = tabOf(params.get('tab'));
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const select = (next: FollowTab) => setParams(next === 'leaders' ? {} : { tab: next }, { replace: true });
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const rtl = document.documentElement.dir === 'rtl';
-    const j = (i + (rtl ? -step : step) + FOLLOW_TABS.length) % FOLLOW_TABS.length;
-    select(FOLLOW_TABS[j]);
-    tabs.current[j]?.focus();
-  };
 
   return (
     <div className="cp-screen" data-testid="follow-screen">
@@ -41,29 +32,17 @@ export default function FollowScreen() {
           <TraderPage key={trader} id={trader} desktop={desktop} />
         ) : (
           <>
-            <div className="cp-tabs" role="tablist" aria-label={t('tabs')}>
-              {FOLLOW_TABS.map((k, i) => (
-                <button
-                  key={k}
-                  ref={(el) => {
-                    tabs.current[i] = el;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`cp-tab-${k}`}
-                  aria-selected={k === tab}
-                  aria-controls="cp-panel"
-                  tabIndex={k === tab ? 0 : -1}
-                  className="cp-tab"
-                  onClick={() => select(k)}
-                  onKeyDown={(e) => onKey(e, i)}
-                  data-testid={`follow-tab-${k}`}
-                >
-                  {t(`tab.${k}`)}
-                </button>
-              ))}
-            </div>
-            <section id="cp-panel" role="tabpanel" aria-labelledby={`cp-tab-${tab}`} className="cp-panel">
+            <UnderlineTabs
+              tabs={FOLLOW_TABS}
+              active={tab}
+              onSelect={select}
+              label={(k) => t(`tab.${k}`)}
+              ariaLabel={t('tabs')}
+              idPrefix="cp"
+              panelId="cp-panel"
+              testIdPrefix="follow-tab"
+            />
+            <section id="cp-panel" role="tabpanel" aria-labelledby={tabId('cp', tab)} className="cp-panel">
               {tab === 'leaders' ? <Leaderboard desktop={desktop} /> : tab === 'mine' ? <MyFollows /> : <Programme />}
             </section>
           </>

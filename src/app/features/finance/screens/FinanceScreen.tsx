@@ -3,10 +3,10 @@
  * tab is in the URL (`?tab=`), so back and reload keep it. Signed out, the products show and the other two tabs
  * ask to log in.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
 import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { session } from '../../../session/store';
@@ -27,19 +27,7 @@ export default function FinanceScreen() {
   const tab = tabOf(params.get('tab'));
   const { userInfo } = useSnapshot(session);
   const uid = userInfo?.uid ?? '';
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  useEffect(() => {
-    tabs.current[FINANCE_TABS.indexOf(tab)]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
   const select = (next: FinanceTab) => setParams(next === 'products' ? {} : { tab: next }, { replace: true });
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const rtl = document.documentElement.dir === 'rtl';
-    const j = (i + (rtl ? -step : step) + FINANCE_TABS.length) % FINANCE_TABS.length;
-    select(FINANCE_TABS[j]);
-    tabs.current[j]?.focus();
-  };
 
   return (
     <div className="fin-screen" data-testid="finance-screen">
@@ -49,29 +37,17 @@ export default function FinanceScreen() {
           <h1 className="fin-hero__title">{t('hero.title')}</h1>
           <p className="fin-muted">{t('hero.lead')}</p>
         </header>
-        <div className="fin-tabs" role="tablist" aria-label={t('tabs')}>
-          {FINANCE_TABS.map((k, i) => (
-            <button
-              key={k}
-              ref={(el) => {
-                tabs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`fin-tab-${k}`}
-              aria-selected={k === tab}
-              aria-controls="fin-panel"
-              tabIndex={k === tab ? 0 : -1}
-              className="fin-tab"
-              onClick={() => select(k)}
-              onKeyDown={(e) => onKey(e, i)}
-              data-testid={`finance-tab-${k}`}
-            >
-              {t(`tab.${k}`)}
-            </button>
-          ))}
-        </div>
-        <section id="fin-panel" role="tabpanel" aria-labelledby={`fin-tab-${tab}`} className="fin-panel">
+        <UnderlineTabs
+          tabs={FINANCE_TABS}
+          active={tab}
+          onSelect={select}
+          label={(k) => t(`tab.${k}`)}
+          ariaLabel={t('tabs')}
+          idPrefix="fin"
+          panelId="fin-panel"
+          testIdPrefix="finance-tab"
+        />
+        <section id="fin-panel" role="tabpanel" aria-labelledby={tabId('fin', tab)} className="fin-panel">
           {tab === 'products' ? (
             <ProductsPanel />
           ) : uid === '' ? (

@@ -4,10 +4,11 @@
  * range). The tab is in the URL (back and reload keep it); each tab keeps its own filter and page and fetches only
  * its own call, again when the live stream reports a balance or order change (no polling).
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
 import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { useLiveAccount } from '../../../market/hooks';
@@ -46,49 +47,23 @@ export default function RecordsScreen() {
     return out;
   }, [lists, tab]);
 
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  // The chosen tab is in view on a narrow screen (the row scrolls sideways).
-  useEffect(() => {
-    tabs.current[RECORD_TABS.indexOf(tab)]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
   const select = (next: RecordTab) => setParams({ tab: next }, { replace: true });
-  // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const rtl = document.documentElement.dir === 'rtl';
-    const j = (i + (rtl ? -step : step) + RECORD_TABS.length) % RECORD_TABS.length;
-    select(RECORD_TABS[j]);
-    tabs.current[j]?.focus();
-  };
 
   return (
     <div className="recs-screen" data-testid="records-screen">
       <TopBar title={t('common:title.records')} back />
       <div className={`recs-layout${desktop ? ' recs-layout--desktop' : ''}`}>
-        <div className="recs-tabs" role="tablist" aria-label={t('tabs')}>
-          {RECORD_TABS.map((k, i) => (
-            <button
-              key={k}
-              ref={(el) => {
-                tabs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`recs-tab-${k}`}
-              aria-selected={k === tab}
-              aria-controls="recs-panel"
-              tabIndex={k === tab ? 0 : -1}
-              className="recs-tab"
-              onClick={() => select(k)}
-              onKeyDown={(e) => onKey(e, i)}
-              data-testid={`records-tab-${k}`}
-            >
-              {t(`tab.${k}`)}
-            </button>
-          ))}
-        </div>
-        <section id="recs-panel" role="tabpanel" aria-labelledby={`recs-tab-${tab}`} className="recs-panel">
+        <UnderlineTabs
+          tabs={RECORD_TABS}
+          active={tab}
+          onSelect={select}
+          label={(k) => t(`tab.${k}`)}
+          ariaLabel={t('tabs')}
+          idPrefix="recs"
+          panelId="recs-panel"
+          testIdPrefix="records-tab"
+        />
+        <section id="recs-panel" role="tabpanel" aria-labelledby={tabId('recs', tab)} className="recs-panel">
           <TabPanel key={tab} tab={tab} pairs={pairs} pairName={pairName} desktop={desktop} />
         </section>
       </div>
