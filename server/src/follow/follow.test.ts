@@ -254,6 +254,44 @@ describe('[COPY-5] mirroring', () => {
     await settle();
   });
 
+  it("[COPY-12][COPY-13] resting limit copies count toward the cap, and the lead's cancel cancels them", async () => {
+    const trader = await user('5000');
+    await ts.call(followApi.traderApply, { token: trader.token, body: { nickname: 'Rester', shareRate: '0.1' } });
+    const f = await user('1000');
+    await ts.call(followApi.follow, {
+      token: f.token,
+      body: { traderId: trader.id, mode: 'fixed', amount: '60', maxTotal: '100' },
+    });
+    const bid = ts.ctx.market.books.best(SYMBOL).bestBid!;
+    const decimals = bid.includes('.') ? bid.split('.')[1].length : 0;
+    const price = new Decimal(bid).times('0.995').toDecimalPlaces(decimals, Decimal.ROUND_DOWN).toFixed();
+    const limit = () =>
+      ts.futures.service.submit(trader.id, {
+        symbol: SYMBOL,
+        side: 'long',
+        action: 'open',
+        type: 'limit',
+        price,
+        shares: '2',
+        leverage: 10,
+      });
+    const restingCopies = () =>
+      ts.futures.service.deps.store.openOrders().filter((o) => o.userId === f.id && o.copyOf === trader.id);
+    const first = limit();
+    await settle();
+    expect(restingCopies()).toHaveLength(1);
+    const second = limit();
+    await settle();
+    expect(restingCopies()).toHaveLength(1);
+    const mine = (await ts.call(followApi.followMine, { token: f.token })).data![0];
+    expect(mine.events[0].message).toMatch(/would pass your cap of 100 USDT/);
+    ts.futures.service.cancel(trader.id, first.id);
+    await settle();
+    expect(restingCopies()).toHaveLength(0);
+    ts.futures.service.cancel(trader.id, second.id);
+    await settle();
+  });
+
   it('[COPY-5] a random session of lead opens and closes with three followers: the books balance', async () => {
     const trader = await user('20000');
     await ts.call(followApi.traderApply, { token: trader.token, body: { nickname: 'Random', shareRate: '0.3' } });

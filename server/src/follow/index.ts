@@ -38,6 +38,7 @@ export function mountFollow(
   });
   const offPlaced = futures.service.onPlaced(mirror.onPlaced);
   const offEnded = futures.service.onEnded(mirror.onEnded);
+  const offCancelled = futures.service.onCancelled(mirror.onCancelled);
   const service = new FollowService({
     store,
     ledger,
@@ -55,6 +56,7 @@ export function mountFollow(
     stop() {
       offPlaced();
       offEnded();
+      offCancelled();
     },
   };
 }

@@ -6,9 +6,11 @@
  *   the lead's own transaction), at the lead's leverage, same type; a limit copy at the lead's limit price.
  * - COPY-12 An opening copy's size is the whole shares that copyMargin(...) opens at the lead's order price; it is
  *   skipped, with an event naming why, when below the pair's minShare, when the follow's margin in open copies
- *   plus it would pass the cap, or when the futures service refuses it (its message, e.g. not enough margin).
+ *   (and its resting opening copies) plus it would pass the cap, or when the futures service refuses it (its
+ *   message, e.g. not enough margin).
  * - COPY-13 A lead's closing order closes copyCloseShares(...) of each active follower's copied position in that
- *   pair and side (all of it when the lead closes all); a lead's liquidation closes the copies at market.
+ *   pair and side (all of it when the lead closes all); a lead's liquidation closes the copies at market; a
+ *   lead's cancelled limit order cancels its resting copies (same pair, side, action and price).
  * - COPY-14 When a copied position ends with net PnL (realised PnL minus fees plus funding) above zero, the lead
  *   is paid profitShare(net, share rate) from the follower's contract account, in one journal row of kind
  *   `follow_share` referenced by the position: paid once however often the end is reported.
@@ -21,7 +23,7 @@ import type { FuturesOrderBody } from '../../../src/shared/schemas/futures';
 import { sharesForMargin } from '../../../src/shared/trading/futuresChecks';
 import { initialMargin } from '../../../src/shared/trading/futuresRules';
 import type { FuturesService, PlacedOrder } from '../futures/service';
-import type { PositionRow } from '../futures/store';
+import type { OrderRow, PositionRow } from '../futures/store';
 import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
 import type { Clock } from '../time/clock';
@@ -57,6 +59,31 @@ export class Mirror {
     });
   };
 
+  /** The futures service's cancelled-order listener: the copies of a lead's cancelled order are cancelled. */
+  onCancelled = (o: OrderRow): void => {
+    if (!this.d.store.trader(o.userId)) return;
+    this.d.defer(() => {
+      const svc = this.d.futures;
+      for (const c of svc.deps.store.openOrders())
+        if (
+          c.copyOf === o.userId &&
+          c.symbol === o.symbol &&
+          c.side === o.side &&
+          c.action === o.action &&
+          c.type === 'limit' &&
+          new Decimal(c.price).eq(o.price)
+        )
+          try {
+            svc.cancel(c.userId, c.id);
+            const f = this.d.store.follow(c.userId, o.userId);
+            if (f)
+              this.event(f, 'copied', o.symbol, `Cancelled the copy of the lead's ${o.action} order at ${o.price}`);
+          } catch (err) {
+            this.d.onError(err, { event: 'follow_cancel_failed', order: c.id });
+          }
+    });
+  };
+
   /** The futures service's ended-position listener. */
   onEnded = (p: PositionRow): void => {
     try {
@@ -68,11 +95,18 @@ export class Mirror {
     }
   };
 
-  /** Margin of a follow's open copied positions. */
+  /** Margin of a follow's open copied positions plus what its resting opening copies will take (COPY-12). */
   marginUsed(f: FollowRow): Decimal {
-    const s = this.d.futures.deps.store;
+    const svc = this.d.futures;
+    const s = svc.deps.store;
     let used = new Decimal(0);
     for (const p of s.openPositionsOf(f.followerId)) if (p.copyOf === f.traderId) used = used.plus(p.margin);
+    for (const o of s.openOrders())
+      if (o.userId === f.followerId && o.copyOf === f.traderId && o.action === 'open') {
+        const pair = svc.deps.pair(o.symbol);
+        const rest = new Decimal(o.shares).minus(o.filledShares);
+        if (pair && rest.gt(0)) used = used.plus(initialMargin(pair, rest.toFixed(), o.price, o.leverage));
+      }
     return used;
   }
 

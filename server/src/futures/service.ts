@@ -51,6 +51,7 @@ export interface PlacedOrder {
 export class FuturesService {
   private readonly placedListeners: ((e: PlacedOrder) => void)[] = [];
   private readonly endedListeners: ((p: PositionRow) => void)[] = [];
+  private readonly cancelledListeners: ((o: OrderRow) => void)[] = [];
   private readonly byBookId = new Map<string, Map<number, number>>();
   private readonly bookIdOf = new Map<number, number>();
   private placing: { symbol: string; orderId: number; owner: number } | undefined;
@@ -70,6 +71,12 @@ export class FuturesService {
   onPlaced(l: (e: PlacedOrder) => void): () => void {
     this.placedListeners.push(l);
     return () => this.placedListeners.splice(this.placedListeners.indexOf(l) >>> 0, 1);
+  }
+
+  /** Listens to orders a user cancelled that are not themselves copies (COPY-13 cancels the copies). */
+  onCancelled(l: (o: OrderRow) => void): () => void {
+    this.cancelledListeners.push(l);
+    return () => this.cancelledListeners.splice(this.cancelledListeners.indexOf(l) >>> 0, 1);
   }
 
   /** Listens to positions that ended (closed, liquidated), after their transactions committed; may repeat. */
@@ -234,7 +241,15 @@ export class FuturesService {
     if (o.status === 'filled' || o.status === 'cancelled') throw new ApiFail(`Order ${id} is already ${o.status}`);
     this.cancelOrder(o, reason ?? 'user');
     this.flush();
-    return orderView(this.deps.store.order(id)!, this.deps.pair(o.symbol));
+    const done = this.deps.store.order(id)!;
+    if (o.copyOf === 0)
+      for (const l of [...this.cancelledListeners])
+        try {
+          l(done);
+        } catch (err) {
+          this.deps.onError(err, { event: 'futures_cancelled_listener_failed', order: id });
+        }
+    return orderView(done, this.deps.pair(o.symbol));
   }
 
   list(
