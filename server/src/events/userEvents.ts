@@ -11,6 +11,11 @@ export interface StatusEvent {
   kind: string;
   id: number | string;
   status: string;
+  /**
+   * The event's facts for the inbox (MSG-3: coin, amount, task...), when the publisher has them at hand; never
+   * pushed on the socket (USER_STATUS carries kind, id and status only).
+   */
+  facts?: Record<string, string>;
 }
 
 type BalancesListener = (userId: number) => void;

@@ -3,12 +3,15 @@ import { assetApi } from './asset';
 import { exchangeApi } from './exchange';
 import { financeApi } from './finance';
 import { followApi } from './follow';
+import { flowApi } from './flow';
 import { futuresApi } from './futures';
+import { inboxApi } from './inbox';
 import { marketApi } from './market';
 import { optionsApi } from './options';
 import { proxyApi } from './proxy';
 import { rechargeApi } from './recharge';
 import { recordsApi } from './records';
+import { rewardsApi } from './rewards';
 import { tradingApi } from './trading';
 import { userApi } from './user';
 import { withdrawApi } from './withdraw';
@@ -27,4 +30,7 @@ export const api = {
   ...financeApi,
   ...followApi,
   ...proxyApi,
+  ...rewardsApi,
+  ...inboxApi,
+  ...flowApi,
 };
