@@ -23,6 +23,7 @@ import { CONTENT_PATHS } from '../../content/paths';
 import { Logo } from '../../../layout/Logo';
 import { LanguageButton } from '../../settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
+import { NoticeDialogs, NoticeStrip } from '../../content/notices/HomeNotices';
 
 export default function HomeScreen() {
   const { t } = useTranslation('market');
@@ -86,6 +87,9 @@ export default function HomeScreen() {
           </div>
         )}
       </section>
+
+      <NoticeStrip />
+      <NoticeDialogs />
 
       {!desktop && (
         <nav className="home-shortcuts" aria-label={t('shortcuts')}>
