@@ -10,7 +10,6 @@ import { useSnapshot } from 'valtio';
 import { StorageKeys } from '../../../../shared/storageKeys';
 import { readJson, readString, writeJson, writeString } from '../../../state/storage';
 import { session } from '../../../session/store';
-import { Popup } from '../../../ui/Popup';
 import { IconMegaphone } from '../../../layout/icons';
 import { NOTICES_HREF, noticeHref } from '../paths';
 import { Paragraphs } from '../components/Content';
@@ -71,45 +70,56 @@ export function NoticeStrip() {
   );
 }
 
-/** NOTE-2, NOTE-3: the new-user notice first, then each POPUP notice once; nothing for signed-out visitors' new-user part. */
+/**
+ * NOTE-2, NOTE-3: the new-user notice first, then each POPUP notice once, as a card in the page under the strip
+ * (never a layer over the screen: the reader keeps using home while it is there), closed by "Got it".
+ */
 export function NoticeDialogs() {
   const { t } = useTranslation('market');
   const { isSign } = useSnapshot(session);
   const remote = useHomeNotices();
   const [welcome, setWelcome] = useState(() => readString(StorageKeys.newUserNotice) ?? '');
   const [seen, setSeen] = useState(() => parseSeen(readJson(StorageKeys.seenNotices)));
-  const popup = welcome ? undefined : nextPopup(remote.data ?? [], seen);
+  const popup = welcome && isSign ? undefined : nextPopup(remote.data ?? [], seen);
 
-  if (welcome && isSign) {
-    const close = () => {
-      writeString(StorageKeys.newUserNotice, null);
-      setWelcome('');
+  let card: { title: string; text: string; close: () => void } | undefined;
+  if (welcome && isSign)
+    card = {
+      title: t('notices.welcomeTitle'),
+      text: welcome,
+      close: () => {
+        writeString(StorageKeys.newUserNotice, null);
+        setWelcome('');
+      },
     };
-    return (
-      <Popup open onClose={close} title={t('notices.welcomeTitle')}>
-        <div className="notice-dialog">
-          <Paragraphs text={welcome} />
-          <button type="button" className="mk-btn mk-btn--primary notice-dialog__ok" onClick={close}>
-            {t('notices.ok')}
-          </button>
-        </div>
-      </Popup>
-    );
-  }
-  if (!popup) return null;
-  const close = () => {
-    const next = markSeen(seen, popup.id);
-    writeJson(StorageKeys.seenNotices, next);
-    setSeen(next);
-  };
+  else if (popup)
+    card = {
+      title: popup.title,
+      text: popup.content,
+      close: () => {
+        const next = markSeen(seen, popup.id);
+        writeJson(StorageKeys.seenNotices, next);
+        setSeen(next);
+      },
+    };
+  if (!card) return null;
   return (
-    <Popup open onClose={close} title={popup.title}>
-      <div className="notice-dialog">
-        <Paragraphs text={popup.content} />
-        <button type="button" className="mk-btn mk-btn--primary notice-dialog__ok" onClick={close}>
-          {t('notices.ok')}
-        </button>
+    <section className="notice-card" role="region" aria-labelledby={titleId(card.title)} data-testid="notice-card">
+      <h2 className="notice-card__title" id={titleId(card.title)}>
+        {card.title}
+      </h2>
+      <div className="notice-card__text">
+        <Paragraphs text={card.text} />
       </div>
-    </Popup>
+      <button type="button" className="mk-btn mk-btn--ghost notice-card__ok" onClick={card.close}>
+        {t('notices.ok')}
+      </button>
+    </section>
   );
+}
+
+function titleId(title: string): string {
+  let h = 0;
+  for (const c of title) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return `notice-card-${(h >>> 0).toString(36)}`;
 }
