@@ -6,6 +6,7 @@
  * itself is shown once with a VIP table answered by the test (the VIP server is another module). Screenshots go
  * to SHOTS_DIR when it is set.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkVipTable } from '../src/shared/rewards/vipRules';
 import { registerAccountByApi } from './accounts-support';
@@ -56,6 +57,30 @@ const vipTable = checkVipTable(
   ),
 );
 
+/** The VIP module's answer when VIP is on, as the contract says (its server is another module's). */
+async function vipOn(page: Page): Promise<void> {
+  if (!vipTable.ok) throw new Error(vipTable.problem);
+  const levels = vipTable.levels;
+  await page.route('**/api/vip/info', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 200,
+        msg: 'success',
+        data: {
+          open: true,
+          problem: null,
+          volume30d: '2150.5',
+          level: 3,
+          feeDiscount: '0.075',
+          next: { level: 4, needed: '850.5' },
+          levels,
+        },
+      }),
+    }),
+  );
+}
+
 describe('[WEL-2] [WELUI-4] a new customer claims the first-deposit reward and sees it in the balance', () => {
   it('desktop: terms first, claim, credited, balance and bonus list; My shows no VIP card while VIP is off', async () => {
     const token = await depositedUser('20');
@@ -86,41 +111,30 @@ describe('[WEL-2] [WELUI-4] a new customer claims the first-deposit reward and s
     expect(await page.getByTestId('welfare-bonus-row').count()).toBe(1);
     expect(await page.getByTestId('welfare-bonus-row').first().innerText()).toContain('+10');
     expect(await platformUsdt(token)).toBe(30);
+    await page.locator('.toast').waitFor({ state: 'detached', timeout: 15_000 });
     await shot(page, 'welfare-claimed-desktop');
 
     // The bonus under the recent deposits; "My" without a VIP card (VIP-1: off by default).
     await gotoApp(page, `${env.app.server.url}/recharge`);
     await page.getByTestId('welfare-bonus-row').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('welfare-bonuses').scrollIntoViewIfNeeded();
+    await shot(page, 'welfare-recharge-bonuses-desktop');
     await gotoApp(page, `${env.app.server.url}/wallet`);
     await page.getByTestId('my-screen').waitFor();
     expect(await page.getByTestId('vip-card').count()).toBe(0);
+    // With VIP on (the contract's answer), the card sits under the assets summary beside the hub.
+    await vipOn(page);
+    await gotoApp(page, `${env.app.server.url}/wallet`);
+    await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
+    await shot(page, 'welfare-vip-my-desktop');
     await ctx.close();
   });
 
   it('phone: claim from the card; the VIP card on /welfare and My when VIP is on', async () => {
-    if (!vipTable.ok) throw new Error(vipTable.problem);
     const token = await depositedUser('50');
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
-    // The VIP module answers as the contract says when VIP is on (its server is another module's).
-    await page.route('**/api/vip/info', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          code: 200,
-          msg: 'success',
-          data: {
-            open: true,
-            problem: null,
-            volume30d: '2150.5',
-            level: 3,
-            feeDiscount: '0.075',
-            next: { level: 4, needed: '850.5' },
-            levels: vipTable.levels,
-          },
-        }),
-      }),
-    );
+    await vipOn(page);
     await gotoApp(page, `${env.app.server.url}/welfare`);
     const card = page.getByTestId('welfare-task-firstDeposit');
     await card.waitFor({ timeout: 15_000 });
@@ -132,6 +146,7 @@ describe('[WEL-2] [WELUI-4] a new customer claims the first-deposit reward and s
     await expect.poll(() => card.getAttribute('data-state'), { timeout: 15_000 }).toBe('claimed');
     await expect.poll(() => page.getByTestId('welfare-balance').innerText(), { timeout: 15_000 }).toContain('60');
     await card.scrollIntoViewIfNeeded();
+    await page.locator('.toast').waitFor({ state: 'detached', timeout: 15_000 });
     await shot(page, 'welfare-claimed-phone');
     await gotoApp(page, `${env.app.server.url}/wallet`);
     await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });

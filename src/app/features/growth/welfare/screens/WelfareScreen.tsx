@@ -1,6 +1,6 @@
 /**
  * `/welfare` (WELUI-1..4): the welfare centre. A summary (rewards claimed, the platform USDT balance live through
- * the worker), the VIP card when VIP is on, a card per task with its reward and terms shown before any claim
+ * the worker), the VIP card when VIP is on (desktop beside the tasks, phone after them), a card per task with its reward and terms shown before any claim
  * (what counts, the window and its date, paid once as a deposit bonus) and its state: to do with a link to where
  * to do it, ready with a claim button, claimed with the date, or window closed; and the deposit bonuses. A claim
  * says what was credited; the balance follows through the live stream. Signed out: the lead and a log-in button.
@@ -13,6 +13,7 @@ import { WELFARE_TERMS } from '../../../../../shared/rewards/welfareRules';
 import type { WelfareTask } from '../../../../../shared/schemas/rewards';
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
 import { TopBar } from '../../../../layout/TopBar';
+import { useIsDesktop } from '../../../../layout/useIsDesktop';
 import { session } from '../../../../session/store';
 import { SIGN_IN_PATH } from '../../../../session/paths';
 import { DataState, dataStatus } from '../../../../ui/DataState';
@@ -159,6 +160,7 @@ export default function WelfareScreen() {
   const { t } = useTranslation(['welfare', 'common']);
   const { isSign } = useSnapshot(session);
   const info = useWelfareInfo();
+  const desktop = useIsDesktop();
   const now = Date.now();
   return (
     <div className="wel-screen" data-testid="welfare-screen">
@@ -181,7 +183,7 @@ export default function WelfareScreen() {
               <div className="wel-grid">
                 <div className="wel-side">
                   <Summary claimed={info.data.claimedTotal} />
-                  <VipCard />
+                  {desktop ? <VipCard /> : null}
                 </div>
                 <div className="wel-main">
                   <h2 className="wel-h">{t('welfare:tasks')}</h2>
@@ -191,6 +193,7 @@ export default function WelfareScreen() {
                     ))}
                   </ul>
                   <DepositBonuses />
+                  {desktop ? null : <VipCard />}
                 </div>
               </div>
             ) : null}
