@@ -6,12 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rechargeApi } from '../../../src/shared/api/recharge';
 import { rewardsApi } from '../../../src/shared/api/rewards';
 import { Decimal } from '../../../src/shared/decimal';
 import { WELFARE_TERMS } from '../../../src/shared/rewards/welfareRules';
-import type { WelfareInfo, WelfareTaskId } from '../../../src/shared/schemas/rewards';
+import { WELFARE_TASKS, type WelfareInfo, type WelfareTaskId } from '../../../src/shared/schemas/rewards';
 import type { StatusEvent } from '../events/userEvents';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
@@ -196,5 +197,68 @@ describe('welfare centre', () => {
       .run(u.id, now, now);
     expect(task(await info(u.token), 'verifyIdentity').state).toBe('todo');
     expect((await claim(u.token, 'verifyIdentity')).body.msg).toBe('Complete the task first');
+  });
+
+  it('[WEL-2] [WEL-3] property: random bursts of claims pay each done task exactly once and nothing else; the books balance', async () => {
+    let tx = 0;
+    /** Marks a task done straight in its owner's table (the owners' own flows are tested with them). */
+    const markDone = (userId: number, t: WelfareTaskId, at: number) => {
+      const db = ts.ctx.db;
+      if (t === 'verifyIdentity')
+        db.prepare(
+          "INSERT INTO kyc (user_id, level, state, created_at, updated_at) VALUES (?, 'primary', 'approved', ?, ?)",
+        ).run(userId, at, at);
+      else if (t === 'firstDeposit')
+        db.prepare(
+          `INSERT INTO deposits (user_id, coin, network, address, amount, tx_hash, confirmations, required, status,
+             created_at, updated_at) VALUES (?, 'USDT', 'USDT-TRC20', 'T', '1', ?, 20, 20, 'credited', ?, ?)`,
+        ).run(userId, `ab${(++tx).toString(16).padStart(20, '0')}`, at, at);
+      else if (t === 'firstTrade')
+        db.prepare(
+          `INSERT INTO futures_records (user_id, time, symbol, side, kind, position_id, shares, fee, pnl)
+           VALUES (?, ?, 'btcusdt', 'long', 'open', 1, '1', '0', '0')`,
+        ).run(userId, at);
+      else
+        db.prepare('UPDATE users SET invited_by = ? WHERE id = (SELECT MAX(id) FROM users WHERE id <> ?)').run(
+          userId,
+          userId,
+        );
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray([...WELFARE_TASKS]),
+        fc.array(
+          fc.record({ task: fc.constantFrom(...WELFARE_TASKS), key: fc.option(fc.constantFrom('a', 'b', 'c')) }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        async (done, claims) => {
+          await ts.reset();
+          await user(); // someone for inviteFriend to point at
+          const u = await user();
+          for (const t of done) markDone(u.id, t, START + 1000);
+          const replies = await Promise.all(
+            claims.map((c) => claim(u.token, c.task, c.key === null ? undefined : `p-${c.key}-${c.task}`)),
+          );
+          const paidTasks = new Set(done.filter((t) => claims.some((c) => c.task === t)));
+          // Every successful reply is of a done task; a task never done is refused in words.
+          for (const [i, r] of replies.entries()) {
+            if (r.body.code === 200) expect(paidTasks.has(claims[i].task)).toBe(true);
+            else if (!done.includes(claims[i].task)) expect(r.body.msg).toBe('Complete the task first');
+          }
+          let expected = new Decimal(0);
+          for (const t of paidTasks) expected = expected.plus(WELFARE_TERMS[t].amount);
+          expect(usdt(u.id)).toBe(expected.toFixed());
+          expect(houseWelfare().neg().toFixed()).toBe(expected.toFixed());
+          const rows = ts.ctx.db
+            .prepare("SELECT ref FROM ledger_journal WHERE kind = 'welfare' ORDER BY ref")
+            .pluck()
+            .all() as string[];
+          expect(rows).toEqual([...paidTasks].map((t) => `${u.id}:${t}`).sort());
+          expect((await info(u.token)).claimedTotal).toBe(expected.toFixed());
+          expect(books().problems).toBe(0);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
