@@ -6,6 +6,7 @@
  * itself is shown once with a VIP table answered by the test (the VIP server is another module). Screenshots go
  * to SHOTS_DIR when it is set.
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkVipTable } from '../src/shared/rewards/vipRules';
@@ -154,5 +155,33 @@ describe('[WEL-2] [WELUI-4] a new customer claims the first-deposit reward and s
     await shot(page, 'welfare-vip-my-phone');
     await ctx.close();
     expect(await platformUsdt(token)).toBe(60);
+  });
+
+  it('[A11Y-1] no serious or critical axe violation on /welfare and My with the VIP card, phone (Arabic) and desktop', async () => {
+    const token = await depositedUser('5');
+    const found: string[] = [];
+    for (const [viewport, language] of [
+      [PHONE, 'ar'],
+      [DESKTOP, 'en'],
+    ] as const) {
+      const ctx = await newContext(env.app.browser, { viewport, token, language, bypassCSP: true });
+      const page = await ctx.newPage();
+      await vipOn(page);
+      for (const path of ['/welfare', '/wallet']) {
+        await gotoApp(page, env.app.server.url + path);
+        await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
+        await page.addScriptTag({ path: join(process.cwd(), 'node_modules/axe-core/axe.min.js') });
+        const violations = (await page.evaluate(async () => {
+          const axe = (
+            window as unknown as { axe: { run(d: unknown, o: unknown): Promise<{ violations: unknown[] }> } }
+          ).axe;
+          return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+        })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+          found.push(`${language} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+      await ctx.close();
+    }
+    expect(found).toEqual([]);
   });
 });
