@@ -1,6 +1,6 @@
 /**
  * `/welfare` (WELUI-1..4): the welfare centre. A summary (rewards claimed, the platform USDT balance live through
- * the worker), the VIP card when VIP is on (desktop beside the tasks, phone after them), a card per task with its reward and terms shown before any claim
+ * the worker), the VIP card when VIP is on and the deposit bonuses (desktop beside the tasks, phone after them), a card per task with its reward and terms shown before any claim
  * (what counts, the window and its date, paid once as a deposit bonus) and its state: to do with a link to where
  * to do it, ready with a claim button, claimed with the date, or window closed; and the deposit bonuses. A claim
  * says what was credited; the balance follows through the live stream. Signed out: the lead and a log-in button.
@@ -184,6 +184,7 @@ export default function WelfareScreen() {
                 <div className="wel-side">
                   <Summary claimed={info.data.claimedTotal} />
                   {desktop ? <VipCard /> : null}
+                  {desktop ? <DepositBonuses /> : null}
                 </div>
                 <div className="wel-main">
                   <h2 className="wel-h">{t('welfare:tasks')}</h2>
@@ -192,7 +193,7 @@ export default function WelfareScreen() {
                       <TaskCard key={task.id} task={task} now={now} />
                     ))}
                   </ul>
-                  <DepositBonuses />
+                  {desktop ? null : <DepositBonuses />}
                   {desktop ? null : <VipCard />}
                 </div>
               </div>
