@@ -28,6 +28,7 @@ import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
 import { mountProxy } from './proxy/index';
+import { mountWelfare } from './welfare/index';
 import { mountFutures, type FuturesModule } from './futures/index';
 import { mountTraders } from './follow/traders';
 import { mountFollow, type FollowModule } from './follow/index';
@@ -198,6 +199,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const follow = mountFollow(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures, traders.stats);
     followRef.current = follow;
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
+    mountWelfare(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const withdrawals = createWithdrawals({
       db,
       ledger,

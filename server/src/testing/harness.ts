@@ -57,6 +57,7 @@ const IDENTITY_TABLES = [
   'proxy_commissions',
   'proxy_links',
   'proxy_agents',
+  'welfare_claims',
   'option_quotes',
   'exchanges',
   'exchange_quotes',
