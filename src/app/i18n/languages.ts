@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'follow',
   'finance',
   'proxy',
+  'invite',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
