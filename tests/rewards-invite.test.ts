@@ -111,6 +111,7 @@ describe('[REB-1] register with the invite link and see the invitee on the invit
     expect(link).toMatch(/\/register\?inviteCode=[A-Za-z0-9]+$/);
     expect(await page.getByTestId('invite-count-1').innerText()).toBe('0');
     await page.getByText('No invitees yet').waitFor();
+    await page.getByTestId('invite-lists').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, 'invite-empty-phone');
 
     const account = await registerFromLink(env.app.browser, link, PHONE);
@@ -136,8 +137,9 @@ describe('[REB-1] register with the invite link and see the invitee on the invit
     expect(await page.getByTestId('invite-rebate-state').innerText()).toBe('Rebates are paid now.');
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'invite-phone');
-    await page.getByTestId('invite-rebates').scrollIntoViewIfNeeded();
+    await page.getByTestId('invite-lists').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shot(page, 'invite-rebates-phone');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByTestId('invite-poster-open').click();
     await page.getByTestId('invite-poster').waitFor();
     await shot(page, 'invite-poster-phone');
@@ -166,10 +168,18 @@ describe('[REB-1] register with the invite link and see the invitee on the invit
     await shot(top.page, 'invite-desktop');
     await top.page.getByTestId('invite-tab-rebates').click();
     await top.page.getByTestId('invite-by-day').waitFor({ timeout: 15_000 });
+    await top.page.getByTestId('invite-lists').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shot(top.page, 'invite-rebates-desktop');
+    await top.page.evaluate(() => window.scrollTo(0, 0));
     await top.page.getByTestId('invite-poster-open').click();
     await top.page.getByTestId('invite-poster').waitFor();
     await shot(top.page, 'invite-poster-desktop');
+    // INVUI-3: the poster downloads as a PNG named by the code.
+    const [download] = await Promise.all([
+      top.page.waitForEvent('download'),
+      top.page.getByTestId('invite-poster-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^invite-[A-Za-z0-9]+\.png$/);
     await top.ctx.close();
   });
 });

@@ -111,7 +111,7 @@ function Totals({ info }: { info: InviteInfo }) {
   const { t } = useTranslation('invite');
   const others = info.byCoin.filter((c) => c.coin !== 'USDT');
   return (
-    <section className="proxy-card" aria-labelledby="invite-totals-title" data-testid="invite-totals">
+    <section className="proxy-card invite-totals" aria-labelledby="invite-totals-title" data-testid="invite-totals">
       <h2 id="invite-totals-title">{t('totals.title')}</h2>
       <dl className="proxy-figures invite-figures">
         {info.invitees.map((n, i) => (
@@ -151,7 +151,7 @@ function Rules({ info }: { info: InviteInfo }) {
   const { t } = useTranslation('invite');
   const example = rebateShares(EXAMPLE_FEE, 'USDT', info.ratios);
   return (
-    <section className="proxy-card" aria-labelledby="invite-rules-title" data-testid="invite-rules">
+    <section className="proxy-card invite-rules" aria-labelledby="invite-rules-title" data-testid="invite-rules">
       <h2 id="invite-rules-title">{t('rules.title')}</h2>
       <p className={info.rebateOpen ? 'invite-on' : 'invite-off'} data-testid="invite-rebate-state">
         {info.rebateOpen ? t('rules.on') : t('rules.off')}
