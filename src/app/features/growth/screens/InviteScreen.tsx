@@ -28,7 +28,8 @@ import '../components/invite.css';
 const EXAMPLE_FEE = '10';
 
 function linkOf(info: InviteInfo): string {
-  return `${window.location.origin}${info.path}`;
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return `${origin}${info.path}`;
 }
 
 async function copy(text: string, ok: string, failed: string): Promise<void> {
