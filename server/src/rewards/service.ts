@@ -12,7 +12,12 @@
  *   USDT; `discount(userId)` is what the spot and futures services take off each fee.
  */
 import { Decimal } from '../../../src/shared/decimal';
-import { rebateRatiosProblem, rebateShares, type RebateRatios } from '../../../src/shared/rewards/rebateRules';
+import {
+  REBATE_LEVELS,
+  rebateRatiosProblem,
+  rebateShares,
+  type RebateRatios,
+} from '../../../src/shared/rewards/rebateRules';
 import { checkVipTable, vipLevelOf, vipNext, type VipTable } from '../../../src/shared/rewards/vipRules';
 import type { InviteInfo, InviteePage, RebatePage, VipInfo } from '../../../src/shared/schemas/rewards';
 import type { FeePaid } from '../events/tradingFees';
@@ -79,7 +84,7 @@ export class RewardsService {
     const out: number[] = [];
     const seen = new Set([userId]);
     let at = userId;
-    while (out.length < 3) {
+    while (out.length < REBATE_LEVELS) {
       const up = this.deps.store.inviterOf(at);
       if (up === null || seen.has(up)) break;
       out.push(up);
