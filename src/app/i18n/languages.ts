@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'finance',
   'proxy',
   'welfare',
+  'invite',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
