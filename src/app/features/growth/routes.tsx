@@ -1,5 +1,5 @@
 /** The growth area's routes (spec 2.1, 2.4): the promotion centre (INVUI-1); the welfare centre. */
-import { placeholder, type RouteDef } from '../routeDef';
+import type { RouteDef } from '../routeDef';
 import { GROWTH_PATHS } from './paths';
 
 export const GROWTH_ROUTES: readonly RouteDef[] = [
