@@ -48,17 +48,20 @@ describe('checkFlowOffer', () => {
   });
 });
 
-const offer = {
-  side: 'sell' as const,
+type Offer = Parameters<typeof checkFlowTake>[0];
+type Take = Parameters<typeof checkFlowTake>[1];
+type Ctx = Parameters<typeof checkFlowTake>[2];
+const offer: Offer = {
+  side: 'sell',
   price: '1.00',
   available: '100',
   minFiat: '1.00',
   maxFiat: '60.00',
-  methods: ['bank' as const],
-  status: 'open' as const,
+  methods: ['bank'],
+  status: 'open',
 };
-const take = { by: 'coin' as const, amount: '10', method: 'bank' as const, payDetails: '' };
-const ctx = { available: '0', openOrders: 0, self: false };
+const take: Take = { by: 'coin', amount: '10', method: 'bank', payDetails: '' };
+const ctx: Ctx = { available: '0', openOrders: 0, self: false };
 
 describe('checkFlowTake', () => {
   it('[FLOW-4] by coin and by fiat', () => {
@@ -69,8 +72,8 @@ describe('checkFlowTake', () => {
     });
   });
 
-  it.each<[Partial<typeof offer>, Partial<typeof take>, Partial<typeof ctx>, string]>([
-    [{ status: 'closed' as never }, {}, {}, 'This offer is closed'],
+  it.each<[Partial<Offer>, Partial<Take>, Partial<Ctx>, string]>([
+    [{ status: 'closed' }, {}, {}, 'This offer is closed'],
     [{}, {}, { self: true }, 'You cannot take your own offer'],
     [{}, { amount: '0' }, {}, 'Amount must be a number above 0'],
     [{}, { by: 'fiat', amount: '1.001' }, {}, 'Amount has at most 2 decimals'],
@@ -81,8 +84,8 @@ describe('checkFlowTake', () => {
     [{ available: '9.5' }, {}, {}, 'The offer has not that much left'],
     [{}, { method: 'cash' }, {}, 'The merchant does not take this payment method'],
     [{}, {}, { openOrders: 3 }, 'You have 3 unpaid orders: finish or cancel one first'],
-    [{ side: 'buy' as never }, { payDetails: ' ab ' }, { available: '100' }, 'Enter how the merchant pays you'],
-    [{ side: 'buy' as never }, { payDetails: 'Bank 1' }, { available: '9.99' }, 'Insufficient USDT'],
+    [{ side: 'buy' }, { payDetails: ' ab ' }, { available: '100' }, 'Enter how the merchant pays you'],
+    [{ side: 'buy' }, { payDetails: 'Bank 1' }, { available: '9.99' }, 'Insufficient USDT'],
   ])('[FLOW-4] refuses offer %o take %o ctx %o with "%s"', (o, b, c, msg) => {
     expect(checkFlowTake({ ...offer, ...o }, { ...take, ...b }, { ...ctx, ...c })).toEqual({ ok: false, msg });
   });
