@@ -173,6 +173,16 @@ describe('offers (FLOW-5)', () => {
     const page = await ts.call(flowApi.flowOffers, { query: { side: 'buy', pageSize: 1, pageNum: 2 } });
     expect(page.data).toMatchObject({ total: 3, rows: [{ id: s1.id, mine: false }] });
   });
+  it('[FLOW-5] an offer left with less than its minimum per order is no longer listed', async () => {
+    const m = await merchant('2000');
+    const o = await postOffer(m, { price: '1.00', amount: '100', minFiat: '10', maxFiat: '100' });
+    const c = await user('0');
+    const a = ok(await take(c, o.id, '90.01'));
+    const listed = async () => (await ts.call(flowApi.flowOffers, { query: { side: 'buy' } })).data.total;
+    expect(await listed()).toBe(0);
+    ok(await act(c, 'cancel', a.id));
+    expect(await listed()).toBe(1);
+  });
 });
 
 describe('orders (FLOW-4, FLOW-6..8)', () => {
