@@ -71,7 +71,9 @@ describe('[FLOW-8] flow orders survive a restart', () => {
     expect(flowService(b.ctx, b.ledger).expireDue(b.clock.now())).toBe(1);
     const got = await b.call(flowApi.flowOrder, { token: token(c.id), query: { id: unpaid.id } });
     expect(got.data).toMatchObject({ state: 'expired', endedBy: 'timeout' });
-    expect((await post(b, token(m.id), flowApi.flowConfirm.path, { id: paid.id })).data.state).toBe('completed');
+    expect((await post<FlowOrder>(b, token(m.id), flowApi.flowConfirm.path, { id: paid.id })).data.state).toBe(
+      'completed',
+    );
     expect(b.ledger.balance(c.id, 'platform', 'USDT').available).toBe('100');
     expect(b.ledger.balance(m.id, 'platform', 'USDT')).toEqual({ available: '400', frozen: '500' });
     const mine = await b.call(flowApi.flowMyOffers, { token: token(m.id) });
