@@ -55,6 +55,9 @@ const IDENTITY_TABLES = [
   'finance_events',
   'finance_interest',
   'finance_holdings',
+  'flow_orders',
+  'flow_offers',
+  'flow_merchants',
   'proxy_commissions',
   'proxy_links',
   'proxy_agents',
@@ -149,6 +152,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       LOG_LEVEL: 'silent',
       // No simulated lead traders unless a test asks (their trades would touch other tests' books).
       FOLLOW_BOTS: '0',
+      // No demo flow merchant unless a test asks (FLOW-12).
+      FLOW_DEMO: '0',
       ...env,
     },
     [],
