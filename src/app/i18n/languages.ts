@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'follow',
   'finance',
   'proxy',
+  'flow',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
