@@ -18,7 +18,16 @@ import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
 import { StateBadge, useFmt, useRuleText } from '../components/cells';
 import { outcomeUnknown, pendingActions, sendAction, settleActions, useFlowOrder, useUid } from '../data';
-import { countdown, orderActions, orderIdOf, orderSteps, ruleText, waitingFor, type OrderAction } from '../model/flow';
+import {
+  countdown,
+  isActive,
+  orderActions,
+  orderIdOf,
+  orderSteps,
+  ruleText,
+  waitingFor,
+  type OrderAction,
+} from '../model/flow';
 import { FLOW_PATHS } from '../paths';
 import '../components/flow.css';
 
@@ -245,7 +254,9 @@ export function OrderView({ order, onChanged }: { order: FlowOrder; onChanged: (
             <p className="fl-muted">{order.terms}</p>
           </>
         ) : null}
-        <p className="fl-note fl-note--warn">{t(buying ? 'order.outsideBuyer' : 'order.outsideSeller')}</p>
+        {isActive(order.state) ? (
+          <p className="fl-note fl-note--warn">{t(buying ? 'order.outsideBuyer' : 'order.outsideSeller')}</p>
+        ) : null}
       </section>
     </div>
   );
