@@ -28,6 +28,7 @@ import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
 import { mountProxy } from './proxy/index';
+import { mountFlow } from './flow/index';
 import { mountFutures, type FuturesModule } from './futures/index';
 import { mountTraders } from './follow/traders';
 import { mountFollow, type FollowModule } from './follow/index';
@@ -197,6 +198,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const traders = mountTraders(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures);
     const follow = mountFollow(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures, traders.stats);
     followRef.current = follow;
+    mountFlow(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     const withdrawals = createWithdrawals({
       db,

@@ -1,0 +1,42 @@
+/**
+ * Builds flow (P2P) orders from the server's context (one line in app.ts): the store, the service on the ledger,
+ * the routes and the job that expires unpaid orders past their payment window (FLOW-8).
+ */
+import type { ServerContext } from '../context';
+import type { IdentityRouter } from '../identity/service';
+import type { Ledger } from '../ledger/service';
+import { registerFlowRoutes } from './routes';
+import { FlowService } from './service';
+import { sqliteFlowStore } from './store';
+
+/** How often the expiry job looks for unpaid orders past their window (payment windows are 15 minutes or more). */
+export const FLOW_EXPIRY_MS = 5_000;
+
+export interface FlowModule {
+  service: FlowService;
+  /** Expires what is due at `now` (the job does it every FLOW_EXPIRY_MS; tests call it by hand). */
+  expireDue(now: number): number;
+  stop(): void;
+}
+
+/** The service on the server's context (the mount and the tests build it the same way). */
+export function flowService(ctx: ServerContext, ledger: Ledger): FlowService {
+  return new FlowService({
+    store: sqliteFlowStore(ctx.db),
+    ledger,
+    clock: ctx.clock,
+    statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
+    defer: queueMicrotask,
+  });
+}
+
+export function mountFlow(r: IdentityRouter, ctx: ServerContext, ledger: Ledger): FlowModule {
+  const service = flowService(ctx, ledger);
+  registerFlowRoutes(r, service);
+  const expireDue = (now: number) =>
+    service.expireDue(now, 200, (err, orderId) =>
+      ctx.log.error({ event: 'flow_expiry_failed', orderId, err }, 'expiring a flow order failed'),
+    );
+  const stop = ctx.scheduler.add({ name: 'flow-expiry', everyMs: FLOW_EXPIRY_MS, runAtStart: true, step: expireDue });
+  return { service, expireDue, stop };
+}
