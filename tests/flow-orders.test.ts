@@ -7,7 +7,7 @@
  * Desktop, then phone. Screenshots go to SHOTS_DIR when it is set.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { registerAccountByApi } from './accounts-support';
 import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
 

@@ -37,7 +37,9 @@ function OfferRow({ offer, onTake }: { offer: FlowOffer; onTake: () => void }) {
           {offer.mine ? <span className="fl-mine"> · {t('offer.yours')}</span> : null}
         </span>
         <span className="fl-muted fl-num">
-          {t('offer.record', { orders: offer.merchantOrders, rate: f.num(offer.merchantRate) })}
+          {offer.merchantOrders > 0
+            ? t('offer.record', { orders: offer.merchantOrders, rate: f.num(offer.merchantRate) })
+            : t('offer.new')}
         </span>
       </div>
       <div className="fl-offer__cell fl-offer__price-cell">
@@ -54,6 +56,8 @@ function OfferRow({ offer, onTake }: { offer: FlowOffer; onTake: () => void }) {
         <span className="fl-num">
           {f.num(offer.available)} <span className="fl-unit">USDT</span>
         </span>
+      </div>
+      <div className="fl-offer__cell">
         <span className="fl-offer__label">{t('col.limits')}</span>
         <span className="fl-num">
           {f.fiat(offer.minFiat)} – {f.fiat(offer.maxFiat)} <span className="fl-unit">{offer.fiat}</span>
@@ -176,9 +180,8 @@ export default function FlowMarketScreen() {
             <li className="fl-offers__head" aria-hidden="true">
               <span>{t('flow:col.merchant')}</span>
               <span>{t('flow:col.price')}</span>
-              <span>
-                {t('flow:col.available')} / {t('flow:col.limits')}
-              </span>
+              <span>{t('flow:col.available')}</span>
+              <span>{t('flow:col.limits')}</span>
               <span>{t('flow:col.methods')}</span>
               <span>{t('flow:col.window')}</span>
               <span />
