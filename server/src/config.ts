@@ -9,6 +9,7 @@
  * WITHDRAW_AUTO_APPROVE_MAX (1000, in the coin's units; 0 = every withdrawal waits for the operator),
  * WITHDRAW_AUTO_APPROVE_DELAY_MS (5000).
  * FOLLOW_BOTS (3 simulated lead traders of copy trading, 0 = none), FOLLOW_BOT_INTERVAL_MS (20000).
+ * FLOW_DEMO (on: a simulated merchant with a sell and a buy offer of flow orders; 0 = none).
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -117,6 +118,7 @@ export function loadConfig(
     // At most the 6 styles of server/src/follow/bots.ts (BOT_STYLES).
     followBots: int('FOLLOW_BOTS', env.FOLLOW_BOTS, 3, 0, 6),
     followBotIntervalMs: int('FOLLOW_BOT_INTERVAL_MS', env.FOLLOW_BOT_INTERVAL_MS, 20_000, 1_000, 3_600_000),
+    flowDemo: env.FLOW_DEMO === undefined || env.FLOW_DEMO.trim() === '' ? true : flag(env.FLOW_DEMO),
   };
 }
 

@@ -59,6 +59,8 @@ export interface ServerConfig {
   followBots: number;
   /** How often each simulated lead trader decides (env FOLLOW_BOT_INTERVAL_MS, default 20000). */
   followBotIntervalMs: number;
+  /** The simulated demo merchant of flow orders (FLOW-12; env FLOW_DEMO, default on; the test harness sets 0). */
+  flowDemo?: boolean;
 }
 
 export interface MarketSymbol {

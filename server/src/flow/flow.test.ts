@@ -343,3 +343,56 @@ describe('idempotency', () => {
     expect(new Decimal(bal(m.id).frozen).toFixed()).toBe('1100');
   });
 });
+
+describe('every rule refuses over HTTP with its message', () => {
+  it.each<[Record<string, unknown>, string]>([
+    [{ price: 'abc' }, 'Price must be a number above 0'],
+    [{ price: '1.001' }, 'Price has at most 2 decimals'],
+    [{ amount: '0' }, 'Amount must be a number above 0'],
+    [{ amount: '10.1234567' }, 'Amount has at most 6 decimals'],
+    [{ amount: '9.99' }, 'An offer is at least 10 USDT'],
+    [{ amount: '1000001', side: 'buy' }, 'An offer is at most 1000000 USDT'],
+    [{ minFiat: '0' }, 'The minimum per order must be a number above 0'],
+    [{ maxFiat: 'x' }, 'The maximum per order must be a number above 0'],
+    [{ minFiat: '10.001' }, 'Order limits have at most 2 decimals'],
+    [{ minFiat: '600' }, 'The minimum per order must not be above the maximum'],
+    [{ minFiat: '1' }, 'The minimum per order must buy at least 1 USDT'],
+    [{ amount: '100', maxFiat: '102' }, 'The maximum per order must not be above the whole offer'],
+    [{ payWindowMin: 20 }, 'The payment window is one of 15, 30, 60 minutes'],
+    [{ amount: '1900.5', maxFiat: '500' }, 'Insufficient USDT for this offer'],
+  ])('[FLOW-3] an offer with %o is refused: "%s"', async (over, msg) => {
+    const m = await merchant('2000');
+    const r = await post(m, flowApi.flowOfferPost.path, offerBody(over));
+    expect(r).toMatchObject({ code: 0, msg });
+    expect(bal(m.id)).toEqual({ available: '1900', frozen: '100' });
+  });
+
+  it('[FLOW-4] every take rule refuses with its message and moves nothing', async () => {
+    const m = await merchant('2000');
+    const o = await postOffer(m, { price: '1.00', amount: '100', minFiat: '1', maxFiat: '60', methods: ['bank'] });
+    const buy = await postOffer(m, { side: 'buy', price: '1.00', amount: '100', minFiat: '1', maxFiat: '60' });
+    const closed = await postOffer(m, { price: '1.00', amount: '100', minFiat: '1', maxFiat: '60' });
+    ok(await post(m, flowApi.flowOfferClose.path, { id: closed.id }));
+    const c = await user('5');
+    const refuse = async (id: number, amount: string, over: Record<string, unknown>, msg: string) =>
+      expect(await take(c, id, amount, over)).toMatchObject({ code: 0, msg });
+    await refuse(9999, '10', {}, 'No such offer');
+    await refuse(closed.id, '10', {}, 'This offer is closed');
+    await refuse(o.id, '0', {}, 'Amount must be a number above 0');
+    await refuse(o.id, '10.001', { by: 'fiat' }, 'Amount has at most 2 decimals');
+    await refuse(o.id, '1.0000001', {}, 'Amount has at most 6 decimals');
+    await refuse(o.id, '0.5', {}, 'The minimum per order is 1.00');
+    await refuse(o.id, '60.01', {}, 'The maximum per order is 60.00');
+    await refuse(o.id, '0.999', {}, 'An order is at least 1 USDT');
+    await refuse(o.id, '10', { method: 'cash' }, 'The merchant does not take this payment method');
+    await refuse(buy.id, '2', {}, 'Enter how the merchant pays you');
+    await refuse(buy.id, '6', { payDetails: 'Bank 9876' }, 'Insufficient USDT');
+    const d = await user('0');
+    ok(await take(d, o.id, '50'));
+    expect(await take(c, o.id, '50.5')).toMatchObject({ code: 0, msg: 'The offer has not that much left' });
+    for (let i = 0; i < 3; i++) ok(await take(c, o.id, '1'));
+    await refuse(o.id, '1', {}, 'You have 3 unpaid orders: finish or cancel one first');
+    expect(bal(c.id)).toEqual({ available: '5', frozen: '0' });
+    expect(await take(m, o.id, '1')).toMatchObject({ msg: 'You cannot take your own offer' });
+  });
+});

@@ -5,6 +5,7 @@
 import type { ServerContext } from '../context';
 import type { IdentityRouter } from '../identity/service';
 import type { Ledger } from '../ledger/service';
+import { DEMO_STEP_MS, ensureDemoMerchant } from './demo';
 import { registerFlowRoutes } from './routes';
 import { FlowService } from './service';
 import { sqliteFlowStore } from './store';
@@ -37,6 +38,17 @@ export function mountFlow(r: IdentityRouter, ctx: ServerContext, ledger: Ledger)
     service.expireDue(now, 200, (err, orderId) =>
       ctx.log.error({ event: 'flow_expiry_failed', orderId, err }, 'expiring a flow order failed'),
     );
-  const stop = ctx.scheduler.add({ name: 'flow-expiry', everyMs: FLOW_EXPIRY_MS, runAtStart: true, step: expireDue });
-  return { service, expireDue, stop };
+  const stops = [
+    ctx.scheduler.add({ name: 'flow-expiry', everyMs: FLOW_EXPIRY_MS, runAtStart: true, step: expireDue }),
+  ];
+  // FLOW-12: the demo merchant (env FLOW_DEMO; off in the test harness).
+  if (ctx.config.flowDemo ?? false) {
+    try {
+      const demo = ensureDemoMerchant(ctx, ledger, service);
+      stops.push(ctx.scheduler.add({ name: 'flow-demo', everyMs: DEMO_STEP_MS, step: demo.step }));
+    } catch (err) {
+      ctx.log.error({ event: 'flow_demo_failed', err }, 'the demo flow merchant could not start');
+    }
+  }
+  return { service, expireDue, stop: () => stops.forEach((s) => s()) };
 }

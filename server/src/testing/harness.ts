@@ -150,6 +150,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       LOG_LEVEL: 'silent',
       // No simulated lead traders unless a test asks (their trades would touch other tests' books).
       FOLLOW_BOTS: '0',
+      // No demo flow merchant unless a test asks (FLOW-12).
+      FLOW_DEMO: '0',
       ...env,
     },
     [],
