@@ -48,13 +48,15 @@ async function funded(amount: string): Promise<string> {
 
 const state = (page: Page) => page.getByTestId('flow-order').getByTestId('flow-state');
 
-/** The customer takes the first offer for `fiat` USD, marks paid; the merchant (already on the order) releases. */
+/** The customer takes Ana's offer for `fiat` USD, marks paid; the merchant (already on the order) releases. */
 async function trade(customer: Page, merchant: Page, fiat: string, coin: string, tag: string): Promise<void> {
   const url = env.app.server.url;
   await gotoApp(customer, `${url}/floworder`);
-  await customer.getByTestId('flow-offer').first().waitFor({ timeout: 15_000 });
+  // The merchant's offer (the demo merchant's may be listed too).
+  const offer = customer.getByTestId('flow-offer').filter({ hasText: 'Ana OTC' });
+  await offer.waitFor({ timeout: 15_000 });
   await shot(customer, `flow-market-${tag}`);
-  await customer.getByTestId('flow-offer-take').first().click();
+  await offer.getByTestId('flow-offer-take').click();
   await customer.getByTestId('flow-take').waitFor();
   await customer.getByTestId('flow-take-amount').fill(fiat);
   await expect.poll(() => customer.getByTestId('flow-take-conversion').innerText()).toContain(`You get ${coin} USDT`);
