@@ -170,6 +170,19 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     await customer.getByTestId('flow-order-row').first().waitFor({ timeout: 15_000 });
     await shot(customer, 'flow-mine-phone');
     await cctx.close();
+
+    // Right to left: the market and the completed order in Arabic.
+    const actx = await newContext(env.app.browser, { viewport: PHONE, token: customerToken, language: 'ar' });
+    const ar = await actx.newPage();
+    await gotoApp(ar, `${env.app.server.url}/floworder`);
+    await ar.getByTestId('flow-offer').first().waitFor({ timeout: 15_000 });
+    expect(await ar.getByTestId('flow-offer-take').first().innerText()).toBe('شراء USDT');
+    await shot(ar, 'flow-market-ar-phone');
+    await gotoApp(ar, `${env.app.server.url}/floworder/mine?tab=ended`);
+    await ar.getByTestId('flow-order-row').first().click();
+    await expect.poll(() => state(ar).innerText(), { timeout: 15_000 }).toBe('مكتمل');
+    await shot(ar, 'flow-order-ar-phone');
+    await actx.close();
     await mctx.close();
   });
 });

@@ -118,7 +118,10 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
         </dd>
         <dt>{t('col.limits')}</dt>
         <dd>
-          {f.fiat(offer.minFiat)} – {f.fiat(offer.maxFiat)} <span className="fl-unit">{offer.fiat}</span>
+          <span dir="ltr">
+            {f.fiat(offer.minFiat)} – {f.fiat(offer.maxFiat)}
+          </span>{' '}
+          <span className="fl-unit">{offer.fiat}</span>
         </dd>
         <dt>{t('col.available')}</dt>
         <dd>

@@ -59,7 +59,7 @@ function OfferRow({ offer, onTake }: { offer: FlowOffer; onTake: () => void }) {
       </div>
       <div className="fl-offer__cell">
         <span className="fl-offer__label">{t('col.limits')}</span>
-        <span className="fl-num">
+        <span className="fl-num" dir="ltr">
           {f.fiat(offer.minFiat)} – {f.fiat(offer.maxFiat)} <span className="fl-unit">{offer.fiat}</span>
         </span>
       </div>

@@ -111,7 +111,10 @@ function OfferLine({ o, onClose }: { o: FlowOffer; onClose: () => void }) {
         )}
       </span>
       <span className="fl-muted fl-num">
-        {t('col.available')}: {f.num(o.available)} USDT · {f.fiat(o.minFiat)} – {f.fiat(o.maxFiat)} {o.fiat}
+        {t('col.available')}: {f.num(o.available)} USDT ·{' '}
+        <span dir="ltr">
+          {f.fiat(o.minFiat)} – {f.fiat(o.maxFiat)} {o.fiat}
+        </span>
       </span>
       <span className="fl-row__end">
         <Methods methods={o.methods} />
