@@ -150,7 +150,7 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     (globalThis as { flowMerchant?: string }).flowMerchant = merchantToken;
   });
 
-  it('phone: another customer buys from the same offer; the merchant releases', async () => {
+  it('phone: another customer buys from the same offer, then sells to the demo merchant and releases', async () => {
     const merchantToken = (globalThis as { flowMerchant?: string }).flowMerchant!;
     const mctx = await newContext(env.app.browser, { viewport: PHONE, token: merchantToken });
     const merchant = await mctx.newPage();
@@ -159,6 +159,33 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     const customer = await cctx.newPage();
     await trade(customer, merchant, '20.4', '20', 'phone');
     await expect.poll(() => platformUsdt(customerToken), { timeout: 15_000 }).toBe(20);
+
+    // The customer sells 15 of those USDT to the demo merchant's buy offer: their USDT goes into escrow; the demo
+    // merchant marks paid (DEMO_ACT_MS after the take, on the server's test clock); the customer releases.
+    await gotoApp(customer, `${env.app.server.url}/floworder?side=sell`);
+    const demoOffer = customer.getByTestId('flow-offer').filter({ hasText: 'OpenEx OTC' });
+    await demoOffer.waitFor({ timeout: 15_000 });
+    await demoOffer.getByTestId('flow-offer-take').click();
+    await customer.getByTestId('flow-take-by-coin').click();
+    await customer.getByTestId('flow-take-amount').fill('15');
+    await expect.poll(() => customer.getByTestId('flow-take-conversion').innerText()).toBe('Comes to 14.85 USD');
+    await expect
+      .poll(() => customer.getByTestId('flow-take-submit').innerText())
+      .toBe('Enter how the merchant pays you');
+    await customer.getByTestId('flow-take-paydetails').fill('Wallet 0099 1234, Customer Two');
+    await expect.poll(() => customer.getByTestId('flow-take-submit').innerText()).toBe('Sell USDT');
+    await shot(customer, 'flow-take-sell-phone');
+    await customer.getByTestId('flow-take-submit').click();
+    await customer.waitForURL(/\/floworder\/confirm\/\d+$/, { timeout: 15_000 });
+    await expect.poll(() => state(customer).innerText(), { timeout: 15_000 }).toBe('Awaiting payment');
+    await expect.poll(() => platformUsdt(customerToken), { timeout: 15_000 }).toBe(5);
+    await call('/api/_test/clock/advance?ms=25000', customerToken, {});
+    await expect.poll(() => state(customer).innerText(), { timeout: 30_000 }).toBe('Paid');
+    await shot(customer, 'flow-order-sell-paid-phone');
+    await customer.getByTestId('flow-action-release').click();
+    await customer.getByTestId('flow-confirm-yes').click();
+    await expect.poll(() => state(customer).innerText(), { timeout: 15_000 }).toBe('Completed');
+    await expect.poll(() => platformUsdt(customerToken), { timeout: 15_000 }).toBe(5);
 
     await gotoApp(merchant, `${env.app.server.url}/floworder/mine?tab=offers`);
     await merchant.getByTestId('flow-my-offer').first().waitFor({ timeout: 15_000 });
