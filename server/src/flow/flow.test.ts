@@ -11,6 +11,7 @@ import { FLOW_MERCHANT_DEPOSIT } from '../../../src/shared/rewards/flowRules';
 import type { FlowOffer, FlowOrder } from '../../../src/shared/schemas/flow';
 import type { StatusEvent } from '../events/userEvents';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { connect } from '../ws/testClient';
 import { flowService } from './index';
 
 const START = Date.UTC(2026, 2, 1, 9, 0, 0);
@@ -172,6 +173,16 @@ describe('offers (FLOW-5)', () => {
     expect(mine.data.rows.map((r) => r.id)).toEqual([b1.id, s1.id]);
     const page = await ts.call(flowApi.flowOffers, { query: { side: 'buy', pageSize: 1, pageNum: 2 } });
     expect(page.data).toMatchObject({ total: 3, rows: [{ id: s1.id, mine: false }] });
+  });
+  it('[FLOW-5] an offer left with less than its minimum per order is no longer listed', async () => {
+    const m = await merchant('2000');
+    const o = await postOffer(m, { price: '1.00', amount: '100', minFiat: '10', maxFiat: '100' });
+    const c = await user('0');
+    const a = ok(await take(c, o.id, '90.01'));
+    const listed = async () => (await ts.call(flowApi.flowOffers, { query: { side: 'buy' } })).data.total;
+    expect(await listed()).toBe(0);
+    ok(await act(c, 'cancel', a.id));
+    expect(await listed()).toBe(1);
   });
 });
 
@@ -394,5 +405,28 @@ describe('every rule refuses over HTTP with its message', () => {
     await refuse(o.id, '1', {}, 'You have 3 unpaid orders: finish or cancel one first');
     expect(bal(c.id)).toEqual({ available: '5', frozen: '0' });
     expect(await take(m, o.id, '1')).toMatchObject({ msg: 'You cannot take your own offer' });
+  });
+});
+
+describe('live news (FLOW-10)', () => {
+  it("[FLOW-10] each party's sockets get USER_STATUS for the order, a stranger's none", async () => {
+    const m = await merchant('2000');
+    const o = await postOffer(m);
+    const c = await user('0');
+    const stranger = await user('0');
+    const socks = await Promise.all(['m', 'c', 's'].map((n) => connect(`${ts.wsUrl}/ws/flow-${n}`)));
+    [m, c, stranger].forEach((u, i) => socks[i].send({ op: 'subscribe', type: 'USER_STATUS', token: u.token }));
+    for (const s of socks) await s.waitFor((f) => f.type === 'ACK');
+    const order = ok(await take(c, o.id, '10'));
+    ok(await act(c, 'cancel', order.id));
+    for (const s of socks.slice(0, 2)) {
+      await s.waitFor((f) => f.type === 'USER_STATUS' && f.data.status === 'cancelled');
+      expect(s.frames.filter((f) => f.type === 'USER_STATUS').map((f) => f.data)).toEqual([
+        { kind: 'flow', id: order.id, status: 'unpaid' },
+        { kind: 'flow', id: order.id, status: 'cancelled' },
+      ]);
+    }
+    expect(socks[2].frames.filter((f) => f.type === 'USER_STATUS')).toEqual([]);
+    for (const s of socks) await s.close();
   });
 });

@@ -12,7 +12,12 @@
  * seller), `flow_escrow_out` + `flow_receive` (the escrow settled to `house:flow` and paid from there to the buyer).
  */
 import { Decimal } from '../../../src/shared/decimal';
-import { FLOW_MERCHANT_DEPOSIT, checkFlowOffer, checkFlowTake } from '../../../src/shared/rewards/flowRules';
+import {
+  FLOW_MERCHANT_DEPOSIT,
+  checkFlowOffer,
+  checkFlowTake,
+  flowFiatOf,
+} from '../../../src/shared/rewards/flowRules';
 import type {
   FlowMerchant,
   FlowOffer,
@@ -220,13 +225,16 @@ export class FlowService {
     store.setOfferHold(o.id, null);
   }
 
-  /** FLOW-1: open offers for the customer's side, best price first (lowest to buy from, highest to sell to). */
+  /** FLOW-1, FLOW-5: open offers for the customer's side, best price first (lowest to buy from, highest to sell to). */
   offers(
     q: { pageNum: number; pageSize: number; side: 'buy' | 'sell'; fiat: string; method: string },
     callerId?: number,
   ): FlowOfferPage {
     const merchantSide = q.side === 'buy' ? 'sell' : 'buy';
-    const all = this.store.openOffers(merchantSide, q.fiat, q.method, q.side === 'buy');
+    // Only offers with enough left for their minimum per order (a remainder below it cannot be taken).
+    const all = this.store
+      .openOffers(merchantSide, q.fiat, q.method, q.side === 'buy')
+      .filter((o) => new Decimal(flowFiatOf(o.available, o.price)).gte(o.minFiat));
     const start = (q.pageNum - 1) * q.pageSize;
     return { total: all.length, rows: all.slice(start, start + q.pageSize).map((o) => this.offerView(o, callerId)) };
   }
