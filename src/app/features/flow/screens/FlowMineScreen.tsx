@@ -129,7 +129,8 @@ function OffersPanel() {
   const qid = useId();
   const backRef = useRef<HTMLButtonElement>(null);
   const merchant = useFlowMerchant(uid);
-  const isMerchant = merchant.data?.state === 'active';
+  const isMerchant = merchant.data !== undefined && merchant.data.state !== 'none';
+  const canPost = merchant.data?.state === 'active';
   const [pageNum, setPageNum] = useState(1);
   const q = useFlowMyOffers(uid, isMerchant, pageNum);
   useStatusRefetch(['flow'], q.reload);
@@ -164,7 +165,11 @@ function OffersPanel() {
     );
   const rows = q.data?.rows ?? [];
   return (
-    <DataState status={merchant.data ? dataStatus(q) : dataStatus(merchant)} error={q.error ?? merchant.error}>
+    <DataState
+      status={merchant.data ? dataStatus(q) : dataStatus(merchant)}
+      error={q.error ?? merchant.error}
+      onRetry={merchant.data ? q.reload : merchant.reload}
+    >
       <div className="fl-grid">
         <section className="fl-card">
           <h2>{t('mine.myOffers')}</h2>
@@ -184,10 +189,14 @@ function OffersPanel() {
           )}
           <Pager pageNum={pageNum} total={q.data?.total ?? 0} pageSize={FLOW_PAGE_SIZE} onPage={setPageNum} />
         </section>
-        <section className="fl-card">
-          <h2>{t('offerForm.title')}</h2>
-          <OfferForm />
-        </section>
+        {canPost ? (
+          <section className="fl-card">
+            <h2>{t('offerForm.title')}</h2>
+            <OfferForm />
+          </section>
+        ) : (
+          <p className="fl-note fl-note--warn">{t('apply.suspended')}</p>
+        )}
       </div>
       <Popup
         open={closing !== null}
