@@ -7,9 +7,18 @@ import { loadNamespaces, setLanguage } from '../../i18n/index';
 import FlowMarketScreen from './screens/FlowMarketScreen';
 import { OrderView } from './screens/FlowOrderScreen';
 import { applyRule } from './screens/FlowApplyScreen';
+import { TakeForm } from './components/TakeDialog';
+import type { FlowOffer } from '../../../shared/schemas/flow';
 
 vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined }));
 vi.mock('../../market/serverClock', () => ({ serverClockOffset: async () => null }));
+vi.mock('../wallet/balances', () => ({
+  useAssetBalances: () => ({
+    status: 'ok',
+    data: [{ account: 'platform', coin: 'USDT', available: '20', frozen: '0' }],
+    reload: () => {},
+  }),
+}));
 
 /** The screens' data hooks, replaced by whatever state a test sets. */
 const state = vi.hoisted(() => ({ current: { status: 'loading' } as Record<string, unknown> }));
@@ -144,5 +153,48 @@ describe('[FLOWUI-7] the application names what is missing', () => {
     expect(applyRule('Ana', '', '500', '100')).toBe('apply.rule.details');
     expect(applyRule('Ana', 'IBAN 1', '99.99', '100')).toBe('apply.rule.deposit');
     expect(applyRule('Ana', 'IBAN 1', '100', '100')).toBeNull();
+  });
+});
+
+const OFFER: FlowOffer = {
+  id: 7,
+  merchant: 'Ana',
+  merchantOrders: 12,
+  merchantRate: '98.5',
+  side: 'sell',
+  coin: 'USDT',
+  fiat: 'USD',
+  price: '1.02',
+  available: '500',
+  minFiat: '10',
+  maxFiat: '300',
+  methods: ['bank'],
+  payWindowMin: 15,
+  terms: '',
+  status: 'open',
+  createdAt: 1,
+  mine: false,
+};
+
+describe('[FLOWUI-2] the take form', () => {
+  const take = (offer: FlowOffer, amount: string, by: 'fiat' | 'coin' = 'fiat', payDetails = '') =>
+    text(<TakeForm offer={offer} initial={{ by, amount, method: 'bank', payDetails }} />);
+
+  it('the button names the first failing rule; a good amount shows the conversion and "Buy USDT"', () => {
+    expect(take(OFFER, '')).toContain('Enter an amount');
+    expect(take(OFFER, '5')).toContain('The minimum per order is 10');
+    const ok = take(OFFER, '51');
+    expect(ok).toContain('You get 50 USDT');
+    expect(ok).toMatch(/Buy USDT$/);
+    expect(ok).toContain('outside the exchange');
+    expect(ok).toContain('held in escrow');
+  });
+
+  it('selling: asks how the merchant pays, checks the USDT available, shows the fiat it comes to', () => {
+    const buyOffer = { ...OFFER, side: 'buy' as const, price: '0.99' };
+    expect(take(buyOffer, '15', 'coin')).toContain('Enter how the merchant pays you');
+    expect(take(buyOffer, '15', 'coin')).toContain('Comes to 14.85 USD');
+    expect(take(buyOffer, '25', 'coin', 'IBAN 1234')).toContain('Insufficient USDT');
+    expect(take(buyOffer, '15', 'coin', 'IBAN 1234')).toMatch(/Sell USDT$/);
   });
 });
