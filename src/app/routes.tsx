@@ -20,6 +20,7 @@ import { COPY_ROUTES } from './features/copy/routes';
 import { MESSAGES_ROUTES } from './features/messages/routes';
 import { RECORDS_ROUTES } from './features/records/routes';
 import { PROXY_ROUTES } from './features/proxy/routes';
+import { FLOW_ROUTES } from './features/flow/routes';
 import { DEV_ROUTES } from './features/dev/routes';
 
 const ROUTES: readonly RouteDef[] = [
@@ -35,6 +36,7 @@ const ROUTES: readonly RouteDef[] = [
   ...MESSAGES_ROUTES,
   ...RECORDS_ROUTES,
   ...PROXY_ROUTES,
+  ...FLOW_ROUTES,
   ...DEV_ROUTES,
   // anything else
   { path: '*', load: () => import('./screens/placeholder/NotFoundScreen'), ns: [] },

@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'proxy',
   'welfare',
   'invite',
+  'flow',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,10 +1,6 @@
-/** Every route path of the copy-trading area (spec 2.1, 2.4): follow, and the follow orders. */
+/** Every route path of the copy-trading area (spec 2.1, 2.4): follow (flow orders are in features/flow). */
 export const COPY_PATHS = {
   follow: '/follow',
-  floworder: '/floworder',
-  floworderConfirm: '/floworder/confirm/:id',
-  floworderMine: '/floworder/mine',
-  floworderApply: '/floworder/apply',
 } as const;
 
 /** The tabs of /follow, in the URL as `?tab=` (FOLUI-1). */

@@ -1,0 +1,185 @@
+/**
+ * A merchant's offer form (FLOWUI-5): the merchant's side (sell USDT / buy USDT), the fiat and the price, the USDT
+ * amount, the per-order limits in fiat, the payment methods and window, and the terms. The button names the first
+ * rule the offer breaks (the shared `checkFlowOffer`, which the server runs too). A sell offer holds its USDT. One
+ * Idempotency-Key per offer, kept across reloads; a lost reply is answered by asking for the caller's offers.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FLOW_FIATS, FLOW_PAY_METHODS, type FlowFiat, type FlowSide } from '../../../../shared/schemas/flow';
+import { FLOW_PAY_WINDOWS } from '../../../../shared/rewards/flowRules';
+import { toast } from '../../../ui/toast';
+import { findOffer, offerIntent, outcomeUnknown, pendingOfferIntents, sendOffer } from '../data';
+import { checkOffer, EMPTY_OFFER, offerBodyOf, ruleText, type OfferDraft } from '../model/flow';
+import { useFmt, useRuleText } from './cells';
+import { usePlatformUsdt } from './TakeDialog';
+
+export function OfferForm({ initial }: { initial?: OfferDraft }) {
+  const { t } = useTranslation('flow');
+  const f = useFmt();
+  const rule = useRuleText();
+  const ids = useId();
+  const [d, setD] = useState<OfferDraft>(initial ?? EMPTY_OFFER);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const available = usePlatformUsdt();
+  const failing = checkOffer(d, available ?? '0');
+  const set = (patch: Partial<OfferDraft>) => {
+    setD((x) => ({ ...x, ...patch }));
+    setError('');
+  };
+
+  // Offers posted whose reply never came (before a reload too): ask the caller's offers whether they landed.
+  useEffect(() => {
+    for (const intent of pendingOfferIntents())
+      void findOffer(intent)
+        .then((o) => {
+          if (o) toast(t('offerForm.earlier'), { kind: 'success' });
+        })
+        .catch(() => undefined);
+  }, [t]);
+
+  const submit = async () => {
+    if (failing !== null || busy) return;
+    setBusy(true);
+    setError('');
+    const body = offerBodyOf(d);
+    const intent = offerIntent(body, Date.now());
+    try {
+      await sendOffer(body, intent);
+      toast(t('offerForm.posted'), { kind: 'success' });
+      setD(EMPTY_OFFER);
+    } catch (err) {
+      if (outcomeUnknown(err)) {
+        const found = await findOffer(intent).catch(() => undefined);
+        if (found) {
+          toast(t('offerForm.posted'), { kind: 'success' });
+          setD(EMPTY_OFFER);
+        } else setError(t('offerForm.lost'));
+      } else {
+        const msg = err instanceof Error ? err.message : String(err);
+        setError(rule(ruleText(msg) ?? msg));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const num = (name: 'price' | 'amount' | 'minFiat' | 'maxFiat', unit: string) => (
+    <div className="fl-field">
+      <label htmlFor={`${ids}-${name}`}>{t(`offerForm.${name}`)}</label>
+      <div className="fl-input">
+        <input
+          id={`${ids}-${name}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={d[name]}
+          onChange={(e) => set({ [name]: e.target.value })}
+          data-testid={`flow-offer-${name}`}
+        />
+        <span className="fl-unit">{unit}</span>
+      </div>
+    </div>
+  );
+
+  return (
+    <form
+      className="fl-form"
+      data-testid="flow-offer-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="fl-seg" role="radiogroup" aria-label={t('offerForm.side')}>
+        {(['sell', 'buy'] as FlowSide[]).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            aria-checked={d.side === s}
+            className={`fl-seg__btn fl-seg__btn--${s}`}
+            onClick={() => set({ side: s })}
+            data-testid={`flow-offer-side-${s}`}
+          >
+            {t(`offerForm.sideOf.${s}`)}
+          </button>
+        ))}
+      </div>
+      <div className="fl-form__row">
+        <label className="fl-field">
+          {t('filter.fiat')}
+          <select
+            value={d.fiat}
+            onChange={(e) => set({ fiat: e.target.value as FlowFiat })}
+            data-testid="flow-offer-fiat"
+          >
+            {FLOW_FIATS.map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </select>
+        </label>
+        {num('price', `${d.fiat}/USDT`)}
+        {num('amount', 'USDT')}
+      </div>
+      <div className="fl-form__row">
+        {num('minFiat', d.fiat)}
+        {num('maxFiat', d.fiat)}
+        <label className="fl-field">
+          {t('col.window')}
+          <select
+            value={d.payWindowMin}
+            onChange={(e) => set({ payWindowMin: Number(e.target.value) })}
+            data-testid="flow-offer-window"
+          >
+            {FLOW_PAY_WINDOWS.map((w) => (
+              <option key={w} value={w}>
+                {t('minutes', { n: w })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <fieldset className="fl-checks" style={{ border: 0, margin: 0, padding: 0 }}>
+        <legend className="fl-muted">{t('col.methods')}</legend>
+        {FLOW_PAY_METHODS.map((m) => (
+          <label key={m}>
+            <input
+              type="checkbox"
+              checked={d.methods.includes(m)}
+              onChange={(e) =>
+                set({ methods: e.target.checked ? [...d.methods, m] : d.methods.filter((x) => x !== m) })
+              }
+              data-testid={`flow-offer-method-${m}`}
+            />
+            {t(`method.${m}`)}
+          </label>
+        ))}
+      </fieldset>
+      <label className="fl-field">
+        {t('offerForm.terms')}
+        <textarea value={d.terms} maxLength={500} onChange={(e) => set({ terms: e.target.value })} />
+      </label>
+      {d.side === 'sell' ? (
+        <p className="fl-muted" data-testid="flow-offer-balance">
+          {t('offerForm.holds', { amount: available === undefined ? '--' : f.num(available, 2) })}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="fl-error" role="alert" data-testid="flow-offer-error">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="fl-btn fl-btn--block"
+        disabled={failing !== null || busy}
+        data-testid="flow-offer-submit"
+      >
+        {failing !== null ? rule(failing) : busy ? t('sending') : t('offerForm.submit')}
+      </button>
+    </form>
+  );
+}

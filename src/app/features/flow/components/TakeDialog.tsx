@@ -1,0 +1,219 @@
+/**
+ * The take sheet (FLOWUI-2): the amount in fiat or in USDT with the other shown live at the offer's price, the
+ * payment method, the taker's payment details when they sell, and a plain note that the payment happens outside
+ * the exchange while the USDT waits in escrow. The button names the first rule the take breaks (the shared
+ * `checkFlowTake`, which the server runs too). One Idempotency-Key per take, kept across reloads; a lost reply is
+ * answered by asking for the caller's orders (FLOWUI-6), never by taking again. On success: the order's page.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { FlowOffer, FlowOrder } from '../../../../shared/schemas/flow';
+import { Popup } from '../../../ui/Popup';
+import { toast } from '../../../ui/toast';
+import { useAssetBalances } from '../../wallet/balances';
+import { findTake, outcomeUnknown, pendingTakes, sendTake, takeIntent, useFlowOrders, useUid } from '../data';
+import { checkTake, emptyTake, parseTakeIntent, ruleText, takeConversion, takerSide, unpaidCount } from '../model/flow';
+import type { TakeDraft } from '../model/flow';
+import { flowOrderPath } from '../paths';
+import { useFmt, useRuleText } from './cells';
+
+/** The platform account's available USDT, undefined while the balances load. */
+export function usePlatformUsdt(): string | undefined {
+  const b = useAssetBalances();
+  if (!b.data) return undefined;
+  return b.data.find((r) => r.account === 'platform' && r.coin.toUpperCase() === 'USDT')?.available ?? '0';
+}
+
+export function TakeDialog({ offer, onClose }: { offer: FlowOffer; onClose: () => void }) {
+  const { t } = useTranslation('flow');
+  const side = takerSide(offer.side);
+  return (
+    <Popup open onClose={onClose} variant="sheet" title={t(`take.title.${side}`, { name: offer.merchant })}>
+      <TakeForm offer={offer} onClose={onClose} />
+    </Popup>
+  );
+}
+
+export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () => void; initial?: TakeDraft }) {
+  const { t } = useTranslation('flow');
+  const f = useFmt();
+  const rule = useRuleText();
+  const ids = useId();
+  const navigate = useNavigate();
+  const uid = useUid();
+  const side = takerSide(offer.side);
+  const [d, setD] = useState<TakeDraft>(initial ?? emptyTake(offer));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const available = usePlatformUsdt();
+  const orders = useFlowOrders(uid, 'active');
+  const check = checkTake(offer, d, { available: available ?? '0', openOrders: unpaidCount(orders.data?.rows) });
+  const conv = takeConversion(offer.price, d);
+  const set = (patch: Partial<TakeDraft>) => {
+    setD((x) => ({ ...x, ...patch }));
+    setError('');
+  };
+
+  const opened = (o: FlowOrder, earlier: boolean) => {
+    if (earlier) toast(t('take.earlier'), { kind: 'success' });
+    navigate(flowOrderPath(o.id));
+  };
+
+  // A take of this offer whose reply never came (before a reload too): ask the orders whether it landed.
+  useEffect(() => {
+    let live = true;
+    for (const p of pendingTakes(offer.id))
+      void findTake(p)
+        .then((o) => {
+          if (o && live) opened(o, true);
+        })
+        .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offer.id]);
+
+  const submit = async () => {
+    if (!check.ok || busy) return;
+    setBusy(true);
+    setError('');
+    const intent = takeIntent(offer.id, d.by, d.amount, Date.now());
+    try {
+      const o = await sendTake(
+        { offerId: offer.id, by: d.by, amount: d.amount.trim(), method: d.method, payDetails: d.payDetails.trim() },
+        intent,
+      );
+      opened(o, false);
+    } catch (err) {
+      if (outcomeUnknown(err)) {
+        const p = parseTakeIntent(intent);
+        const found = p ? await findTake(p).catch(() => undefined) : undefined;
+        if (found) opened(found, true);
+        else setError(t('take.lost'));
+      } else {
+        const msg = err instanceof Error ? err.message : String(err);
+        setError(rule(ruleText(msg) ?? msg));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unit = d.by === 'fiat' ? offer.fiat : 'USDT';
+  return (
+    <form
+      className="fl-form"
+      data-testid="flow-take"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <dl className="fl-facts">
+        <dt>{t('col.price')}</dt>
+        <dd data-testid="flow-take-price">
+          {f.fiat(offer.price)} <span className="fl-unit">{offer.fiat}</span>
+        </dd>
+        <dt>{t('col.limits')}</dt>
+        <dd>
+          <span dir="ltr">
+            {f.fiat(offer.minFiat)} – {f.fiat(offer.maxFiat)}
+          </span>{' '}
+          <span className="fl-unit">{offer.fiat}</span>
+        </dd>
+        <dt>{t('col.available')}</dt>
+        <dd>
+          {f.num(offer.available)} <span className="fl-unit">USDT</span>
+        </dd>
+        <dt>{t('col.window')}</dt>
+        <dd>{t('minutes', { n: offer.payWindowMin })}</dd>
+      </dl>
+
+      <div className="fl-seg" role="radiogroup" aria-label={t('take.by')}>
+        {(['fiat', 'coin'] as const).map((by) => (
+          <button
+            key={by}
+            type="button"
+            role="radio"
+            aria-checked={d.by === by}
+            className="fl-seg__btn"
+            onClick={() => set({ by, amount: '' })}
+            data-testid={`flow-take-by-${by}`}
+          >
+            {by === 'fiat' ? t('take.byFiat', { fiat: offer.fiat }) : t('take.byCoin')}
+          </button>
+        ))}
+      </div>
+      <div className="fl-field">
+        <label htmlFor={`${ids}-amount`}>{t(`take.amount.${side}`)}</label>
+        <div className="fl-input">
+          <input
+            id={`${ids}-amount`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={d.amount}
+            placeholder={`${f.fiat(offer.minFiat)} – ${f.fiat(offer.maxFiat)}`}
+            onChange={(e) => set({ amount: e.target.value })}
+            data-testid="flow-take-amount"
+          />
+          <span className="fl-unit">{unit}</span>
+        </div>
+        <p className="fl-conversion" data-testid="flow-take-conversion" aria-live="polite">
+          {conv
+            ? d.by === 'fiat'
+              ? t('take.getsCoin', { amount: f.num(conv) })
+              : t('take.paysFiat', { amount: f.fiat(conv), fiat: offer.fiat })
+            : t('take.conversionHint')}
+        </p>
+      </div>
+      <label className="fl-field">
+        {t('take.method')}
+        <select
+          value={d.method}
+          onChange={(e) => set({ method: e.target.value as TakeDraft['method'] })}
+          data-testid="flow-take-method"
+        >
+          {offer.methods.map((m) => (
+            <option key={m} value={m}>
+              {t(`method.${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {side === 'sell' ? (
+        <>
+          <label className="fl-field">
+            {t('take.payDetails')}
+            <textarea
+              value={d.payDetails}
+              maxLength={300}
+              onChange={(e) => set({ payDetails: e.target.value })}
+              data-testid="flow-take-paydetails"
+            />
+          </label>
+          <p className="fl-muted" data-testid="flow-take-balance">
+            {t('take.balance', { amount: available === undefined ? '--' : f.num(available, 2) })}
+          </p>
+        </>
+      ) : null}
+      <p className="fl-note fl-note--warn" data-testid="flow-take-note">
+        {t(`take.note.${side}`)}
+      </p>
+      {error ? (
+        <p className="fl-error" role="alert" data-testid="flow-take-error">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className={`fl-btn fl-btn--block fl-btn--${side}`}
+        disabled={!check.ok || busy}
+        data-testid="flow-take-submit"
+      >
+        {!check.ok ? rule(check.rule) : busy ? t('sending') : t(`take.submit.${side}`)}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { ReactElement } from 'react';
+import type { FlowOrder } from '../../../shared/schemas/flow';
+import { loadNamespaces, setLanguage } from '../../i18n/index';
+import FlowMarketScreen from './screens/FlowMarketScreen';
+import { OrderView } from './screens/FlowOrderScreen';
+import { applyRule } from './screens/FlowApplyScreen';
+import { TakeForm } from './components/TakeDialog';
+import type { FlowOffer } from '../../../shared/schemas/flow';
+
+vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined }));
+vi.mock('../../market/serverClock', () => ({ serverClockOffset: async () => null }));
+vi.mock('../wallet/balances', () => ({
+  useAssetBalances: () => ({
+    status: 'ok',
+    data: [{ account: 'platform', coin: 'USDT', available: '20', frozen: '0' }],
+    reload: () => {},
+  }),
+}));
+
+/** The screens' data hooks, replaced by whatever state a test sets. */
+const state = vi.hoisted(() => ({ current: { status: 'loading' } as Record<string, unknown> }));
+vi.mock('./data', async (orig) => {
+  const real = await orig<typeof import('./data')>();
+  return {
+    ...real,
+    useFlowOffers: () => ({ ...state.current, reload: () => {} }),
+    useFlowOrders: () => ({ status: 'ok', data: { total: 0, rows: [] }, reload: () => {} }),
+  };
+});
+
+beforeAll(async () => {
+  await setLanguage('en', { persist: false });
+  await loadNamespaces(['common', 'flow']);
+});
+
+const text = (el: ReactElement) =>
+  renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function order(p: Partial<FlowOrder> = {}): FlowOrder {
+  return {
+    id: 3,
+    offerId: 7,
+    role: 'buyer',
+    asMerchant: false,
+    counterparty: 'Ana',
+    coin: 'USDT',
+    fiat: 'USD',
+    price: '1.02',
+    amount: '49.019607',
+    fiatAmount: '50.00',
+    method: 'bank',
+    state: 'unpaid',
+    createdAt: 100_000,
+    payBy: Date.now() + 15 * 60_000,
+    paidAt: null,
+    endedAt: null,
+    endedBy: null,
+    payDetails: 'IBAN DE00 1234',
+    terms: '',
+    ...p,
+  };
+}
+
+describe('[FLOWUI-1] the market’s states', () => {
+  it('loading, empty (says which side has no offers), error with a retry', () => {
+    state.current = { status: 'loading' };
+    expect(text(<FlowMarketScreen />)).toContain('Loading');
+    state.current = { status: 'ok', data: { total: 0, rows: [] } };
+    expect(text(<FlowMarketScreen />)).toContain('No merchant sells USDT right now');
+    state.current = { status: 'error', error: 'Network unreachable' };
+    const t = text(<FlowMarketScreen />);
+    expect(t).toContain('Network unreachable');
+    expect(t).toContain('Try again');
+  });
+
+  it('an offer row shows the merchant’s record, price, available, limits, methods and window', () => {
+    state.current = {
+      status: 'ok',
+      data: {
+        total: 1,
+        rows: [
+          {
+            id: 7,
+            merchant: 'Ana',
+            merchantOrders: 12,
+            merchantRate: '98.5',
+            side: 'sell',
+            coin: 'USDT',
+            fiat: 'EUR',
+            price: '0.93',
+            available: '1500.5',
+            minFiat: '10',
+            maxFiat: '1000',
+            methods: ['bank', 'cash'],
+            payWindowMin: 30,
+            terms: '',
+            status: 'open',
+            createdAt: 1,
+            mine: false,
+          },
+        ],
+      },
+    };
+    const t = text(<FlowMarketScreen />);
+    for (const s of ['Ana', '12 orders · 98.5% completed', '0.93', 'EUR', '1,500.5', '10.00 – 1,000.00'])
+      expect(t).toContain(s);
+    for (const s of ['Bank transfer', 'Cash', '30 min', 'Buy USDT']) expect(t).toContain(s);
+  });
+});
+
+describe('[FLOWUI-3] [FLOWUI-4] one order by role and state', () => {
+  it('the buyer of an unpaid order: the pay-to details, the countdown, "I have paid" and cancel', () => {
+    const t = text(<OrderView order={order()} onChanged={() => {}} />);
+    expect(t).toContain('Buying USDT from Ana');
+    expect(t).toContain('Pay to');
+    expect(t).toContain('IBAN DE00 1234');
+    expect(t).toMatch(/Time left to pay 1[45]:\d\d/);
+    expect(t).toContain('I have paid');
+    expect(t).toContain('Cancel order');
+    expect(t).not.toContain('Payment received');
+  });
+
+  it('the seller of a paid order: check, then release; no cancel', () => {
+    const t = text(
+      <OrderView order={order({ role: 'seller', state: 'paid', paidAt: 200_000 })} onChanged={() => {}} />,
+    );
+    expect(t).toContain('Selling USDT to Ana');
+    expect(t).toContain('Ana says they have paid');
+    expect(t).toContain('Payment received – release');
+    expect(t).not.toContain('Cancel order');
+    expect(t).not.toContain('Time left to pay');
+  });
+
+  it('an expired order: no actions, ended by the payment window', () => {
+    const t = text(
+      <OrderView order={order({ state: 'expired', endedAt: 300_000, endedBy: 'timeout' })} onChanged={() => {}} />,
+    );
+    expect(t).toContain('Expired');
+    expect(t).toContain('The payment window ran out');
+    expect(t).not.toContain('I have paid');
+  });
+});
+
+describe('[FLOWUI-7] the application names what is missing', () => {
+  it('name, details, then the deposit', () => {
+    expect(applyRule('A', 'IBAN 1', '500', '100')).toBe('apply.rule.nameShort');
+    expect(applyRule('Ana', '', '500', '100')).toBe('apply.rule.details');
+    expect(applyRule('Ana', 'IBAN 1', '99.99', '100')).toBe('apply.rule.deposit');
+    expect(applyRule('Ana', 'IBAN 1', '100', '100')).toBeNull();
+  });
+});
+
+const OFFER: FlowOffer = {
+  id: 7,
+  merchant: 'Ana',
+  merchantOrders: 12,
+  merchantRate: '98.5',
+  side: 'sell',
+  coin: 'USDT',
+  fiat: 'USD',
+  price: '1.02',
+  available: '500',
+  minFiat: '10',
+  maxFiat: '300',
+  methods: ['bank'],
+  payWindowMin: 15,
+  terms: '',
+  status: 'open',
+  createdAt: 1,
+  mine: false,
+};
+
+describe('[FLOWUI-2] the take form', () => {
+  const take = (offer: FlowOffer, amount: string, by: 'fiat' | 'coin' = 'fiat', payDetails = '') =>
+    text(<TakeForm offer={offer} initial={{ by, amount, method: 'bank', payDetails }} />);
+
+  it('the button names the first failing rule; a good amount shows the conversion and "Buy USDT"', () => {
+    expect(take(OFFER, '')).toContain('Enter an amount');
+    expect(take(OFFER, '5')).toContain('The minimum per order is 10');
+    const ok = take(OFFER, '51');
+    expect(ok).toContain('You get 50 USDT');
+    expect(ok).toMatch(/Buy USDT$/);
+    expect(ok).toContain('outside the exchange');
+    expect(ok).toContain('held in escrow');
+  });
+
+  it('selling: asks how the merchant pays, checks the USDT available, shows the fiat it comes to', () => {
+    const buyOffer = { ...OFFER, side: 'buy' as const, price: '0.99' };
+    expect(take(buyOffer, '15', 'coin')).toContain('Enter how the merchant pays you');
+    expect(take(buyOffer, '15', 'coin')).toContain('Comes to 14.85 USD');
+    expect(take(buyOffer, '25', 'coin', 'IBAN 1234')).toContain('Insufficient USDT');
+    expect(take(buyOffer, '15', 'coin', 'IBAN 1234')).toMatch(/Sell USDT$/);
+  });
+});
