@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'follow',
   'finance',
   'proxy',
+  'inbox',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -23,6 +23,7 @@ import { CONTENT_PATHS } from '../../content/paths';
 import { Logo } from '../../../layout/Logo';
 import { LanguageButton } from '../../settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
+import { InboxBell } from '../../messages/components/InboxBell';
 
 export default function HomeScreen() {
   const { t } = useTranslation('market');
@@ -53,6 +54,7 @@ export default function HomeScreen() {
             <span>{t('searchPlaceholder')}</span>
           </Link>
           <LanguageButton className="home-icon" />
+          <InboxBell />
         </div>
       )}
 
