@@ -253,13 +253,13 @@ describe('[MSG-2][MSG-3][MSG-4] the exchange’s events write messages with thei
       facts: { task: 'firstDeposit' },
     });
     const facts = { orderId: '7', role: 'buyer', amount: '100', fiat: 'USD', fiatAmount: '101.5' };
-    for (const status of ['taken', 'paid', 'completed'])
+    for (const status of ['unpaid', 'paid', 'completed'])
       userEvents.statusChanged(u.id, { kind: 'flow', id: 7, status, facts });
     userEvents.statusChanged(u.id, { kind: 'flow', id: 7, status: 'paid', facts });
     const [reward] = await ofKind(u.token, 'rewardPaid');
     expect(reward.params).toEqual({ task: 'firstDeposit', coin: 'USDT', amount: '5' });
     const flow = await ofKind(u.token, 'flowOrder');
-    expect(flow.map((m) => m.params.status)).toEqual(['completed', 'paid', 'taken']);
+    expect(flow.map((m) => m.params.status)).toEqual(['completed', 'paid', 'unpaid']);
     expect(flow[0].params).toEqual({ ...facts, status: 'completed' });
     // events that say nothing to the inbox write nothing
     userEvents.statusChanged(u.id, { kind: 'spot', id: 999999, status: 'open' });
@@ -300,7 +300,7 @@ describe('[MSG-1][MSG-5][MSG-6] reading: newest first, the unread count, marking
       ts.ctx.userEvents.statusChanged(u.id, {
         kind: 'flow',
         id: 100 + i,
-        status: 'taken',
+        status: 'unpaid',
         facts: { orderId: String(100 + i), role: 'seller', amount: String(i), fiat: 'EUR', fiatAmount: String(i) },
       });
     const page = await list(u.token, { pageSize: 2 });

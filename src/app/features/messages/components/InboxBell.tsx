@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Svg, type P } from '../../../layout/icons';
 import { MESSAGES_PATHS } from '../paths';
 import { useInboxUid, useUnreadCount } from '../data';
+import { badgeText } from '../model/numbers';
 import './messages.css';
 
 export const IconBell = (p: P) => (
@@ -16,11 +17,6 @@ export const IconBell = (p: P) => (
     <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
   </Svg>
 );
-
-/** "3", or "99+" above 99; nothing at 0 (MSGUI-1). */
-export function badgeText(n: number): string {
-  return n <= 0 ? '' : n > 99 ? '99+' : String(n);
-}
 
 export function UnreadBadge({ count, className }: { count: number | undefined; className?: string }) {
   const text = badgeText(count ?? 0);

@@ -5,18 +5,19 @@ import { useSnapshot } from 'valtio';
 import type { Message } from '../../../../shared/schemas/inbox';
 import { formatDecimal } from '../../../i18n/format';
 import { languageState } from '../../../i18n/index';
-import { messageWords, type MessageWords } from './wording';
+import { messageFacts, messageWords, type MessageWords } from './wording';
 
-export function useMessageWords(): (m: Message) => MessageWords {
+export type ShownMessage = MessageWords & { facts: { label: string; value: string }[] };
+
+export function useMessageWords(): (m: Message) => ShownMessage {
   const { t } = useTranslation('inbox');
   const { language } = useSnapshot(languageState);
   return useCallback(
-    (m: Message) =>
-      messageWords(
-        m,
-        (k, o) => t(k, o) as string,
-        (v) => formatDecimal(v, language),
-      ),
+    (m: Message) => {
+      const tr = (k: string, o?: Record<string, unknown>) => t(k, o) as string;
+      const num = (v: string) => formatDecimal(v, language);
+      return { ...messageWords(m, tr, num), facts: messageFacts(m, tr, num) };
+    },
     [t, language],
   );
 }

@@ -140,3 +140,58 @@ export function messageWords(
     }
   }
 }
+
+/** The facts shown under a message (MSGUI-3): label and value pairs, amounts formatted; none for announcements. */
+export function messageFacts(
+  m: Pick<Message, 'kind' | 'params'>,
+  t: Translate,
+  num: FormatNumber,
+): { label: string; value: string }[] {
+  const p = m.params;
+  const out: { label: string; value: string }[] = [];
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined && value !== '') out.push({ label: t(`fact.${label}`), value });
+  };
+  const amount = (k: string, coin?: string) =>
+    p[k] !== undefined && p[k] !== '' ? `${num(p[k])}${coin ? ` ${coin}` : ''}` : undefined;
+  switch (m.kind) {
+    case 'depositCredited':
+    case 'withdrawalDone':
+    case 'withdrawalRejected':
+      add('amount', amount('amount', p.coin));
+      add('fee', amount('fee', p.coin));
+      add('network', p.network);
+      break;
+    case 'orderFilled':
+      add('pair', pairLabel(p.symbol));
+      add('side', p.side ? word(t, 'side', p.side) : undefined);
+      add('filled', amount('filled'));
+      add('price', amount('price'));
+      add('total', amount('total', pairLabel(p.symbol).split('/')[1]));
+      break;
+    case 'contractSettled':
+      add('pair', pairLabel(p.symbol));
+      add('strike', amount('strike'));
+      add('closePrice', amount('closePrice'));
+      add('payout', amount('payout', p.coin ?? 'USDT'));
+      break;
+    case 'positionLiquidated':
+      add('pair', pairLabel(p.symbol));
+      add('side', p.side ? word(t, 'side', p.side) : undefined);
+      add('leverage', p.leverage ? `${p.leverage}x` : undefined);
+      add('closePrice', amount('closePrice'));
+      add('margin', amount('margin', 'USDT'));
+      break;
+    case 'rewardPaid':
+      add('amount', amount('amount', p.coin));
+      break;
+    case 'flowOrder':
+      add('order', p.orderId);
+      add('amount', amount('amount', 'USDT'));
+      add('fiatAmount', amount('fiatAmount', p.fiat));
+      break;
+    case 'announcement':
+      break;
+  }
+  return out;
+}

@@ -5,7 +5,7 @@
  * shows the error state with the server's reason.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format';
 import { TopBar } from '../../../layout/TopBar';
@@ -13,16 +13,10 @@ import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { markRead, useMessage } from '../data';
 import { MessageIcon } from '../components/MessageIcon';
+import { idOf } from '../model/numbers';
 import { useMessageWords } from '../model/useWords';
 import { MESSAGES_PATHS } from '../paths';
 import '../components/messages.css';
-
-/** The id of `?id=`, or undefined when it is not a positive whole number. */
-export function idOf(raw: string | null): number | undefined {
-  if (!raw || !/^\d{1,12}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n > 0 ? n : undefined;
-}
 
 export default function MessageDetailScreen() {
   const { t } = useTranslation(['inbox', 'common']);
@@ -47,11 +41,6 @@ export default function MessageDetailScreen() {
     <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-detail-screen">
       <TopBar title={t('common:title.messageDetail')} back={MESSAGES_PATHS.message} />
       <div className="msg-layout">
-        {desktop ? (
-          <Link to={MESSAGES_PATHS.message} className="msg-crumb">
-            {t('inbox:detail.back')}
-          </Link>
-        ) : null}
         <DataState
           status={id === undefined ? 'error' : dataStatus({ status: q.status, data: m })}
           error={id === undefined ? t('inbox:detail.notFound') : q.error}
@@ -77,6 +66,16 @@ export default function MessageDetailScreen() {
                   {line}
                 </p>
               ))}
+              {w.facts.length > 0 ? (
+                <dl className="msg-facts" data-testid="message-facts">
+                  {w.facts.map((f) => (
+                    <div key={f.label}>
+                      <dt>{f.label}</dt>
+                      <dd>{f.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
             </article>
           ) : null}
         </DataState>
