@@ -70,21 +70,39 @@ describe('[MSG-6][MSGUI-1] an order fill raises the unread count in two tabs; re
     );
     await expect.poll(() => bellText(a), { timeout: 15_000 }).toBe('2');
     await expect.poll(() => bellText(b), { timeout: 15_000 }).toBe('2');
+    // and a test-chain deposit credited at once (the operator's chain route)
+    const addr = await post<{ address: string }>(
+      '/api/recharge/getAdress?coin=USDT&symbol=USDT-TRC20',
+      {},
+      {
+        satoken: env.token,
+      },
+    );
+    await post(
+      '/api/_ops/chain/deposit',
+      { address: addr.address, amount: '250', confirmations: 20 },
+      { 'x-ops-token': OPS_TOKEN },
+    );
+    await expect.poll(() => bellText(a), { timeout: 15_000 }).toBe('3');
 
     await a.getByTestId('inbox-bell').click();
     await a.getByTestId('message-list').waitFor();
     const rows = a.getByTestId('message-row');
-    await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().getAttribute('data-kind')).toBe('announcement');
-    expect(await rows.nth(1).getAttribute('data-kind')).toBe('orderFilled');
-    expect(await rows.nth(1).innerText()).toContain('BTC/USDT');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual([
+      'depositCredited',
+      'announcement',
+      'orderFilled',
+    ]);
+    expect(await rows.nth(2).innerText()).toContain('BTC/USDT');
     await shot(a, 'message-list-desktop');
 
-    await rows.nth(1).click();
+    await rows.nth(2).click();
     await a.getByTestId('message-article').waitFor();
     expect(await a.getByTestId('message-body').innerText()).toMatch(/buy order on BTC\/USDT: 0\.001 of 0\.001 filled/);
-    await expect.poll(() => bellText(a), { timeout: 15_000 }).toBe('1');
-    await expect.poll(() => bellText(b), { timeout: 15_000 }).toBe('1');
+    expect(await a.getByTestId('message-facts').innerText()).toContain('Average price');
+    await expect.poll(() => bellText(a), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => bellText(b), { timeout: 15_000 }).toBe('2');
     await shot(a, 'message-detail-desktop');
 
     // mark all as read from the list: both tabs' bells clear
@@ -100,6 +118,8 @@ describe('[MSG-6][MSGUI-1] an order fill raises the unread count in two tabs; re
 
   it('phone: the home bell and the My badges in two tabs, read on the message page', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    // whatever the desktop test left unread, read now: this test starts from 0
+    await post('/api/message/read', { all: true }, { satoken: env.token });
     const a = await ctx.newPage();
     const b = await ctx.newPage();
     await gotoApp(a, `${env.app.server.url}/wallet`);
@@ -128,5 +148,14 @@ describe('[MSG-6][MSGUI-1] an order fill raises the unread count in two tabs; re
     await expect.poll(() => bellText(b), { timeout: 15_000 }).toBe('');
     expect(await unreadNow()).toBe(0);
     await ctx.close();
+
+    // the same inbox in Arabic (right to left), worded from the same facts
+    const ar = await newContext(env.app.browser, { viewport: PHONE, token: env.token, language: 'ar' });
+    const p = await ar.newPage();
+    await gotoApp(p, `${env.app.server.url}/message`);
+    await p.getByTestId('message-list').waitFor();
+    expect(await p.getByTestId('message-list').innerText()).toContain('تم تنفيذ الأمر');
+    await shot(p, 'message-list-phone-ar');
+    await ar.close();
   });
 });

@@ -162,7 +162,7 @@ describe('[MSGUI-4] each kind is worded from its facts in the reader’s languag
     });
     expect(messageFacts(spot, t, num)).toEqual([
       { label: 'Pair', value: 'BTC/USDT' },
-      { label: 'Side', value: 'buy' },
+      { label: 'Side', value: 'Buy' },
       { label: 'Filled', value: '<0.01>' },
       { label: 'Average price', value: '<67000.5>' },
       { label: 'Total', value: '<670.005> USDT' },

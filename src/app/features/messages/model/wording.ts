@@ -149,6 +149,7 @@ export function messageFacts(
 ): { label: string; value: string }[] {
   const p = m.params;
   const out: { label: string; value: string }[] = [];
+  const cap = (v: string) => v.charAt(0).toLocaleUpperCase() + v.slice(1);
   const add = (label: string, value: string | undefined) => {
     if (value !== undefined && value !== '') out.push({ label: t(`fact.${label}`), value });
   };
@@ -164,7 +165,7 @@ export function messageFacts(
       break;
     case 'orderFilled':
       add('pair', pairLabel(p.symbol));
-      add('side', p.side ? word(t, 'side', p.side) : undefined);
+      add('side', p.side ? cap(word(t, 'side', p.side)) : undefined);
       add('filled', amount('filled'));
       add('price', amount('price'));
       add('total', amount('total', pairLabel(p.symbol).split('/')[1]));
@@ -177,7 +178,7 @@ export function messageFacts(
       break;
     case 'positionLiquidated':
       add('pair', pairLabel(p.symbol));
-      add('side', p.side ? word(t, 'side', p.side) : undefined);
+      add('side', p.side ? cap(word(t, 'side', p.side)) : undefined);
       add('leverage', p.leverage ? `${p.leverage}x` : undefined);
       add('closePrice', amount('closePrice'));
       add('margin', amount('margin', 'USDT'));
