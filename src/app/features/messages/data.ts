@@ -4,6 +4,7 @@
  * (USER_STATUS kind `inbox`, MSG-6), never polled. Marking read is not money: a plain call, then every inbox
  * query of this tab is fetched again (the other tabs hear it from the socket).
  */
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { inboxApi } from '../../../shared/api/inbox';
 import type { Message, MessagePage, UnreadCount } from '../../../shared/schemas/inbox';
@@ -13,6 +14,7 @@ import { invalidate } from '../../data/queries';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { useStatusRefetch } from '../../market/useStatusRefetch';
 import { session } from '../../session/store';
+import { rememberUnread } from './model/unreadStore';
 
 export const MESSAGE_PAGE_SIZE = 20;
 /** The USER_STATUS kind the server announces after every write and read of the inbox (MSG-6). */
@@ -37,7 +39,17 @@ export function useUnreadCount(): QueryResult<UnreadCount> {
     { enabled: uid !== '' },
   );
   useStatusRefetch(INBOX_STATUS_KINDS, q.reload, uid !== '');
+  const count = q.data?.unread;
+  useEffect(() => {
+    if (uid && count !== undefined) rememberUnread(uid, count);
+  }, [uid, count]);
   return q;
+}
+
+/** Keeps the unread count fresh on every phone screen (for the tab bar's badge); renders nothing. */
+export function InboxSync(): null {
+  useUnreadCount();
+  return null;
 }
 
 export function useMessages(filter: MessageFilter, pageNum: number): QueryResult<MessagePage> {

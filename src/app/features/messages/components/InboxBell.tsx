@@ -9,6 +9,7 @@ import { Svg, type P } from '../../../layout/icons';
 import { MESSAGES_PATHS } from '../paths';
 import { useInboxUid, useUnreadCount } from '../data';
 import { badgeText } from '../model/numbers';
+import './badge.css';
 import './messages.css';
 
 export const IconBell = (p: P) => (
