@@ -156,6 +156,37 @@ describe('[MSG-2][MSG-3][MSG-4] the exchange’s events write messages with thei
     expect(new Decimal(m.params.price).times('0.01').minus(r.data.filledTotal).abs().lte('0.0001')).toBe(true);
   });
 
+  it('a resting order’s partial fills write once per filled amount; the last fill writes the filled message', async () => {
+    const u = await user('10000');
+    const bid = new Decimal(ts.ctx.market.books.best('btcusdt').bestBid!).times('0.9').toDecimalPlaces(2).toFixed(2);
+    const r = await ts.call(tradingApi.submitSpotOrder, {
+      token: u.token,
+      body: { symbol: 'btcusdt', side: 'buy', type: 'limit', price: bid, amount: '0.004' },
+    });
+    expect(r.data.status).toBe('open');
+    // what the spot module stores and announces as the book fills it (the book is not moved here)
+    const fill = (filled: string, status: string) => {
+      ts.ctx.db
+        .prepare('UPDATE spot_orders SET filled = ?, filled_total = ?, status = ? WHERE id = ?')
+        .run(filled, new Decimal(filled).times(bid).toFixed(), status, r.data.id);
+      ts.ctx.userEvents.statusChanged(u.id, { kind: 'spot', id: r.data.id, status });
+    };
+    fill('0.001', 'partiallyFilled');
+    fill('0.001', 'partiallyFilled'); // told again: nothing new
+    fill('0.003', 'partiallyFilled');
+    const parts = await ofKind(u.token, 'orderFilled');
+    expect(parts.map((m) => [m.params.status, m.params.filled, m.params.price])).toEqual([
+      ['partial', '0.003', new Decimal(bid).toFixed()],
+      ['partial', '0.001', new Decimal(bid).toFixed()],
+    ]);
+    // put the order back as the book has it before cancelling, so its hold comes back whole
+    ts.ctx.db
+      .prepare("UPDATE spot_orders SET filled = '0', filled_total = '0', status = 'open' WHERE id = ?")
+      .run(r.data.id);
+    expect((await ts.call(tradingApi.cancelSpotOrder, { token: u.token, query: { id: r.data.id } })).code).toBe(200);
+    expect(await ofKind(u.token, 'orderFilled')).toHaveLength(2);
+  });
+
   it('a second contract settled writes contractSettled with the result and the payout', async () => {
     const u = await user('1000');
     const periods = await ts.call(tradingApi.periodList, { token: u.token, body: { symbol: 'btcusdt' } });
