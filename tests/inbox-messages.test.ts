@@ -135,6 +135,7 @@ describe('[MSG-6][MSGUI-1] an order fill raises the unread count in two tabs; re
     await expect.poll(() => a.getByTestId('tabbar').getByTestId('inbox-badge').innerText()).toBe('1');
     await expect.poll(() => a.getByTestId('my-screen').getByTestId('inbox-badge').innerText()).toBe('1');
     await shot(a, 'message-my-phone');
+    await shot(b, 'message-home-phone');
 
     await gotoApp(a, `${env.app.server.url}/message`);
     await a.getByTestId('message-list').waitFor();
