@@ -60,6 +60,7 @@ const SAME_WORD: Record<string, readonly string[]> = {
     'proxy:records.commission',
     'proxy:pager.label',
     'proxy:earnings.commissionUsdt',
+    'invite:source.options',
   ],
   it: [
     'common:nav.menu',
@@ -70,6 +71,7 @@ const SAME_WORD: Record<string, readonly string[]> = {
     'futures:tpslAtOpen',
     'options:tenor.5m',
     'options:tenor.15m',
+    'invite:source.futures',
   ],
   pt: [
     'common:nav.menu',

@@ -180,17 +180,16 @@ describe('[spec 2.3] shared elements', () => {
     }
   });
 
-  it('[spec 2.3] a later-issue screen renders its top bar, title and an honest "coming soon", nothing pretending to work', async () => {
+  it('[spec 2.3] /welfare, a placeholder until its issue, renders its top bar, title and its own screen, no "coming soon"', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
       await gotoApp(page, env.app.server.url + '/welfare');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Rewards center');
       expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
-      expect(await page.getByText('Coming soon').count()).toBe(1);
-      expect(
-        await page.locator('[data-testid="placeholder-screen"] input, [data-testid="placeholder-screen"] form').count(),
-      ).toBe(0);
+      await page.getByTestId('welfare-screen').waitFor();
+      expect(await page.getByText('Coming soon').count()).toBe(0);
+      expect(await page.locator('[data-testid="placeholder-screen"]').count()).toBe(0);
     } finally {
       await ctx.close();
     }

@@ -18,6 +18,8 @@ import { registerMarketRoutes } from './market/routes';
 import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
 import { UserEvents } from './events/userEvents';
+import { TradingFees } from './events/tradingFees';
+import { mountRewards } from './rewards/index';
 import type { HubTimings } from './ws/hub';
 import { createIdentity, type Identity } from './identity/service';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
@@ -28,6 +30,7 @@ import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
 import { mountProxy } from './proxy/index';
+import { mountWelfare } from './welfare/index';
 import { mountFutures, type FuturesModule } from './futures/index';
 import { mountTraders } from './follow/traders';
 import { mountFollow, type FollowModule } from './follow/index';
@@ -134,7 +137,13 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const userEvents = new UserEvents((err) => log.error({ event: 'user_event_listener_failed', err }));
     const marks = new MarkBoard(market, (err) => log.error({ event: 'mark_listener_failed', err }));
     scheduler.add(marks.job(config.markIntervalMs));
-    const ctx: ServerContext = { config, db, metrics, market, log, clock, timers, scheduler, userEvents, marks };
+    const tradingFees = new TradingFees((err, e) =>
+      log.error({ event: 'trading_fee_listener_failed', ref: e.ref, err }),
+    );
+    const ctx: ServerContext = {
+      ...{ config, db, metrics, market, log, clock, timers, scheduler, userEvents, marks },
+      tradingFees,
+    };
     // The books (LEDGER-1): the one writer of balances, and the idempotency keys of money-moving calls.
     const ledgerStore = sqliteLedgerStore(db);
     const ledger = new Ledger({ store: ledgerStore, clock, balancesChanged: (u) => userEvents.balancesChanged(u) });
@@ -193,12 +202,14 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const finance = mountFinance(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const proxy = mountProxy(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, finance);
     finance.onInterest(proxy.onInterest); // PROXY-3: the agent's commission, in the interest's own transaction
+    mountRewards(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger); // REB, VIP: rebates on fees, VIP discount
     const futures = mountFutures(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     futuresRef.current = futures;
     const traders = mountTraders(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures);
     const follow = mountFollow(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, futures, traders.stats);
     followRef.current = follow;
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
+    mountWelfare(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     mountInbox(router.within(app, { bodyLimit: 64 * 1024 }), ctx, app); // MSG-2: after deposits (the ops token)
     const withdrawals = createWithdrawals({
       db,

@@ -10,6 +10,7 @@ import type { Metrics } from './metrics';
 import type { Clock, Timers } from './time/clock';
 import type { Scheduler } from './time/scheduler';
 import type { UserEvents } from './events/userEvents';
+import type { TradingFees } from './events/tradingFees';
 import type { MarkTick } from '../../src/shared/schemas/futures';
 
 export interface ServerConfig {
@@ -188,4 +189,6 @@ export interface ServerContext {
   userEvents: UserEvents;
   /** The mark prices of every pair (futures). */
   marks: Marks;
+  /** Trading fees as they are paid (rebates listen, REB-3) and each user's fee discount (VIP-4). */
+  tradingFees: TradingFees;
 }

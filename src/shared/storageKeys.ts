@@ -22,5 +22,8 @@ export const StorageKeys = {
   pendingIntents: `${STORAGE_PREFIX}pendingIntents`,
   /** The wallet's "hide small balances" toggle (WAL-4); `eyes` is its hide-amounts eye (WAL-5). */
   hideSmallBalances: `${STORAGE_PREFIX}hideSmallBalances`,
+  /** The new-user notice waiting to be shown once after registration (NOTE-3), and the POPUP notices seen (NOTE-2). */
+  newUserNotice: `${STORAGE_PREFIX}newUserNotice`,
+  seenNotices: `${STORAGE_PREFIX}seenNotices`,
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

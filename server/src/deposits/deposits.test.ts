@@ -274,7 +274,7 @@ describe('[DEP-7] payAddress: a declared payment waits for the chain or the oper
 });
 
 describe('[DEP-8] recharge/bonsList', () => {
-  it('is an empty page until a promotion grants a bonus', async () => {
+  it('is an empty page until a welfare reward is claimed (WEL-5: server/src/welfare)', async () => {
     expect((await ts.call(rechargeApi.bonsList, { token, query: { pageNum: 1, pageSize: 10 } })).data).toEqual({
       total: 0,
       rows: [],

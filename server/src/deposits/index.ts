@@ -14,6 +14,7 @@ import type { Ledger } from '../ledger/service';
 import { registerChainOpsRoutes, registerDepositRoutes } from './routes';
 import { Deposits } from './service';
 import { depositStore } from './store';
+import { welfareService } from '../welfare/index';
 
 /** Where the server leaves its operator token when OPS_TOKEN is not set (read by `npm run chain`). */
 export const OPS_TOKEN_FILE = 'ops-token';
@@ -36,7 +37,8 @@ export function startDeposits(
     statusChanged: (userId, event) => ctx.userEvents.statusChanged(userId, event),
     ownsUpload: (userId, url) => ownsUpload(identity, userId, url),
   });
-  registerDepositRoutes(router, deposits);
+  const welfare = welfareService(ctx, ledger);
+  registerDepositRoutes(router, deposits, (u, n, size) => welfare.bonuses(u, n, size));
   let token = ctx.config.opsToken;
   if (!token) {
     token = randomBytes(24).toString('hex');

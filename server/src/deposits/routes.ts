@@ -6,17 +6,26 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { rechargeApi } from '../../../src/shared/api/recharge';
+import type { BonusPage } from '../../../src/shared/schemas/recharge';
 import { CODE_FAIL, CODE_OK } from '../../../src/shared/api/envelope';
 import { ApiFail } from '../http/failures';
 import type { IdentityRouter } from '../identity/service';
 import type { Deposits } from './service';
 
-export function registerDepositRoutes(r: IdentityRouter, deposits: Deposits): void {
+/** The caller's deposit bonuses, newest first (the welfare centre's paid rewards, WEL-5). */
+export type BonusList = (userId: number, pageNum: number, pageSize: number) => z.infer<typeof BonusPage>;
+
+export function registerDepositRoutes(
+  r: IdentityRouter,
+  deposits: Deposits,
+  bonuses: BonusList = () => ({ total: 0, rows: [] }),
+): void {
   r.route(rechargeApi.getAdress, ({ user, query }) => deposits.address(user.id, query.coin, query.symbol));
   r.route(rechargeApi.rechargeList, ({ user, query }) => deposits.list(user.id, query.pageNum, query.pageSize));
-  // Deposit bonuses: no promotion grants one yet, so the page is empty (the shape stays the same).
-  r.route(rechargeApi.bonsList, () => ({ total: 0, rows: [] }));
+  // Deposit bonuses: the welfare centre's paid rewards (WEL-5).
+  r.route(rechargeApi.bonsList, ({ user, query }) => bonuses(user.id, query.pageNum, query.pageSize));
   r.route(rechargeApi.payAddress, ({ user, body }) => deposits.declare(user.id, body), { idempotent: true });
 }
 

@@ -8,6 +8,7 @@
  */
 import { Decimal } from '../../../src/shared/decimal';
 import type { ContractPair } from '../../../src/shared/schemas/coins';
+import { discountedFee } from '../../../src/shared/rewards/vipRules';
 import { checkTpSl } from '../../../src/shared/trading/futuresChecks';
 import {
   averageEntry,
@@ -24,6 +25,18 @@ import type { OrderRow, PositionRow } from './store';
 
 const up = (d: Decimal) => d.toDecimalPlaces(MONEY_DECIMALS, Decimal.ROUND_UP);
 
+/** VIP-4: a fee after the user's discount (never above the pair's fee: rounded up to the same decimals). */
+function discounted(svc: FuturesService, userId: number, fee: Decimal): Decimal {
+  const discount = svc.deps.feeDiscount?.(userId) ?? '0';
+  if (!new Decimal(discount).gt(0) || !fee.gt(0)) return fee;
+  return new Decimal(discountedFee(fee.toFixed(), discount, MONEY_DECIMALS));
+}
+
+/** REB-3: tells the fee's listeners (the rebates), inside the fill's transaction. */
+function paid(svc: FuturesService, userId: number, fee: Decimal, ref: string): void {
+  if (fee.gt(0)) svc.deps.feePaid?.({ userId, coin: 'USDT', amount: fee.toFixed(), source: 'futures', ref });
+}
+
 export function openFill(
   svc: FuturesService,
   pair: ContractPair,
@@ -36,7 +49,7 @@ export function openFill(
   const cumMargin = (n: string) => up(new Decimal(n).div(o.leverage));
   const cumFee = (n: string) => up(new Decimal(n).times(pair.openFee || '0'));
   let margin = cumMargin(next.filledNotional).minus(cumMargin(o.filledNotional));
-  let fee = cumFee(next.filledNotional).minus(cumFee(o.filledNotional));
+  let fee = discounted(svc, o.userId, cumFee(next.filledNotional).minus(cumFee(o.filledNotional)));
   // Never more than the order still holds (the hold price bounds every fill; this only guards it).
   const left = new Decimal(heldBy(ledger, o.holdId));
   if (margin.plus(fee).gt(left)) {
@@ -84,6 +97,7 @@ export function openFill(
         entries: legs(userLeg(o.userId, margin), houseLeg(FEES_HOUSE, fee)),
         fromHolds: [{ holdId: o.holdId!, amount: margin.plus(fee).toFixed() }],
       });
+  if (journal) paid(svc, o.userId, fee, `futures:${journal.ref}`);
   const marginAfter = money(new Decimal(p.margin).plus(margin));
   const entryPrice = averageEntry(pair, new Decimal(p.shares).isZero() ? undefined : p, shares, f.price);
   const sharesAfter = new Decimal(p.shares).plus(shares).toFixed();
@@ -179,7 +193,7 @@ export function closeFill(
   // The position's margin is its hold (FUT-13); the released share never exceeds what it holds.
   const released = Decimal.min(releasedMargin(p, shares), heldBy(ledger, p.holdId));
   const pnl = new Decimal(pnlAt(pair, p.side, p.entryPrice, shares, f.price));
-  const fee = new Decimal(tradeFee(pair, 'close', shares, f.price));
+  const fee = discounted(svc, o.userId, new Decimal(tradeFee(pair, 'close', shares, f.price)));
   // Isolated margin: what the user can lose on these shares is their released margin.
   const pnlPaid = Decimal.max(pnl, released.neg());
   const feePaid = Decimal.min(fee, released.plus(pnlPaid));
@@ -196,6 +210,7 @@ export function closeFill(
           entries,
           fromHolds: released.isZero() ? [] : [{ holdId: p.holdId!, amount: released.toFixed() }],
         });
+  if (journal) paid(svc, o.userId, feePaid, `futures:${journal.ref}`);
   const rest = new Decimal(p.shares).minus(shares);
   const marginAfter = money(new Decimal(p.margin).minus(released));
   const ended = rest.isZero();

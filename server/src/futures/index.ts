@@ -54,6 +54,8 @@ export function mountFutures(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
     statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
     positionsChanged: (u, e) => ctx.userEvents.positionsChanged(u, e),
     onError: (err, context) => ctx.log.error({ ...context, err }),
+    feeDiscount: (u) => ctx.tradingFees.discount(u),
+    feePaid: (e) => ctx.tradingFees.feePaid(e),
   });
   const positions = new Positions(service);
   const risk = new Risk(service);

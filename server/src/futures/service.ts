@@ -15,6 +15,7 @@ import type { FuturesOrder, FuturesOrderBody } from '../../../src/shared/schemas
 import { checkFuturesOrder } from '../../../src/shared/trading/futuresChecks';
 import { bookSide, initialMargin, quantityOf, tradeFee } from '../../../src/shared/trading/futuresRules';
 import type { BookFill, BookMatch, BookOrderState, MarketBooks, Marks } from '../context';
+import type { FeePaid } from '../events/tradingFees';
 import type { PositionEvent, StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
@@ -37,6 +38,10 @@ export interface FuturesDeps {
   statusChanged(userId: number, e: StatusEvent): void;
   positionsChanged(userId: number, e?: PositionEvent): void;
   onError(err: unknown, context: Record<string, unknown>): void;
+  /** VIP-4: the fraction taken off this user's fees ("0" or absent = none). */
+  feeDiscount?(userId: number): string;
+  /** REB-3: told of each fee a user paid, inside the fill's transaction. */
+  feePaid?(e: FeePaid): void;
 }
 
 /**

@@ -3,6 +3,7 @@
  * dependencies, the events it announces (after the commit) and the two house accounts its journal rows use.
  */
 import type { SettlementData, Trade } from '../../../src/shared/protocol';
+import type { FeePaid } from '../events/tradingFees';
 import type { StatusEvent } from '../events/userEvents';
 import type { Ledger } from '../ledger/service';
 import type { HouseAccount } from '../ledger/types';
@@ -36,6 +37,8 @@ export interface OptionsDeps {
   /** Runs `fn` after the current synchronous run (announcements after the commit). */
   defer(fn: () => void): void;
   onError?(err: unknown, what: string): void;
+  /** REB-3: told of each premium's fee, inside the purchase's transaction. */
+  feePaid?(e: FeePaid): void;
 }
 
 /** OPT-15: a USER_STATUS push, after the current synchronous run (so after the commit). */

@@ -35,6 +35,7 @@ export function mountOptions(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
     },
     defer: queueMicrotask,
     onError,
+    feePaid: (e) => ctx.tradingFees.feePaid(e),
   });
   registerOptionRoutes(r, options);
   ctx.scheduler.add(options.settleJob());

@@ -146,6 +146,8 @@ export class OptionOrders {
         entries,
       });
       store.setBuyJournal(id, journal.id);
+      if (new Decimal(q.fee).gt(0))
+        this.deps.feePaid?.({ userId, coin: OPTION_COIN, amount: q.fee, source: 'options', ref: `options:${id}` });
       return id;
     });
     tradeLog.watch(q.symbol, { id: entry.id, time: entry.ts, price: entry.price });

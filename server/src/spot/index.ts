@@ -34,6 +34,8 @@ export function mountSpot(r: IdentityRouter, ctx: ServerContext, ledger: Ledger)
     pair,
     statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
     onError: (err, context) => ctx.log.error({ ...context, err }),
+    feeDiscount: (u) => ctx.tradingFees.discount(u),
+    feePaid: (e) => ctx.tradingFees.feePaid(e),
   });
   spot.restore();
   registerSpotRoutes(r, spot);

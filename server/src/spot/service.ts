@@ -18,8 +18,11 @@
 import { Decimal } from '../../../src/shared/decimal';
 import type { SpotPair } from '../../../src/shared/schemas/coins';
 import type { SpotFill, SpotOrder, SpotOrderBody } from '../../../src/shared/schemas/trading';
-import { checkSpotOrder, fillShare, orderSums } from '../../../src/shared/trading/spotRules';
+import { assetDecimals } from '../../../src/shared/amount';
+import { discountedFee } from '../../../src/shared/rewards/vipRules';
+import { checkSpotOrder, fillShare } from '../../../src/shared/trading/spotRules';
 import type { BookMatch, BookOrderState, MarketBooks } from '../context';
+import type { FeePaid } from '../events/tradingFees';
 import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
 import type { Leg, Ledger } from '../ledger/service';
@@ -38,6 +41,10 @@ export interface SpotDeps {
   pair(symbol: string): SpotPair | undefined;
   statusChanged(userId: number, e: StatusEvent): void;
   onError(err: unknown, context: Record<string, unknown>): void;
+  /** VIP-4: the fraction taken off this user's fees ("0" or absent = none). */
+  feeDiscount?(userId: number): string;
+  /** REB-3: told of each fee a user paid, inside the fill's transaction. */
+  feePaid?(e: FeePaid): void;
 }
 
 export class SpotService {
@@ -256,7 +263,7 @@ export class SpotService {
       }
       userId ??= o.userId;
       const after = new Decimal(o.filledTotal).plus(exact).toFixed();
-      const share = fillShare(pair, o.side, o.filledTotal, after);
+      const share = this.discounted(pair, o, fillShare(pair, o.side, o.filledTotal, after));
       if (o.side === 'buy') {
         entries.push({ userId: o.userId, account: 'platform', coin: pair.coin, amount: f.amount });
         if (!new Decimal(share.net).isZero()) fromHolds.push({ holdId: o.holdId!, amount: share.net });
@@ -283,12 +290,12 @@ export class SpotService {
     });
     for (const r of rows) {
       const filled = new Decimal(r.o.filled).plus(f.amount);
-      const sums = orderSums(pair, r.o.side, r.after);
       store.update({
         id: r.o.id,
         filled: filled.toFixed(),
         filledTotal: r.after,
-        fee: sums.fee,
+        // The order's fee is the sum of its fills' fees (without a discount, orderSums' fee of the whole order).
+        fee: new Decimal(r.o.fee).plus(r.fee).toFixed(),
         status: filled.gte(r.o.amount) ? 'filled' : 'partiallyFilled',
         cancelReason: null,
         updatedAt: f.time,
@@ -307,7 +314,32 @@ export class SpotService {
         time: f.time,
         journalId: journal.id,
       });
+      if (new Decimal(r.fee).gt(0))
+        this.deps.feePaid?.({
+          userId: r.o.userId,
+          coin: pair.baseCoin,
+          amount: r.fee,
+          source: 'spot',
+          ref: `spot:${symbol}:${f.tradeId}:${r.o.id}`,
+        });
     }
+  }
+
+  /**
+   * VIP-4: a fill's share with the user's fee discount: the fee rounded up to the quote coin's decimals, never
+   * above the pair's fee, so a buy's hold still covers it; the net moves by what the discount takes off.
+   */
+  private discounted(
+    pair: SpotPair,
+    o: OrderRow,
+    share: { total: string; fee: string; net: string },
+  ): { total: string; fee: string; net: string } {
+    const discount = this.deps.feeDiscount?.(o.userId) ?? '0';
+    if (!new Decimal(discount).gt(0) || !new Decimal(share.fee).gt(0)) return share;
+    const fee = discountedFee(share.fee, discount, assetDecimals(pair.baseCoin));
+    const off = new Decimal(share.fee).minus(fee);
+    const net = o.side === 'buy' ? new Decimal(share.net).minus(off) : new Decimal(share.net).plus(off);
+    return { total: share.total, fee, net: net.toFixed() };
   }
 
   /** Orders the book reports ended (filled, cancelled) give back their hold; every touched order is announced. */

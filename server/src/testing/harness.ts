@@ -33,6 +33,7 @@ type Login = AllSettings['LOGIN_REGIS_SETTING'];
 const IDENTITY_TABLES = [
   'messages',
   'announcements',
+  'rebates',
   'follow_copies',
   'follow_events',
   'follows',
@@ -59,6 +60,7 @@ const IDENTITY_TABLES = [
   'proxy_commissions',
   'proxy_links',
   'proxy_agents',
+  'welfare_claims',
   'option_quotes',
   'exchanges',
   'exchange_quotes',

@@ -51,7 +51,11 @@ export class AccountStreams {
   /** Listens to the events; returns nothing (stop() detaches). */
   attach(events: UserEvents): void {
     this.offs.push(events.onBalances((userId) => this.pushBalances(userId)));
-    this.offs.push(events.onStatus((userId, e) => this.push(userId, 'USER_STATUS', () => userStatusBody({ kind: e.kind, id: e.id, status: e.status }))));
+    this.offs.push(
+      events.onStatus((userId, e) =>
+        this.push(userId, 'USER_STATUS', () => userStatusBody({ kind: e.kind, id: e.id, status: e.status })),
+      ),
+    );
     this.offs.push(events.onSettlement((userId, d) => this.push(userId, 'SETTLEMENT', () => settlementBody(d))));
     this.offs.push(events.onPositions((userId, e) => this.pushPositions(userId, e)));
   }

@@ -40,6 +40,8 @@ export const NAMESPACES = [
   'follow',
   'finance',
   'proxy',
+  'welfare',
+  'invite',
   'inbox',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -24,7 +24,7 @@ export const rechargeApi = {
   bonsList: defineEndpoint({
     method: 'GET',
     path: '/api/recharge/bonsList',
-    summary: "The caller's deposit bonuses, newest first, paged (empty until a promotion grants one)",
+    summary: "The caller's deposit bonuses (the welfare centre's paid rewards), newest first, paged",
     query: S.PageQuery,
     data: S.BonusPage,
     auth: true,

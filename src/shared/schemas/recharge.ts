@@ -71,7 +71,7 @@ export const PageQuery = z.object({
 export const DepositPage = z.object({ total: z.number().int().nonnegative(), rows: z.array(DepositRow) });
 export type DepositPage = z.infer<typeof DepositPage>;
 
-/** A deposit bonus granted by a promotion (none exist until a promotion grants one). */
+/** A deposit bonus: a paid welfare reward (WEL-5; id `W<n>`, status `credited`, time of the claim). */
 export const DepositBonus = z.object({
   id: z.string(),
   coin: z.string(),

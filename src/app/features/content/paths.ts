@@ -11,3 +11,12 @@ export const CONTENT_PATHS = {
 export function helpDetailPath(id: string | number): string {
   return `/helpDetail/${id}`;
 }
+
+/**
+ * Notices have no route of their own in the spec: they are a tab of the inbox (`/message?tab=notices`) and open in
+ * its detail route (`/message/detail?notice=ID`), NOTE-4.
+ */
+export const NOTICES_HREF = '/message?tab=notices';
+export function noticeHref(id: number): string {
+  return `/message/detail?notice=${id}`;
+}

@@ -9,13 +9,13 @@ import type { RouteDef } from '../routeDef';
 import { WALLET_PATHS } from './paths';
 
 export const WALLET_ROUTES: readonly RouteDef[] = [
-  { path: WALLET_PATHS.recharge, load: () => import('./screens/RechargeScreen'), ns: ['wallet'] },
+  { path: WALLET_PATHS.recharge, load: () => import('./screens/RechargeScreen'), ns: ['wallet', 'welfare'] },
   // The code field's send button and development hint are the account feature's parts (their strings).
   { path: WALLET_PATHS.withdraw, load: () => import('./screens/WithdrawScreen'), ns: ['wallet', 'account'] },
   { path: WALLET_PATHS.withdrawDeposit, load: () => import('./screens/WithdrawDepositScreen'), ns: ['wallet'] },
   { path: WALLET_PATHS.flashExchange, load: () => import('./screens/FlashExchangeScreen'), ns: ['wallet'] },
   { path: WALLET_PATHS.exchange, load: () => import('./screens/FlashExchangeScreen'), ns: ['wallet'] },
-  { path: WALLET_PATHS.wallet, load: () => import('./screens/WalletScreen'), ns: ['wallet', 'account'] },
+  { path: WALLET_PATHS.wallet, load: () => import('./screens/WalletScreen'), ns: ['wallet', 'account', 'welfare'] },
   { path: WALLET_PATHS.cashflow, load: () => import('./screens/CashflowScreen'), ns: ['wallet'] },
   { path: WALLET_PATHS.assets, load: () => import('./screens/AssetsScreen'), ns: ['wallet'] },
 ];

@@ -15,6 +15,7 @@ import { SendCodeButton } from '../../../forms/SendCodeButton';
 import { useForm } from '../../../forms/useForm';
 import { signIn } from '../../../session/actions';
 import { toast } from '../../../ui/toast';
+import { queueNewUserNotice } from '../../content/notices/newUserNotice';
 import { AuthShell } from '../components/AuthShell';
 import { CountrySelect } from '../components/CountrySelect';
 import { rules } from '../model/fieldRules';
@@ -108,10 +109,9 @@ export default function RegisterScreen() {
     if (val.inviteCode.trim()) body.inviteCode = val.inviteCode.trim();
     const { satoken } = await call(userApi.register, { body, silent: true });
     await signIn(satoken);
-    toast(flags.newUserNotice || t('register.welcome'), {
-      kind: 'success',
-      duration: flags.newUserNotice ? 5000 : undefined,
-    });
+    // NOTE-3: the new-user notice waits for the home screen, shown once in a dialog; else a welcome toast.
+    if (flags.newUserNotice.trim()) queueNewUserNotice(flags.newUserNotice);
+    else toast(t('register.welcome'), { kind: 'success' });
     navigate('/', { replace: true });
   });
 

@@ -23,6 +23,7 @@ import { CONTENT_PATHS } from '../../content/paths';
 import { Logo } from '../../../layout/Logo';
 import { LanguageButton } from '../../settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
+import { NoticeDialogs, NoticeStrip } from '../../content/notices/HomeNotices';
 import { InboxBell } from '../../messages/components/InboxBell';
 
 export default function HomeScreen() {
@@ -88,6 +89,9 @@ export default function HomeScreen() {
           </div>
         )}
       </section>
+
+      <NoticeStrip />
+      <NoticeDialogs />
 
       {!desktop && (
         <nav className="home-shortcuts" aria-label={t('shortcuts')}>

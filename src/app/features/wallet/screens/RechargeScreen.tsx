@@ -21,6 +21,7 @@ import { QrCode } from '../../../ui/QrCode';
 import { toast } from '../../../ui/toast';
 import { declarePayment, useDepositAddress, useDeposits } from '../deposits';
 import { WALLET_PATHS } from '../paths';
+import { DepositBonuses } from '../../growth/welfare/components/DepositBonuses';
 import '../components/deposit.css';
 
 export default function RechargeScreen() {
@@ -146,6 +147,7 @@ export default function RechargeScreen() {
         <div className="deposit-side">
           {net && <Declare coin={coin} network={net.network} min={net.minAmount} max={net.maxAmount} />}
           <Recent />
+          <DepositBonuses />
         </div>
       </div>
     </div>

@@ -13,6 +13,7 @@ import { AccountHub } from '../../account/components/AccountHub';
 import { InboxBell } from '../../messages/components/InboxBell';
 import { AssetsOverview, AssetsSummaryCard } from '../components/AssetsOverview';
 import { TransferSheet } from '../components/TransferSheet';
+import { VipCard } from '../../growth/welfare/components/VipCard';
 import type { AssetAccount } from '../model/valuation';
 
 export default function WalletScreen() {
@@ -31,12 +32,20 @@ export default function WalletScreen() {
     <div className="wallet-screen" data-testid="wallet-screen">
       <TopBar title={t('common:title.wallet')} right={menu} />
       {desktop ? (
-        <AccountHub aside={<AssetsSummaryCard />} />
+        <AccountHub
+          aside={
+            <>
+              <AssetsSummaryCard />
+              <VipCard />
+            </>
+          }
+        />
       ) : (
         <>
           <div className="wallet-screen__assets">
             <AssetsOverview layout="phone" onTransfer={(coin, from) => setTransfer({ coin, from })} />
           </div>
+          <VipCard className="wel-vip--my" />
           <AccountHub />
         </>
       )}

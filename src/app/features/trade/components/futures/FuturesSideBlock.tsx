@@ -8,9 +8,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
-import { MARGIN_COIN, quantityOf, type FuturesSide } from '../../../../../shared/trading/futuresRules';
+import { MARGIN_COIN, MONEY_DECIMALS, quantityOf, type FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { formatDecimal } from '../../../../i18n/format';
 import { ACCOUNT_PATHS } from '../../../account/paths';
+import { useFeeDiscount, withDiscount } from '../../../growth/vip';
 import { useLanguage } from '../../../markets/components/Price';
 import { buttonLabel, checkSide, type FuturesDraft, trimMoney } from './futuresForm';
 
@@ -37,6 +38,8 @@ export function SideBlock({
   const { shares, check } = checkSide(pair, draft, side, state);
   const label = buttonLabel(signedIn, draft.action, side, check, draft.size !== '');
   const p = check.ok ? check.preview : undefined;
+  // VIP-4: the fee after the caller's discount ("0" while VIP is off); the hold stays at the pair's fee.
+  const discount = useFeeDiscount(signedIn);
   const cls = side === 'long' ? 'buy' : 'sell';
   const money = (v: string | undefined) =>
     v !== undefined ? `${formatDecimal(trimMoney(v), lang)} ${MARGIN_COIN}` : '--';
@@ -77,7 +80,7 @@ export function SideBlock({
         <div>
           <dt>{t('fee')}</dt>
           <dd className="num" dir="ltr" data-testid={`fee-${side}`}>
-            {money(p?.fee)}
+            {money(withDiscount(p?.fee, discount, MONEY_DECIMALS))}
           </dd>
         </div>
         <div>

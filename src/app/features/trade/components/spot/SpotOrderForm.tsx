@@ -17,6 +17,9 @@ import { useSnapshot } from 'valtio';
 import type { SpotPair } from '../../../../../shared/schemas/coins';
 import type { SpotOrder } from '../../../../../shared/schemas/trading';
 import { feePercent, type SpotBookState, type SpotSide } from '../../../../../shared/trading/spotRules';
+import { assetDecimals } from '../../../../../shared/amount';
+import { Decimal } from '../../../../../shared/decimal';
+import { useFeeDiscount, withDiscount } from '../../../growth/vip';
 import { ApiError } from '../../../../api/client';
 import { formatDecimal } from '../../../../i18n/format';
 import { useDepth, useTicker } from '../../../../market/hooks';
@@ -118,6 +121,8 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
   }
 
   const available = useSpotAvailable();
+  // VIP-4: the caller's fee discount ("0" while VIP is off), shown in the fee rate and each side's fee.
+  const discount = useFeeDiscount(signedIn);
   // The best prices, for a market order's protection: followed only while a market order is entered.
   const [book, setBook] = useState<SpotBookState>({});
 
@@ -165,7 +170,11 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
             </button>
           ))}
         </div>
-        <span className="so-feerate">{t('feeRate', { pct: formatDecimal(feePercent(pair)) })}</span>
+        <span className="so-feerate">
+          {t('feeRate', {
+            pct: formatDecimal(new Decimal(feePercent(pair)).times(new Decimal(1).minus(discount)).toFixed()),
+          })}
+        </span>
       </div>
       <div className="so-sidesgrid">
         {sides.map((s) => (
@@ -234,6 +243,8 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
   const max = maxAmount(pair, input, book, avail);
   const share = pct ?? shareOf(input.amount, max);
   const est = estimate(pair, input, book);
+  const discount = useFeeDiscount(signedIn);
+  const fee = withDiscount(est.fee, discount, assetDecimals(pair.baseCoin));
   const failedField = !state.check.ok ? state.check.field : undefined;
   const showInvalid = (f: 'price' | 'amount') =>
     signedIn && failedField === f && (touched || (f === 'price' ? input.price !== '' : input.amount !== ''));
@@ -389,7 +400,7 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
       <div className="so-line">
         <span className="so-k">{t('estFee')}</span>
         <span className="so-v num" dir="ltr" data-testid={`fee-${side}`}>
-          {est.fee !== undefined ? `${formatDecimal(est.fee, lang)} ${quote}` : `-- ${quote}`}
+          {fee !== undefined ? `${formatDecimal(fee, lang)} ${quote}` : `-- ${quote}`}
         </span>
       </div>
       <div className="so-line">

@@ -1,0 +1,125 @@
+/**
+ * The home screen's notices (NOTE-1..3): a rolling strip of announcements (one title at a time, the next every
+ * few seconds, paused on hover and focus, still when the reader prefers reduced motion), then, once each, the
+ * new-user notice after registration and the POPUP notices, in a dialog.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { StorageKeys } from '../../../../shared/storageKeys';
+import { readJson, readString, writeJson, writeString } from '../../../state/storage';
+import { session } from '../../../session/store';
+import { IconMegaphone } from '../../../layout/icons';
+import { NOTICES_HREF, noticeHref } from '../paths';
+import { Paragraphs } from '../components/Content';
+import { markSeen, nextIndex, nextPopup, parseSeen, stripNotices } from './noticeModel';
+import { useHomeNotices } from './useHomeNotices';
+import './notices.css';
+
+const ROLL_MS = 5000;
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** NOTE-1: one notice title at a time; a link to it and to the list. */
+export function NoticeStrip() {
+  const { t } = useTranslation('market');
+  const remote = useHomeNotices();
+  const items = useMemo(() => stripNotices(remote.data ?? []), [remote.data]);
+  const [i, setI] = useState(0);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (items.length < 2 || paused) return;
+    const id = setInterval(() => setI((x) => nextIndex(x, items.length)), ROLL_MS);
+    return () => clearInterval(id);
+  }, [items.length, paused]);
+  if (items.length === 0) return null;
+  const n = items[i % items.length];
+  return (
+    <section
+      className="notice-strip"
+      aria-label={t('notices.strip')}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <span className="notice-strip__icon" aria-hidden="true">
+        <IconMegaphone size={16} />
+      </span>
+      <div className="notice-strip__window" aria-live="off">
+        <Link
+          key={n.id}
+          to={noticeHref(n.id)}
+          className={`notice-strip__item${reducedMotion() ? '' : ' notice-strip__item--roll'}`}
+        >
+          {n.title}
+        </Link>
+      </div>
+      {items.length > 1 && (
+        <span className="notice-strip__count" aria-hidden="true">
+          {(i % items.length) + 1}/{items.length}
+        </span>
+      )}
+      <Link to={NOTICES_HREF} className="notice-strip__more">
+        {t('notices.all')}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * NOTE-2, NOTE-3: the new-user notice first, then each POPUP notice once, as a card in the page under the strip
+ * (never a layer over the screen: the reader keeps using home while it is there), closed by "Got it".
+ */
+export function NoticeDialogs() {
+  const { t } = useTranslation('market');
+  const { isSign } = useSnapshot(session);
+  const remote = useHomeNotices();
+  const [welcome, setWelcome] = useState(() => readString(StorageKeys.newUserNotice) ?? '');
+  const [seen, setSeen] = useState(() => parseSeen(readJson(StorageKeys.seenNotices)));
+  const popup = welcome && isSign ? undefined : nextPopup(remote.data ?? [], seen);
+
+  let card: { title: string; text: string; close: () => void } | undefined;
+  if (welcome && isSign)
+    card = {
+      title: t('notices.welcomeTitle'),
+      text: welcome,
+      close: () => {
+        writeString(StorageKeys.newUserNotice, null);
+        setWelcome('');
+      },
+    };
+  else if (popup)
+    card = {
+      title: popup.title,
+      text: popup.content,
+      close: () => {
+        const next = markSeen(seen, popup.id);
+        writeJson(StorageKeys.seenNotices, next);
+        setSeen(next);
+      },
+    };
+  if (!card) return null;
+  return (
+    <section className="notice-card" role="region" aria-labelledby={titleId(card.title)} data-testid="notice-card">
+      <h2 className="notice-card__title" id={titleId(card.title)}>
+        {card.title}
+      </h2>
+      <div className="notice-card__text">
+        <Paragraphs text={card.text} />
+      </div>
+      <button type="button" className="mk-btn mk-btn--ghost notice-card__ok" onClick={card.close}>
+        {t('notices.ok')}
+      </button>
+    </section>
+  );
+}
+
+function titleId(title: string): string {
+  let h = 0;
+  for (const c of title) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return `notice-card-${(h >>> 0).toString(36)}`;
+}

@@ -1,0 +1,409 @@
+/**
+ * The promotion centre (INVUI-1..6; REB-1..3): `/invaite` and `/invite` laid out for the phone, `/extend` for the
+ * desktop (each works at both sizes). The caller's code and link with copy buttons, the QR code of the link and a
+ * poster to share (PNG); their invitees and rebate totals; the rules as the server applies them (ratios as percent
+ * of each fee, whether rebates are paid now, whether a code is required); the invitees by level with their dates
+ * and the rebates by day, by invitee and one by one.
+ */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Decimal } from '../../../../shared/decimal';
+import { rebateShares } from '../../../../shared/rewards/rebateRules';
+import type { InviteInfo, InviteePage, RebatePage } from '../../../../shared/schemas/rewards';
+import { formatDateTime, formatDecimal } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import { DataState, dataStatus } from '../../../ui/DataState';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Popup } from '../../../ui/Popup';
+import { QrCode } from '../../../ui/QrCode';
+import { toast } from '../../../ui/toast';
+import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
+import { Pager } from '../../proxy/components/Pager';
+import { downloadPoster, Poster } from '../components/Poster';
+import { INVITE_PAGE_SIZE, useInviteInfo, useInvitees, useRebates } from '../data';
+import '../../proxy/components/proxy.css';
+import '../components/invite.css';
+
+/** The example fee the rules work through (INVUI-4). */
+const EXAMPLE_FEE = '10';
+
+function linkOf(info: InviteInfo): string {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return `${origin}${info.path}`;
+}
+
+async function copy(text: string, ok: string, failed: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(ok, { kind: 'success' });
+  } catch {
+    toast(failed, { kind: 'error' });
+  }
+}
+
+function ShareCard({ info }: { info: InviteInfo }) {
+  const { t } = useTranslation('invite');
+  const [poster, setPoster] = useState(false);
+  const svg = useRef<SVGSVGElement>(null);
+  const link = linkOf(info);
+  const save = async () => {
+    if (!svg.current) return;
+    try {
+      await downloadPoster(svg.current, info.code);
+    } catch {
+      toast(t('poster.failed'), { kind: 'error' });
+    }
+  };
+  return (
+    <section className="proxy-card invite-share" aria-labelledby="invite-share-title" data-testid="invite-share">
+      <h2 id="invite-share-title">{t('share.title')}</h2>
+      <div className="invite-share__body">
+        <div className="invite-share__qr">
+          <QrCode text={link} size={132} label={t('qr')} />
+        </div>
+        <div className="invite-share__fields">
+          <span className="proxy-muted">{t('code')}</span>
+          <div className="proxy-code">
+            <code data-testid="invite-code">{info.code}</code>
+            <button
+              type="button"
+              className="proxy-btn proxy-btn--ghost invite-btn-sm"
+              onClick={() => void copy(info.code, t('copied'), t('copyFailed'))}
+              data-testid="invite-copy-code"
+            >
+              {t('copy')}
+            </button>
+          </div>
+          <span className="proxy-muted">{t('link')}</span>
+          <div className="invite-link">
+            <input readOnly value={link} aria-label={t('link')} data-testid="invite-link" />
+            <button
+              type="button"
+              className="proxy-btn proxy-btn--ghost invite-btn-sm"
+              onClick={() => void copy(link, t('copied'), t('copyFailed'))}
+              data-testid="invite-copy-link"
+            >
+              {t('copy')}
+            </button>
+          </div>
+        </div>
+      </div>
+      <button type="button" className="proxy-btn" onClick={() => setPoster(true)} data-testid="invite-poster-open">
+        {t('poster.open')}
+      </button>
+      <Popup open={poster} onClose={() => setPoster(false)} title={t('poster.title')}>
+        <div className="invite-poster-wrap">
+          <Poster ref={svg} code={info.code} link={link} />
+        </div>
+        <div className="proxy-actions">
+          <button type="button" className="proxy-btn proxy-btn--ghost" onClick={() => setPoster(false)}>
+            {t('close')}
+          </button>
+          <button type="button" className="proxy-btn" onClick={() => void save()} data-testid="invite-poster-download">
+            {t('poster.download')}
+          </button>
+        </div>
+      </Popup>
+    </section>
+  );
+}
+
+function Totals({ info }: { info: InviteInfo }) {
+  const { t } = useTranslation('invite');
+  const others = info.byCoin.filter((c) => c.coin !== 'USDT');
+  return (
+    <section className="proxy-card invite-totals" aria-labelledby="invite-totals-title" data-testid="invite-totals">
+      <h2 id="invite-totals-title">{t('totals.title')}</h2>
+      <dl className="proxy-figures invite-figures">
+        {info.invitees.map((n, i) => (
+          <div className="proxy-figure" key={i}>
+            <dt>{t('totals.level', { level: i + 1 })}</dt>
+            <dd className="proxy-num" data-testid={`invite-count-${i + 1}`}>
+              {n}
+            </dd>
+          </div>
+        ))}
+        <div className="proxy-figure">
+          <dt>{t('totals.earned')}</dt>
+          <dd className="proxy-num" data-testid="invite-earned">
+            {formatDecimal(info.earned)}
+            <span className="proxy-unit"> USDT</span>
+          </dd>
+        </div>
+        <div className="proxy-figure">
+          <dt>{t('totals.today')}</dt>
+          <dd className="proxy-num">
+            {formatDecimal(info.earnedToday)}
+            <span className="proxy-unit"> USDT</span>
+          </dd>
+        </div>
+      </dl>
+      {others.length > 0 ? (
+        <p className="proxy-muted proxy-num invite-others">
+          {t('totals.others')} {others.map((c) => `${formatDecimal(c.amount)} ${c.coin}`).join(' · ')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** INVUI-4: the rules as the server applies them, with a worked example by the shared `rebateShares`. */
+function Rules({ info }: { info: InviteInfo }) {
+  const { t } = useTranslation('invite');
+  const example = rebateShares(EXAMPLE_FEE, 'USDT', info.ratios);
+  return (
+    <section className="proxy-card invite-rules" aria-labelledby="invite-rules-title" data-testid="invite-rules">
+      <h2 id="invite-rules-title">{t('rules.title')}</h2>
+      <p className={info.rebateOpen ? 'invite-on' : 'invite-off'} data-testid="invite-rebate-state">
+        {info.rebateOpen ? t('rules.on') : t('rules.off')}
+      </p>
+      <ol className="proxy-steps">
+        <li>{t('rules.register')}</li>
+        <li>{t('rules.levels')}</li>
+        <li>{t('rules.fees')}</li>
+      </ol>
+      <table className="proxy-table proxy-table--days">
+        <thead>
+          <tr>
+            <th scope="col">{t('rules.level')}</th>
+            <th scope="col" className="proxy-num">
+              {t('rules.ratio')}
+            </th>
+            <th scope="col" className="proxy-num">
+              {t('rules.example', { fee: formatDecimal(EXAMPLE_FEE) })}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {info.ratios.map((r, i) => (
+            <tr key={i}>
+              <td>{t('totals.level', { level: i + 1 })}</td>
+              <td className="proxy-num" data-testid={`invite-ratio-${i + 1}`}>
+                {formatDecimal(new Decimal(r).toFixed())} %
+              </td>
+              <td className="proxy-num">{formatDecimal(example[i])} USDT</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="proxy-muted">{t('rules.rounding')}</p>
+      <p className="proxy-muted" data-testid="invite-code-required">
+        {info.inviteCodeRequired ? t('rules.required') : t('rules.optional')}
+      </p>
+    </section>
+  );
+}
+
+const LEVELS = [0, 1, 2, 3] as const;
+
+function InviteeList() {
+  const { t } = useTranslation('invite');
+  const [level, setLevel] = useState<number>(0);
+  const [pageNum, setPageNum] = useState(1);
+  const page = useInvitees(level, pageNum);
+  return (
+    <div className="invite-panel">
+      <div className="invite-chips" role="group" aria-label={t('list.levelFilter')}>
+        {LEVELS.map((l) => (
+          <button
+            key={l}
+            type="button"
+            className={`invite-chip${l === level ? ' invite-chip--on' : ''}`}
+            aria-pressed={l === level}
+            onClick={() => {
+              setLevel(l);
+              setPageNum(1);
+            }}
+            data-testid={`invite-level-${l}`}
+          >
+            {l === 0 ? t('list.all') : t('totals.level', { level: l })}
+          </button>
+        ))}
+      </div>
+      <DataState
+        status={dataStatus(page)}
+        error={page.error}
+        onRetry={page.reload}
+        empty={page.data?.total === 0}
+        emptyView={<EmptyState title={t('list.empty')} description={t('list.emptyHint')} compact />}
+        compact
+      >
+        {page.data ? <InviteeRows data={page.data} /> : null}
+        {page.data ? (
+          <Pager pageNum={pageNum} total={page.data.total} pageSize={INVITE_PAGE_SIZE} onPage={setPageNum} />
+        ) : null}
+      </DataState>
+    </div>
+  );
+}
+
+function InviteeRows({ data }: { data: InviteePage }) {
+  const { t } = useTranslation('invite');
+  return (
+    <ul className="proxy-earnings" data-testid="invite-invitees">
+      {data.rows.map((r, i) => (
+        <li key={`${r.name}-${r.joinedAt}-${i}`} className="proxy-earning">
+          <div>
+            <strong>{r.name}</strong>
+            <span className="proxy-muted">
+              {t('list.joined', { date: formatDateTime(r.joinedAt, { style: 'date' }) })}
+            </span>
+          </div>
+          <div className="proxy-num">
+            <span className="invite-level-tag">{t('totals.level', { level: r.level })}</span>
+            <span className="proxy-muted">{t('list.brought', { amount: formatDecimal(r.rebate) })}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RebateViews({ data }: { data: RebatePage }) {
+  const { t } = useTranslation('invite');
+  return (
+    <>
+      <div className="invite-two">
+        <table className="proxy-table" data-testid="invite-by-day">
+          <caption>{t('rebates.byDay')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('rebates.day')}</th>
+              <th scope="col" className="proxy-num">
+                {t('rebates.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.byDay.slice(0, 14).map((d) => (
+              <tr key={`${d.day}-${d.coin}`}>
+                <td>{formatDateTime(d.day, { style: 'date', offsetMinutes: 0 })}</td>
+                <td className="proxy-num">
+                  {formatDecimal(d.amount)} {d.coin}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="proxy-table" data-testid="invite-by-invitee">
+          <caption>{t('rebates.byInvitee')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('rebates.invitee')}</th>
+              <th scope="col" className="proxy-num">
+                {t('rebates.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.byInvitee.slice(0, 14).map((d) => (
+              <tr key={`${d.invitee}-${d.level}-${d.coin}`}>
+                <td>
+                  {d.invitee} <span className="invite-level-tag">{t('totals.level', { level: d.level })}</span>
+                </td>
+                <td className="proxy-num">
+                  {formatDecimal(d.amount)} {d.coin}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3 className="invite-h3">{t('rebates.payments')}</h3>
+      <ul className="proxy-earnings" data-testid="invite-rebates">
+        {data.rows.map((r) => (
+          <li key={r.id} className="proxy-earning">
+            <div>
+              <strong>{r.invitee}</strong>
+              <span className="proxy-muted">
+                {formatDateTime(r.time)} · {t(`source.${r.source}`)} · {t('totals.level', { level: r.level })}
+              </span>
+            </div>
+            <div className="proxy-num">
+              <strong>
+                +{formatDecimal(r.amount)} {r.coin}
+              </strong>
+              <span className="proxy-muted">{t('rebates.ofFee', { fee: formatDecimal(r.fee), coin: r.coin })}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RebateList() {
+  const { t } = useTranslation('invite');
+  const [pageNum, setPageNum] = useState(1);
+  const page = useRebates(pageNum);
+  return (
+    <div className="invite-panel">
+      <DataState
+        status={dataStatus(page)}
+        error={page.error}
+        onRetry={page.reload}
+        empty={page.data?.total === 0}
+        emptyView={<EmptyState title={t('rebates.empty')} description={t('rebates.emptyHint')} compact />}
+        compact
+      >
+        {page.data ? <RebateViews data={page.data} /> : null}
+        {page.data ? (
+          <Pager pageNum={pageNum} total={page.data.total} pageSize={INVITE_PAGE_SIZE} onPage={setPageNum} />
+        ) : null}
+      </DataState>
+    </div>
+  );
+}
+
+type Tab = 'invitees' | 'rebates';
+const TABS: readonly Tab[] = ['invitees', 'rebates'];
+
+function Lists() {
+  const { t } = useTranslation('invite');
+  const [tab, setTab] = useState<Tab>('invitees');
+  return (
+    <section className="proxy-card invite-lists" data-testid="invite-lists">
+      <UnderlineTabs<Tab>
+        tabs={TABS}
+        active={tab}
+        onSelect={setTab}
+        label={(k) => t(`tabs.${k}`)}
+        ariaLabel={t('tabs.label')}
+        idPrefix="invite"
+        panelId="invite-panel"
+        testIdPrefix="invite-tab"
+      />
+      <div id="invite-panel" role="tabpanel" aria-labelledby={tabId('invite', tab)}>
+        {tab === 'invitees' ? <InviteeList /> : <RebateList />}
+      </div>
+    </section>
+  );
+}
+
+export function InviteCentre({ layout, titleKey }: { layout: 'phone' | 'desktop'; titleKey: string }) {
+  const { t } = useTranslation(['invite', 'common']);
+  const info = useInviteInfo();
+  return (
+    <div className={`proxy-screen invite-screen invite-screen--${layout}`} data-testid="invite-screen">
+      <TopBar title={t(`common:title.${titleKey}`)} back />
+      <div className="proxy-layout">
+        <p className="proxy-lead">{t('invite:lead')}</p>
+        <DataState status={dataStatus(info)} error={info.error} onRetry={info.reload}>
+          {info.data ? (
+            <div className="invite-grid">
+              <ShareCard info={info.data} />
+              <Totals info={info.data} />
+              <Rules info={info.data} />
+              <Lists />
+            </div>
+          ) : null}
+        </DataState>
+      </div>
+    </div>
+  );
+}
+
+/** `/invaite` and `/invite`: the phone layout. */
+export default function InviteScreen() {
+  return <InviteCentre layout="phone" titleKey="invite" />;
+}
