@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { futuresApi } from '../../../src/shared/api/futures';
 import { inboxApi } from '../../../src/shared/api/inbox';
 import { optionsApi } from '../../../src/shared/api/options';
+import { rewardsApi } from '../../../src/shared/api/rewards';
 import { rechargeApi } from '../../../src/shared/api/recharge';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { withdrawApi } from '../../../src/shared/api/withdraw';
@@ -18,6 +19,7 @@ import { userApi } from '../../../src/shared/api/user';
 import { Decimal } from '../../../src/shared/decimal';
 import type { Message, MessageKind } from '../../../src/shared/schemas/inbox';
 import type { OptionChain, OptionOrder } from '../../../src/shared/schemas/options';
+import { WELFARE_TERMS } from '../../../src/shared/rewards/welfareRules';
 import type { StatusEvent } from '../events/userEvents';
 import { DEMO } from '../identity/demo';
 import { startTestServer, type TestServer } from '../testing/harness';
@@ -266,6 +268,33 @@ describe('[MSG-2][MSG-3][MSG-4] the exchange’s events write messages with thei
     const liq = await ofKind(u.token, 'positionLiquidated');
     expect(liq).toHaveLength(1);
     expect(liq[0].params).toMatchObject({ id: String(p.id), symbol: 'btcusdt', side: 'short', leverage: '20' });
+  });
+
+  it('a welfare reward claimed through the welfare centre writes rewardPaid with its task, coin and amount', async () => {
+    const u = await user('0');
+    const addr = (
+      await ts.call(rechargeApi.getAdress, { token: u.token, query: { coin: 'USDT', symbol: 'USDT-TRC20' } })
+    ).data;
+    await ts.post(
+      '/api/_ops/chain/deposit',
+      { address: addr.address, amount: '100', confirmations: 20 },
+      { 'x-ops-token': opsToken },
+    );
+    const claim = () =>
+      ts.post(
+        rewardsApi.welfareClaim.path,
+        { task: 'firstDeposit' },
+        { satoken: u.token, 'idempotency-key': 'inbox-wel-1' },
+      );
+    const r = await claim();
+    expect(r.body.code, r.body.msg).toBe(200);
+    expect((await claim()).body.code).toBe(200); // the same intent again: paid once, told once
+    await flush();
+    const terms = WELFARE_TERMS.firstDeposit;
+    const paid = await ofKind(u.token, 'rewardPaid');
+    expect(paid.map((m) => m.params)).toEqual([
+      { task: 'firstDeposit', coin: terms.coin, amount: new Decimal(terms.amount).toFixed() },
+    ]);
   });
 
   it('a welfare reward paid and a flow order’s steps write rewardPaid and flowOrder from the event’s facts', async () => {
