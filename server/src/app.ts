@@ -36,6 +36,7 @@ import { mountFutures, type FuturesModule } from './futures/index';
 import { mountTraders } from './follow/traders';
 import { mountFollow, type FollowModule } from './follow/index';
 import { mountFinance, type FinanceModule } from './finance/index';
+import { mountInbox } from './inbox/index';
 import type { SecondContracts } from './seconds/service';
 import { Wallet } from './wallet/service';
 import { listedCoins } from './wallet/store';
@@ -211,6 +212,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountFlow(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     startDeposits(ctx, app, router.within(app, { bodyLimit: 64 * 1024 }), ledger, identity);
     mountWelfare(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    mountInbox(router.within(app, { bodyLimit: 64 * 1024 }), ctx, app); // MSG-2: after deposits (the ops token)
     const withdrawals = createWithdrawals({
       db,
       ledger,

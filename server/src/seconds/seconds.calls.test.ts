@@ -172,7 +172,10 @@ describe('[SEC-11][LIVE-3] pushes to the user’s tabs', () => {
         closePrice: o.closePrice,
         payout: o.payout,
       });
-      const st = s.frames.filter((x) => x.type === 'USER_STATUS').map((x) => x.data);
+      // (the inbox's own news of the settlement's message, MSG-6, is not the second contract's)
+      const st = s.frames
+        .filter((x) => x.type === 'USER_STATUS' && (x.data as { kind: string }).kind !== 'inbox')
+        .map((x) => x.data);
       expect(st).toEqual([
         { kind: 'second', id, status: 'open' },
         { kind: 'second', id, status: 'settled' },

@@ -31,6 +31,8 @@ type Login = AllSettings['LOGIN_REGIS_SETTING'];
 
 /** Identity's and the ledger's tables, children first (what `reset` empties). */
 const IDENTITY_TABLES = [
+  'messages',
+  'announcements',
   'rebates',
   'follow_copies',
   'follow_events',

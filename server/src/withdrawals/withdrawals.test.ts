@@ -38,7 +38,8 @@ beforeAll(async () => {
     clock: 'manual',
     env: { WITHDRAW_AUTO_APPROVE_MAX: '100', WITHDRAW_AUTO_APPROVE_DELAY_MS: '5000' },
   });
-  ts.ctx.userEvents.onStatus((userId, e) => events.push({ userId, ...e }));
+  // The inbox's own news (MSG-6) is not the withdrawals module's.
+  ts.ctx.userEvents.onStatus((userId, e) => e.kind !== 'inbox' && events.push({ userId, ...e }));
 });
 afterAll(() => ts.stop());
 beforeEach(async () => {

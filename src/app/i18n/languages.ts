@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'welfare',
   'invite',
   'flow',
+  'inbox',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

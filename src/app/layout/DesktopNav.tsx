@@ -16,6 +16,7 @@ import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
 import { FINANCE_PATHS } from '../features/finance/paths';
 import { COPY_PATHS } from '../features/copy/paths';
+import { InboxBell } from '../features/messages/components/InboxBell';
 import './desktop.css';
 
 const PRIMARY = [
@@ -76,6 +77,7 @@ export function DesktopNav() {
           <LanguageButton showName className="dnav__lang" />
           {isSign ? (
             <>
+              <InboxBell />
               <Link to={WALLET_PATHS.assets} className="btn btn--ghost dnav__btn">
                 {t('nav.assets')}
               </Link>

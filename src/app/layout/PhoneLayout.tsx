@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { TabBar } from './TabBar';
 import { AppSidebar } from './Sidebar';
 import { showsTabBar } from './navConfig';
+import { InboxSync } from '../features/messages/data';
 import './layout.css';
 
 export function PhoneLayout() {
@@ -14,6 +15,7 @@ export function PhoneLayout() {
         <Outlet />
       </main>
       <TabBar />
+      <InboxSync />
       <AppSidebar />
     </div>
   );

@@ -5,6 +5,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NavIcon } from './NavIcon';
+import { MyTabBadge } from '../features/messages/components/MyTabBadge';
 import { TAB_BAR, TAB_BAR_CENTER_KEY, activeTabKey, showsTabBar } from './navConfig';
 import './tabbar.css';
 
@@ -34,6 +35,7 @@ export function TabBar() {
                   <NavIcon name={tab.icon} size={20} className="tabbar__icon" />
                 )}
                 <span className="tabbar__label">{t(tab.label)}</span>
+                {tab.key === 'my' ? <MyTabBadge /> : null}
               </Link>
             </li>
           );

@@ -21,6 +21,9 @@ import { CONTENT_PATHS } from '../../content/paths';
 import { SETTINGS_PATHS } from '../../settings/paths';
 import { RECORDS_PATHS } from '../../records/paths';
 import { IconRecords } from '../../records/components/RecordsIcon';
+import { MESSAGES_PATHS } from '../../messages/paths';
+import { IconBell, UnreadBadge } from '../../messages/components/InboxBell';
+import { useUnreadCount } from '../../messages/data';
 import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from './accountIcons';
 import { KycBadge } from './KycBadge';
 import { SignOutDialog } from './SignOutDialog';
@@ -77,6 +80,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
   const { userInfo: u } = useSnapshot(session);
   const { language } = useSnapshot(languageState);
   const [confirming, setConfirming] = useState(false);
+  const unread = useUnreadCount().data?.unread;
 
   const copyUid = async () => {
     if (!u) return;
@@ -180,6 +184,12 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
             />
           </Section>
           <Section title={t('my.more')}>
+            <Row
+              icon={<IconBell size={20} />}
+              label={t('common:title.message')}
+              value={<UnreadBadge count={unread} />}
+              to={MESSAGES_PATHS.message}
+            />
             <Row icon={<IconRecords size={20} />} label={t('common:title.records')} to={RECORDS_PATHS.records} />
             <Row
               icon={<IconGlobe size={20} />}

@@ -24,6 +24,7 @@ import { Logo } from '../../../layout/Logo';
 import { LanguageButton } from '../../settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
 import { NoticeDialogs, NoticeStrip } from '../../content/notices/HomeNotices';
+import { InboxBell } from '../../messages/components/InboxBell';
 
 export default function HomeScreen() {
   const { t } = useTranslation('market');
@@ -54,6 +55,7 @@ export default function HomeScreen() {
             <span>{t('searchPlaceholder')}</span>
           </Link>
           <LanguageButton className="home-icon" />
+          <InboxBell />
         </div>
       )}
 

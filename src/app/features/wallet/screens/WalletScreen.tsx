@@ -10,6 +10,7 @@ import { IconMenu } from '../../../layout/icons';
 import { openAppSidebar } from '../../../layout/sidebarState';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { AccountHub } from '../../account/components/AccountHub';
+import { InboxBell } from '../../messages/components/InboxBell';
 import { AssetsOverview, AssetsSummaryCard } from '../components/AssetsOverview';
 import { TransferSheet } from '../components/TransferSheet';
 import { VipCard } from '../../growth/welfare/components/VipCard';
@@ -20,9 +21,12 @@ export default function WalletScreen() {
   const desktop = useIsDesktop();
   const [transfer, setTransfer] = useState<{ coin?: string; from?: AssetAccount } | null>(null);
   const menu = desktop ? undefined : (
-    <button type="button" className="topbar__icon-btn" onClick={openAppSidebar} aria-label={t('common:nav.menu')}>
-      <IconMenu size={22} />
-    </button>
+    <>
+      <InboxBell />
+      <button type="button" className="topbar__icon-btn" onClick={openAppSidebar} aria-label={t('common:nav.menu')}>
+        <IconMenu size={22} />
+      </button>
+    </>
   );
   return (
     <div className="wallet-screen" data-testid="wallet-screen">

@@ -1,0 +1,85 @@
+/**
+ * `/message/detail?id=` (MSGUI-3, MSGUI-4): one message, worded in the reader's language from its kind and facts
+ * (announcements: the operator's title and body), with its time. Opening an unread message marks it read
+ * (POST message/read); every tab's count follows through USER_STATUS `inbox` (MSG-6). A missing or foreign id
+ * shows the error state with the server's reason.
+ */
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { DataState, dataStatus } from '../../../ui/DataState';
+import { markRead, useMessage } from '../data';
+import { MessageIcon } from '../components/MessageIcon';
+import { idOf } from '../model/numbers';
+import { useMessageWords } from '../model/useWords';
+import { MESSAGES_PATHS } from '../paths';
+import '../components/messages.css';
+
+export default function MessageDetailScreen() {
+  const { t } = useTranslation(['inbox', 'common']);
+  const desktop = useIsDesktop();
+  const [params] = useSearchParams();
+  const id = idOf(params.get('id'));
+  const q = useMessage(id);
+  const words = useMessageWords();
+  const marked = useRef<number | undefined>(undefined);
+  const m = q.data && q.data.id === id ? q.data : undefined;
+
+  useEffect(() => {
+    if (!m || m.readAt !== null || marked.current === m.id) return;
+    marked.current = m.id;
+    markRead({ ids: [m.id] }).catch(() => {
+      marked.current = undefined;
+    });
+  }, [m]);
+
+  const w = m ? words(m) : undefined;
+  return (
+    <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-detail-screen">
+      <TopBar title={t('common:title.messageDetail')} back={MESSAGES_PATHS.message} />
+      <div className="msg-layout">
+        <DataState
+          status={id === undefined ? 'error' : dataStatus({ status: q.status, data: m })}
+          error={id === undefined ? t('inbox:detail.notFound') : q.error}
+          onRetry={id === undefined ? undefined : q.reload}
+        >
+          {m && w ? (
+            <article className="msg-article" data-testid="message-article" data-kind={m.kind}>
+              <header className="msg-article__head">
+                <MessageIcon kind={m.kind} />
+                <div>
+                  <h2 className="msg-article__title">{w.title}</h2>
+                  <p className="msg-article__meta">
+                    {m.kind === 'announcement' ? `${t('inbox:detail.fromOperator')} · ` : ''}
+                    <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
+                  </p>
+                </div>
+              </header>
+              <p className="msg-article__body" data-testid="message-body">
+                {w.body}
+              </p>
+              {w.extra.map((line) => (
+                <p key={line} className="msg-article__extra">
+                  {line}
+                </p>
+              ))}
+              {w.facts.length > 0 ? (
+                <dl className="msg-facts" data-testid="message-facts">
+                  {w.facts.map((f) => (
+                    <div key={f.label}>
+                      <dt>{f.label}</dt>
+                      <dd>{f.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </article>
+          ) : null}
+        </DataState>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * `/message` (MSGUI-2): the caller's messages, newest first, unread ones marked (a dot, bold title); tabs for all
+ * and unread, "mark all as read", paging; loading, empty and error states. Each row opens /message/detail?id=.
+ * The list and the count are fetched again on USER_STATUS `inbox` (MSG-6), so a message written or read in
+ * another tab shows here too.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '../../../../shared/schemas/inbox';
+import { formatDateTime } from '../../../i18n/format';
+import { TopBar } from '../../../layout/TopBar';
+import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { DataState, dataStatus } from '../../../ui/DataState';
+import { EmptyState } from '../../../ui/EmptyState';
+import { UnderlineTabs } from '../../../ui/UnderlineTabs';
+import { toast } from '../../../ui/toast';
+import { MESSAGE_PAGE_SIZE, markRead, useMessages, type MessageFilter } from '../data';
+import { MessageIcon } from '../components/MessageIcon';
+import { MessagePager } from '../components/MessagePager';
+import { useMessageWords } from '../model/useWords';
+import { messageHref } from '../paths';
+import '../components/messages.css';
+
+const FILTERS: readonly MessageFilter[] = ['all', 'unread'];
+
+function Row({ m }: { m: Message }) {
+  const { t } = useTranslation('inbox');
+  const words = useMessageWords()(m);
+  const unread = m.readAt === null;
+  return (
+    <li>
+      <Link
+        to={messageHref(m.id)}
+        className={`msg-row${unread ? ' is-unread' : ''}`}
+        data-testid="message-row"
+        data-kind={m.kind}
+        data-unread={unread ? 'true' : 'false'}
+      >
+        <MessageIcon kind={m.kind} />
+        <span className="msg-row__main">
+          <span className="msg-row__head">
+            <span className="msg-row__title">{words.title}</span>
+            <time className="msg-row__time" dateTime={new Date(m.createdAt).toISOString()}>
+              {formatDateTime(m.createdAt, { style: 'short' })}
+            </time>
+          </span>
+          <span className="msg-row__body">{words.body}</span>
+        </span>
+        {unread ? (
+          <span className="msg-dot" title={t('unread')}>
+            <span className="visually-hidden">{t('unread')}</span>
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+export default function MessageListScreen() {
+  const { t } = useTranslation(['inbox', 'common']);
+  const desktop = useIsDesktop();
+  const [filter, setFilter] = useState<MessageFilter>('all');
+  const [pageNum, setPageNum] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const page = useMessages(filter, pageNum);
+  const unread = page.data?.unread ?? 0;
+
+  const readAll = async () => {
+    setBusy(true);
+    try {
+      await markRead({ all: true });
+      toast(t('inbox:markedAll'), { kind: 'success' });
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('inbox:failed'), { kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const markAll = (
+    <button
+      type="button"
+      className="msg-link-btn"
+      onClick={readAll}
+      disabled={busy || unread === 0}
+      data-testid="message-read-all"
+    >
+      {t('inbox:markAllRead')}
+    </button>
+  );
+
+  return (
+    <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-screen">
+      <TopBar title={t('common:title.message')} back right={desktop ? undefined : markAll} />
+      <div className="msg-layout">
+        <div className="msg-toolbar">
+          <UnderlineTabs
+            tabs={FILTERS}
+            active={filter}
+            onSelect={(f) => {
+              setFilter(f);
+              setPageNum(1);
+            }}
+            label={(f) =>
+              f === 'unread' && unread > 0 ? `${t('inbox:filter.unread')} (${unread})` : t(`inbox:filter.${f}`)
+            }
+            ariaLabel={t('inbox:filterLabel')}
+            idPrefix="msg"
+            panelId="msg-panel"
+            testIdPrefix="message-filter"
+          />
+          {desktop ? markAll : null}
+        </div>
+        <div id="msg-panel" role="tabpanel" aria-labelledby={`msg-tab-${filter}`}>
+          <DataState
+            status={dataStatus(page)}
+            error={page.error}
+            onRetry={page.reload}
+            empty={page.data?.total === 0}
+            emptyView={
+              <EmptyState
+                title={filter === 'unread' ? t('inbox:emptyUnread') : t('inbox:empty')}
+                description={filter === 'unread' ? undefined : t('inbox:emptyHint')}
+              />
+            }
+          >
+            {page.data ? (
+              <>
+                <ul className="msg-list" data-testid="message-list">
+                  {page.data.rows.map((m) => (
+                    <Row key={m.id} m={m} />
+                  ))}
+                </ul>
+                <MessagePager
+                  pageNum={pageNum}
+                  total={page.data.total}
+                  pageSize={MESSAGE_PAGE_SIZE}
+                  onPage={setPageNum}
+                />
+              </>
+            ) : null}
+          </DataState>
+        </div>
+      </div>
+    </div>
+  );
+}
