@@ -51,11 +51,9 @@ describe('[PERF-10] home screen bundle', () => {
     // Words of other languages' message files.
     const common = (lang: string) =>
       JSON.parse(readFileSync(join('src/app/i18n/locales', lang, 'common.json'), 'utf8'));
-    for (const lang of ['ar', 'de', 'ja', 'ru', 'zh']) expect(text, lang).not.toContain(common(lang).ui.comingSoonDesc);
+    for (const lang of ['ar', 'de', 'ja', 'ru', 'zh']) expect(text, lang).not.toContain(common(lang).ui.notFoundDesc);
     // Other screens are their own chunks.
     for (const f of report.files)
-      expect(f.source ?? '').not.toMatch(
-        /(TradeShell|TradeScreen|MarketsScreen|LangListScreen|PlaceholderScreen|LoginScreen)\.tsx$/,
-      );
+      expect(f.source ?? '').not.toMatch(/(TradeShell|TradeScreen|MarketsScreen|LangListScreen|LoginScreen)\.tsx$/);
   });
 });

@@ -1,8 +1,7 @@
 /**
  * The one route table: the features' route tables composed (every route of spec 2.1 and 2.4), each screen loaded
  * lazily (its own chunk) together with its feature's i18n namespaces. Every route runs the navigation guard of 4.2
- * before it renders (a loader), so signed-out visits to guarded paths land on the sign-in path. Screens of later
- * issues render PlaceholderScreen with their real title.
+ * before it renders (a loader), so signed-out visits to guarded paths land on the sign-in path.
  */
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { guard } from './session/guard';
@@ -39,7 +38,7 @@ const ROUTES: readonly RouteDef[] = [
   ...FLOW_ROUTES,
   ...DEV_ROUTES,
   // anything else
-  { path: '*', load: () => import('./screens/placeholder/NotFoundScreen'), ns: [] },
+  { path: '*', load: () => import('./screens/notFound/NotFoundScreen'), ns: [] },
 ];
 
 /** Spec 4.2 on every navigation: redirect when the guard says so. */

@@ -14,15 +14,3 @@ export interface RouteDef {
   /** Namespaces besides `common` (which the shell loads at start-up). */
   ns: readonly Namespace[];
 }
-
-/**
- * A later issue's screen: top bar + title + "coming soon". Tab-bar screens have no back button (`false`);
- * a path makes the back button go there.
- */
-export function placeholder(titleKey: string, back: boolean | string = true, menu = false): Load {
-  return () =>
-    import('../screens/placeholder/PlaceholderScreen').then((m) => {
-      const P = m.default;
-      return { default: () => <P titleKey={titleKey} back={back} menu={menu} /> };
-    });
-}

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { TopBar } from '../../../layout/TopBar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { toast } from '../../../ui/toast';
-import NotFoundScreen from '../../../screens/placeholder/NotFoundScreen';
+import NotFoundScreen from '../../../screens/notFound/NotFoundScreen';
 import { IconCopy, IconMail, IconPhone } from '../../account/components/accountIcons';
 import { hasDevOutbox, OUTBOX_REFRESH_MS, purposeKey, readOutbox } from '../model/outbox';
 import '../../../forms/forms.css';
