@@ -3,6 +3,6 @@ import type { RouteDef } from '../routeDef';
 import { MESSAGES_PATHS } from './paths';
 
 export const MESSAGES_ROUTES: readonly RouteDef[] = [
-  { path: MESSAGES_PATHS.message, load: () => import('./screens/MessageListScreen'), ns: ['inbox'] },
-  { path: MESSAGES_PATHS.messageDetail, load: () => import('./screens/MessageDetailScreen'), ns: ['inbox'] },
+  { path: MESSAGES_PATHS.message, load: () => import('./screens/MessageListScreen'), ns: ['inbox', 'market'] },
+  { path: MESSAGES_PATHS.messageDetail, load: () => import('./screens/MessageDetailScreen'), ns: ['inbox', 'market'] },
 ];

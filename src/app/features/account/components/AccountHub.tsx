@@ -13,7 +13,17 @@ import { session } from '../../../session/store';
 import { languageState } from '../../../i18n/index';
 import { NATIVE_NAMES } from '../../../i18n/languages';
 import { formatDateTime } from '../../../i18n/format';
-import { IconChevron, IconDownload, IconGlobe, IconHelp, IconService, IconShieldCheck } from '../../../layout/icons';
+import {
+  IconChevron,
+  IconDownload,
+  IconGift,
+  IconGlobe,
+  IconHelp,
+  IconProxy,
+  IconRecharge,
+  IconService,
+  IconShieldCheck,
+} from '../../../layout/icons';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { openCustomerService } from '../../../ui/customerService';
 import { toast } from '../../../ui/toast';
@@ -22,6 +32,8 @@ import { SETTINGS_PATHS } from '../../settings/paths';
 import { RECORDS_PATHS } from '../../records/paths';
 import { IconRecords } from '../../records/components/RecordsIcon';
 import { MESSAGES_PATHS } from '../../messages/paths';
+import { FLOW_PATHS } from '../../flow/paths';
+import { GROWTH_PATHS } from '../../growth/paths';
 import { IconBell, UnreadBadge } from '../../messages/components/InboxBell';
 import { useUnreadCount } from '../../messages/data';
 import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from './accountIcons';
@@ -191,6 +203,13 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
               to={MESSAGES_PATHS.message}
             />
             <Row icon={<IconRecords size={20} />} label={t('common:title.records')} to={RECORDS_PATHS.records} />
+            <Row icon={<IconRecharge size={20} />} label={t('common:title.floworder')} to={FLOW_PATHS.floworder} />
+            <Row icon={<IconGift size={20} />} label={t('common:title.welfare')} to={GROWTH_PATHS.welfare} />
+            <Row
+              icon={<IconProxy size={20} />}
+              label={t('common:title.invite')}
+              to={desktop ? GROWTH_PATHS.extend : GROWTH_PATHS.invite}
+            />
             <Row
               icon={<IconGlobe size={20} />}
               label={t('common:nav.language')}

@@ -2,7 +2,7 @@
  * `/message/detail?id=` (MSGUI-3, MSGUI-4): one message, worded in the reader's language from its kind and facts
  * (announcements: the operator's title and body), with its time. Opening an unread message marks it read
  * (POST message/read); every tab's count follows through USER_STATUS `inbox` (MSG-6). A missing or foreign id
- * shows the error state with the server's reason.
+ * shows the error state with the server's reason. `?notice=ID` shows one of the operator's notices instead (NOTE-4).
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,9 +16,31 @@ import { MessageIcon } from '../components/MessageIcon';
 import { idOf } from '../model/numbers';
 import { useMessageWords } from '../model/useWords';
 import { MESSAGES_PATHS } from '../paths';
+import { NoticeDetail } from '../../content/notices/NoticeViews';
+import { NOTICES_HREF } from '../../content/paths';
 import '../components/messages.css';
 
+/** NOTE-4: `?notice=ID` opens one of the operator's notices in this route; `?id=` one message. */
 export default function MessageDetailScreen() {
+  const [params] = useSearchParams();
+  const notice = idOf(params.get('notice'));
+  return notice !== undefined ? <NoticePage id={notice} /> : <MessagePage />;
+}
+
+function NoticePage({ id }: { id: number }) {
+  const { t } = useTranslation(['market', 'common']);
+  const desktop = useIsDesktop();
+  return (
+    <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="notice-detail-screen">
+      <TopBar title={t('market:notices.tab')} back={NOTICES_HREF} />
+      <div className="msg-layout">
+        <NoticeDetail id={id} />
+      </div>
+    </div>
+  );
+}
+
+function MessagePage() {
   const { t } = useTranslation(['inbox', 'common']);
   const desktop = useIsDesktop();
   const [params] = useSearchParams();

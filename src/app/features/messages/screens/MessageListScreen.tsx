@@ -1,11 +1,11 @@
 /**
  * `/message` (MSGUI-2): the caller's messages, newest first, unread ones marked (a dot, bold title); tabs for all
- * and unread, "mark all as read", paging; loading, empty and error states. Each row opens /message/detail?id=.
+ * and unread, "mark all as read", paging, and a third tab with the operator's notices (NOTE-4, `?tab=notices`); loading, empty and error states. Each row opens /message/detail?id=.
  * The list and the count are fetched again on USER_STATUS `inbox` (MSG-6), so a message written or read in
  * another tab shows here too.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../../shared/schemas/inbox';
 import { formatDateTime } from '../../../i18n/format';
@@ -20,9 +20,13 @@ import { MessageIcon } from '../components/MessageIcon';
 import { MessagePager } from '../components/MessagePager';
 import { useMessageWords } from '../model/useWords';
 import { messageHref } from '../paths';
+import { NoticeList } from '../../content/notices/NoticeViews';
 import '../components/messages.css';
 
-const FILTERS: readonly MessageFilter[] = ['all', 'unread'];
+/** The tabs: the messages (all, unread) and the operator's notices (NOTE-4), kept in `?tab=`. */
+type Tab = MessageFilter | 'notices';
+const TABS: readonly Tab[] = ['all', 'unread', 'notices'];
+const tabOf = (v: string | null): Tab => ((TABS as readonly string[]).includes(v ?? '') ? (v as Tab) : 'all');
 
 function Row({ m }: { m: Message }) {
   const { t } = useTranslation('inbox');
@@ -58,9 +62,11 @@ function Row({ m }: { m: Message }) {
 }
 
 export default function MessageListScreen() {
-  const { t } = useTranslation(['inbox', 'common']);
+  const { t } = useTranslation(['inbox', 'common', 'market']);
   const desktop = useIsDesktop();
-  const [filter, setFilter] = useState<MessageFilter>('all');
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const filter: MessageFilter = tab === 'notices' ? 'all' : tab;
   const [pageNum, setPageNum] = useState(1);
   const [busy, setBusy] = useState(false);
   const page = useMessages(filter, pageNum);
@@ -95,14 +101,18 @@ export default function MessageListScreen() {
       <div className="msg-layout">
         <div className="msg-toolbar">
           <UnderlineTabs
-            tabs={FILTERS}
-            active={filter}
+            tabs={TABS}
+            active={tab}
             onSelect={(f) => {
-              setFilter(f);
+              setParams(f === 'all' ? {} : { tab: f }, { replace: true });
               setPageNum(1);
             }}
             label={(f) =>
-              f === 'unread' && unread > 0 ? `${t('inbox:filter.unread')} (${unread})` : t(`inbox:filter.${f}`)
+              f === 'notices'
+                ? t('market:notices.tab')
+                : f === 'unread' && unread > 0
+                  ? `${t('inbox:filter.unread')} (${unread})`
+                  : t(`inbox:filter.${f}`)
             }
             ariaLabel={t('inbox:filterLabel')}
             idPrefix="msg"
@@ -111,35 +121,39 @@ export default function MessageListScreen() {
           />
           {desktop ? markAll : null}
         </div>
-        <div id="msg-panel" role="tabpanel" aria-labelledby={`msg-tab-${filter}`}>
-          <DataState
-            status={dataStatus(page)}
-            error={page.error}
-            onRetry={page.reload}
-            empty={page.data?.total === 0}
-            emptyView={
-              <EmptyState
-                title={filter === 'unread' ? t('inbox:emptyUnread') : t('inbox:empty')}
-                description={filter === 'unread' ? undefined : t('inbox:emptyHint')}
-              />
-            }
-          >
-            {page.data ? (
-              <>
-                <ul className="msg-list" data-testid="message-list">
-                  {page.data.rows.map((m) => (
-                    <Row key={m.id} m={m} />
-                  ))}
-                </ul>
-                <MessagePager
-                  pageNum={pageNum}
-                  total={page.data.total}
-                  pageSize={MESSAGE_PAGE_SIZE}
-                  onPage={setPageNum}
+        <div id="msg-panel" role="tabpanel" aria-labelledby={`msg-tab-${tab}`}>
+          {tab === 'notices' ? (
+            <NoticeList />
+          ) : (
+            <DataState
+              status={dataStatus(page)}
+              error={page.error}
+              onRetry={page.reload}
+              empty={page.data?.total === 0}
+              emptyView={
+                <EmptyState
+                  title={filter === 'unread' ? t('inbox:emptyUnread') : t('inbox:empty')}
+                  description={filter === 'unread' ? undefined : t('inbox:emptyHint')}
                 />
-              </>
-            ) : null}
-          </DataState>
+              }
+            >
+              {page.data ? (
+                <>
+                  <ul className="msg-list" data-testid="message-list">
+                    {page.data.rows.map((m) => (
+                      <Row key={m.id} m={m} />
+                    ))}
+                  </ul>
+                  <MessagePager
+                    pageNum={pageNum}
+                    total={page.data.total}
+                    pageSize={MESSAGE_PAGE_SIZE}
+                    onPage={setPageNum}
+                  />
+                </>
+              ) : null}
+            </DataState>
+          )}
         </div>
       </div>
     </div>

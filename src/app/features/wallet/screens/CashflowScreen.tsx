@@ -17,6 +17,7 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useExchangeCoins, useFinancialRecords } from '../exchangeData';
 import { signOf } from '../model/flash';
+import { KIND_GROUPS, journalKindGroup } from '../model/journalKinds';
 import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/exchange.css';
@@ -24,6 +25,7 @@ import '../components/exchange.css';
 const PAGE = 20;
 /** The kinds offered as filters (the journal's kinds; others still list under "All"). */
 const KINDS = ['deposit', 'withdraw', 'transfer', 'exchange', 'genesis'] as const;
+const isKind = (k: string): k is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(k);
 
 export default function CashflowScreen() {
   const { t } = useTranslation(['wallet', 'common']);
@@ -45,7 +47,12 @@ export default function CashflowScreen() {
     reload();
   }, [live?.balances, live?.statusCount, reload]);
 
-  const kindLabel = (k: string) => ((KINDS as readonly string[]).includes(k) ? t(`records.kind.${k}`) : k);
+  // REC-5: the filter's kinds by their own name, the rest by the product that wrote them.
+  const kindLabel = (k: string) => {
+    if (isKind(k)) return t(`records.kind.${k}`);
+    const g = journalKindGroup(k);
+    return g ? t(`records.kindGroup.${g}`) : k;
+  };
   const rows = records.data?.rows ?? [];
   const total = records.data?.total ?? 0;
 
@@ -69,6 +76,11 @@ export default function CashflowScreen() {
               {KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`records.kind.${k}`)}
+                </option>
+              ))}
+              {KIND_GROUPS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`records.kindGroup.${g}`)}
                 </option>
               ))}
             </select>
