@@ -8,7 +8,7 @@ import { runSettingsCli } from './settingsCli';
 const dataDir = mkdtempSync(join(tmpdir(), 'exchange-persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('[DB-1][DB-4] data kept across restarts; settings changed by the operator tool', () => {
+describe('[DB-1][DB-4][VIP-2][REB-2] data kept across restarts; settings changed by the operator tool', () => {
   it('a setting changed with the CLI shows at once, survives a restart, and the seed does not overwrite it', async () => {
     const first = await startTestServer({ dataDir });
     const before = await first.get('/api/common/getAllSetting');
@@ -50,5 +50,26 @@ describe('[DB-1][DB-4] data kept across restarts; settings changed by the operat
     expect(JSON.parse(got[0]).withdrawalMax).toBe('100000');
     expect(await runSettingsCli(['set', 'NO_SUCH_KEY', '{}'], dataDir, () => {})).toBe(2);
     expect(await runSettingsCli(['set', 'timeZone', 'not json'], dataDir, () => {})).toBe(1);
+    // VIP-2 and REB-2: rules across fields, refused by name, nothing written.
+    const vip: string[] = [];
+    expect(
+      await runSettingsCli(['merge', 'VIP_LEVEL_SETTING', '{"isOpen":true,"vip7Start":"40000"}'], dataDir, (s) =>
+        vip.push(s),
+      ),
+    ).toBe(1);
+    expect(vip[0]).toBe("Invalid VIP table: VIP 7 starts at 40000, not above VIP 6's end (50000)");
+    const rebate: string[] = [];
+    expect(
+      await runSettingsCli(['merge', 'FINANCIAL_REBATE_SETTING', '{"oneRatio":"60","twoRatio":"50"}'], dataDir, (s) =>
+        rebate.push(s),
+      ),
+    ).toBe(1);
+    expect(rebate[0]).toBe(
+      'Invalid FINANCIAL_REBATE_SETTING: The three ratios together must be at most 100 % of the fee',
+    );
+    const stored: string[] = [];
+    await runSettingsCli(['get', 'VIP_LEVEL_SETTING'], dataDir, (s) => stored.push(s));
+    expect(JSON.parse(stored[0]).isOpen).toBe(false);
+    expect(await runSettingsCli(['merge', 'VIP_LEVEL_SETTING', '{"isOpen":true}'], dataDir, () => {})).toBe(0);
   });
 });

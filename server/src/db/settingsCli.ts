@@ -9,7 +9,9 @@
  *   node --import tsx server/src/db/settingsCli.ts set languageList @languages.json
  *
  * Values are validated against the key's schema (src/shared/schemas/settings.ts); an invalid value is refused
- * with the failing field and nothing is written. `merge` shallow-merges an object into the stored object.
+ * with the failing field and nothing is written, and so is a value that breaks a rule across its fields (an
+ * inconsistent VIP table, VIP-2; rebate ratios above 100 % together, REB-2). `merge` shallow-merges an object into
+ * the stored object.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +19,14 @@ import { SETTING_KEYS, type SettingKey } from '../../../src/shared/schemas/setti
 import { closeDatabase, openDatabase } from './open';
 import { loadConfig } from '../config';
 import { systemClock } from '../time/clock';
-import { SettingError, isSettingKey, readStoredSetting, writeSetting } from './settingsStore';
+import {
+  SettingError,
+  isSettingKey,
+  readStoredSetting,
+  settingProblem,
+  validateSetting,
+  writeSetting,
+} from './settingsStore';
 
 const USAGE = `usage: settingsCli.ts list | get KEY | set KEY JSON|@file | merge KEY JSON|@file
 keys: ${SETTING_KEYS.join(', ')}`;
@@ -64,7 +73,10 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
         }
         value = { ...cur, ...value };
       }
-      db.transaction(() => writeSetting(db, key as string, value, systemClock.now()))();
+      const checked = validateSetting(key as string, value);
+      const problem = settingProblem(db, key as string, checked);
+      if (problem) throw new SettingError(problem);
+      db.transaction(() => writeSetting(db, key as string, checked, systemClock.now()))();
       out(`${key} updated`);
     }
     return 0;

@@ -3,6 +3,8 @@
  * bad value is refused with a message naming the field and nothing is stored. On read, a row that no longer
  * validates (e.g. hand-edited SQL) falls back to the built-in default for that key, with a warning.
  */
+import { checkVipTable } from '../../../src/shared/rewards/vipRules';
+import { rebateRatiosProblem } from '../../../src/shared/rewards/rebateRules';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { SETTING_SCHEMAS, SETTING_KEYS, type AllSettings, type SettingKey } from '../../../src/shared/schemas/settings';
@@ -35,6 +37,29 @@ export function validateSetting(key: string, value: unknown): unknown {
   const r = (SETTING_SCHEMAS[key] as z.ZodTypeAny).safeParse(value);
   if (!r.success) throw new SettingError(`Invalid ${key}: ${describeIssues(key, r.error)}`);
   return r.data;
+}
+
+/**
+ * Rules across a setting's fields that its schema cannot say (the operator tool refuses a value that breaks them;
+ * the server also refuses such a value at use, for a value written another way): VIP-2, the VIP table whole
+ * (checked with VIP_DIRECTIONS_SETTING's discounts as stored); REB-2, the rebate ratios.
+ */
+export function settingProblem(db: Database.Database, key: string, value: unknown): string | null {
+  if (key === 'VIP_LEVEL_SETTING' || key === 'VIP_DIRECTIONS_SETTING') {
+    const table = (key === 'VIP_LEVEL_SETTING' ? value : readStoredSetting(db, 'VIP_LEVEL_SETTING')) as
+      Record<string, unknown> | undefined;
+    const dirs = (key === 'VIP_DIRECTIONS_SETTING' ? value : readStoredSetting(db, 'VIP_DIRECTIONS_SETTING')) as
+      Record<string, unknown>[] | undefined;
+    if (!table) return null;
+    const r = checkVipTable(table, Array.isArray(dirs) ? dirs : []);
+    return r.ok ? null : `Invalid VIP table: ${r.problem}`;
+  }
+  if (key === 'FINANCIAL_REBATE_SETTING') {
+    const v = value as { oneRatio: string; twoRatio: string; threeRatio: string };
+    const p = rebateRatiosProblem([v.oneRatio, v.twoRatio, v.threeRatio]);
+    return p ? `Invalid FINANCIAL_REBATE_SETTING: ${p}` : null;
+  }
+  return null;
 }
 
 export function writeSetting(db: Database.Database, key: string, value: unknown, now: number): void {

@@ -56,8 +56,8 @@ export function seedSettings(): AllSettings {
   s.AUTH_LIMIT = { primaryLimit: '1.001', isOpenPrimary: true, seniorLimit: '2.002', isOpenSenior: true };
   s.VIP_DIRECTIONS_SETTING = [
     { level: 0, title: 'VIP 0', content: 'Every new account starts here.' },
-    { level: 1, title: 'VIP 1', content: 'Reached with 101 USDT of assets.' },
-    { level: 2, title: 'VIP 2', content: 'Reached with 501 USDT of assets.' },
+    { level: 1, title: 'VIP 1', content: 'Reached with 101 USDT of trading in 30 days: 2.5 % off trading fees.' },
+    { level: 2, title: 'VIP 2', content: 'Reached with 501 USDT of trading in 30 days: 5 % off trading fees.' },
   ];
   s.ASSET_COIN = [
     depositCoin('USDT-TRC20', 'usdt', 'TDemoAddressForTestsOnly000000000', '1', '9999999'),

@@ -47,7 +47,8 @@ export function checkVipTable(
   const discounts = [...VIP_FEE_DISCOUNTS];
   for (const d of directions) {
     const level = Number(d.level);
-    if (!Number.isInteger(level) || level < 0 || level > VIP_MAX_LEVEL) continue;
+    // An entry without a discount only describes its level (title, content): the default discount stays.
+    if (!Number.isInteger(level) || level < 0 || level > VIP_MAX_LEVEL || d.feeDiscount === undefined) continue;
     const f = num(d.feeDiscount);
     if (f === null || f.lt(0) || f.gt(VIP_MAX_DISCOUNT))
       return { ok: false, problem: `VIP ${level}'s fee discount must be a fraction from 0 to ${VIP_MAX_DISCOUNT}` };
