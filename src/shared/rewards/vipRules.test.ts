@@ -47,9 +47,9 @@ describe('the VIP table', () => {
     expect(discountedFee('0.00000001', '0.3', 8)).toBe('0.00000001');
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.integer({ min: 0, max: 12 }), (units, level) => {
-        const fee = (units / 1e8).toFixed(8);
+        const fee = new Decimal(units).div(1e8).toFixed(8);
         const d = discountedFee(fee, VIP_FEE_DISCOUNTS[level], 8);
-        return Number(d) <= Number(fee) && Number(d) >= 0;
+        return new Decimal(d).lte(fee) && new Decimal(d).gte(0);
       }),
     );
   });
