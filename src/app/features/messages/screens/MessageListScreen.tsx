@@ -97,7 +97,7 @@ export default function MessageListScreen() {
 
   return (
     <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-screen">
-      <TopBar title={t('common:title.message')} back right={desktop ? undefined : markAll} />
+      <TopBar title={t('common:title.message')} back right={desktop || tab === 'notices' ? undefined : markAll} />
       <div className="msg-layout">
         <div className="msg-toolbar">
           <UnderlineTabs
@@ -119,7 +119,7 @@ export default function MessageListScreen() {
             panelId="msg-panel"
             testIdPrefix="message-filter"
           />
-          {desktop ? markAll : null}
+          {desktop && tab !== 'notices' ? markAll : null}
         </div>
         <div id="msg-panel" role="tabpanel" aria-labelledby={`msg-tab-${tab}`}>
           {tab === 'notices' ? (
