@@ -40,7 +40,7 @@ export function NoticeStrip() {
   return (
     <section
       className="notice-strip"
-      aria-label={t('notices.strip')}
+      aria-label={t('noticesStrip')}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -64,7 +64,7 @@ export function NoticeStrip() {
         </span>
       )}
       <Link to={NOTICES_HREF} className="notice-strip__more">
-        {t('notices.all')}
+        {t('noticesAll')}
       </Link>
     </section>
   );
@@ -85,7 +85,7 @@ export function NoticeDialogs() {
   let card: { title: string; text: string; close: () => void } | undefined;
   if (welcome && isSign)
     card = {
-      title: t('notices.welcomeTitle'),
+      title: t('noticesWelcomeTitle'),
       text: welcome,
       close: () => {
         writeString(StorageKeys.newUserNotice, null);
@@ -112,7 +112,7 @@ export function NoticeDialogs() {
         <Paragraphs text={card.text} />
       </div>
       <button type="button" className="mk-btn mk-btn--ghost notice-card__ok" onClick={card.close}>
-        {t('notices.ok')}
+        {t('noticesOk')}
       </button>
     </section>
   );

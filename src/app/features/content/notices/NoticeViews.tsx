@@ -46,7 +46,7 @@ export function NoticeDetail({ id }: { id: number }) {
         if (!n)
           return (
             <p className="mk-state" role="status">
-              {t('notices.notFound')}
+              {t('noticesNotFound')}
             </p>
           );
         return (

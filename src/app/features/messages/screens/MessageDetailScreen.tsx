@@ -32,7 +32,7 @@ function NoticePage({ id }: { id: number }) {
   const desktop = useIsDesktop();
   return (
     <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="notice-detail-screen">
-      <TopBar title={t('market:notices.tab')} back={NOTICES_HREF} />
+      <TopBar title={t('market:noticesTab')} back={NOTICES_HREF} />
       <div className="msg-layout">
         <NoticeDetail id={id} />
       </div>

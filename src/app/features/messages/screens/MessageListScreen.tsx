@@ -109,7 +109,7 @@ export default function MessageListScreen() {
             }}
             label={(f) =>
               f === 'notices'
-                ? t('market:notices.tab')
+                ? t('market:noticesTab')
                 : f === 'unread' && unread > 0
                   ? `${t('inbox:filter.unread')} (${unread})`
                   : t(`inbox:filter.${f}`)
