@@ -30,6 +30,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Two workers on a 2-core machine: the browser tests still run one file at a time (fileParallelism off below),
+    // and the unit files run beside them instead of after them.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
