@@ -32,9 +32,9 @@ import type {
 import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
-import { maskCustomer } from '../proxy/service';
 import type { Clock } from '../time/clock';
 import type { FlowStore, OfferRow, OrderRow, StateFilter } from './store';
+import { completionRate, offerView, orderView } from './views';
 
 export const FLOW_HOUSE = 'house:flow';
 const USDT = 'USDT';
@@ -58,13 +58,6 @@ export interface Paging {
 
 /** The key merchant names are unique by (FLOW-2): trimmed, inner spaces collapsed, lower case. */
 export const merchantNameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** FLOW-9: completion rate in percent (2 decimals, rounded down) of completed over completed + failed. */
-export function completionRate(completed: number, failed: number): string {
-  const n = completed + failed;
-  if (n === 0) return '0';
-  return new Decimal(completed).times(100).div(n).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed();
-}
 
 export class FlowService {
   constructor(private readonly deps: FlowDeps) {}
@@ -136,30 +129,6 @@ export class FlowService {
 
   // ---- offers (FLOW-3, FLOW-5) ----
 
-  private offerView(o: OfferRow, callerId: number | undefined): FlowOffer {
-    const m = this.store.merchant(o.merchantId);
-    const { completed, failed } = this.store.merchantRecord(o.merchantId);
-    return {
-      id: o.id,
-      merchant: m?.name ?? '',
-      merchantOrders: completed,
-      merchantRate: completionRate(completed, failed),
-      side: o.side,
-      coin: USDT,
-      fiat: o.fiat,
-      price: o.price,
-      available: o.available,
-      minFiat: o.minFiat,
-      maxFiat: o.maxFiat,
-      methods: o.methods,
-      payWindowMin: o.payWindowMin,
-      terms: o.terms,
-      status: o.status,
-      createdAt: o.createdAt,
-      mine: callerId === o.merchantId,
-    };
-  }
-
   /** FLOW-5: post an offer (active merchants); a sell offer holds its whole amount from platform USDT. */
   postOffer(userId: number, b: FlowOfferBody): FlowOffer {
     const { store, ledger } = this.deps;
@@ -201,7 +170,7 @@ export class FlowService {
       }
       return offerId;
     });
-    return this.offerView(store.offer(id)!, userId);
+    return offerView(this.store, store.offer(id)!, userId);
   }
 
   /** FLOW-5: close one's own open offer; a sell offer's hold (what is not in an order) is released. */
@@ -214,7 +183,7 @@ export class FlowService {
       this.releaseOfferHold(o, String(offerId));
       store.closeOffer(offerId, this.deps.clock.now());
     });
-    return this.offerView(store.offer(offerId)!, userId);
+    return offerView(this.store, store.offer(offerId)!, userId);
   }
 
   private releaseOfferHold(o: OfferRow, ref: string): void {
@@ -236,50 +205,21 @@ export class FlowService {
       .openOffers(merchantSide, q.fiat, q.method, q.side === 'buy')
       .filter((o) => new Decimal(flowFiatOf(o.available, o.price)).gte(o.minFiat));
     const start = (q.pageNum - 1) * q.pageSize;
-    return { total: all.length, rows: all.slice(start, start + q.pageSize).map((o) => this.offerView(o, callerId)) };
+    return {
+      total: all.length,
+      rows: all.slice(start, start + q.pageSize).map((o) => offerView(this.store, o, callerId)),
+    };
   }
 
   myOffers(userId: number, p: Paging): FlowOfferPage {
     const rows = this.store.offersOf(userId, p.state, p.pageSize, (p.pageNum - 1) * p.pageSize);
-    return { total: this.store.countOffersOf(userId, p.state), rows: rows.map((o) => this.offerView(o, userId)) };
+    return {
+      total: this.store.countOffersOf(userId, p.state),
+      rows: rows.map((o) => offerView(this.store, o, userId)),
+    };
   }
 
   // ---- orders (FLOW-4, FLOW-6..8) ----
-
-  private nameOf(userId: number, merchant: boolean): string {
-    if (merchant) {
-      const m = this.store.merchant(userId);
-      if (m) return m.name;
-    }
-    const u = this.store.userName(userId);
-    return u ? maskCustomer(u) : '***';
-  }
-
-  private orderView(o: OrderRow, callerId: number): FlowOrder {
-    const role = o.buyerId === callerId ? 'buyer' : 'seller';
-    const other = role === 'buyer' ? o.sellerId : o.buyerId;
-    return {
-      id: o.id,
-      offerId: o.offerId,
-      role,
-      asMerchant: o.merchantId === callerId,
-      counterparty: this.nameOf(other, other === o.merchantId),
-      coin: USDT,
-      fiat: o.fiat,
-      price: o.price,
-      amount: o.amount,
-      fiatAmount: o.fiatAmount,
-      method: o.method,
-      state: o.state,
-      createdAt: o.createdAt,
-      payBy: o.payBy,
-      paidAt: o.paidAt,
-      endedAt: o.endedAt,
-      endedBy: o.endedBy,
-      payDetails: o.payDetails,
-      terms: o.terms,
-    };
-  }
 
   /** FLOW-10: both parties hear of a state change, after the transaction commits. */
   private tell(o: OrderRow, state: FlowOrderState): void {
@@ -302,12 +242,15 @@ export class FlowService {
   order(userId: number, id: number): FlowOrder {
     const o = this.store.order(id);
     if (!o || (o.buyerId !== userId && o.sellerId !== userId)) throw new ApiFail('No such order of yours');
-    return this.orderView(o, userId);
+    return orderView(this.store, o, userId);
   }
 
   orders(userId: number, p: Paging): FlowOrderPage {
     const rows = this.store.ordersOf(userId, p.state, p.pageSize, (p.pageNum - 1) * p.pageSize);
-    return { total: this.store.countOrdersOf(userId, p.state), rows: rows.map((o) => this.orderView(o, userId)) };
+    return {
+      total: this.store.countOrdersOf(userId, p.state),
+      rows: rows.map((o) => orderView(this.store, o, userId)),
+    };
   }
 
   /**
@@ -376,7 +319,7 @@ export class FlowService {
       return store.order(id)!;
     });
     this.tell(order, 'unpaid');
-    return this.orderView(order, userId);
+    return orderView(this.store, order, userId);
   }
 
   private partyOrder(userId: number, id: number): OrderRow {
@@ -398,7 +341,7 @@ export class FlowService {
       return store.order(id)!;
     });
     this.tell(o, 'paid');
-    return this.orderView(o, userId);
+    return orderView(this.store, o, userId);
   }
 
   /**
@@ -436,7 +379,7 @@ export class FlowService {
       return store.order(id)!;
     });
     this.tell(o, 'completed');
-    return this.orderView(o, userId);
+    return orderView(this.store, o, userId);
   }
 
   /** FLOW-8: either side cancels an unpaid order; the escrow goes back. */
@@ -453,7 +396,7 @@ export class FlowService {
       return this.unwind(o, 'cancelled', o.buyerId === userId ? 'buyer' : 'seller');
     });
     this.tell(o, 'cancelled');
-    return this.orderView(o, userId);
+    return orderView(this.store, o, userId);
   }
 
   /**
