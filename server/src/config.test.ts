@@ -7,7 +7,7 @@ describe('[SRV-2] configuration from the environment', () => {
     const c = loadConfig({}, []);
     expect(c).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: resolve('data'),
       staticDir: resolve('dist'),
       tradeRate: 8,

@@ -1,6 +1,6 @@
 /**
  * Server configuration from the environment and the command line (README "Server"):
- * PORT (8080; 0 = ephemeral), HOST (0.0.0.0), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
+ * PORT (8080; 0 = ephemeral), HOST (127.0.0.1), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
  * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
  * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
  * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS,
@@ -10,6 +10,8 @@
  * WITHDRAW_AUTO_APPROVE_DELAY_MS (5000).
  * FOLLOW_BOTS (3 simulated lead traders of copy trading, 0 = none), FOLLOW_BOT_INTERVAL_MS (20000).
  * FLOW_DEMO (on: a simulated merchant with a sell and a buy offer of flow orders; 0 = none).
+ * Safety (docs/spec/security.md, README "Security"): HOST defaults to 127.0.0.1; DEV_MAILBOX, SMTP_URL, MAIL_FROM,
+ * SMS_WEBHOOK_URL, SEED_DEMO with DEMO_PASSWORD, HSTS_MAX_AGE, METRICS_TOKEN, SHUTDOWN_GRACE_MS.
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -76,11 +78,14 @@ export function loadConfig(
   argv: readonly string[] = process.argv.slice(2),
 ): ServerConfig {
   const production = env.NODE_ENV === 'production';
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const mailboxAsked = flag(env.DEV_MAILBOX);
+  const devMailbox = !production && (isLoopback(host) || mailboxAsked);
   const floodRaw = argValue(argv, 'flood') ?? env.FLOOD;
   const floodRate = floodRaw === undefined ? 0 : int('FLOOD', floodRaw, 0, 0, 10_000_000);
   return {
     port: int('PORT', env.PORT, 8080, 0, 65535),
-    host: env.HOST?.trim() || '0.0.0.0',
+    host,
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     staticDir: resolve(env.STATIC_DIR?.trim() || './dist'),
     production,
@@ -119,7 +124,74 @@ export function loadConfig(
     followBots: int('FOLLOW_BOTS', env.FOLLOW_BOTS, 3, 0, 6),
     followBotIntervalMs: int('FOLLOW_BOT_INTERVAL_MS', env.FOLLOW_BOT_INTERVAL_MS, 20_000, 1_000, 3_600_000),
     flowDemo: env.FLOW_DEMO === undefined || env.FLOW_DEMO.trim() === '' ? true : flag(env.FLOW_DEMO),
+    devMailbox,
+    devMailboxExposed: devMailbox && !isLoopback(host),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
+    smsWebhookUrl: httpUrl('SMS_WEBHOOK_URL', env.SMS_WEBHOOK_URL),
+    demo: demoAccount(production, env.SEED_DEMO, env.DEMO_PASSWORD),
+    hstsMaxAge: int('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 15_552_000, 0, 63_072_000),
+    metricsToken: secretToken('METRICS_TOKEN', env.METRICS_TOKEN),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000, 0, 600_000),
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect (SAFE-1). */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  return h === 'localhost' || h === '::1' || h === '[::1]' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** The published demo password (README): accepted only outside production. */
+export const PUBLISHED_DEMO_PASSWORD = 'Demo12345';
+
+function demoAccount(
+  production: boolean,
+  seedRaw: string | undefined,
+  passwordRaw: string | undefined,
+): { seed: boolean; password: string | undefined } {
+  if (!production) return { seed: true, password: PUBLISHED_DEMO_PASSWORD };
+  if (!flag(seedRaw)) return { seed: false, password: undefined };
+  const password = passwordRaw ?? '';
+  if (password.length < 12)
+    throw new ConfigError('SEED_DEMO=1 in production needs DEMO_PASSWORD of at least 12 characters');
+  if (password === PUBLISHED_DEMO_PASSWORD)
+    throw new ConfigError('DEMO_PASSWORD must not be the published demo password');
+  return { seed: true, password };
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  const t = raw?.trim();
+  if (!t) return undefined;
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587');
+  }
+  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  return t;
+}
+
+function httpUrl(name: string, raw: string | undefined): string | undefined {
+  const t = raw?.trim();
+  if (!t) return undefined;
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL`);
+  return t;
+}
+
+function secretToken(name: string, raw: string | undefined): string | undefined {
+  const t = raw?.trim();
+  if (!t) return undefined;
+  if (t.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  return t;
 }
 
 function opsToken(raw: string | undefined): string | undefined {

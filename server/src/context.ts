@@ -62,6 +62,30 @@ export interface ServerConfig {
   followBotIntervalMs: number;
   /** The simulated demo merchant of flow orders (FLOW-12; env FLOW_DEMO, default on; the test harness sets 0). */
   flowDemo?: boolean;
+  /**
+   * The development mailbox (SAFE-1, DEV-1): never in production; otherwise on when the server is bound to a
+   * loopback address, or when DEV_MAILBOX=1 (then a warning at every start, `devMailboxExposed`).
+   */
+  devMailbox: boolean;
+  /** DEV_MAILBOX=1 on a non-loopback bind: the mailbox is reachable off this machine (a warning at every start). */
+  devMailboxExposed: boolean;
+  /** SMTP transport of codes in production (SAFE-3; env SMTP_URL, e.g. smtp://user:pass@host:587). */
+  smtpUrl: string | undefined;
+  /** Sender address of mail when the settings give none (env MAIL_FROM, default no-reply@<host of SMTP_URL>). */
+  mailFrom: string | undefined;
+  /** Phone codes are POSTed to this webhook (SAFE-4; env SMS_WEBHOOK_URL); unset: phone codes are refused in production. */
+  smsWebhookUrl: string | undefined;
+  /**
+   * The funded demo account (SAFE-5): always outside production with the published password; in production only
+   * with SEED_DEMO=1 and DEMO_PASSWORD (never the published one).
+   */
+  demo: { seed: boolean; password: string | undefined };
+  /** Strict-Transport-Security max-age in seconds, production only (SAFE-12; env HSTS_MAX_AGE, default 15552000 = 180 days; 0 = off). */
+  hstsMaxAge: number;
+  /** Bearer token of /metrics (SAFE-14; env METRICS_TOKEN); unset: /metrics answers only loopback clients. */
+  metricsToken: string | undefined;
+  /** How long SIGTERM waits for requests in flight before closing them (SAFE-25; env SHUTDOWN_GRACE_MS, default 10000). */
+  shutdownGraceMs: number;
 }
 
 export interface MarketSymbol {

@@ -23,7 +23,13 @@ export interface Delivery {
   channel: Channel;
   address: string;
   codeType: string;
+  /** The code; empty for a notice. */
   code: string;
+  /**
+   * What the message says (SAFE-10): a code, or, when someone asked for a registration or binding code of an
+   * address that already has an account, a notice to its owner (no code; "sign in or reset your password").
+   */
+  kind: 'code' | 'account_exists';
 }
 
 const hashCode = (channel: Channel, address: string, codeType: string, code: string) =>
@@ -39,6 +45,24 @@ export class Codes {
   ) {}
 
   send(channel: Channel, address: string, codeType: string, ip: string): void {
+    this.limit(channel, address, ip);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    this.record(channel, address, codeType, hashCode(channel, address, codeType, code), ip);
+    this.deliver({ channel, address, codeType, code, kind: 'code' });
+  }
+
+  /**
+   * SAFE-10: the same limits and the same reply as `send`, but the owner of an address that already has an
+   * account gets a notice instead of a code (no code exists, so registering with any code fails as a wrong code).
+   */
+  notifyExisting(channel: Channel, address: string, codeType: string, ip: string): void {
+    this.limit(channel, address, ip);
+    this.record(channel, address, codeType, `notice:${randomInt(0, 2 ** 47)}`, ip);
+    this.deliver({ channel, address, codeType, code: '', kind: 'account_exists' });
+  }
+
+  /** The sending limits (AUTH-4): one per RESEND_GAP_MS and MAX_PER_ADDRESS_PER_HOUR per address, MAX_PER_IP_PER_HOUR per client. */
+  private limit(channel: Channel, address: string, ip: string): void {
     const now = this.clock.now();
     const last = this.db
       .prepare('SELECT created_at FROM verify_codes WHERE channel = ? AND address = ? ORDER BY created_at DESC LIMIT 1')
@@ -56,8 +80,11 @@ export class Codes {
       .prepare('SELECT COUNT(*) AS n FROM verify_codes WHERE ip = ? AND created_at > ?')
       .get(ip, now - HOUR) as { n: number };
     if (perIp.n >= MAX_PER_IP_PER_HOUR) throw new ApiFail('Too many codes requested, try again in an hour');
+  }
 
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  /** Stores a sent code's hash (only the newest of a purpose is valid); a notice stores an unguessable stand-in. */
+  private record(channel: Channel, address: string, codeType: string, codeHash: string, ip: string): void {
+    const now = this.clock.now();
     this.db.transaction(() => {
       // Only the newest code of a purpose is valid.
       this.db
@@ -69,10 +96,9 @@ export class Codes {
         .prepare(
           'INSERT INTO verify_codes (channel, address, code_type, code_hash, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
         )
-        .run(channel, address, codeType, hashCode(channel, address, codeType, code), ip, now, now + CODE_TTL_MS);
+        .run(channel, address, codeType, codeHash, ip, now, now + CODE_TTL_MS);
       this.db.prepare('DELETE FROM verify_codes WHERE created_at < ?').run(now - 24 * HOUR);
     })();
-    this.deliver({ channel, address, codeType, code });
   }
 
   /**

@@ -32,6 +32,15 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     withdrawAutoApproveDelayMs: 5000,
     followBots: 0,
     followBotIntervalMs: 20_000,
+    devMailbox: true,
+    devMailboxExposed: false,
+    smtpUrl: undefined,
+    mailFrom: undefined,
+    smsWebhookUrl: undefined,
+    demo: { seed: true, password: 'Demo12345' },
+    hstsMaxAge: 15_552_000,
+    metricsToken: undefined,
+    shutdownGraceMs: 10_000,
     ...over,
   };
 }
