@@ -8,7 +8,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_FAIL } from '../../../src/shared/api/envelope';
-import { envelopeOfFailure } from './failures';
+import { TooManyRequests, envelopeOfFailure } from './failures';
 import { logPath } from './observe';
 
 export interface NotFoundOptions {
@@ -75,11 +75,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (env) return reply.code(200).send(env);
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      const secs = err.retryAfterSeconds ?? Math.max(1, Number(reply.getHeader('retry-after')) || 1);
-      return reply
-        .code(429)
-        .header('retry-after', String(secs))
-        .send({ code: CODE_FAIL, msg: `Too many requests, try again in ${secs} s`, data: null });
+      const secs = Math.max(1, Math.ceil(err.retryAfterSeconds ?? (Number(reply.getHeader('retry-after')) || 1)));
+      const msg = err instanceof TooManyRequests ? err.message : `Too many requests, try again in ${secs} s`;
+      return reply.code(429).header('retry-after', String(secs)).send({ code: CODE_FAIL, msg, data: null });
     }
     if (status >= 400 && status < 500) {
       const known = err.code ? CLIENT_ERRORS[err.code] : undefined;

@@ -27,6 +27,22 @@ export class TokenFail extends ApiFail {
   }
 }
 
+/**
+ * A limit was reached (API-6, SAFE-7, SAFE-8, SAFE-31): the app's error handler answers HTTP 429 with
+ * `Retry-After: retryAfterSeconds` and the envelope carrying this message. Not a business refusal: an
+ * idempotency key is freed for a retry.
+ */
+export class TooManyRequests extends Error {
+  readonly statusCode = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'TooManyRequests';
+  }
+}
+
 /** The envelope for a thrown business error, or undefined when `err` is not one. */
 export function envelopeOfFailure(err: unknown): Envelope<null> | undefined {
   if (err instanceof ApiFail) return { code: err.code, msg: err.message, data: null };
