@@ -2,12 +2,12 @@
  * Accounts on the real server (AUTH, KYC and UPLOAD rules), over real HTTP: the server is started as a child process
  * exactly as `npm start` runs it. Every reply is checked against its endpoint schema.
  */
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnyEnvelope } from '../src/shared/api/envelope';
 import type { Endpoint } from '../src/shared/api/endpoint';
 import { userApi } from '../src/shared/api/user';
 import { startServer, type RunningServer } from './helpers/server';
+import { tinyPng } from '../server/src/identity/testImages';
 
 let srv: RunningServer;
 beforeAll(async () => {
@@ -46,15 +46,8 @@ async function outbox(to: string): Promise<string> {
   return r.data[0].code;
 }
 
-function png(): Buffer {
-  // A 1x1 PNG; CRCs are not checked by the server's sniffing, but keep the file well-formed enough to view.
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    sig,
-    Buffer.from('0000000d49484452000000010000000108020000009077053e', 'hex'),
-    deflateSync(Buffer.from([0, 0, 0, 0])),
-  ]);
-}
+/** A valid 1x1 PNG: the server decodes and re-encodes every upload (SAFE-17). */
+const png = () => tinyPng();
 
 describe('[spec 7.1] accounts on the real server', () => {
   it('[spec 3.6] the demo user printed at start-up signs in', async () => {

@@ -1,5 +1,6 @@
-/** Small real images and a multipart encoder for the upload tests. */
+/** Small real images, hostile ones (SAFE-17) and a multipart encoder for the upload tests. */
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -19,11 +20,14 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-/** A valid 1x1 red PNG. */
-export function tinyPng(): Buffer {
+/**
+ * A PNG whose header declares `width` x `height` (RGB, 8 bits) with one row of data: a valid 1x1 red PNG by
+ * default; with large dimensions, a decompression bomb's header (a few dozen bytes that would decode to gigabytes).
+ */
+export function tinyPng(width = 1, height = 1): Buffer {
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
   return Buffer.concat([
@@ -32,6 +36,27 @@ export function tinyPng(): Buffer {
     chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A real 40 x 30 image made by sharp in one of the four accepted formats. */
+export function realImage(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 40, height = 30): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 10, b: 10 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A JPEG carrying EXIF (copyright, artist, GPS position) and an ICC profile. */
+export function jpegWithExif(): Promise<Buffer> {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+    .jpeg()
+    .withMetadata({
+      exif: {
+        IFD0: { Copyright: 'Secret Owner', Artist: 'Secret Owner' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' },
+      },
+    })
+    .withIccProfile('p3')
+    .toBuffer();
 }
 
 /** A PNG padded to exactly `size` bytes (padding after IEND: still sniffed as PNG). */
