@@ -58,6 +58,7 @@ import { installObservers } from './http/observe';
 import { installJsonBody } from './http/jsonBody';
 import { registerSecurity, registerStatic } from './http/plugins';
 import { Router } from './http/route';
+import { UserLimiter } from './http/userLimits';
 import { skewedClock, systemClock, systemTimers, type Clock, type Timers } from './time/clock';
 import { registerClockSwitch } from './time/clockSwitch';
 import { Scheduler } from './time/scheduler';
@@ -176,6 +177,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       loadUser: identity.userOfToken,
       idempotency,
       userId: (u) => u.id,
+      userLimits: new UserLimiter({ clock, scale: config.userLimitScale }),
     });
 
     // The modules.

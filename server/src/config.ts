@@ -11,7 +11,7 @@
  * FOLLOW_BOTS (3 simulated lead traders of copy trading, 0 = none), FOLLOW_BOT_INTERVAL_MS (20000).
  * FLOW_DEMO (on: a simulated merchant with a sell and a buy offer of flow orders; 0 = none).
  * Safety (docs/spec/security.md, README "Security"): HOST defaults to 127.0.0.1; DEV_MAILBOX, SMTP_URL, MAIL_FROM,
- * SMS_WEBHOOK_URL, SEED_DEMO with DEMO_PASSWORD, HSTS_MAX_AGE, METRICS_TOKEN, SHUTDOWN_GRACE_MS.
+ * SMS_WEBHOOK_URL, SEED_DEMO with DEMO_PASSWORD, HSTS_MAX_AGE, METRICS_TOKEN, SHUTDOWN_GRACE_MS, USER_LIMIT_SCALE.
  * Bad values stop the start with a message naming the variable.
  *
  * This is the only file of the server that reads the environment: everything else gets a ServerConfig.
@@ -133,6 +133,7 @@ export function loadConfig(
     hstsMaxAge: int('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 15_552_000, 0, 63_072_000),
     metricsToken: secretToken('METRICS_TOKEN', env.METRICS_TOKEN),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000, 0, 600_000),
+    userLimitScale: int('USER_LIMIT_SCALE', env.USER_LIMIT_SCALE, 1, 1, 10_000),
   };
 }
 

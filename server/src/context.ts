@@ -86,6 +86,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** How long SIGTERM waits for requests in flight before closing them (SAFE-25; env SHUTDOWN_GRACE_MS, default 10000). */
   shutdownGraceMs: number;
+  /** Multiplies every per-user limit of http/userLimits.ts (SAFE-31; env USER_LIMIT_SCALE, default 1; the test harnesses raise it). */
+  userLimitScale: number;
 }
 
 export interface MarketSymbol {

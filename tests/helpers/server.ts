@@ -32,6 +32,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       TEST_SWITCHES: '1',
+      // Per-user limits (SAFE-31) x1000: stress tests place thousands of calls for one user.
+      USER_LIMIT_SCALE: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,8 @@
  *   receives `user` and `token`. On endpoints without auth, `user` is loaded when a token is sent and left
  *   undefined otherwise.
  * - every route registered here is listed in /api/openapi.json (generated from src/shared/api/registry.ts).
+ * - per-user limits (`userLimits`, SAFE-31): a signed-in user's call of a limited endpoint is counted before the
+ *   handler and before an Idempotency-Key is claimed; beyond the limit TooManyRequests answers 429 + Retry-After.
  * - `{ idempotent: true }` (every money-moving POST, IDEM-1..5): the handler must be synchronous and runs in
  *   one database transaction with the storing of its reply; async checks (a password hash) go in `before`,
  *   which runs first. With an `Idempotency-Key` header from a signed-in user, a repeat of the same request
@@ -72,6 +74,8 @@ export interface RouterOptions<U> {
   /** Idempotency keys of `idempotent` routes, and the id of a user they are kept per. */
   idempotency?: IdempotencyGate;
   userId?(user: U): number;
+  /** Per-user abuse limits (./userLimits.ts, SAFE-31), checked after the user is loaded, before any key is claimed. */
+  userLimits?: { check(endpoint: Endpoint, userId: number): void };
 }
 
 /** What the router needs of the idempotency keys (server/src/ledger/idempotency.ts). */
@@ -181,6 +185,7 @@ export class Router<U> {
           }
           const who = await this.session(req);
           if (endpoint.auth && !who) throw new TokenFail();
+          if (who && this.opts.userId) this.opts.userLimits?.check(endpoint, this.opts.userId(who.user));
           const input = {
             query,
             body,

@@ -41,6 +41,7 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     hstsMaxAge: 15_552_000,
     metricsToken: undefined,
     shutdownGraceMs: 10_000,
+    userLimitScale: 1,
     ...over,
   };
 }

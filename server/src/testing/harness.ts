@@ -156,6 +156,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       FOLLOW_BOTS: '0',
       // No demo flow merchant unless a test asks (FLOW-12).
       FLOW_DEMO: '0',
+      // Per-user limits (SAFE-31) x1000: stress tests place thousands of calls for one user; the limits' own
+      // tests set USER_LIMIT_SCALE=1.
+      USER_LIMIT_SCALE: '1000',
       ...env,
     },
     [],
