@@ -143,7 +143,9 @@ export function clientErrorHandler(headers: HeaderSet) {
           ? [408, 'The request took too long to arrive']
           : [400, 'The request is not valid HTTP'];
     this.log.info({ event: 'client_error', code: err.code, status }, msg);
-    if (!socket.writable) {
+    // As Node's own handler: nothing is written where a reply has already begun on this connection.
+    const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || current?.headersSent) {
       socket.destroy();
       return;
     }
