@@ -53,7 +53,16 @@ import { randomUUID } from 'node:crypto';
 import { registerContentRoutes } from './content/routes';
 import { startDeposits } from './deposits/index';
 import { registerOpsRoutes } from './ops/routes';
-import { collectRoutes, installErrorHandler, installNotFound, type RouteTable } from './http/errors';
+import { registerSlowSwitch } from './ops/slowSwitch';
+import {
+  clientErrorHandler,
+  collectRoutes,
+  frameworkErrors,
+  installErrorHandler,
+  installNotFound,
+  type RouteTable,
+} from './http/errors';
+import { installNoStore, installSecurityHeaders, securityHeaders } from './http/headers';
 import { installObservers } from './http/observe';
 import { installJsonBody } from './http/jsonBody';
 import { registerSecurity, registerStatic } from './http/plugins';
@@ -92,9 +101,12 @@ export interface RunningExchange {
   follow: FollowModule;
   /** Every registered route: URL pattern -> methods (what /api/openapi.json documents). */
   routes: RouteTable;
-  /** Closes every socket with a close frame (1001), leaving HTTP up. */
+  /** Closes every socket with a close frame (1012 "server restarting"), leaving HTTP up. */
   closeSockets(): Promise<void>;
-  /** Stops the jobs, closes every socket with a close frame, stops HTTP, checkpoints and closes the DB. */
+  /**
+   * Stops the jobs, closes every socket with a close frame (1012), stops accepting connections, lets requests in
+   * flight finish (up to config.shutdownGraceMs, SAFE-25), checkpoints and closes the DB.
+   */
   close(): Promise<void>;
 }
 
@@ -104,14 +116,24 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const clock = opts.clock ?? skew ?? systemClock;
   const timers = opts.timers ?? systemTimers;
   const startedAt = clock.now();
+  // SAFE-13: one header set for every reply, routed by Fastify or refused before it (./http/headers.ts).
+  const headers = await securityHeaders({ production: config.production, hstsMaxAge: config.hstsMaxAge });
+  // SAFE-25: while stopping, each reply closes its connection, so the drain ends when the last one is answered.
+  let draining = false;
   const app = Fastify({
     logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // One line per request comes from http/observe.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    // Behind a reverse proxy set TRUST_PROXY=1 so rate limits and logs see the client's address.
+    // Behind a reverse proxy set TRUST_PROXY=1 so rate limits and logs see the client's address (./http/headers.ts).
     trustProxy: config.trustProxy,
-    forceCloseConnections: true,
+    // SAFE-25: a stop closes idle connections only; requests in flight finish (close() bounds the wait), and a
+    // request that arrives on a kept-alive connection meanwhile is served too (with Connection: close), in the
+    // envelope, rather than Fastify's bare 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   const log = app.log;
   log.info(
@@ -169,6 +191,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     installErrorHandler(app);
     installJsonBody(app);
     installObservers(app, metrics);
+    installSecurityHeaders(app, headers);
+    installNoStore(app);
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      if (draining) reply.header('connection', 'close');
+      done(null, payload);
+    });
     await registerSecurity(app, config.rateLimitMax);
     const spa = await registerStatic(app, config.staticDir);
     installNotFound(app, routes, { spaFallback: spa });
@@ -228,6 +256,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerWithdrawTestSwitches(app, config.testSwitches && !config.production);
     registerSpotTestSwitches(app, config.testSwitches && !config.production, timers);
     registerClockSwitch(app, skew);
+    registerSlowSwitch(app, config.testSwitches && !config.production, timers);
     scheduler.add(sessionPurgeJob(identity));
     scheduler.add(idempotency.pruneJob());
     scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));
@@ -249,7 +278,15 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         } catch (err) {
           log.error({ event: 'error', err }, 'closing sockets failed');
         }
+        // SAFE-25: no new connections; requests in flight finish, each reply closing its connection; what is
+        // still open after SHUTDOWN_GRACE_MS is cut.
+        draining = true;
+        const cut = timers.after(config.shutdownGraceMs, () => {
+          log.warn({ event: 'shutdown_grace_over', graceMs: config.shutdownGraceMs }, 'closing connections still open');
+          app.server.closeAllConnections();
+        });
         await app.close();
+        cut.cancel();
         seconds.stop();
         follow.stop();
         traders.stop();

@@ -1,7 +1,8 @@
 /**
  * `npm start` / `npm run serve`: starts the reference exchange (README "Server").
  * Prints one JSON log line `{"event":"listening","port":N,"url":...}` when ready, and the demo user's
- * credentials. SIGTERM / SIGINT: sockets closed with a close frame, HTTP stopped, database closed, exit 0.
+ * credentials. SIGTERM / SIGINT (SAFE-25): sockets closed with 1012 "server restarting", no new connections,
+ * requests in flight answered (up to SHUTDOWN_GRACE_MS), database closed, exit 0.
  */
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './app';
@@ -31,8 +32,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ event: 'shutdown', signal }, `received ${signal}, shutting down`);
-    systemTimers.after(10_000, () => {
-      log.error({ event: 'shutdown_timeout' }, 'shutdown took over 10 s; exiting');
+    // SAFE-25: close() lets requests in flight finish for up to SHUTDOWN_GRACE_MS, then cuts them; this is the
+    // last resort if closing itself hangs.
+    const limitMs = config.shutdownGraceMs + 10_000;
+    systemTimers.after(limitMs, () => {
+      log.error({ event: 'shutdown_timeout' }, `shutdown took over ${limitMs / 1000} s; exiting`);
       process.exit(1);
     });
     server.close().then(

@@ -93,6 +93,27 @@ describe('connection state machine (spec 4.7, 7.5, 9.1)', () => {
     }
   });
 
+  it('[SAFE-25] a server that stops (1012 service restart, 1001 going away) is reconnected after the delay, not given up', () => {
+    for (const code of [1012, 1001]) {
+      const { conn, sockets, time } = setup();
+      conn.start();
+      sockets.last.serverOpen();
+      conn.send('{"op":"subscribe"}');
+      sockets.last.serverClose(code, code === 1012 ? 'server restarting' : 'server shutting down');
+      expect(conn.state).toBe('waiting');
+      time.advance(RECONNECT_DELAY_MS + RECONNECT_JITTER_MS);
+      expect(sockets.sockets).toHaveLength(2);
+      expect(conn.reconnects).toBe(1);
+      sockets.last.serverOpen();
+      expect(conn.state).toBe('open');
+      // Dropped again while the server is still down: it keeps trying.
+      sockets.last.serverClose(code);
+      time.advance(RECONNECT_DELAY_MS + RECONNECT_JITTER_MS);
+      expect(sockets.sockets).toHaveLength(3);
+      expect(conn.state).toBe('connecting');
+    }
+  });
+
   it('[spec 4.7] "reconnects 3 seconds after an error"; error then close of one socket reconnect once', () => {
     const { conn, sockets, time } = setup();
     conn.start();

@@ -4,10 +4,18 @@
  *   HTTP 405 with the methods allowed; a GET for a page of the SPA that accepts HTML: index.html;
  * - malformed or oversized bodies: HTTP 200 `{code: 0, msg}` saying what is wrong (a business error the app shows);
  * - too many requests: HTTP 429 `{code: 0, msg: "Too many requests, try again in N s"}` and Retry-After;
- * - anything unexpected: HTTP 500 `{code: 0, msg: "Internal server error"}`, logged with the stack.
+ * - anything unexpected: HTTP 500 `{code: 0, msg: "Internal server error"}`, logged with the stack;
+ * - what Fastify and Node answer before any hook runs (SAFE-13), with the same security headers (./headers.ts):
+ *   a malformed URL (`/api/%`, `/api/%zz`): HTTP 400 (`frameworkErrors`); a request the HTTP parser refuses
+ *   (headers over Node's 16 KB: HTTP 431; a broken request line: HTTP 400; too slow: 408): written on the socket
+ *   by `clientErrorHandler`, then the connection is closed.
+ * Every error reply has `Cache-Control: no-store` (SAFE-15).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { CODE_FAIL } from '../../../src/shared/api/envelope';
+import type { HeaderSet } from './headers';
 import { TooManyRequests, envelopeOfFailure } from './failures';
 import { logPath } from './observe';
 
@@ -88,4 +96,59 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ event: 'error', err, path: logPath(req.url), method: req.method }, 'unexpected error');
     return reply.code(500).send({ code: CODE_FAIL, msg: 'Internal server error', data: null });
   });
+}
+
+/** Fastify's `frameworkErrors` (SAFE-13): a malformed URL is a 400 envelope with the security headers. */
+export function frameworkErrors(headers: HeaderSet) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    for (const [k, v] of Object.entries(headers)) reply.raw.setHeader(k, v);
+    const [status, msg] =
+      err.code === 'FST_ERR_BAD_URL'
+        ? [400, 'The URL is malformed (a "%" not followed by two hex digits, or bytes that are not UTF-8)']
+        : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [400, 'A part of the URL is too long']
+          : [500, 'Internal server error'];
+    if (status === 500) req.log.error({ event: 'error', err, path: logPath(req.raw.url ?? '') }, 'unexpected error');
+    else req.log.info({ event: 'bad_request', code: err.code, path: logPath(req.raw.url ?? '') }, msg);
+    void reply.code(status).header('cache-control', 'no-store').send({ code: CODE_FAIL, msg, data: null });
+  };
+}
+
+/** A whole HTTP/1.1 reply with the envelope, the security headers and `Connection: close`. */
+export function rawEnvelopeReply(status: number, msg: string, headers: HeaderSet): string {
+  const body = JSON.stringify({ code: CODE_FAIL, msg, data: null });
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'connection: close',
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * The server's `clientError` handler (Fastify's `clientErrorHandler`, SAFE-13): Node's parser refused the request
+ * before Fastify saw it. Answers the envelope with the security headers, then closes the connection.
+ */
+export function clientErrorHandler(headers: HeaderSet) {
+  // Fastify binds it to the instance: `this.log` is the server's log.
+  return function (this: { log: FastifyBaseLogger }, err: Error & { code?: string }, socket: Socket): void {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, msg] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive']
+          : [400, 'The request is not valid HTTP'];
+    this.log.info({ event: 'client_error', code: err.code, status }, msg);
+    // As Node's own handler: nothing is written where a reply has already begun on this connection.
+    const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || current?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawEnvelopeReply(status, msg, headers), () => socket.destroy());
+  };
 }

@@ -1,11 +1,10 @@
 /**
- * Security headers, rate limit and the built SPA (SRV-5).
- * - helmet: a CSP that allows the SPA (own scripts, blob: workers, inline styles, data:/https: images,
- *   socket and API connections to self and to a test-platform API host over https/wss, spec 7.5);
+ * Rate limit and the built SPA (SRV-5); the security headers are ./headers.ts.
  * - rate limit: a generous per-IP budget for /api only; over it: 429 envelope with Retry-After;
- * - static: STATIC_DIR with long cache for /assets/* (hashed names) and no-cache for the rest.
+ * - static: STATIC_DIR with long cache for /assets/* (hashed names) and no-cache for the rest; never the build's
+ *   own files (SAFE-16): nothing under a folder or file whose name starts with "." (`/.vite/manifest.json`) and
+ *   no source map (`*.map`): those answer the 404 envelope.
  */
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -14,28 +13,6 @@ import { join } from 'node:path';
 
 /** `rateLimitMax`: requests per minute and IP on /api (config.rateLimitMax, env RATE_LIMIT_MAX). */
 export async function registerSecurity(app: FastifyInstance, rateLimitMax: number): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        childSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Plain http on localhost must keep working: no upgrade, no HSTS.
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(rateLimit, {
     global: true,
     max: rateLimitMax,
@@ -75,10 +52,26 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    allowedPath: (pathName) => servedToBrowser(pathName),
     setHeaders(res, path) {
       const immutable = /[\\/]assets[\\/]/.test(path);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return hasIndex;
+}
+
+/**
+ * Whether a static path is meant for the browser (SAFE-16). Decision: every dot-named segment (the manifest in
+ * `.vite/`, any `.env` or `.git` left in the folder) and every source map are refused, whatever the build settings.
+ */
+export function servedToBrowser(pathName: string): boolean {
+  let p = pathName;
+  try {
+    p = decodeURIComponent(pathName);
+  } catch {
+    return false;
+  }
+  if (/\.map$/i.test(p)) return false;
+  return !p.split(/[\\/]/).some((seg) => seg.startsWith('.'));
 }

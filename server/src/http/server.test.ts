@@ -114,7 +114,7 @@ describe('[h1] the built SPA', () => {
 });
 
 describe('[h1] rate limit', () => {
-  it('answers 429 with the envelope and Retry-After once the budget is spent', async () => {
+  it('[SAFE-13] answers 429 with the envelope and Retry-After once the budget is spent', async () => {
     const small = await startTestServer({ env: { RATE_LIMIT_MAX: '3' } });
     try {
       for (let i = 0; i < 3; i++) expect((await small.get('/api/common/getCoinList')).status).toBe(200);
@@ -123,6 +123,10 @@ describe('[h1] rate limit', () => {
       expect(r.body.code).toBe(0);
       expect(r.body.msg).toMatch(/^Too many requests, try again in \d+ s$/);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      // [SAFE-13] with the security headers and no-store, like every reply.
+      expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('cache-control')).toBe('no-store');
       // Operations and pages are not limited.
       expect((await small.get('/healthz')).status).toBe(200);
     } finally {

@@ -27,7 +27,8 @@ const EXTRAS: Record<string, { summary: string; description?: string; content: J
     },
   },
   'GET /metrics': {
-    summary: 'Prometheus text-format metrics',
+    summary:
+      'Prometheus text-format metrics; needs Authorization: Bearer METRICS_TOKEN, or without that variable a client on this machine (SAFE-14)',
     content: { 'text/plain': { schema: { type: 'string' } } },
   },
   'GET /ws/{id}': {

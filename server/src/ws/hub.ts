@@ -56,6 +56,9 @@ export interface HubTimings {
 }
 export const DEFAULT_TIMINGS: HubTimings = { heartbeatMs: HEARTBEAT_INTERVAL_MS, pingMs: PING_INTERVAL_MS };
 
+/** The close frame of a stopping server (SAFE-25): 1012 service restart, which the app treats as "reconnect". */
+export const SHUTDOWN_CLOSE = { code: 1012, reason: 'server restarting' } as const;
+
 export class Hub {
   readonly conns = new Set<Connection>();
   private readonly subs = new Map<string, Set<Connection>>();
@@ -340,7 +343,10 @@ export class Hub {
     return out;
   }
 
-  /** Closes every socket with 1001 "server shutting down" and waits (at most `graceMs`) for them to go. */
+  /**
+   * Closes every socket with 1012 (service restart) "server restarting" and waits (at most `graceMs`) for them to
+   * go (SAFE-25, WS-16): the app reconnects after its delay, to this server once it is back or to another one.
+   */
   async closeAll(graceMs = 2_000): Promise<void> {
     this.stop();
     const pending = [...this.conns].map(
@@ -355,7 +361,7 @@ export class Hub {
             timer.cancel();
             resolve();
           });
-          c.ws.close(1001, 'server shutting down');
+          c.ws.close(SHUTDOWN_CLOSE.code, SHUTDOWN_CLOSE.reason);
         }),
     );
     await Promise.all(pending);

@@ -1,7 +1,7 @@
 /**
  * The live socket /ws/{id} (spec 7.5; WS rules), plus the /api/_test/ws/* fault switches when
  * config.testSwitches is on. Registered by app.ts. Returns a function that closes every socket with a close
- * frame (1001 "server shutting down"); the same runs if the Fastify instance closes first.
+ * frame (1012 "server restarting", SAFE-25); the same runs if the Fastify instance closes first.
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -93,11 +93,11 @@ describe('socket test switches [WS-17] (TEST_SWITCHES=1)', () => {
     expect(r.msg).toMatch(/count/);
   });
 
-  it('[WS-16][WS-17] close-all closes every socket with 1001 "server shutting down"', async () => {
+  it('[WS-16][WS-17][SAFE-25] close-all closes every socket with 1012 "server restarting"', async () => {
     const a = await open();
     const b = await open();
     await srv.closeSockets();
-    for (const c of [a, b]) expect(await c.closed).toEqual({ code: 1001, reason: 'server shutting down' });
+    for (const c of [a, b]) expect(await c.closed).toEqual({ code: 1012, reason: 'server restarting' });
   });
 });
 

@@ -48,9 +48,10 @@ export class FakeSocket implements SocketLike {
   serverError(): void {
     this.onerror?.({});
   }
-  serverClose(): void {
+  /** The connection ends: 1006 (dropped) unless a close code is given, e.g. 1012 (the server restarts). */
+  serverClose(code = 1006, reason = ''): void {
     this.readyState = 3;
-    this.onclose?.({ code: 1006 });
+    this.onclose?.({ code, reason });
   }
   /** Subscribe / unsubscribe frames sent so far, as "op KEY" strings. */
   ops(): string[] {
