@@ -169,11 +169,11 @@ describe('[AUTH-4] email and phone codes', () => {
   });
 });
 
-describe('[AUTH-5] production mode', () => {
+describe('[AUTH-5] [SAFE-3] [SAFE-4] production without SMTP_URL or SMS_WEBHOOK_URL', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the development outbox is off: no route, nothing stored; the code still goes to the log', async () => {
+  it('[SAFE-3] [SAFE-4] [SAFE-5] [SAFE-1] codes are refused with a clear message before anything is stored, start-up says so, no demo account, no outbox', async () => {
     dir = mkdtempSync(join(tmpdir(), 'accounts-prod-'));
     const lines: string[] = [];
     const srv = await startTestServer({
@@ -183,20 +183,41 @@ describe('[AUTH-5] production mode', () => {
     });
     const app = srv.app;
     const db = srv.ctx.db;
-    const sent = await app.inject({
+    const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    // Every purpose, for a free and a taken address alike: the same refusal, nothing stored.
+    for (const codeType of ['register', 'backPwd', 'bind']) {
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/api/user/sendEmailCode?codeType=${codeType}&email=p%40example.com`,
+      });
+      expect(sent.json()).toMatchObject({
+        code: 0,
+        msg: 'Email codes cannot be sent: this server has no mail service configured (the operator must set SMTP_URL)',
+      });
+    }
+    const sms = await app.inject({
       method: 'POST',
-      url: '/api/user/sendEmailCode?codeType=register&email=p%40example.com',
+      url: '/api/user/sendMobileCode?codeType=register&phone=%2B14155550100',
     });
-    expect(sent.json().code).toBe(200);
+    expect(sms.json().msg).toBe(
+      'SMS codes cannot be sent: this server has no SMS service configured (the operator must set SMS_WEBHOOK_URL)',
+    );
+    expect(count('verify_codes')).toBe(0);
+    expect(count('dev_outbox')).toBe(0);
+    // Start-up said so, plainly, for both channels.
+    const log = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(log.find((l) => l.event === 'code_delivery')).toMatchObject({ email: 'none', phone: 'none' });
+    expect(log.filter((l) => l.event === 'code_delivery_off').map((l) => l.channel)).toEqual(['email', 'phone']);
+    // SAFE-5: no demo account unless SEED_DEMO=1.
+    expect(srv.demo).toBeUndefined();
+    expect(count('users')).toBe(0);
+    // SAFE-1, DEV-1: no mailbox route, and the settings reply does not mention it.
     expect((await app.inject({ method: 'GET', url: '/api/_test/outbox?to=p%40example.com' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/_test/outbox' })).statusCode).toBe(404);
-    // DEV-1: the settings reply does not mention it, so the app shows no mailbox page and no hint.
     expect((await app.inject({ method: 'GET', url: '/api/common/getAllSetting' })).json().data).not.toHaveProperty(
       'devOutbox',
     );
     expect((await app.inject({ method: 'POST', url: '/api/_test/expireTokens' })).statusCode).toBe(404);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM dev_outbox').get() as { n: number }).n).toBe(0);
-    expect(lines.some((l) => l.includes('verification_code') && l.includes('p@example.com'))).toBe(true);
     await srv.stop();
   });
 });
