@@ -21,7 +21,7 @@ const register = (email: string, emailCode: string) =>
   h.call(userApi.register, { body: { type: 'email', email, password: 'Right1234', emailCode } });
 
 describe('[AUTH-4] email and phone codes', () => {
-  it('a code is 6 digits and lands in the development outbox and the log, for its purpose', async () => {
+  it('[DEV-1] a code is 6 digits and lands in the development mailbox, for its purpose', async () => {
     expect((await send('c1@example.com')).code).toBe(200);
     const m = await latest('c1@example.com');
     expect(m.code).toMatch(/^\d{6}$/);
