@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { devApi } from '../../../src/shared/api/dev';
-import { CODE_TTL_MS, MAX_PER_ADDRESS_PER_HOUR, MAX_WRONG_TRIES, RESEND_GAP_MS } from './codes';
+import { CODE_TTL_MS, Codes, MAX_PER_ADDRESS_PER_HOUR, MAX_WRONG_TRIES, RESEND_GAP_MS, type Delivery } from './codes';
 import { startIdentityServer, startTestServer, type TestServer } from '../testing/harness';
 
 let h: TestServer;
@@ -161,6 +161,24 @@ describe('[AUTH-4] email and phone codes', () => {
   it('[DEV-1] outside production the settings reply says the development outbox is there', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/common/getAllSetting' });
     expect(res.json().data.devOutbox).toBe(true);
+  });
+
+  it('[SAFE-3] [SAFE-4] a channel that reaches nobody refuses send and notifyExisting before anything is stored or counted', () => {
+    const sent: Delivery[] = [];
+    const codes = new Codes(
+      h.ctx.db,
+      h.clock,
+      (d) => void sent.push(d),
+      (c) => (c === 'email' ? 'no mail service' : undefined),
+    );
+    const rows = () => (h.ctx.db.prepare('SELECT COUNT(*) AS n FROM verify_codes').get() as { n: number }).n;
+    expect(() => codes.send('email', 'r@example.com', 'register', '10.0.0.1')).toThrow('no mail service');
+    expect(() => codes.notifyExisting('email', 'r@example.com', 'register', '10.0.0.1')).toThrow('no mail service');
+    expect(rows()).toBe(0);
+    expect(sent).toEqual([]);
+    codes.send('phone', '+14155550123', 'register', '10.0.0.1');
+    expect(rows()).toBe(1);
+    expect(sent.map((d) => [d.channel, d.kind])).toEqual([['phone', 'code']]);
   });
 
   it('a bad codeType or address gets a clear message', async () => {
