@@ -1,7 +1,9 @@
 /**
  * `npm start` / `npm run serve`: starts the reference exchange (README "Server").
  * Prints one JSON log line `{"event":"listening","port":N,"url":...}` when ready, and, outside production, the demo
- * user's credentials on standard output (never the password in a log line, SAFE-5, SAFE-6). SIGTERM / SIGINT: sockets closed with a close frame, HTTP stopped, database closed, exit 0.
+ * user's credentials on standard output (never the password in a log line, SAFE-5, SAFE-6), and warnings: an
+ * exposed development mailbox (SAFE-1), a channel that cannot send codes (SAFE-3, SAFE-4).
+ * SIGTERM / SIGINT: sockets closed with a close frame, HTTP stopped, database closed, exit 0.
  */
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './app';
