@@ -122,8 +122,11 @@ export function defaultSender(smtpUrl: string): string {
   return `${PRODUCT} <no-reply@${host}>`;
 }
 
+/** Bounds of one SMTP send (nodemailer's defaults are 2 and 10 minutes): a stuck server fails the send instead. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 export function smtpTransport(url: string): MailTransport {
-  const t = nodemailer.createTransport(url);
+  const t = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     async send(m) {
       await t.sendMail(m);
