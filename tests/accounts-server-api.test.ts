@@ -171,13 +171,16 @@ describe('[spec 7.1] accounts on the real server', () => {
 });
 
 describe('[AUTH-5][OPS-5] production mode on the real server', () => {
-  it('no development outbox and no test switches, even with TEST_SWITCHES=1', async () => {
+  it('[SAFE-1] [SAFE-2] [SAFE-3] no development outbox and no test switches, even with TEST_SWITCHES=1; without SMTP_URL codes are refused', async () => {
     const prod = await startServer({ NODE_ENV: 'production', TEST_SWITCHES: '1' });
     try {
       const sent = await fetch(`${prod.url}/api/user/sendEmailCode?codeType=register&email=prod%40example.com`, {
         method: 'POST',
       });
-      expect((await sent.json()).code).toBe(200);
+      expect(await sent.json()).toMatchObject({
+        code: 0,
+        msg: 'Email codes cannot be sent: this server has no mail service configured (the operator must set SMTP_URL)',
+      });
       expect((await fetch(`${prod.url}/api/_test/outbox?to=prod%40example.com`)).status).toBe(404);
       expect((await fetch(`${prod.url}/api/_test/expireTokens`, { method: 'POST' })).status).toBe(404);
       expect(

@@ -22,6 +22,7 @@ import { TradingFees } from './events/tradingFees';
 import { mountRewards } from './rewards/index';
 import type { HubTimings } from './ws/hub';
 import { createIdentity, type Identity } from './identity/service';
+import { createCourier } from './identity/delivery';
 import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './identity/routes';
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
@@ -91,7 +92,8 @@ export interface RunningExchange {
   ctx: ServerContext;
   identity: Identity;
   ledger: Ledger;
-  demo: DemoCredentials;
+  /** The demo user's credentials when one was seeded (SAFE-5). */
+  demo: DemoCredentials | undefined;
   /** Second contracts (tests settle them directly, without a market step). */
   seconds: SecondContracts;
   /** Futures (tests run funding rounds and read positions directly; the socket reads open positions). */
@@ -151,6 +153,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     },
     'starting exchange',
   );
+  if (config.devMailboxExposed && !config.production) {
+    log.warn(
+      { event: 'dev_mailbox_exposed', host: config.host },
+      `DEV_MAILBOX=1 on ${config.host}: anyone who can reach this server can read every verification code at /api/_test/outbox`,
+    );
+  }
 
   const db = await openDatabase(config.dataDir, log);
   const scheduler = new Scheduler(clock, timers, log);
@@ -175,6 +183,14 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const abandoned = idempotency.recover();
     if (abandoned > 0) log.warn({ event: 'idempotency_recovered', abandoned }, 'dropped claims of a stopped process');
     const wallet = new Wallet({ ledger, coinListed: (c) => listedCoins(db).has(c), newId: randomUUID });
+    const courier = createCourier({
+      config: { ...config, devMailbox: config.devMailbox && !config.production },
+      db,
+      clock,
+      timers,
+      log,
+      failures: metrics.counter('exchange_code_delivery_failures_total', 'Codes and notices that failed to send'),
+    });
     const identity = createIdentity({
       ledger,
       db,
@@ -183,6 +199,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       dataDir: config.dataDir,
       production: config.production,
       testSwitches: config.testSwitches,
+      devMailbox: config.devMailbox,
+      courier,
       statusChanged: (u, e) => userEvents.statusChanged(u, e),
     });
 
@@ -219,7 +237,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       balances: (userId) => wallet.balances(userId),
       positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
     });
-    const demo = await registerIdentity(app, router, identity);
+    const demo = await registerIdentity(app, router, identity, config.demo);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const spot = mountSpot(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, PUBLISHED_DEMO_PASSWORD, isLoopback, loadConfig } from './config';
 
 describe('[SRV-2] configuration from the environment', () => {
   it('defaults: port 8080, ./data, ./dist, 8 trades/s, no flood', () => {
@@ -39,5 +39,57 @@ describe('[SRV-2] configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'x' }, [])).toThrow(/PORT/);
     expect(() => loadConfig({ TRADE_RATE: '-1' }, [])).toThrow(/TRADE_RATE/);
     expect(() => loadConfig({}, ['--flood=lots'])).toThrow(/FLOOD/);
+  });
+});
+
+describe('[SAFE-1] [SAFE-5] modes', () => {
+  it('[SAFE-1] HOST defaults to 127.0.0.1; loopback addresses are 127.0.0.0/8, ::1 and localhost', () => {
+    expect(loadConfig({}, []).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: ' 0.0.0.0 ' }, []).host).toBe('0.0.0.0');
+    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]'])
+      expect(isLoopback(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', '128.0.0.1', '127.0.0.1.example.com', 'example.com'])
+      expect(isLoopback(h), h).toBe(false);
+  });
+
+  it('[SAFE-1] the mailbox: on for a loopback bind, off elsewhere unless DEV_MAILBOX=1 (then exposed), never in production', () => {
+    const mode = (env: Record<string, string>) => {
+      const c = loadConfig(env, []);
+      return [c.devMailbox, c.devMailboxExposed];
+    };
+    expect(mode({})).toEqual([true, false]);
+    expect(mode({ HOST: 'localhost' })).toEqual([true, false]);
+    expect(mode({ HOST: '0.0.0.0' })).toEqual([false, false]);
+    expect(mode({ HOST: '0.0.0.0', DEV_MAILBOX: '1' })).toEqual([true, true]);
+    expect(mode({ HOST: '127.0.0.1', DEV_MAILBOX: '1' })).toEqual([true, false]);
+    expect(mode({ NODE_ENV: 'production' })).toEqual([false, false]);
+    expect(mode({ NODE_ENV: 'production', HOST: '0.0.0.0', DEV_MAILBOX: '1' })).toEqual([false, false]);
+  });
+
+  it('[SAFE-5] the demo account: always outside production (published password), in production only with SEED_DEMO=1 and a strong DEMO_PASSWORD', () => {
+    expect(loadConfig({}, []).demo).toEqual({ seed: true, password: PUBLISHED_DEMO_PASSWORD });
+    expect(loadConfig({ NODE_ENV: 'production' }, []).demo).toEqual({ seed: false, password: undefined });
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_PASSWORD: 'long-enough-secret' }, []).demo.seed).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1', DEMO_PASSWORD: 'long-enough-secret' }, []).demo,
+    ).toEqual({
+      seed: true,
+      password: 'long-enough-secret',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }, [])).toThrow(/DEMO_PASSWORD of at least 12/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1', DEMO_PASSWORD: 'short' }, [])).toThrow(
+      ConfigError,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1', DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD }, []),
+    ).toThrow(ConfigError);
+  });
+
+  it('[SAFE-3] [SAFE-4] SMTP_URL must be smtp(s)://, SMS_WEBHOOK_URL http(s)://, each named when wrong', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com' }, []).smtpUrl).toBe('smtps://u:p@mail.example.com');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' }, [])).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'not a url' }, [])).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMS_WEBHOOK_URL: 'ftp://x' }, [])).toThrow(/SMS_WEBHOOK_URL/);
+    expect(loadConfig({ MAIL_FROM: ' OpenEx <codes@example.com> ' }, []).mailFrom).toBe('OpenEx <codes@example.com>');
   });
 });

@@ -1,7 +1,9 @@
 /**
  * `npm start` / `npm run serve`: starts the reference exchange (README "Server").
- * Prints one JSON log line `{"event":"listening","port":N,"url":...}` when ready, and the demo user's
- * credentials. SIGTERM / SIGINT (SAFE-25): sockets closed with 1012 "server restarting", no new connections,
+ * Prints one JSON log line `{"event":"listening","port":N,"url":...}` when ready, and, outside production, the demo
+ * user's credentials on standard output (never the password in a log line, SAFE-5, SAFE-6), and warnings: an
+ * exposed development mailbox (SAFE-1), a channel that cannot send codes (SAFE-3, SAFE-4).
+ * SIGTERM / SIGINT (SAFE-25): sockets closed with 1012 "server restarting", no new connections,
  * requests in flight answered (up to SHUTDOWN_GRACE_MS), database closed, exit 0.
  */
 import { ConfigError, loadConfig } from './config';
@@ -22,10 +24,19 @@ async function main(): Promise<void> {
   const server = await startServer(config);
   const log = server.app.log;
   log.info({ event: 'listening', port: server.port, url: server.url }, `exchange listening on ${server.url}`);
-  log.info({ event: 'demo_user', account: server.demo.account, password: server.demo.password }, 'demo user');
-  process.stdout.write(
-    `\nOpenEx exchange running at ${server.url}\nDemo user: ${server.demo.account} / ${server.demo.password}\n\n`,
-  );
+  const demo = server.demo;
+  if (demo) log.info({ event: 'demo_user', account: demo.account }, 'demo account seeded');
+  const lines = [`OpenEx exchange running at ${server.url}`];
+  if (demo && !config.production) lines.push(`Demo user: ${demo.account} / ${demo.password}`);
+  else if (demo) lines.push(`Demo account seeded: ${demo.account} (password from DEMO_PASSWORD)`);
+  if (config.devMailboxExposed && !config.production)
+    lines.push(
+      `WARNING: DEV_MAILBOX=1 on ${config.host}: anyone who can reach this server can read every verification code.`,
+    );
+  const delivery = server.identity.courier;
+  if (delivery.refusal('email')) lines.push('Email codes cannot be sent: set SMTP_URL.');
+  if (delivery.refusal('phone')) lines.push('Phone codes cannot be sent: set SMS_WEBHOOK_URL.');
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -9,11 +9,11 @@ import type { Router } from '../http/route';
 import { readNotices, readRules } from './store';
 
 export function registerContentRoutes(r: Router<unknown>, ctx: ServerContext): void {
-  // DEV-1: outside production the reply says the development outbox exists (the app's mailbox page uses it).
+  // DEV-1, SAFE-1: when the development mailbox is on the reply says so (the app's mailbox page uses it).
   r.route(marketApi.getAllSetting, () =>
-    ctx.config.production
-      ? readAllSettings(ctx.db, ctx.log)
-      : { ...readAllSettings(ctx.db, ctx.log), devOutbox: true as const },
+    ctx.config.devMailbox && !ctx.config.production
+      ? { ...readAllSettings(ctx.db, ctx.log), devOutbox: true as const }
+      : readAllSettings(ctx.db, ctx.log),
   );
 
   r.route(marketApi.noticeList, ({ query, lang }) =>

@@ -8,6 +8,7 @@ import { AnyEnvelope } from '../../../src/shared/api/envelope';
 import { assetApi } from '../../../src/shared/api/asset';
 import { userApi } from '../../../src/shared/api/user';
 import { metricsRefusal } from '../ops/routes';
+import { DEMO } from '../identity/demo';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { installErrorHandler } from './errors';
 import { installNoStore, installSecurityHeaders, securityHeaders, type HeaderSet } from './headers';
@@ -282,7 +283,7 @@ describe('[SAFE-14] /metrics', () => {
 
 describe('[SAFE-15] Cache-Control: no-store', () => {
   it('[SAFE-15] sign-in, profile and balances replies (tokens and user data) are no-store', async () => {
-    const login = await ex.post(userApi.login.path, { account: ex.demo.account, password: ex.demo.password });
+    const login = await ex.post(userApi.login.path, { account: DEMO.account, password: DEMO.password });
     expect(login.body.code).toBe(200);
     expect(login.headers.get('cache-control')).toBe('no-store');
     const token = login.body.data.satoken as string;
@@ -291,13 +292,13 @@ describe('[SAFE-15] Cache-Control: no-store', () => {
       expect(r.body.code, path).toBe(200);
       expect(r.headers.get('cache-control'), path).toBe('no-store');
     }
-    const failed = await ex.post(userApi.login.path, { account: ex.demo.account, password: 'wrong-password-1' });
+    const failed = await ex.post(userApi.login.path, { account: DEMO.account, password: 'wrong-password-1' });
     expect(failed.body.code).toBe(0);
     expect(failed.headers.get('cache-control')).toBe('no-store');
   });
 
   it('[SAFE-15] every /api route of the running server answers no-store, signed in or not, success or error', async () => {
-    const login = await ex.post(userApi.login.path, { account: ex.demo.account, password: ex.demo.password });
+    const login = await ex.post(userApi.login.path, { account: DEMO.account, password: DEMO.password });
     const token = login.body.data.satoken as string;
     // Calls that end the session go last, so every other call is made signed in.
     const ending = (url: string) => url === userApi.loginOut.path || url.startsWith('/api/_test/');

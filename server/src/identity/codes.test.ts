@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { devApi } from '../../../src/shared/api/dev';
-import { CODE_TTL_MS, MAX_PER_ADDRESS_PER_HOUR, MAX_WRONG_TRIES, RESEND_GAP_MS } from './codes';
+import { CODE_TTL_MS, Codes, MAX_PER_ADDRESS_PER_HOUR, MAX_WRONG_TRIES, RESEND_GAP_MS, type Delivery } from './codes';
 import { startIdentityServer, startTestServer, type TestServer } from '../testing/harness';
 
 let h: TestServer;
@@ -21,7 +21,7 @@ const register = (email: string, emailCode: string) =>
   h.call(userApi.register, { body: { type: 'email', email, password: 'Right1234', emailCode } });
 
 describe('[AUTH-4] email and phone codes', () => {
-  it('a code is 6 digits and lands in the development outbox and the log, for its purpose', async () => {
+  it('[DEV-1] a code is 6 digits and lands in the development mailbox, for its purpose', async () => {
     expect((await send('c1@example.com')).code).toBe(200);
     const m = await latest('c1@example.com');
     expect(m.code).toMatch(/^\d{6}$/);
@@ -163,17 +163,35 @@ describe('[AUTH-4] email and phone codes', () => {
     expect(res.json().data.devOutbox).toBe(true);
   });
 
+  it('[SAFE-3] [SAFE-4] a channel that reaches nobody refuses send and notifyExisting before anything is stored or counted', () => {
+    const sent: Delivery[] = [];
+    const codes = new Codes(
+      h.ctx.db,
+      h.clock,
+      (d) => void sent.push(d),
+      (c) => (c === 'email' ? 'no mail service' : undefined),
+    );
+    const rows = () => (h.ctx.db.prepare('SELECT COUNT(*) AS n FROM verify_codes').get() as { n: number }).n;
+    expect(() => codes.send('email', 'r@example.com', 'register', '10.0.0.1')).toThrow('no mail service');
+    expect(() => codes.notifyExisting('email', 'r@example.com', 'register', '10.0.0.1')).toThrow('no mail service');
+    expect(rows()).toBe(0);
+    expect(sent).toEqual([]);
+    codes.send('phone', '+14155550123', 'register', '10.0.0.1');
+    expect(rows()).toBe(1);
+    expect(sent.map((d) => [d.channel, d.kind])).toEqual([['phone', 'code']]);
+  });
+
   it('a bad codeType or address gets a clear message', async () => {
     expect((await send('c11@example.com', 'steal')).msg).toMatch(/^Invalid query: codeType: /);
     expect((await send('not-an-email')).msg).toBe('Invalid query: email: Invalid email address');
   });
 });
 
-describe('[AUTH-5] production mode', () => {
+describe('[AUTH-5] [SAFE-3] [SAFE-4] production without SMTP_URL or SMS_WEBHOOK_URL', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the development outbox is off: no route, nothing stored; the code still goes to the log', async () => {
+  it('[SAFE-3] [SAFE-4] [SAFE-5] [SAFE-1] codes are refused with a clear message before anything is stored, start-up says so, no demo account, no outbox', async () => {
     dir = mkdtempSync(join(tmpdir(), 'accounts-prod-'));
     const lines: string[] = [];
     const srv = await startTestServer({
@@ -183,20 +201,41 @@ describe('[AUTH-5] production mode', () => {
     });
     const app = srv.app;
     const db = srv.ctx.db;
-    const sent = await app.inject({
+    const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    // Every purpose, for a free and a taken address alike: the same refusal, nothing stored.
+    for (const codeType of ['register', 'backPwd', 'bind']) {
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/api/user/sendEmailCode?codeType=${codeType}&email=p%40example.com`,
+      });
+      expect(sent.json()).toMatchObject({
+        code: 0,
+        msg: 'Email codes cannot be sent: this server has no mail service configured (the operator must set SMTP_URL)',
+      });
+    }
+    const sms = await app.inject({
       method: 'POST',
-      url: '/api/user/sendEmailCode?codeType=register&email=p%40example.com',
+      url: '/api/user/sendMobileCode?codeType=register&phone=%2B14155550100',
     });
-    expect(sent.json().code).toBe(200);
+    expect(sms.json().msg).toBe(
+      'SMS codes cannot be sent: this server has no SMS service configured (the operator must set SMS_WEBHOOK_URL)',
+    );
+    expect(count('verify_codes')).toBe(0);
+    expect(count('dev_outbox')).toBe(0);
+    // Start-up said so, plainly, for both channels.
+    const log = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(log.find((l) => l.event === 'code_delivery')).toMatchObject({ email: 'none', phone: 'none' });
+    expect(log.filter((l) => l.event === 'code_delivery_off').map((l) => l.channel)).toEqual(['email', 'phone']);
+    // SAFE-5: no demo account unless SEED_DEMO=1.
+    expect(srv.demo).toBeUndefined();
+    expect(count('users')).toBe(0);
+    // SAFE-1, DEV-1: no mailbox route, and the settings reply does not mention it.
     expect((await app.inject({ method: 'GET', url: '/api/_test/outbox?to=p%40example.com' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/_test/outbox' })).statusCode).toBe(404);
-    // DEV-1: the settings reply does not mention it, so the app shows no mailbox page and no hint.
     expect((await app.inject({ method: 'GET', url: '/api/common/getAllSetting' })).json().data).not.toHaveProperty(
       'devOutbox',
     );
     expect((await app.inject({ method: 'POST', url: '/api/_test/expireTokens' })).statusCode).toBe(404);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM dev_outbox').get() as { n: number }).n).toBe(0);
-    expect(lines.some((l) => l.includes('verification_code') && l.includes('p@example.com'))).toBe(true);
     await srv.stop();
   });
 });

@@ -2,8 +2,8 @@
  * Email and SMS verification codes (AUTH-4): 6 digits, single use, valid 5 minutes, only for the
  * purpose (codeType) and address they were sent to. A code dies after 5 wrong guesses.
  * Sending is limited: one per 60 s and 10 per hour per address, 30 per hour per client address.
- * No real mail or SMS leaves the server: `deliver` writes the code to the log and, outside production,
- * to the development outbox (GET /api/_test/outbox).
+ * Codes leave through the courier of ./delivery.ts (SMTP, the SMS webhook, the development mailbox; SAFE-3,
+ * SAFE-4); when a channel has no way to reach anyone the send is refused before anything is stored.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -42,9 +42,18 @@ export class Codes {
     private db: Database.Database,
     private clock: Clock,
     private deliver: (d: Delivery) => void,
+    /** Undefined when the channel can reach its user, else the message the send is refused with (SAFE-3, SAFE-4). */
+    private refusal: (channel: Channel) => string | undefined = () => undefined,
   ) {}
 
+  /** Refuses a send on a channel that cannot reach anyone (SAFE-3, SAFE-4), before any limit or store. */
+  requireChannel(channel: Channel): void {
+    const r = this.refusal(channel);
+    if (r !== undefined) throw new ApiFail(r);
+  }
+
   send(channel: Channel, address: string, codeType: string, ip: string): void {
+    this.requireChannel(channel);
     this.limit(channel, address, ip);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     this.record(channel, address, codeType, hashCode(channel, address, codeType, code), ip);
@@ -56,6 +65,7 @@ export class Codes {
    * account gets a notice instead of a code (no code exists, so registering with any code fails as a wrong code).
    */
   notifyExisting(channel: Channel, address: string, codeType: string, ip: string): void {
+    this.requireChannel(channel);
     this.limit(channel, address, ip);
     this.record(channel, address, codeType, `notice:${randomInt(0, 2 ** 47)}`, ip);
     this.deliver({ channel, address, codeType, code: '', kind: 'account_exists' });

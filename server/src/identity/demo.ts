@@ -1,6 +1,8 @@
 /**
- * The demo user seeded at start-up (printed by main.ts): some balances (one journal row from `house:genesis`,
- * LEDGER-1), a watchlist, a trade password.
+ * The demo user seeded at start-up (printed by main.ts outside production): some balances (one journal row from
+ * `house:genesis`, LEDGER-1), a watchlist, a trade password. SAFE-5: seeded only when the configuration says so
+ * (always outside production with the published password; in production only with SEED_DEMO=1 and the operator's
+ * DEMO_PASSWORD).
  */
 import type { Identity } from './service';
 import { hashPassword } from './passwords';
@@ -19,9 +21,9 @@ const WATCHLIST: [coin: string, symbol: string][] = [
   ['ETH', 'ethusdt'],
 ];
 
-export async function seedDemo(acc: Identity): Promise<void> {
+export async function seedDemo(acc: Identity, password: string = DEMO.password): Promise<void> {
   if (acc.users.byEmail(DEMO.account)) return;
-  const [pwd, trade] = await Promise.all([hashPassword(DEMO.password), hashPassword(DEMO.tradePassword)]);
+  const [pwd, trade] = await Promise.all([hashPassword(password), hashPassword(DEMO.tradePassword)]);
   acc.db.transaction(() => {
     if (acc.users.byEmail(DEMO.account)) return;
     const u = acc.users.create({

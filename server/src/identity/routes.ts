@@ -1,7 +1,8 @@
 /**
  * Identity (AUTH, KYC and UPLOAD rules): every call of spec 7.1 but money, upload and KYC. Money (balances,
  * withdraw addresses, finance amount) is in ../wallet and ../ledger. Registered by app.ts through the server's
- * router; returns the demo user's credentials so that start-up can print them.
+ * router; seeds the demo user when the configuration asks (SAFE-5) and returns its credentials so that start-up can
+ * print them (outside production), or undefined when there is none.
  *
  * The routes live in their own encapsulated plugin so that two choices stay local: JSON bodies of at most
  * 64 KB, and multipart for the image upload.
@@ -37,7 +38,8 @@ export async function registerIdentity(
   app: FastifyInstance,
   router: IdentityRouter,
   acc: Identity,
-): Promise<DemoCredentials> {
+  demo: { seed: boolean; password: string | undefined },
+): Promise<DemoCredentials | undefined> {
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) {
       await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
@@ -51,6 +53,7 @@ export async function registerIdentity(
     registerUploadRoutes(scope, r, acc);
     registerTestRoutes(scope, acc);
   });
-  await seedDemo(acc);
-  return { account: DEMO.account, password: DEMO.password };
+  if (!demo.seed || demo.password === undefined) return undefined;
+  await seedDemo(acc, demo.password);
+  return { account: DEMO.account, password: demo.password };
 }

@@ -11,7 +11,8 @@ import type { StatusEvent } from '../events/userEvents';
 import type { Ledger } from '../ledger/service';
 import type { Clock } from '../time/clock';
 import { LoginLimiter } from './attempts';
-import { Codes, writeOutbox, type Delivery } from './codes';
+import { Codes } from './codes';
+import type { Courier } from './delivery';
 import { Sessions } from './tokens';
 import { Users, type UserRow } from './users';
 
@@ -28,6 +29,10 @@ export interface IdentityDeps {
   dataDir: string;
   production: boolean;
   testSwitches: boolean;
+  /** The development mailbox (SAFE-1, DEV-1): `/api/_test/outbox` exists only when on (never in production). */
+  devMailbox: boolean;
+  /** How codes reach their owners (./delivery.ts: SMTP, the SMS webhook, the development mailbox). */
+  courier: Courier;
   /** The only writer of balances (a new account's USDT row, the demo user's starting money). */
   ledger: Ledger;
   /** Tells the user's open tabs and devices that something of theirs changed (a watchlist edit, TRADE-15). */
@@ -48,16 +53,12 @@ export interface Identity extends IdentityDeps {
 export type IdentityRouter = Router<UserRow>;
 
 export function createIdentity(o: IdentityDeps): Identity {
-  const deliver = (d: Delivery) => {
-    // No mail or SMS transport: the code goes to the log, and outside production to the dev outbox.
-    o.log.info({ event: 'verification_code', channel: d.channel, to: d.address, codeType: d.codeType, code: d.code });
-    if (!o.production) writeOutbox(o.db, d, o.clock.now());
-  };
   const users = new Users(o.db);
   const sessions = new Sessions(o.db, o.clock);
   return {
     ...o,
     testSwitches: o.testSwitches && !o.production,
+    devMailbox: o.devMailbox && !o.production,
     settings: {
       login: () => readSetting(o.db, 'LOGIN_REGIS_SETTING', o.log),
       authLimit: () => readSetting(o.db, 'AUTH_LIMIT', o.log),
@@ -65,7 +66,12 @@ export function createIdentity(o: IdentityDeps): Identity {
     users,
     sessions,
     limiter: new LoginLimiter(o.db, o.clock),
-    codes: new Codes(o.db, o.clock, deliver),
+    codes: new Codes(
+      o.db,
+      o.clock,
+      (d) => o.courier.deliver(d),
+      (c) => o.courier.refusal(c),
+    ),
     userOfToken(token) {
       const id = sessions.resolve(token);
       return id === undefined ? undefined : users.byId(id);

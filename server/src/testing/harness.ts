@@ -242,7 +242,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     })();
     rmSync(join(dir, 'uploads'), { recursive: true, force: true });
     settings.set(startSettings.login, startSettings.auth);
-    await seedDemo(server.identity);
+    if (server.demo) await seedDemo(server.identity, server.demo.password);
   };
 
   const stop = async (keepData = false) => {

@@ -83,7 +83,7 @@ export async function registerWs(
     },
   });
 
-  if (ctx.config.testSwitches) registerWsTestSwitches(app, hub, ctx.clock);
+  if (ctx.config.testSwitches && !ctx.config.production) registerWsTestSwitches(app, hub, ctx.clock);
   hub.start();
   return closeAll;
 }

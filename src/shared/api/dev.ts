@@ -1,6 +1,7 @@
 /**
- * The development outbox (DEV-1, AUTH-5): the codes the reference server "sent", readable only outside production
- * mode. Not in the registry of `api.ts` (so not in the OpenAPI document): a production server has no such route.
+ * The development outbox (DEV-1, AUTH-5, SAFE-1): the codes the reference server sent, readable only when its
+ * development mailbox is on (outside production, on a loopback bind or with DEV_MAILBOX=1). Not in the registry of
+ * `api.ts` (so not in the OpenAPI document): a production server has no such route.
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';

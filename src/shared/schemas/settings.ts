@@ -211,8 +211,9 @@ export type SettingKey = keyof typeof SETTING_SCHEMAS;
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
 
 /**
- * `data` of getAllSetting: every key of 3.3 plus the 38-zone table, and `devOutbox: true` only when the server is
- * not in production mode (DEV-1: the app then shows its development mailbox; a production reply has no such key).
+ * `data` of getAllSetting: every key of 3.3 plus the 38-zone table, and `devOutbox: true` only when the server's
+ * development mailbox is on (DEV-1, SAFE-1: outside production, on a loopback bind or with DEV_MAILBOX=1; the app
+ * then shows its development mailbox; any other reply has no such key).
  */
 export const AllSettings = z.object({
   ...SETTING_SCHEMAS,

@@ -1,8 +1,8 @@
 /**
- * Development-only routes (never in production):
+ * Development-only routes (never in production, SAFE-1, SAFE-2):
  * - GET  /api/_test/outbox[?to=<address>][&limit=<n>]: the latest codes sent (newest first), to one email or phone
  *   or, without `to`, to every address (the app's development mailbox page, DEV-1); 10 by default with `to`, 50
- *   without;
+ *   without; only when the development mailbox is on (a loopback bind, or DEV_MAILBOX=1);
  * - POST /api/_test/expireTokens[?account=<login>]: expires every session, or one user's (TEST_SWITCHES=1);
  * - POST /api/_test/kycReview?account=<login>&level=primary|senior&state=approved|rejected (TEST_SWITCHES=1):
  *   stands in for the admin side, which is not part of this product.
@@ -25,12 +25,14 @@ const KycReviewQuery = z.object({
 
 export function registerTestRoutes(app: FastifyInstance, acc: Identity): void {
   if (acc.production) return;
-  app.get('/api/_test/outbox', async (req) => {
-    const q = OutboxQuery.safeParse(req.query);
-    if (!q.success) return fail(issueMessage(q.error));
-    const { to, limit } = q.data;
-    return ok(readOutbox(acc.db, to, limit ?? (to === undefined ? 50 : 10)));
-  });
+  if (acc.devMailbox) {
+    app.get('/api/_test/outbox', async (req) => {
+      const q = OutboxQuery.safeParse(req.query);
+      if (!q.success) return fail(issueMessage(q.error));
+      const { to, limit } = q.data;
+      return ok(readOutbox(acc.db, to, limit ?? (to === undefined ? 50 : 10)));
+    });
+  }
 
   if (!acc.testSwitches) return;
   app.post('/api/_test/expireTokens', async (req) => {
