@@ -10,6 +10,7 @@ import { DEMO } from '../identity/demo';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { up as migration040 } from './migrations/040_money_edges';
 import { DB_FILE, closeDatabase, openDatabase } from './open';
 
 let ts: TestServer;
@@ -90,5 +91,39 @@ describe('[SAFE-23] the operator CLI beside the running server', () => {
     expect(cli).toEqual({ runs: 120, failures: [] });
     expect(failed).toEqual([]);
     expect(checkLedger(sqliteLedgerStore(ts.ctx.db)).problems).toBe(0);
+  });
+});
+
+describe('[SAFE-21] [SAFE-24] migration 040 on rows written before', () => {
+  it('[SAFE-21] [SAFE-24] canonicalises stored hashes (keeping a clash as it was) and keys stored amounts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'safe21-'));
+    dirs.push(dir);
+    const db = await openDatabase(dir);
+    db.pragma('foreign_keys = OFF');
+    db.exec('DROP INDEX withdrawals_pending_amount; ALTER TABLE withdrawals DROP COLUMN amount_key');
+    const h = 'ab'.repeat(32);
+    const dep = db.prepare(
+      `INSERT INTO deposits (user_id, coin, network, address, memo, amount, tx_hash, confirmations, required, status,
+         declared, created_at, updated_at) VALUES (1, 'USDT', ?, 'a', '', '5', ?, 0, 12, 'confirming', 0, 0, 0)`,
+    );
+    dep.run('USDT-ERC20', h);
+    dep.run('USDT-TRC20', `0x${'cd'.repeat(32)}`);
+    dep.run('USDT-ERC20', `0X${'ef'.repeat(32)}`);
+    dep.run('ETH', `0x${'ef'.repeat(32)}`);
+    db.prepare(
+      `INSERT INTO withdrawals (user_id, coin, type, address, amount, fee, total, status, created_at, updated_at)
+       VALUES (1, 'USDT', 'USDT-TRC20', 'T', '100.5', '0', '100.5', 'pending', 0, 0)`,
+    ).run();
+    db.transaction(() => migration040(db))();
+    expect(db.prepare('SELECT tx_hash FROM deposits ORDER BY id').pluck().all()).toEqual([
+      `0x${h}`,
+      'cd'.repeat(32),
+      `0X${'ef'.repeat(32)}`,
+      `0x${'ef'.repeat(32)}`,
+    ]);
+    expect(db.prepare('SELECT amount_key FROM withdrawals').pluck().get()).toBe(
+      `${'100'.padStart(30, '0')}.${'5'.padEnd(30, '0')}`,
+    );
+    closeDatabase(db);
   });
 });
