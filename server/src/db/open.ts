@@ -1,28 +1,73 @@
 /**
- * Opens the embedded database `${dataDir}/exchange.db`: WAL journal, foreign keys on, a busy timeout,
- * then applies pending migrations. `closeDatabase` checkpoints the WAL so the file is whole on its own.
+ * Opens the embedded database `${dataDir}/exchange.db`: WAL journal, `synchronous = FULL` (SAFE-29: a committed
+ * transfer survives a power cut), foreign keys on, a busy timeout, then applies pending migrations.
+ * `closeDatabase` checkpoints the WAL so the file is whole on its own.
+ *
+ * Files (SAFE-30): the data folder is made 0700 and the database file 0600 before SQLite opens it (SQLite gives
+ * its -wal and -shm files the database file's mode); existing ones are chmodded at every open.
+ *
+ * Two processes (SAFE-23): the server and the operator's CLIs write the same file. Every connection waits up to
+ * BUSY_TIMEOUT_MS for the other's write lock, and every write transaction begins IMMEDIATE (this connection's
+ * `db.transaction(fn)()` is made immediate here): a deferred transaction that reads first and then writes cannot
+ * wait for the lock (SQLite answers SQLITE_BUSY at once when the snapshot it read is stale), which is how a CLI
+ * beside the running server failed users' transfers with "database is locked". `.deferred()` stays available for
+ * read-only snapshots.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate, type MigrationLog } from './migrate';
 
 export const DB_FILE = 'exchange.db';
+export const BUSY_TIMEOUT_MS = 5000;
+export const DATA_DIR_MODE = 0o700;
+export const DATA_FILE_MODE = 0o600;
+
+/** The data folder, 0700 (made if missing, narrowed if it was wider). */
+export function ensureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  chmodSync(dataDir, DATA_DIR_MODE);
+}
+
+/** A file under the data folder, 0600: created empty if missing, narrowed if it exists. */
+export function privateFile(path: string): void {
+  closeSync(openSync(path, 'a', DATA_FILE_MODE));
+  chmodSync(path, DATA_FILE_MODE);
+}
 
 export async function openDatabase(dataDir: string, log?: MigrationLog): Promise<Database.Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DB_FILE));
+  ensureDataDir(dataDir);
+  const file = join(dataDir, DB_FILE);
+  privateFile(file);
+  for (const side of ['-wal', '-shm']) if (existsSync(file + side)) chmodSync(file + side, DATA_FILE_MODE);
+  const db = new Database(file);
   try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = FULL');
+    immediateTransactions(db);
     await migrate(db, log);
   } catch (err) {
     db.close();
     throw err;
   }
   return db;
+}
+
+/** `db.transaction(fn)()` begins IMMEDIATE (nested calls stay savepoints); the variants stay as they are. */
+function immediateTransactions(db: Database.Database): void {
+  const make = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const t = make(fn);
+    const run = (...args: never[]) => t.immediate(...args);
+    return Object.assign(run, {
+      default: t.immediate,
+      deferred: t.deferred,
+      immediate: t.immediate,
+      exclusive: t.exclusive,
+    });
+  }) as typeof db.transaction;
 }
 
 /** Checkpoints and truncates the WAL, then closes. Safe to call twice. */
@@ -33,4 +78,12 @@ export function closeDatabase(db: Database.Database): void {
   } finally {
     db.close();
   }
+}
+
+/**
+ * For the operator's CLIs, beside the running server (SAFE-23): closes without the TRUNCATE checkpoint, which
+ * would wait for the server's readers while holding back its writers; the server checkpoints as it goes.
+ */
+export function closeCliDatabase(db: Database.Database): void {
+  if (db.open) db.close();
 }

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SETTING_KEYS, type SettingKey } from '../../../src/shared/schemas/settings';
-import { closeDatabase, openDatabase } from './open';
+import { closeCliDatabase, openDatabase } from './open';
 import { loadConfig } from '../config';
 import { systemClock } from '../time/clock';
 import {
@@ -87,7 +87,7 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
     }
     throw err;
   } finally {
-    closeDatabase(db);
+    closeCliDatabase(db);
   }
 }
 

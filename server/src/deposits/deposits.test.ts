@@ -9,6 +9,7 @@ import { userApi } from '../../../src/shared/api/user';
 import { Decimal } from '../../../src/shared/decimal';
 import { DEFAULT_SETTINGS } from '../../../src/shared/defaultSettings';
 import { depositNetworks } from '../../../src/shared/wallet/depositNetworks';
+import { canonicalTxHash } from '../../../src/shared/wallet/txHash';
 import type { StatusEvent } from '../events/userEvents';
 import { DEMO } from '../identity/demo';
 import { checkLedger } from '../ledger/check';
@@ -279,5 +280,72 @@ describe('[DEP-8] recharge/bonsList', () => {
       total: 0,
       rows: [],
     });
+  });
+});
+
+describe('[SAFE-21] [SAFE-27] money edges of the audit', () => {
+  const declare = (body: unknown) => ts.post(rechargeApi.payAddress.path, body, { satoken: token });
+  const match = (id: string) => ts.post('/api/_ops/chain/match', { id }, { 'x-ops-token': opsToken });
+
+  it('[SAFE-21] a declared payment matched by the operator is not credited again when the chain writes the hash another way', async () => {
+    const before = new Decimal((await usdt())!);
+    const h = 'AbCd'.repeat(16);
+    // ERC20: declared with 0x, put on the chain without it.
+    expect((await declare({ coin: 'usdt', symbol: 'USDT-ERC20', amount: '30', hash: `0x${h}` })).body.msg).toBe(
+      'success',
+    );
+    expect((await match('p1')).body.data.deposit).toMatchObject({ status: 'credited', txHash: `0x${h.toLowerCase()}` });
+    const { address: erc } = await address('usdt', 'USDT-ERC20');
+    expect((await chain({ address: erc, amount: '30', tx: h, confirmations: 12 })).body.msg).toBe(
+      `Transaction 0x${h.toLowerCase()} is already on the chain`,
+    );
+    // TRC20: declared without 0x, put on the chain with it (and upper-case).
+    const t = 'e1'.repeat(32);
+    expect((await declare({ coin: 'usdt', symbol: 'USDT-TRC20', amount: '40', hash: t })).body.code).toBe(200);
+    expect((await match('p2')).body.data.deposit).toMatchObject({ status: 'credited', txHash: t });
+    const { address: trc } = await address('usdt');
+    expect((await chain({ address: trc, amount: '40', tx: `0x${t.toUpperCase()}`, confirmations: 20 })).body.msg).toBe(
+      `Transaction ${t} is already on the chain`,
+    );
+    expect(await usdt()).toBe(before.plus(70).toFixed());
+    expect(ts.ctx.db.prepare("SELECT count(*) FROM ledger_journal WHERE kind = 'deposit'").pluck().get()).toBe(2);
+    expect(books().problems).toBe(0);
+  });
+
+  it('[SAFE-21] the same payment declared twice in two spellings is one declaration; a declaration then a chain deposit in another spelling are one deposit', async () => {
+    const h = '5a'.repeat(32);
+    expect((await declare({ coin: 'usdt', symbol: 'USDT-ERC20', amount: '30', hash: h })).body.code).toBe(200);
+    expect((await declare({ coin: 'usdt', symbol: 'USDT-ERC20', amount: '30', hash: `0x${h}` })).body.msg).toBe(
+      `Transaction 0x${h} has already been declared`,
+    );
+    const { address: erc } = await address('usdt', 'USDT-ERC20');
+    await chain({ address: erc, amount: '30', tx: `0x${h.toUpperCase()}`, confirmations: 12 });
+    expect((await list()).rows).toMatchObject([{ id: 'c1', status: 'credited', declared: true, txHash: `0x${h}` }]);
+  });
+
+  it('[SAFE-21] an invalid hash is refused by name, on the chain and in a declaration', async () => {
+    const { address: trc } = await address('usdt');
+    expect((await chain({ address: trc, amount: '40', tx: 'ab'.repeat(20) })).body.msg).toBe(
+      'Transaction hash: a USDT-TRC20 transaction hash is 64 hexadecimal digits',
+    );
+    expect((await declare({ coin: 'usdt', symbol: 'USDT-ERC20', amount: '30', hash: 'ab'.repeat(20) })).body.msg).toBe(
+      'Transaction hash: a USDT-ERC20 transaction hash is 64 hexadecimal digits (with or without 0x)',
+    );
+  });
+
+  it('[SAFE-21] canonical spellings per family: 0x + lower on EVM, lower on TRC20 and BTC, upper on XRP', () => {
+    const h = 'aB'.repeat(32);
+    expect(canonicalTxHash('evm', 'ETH', h)).toEqual({ ok: true, hash: `0x${h.toLowerCase()}` });
+    expect(canonicalTxHash('tron', 'USDT-TRC20', `0x${h}`)).toEqual({ ok: true, hash: h.toLowerCase() });
+    expect(canonicalTxHash('bitcoin', 'BTC', ` ${h} `)).toEqual({ ok: true, hash: h.toLowerCase() });
+    expect(canonicalTxHash('xrp', 'XRP', h)).toEqual({ ok: true, hash: h.toUpperCase() });
+    expect(canonicalTxHash('xrp', 'XRP', 'zz'.repeat(32)).ok).toBe(false);
+  });
+
+  it('[SAFE-27] a memo on a network without memos is refused by name', async () => {
+    const { address: trc } = await address('usdt');
+    const r = await chain({ address: trc, amount: '40', memo: '123456789' });
+    expect(r.body.msg).toBe('USDT-TRC20 deposits have no memo: send it without 123456789');
+    expect((await list()).rows).toEqual([]);
   });
 });

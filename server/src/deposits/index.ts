@@ -3,10 +3,11 @@
  * operator's chain routes with their token, and the chain's block job.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { DATA_FILE_MODE } from '../db/open';
 import { readSetting } from '../db/settingsStore';
 import { ownsUpload } from '../identity/endpoints/upload';
 import type { Identity, IdentityRouter } from '../identity/service';
@@ -42,7 +43,9 @@ export function startDeposits(
   let token = ctx.config.opsToken;
   if (!token) {
     token = randomBytes(24).toString('hex');
-    writeFileSync(join(ctx.config.dataDir, OPS_TOKEN_FILE), token + '\n', { mode: 0o600 });
+    const file = join(ctx.config.dataDir, OPS_TOKEN_FILE);
+    writeFileSync(file, token + '\n', { mode: DATA_FILE_MODE });
+    chmodSync(file, DATA_FILE_MODE); // SAFE-30: also when the file was there before, wider
   }
   registerChainOpsRoutes(app, deposits, token);
   ctx.scheduler.add(deposits.blockJob(ctx.config.chainBlockMs));

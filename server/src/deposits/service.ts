@@ -13,7 +13,6 @@
 import { randomBytes } from 'node:crypto';
 import { checkAmount } from '../../../src/shared/amount';
 import type { DepositAddress, DepositRow } from '../../../src/shared/schemas/recharge';
-import { TX_HASH_RE } from '../../../src/shared/schemas/recharge';
 import {
   compareDecimal,
   depositNetworks,
@@ -21,6 +20,7 @@ import {
   type DepositNetwork,
   type DepositSettings,
 } from '../../../src/shared/wallet/depositNetworks';
+import { canonicalTxHash } from '../../../src/shared/wallet/txHash';
 import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
@@ -135,8 +135,7 @@ export class Deposits {
     if (!net) throw new ApiFail(`Network ${addr.network} is closed for deposits`);
     const amount = checkAmount(input.amount, net.coin);
     if (!amount.ok) throw new ApiFail(amount.msg);
-    const hash = (input.txHash ?? randomTxHash(net.family, () => this.random(32))).trim().toLowerCase();
-    if (!TX_HASH_RE.test(hash)) throw new ApiFail('tx: a transaction hash is 16 to 128 hex digits');
+    const hash = this.canonicalHash(net, input.txHash ?? randomTxHash(net.family, () => this.random(32)));
     const given = input.confirmations ?? 0;
     if (!Number.isInteger(given) || given < 0 || given > 1_000_000)
       throw new ApiFail('confirmations: a whole number from 0');
@@ -176,9 +175,24 @@ export class Deposits {
     return toRow(row);
   }
 
-  /** A memo network's shared address without its memo (or with a wrong one): refused, naming the problem. */
+  /** The hash in its network's one spelling (SAFE-21), or refused by name. */
+  private canonicalHash(net: DepositNetwork, given: string): string {
+    const h = canonicalTxHash(net.family, net.network, given);
+    if (!h.ok) throw new ApiFail(h.msg);
+    return h.hash;
+  }
+
+  /**
+   * A memo network's shared address without its memo (or with a wrong one), or a memo on a network that has
+   * none (SAFE-27): refused, naming the problem.
+   */
   private memoless(address: string, memo: string): never {
-    if (this.deps.store.isMemoAddress(address))
+    const { store } = this.deps;
+    if (memo) {
+      const plain = store.byAddress(address, '') ?? store.byAddress(address.toLowerCase(), '');
+      if (plain) throw new ApiFail(`${plain.network} deposits have no memo: send it without ${memo}`);
+    }
+    if (store.isMemoAddress(address))
       throw new ApiFail(
         memo
           ? `No account has memo ${memo} on ${address}: the deposit cannot be credited to anyone`
@@ -246,16 +260,17 @@ export class Deposits {
       throw new ApiFail(`The maximum deposit on ${net.network} is ${net.maxAmount} ${net.coin}`);
     if (d.voucher && !this.deps.ownsUpload(userId, d.voucher))
       throw new ApiFail('Voucher image not found, please upload it again');
+    const hash = this.canonicalHash(net, d.hash);
     const now = clock.now();
     const out = this.deps.ledger.transaction((): DepositRow => {
-      if (store.declarationByHash(d.hash)) throw new ApiFail(`Transaction ${d.hash} has already been declared`);
-      const seen = store.depositByHash(d.hash);
+      if (store.declarationByHash(hash)) throw new ApiFail(`Transaction ${hash} has already been declared`);
+      const seen = store.depositByHash(hash);
       const id = store.insertDeclaration({
         user_id: userId,
         coin: net.coin,
         network: net.network,
         amount: d.amount,
-        tx_hash: d.hash,
+        tx_hash: hash,
         voucher: d.voucher ?? null,
         status: 'pending',
         deposit_id: null,
@@ -265,7 +280,7 @@ export class Deposits {
       if (seen) {
         if (seen.user_id !== userId || seen.network !== net.network || seen.amount !== d.amount)
           throw new ApiFail(
-            `Transaction ${d.hash} is on the chain with another address or amount: check the hash and the amount`,
+            `Transaction ${hash} is on the chain with another address or amount: check the hash and the amount`,
           );
         store.matchDeclaration(id, seen.id, now);
         store.markDeclared(seen.id, now);
@@ -276,7 +291,7 @@ export class Deposits {
         coin: net.coin,
         network: net.network,
         amount: d.amount,
-        txHash: d.hash,
+        txHash: hash,
         status: 'declared',
         confirmations: 0,
         required: net.confirmations,

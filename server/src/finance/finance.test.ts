@@ -91,7 +91,8 @@ describe('[FIN-2] [FIN-6] every subscription rule refuses over HTTP with its mes
       [{ productId: 999, amount: '20' }, 'No such product'],
       [{ productId: flex, amount: '0' }, 'Enter an amount'],
       [{ productId: flex, amount: 'abc' }, 'amount: expected a decimal string'],
-      [{ productId: flex, amount: '10.123456789' }, 'At most 8 decimals'],
+      [{ productId: flex, amount: '10.123456789' }, 'At most 6 decimals for USDT'],
+      [{ productId: flex, amount: '10.1234567' }, 'At most 6 decimals for USDT'],
       [{ productId: flex, amount: '9.99' }, 'The minimum is 10 USDT'],
       [{ productId: flex, amount: '100000.01' }, 'At most 100000 USDT per user (you hold 0)'],
       [{ productId: flex, amount: '100.01' }, 'Insufficient USDT balance in the platform account'],
@@ -176,8 +177,8 @@ describe('[FIN-5] redemption', () => {
     days(3); // the subscription day earns nothing (settlementDay 1); two ended days since
     const r = await redeem(u.token, h.id);
     expect(r.body.code).toBe(200);
-    const daily = dailyInterest('365', '0.03');
-    expect(daily).toBe('0.03000000');
+    const daily = dailyInterest('365', '0.03', 'USDT');
+    expect(daily).toBe('0.030000');
     expect(r.body.data).toMatchObject({ principal: '365', interest: '0', forfeited: '0' });
     expect(r.body.data.holding).toMatchObject({ status: 'redeemed', paid: '0.06', redeemable: false });
     expect(platform(u.id)).toEqual({ available: '1000.06', frozen: '0' });
@@ -193,7 +194,7 @@ describe('[FIN-5] redemption', () => {
     const h = (await sub(u.token, { productId: productId('USDT 30 days'), amount: '365' })).body.data;
     days(5);
     const before = (await ts.call(financeApi.financeHoldings, { token: u.token })).data.rows[0];
-    expect(before.accrued).toBe(new Decimal(dailyInterest('365', '0.08')).times(4).toFixed());
+    expect(before.accrued).toBe(new Decimal(dailyInterest('365', '0.08', 'USDT')).times(4).toFixed());
     const r = await redeem(u.token, h.id);
     expect(r.body.data).toMatchObject({ principal: '365', interest: '0', forfeited: before.accrued });
     expect(platform(u.id).available).toBe('1000');
@@ -211,7 +212,7 @@ describe('[FIN-5] redemption', () => {
     days(91);
     const ended = (await ts.call(financeApi.financeHoldings, { token: u.token, query: { status: 'ended' } })).data;
     expect(ended.rows[0]).toMatchObject({ id: h.id, status: 'matured' });
-    expect(ended.rows[0].paid).toBe(new Decimal(dailyInterest('100', '0.12')).times(90).toFixed());
+    expect(ended.rows[0].paid).toBe(new Decimal(dailyInterest('100', '0.12', 'USDT')).times(90).toFixed());
     expect(platform(u.id).available).toBe(new Decimal(1000).plus(ended.rows[0].paid).toFixed());
     expect((await redeem(u.token, h.id)).body.msg).toMatch(
       /^This holding matured on .*: its principal and interest are back in your platform account$/,
@@ -268,7 +269,7 @@ describe('[FIN-8] renewal when the products are closed', () => {
     setting({ useEnable: false });
     days(8);
     const ended = (await ts.call(financeApi.financeHoldings, { token: u.token, query: { status: 'ended' } })).data;
-    const interest = new Decimal(dailyInterest('365', '0.05')).times(7);
+    const interest = new Decimal(dailyInterest('365', '0.05', 'USDT')).times(7);
     expect(ended.rows[0]).toMatchObject({ id: h.id, status: 'matured', accrued: '0', paid: interest.toFixed() });
     expect(platform(u.id).available).toBe(interest.plus(1000).toFixed());
     expect(finance(u.id).frozen).toBe('0');

@@ -44,7 +44,7 @@ describe('[FIN-7] the daily run survives a restart', () => {
       body: { productId, amount: '500', autoRenew: false },
     });
     expect(r.msg).toBe('success');
-    const daily = dailyInterest('500', '0.03');
+    const daily = dailyInterest('500', '0.03', 'USDT');
     a.clock.advance(3 * DAY);
     expect(a.finance.runDaily(a.clock.now())).toBe(2);
     const after = a.ledger.balance(id, 'platform', 'USDT').available;

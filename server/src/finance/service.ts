@@ -342,7 +342,7 @@ export class FinanceService {
   /** One day's interest: the UNIQUE row, and for type 1 its payment, together; false when already settled. */
   private payDay(h: HoldingRow, day: number, now: number): boolean {
     const { store, ledger } = this.deps;
-    const amount = dailyInterest(h.principal, h.apr);
+    const amount = dailyInterest(h.principal, h.apr, h.coin);
     const zero = new Decimal(amount).isZero();
     const status = h.settlementType === 1 || zero ? 'paid' : 'accrued';
     if (!store.insertInterest({ holdingId: h.id, day, amount, status, journalId: null }, now)) return false;

@@ -59,18 +59,18 @@ async function subscribe(token: string, name: string, amount: string, autoRenew 
   return r.data;
 }
 
-/** Independent: one day's interest in minor units (1e-8), floor(principal x apr / 365). */
+/** Independent: one day's interest in USDT's minor units (1e-6, SAFE-22), floor(principal x apr / 365). */
 function dailyMinor(principal: string, apr: string): bigint {
   const minor = (s: string, places: number) => {
     const [i, f = ''] = s.split('.');
     return BigInt(i + f.padEnd(places, '0').slice(0, places));
   };
-  // principal in 1e-8 units, apr in 1e-4 units: interest = P * A / 10^4 / 365.
-  return (minor(principal, 8) * minor(apr, 4)) / (10_000n * 365n);
+  // principal in 1e-6 units, apr in 1e-4 units: interest = P * A / 10^4 / 365.
+  return (minor(principal, 6) * minor(apr, 4)) / (10_000n * 365n);
 }
 const fmt = (minor: bigint) => {
-  const s = minor.toString().padStart(9, '0');
-  return `${s.slice(0, -8)}.${s.slice(-8)}`.replace(/\.?0+$/, '') || '0';
+  const s = minor.toString().padStart(7, '0');
+  return `${s.slice(0, -6)}.${s.slice(-6)}`.replace(/\.?0+$/, '') || '0';
 };
 /** Earning days ended at `now` from `from` (a UTC 00:00) and at most `limit` of them. */
 const endedDays = (from: number, now: number, limit = Infinity) =>
@@ -84,13 +84,13 @@ describe('[FIN-3] [FIN-7] [FIN-8] a year of daily runs', () => {
     const a = await user('20000');
     const b = await user('20000');
     const e = await user('20000');
-    const flex1 = await subscribe(a.token, 'USDT Flexible', '12345.67891234');
+    const flex1 = await subscribe(a.token, 'USDT Flexible', '12345.678912');
     const fixed1 = await subscribe(b.token, 'USDT 30 days', '5000', true);
     const once = await subscribe(e.token, 'USDT 90 days', '777.77', false);
     setType(2);
     const c = await user('20000');
     const d = await user('20000');
-    const flex2 = await subscribe(c.token, 'USDT Flexible', '999.99999999');
+    const flex2 = await subscribe(c.token, 'USDT Flexible', '999.999999');
     const fixed2 = await subscribe(d.token, 'USDT 7 days', '3333.33', true);
     const from = flex1.interestFrom;
     expect(from).toBe(Date.UTC(2026, 0, 2));
@@ -121,35 +121,35 @@ describe('[FIN-3] [FIN-7] [FIN-8] a year of daily runs', () => {
     const platform = (id: number) => ts.ledger.balance(id, 'platform', 'USDT').available;
 
     // Type 1, flexible: every ended day paid to the platform account.
-    const fa = dailyMinor('12345.67891234', '0.03') * BigInt(days);
+    const fa = dailyMinor('12345.678912', '0.03') * BigInt(days);
     expect((await get(a.id, flex1.id)).paid).toBe(fmt(fa));
-    expect(platform(a.id)).toBe(fmt(2_000_000_000_000n - 1_234_567_891_234n + fa));
+    expect(platform(a.id)).toBe(fmt(20_000_000_000n - 12_345_678_912n + fa));
     // Type 1, fixed 30 days renewing: the same every day, the principal still locked.
     const fb = dailyMinor('5000', '0.08') * BigInt(days);
     const hb = await get(b.id, fixed1.id);
     expect(hb.paid).toBe(fmt(fb));
     expect(hb.maturesAt).toBe(from + 13 * 30 * DAY);
-    expect(platform(b.id)).toBe(fmt(1_500_000_000_000n + fb));
+    expect(platform(b.id)).toBe(fmt(15_000_000_000n + fb));
     // Type 1, fixed 90 days not renewing: 90 days, then the principal back.
     const fe = dailyMinor('777.77', '0.12') * 90n;
     const he = await get(e.id, once.id, 'ended');
     expect(he.status).toBe('matured');
     expect(he.paid).toBe(fmt(fe));
-    expect(platform(e.id)).toBe(fmt(2_000_000_000_000n + fe));
+    expect(platform(e.id)).toBe(fmt(20_000_000_000n + fe));
     // Type 2, fixed 7 days renewing: paid at each maturity (52 terms of 7 days), the rest accrued.
     const dd = dailyMinor('3333.33', '0.05');
     const terms = BigInt(Math.floor(days / 7));
     const hd = await get(d.id, fixed2.id);
     expect(hd.paid).toBe(fmt(dd * terms * 7n));
     expect(hd.accrued).toBe(fmt(dd * (BigInt(days) - terms * 7n)));
-    expect(platform(d.id)).toBe(fmt(2_000_000_000_000n - 333_333_000_000n + dd * terms * 7n));
+    expect(platform(d.id)).toBe(fmt(20_000_000_000n - 3_333_330_000n + dd * terms * 7n));
     // Type 2, flexible: all accrued, paid at redemption.
-    const fc = dailyMinor('999.99999999', '0.03') * BigInt(days);
+    const fc = dailyMinor('999.999999', '0.03') * BigInt(days);
     expect((await get(c.id, flex2.id)).accrued).toBe(fmt(fc));
     const red = { data: ts.finance.service.redeem(c.id, flex2.id) };
     expect(red.data.interest).toBe(fmt(fc));
     expect(red.data.forfeited).toBe('0');
-    expect(platform(c.id)).toBe(fmt(2_000_000_000_000n + fc));
+    expect(platform(c.id)).toBe(fmt(20_000_000_000n + fc));
 
     // The listeners heard every payment once: a day each for type 1, a term each for type 2, the redemption.
     const refs = new Set(seen.map((x) => x.ref));

@@ -403,3 +403,35 @@ describe('[FUT-12] one book shared with spot', () => {
     expect(books().problems).toBe(0);
   });
 });
+
+describe('[SAFE-28] a reused clientOrderId', () => {
+  it('[SAFE-28] [FUT-1] with any different term is refused by name; the exact same order returns the first', async () => {
+    const u = await user('10000');
+    const price = new Decimal(best().bestBid!).times(0.9).toDecimalPlaces(1).toFixed();
+    const order = {
+      symbol: SYMBOL,
+      side: 'long',
+      action: 'open',
+      type: 'limit',
+      price,
+      shares: '2',
+      leverage: 10,
+      clientOrderId: 'safe-28-f',
+    };
+    const first = await submit(u.token, order);
+    expect(first.body.msg).toBe('success');
+    expect((await submit(u.token, { ...order })).body.data.id).toBe(first.body.data.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ price: new Decimal(price).minus(1).toFixed() }, 'price'],
+      [{ type: 'market', price: undefined }, 'type'],
+      [{ leverage: 20 }, 'leverage'],
+      [{ shares: '3' }, 'shares'],
+      [{ takeProfit: new Decimal(price).times(2).toDecimalPlaces(1).toFixed() }, 'takeProfit'],
+    ];
+    for (const [change, term] of cases)
+      expect((await submit(u.token, { ...order, ...change })).body.msg).toBe(
+        `clientOrderId safe-28-f is already used by an order with another ${term}: use a new clientOrderId for a new order`,
+      );
+    expect(ts.ctx.db.prepare('SELECT count(*) FROM futures_orders WHERE user_id = ?').pluck().get(u.id)).toBe(1);
+  });
+});

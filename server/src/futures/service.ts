@@ -124,13 +124,11 @@ export class FuturesService {
     if (body.clientOrderId) {
       const same = store.byClientId(userId, body.clientOrderId);
       if (same) {
-        if (
-          same.symbol !== body.symbol ||
-          same.side !== body.side ||
-          same.action !== body.action ||
-          !new Decimal(same.shares).eq(body.shares)
-        )
-          throw new ApiFail(`clientOrderId ${body.clientOrderId} is already used by another order`);
+        const term = differingTerm(same, body);
+        if (term)
+          throw new ApiFail(
+            `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
+          );
         return orderView(same, this.deps.pair(same.symbol));
       }
     }
@@ -470,4 +468,35 @@ export class FuturesService {
     if (bookId !== undefined) this.forget(o.symbol, bookId, o.id);
     this.deps.statusChanged(o.userId, { kind: 'futures', id: o.id, status: filledAll ? 'filled' : 'cancelled' });
   }
+}
+
+/**
+ * SAFE-28: the first term in which a repeat under the same clientOrderId differs from the stored order (symbol,
+ * side, action, type, shares, a limit order's price, an opening order's leverage, take-profit and stop-loss),
+ * or undefined when it is the same order.
+ */
+function differingTerm(o: OrderRow, b: FuturesOrderBody): string | undefined {
+  if (o.symbol !== b.symbol) return 'symbol';
+  if (o.side !== b.side) return 'side';
+  if (o.action !== b.action) return 'action';
+  if (o.type !== b.type) return 'type';
+  if (!sameDecimal(o.shares, b.shares)) return 'shares';
+  if (b.type === 'limit' ? !sameDecimal(o.price, b.price) : b.price !== undefined) return 'price';
+  if (b.action === 'open' && o.leverage !== b.leverage) return 'leverage';
+  if (!sameOptional(o.takeProfit, b.takeProfit)) return 'takeProfit';
+  if (!sameOptional(o.stopLoss, b.stopLoss)) return 'stopLoss';
+  return undefined;
+}
+
+function sameDecimal(a: string, b: string | undefined): boolean {
+  if (b === undefined) return false;
+  try {
+    return new Decimal(a).eq(b);
+  } catch {
+    return false;
+  }
+}
+
+function sameOptional(a: string | null, b: string | undefined): boolean {
+  return a === null || a === '' ? b === undefined || b === '' : sameDecimal(a, b);
 }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config';
-import { DB_FILE, closeDatabase, openDatabase } from '../db/open';
+import { DB_FILE, closeCliDatabase, openDatabase } from '../db/open';
 import { checkLedger } from './check';
 import { sqliteLedgerStore } from './store';
 
@@ -33,7 +33,7 @@ export async function runLedgerCheck(dataDir: string, out: (s: string) => void):
     if (r.problems > r.mismatches.length) out(`  ... and ${r.problems - r.mismatches.length} more`);
     return 1;
   } finally {
-    closeDatabase(db);
+    closeCliDatabase(db);
   }
 }
 

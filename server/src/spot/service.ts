@@ -84,8 +84,11 @@ export class SpotService {
     if (body.clientOrderId) {
       const same = store.byClientId(userId, body.clientOrderId);
       if (same) {
-        if (same.symbol !== body.symbol || same.side !== body.side || same.amount !== canonical(body.amount))
-          throw new ApiFail(`clientOrderId ${body.clientOrderId} is already used by another order`);
+        const term = differingTerm(same, body);
+        if (term)
+          throw new ApiFail(
+            `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
+          );
         return view(same, this.deps.pair(same.symbol));
       }
     }
@@ -433,4 +436,27 @@ export function view(o: OrderRow, pair: SpotPair | undefined): SpotOrder {
     createTime: o.createdAt,
     updateTime: o.updatedAt,
   };
+}
+
+/**
+ * SAFE-28: the first term in which a repeat under the same clientOrderId differs from the stored order (every
+ * term the order carries: symbol, side, type, amount, and a limit order's price; a market order's stored price
+ * is its protection price, which the client never sends), or undefined when it is the same order.
+ */
+function differingTerm(o: OrderRow, b: SpotOrderBody): string | undefined {
+  if (o.symbol !== b.symbol) return 'symbol';
+  if (o.side !== b.side) return 'side';
+  if (o.type !== b.type) return 'type';
+  if (!sameDecimal(o.amount, b.amount)) return 'amount';
+  if (b.type === 'limit' ? !sameDecimal(o.price, b.price) : b.price !== undefined) return 'price';
+  return undefined;
+}
+
+function sameDecimal(a: string, b: string | undefined): boolean {
+  if (b === undefined) return false;
+  try {
+    return new Decimal(a).eq(b);
+  } catch {
+    return false;
+  }
 }

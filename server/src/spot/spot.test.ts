@@ -229,3 +229,31 @@ describe('[SPOT-10] the books stay whole under random trading', () => {
     expect(fills.n).toBeGreaterThan(1000);
   }, 300_000);
 });
+
+describe('[SAFE-28] a reused clientOrderId', () => {
+  it('[SAFE-28] [SPOT-1] with any different term is refused by name; the exact same order returns the first', async () => {
+    const u = await user({ USDT: '10000' });
+    const price = new Decimal(best().bestBid!).times(0.9).toDecimalPlaces(2).toFixed();
+    const order = { symbol: SYMBOL, side: 'buy', type: 'limit', price, amount: '0.001', clientOrderId: 'safe-28' };
+    const first = await submit(u.token, order);
+    expect(first.body.msg).toBe('success');
+    const same = await submit(u.token, { ...order, price: `${price}0`, amount: '0.0010' });
+    expect(same.body.data.id).toBe(first.body.data.id);
+    const other = new Decimal(price).minus(1).toFixed();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ price: other }, 'price'],
+      [{ type: 'market', price: undefined }, 'type'],
+      [{ amount: '0.002' }, 'amount'],
+      [{ side: 'sell' }, 'side'],
+      [{ symbol: 'ethusdt' }, 'symbol'],
+    ];
+    for (const [change, term] of cases) {
+      const r = await submit(u.token, { ...order, ...change });
+      expect(r.body.msg).toBe(
+        `clientOrderId safe-28 is already used by an order with another ${term}: use a new clientOrderId for a new order`,
+      );
+    }
+    expect(ts.ctx.db.prepare('SELECT count(*) FROM spot_orders WHERE user_id = ?').pluck().get(u.id)).toBe(1);
+    expect(books().problems).toBe(0);
+  });
+});

@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { loadConfig } from '../config';
-import { closeDatabase, openDatabase } from '../db/open';
+import { closeCliDatabase, openDatabase } from '../db/open';
 import { ApiFail } from '../http/failures';
 import { Ledger } from '../ledger/service';
 import { sqliteLedgerStore } from '../ledger/store';
@@ -78,7 +78,7 @@ export async function runWithdrawalsCli(dataDir: string, args: string[], out: (s
       throw err;
     }
   } finally {
-    closeDatabase(db);
+    closeCliDatabase(db);
   }
 }
 

@@ -11,8 +11,8 @@
  * process (the operator CLI) are announced by the server's job (`announced = 0`).
  *
  * The trade password (checkPass) is checked with attempt limits like sign-in (5 failures in 15 minutes, then
- * refused even when right, with the wait); a failure is recorded before the hash is compared, so parallel
- * guesses cannot slip past the limit.
+ * refused even when right, with the wait); one compare at a time per user, and a failure is counted only after
+ * a wrong compare (SAFE-26), so parallel guesses cannot slip past the limit and parallel right ones all pass.
  */
 import { Decimal } from '../../../src/shared/decimal';
 import { assetDecimals } from '../../../src/shared/amount';
@@ -102,6 +102,9 @@ function generalRules(g: AllSettings['WITHDRAWAL_SETTING']): GeneralRules {
 }
 
 export class Withdrawals {
+  /** Per user, the end of the trade password compare in progress (SAFE-26). */
+  private readonly passwordTurns = new Map<number, Promise<void>>();
+
   constructor(private readonly deps: WithdrawalsDeps) {}
 
   private announce(w: WithdrawalRow): void {
@@ -169,8 +172,28 @@ export class Withdrawals {
    */
   async checkTradePassword(userId: number, pwd: string | undefined, secrets: Secrets): Promise<void> {
     if (!this.deps.settings.general().checkPass) return;
+    await this.oneAtATime(userId, () => this.compareTradePassword(userId, pwd, secrets));
+  }
+
+  /**
+   * One compare at a time per user: parallel guesses cannot slip past the limit, although a failure is only
+   * counted after a wrong compare (SAFE-26), so parallel calls with the right password all pass.
+   */
+  private async oneAtATime(userId: number, fn: () => Promise<void>): Promise<void> {
+    const run = (this.passwordTurns.get(userId) ?? Promise.resolve()).then(fn);
+    const tail = run.catch(() => undefined);
+    this.passwordTurns.set(userId, tail);
+    try {
+      await run;
+    } finally {
+      if (this.passwordTurns.get(userId) === tail) this.passwordTurns.delete(userId);
+    }
+  }
+
+  private async compareTradePassword(userId: number, pwd: string | undefined, secrets: Secrets): Promise<void> {
     const { store, clock } = this.deps;
     const now = clock.now();
+    // Only reads: the failure is counted below, after a wrong compare.
     const recent = store.failuresSince(userId, now - FAILURE_WINDOW_MS);
     if (recent.length >= MAX_FAILURES_PER_ACCOUNT) {
       const oldest = recent[MAX_FAILURES_PER_ACCOUNT - 1];
@@ -178,8 +201,8 @@ export class Withdrawals {
     }
     if (!pwd) throw new ApiFail('Trade password: enter your trade password');
     if (!secrets.tradePwdHash) throw new ApiFail('Trade password: set a trade password first');
-    store.addFailure(userId, now, now - FAILURE_WINDOW_MS);
     if (!(await secrets.verify(pwd, secrets.tradePwdHash))) {
+      store.addFailure(userId, now, now - FAILURE_WINDOW_MS);
       const left = Math.max(0, MAX_FAILURES_PER_ACCOUNT - recent.length - 1);
       throw new ApiFail(
         left > 0
@@ -314,8 +337,8 @@ export class Withdrawals {
         for (const w of store.takeUnannounced()) this.announce(w);
         const max = new Decimal(autoApproveMax);
         if (max.isZero()) return;
-        for (const w of store.pendingUpTo(now - autoApproveDelayMs, 100)) {
-          if (new Decimal(w.amount).greaterThan(max)) continue;
+        // SAFE-24: the eligible ones by query, so large pending withdrawals never stall small ones.
+        for (const w of store.eligibleForAutoApproval(now - autoApproveDelayMs, max.toFixed(), 100)) {
           try {
             this.approve(w.id);
           } catch (err) {

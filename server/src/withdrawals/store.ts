@@ -48,16 +48,38 @@ export function toWithdrawal(r: WithdrawalRow): Withdrawal {
   };
 }
 
+/**
+ * The amount as a fixed-width text that sorts exactly as the decimal does (30 integer digits, '.', 30
+ * decimals): `amount_key <= amountKey(max)` in SQL is `amount <= max`, with no float (SAFE-24, migration 040).
+ */
+export function amountKey(amount: string): string {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!m || m[1].length > 30 || (m[2] ?? '').length > 30) throw new Error(`not a plain decimal amount: ${amount}`);
+  return `${m[1].padStart(30, '0')}.${(m[2] ?? '').padEnd(30, '0')}`;
+}
+
 export class WithdrawalStore {
   constructor(private readonly db: Database.Database) {}
 
   insert(w: NewWithdrawal): number {
     const r = this.db
       .prepare(
-        `INSERT INTO withdrawals (user_id, coin, type, address, amount, fee, total, status, client_key, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+        `INSERT INTO withdrawals (user_id, coin, type, address, amount, amount_key, fee, total, status, client_key,
+           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
       )
-      .run(w.userId, w.coin, w.type, w.address, w.amount, w.fee, w.total, w.clientKey, w.now, w.now);
+      .run(
+        w.userId,
+        w.coin,
+        w.type,
+        w.address,
+        w.amount,
+        amountKey(w.amount),
+        w.fee,
+        w.total,
+        w.clientKey,
+        w.now,
+        w.now,
+      );
     return Number(r.lastInsertRowid);
   }
 
@@ -111,10 +133,14 @@ export class WithdrawalStore {
     );
   }
 
-  pendingUpTo(createdBefore: number, limit: number): WithdrawalRow[] {
+  /** Pending withdrawals made at or before `createdBefore` for at most `max` (exact, by `amount_key`), oldest first. */
+  eligibleForAutoApproval(createdBefore: number, max: string, limit: number): WithdrawalRow[] {
     return this.db
-      .prepare("SELECT * FROM withdrawals WHERE status = 'pending' AND created_at <= ? ORDER BY id LIMIT ?")
-      .all(createdBefore, limit) as WithdrawalRow[];
+      .prepare(
+        `SELECT * FROM withdrawals WHERE status = 'pending' AND amount_key <= ? AND created_at <= ?
+         ORDER BY id LIMIT ?`,
+      )
+      .all(amountKey(max), createdBefore, limit) as WithdrawalRow[];
   }
 
   allOf(status: WithdrawStatus | undefined, limit: number): WithdrawalRow[] {

@@ -353,6 +353,72 @@ describe('[WDR-11] lifecycle: pending, then done, rejected or cancelled; each ch
   });
 });
 
+describe('[SAFE-24] [SAFE-26] money edges of the audit', () => {
+  /** The server's job as configured in this file (max 100, after 5 s). */
+  const autoApproval = () =>
+    createWithdrawals({
+      db: ts.ctx.db,
+      ledger: ts.ledger,
+      clock: ts.clock,
+      autoApproveMax: '100',
+      autoApproveDelayMs: 5000,
+    }).job();
+
+  it('[SAFE-24] [WDR-13] 150 large pending withdrawals do not stall a small one: it is auto-approved', async () => {
+    setGeneral({ checkPass: false });
+    setChannel('USDT-TRC20', { ratio: '0', withdrawalMax: '1000000', dayWithdrawalNum: 1000 });
+    ts.ledger.post({
+      kind: 'deposit',
+      ref: 'safe-24-funds',
+      userId: demoId,
+      memo: 'test funds',
+      entries: [
+        { house: 'house:deposits', coin: 'USDT', amount: '-30000' },
+        { userId: demoId, account: 'platform', coin: 'USDT', amount: '30000' },
+      ],
+    });
+    for (let i = 0; i < 150; i++) expect((await submit({ amount: '200.5' })).code).toBe(200);
+    const small = await submit({ amount: '99.99' });
+    expect(small.code).toBe(200);
+    autoApproval().step(ts.clock.now() + 6000);
+    const status = async (id: number) =>
+      (await ts.call(withdrawApi.getWithdrawStatus, { token, query: { id } })).data?.status;
+    expect(await status(small.data.id)).toBe('done');
+    expect(count("withdrawals WHERE status = 'pending'")).toBe(150);
+    expect(books().problems).toBe(0);
+  });
+
+  it('[SAFE-24] the amount is compared exactly: the maximum itself is approved, one unit above it is not', async () => {
+    setGeneral({ checkPass: false });
+    setChannel('USDT-TRC20', { ratio: '0', dayWithdrawalNum: 1000 });
+    const at = await submit({ amount: '100' });
+    const above = await submit({ amount: '100.000001' });
+    const below = await submit({ amount: '99.999999' });
+    const tiny = await submit({ amount: '12.5' });
+    autoApproval().step(ts.clock.now() + 6000);
+    const status = async (id: number) =>
+      (await ts.call(withdrawApi.getWithdrawStatus, { token, query: { id } })).data?.status;
+    expect([await status(at.data.id), await status(above.data.id)]).toEqual(['done', 'pending']);
+    expect([await status(below.data.id), await status(tiny.data.id)]).toEqual(['done', 'done']);
+  });
+
+  it('[SAFE-26] [WDR-12] 10 parallel withdrawals with the right trade password all pass the password check', async () => {
+    setChannel('USDT-TRC20', { ratio: '0', dayWithdrawalNum: 100 });
+    const replies = await Promise.all(Array.from({ length: 10 }, () => submit({ amount: '20' })));
+    expect(replies.map((r) => r.msg)).toEqual(Array(10).fill('success'));
+    expect(count('trade_pwd_failures')).toBe(0);
+  });
+
+  it('[SAFE-26] parallel wrong guesses still stop at the limit', async () => {
+    setChannel('USDT-TRC20', { ratio: '0', dayWithdrawalNum: 100 });
+    const replies = await Promise.all(Array.from({ length: 12 }, () => submit({ amount: '20', pwd: '000000' })));
+    expect(replies.filter((r) => /Wrong trade password/.test(r.msg))).toHaveLength(5);
+    expect(replies.filter((r) => /Trade password: Too many failed attempts/.test(r.msg))).toHaveLength(7);
+    // Locked: the right one waits too.
+    expect((await submit({ amount: '20' })).msg).toMatch(/Too many failed attempts/);
+  });
+});
+
 describe('[WDR-15] concurrency and the books', () => {
   it('50 concurrent withdrawals, each for 60 % of the balance: exactly one succeeds', async () => {
     setGeneral({ checkPass: false });

@@ -14,12 +14,23 @@ const product = { coin: 'usdt', minAmount: '10', maxAmount: '1000', remaining: '
 const state = { available: '300', held: '100' };
 
 describe('[FIN-3] interest arithmetic', () => {
-  it('one day is principal x apr / 365 rounded down to 8 decimals', () => {
-    expect(dailyInterest('365', '0.03')).toBe('0.03000000');
-    expect(dailyInterest('1', '0.05')).toBe('0.00013698');
-    expect(dailyInterest('0.00000001', '0.05')).toBe('0.00000000');
-    expect(expectedInterest('365', '0.03', 30)).toBe('0.90000000');
-    expect(expectedInterest('365', '0.03', -2)).toBe('0.00000000');
+  it('one day is principal x apr / 365 rounded down to 8 decimals (a coin of 8 decimals)', () => {
+    expect(dailyInterest('365', '0.03', 'BTC')).toBe('0.03000000');
+    expect(dailyInterest('1', '0.05', 'BTC')).toBe('0.00013698');
+    expect(dailyInterest('0.00000001', '0.05', 'BTC')).toBe('0.00000000');
+    expect(expectedInterest('365', '0.03', 30, 'BTC')).toBe('0.90000000');
+    expect(expectedInterest('365', '0.03', -2, 'BTC')).toBe('0.00000000');
+  });
+
+  it("[SAFE-22] USDT interest and amounts are in USDT's own 6 decimals", () => {
+    expect(dailyInterest('1', '0.05', 'usdt')).toBe('0.000136');
+    expect(expectedInterest('365', '0.03', 30, 'USDT')).toBe('0.900000');
+    expect(checkSubscription(product, '12.1234567', state)).toEqual({
+      ok: false,
+      rule: 'decimals',
+      message: 'At most 6 decimals for USDT',
+    });
+    expect(checkSubscription(product, '12.123456', state)).toEqual({ ok: true });
   });
 
   it('never pays more than the exact amount, and less by under one minor unit a day (property)', () => {
@@ -28,7 +39,7 @@ describe('[FIN-3] interest arithmetic', () => {
         const principal = `${p8 / 10n ** 8n}.${(p8 % 10n ** 8n).toString().padStart(8, '0')}`;
         const apr = (aprBp / 10_000).toFixed(4);
         const exact = (BigInt(principal.replace('.', '')) * BigInt(apr.replace('.', ''))) / (10_000n * 365n);
-        expect(BigInt(dailyInterest(principal, apr).replace('.', ''))).toBe(exact);
+        expect(BigInt(dailyInterest(principal, apr, 'BTC').replace('.', ''))).toBe(exact);
       }),
     );
   });
@@ -51,11 +62,12 @@ describe('[FIN-2] the subscription check', () => {
       [{}, '-5', {}, 'Enter an amount'],
       [{}, '0', {}, 'Enter an amount'],
       [{}, '1e3', {}, 'Enter an amount'],
-      [{}, '10.000000001', {}, 'At most 8 decimals'],
-      [{}, '9.99999999', {}, 'The minimum is 10 USDT'],
-      [{}, '900.00000001', {}, 'At most 1000 USDT per user (you hold 100)'],
+      [{}, '10.000000001', {}, 'At most 6 decimals for USDT'],
+      [{}, '10.0000001', {}, 'At most 6 decimals for USDT'],
+      [{}, '9.999999', {}, 'The minimum is 10 USDT'],
+      [{}, '900.000001', {}, 'At most 1000 USDT per user (you hold 100)'],
       [{}, '500.1', { held: '0' }, 'Only 500 USDT of the quota is left'],
-      [{}, '300.00000001', {}, 'Insufficient USDT balance in the platform account'],
+      [{}, '300.000001', {}, 'Insufficient USDT balance in the platform account'],
       [{}, ' 300 ', {}, null],
       [{}, '10', {}, null],
     ];

@@ -192,11 +192,11 @@ describe('[FINUI-5] the dates disclosed before subscribing come from the shared 
 });
 
 describe('[FINUI-6] the form: Max and the interest to expect', () => {
-  it('Max is the least of balance, room under the maximum and quota, rounded down to 8 decimals', () => {
+  it('Max is the least of balance, room under the maximum and quota, rounded down to the coin decimals [SAFE-22]', () => {
     expect(maxSubscribable(FLEX, '250', '0')).toBe('250');
     expect(maxSubscribable(FLEX, '5000', '900')).toBe('100');
     expect(maxSubscribable({ ...FLEX, remaining: '12.5' }, '5000', '0')).toBe('12.5');
-    expect(maxSubscribable(FLEX, '1.123456789', '0')).toBe('1.12345678');
+    expect(maxSubscribable(FLEX, '1.123456789', '0')).toBe('1.123456');
     expect(maxSubscribable(FLEX, '100', '2000')).toBe('0');
     expect(heldIn([holding({}), holding({ id: 8, principal: '50.5' }), holding({ productId: 2 })], 1)).toBe('150.5');
     expect(cleanAmount('1,5a.2')).toBe('1.52');
@@ -204,16 +204,16 @@ describe('[FINUI-6] the form: Max and the interest to expect', () => {
 
   it('expected interest is expectedInterest over the term, or per day and per 30 days', () => {
     expect(expectedFor(FIXED, '1000')).toEqual({
-      term: expectedInterest('1000', '0.073', 30),
+      term: expectedInterest('1000', '0.073', 30, 'USDT'),
       perDay: null,
       per30: null,
     });
     expect(expectedFor(FLEX, '1000')).toEqual({
       term: null,
-      perDay: expectedInterest('1000', '0.0365', 1),
-      per30: expectedInterest('1000', '0.0365', 30),
+      perDay: expectedInterest('1000', '0.0365', 1, 'USDT'),
+      per30: expectedInterest('1000', '0.0365', 30, 'USDT'),
     });
-    expect(expectedFor(FLEX, 'abc').perDay).toBe('0.00000000');
+    expect(expectedFor(FLEX, 'abc').perDay).toBe('0.000000');
   });
 
   it('the form shows the shared figures for the amount typed', () => {
@@ -250,7 +250,8 @@ describe('[FINUI-7] the submit button names the first failing rule', () => {
     expect(label({ ...FLEX, open: false }, '100')).toEqual(['This product is not open for subscription', false]);
     expect(label(FLEX, '')).toEqual(['Enter an amount', false]);
     expect(label(FLEX, '0')).toEqual(['Enter an amount', false]);
-    expect(label(FLEX, '10.123456789')).toEqual(['At most 8 decimals', false]);
+    expect(label(FLEX, '10.123456789')).toEqual(['At most 6 decimals', false]);
+    expect(label(FLEX, '10.1234567')).toEqual(['At most 6 decimals', false]);
     expect(label(FLEX, '5')).toEqual(['The minimum is 10 USDT', false]);
     expect(label(FLEX, '200', { ...base, held: '900' })).toEqual(['At most 1000 USDT per user (you hold 900)', false]);
     expect(label({ ...FLEX, remaining: '50' }, '100')).toEqual(['Only 50 USDT of the quota is left', false]);

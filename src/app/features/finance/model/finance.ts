@@ -8,7 +8,7 @@ import {
   checkSubscription,
   DAY_MS,
   expectedInterest,
-  FINANCE_DECIMALS,
+  financeDecimals,
   interestStart,
   maturityOf,
   utcDayStart,
@@ -93,23 +93,24 @@ export interface Expected {
 }
 
 /** The interest to expect on `amount` (FINUI-6): expectedInterest over the term, or per day and per 30 days. */
-export function expectedFor(p: Pick<FinanceProduct, 'apr' | 'kind' | 'termDays'>, amount: string): Expected {
+export function expectedFor(p: Pick<FinanceProduct, 'apr' | 'coin' | 'kind' | 'termDays'>, amount: string): Expected {
   const a = PLAIN.test(amount.trim()) ? amount.trim() : '0';
-  if (p.kind === 'fixed') return { term: expectedInterest(a, p.apr, p.termDays), perDay: null, per30: null };
-  return { term: null, perDay: expectedInterest(a, p.apr, 1), per30: expectedInterest(a, p.apr, 30) };
+  if (p.kind === 'fixed') return { term: expectedInterest(a, p.apr, p.termDays, p.coin), perDay: null, per30: null };
+  return { term: null, perDay: expectedInterest(a, p.apr, 1, p.coin), per30: expectedInterest(a, p.apr, 30, p.coin) };
 }
 
 /**
  * The most one may subscribe now (the Max button, FINUI-6): the least of the available balance, the per-user
- * maximum less what the user holds in the product, and the quota left; rounded down to 8 decimals; never below 0.
+ * maximum less what the user holds in the product, and the quota left; rounded down to the coin's decimals
+ * (SAFE-22); never below 0.
  */
 export function maxSubscribable(
-  p: Pick<FinanceProduct, 'maxAmount' | 'remaining'>,
+  p: Pick<FinanceProduct, 'coin' | 'maxAmount' | 'remaining'>,
   available: string,
   held: string,
 ): string {
   const room = Decimal.min(new Decimal(available), new Decimal(p.maxAmount).minus(held), new Decimal(p.remaining));
-  return trim(Decimal.max(room, 0).toDecimalPlaces(FINANCE_DECIMALS, Decimal.ROUND_DOWN).toFixed());
+  return trim(Decimal.max(room, 0).toDecimalPlaces(financeDecimals(p.coin), Decimal.ROUND_DOWN).toFixed());
 }
 
 function trim(s: string): string {
@@ -144,7 +145,7 @@ export function ruleMessage(
     max: trim(p.maxAmount),
     held: new Decimal(held).toFixed(),
     remaining: trim(p.remaining),
-    decimals: String(FINANCE_DECIMALS),
+    decimals: String(financeDecimals(coin)),
   };
   return { key: `rule.${check.rule}`, values };
 }
