@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { coinIconsPlugin } from './scripts/coinIcons.ts';
@@ -33,6 +34,9 @@ export default defineConfig({
     // Two workers on a 2-core machine: the browser tests still run one file at a time (fileParallelism off below),
     // and the unit files run beside them instead of after them.
     maxWorkers: 2,
+    // Temporary databases on tmpfs where there is one: the server runs `synchronous = FULL` (SAFE-29), and an fsync
+    // per commit on a real disk would only measure the disk. The pragma itself is tested in server/src/db.
+    env: existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {},
     projects: [
       {
         extends: true,
