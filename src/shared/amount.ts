@@ -23,21 +23,39 @@ export function assetDecimals(coin: string): number {
 
 export type AmountCheck = { ok: true; amount: string } | { ok: false; msg: string };
 
-/** Checks a typed amount of `coin`; `field` names it in the message ("Amount must be ..."). */
-export function checkAmount(raw: unknown, coin: string, field = 'Amount'): AmountCheck {
-  if (typeof raw !== 'string' && typeof raw !== 'number') return { ok: false, msg: `${field} is required` };
-  // Numbers are accepted only when they print as a plain decimal (JSON bodies); 1e21 or 1e-7 print with an exponent.
-  const s = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : 'NaN') : raw;
-  if (s.length === 0) return { ok: false, msg: `${field} is required` };
+/** The text of an amount: digits, an optional point with decimals (SAFE-20). */
+export const AMOUNT_TEXT_RE = /^[0-9]+(\.[0-9]+)?$/;
+
+/** The refusal of a JSON number where an amount is wanted (SAFE-20): a double has already lost the text. */
+export const MSG_AMOUNT_AS_STRING = 'send the amount as a decimal string, e.g. "12.5", not as a number';
+
+/**
+ * The text part of the amount rule (SAFE-20), without the coin: a message naming the problem, or undefined when
+ * `s` is digits with an optional point and decimals (no sign, exponent or spaces), not too long.
+ */
+export function checkAmountText(s: string, field = 'Amount'): string | undefined {
+  if (s.length === 0) return `${field} is required`;
   if (s.length > MAX_INTEGER_DIGITS + 1 + 40)
-    return { ok: false, msg: `${field} is too long (at most ${MAX_INTEGER_DIGITS} digits before the point)` };
-  if (/^\s|\s$/.test(s)) return { ok: false, msg: `${field} must not contain spaces` };
-  if (/^-/.test(s)) return { ok: false, msg: `${field} must be positive` };
+    return `${field} is too long (at most ${MAX_INTEGER_DIGITS} digits before the point)`;
+  if (/^\s|\s$/.test(s)) return `${field} must not contain spaces`;
+  if (/^-/.test(s)) return `${field} must be positive`;
   if (/[eE]/.test(s) && /^\+?[0-9.]+[eE][+-]?[0-9]+$/.test(s))
-    return { ok: false, msg: `${field} must be written in plain digits, without an exponent` };
-  if (!/^\+?[0-9.]*$/.test(s) || !/[0-9]/.test(s)) return { ok: false, msg: `${field} must be a number, e.g. 12.5` };
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(s))
-    return { ok: false, msg: `${field} must be digits with at most one decimal point, e.g. 12.5` };
+    return `${field} must be written in plain digits, without an exponent`;
+  if (!/^\+?[0-9.]*$/.test(s) || !/[0-9]/.test(s)) return `${field} must be a number, e.g. 12.5`;
+  if (!AMOUNT_TEXT_RE.test(s)) return `${field} must be digits with at most one decimal point, e.g. 12.5`;
+  return undefined;
+}
+
+/**
+ * Checks a typed amount of `coin`; `field` names it in the message ("Amount must be ..."). Only a string is an
+ * amount: a number (a JSON number, already a double) is refused with MSG_AMOUNT_AS_STRING (SAFE-20).
+ */
+export function checkAmount(raw: unknown, coin: string, field = 'Amount'): AmountCheck {
+  if (typeof raw === 'number') return { ok: false, msg: MSG_AMOUNT_AS_STRING };
+  if (typeof raw !== 'string') return { ok: false, msg: `${field} is required` };
+  const s = raw;
+  const textProblem = checkAmountText(s, field);
+  if (textProblem) return { ok: false, msg: textProblem };
   const [intRaw, fracRaw = ''] = s.split('.');
   const int = intRaw.replace(/^0+(?=\d)/, '');
   const frac = fracRaw.replace(/0+$/, '');

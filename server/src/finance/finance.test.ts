@@ -90,7 +90,7 @@ describe('[FIN-2] [FIN-6] every subscription rule refuses over HTTP with its mes
     const cases: [unknown, string][] = [
       [{ productId: 999, amount: '20' }, 'No such product'],
       [{ productId: flex, amount: '0' }, 'Enter an amount'],
-      [{ productId: flex, amount: 'abc' }, 'amount: expected a decimal string'],
+      [{ productId: flex, amount: 'abc' }, 'amount: Amount must be a number, e.g. 12.5'],
       [{ productId: flex, amount: '10.123456789' }, 'At most 6 decimals for USDT'],
       [{ productId: flex, amount: '10.1234567' }, 'At most 6 decimals for USDT'],
       [{ productId: flex, amount: '9.99' }, 'The minimum is 10 USDT'],

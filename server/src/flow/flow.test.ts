@@ -357,14 +357,14 @@ describe('idempotency', () => {
 
 describe('every rule refuses over HTTP with its message', () => {
   it.each<[Record<string, unknown>, string]>([
-    [{ price: 'abc' }, 'Price must be a number above 0'],
+    [{ price: 'abc' }, 'Invalid body: price: Price must be a number, e.g. 12.5'],
     [{ price: '1.001' }, 'Price has at most 2 decimals'],
     [{ amount: '0' }, 'Amount must be a number above 0'],
     [{ amount: '10.1234567' }, 'Amount has at most 6 decimals'],
     [{ amount: '9.99' }, 'An offer is at least 10 USDT'],
     [{ amount: '1000001', side: 'buy' }, 'An offer is at most 1000000 USDT'],
     [{ minFiat: '0' }, 'The minimum per order must be a number above 0'],
-    [{ maxFiat: 'x' }, 'The maximum per order must be a number above 0'],
+    [{ maxFiat: 'x' }, 'Invalid body: maxFiat: Maximum must be a number, e.g. 12.5'],
     [{ minFiat: '10.001' }, 'Order limits have at most 2 decimals'],
     [{ minFiat: '600' }, 'The minimum per order must not be above the maximum'],
     [{ minFiat: '1' }, 'The minimum per order must buy at least 1 USDT'],

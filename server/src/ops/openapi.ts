@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { api } from '../../../src/shared/api/registry';
 import type { Endpoint } from '../../../src/shared/api/endpoint';
+import { overrideStrictJson } from '../../../src/shared/schemas/strict';
 import type { RouteTable } from '../http/errors';
 
 type Json = Record<string, unknown>;
@@ -43,7 +44,13 @@ const EXTRAS: Record<string, { summary: string; description?: string; content: J
 };
 
 function jsonSchema(schema: z.ZodTypeAny, io: 'input' | 'output'): Json {
-  const s = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  // Strict inputs (SAFE-18..20) state their own schema: the one place the server's parsing is described.
+  const s = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: io === 'input' ? overrideStrictJson : undefined,
+  }) as Json;
   delete s.$schema;
   return s;
 }

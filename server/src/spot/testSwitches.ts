@@ -5,12 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { queryInt } from '../../../src/shared/schemas/strict';
 import { fail, ok } from '../../../src/shared/api/envelope';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { issueMessage } from '../http/failures';
 import type { Timers } from '../time/clock';
 
-const DelayQuery = z.object({ ms: z.coerce.number().int().min(0).max(120_000) });
+const DelayQuery = z.object({ ms: queryInt(z.number().int().min(0).max(120_000)) });
 
 export function registerSpotTestSwitches(app: FastifyInstance, enabled: boolean, timers: Timers): void {
   if (!enabled) return;

@@ -5,15 +5,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { queryInt } from '../../../src/shared/schemas/strict';
 import { fail, ok } from '../../../src/shared/api/envelope';
 import { issueMessage } from '../http/failures';
 
 const AdvanceQuery = z.object({
-  ms: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 86_400_000),
+  ms: queryInt(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400_000),
+  ),
 });
 
 export function registerClockSwitch(app: FastifyInstance, clock: { advance(ms: number): number } | undefined): void {

@@ -69,7 +69,7 @@ describe('[LEDGER-8] asset/assetBalance and asset/transferFunds', () => {
     // A coin the account did not hold yet gets its row.
     await ts.call(assetApi.transferFunds, {
       token,
-      body: { fromAccount: 'platform', toAccount: 'finance', coin: 'BTC', amount: 0.5 },
+      body: { fromAccount: 'platform', toAccount: 'finance', coin: 'BTC', amount: '0.5' },
     });
     const bal = await ts.call(assetApi.assetBalance, { token });
     expect(bal.data).toContainEqual({ account: 'finance', coin: 'BTC', available: '0.5', frozen: '0' });
@@ -77,7 +77,7 @@ describe('[LEDGER-8] asset/assetBalance and asset/transferFunds', () => {
     expect(books().problems).toBe(0);
   });
 
-  it('[LEDGER-7] refuses bad transfers with a clear message and changes nothing', async () => {
+  it('[LEDGER-7] [SAFE-20] refuses bad transfers with a clear message and changes nothing', async () => {
     const cases: [unknown, string][] = [
       [
         { fromAccount: 'platform', toAccount: 'platform', coin: 'USDT', amount: '1' },
@@ -110,7 +110,11 @@ describe('[LEDGER-8] asset/assetBalance and asset/transferFunds', () => {
       ],
       [
         { fromAccount: 'platform', toAccount: 'finance', coin: 'USDT', amount: true },
-        'Invalid body: amount: Invalid input',
+        'Invalid body: amount: Amount must be a decimal string',
+      ],
+      [
+        { fromAccount: 'platform', toAccount: 'finance', coin: 'USDT', amount: 1 },
+        'Invalid body: amount: send the amount as a decimal string, e.g. "12.5", not as a number',
       ],
       [{ fromAccount: 'platform', toAccount: 'savings', coin: 'USDT', amount: '1' }, 'Invalid body: toAccount:'],
       [

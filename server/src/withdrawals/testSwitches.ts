@@ -5,11 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { queryInt } from '../../../src/shared/schemas/strict';
 import { fail, ok } from '../../../src/shared/api/envelope';
 import { withdrawApi } from '../../../src/shared/api/withdraw';
 import { issueMessage } from '../http/failures';
 
-const DelayQuery = z.object({ ms: z.coerce.number().int().min(0).max(120_000) });
+const DelayQuery = z.object({ ms: queryInt(z.number().int().min(0).max(120_000)) });
 
 export function registerWithdrawTestSwitches(app: FastifyInstance, enabled: boolean): void {
   if (!enabled) return;

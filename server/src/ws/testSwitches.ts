@@ -9,13 +9,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { queryInt } from '../../../src/shared/schemas/strict';
 import { fail, ok } from '../../../src/shared/api/envelope';
 import { garbageFrames } from './garbage';
 import type { Hub } from './hub';
 import type { Clock } from '../time/clock';
 
-const Count = z.object({ count: z.coerce.number().int().min(1).max(10_000) });
-const Ms = z.object({ ms: z.coerce.number().int().min(1).max(600_000) });
+const Count = z.object({ count: queryInt(z.number().int().min(1).max(10_000)) });
+const Ms = z.object({ ms: queryInt(z.number().int().min(1).max(600_000)) });
 
 function message(e: z.ZodError): string {
   const i = e.issues[0];

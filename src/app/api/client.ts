@@ -18,6 +18,7 @@
 import type { z } from 'zod';
 import { AnyEnvelope, CODE_TOKEN, isSuccess, type Envelope } from '../../shared/api/envelope';
 import type { Endpoint } from '../../shared/api/endpoint';
+import type { QueryInput } from '../../shared/schemas/strict';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import { apiBase, buildUrl } from './base';
 import { containsChinese } from './chinese';
@@ -48,11 +49,11 @@ export class ApiError extends Error {
 }
 
 type AnyEndpoint = Endpoint;
-/** Query of an endpoint, typed by its schema's input (nothing when the endpoint takes none). */
+/** Query of an endpoint, typed by its schema's input, integers also as numbers (nothing when it takes none). */
 export type QueryOf<E> =
   E extends Endpoint<infer Q, z.ZodTypeAny | undefined, z.ZodTypeAny>
     ? Q extends z.ZodTypeAny
-      ? z.input<Q>
+      ? QueryInput<Q>
       : undefined
     : never;
 /** Body of an endpoint, typed by its schema's input; multipart endpoints take FormData. */

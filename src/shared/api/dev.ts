@@ -4,6 +4,7 @@
  * `api.ts` (so not in the OpenAPI document): a production server has no such route.
  */
 import { z } from 'zod';
+import { queryInt } from '../schemas/strict';
 import { defineEndpoint } from './endpoint';
 import { Email, Phone } from '../schemas/user';
 
@@ -25,7 +26,7 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 /** Query of the listing: one address, or every address; how many (server default 10 with `to`, 50 without). */
 export const OutboxQuery = z.object({
   to: z.union([Email, Phone]).optional(),
-  limit: z.coerce.number().int().min(1).max(OUTBOX_MAX_LIMIT).optional(),
+  limit: queryInt(z.number().int().min(1).max(OUTBOX_MAX_LIMIT)).optional(),
 });
 
 export const devApi = {

@@ -4,6 +4,7 @@
  * The app calls these by key; the server registers its handlers against them.
  */
 import { z } from 'zod';
+import { queryInt } from '../schemas/strict';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import { DecimalStr } from '../money';
 import { Candle, KLINE_INTERVALS, PriceInfo, SymbolStr, Trade } from '../protocol';
@@ -12,8 +13,8 @@ import { CoinLists, SpotPair } from '../schemas/coins';
 import { Notice, Rule } from '../schemas/content';
 import { KLINE_DEFAULT_LIMIT, KLINE_MAX_LIMIT, TRADES_DEFAULT_LIMIT, TRADES_MAX_LIMIT } from '../constants';
 
-/** Optional non-negative integer in a query string ("500" -> 500). */
-const qInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** An integer in a query string ("500" -> 500; SAFE-18). */
+const qInt = (min: number, max: number) => queryInt(z.number().int().min(min).max(max));
 
 export const SPOT_ORDER_COLUMNS = ['sort', 'symbol', 'coin', 'amount', 'id'] as const;
 
@@ -76,7 +77,7 @@ export const marketApi = {
       symbol: SymbolStr,
       interval: z.enum(KLINE_INTERVALS),
       limit: qInt(1, KLINE_MAX_LIMIT).optional(),
-      endTime: z.coerce.number().int().nonnegative().optional(),
+      endTime: queryInt(z.number().int().nonnegative()).optional(),
     }),
     data: z.array(Candle),
   }),

@@ -3,6 +3,7 @@
  * records (record/financial; REC-*). Amounts and rates are exact decimal strings; times are server ms.
  */
 import { z } from 'zod';
+import { amountStr, queryInt } from './strict';
 import { DecimalStr } from '../money';
 import { COIN_RE } from './wallet';
 
@@ -52,7 +53,7 @@ export type Quote = z.infer<typeof Quote>;
 export const ExchangeBody = z.object({
   quoteId: z.string().trim().min(1, 'quoteId is required').max(100),
   /** An amount of the quote's FROM coin; checked against that coin's decimals by the server. */
-  amount: z.union([z.string(), z.number()]),
+  amount: amountStr(),
 });
 export type ExchangeBody = z.input<typeof ExchangeBody>;
 
@@ -75,8 +76,8 @@ export const ExchangeRecord = z.object({
 });
 export type ExchangeRecord = z.infer<typeof ExchangeRecord>;
 
-const pageNum = z.coerce.number().int().min(1, 'pageNum starts at 1').max(1_000_000).default(1);
-const pageSize = (def: number) => z.coerce.number().int().min(1).max(1000, 'pageSize is at most 1000').default(def);
+const pageNum = queryInt(z.number().int().min(1, 'pageNum starts at 1').max(1_000_000)).default(1);
+const pageSize = (def: number) => queryInt(z.number().int().min(1).max(1000, 'pageSize is at most 1000')).default(def);
 
 export const ExchangeListQuery = z.object({ pageNum, pageSize: pageSize(1000) });
 
@@ -95,8 +96,8 @@ export const RecordsQuery = z
     type: z.union([z.literal(''), RecordKind]).optional(),
     coin: z.union([z.literal(''), Coin]).optional(),
     /** Server time range in ms, from inclusive, to exclusive. */
-    from: z.coerce.number().int().nonnegative().optional(),
-    to: z.coerce.number().int().nonnegative().optional(),
+    from: queryInt(z.number().int().nonnegative()).optional(),
+    to: queryInt(z.number().int().nonnegative()).optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     path: ['to'],

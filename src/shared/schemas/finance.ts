@@ -4,6 +4,7 @@
  * calls are ours, in section 7's style. Amounts are exact decimal strings; times are server ms; days are UTC days.
  */
 import { z } from 'zod';
+import { amountStr, bodyInt, queryInt } from './strict';
 import { pageNum, pageSize } from './paging';
 import { DecimalStr } from '../money';
 
@@ -49,12 +50,12 @@ export const FinanceProductQuery = z.object({
   coin: z.string().trim().max(20).optional(),
   kind: FinanceKind.optional(),
 });
-export const FinanceProductIdQuery = z.object({ id: z.coerce.number().int().positive('Choose a product') });
+export const FinanceProductIdQuery = z.object({ id: queryInt(z.number().int().positive('Choose a product')) });
 
 /** POST /api/finance/subscribe: honours Idempotency-Key. */
 export const FinanceSubscribeBody = z.object({
-  productId: z.coerce.number().int().positive('Choose a product'),
-  amount: DecimalStr,
+  productId: bodyInt(z.number().int().positive('Choose a product')),
+  amount: amountStr(),
   autoRenew: z.boolean().default(false),
 });
 export type FinanceSubscribeBody = z.infer<typeof FinanceSubscribeBody>;
@@ -96,7 +97,7 @@ export const FinanceHoldingPage = z.object({ total: z.number().int().nonnegative
 export type FinanceHoldingPage = z.infer<typeof FinanceHoldingPage>;
 
 /** POST /api/finance/redeem: the whole holding; honours Idempotency-Key. */
-export const FinanceRedeemBody = z.object({ holdingId: z.coerce.number().int().positive('Choose a holding') });
+export const FinanceRedeemBody = z.object({ holdingId: bodyInt(z.number().int().positive('Choose a holding')) });
 export const FinanceRedeemResult = z.object({
   holding: FinanceHolding,
   /** What came back to the platform account, and the interest given up by an early redemption. */
@@ -107,7 +108,7 @@ export const FinanceRedeemResult = z.object({
 export type FinanceRedeemResult = z.infer<typeof FinanceRedeemResult>;
 
 export const FinanceAutoRenewBody = z.object({
-  holdingId: z.coerce.number().int().positive('Choose a holding'),
+  holdingId: bodyInt(z.number().int().positive('Choose a holding')),
   autoRenew: z.boolean(),
 });
 

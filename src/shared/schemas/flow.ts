@@ -7,6 +7,7 @@
  * decimal strings: USDT with at most 6 decimals, fiat with 2; prices fiat per USDT.
  */
 import { z } from 'zod';
+import { amountStr, bodyInt, oneOf, queryInt } from './strict';
 import { pageNum, pageSize } from './paging';
 import { DecimalStr } from '../money';
 
@@ -53,8 +54,9 @@ export const FlowOfferQuery = z.object({
   pageSize,
   /** The customer's side: 'buy' lists the merchants' sell offers. */
   side: z.enum(['buy', 'sell']).default('buy'),
-  fiat: z.union([FlowFiat, z.literal('')]).default(''),
-  method: z.union([FlowPayMethod, z.literal('')]).default(''),
+  /** Empty: every fiat, every method. */
+  fiat: oneOf(['', ...FLOW_FIATS]).default(''),
+  method: oneOf(['', ...FLOW_PAY_METHODS]).default(''),
 });
 export const FlowOfferPage = z.object({ total: z.number().int().nonnegative(), rows: z.array(FlowOffer) });
 export type FlowOfferPage = z.infer<typeof FlowOfferPage>;
@@ -62,24 +64,24 @@ export type FlowOfferPage = z.infer<typeof FlowOfferPage>;
 export const FlowOfferBody = z.object({
   side: FlowSide,
   fiat: FlowFiat,
-  price: z.string().trim().min(1, 'Enter a price'),
-  amount: z.string().trim().min(1, 'Enter the USDT amount'),
-  minFiat: z.string().trim().min(1, 'Enter the minimum per order'),
-  maxFiat: z.string().trim().min(1, 'Enter the maximum per order'),
+  price: amountStr({ field: 'Price', required: 'Enter a price' }),
+  amount: amountStr({ required: 'Enter the USDT amount' }),
+  minFiat: amountStr({ field: 'Minimum', required: 'Enter the minimum per order' }),
+  maxFiat: amountStr({ field: 'Maximum', required: 'Enter the maximum per order' }),
   methods: z.array(FlowPayMethod).min(1, 'Choose at least one payment method').max(4),
-  payWindowMin: z.coerce.number().int(),
+  payWindowMin: bodyInt(z.number().int()),
   terms: z.string().trim().max(500, 'Terms have at most 500 characters').default(''),
 });
 export type FlowOfferBody = z.infer<typeof FlowOfferBody>;
-export const FlowIdBody = z.object({ id: z.coerce.number().int().positive('id is required') });
-export const FlowIdQuery = z.object({ id: z.coerce.number().int().positive('id is required') });
+export const FlowIdBody = z.object({ id: bodyInt(z.number().int().positive('id is required')) });
+export const FlowIdQuery = z.object({ id: queryInt(z.number().int().positive('id is required')) });
 
 /** Taking an offer: the fiat amount or the USDT amount (one of them), and the payment method. */
 export const FlowTakeBody = z.object({
-  offerId: z.coerce.number().int().positive('Choose an offer'),
+  offerId: bodyInt(z.number().int().positive('Choose an offer')),
   /** 'fiat': `amount` is in the offer's fiat; 'coin': in USDT. */
   by: z.enum(['fiat', 'coin']),
-  amount: z.string().trim().min(1, 'Enter an amount'),
+  amount: amountStr({ required: 'Enter an amount' }),
   method: FlowPayMethod,
   /** Required when the taker sells (a merchant's buy offer): how the merchant pays the taker. */
   payDetails: z.string().trim().max(300, 'Payment details have at most 300 characters').default(''),

@@ -4,11 +4,14 @@
  * section 7's style. Lead traders are real accounts trading futures; every figure comes from their journaled trades.
  */
 import { z } from 'zod';
+import { amountStr, bodyInt, queryInt } from './strict';
 import { pageNum, pageSize } from './paging';
 import { DecimalStr } from '../money';
 import { PositionSide } from './futures';
 
-const Id = z.coerce.number().int().positive('Choose a trader');
+const traderId = z.number().int().positive('Choose a trader');
+const Id = queryInt(traderId);
+const BodyId = bodyInt(traderId);
 
 /** A lead trader's figures over a window (7, 30 or 90 days), all from the journal (COPY-9). */
 export const TraderWindow = z.object({
@@ -48,9 +51,7 @@ export type TraderSort = z.infer<typeof TraderSort>;
 export const TraderListQuery = z.object({
   sort: TraderSort.default('roi'),
   /** Which window the sort reads: 7, 30 or 90 days. */
-  days: z.coerce
-    .number()
-    .int()
+  days: queryInt(z.number().int())
     .refine((d) => d === 7 || d === 30 || d === 90, 'days is 7, 30 or 90')
     .default(30),
   pageNum,
@@ -94,16 +95,16 @@ export type TraderDetail = z.infer<typeof TraderDetail>;
 export const FollowMode = z.enum(['fixed', 'ratio']);
 export type FollowMode = z.infer<typeof FollowMode>;
 export const FollowBody = z.object({
-  traderId: Id,
+  traderId: BodyId,
   mode: FollowMode,
-  amount: DecimalStr.optional(),
-  ratio: DecimalStr.optional(),
-  maxTotal: DecimalStr,
-  stopLoss: DecimalStr.optional(),
+  amount: amountStr().optional(),
+  ratio: amountStr({ field: 'Ratio' }).optional(),
+  maxTotal: amountStr({ field: 'Most margin' }),
+  stopLoss: amountStr({ field: 'Stop-loss' }).optional(),
 });
 export type FollowBody = z.infer<typeof FollowBody>;
 export const UnfollowBody = z.object({
-  traderId: Id,
+  traderId: BodyId,
   /** Close the copied positions at market too (otherwise they stay open and are closed by hand). */
   closePositions: z.boolean().default(false),
 });
@@ -171,7 +172,7 @@ export const TraderApplyBody = z.object({
     .min(2, 'A nickname has at least 2 characters')
     .max(24, 'A nickname has at most 24 characters'),
   /** The profit share the trader asks (a fraction, at most highRebate / 100). */
-  shareRate: DecimalStr,
+  shareRate: amountStr({ field: 'Profit share' }),
 });
 export type TraderApplyBody = z.infer<typeof TraderApplyBody>;
 export const TraderDashboard = z.object({

@@ -7,13 +7,16 @@
  * construction). Sizes are whole shares; one share is the pair's `shareNumber` of the coin.
  */
 import { z } from 'zod';
+import { amountStr, bodyInt, queryInt } from './strict';
 import { pageNum, pageSizeUpTo, PairSymbol as Symbol } from './paging';
 import { DecimalStr } from '../money';
 import { ClientOrderId } from './trading';
 
 const pageSize = pageSizeUpTo(100_000);
 
-const Id = z.coerce.number().int().positive('id must be a positive id');
+const idNumber = z.number().int().positive('id must be a positive id');
+const Id = queryInt(idNumber);
+const BodyId = bodyInt(idNumber);
 
 export const PositionSide = z.enum(['long', 'short']);
 export type PositionSide = z.infer<typeof PositionSide>;
@@ -23,10 +26,7 @@ export const FuturesOrderType = z.enum(['limit', 'market']);
 export type FuturesOrderType = z.infer<typeof FuturesOrderType>;
 
 /** Whole shares as a decimal string without a fraction ("12"). */
-export const SharesStr = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}$/, 'Size is a whole number of shares');
+export const SharesStr = amountStr({ field: 'Size' }).regex(/^\d{1,15}$/, 'Size is a whole number of shares');
 
 /** A public trade or mark tick used as evidence: its id (the tape's trade id), time and price. */
 export const MarkTick = z.object({
@@ -50,13 +50,13 @@ export const FuturesOrderBody = z.object({
   action: FuturesAction,
   type: FuturesOrderType,
   /** Required for limit orders, refused on market orders (they trade at most 5 % from the best price). */
-  price: DecimalStr.optional(),
+  price: amountStr({ field: 'Price' }).optional(),
   shares: SharesStr,
   /** Required to open: one of the pair's leverages, and the open position's leverage if there is one. */
-  leverage: z.coerce.number().int().positive('Choose a leverage').optional(),
+  leverage: bodyInt(z.number().int().positive('Choose a leverage')).optional(),
   /** Opening only: take-profit and stop-loss set on the position when the order fills (FUT-9). */
-  takeProfit: DecimalStr.optional(),
-  stopLoss: DecimalStr.optional(),
+  takeProfit: amountStr({ field: 'Take-profit' }).optional(),
+  stopLoss: amountStr({ field: 'Stop-loss' }).optional(),
   clientOrderId: ClientOrderId.optional(),
 });
 export type FuturesOrderBody = z.infer<typeof FuturesOrderBody>;
@@ -183,7 +183,7 @@ export const ClosePositionQuery = z.object({
 /** POST /api/contract/position/adjustAmount?id&money&flag: flag "add" or "remove" margin (FUT-8). */
 export const AdjustMarginQuery = z.object({
   id: Id,
-  money: DecimalStr,
+  money: amountStr(),
   flag: z.enum(['add', 'remove'], { message: 'flag is add or remove' }),
 });
 
@@ -191,9 +191,9 @@ export const AdjustMarginQuery = z.object({
 
 /** POST /api/contract/loss/sett: set (or with null clear) a position's take-profit and stop-loss (FUT-9). */
 export const LossSetBody = z.object({
-  positionId: Id,
-  takeProfit: DecimalStr.nullable().optional(),
-  stopLoss: DecimalStr.nullable().optional(),
+  positionId: BodyId,
+  takeProfit: amountStr({ field: 'Take-profit' }).nullable().optional(),
+  stopLoss: amountStr({ field: 'Stop-loss' }).nullable().optional(),
 });
 export type LossSetBody = z.infer<typeof LossSetBody>;
 
@@ -219,7 +219,7 @@ export const LossCancelQuery = z.object({ id: Id });
 
 export const MarkQuery = z.object({
   symbol: Symbol,
-  limit: z.coerce.number().int().min(1).max(600).default(60),
+  limit: queryInt(z.number().int().min(1).max(600)).default(60),
 });
 /** GET /api/contract/marks: the newest mark ticks, newest last (the published evidence of liquidations). */
 export const MarkList = z.array(MarkTick);

@@ -5,6 +5,7 @@
  * Unread counts and read state reach every tab through USER_STATUS `{kind: 'inbox'}` (MSG-6).
  */
 import { z } from 'zod';
+import { bodyInt, queryInt } from './strict';
 import { pageNum, pageSize } from './paging';
 
 /** What wrote the message (MSG-2). */
@@ -50,13 +51,13 @@ export const MessagePage = z.object({
   rows: z.array(Message),
 });
 export type MessagePage = z.infer<typeof MessagePage>;
-export const MessageIdQuery = z.object({ id: z.coerce.number().int().positive('id is a message id') });
+export const MessageIdQuery = z.object({ id: queryInt(z.number().int().positive('id is a message id')) });
 export const UnreadCount = z.object({ unread: z.number().int().nonnegative() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 /** POST /api/message/read: some messages (ids) or all of them (`all: true`). */
 export const MessageReadBody = z
   .object({
-    ids: z.array(z.number().int().positive()).max(200, 'At most 200 messages at once').optional(),
+    ids: z.array(bodyInt(z.number().int().positive())).max(200, 'At most 200 messages at once').optional(),
     all: z.boolean().optional(),
   })
   .refine((b) => b.all === true || (b.ids !== undefined && b.ids.length > 0), 'Name the messages to mark read');

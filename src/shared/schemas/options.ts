@@ -4,6 +4,7 @@
  * Prices and amounts are exact decimal strings; times are server ms.
  */
 import { z } from 'zod';
+import { amountStr, bodyInt } from './strict';
 import { pageNum, pageSize, PairSymbol as Symbol } from './paging';
 import { DecimalStr } from '../money';
 import { ClientOrderId, TradeEvidence } from './trading';
@@ -42,9 +43,9 @@ export type OptionChain = z.infer<typeof OptionChain>;
 export const OptionQuoteBody = z.object({
   symbol: Symbol,
   kind: OptionKind,
-  expiry: z.coerce.number().int().positive('Choose an expiry'),
-  strike: DecimalStr,
-  quantity: DecimalStr,
+  expiry: bodyInt(z.number().int().positive('Choose an expiry')),
+  strike: amountStr({ field: 'Strike' }),
+  quantity: amountStr({ field: 'Quantity' }),
 });
 export type OptionQuoteBody = z.infer<typeof OptionQuoteBody>;
 

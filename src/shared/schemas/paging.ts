@@ -3,13 +3,20 @@
  * `pageSize` from 1 to a per-list maximum (default 20) and a pair code, lower-cased.
  */
 import { z } from 'zod';
+import { bodyInt, queryInt } from './strict';
 
-export const pageNum = z.coerce.number().int().min(1, 'pageNum starts at 1').max(1_000_000).default(1);
+const pageNumber = z.number().int().min(1, 'pageNum starts at 1').max(1_000_000);
+export const pageNum = queryInt(pageNumber).default(1);
+/** `pageNum` in a JSON body (a JSON integer). */
+export const bodyPageNum = bodyInt(pageNumber).default(1);
 
 /** `pageSize`: 1 to `max` (100 unless a list says otherwise), 20 by default. */
-export const pageSizeUpTo = (max: number) =>
-  z.coerce.number().int().min(1, 'pageSize is at least 1').max(max, `pageSize is at most ${max}`).default(20);
+const pageSizeNumber = (max: number) =>
+  z.number().int().min(1, 'pageSize is at least 1').max(max, `pageSize is at most ${max}`);
+export const pageSizeUpTo = (max: number) => queryInt(pageSizeNumber(max)).default(20);
 export const pageSize = pageSizeUpTo(100);
+/** `pageSize` in a JSON body (a JSON integer), 1 to 100. */
+export const bodyPageSize = bodyInt(pageSizeNumber(100)).default(20);
 
 /** A pair code such as btcusdt (required, lower-cased). */
 export const PairSymbol = z

@@ -5,6 +5,7 @@
  * amount applies the one amount rule (../amount.ts) with the coin's decimals.
  */
 import { z } from 'zod';
+import { amountStr, queryInt } from './strict';
 import { checkAmount } from '../amount';
 import { DecimalStr } from '../money';
 import { COIN_RE } from './wallet';
@@ -64,8 +65,8 @@ export const DepositRow = z.object({
 export type DepositRow = z.infer<typeof DepositRow>;
 
 export const PageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1, 'pageNum starts at 1').max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize is at most 100').default(20),
+  pageNum: queryInt(z.number().int().min(1, 'pageNum starts at 1').max(1_000_000)).default(1),
+  pageSize: queryInt(z.number().int().min(1).max(100, 'pageSize is at most 100')).default(20),
 });
 
 export const DepositPage = z.object({ total: z.number().int().nonnegative(), rows: z.array(DepositRow) });
@@ -85,7 +86,7 @@ export const PayAddressBody = z
   .object({
     coin: Coin,
     symbol: Network,
-    amount: z.union([z.string(), z.number()]),
+    amount: amountStr(),
     hash: TxHash,
     /** URL of a voucher image uploaded with common/upload/OSS (optional). */
     voucher: z

@@ -3,6 +3,7 @@
  * record/broker; RECS rules in docs/spec/records.md): every one paged, newest first, filterable by pair and time.
  */
 import { z } from 'zod';
+import { queryInt } from './strict';
 import { pageNum, pageSize, PairFilterSymbol as Symbol } from './paging';
 import { DecimalStr } from '../money';
 import { PositionSide } from './futures';
@@ -11,8 +12,8 @@ import { PositionSide } from './futures';
 export const RecordQuery = z
   .object({
     symbol: Symbol.optional(),
-    from: z.coerce.number().int().nonnegative().optional(),
-    to: z.coerce.number().int().nonnegative().optional(),
+    from: queryInt(z.number().int().nonnegative()).optional(),
+    to: queryInt(z.number().int().nonnegative()).optional(),
     pageNum,
     pageSize,
   })

@@ -5,6 +5,7 @@
  * settings only: these calls are ours, in section 7's style. Amounts are exact decimal strings; times server ms.
  */
 import { z } from 'zod';
+import { queryInt } from './strict';
 import { pageNum, pageSize } from './paging';
 import { DecimalStr } from '../money';
 
@@ -33,7 +34,7 @@ export const InviteeQuery = z.object({
   pageNum,
   pageSize,
   /** 1, 2 or 3; 0 or absent = every level. */
-  level: z.coerce.number().int().min(0).max(3, 'level is 1, 2 or 3').default(0),
+  level: queryInt(z.number().int().min(0).max(3, 'level is 1, 2 or 3')).default(0),
 });
 /** One invitee: masked account, level (1 = invited by the caller), registration time, rebates they brought. */
 export const Invitee = z.object({

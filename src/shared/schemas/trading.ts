@@ -4,7 +4,8 @@
  * docs/spec/trading.md. Prices and amounts are exact decimal strings; times are server ms.
  */
 import { z } from 'zod';
-import { pageNum, pageSize, PairSymbol as Symbol } from './paging';
+import { amountStr, bodyInt, queryInt } from './strict';
+import { bodyPageNum, bodyPageSize, pageNum, pageSize, PairSymbol as Symbol } from './paging';
 import { DecimalStr } from '../money';
 import { DepthLevel } from '../protocol';
 
@@ -18,7 +19,7 @@ export const ClientOrderId = z
 
 export const DepthQuery = z.object({
   symbol: Symbol,
-  limit: z.coerce.number().int().min(1, 'limit is at least 1').max(500, 'limit is at most 500').default(100),
+  limit: queryInt(z.number().int().min(1, 'limit is at least 1').max(500, 'limit is at most 500')).default(100),
 });
 /** GET /api/market/depth: the book's levels, best first, with the depth sequence DEPTH frames continue from. */
 export const DepthSnapshot = z.object({
@@ -46,8 +47,8 @@ export const SpotOrderBody = z.object({
   symbol: Symbol,
   side: OrderSide,
   type: OrderType,
-  price: DecimalStr.optional(),
-  amount: DecimalStr,
+  price: amountStr({ field: 'Price' }).optional(),
+  amount: amountStr(),
   clientOrderId: ClientOrderId.optional(),
 });
 export type SpotOrderBody = z.infer<typeof SpotOrderBody>;
@@ -77,7 +78,7 @@ export const SpotOrder = z.object({
 });
 export type SpotOrder = z.infer<typeof SpotOrder>;
 
-export const CancelOrderQuery = z.object({ id: z.coerce.number().int().positive('id must be an order id') });
+export const CancelOrderQuery = z.object({ id: queryInt(z.number().int().positive('id must be an order id')) });
 export const OrderByClientIdQuery = z.object({ clientOrderId: ClientOrderId });
 
 export const OrderListQuery = z.object({
@@ -133,8 +134,8 @@ export type SecondDirection = z.infer<typeof SecondDirection>;
 export const SecondOrderBody = z.object({
   symbol: Symbol,
   direction: SecondDirection,
-  amount: DecimalStr,
-  periodId: z.coerce.number().int().positive('Choose a period'),
+  amount: amountStr({ field: 'Stake' }),
+  periodId: bodyInt(z.number().int().positive('Choose a period')),
   /** The client's id of this intent (SEC-13): unique per user; the same id again returns the same order. */
   clientOrderId: ClientOrderId.optional(),
 });
@@ -177,8 +178,8 @@ export const SecondListBody = z
     symbol: Symbol.optional(),
     /** Only the order of this client id (SEC-13): how a client whose reply was lost learns the outcome. */
     clientOrderId: ClientOrderId.optional(),
-    pageNum,
-    pageSize,
+    pageNum: bodyPageNum,
+    pageSize: bodyPageSize,
   })
   .default({ pageNum: 1, pageSize: 20 });
 export const SecondOrderPage = z.object({ total: z.number().int().nonnegative(), rows: z.array(SecondOrder) });

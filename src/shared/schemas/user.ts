@@ -1,8 +1,9 @@
 /**
  * Shapes of the account calls (spec 7.1, upload, KYC): input rules shared by the app's forms and the
- * server, and the `data` of each reply. Query values travel as strings, so numeric inputs are coerced.
+ * server, and the `data` of each reply. Query values travel as strings: integers are read from their digits (strict.ts, SAFE-18).
  */
 import { z } from 'zod';
+import { oneOf, queryInt } from './strict';
 import { DecimalStr } from '../money';
 
 // ---- field rules (one place; the app's form validators reuse them) ----
@@ -112,7 +113,7 @@ export const AddressLoginBody = z.object({
 export const UpdateLoginPwdQuery = z.object({
   oldPwd: z.string().min(1).max(64),
   newPwd: Password,
-  userId: z.coerce.number().int().positive(),
+  userId: queryInt(z.number().int().positive()),
 });
 export const BackPwdQuery = z.object({ email: Email, newPwd: Password, emailCode: VerifyCode });
 export const SendEmailCodeQuery = z.object({ codeType: CodeType, email: Email });
@@ -123,11 +124,11 @@ export const UnBindPhoneQuery = z.object({ code: VerifyCode });
 export const LoginOutBody = z.object({}).loose().optional();
 export const TradePwdSetQuery = z.object({ pwd: TradePassword });
 /** signType "1" changes the login password, "2" the trade (fund) password. */
-export const SignType = z.enum(['1', '2']);
+export const SignType = oneOf(['1', '2']);
 export const UpdatePwdQuery = z.object({
   oldPwd: z.string().min(1).max(64),
   newPwd: z.string().min(1).max(64),
-  signType: z.coerce.string().pipe(SignType),
+  signType: SignType,
 });
 
 /** Image URLs come from the upload call (/api/common/file/<id>). Primary needs realName, idCard, frontImg, backImg; senior needs handImg. */

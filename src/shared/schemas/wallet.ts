@@ -4,6 +4,7 @@
  * app's form and the server refuse the same amounts with the same message.
  */
 import { z } from 'zod';
+import { amountStr } from './strict';
 import { DecimalStr } from '../money';
 import { checkAmount } from '../amount';
 import { AssetEntry } from './user';
@@ -24,7 +25,7 @@ export const TransferBody = z
       .trim()
       .regex(COIN_RE, 'Coin must be a coin code, e.g. USDT')
       .transform((c) => c.toUpperCase()),
-    amount: z.union([z.string(), z.number()]),
+    amount: amountStr(),
   })
   .transform((b, ctx) => {
     if (b.fromAccount === b.toAccount) {

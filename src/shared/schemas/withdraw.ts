@@ -4,6 +4,7 @@
  * passes the one amount rule (../amount.ts) with the coin's decimals, as the form's does.
  */
 import { z } from 'zod';
+import { amountStr, queryInt } from './strict';
 import { DecimalStr } from '../money';
 import { checkAmount } from '../amount';
 import { COIN_RE } from './wallet';
@@ -58,7 +59,7 @@ export const WithdrawSubmitQuery = z
       .transform((c) => c.toUpperCase()),
     type: z.string().trim().min(1, 'Choose a network').max(40),
     address: z.string().trim().min(1, 'Enter the address').max(200),
-    amount: z.string().max(4000),
+    amount: amountStr(),
     pwd: z.string().max(64).optional(),
     code: z.string().max(12).optional(),
   })
@@ -90,8 +91,8 @@ export const Withdrawal = z.object({
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
 export const PageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageNum: queryInt(z.number().int().min(1).max(100_000)).default(1),
+  pageSize: queryInt(z.number().int().min(1).max(100)).default(20),
 });
 
 export const WithdrawPage = z.object({ rows: z.array(Withdrawal), total: z.number().int() });
@@ -99,8 +100,8 @@ export type WithdrawPage = z.infer<typeof WithdrawPage>;
 
 /** getWithdrawStatus: by id, by the Idempotency-Key it was submitted with, or (neither) the latest pending. */
 export const WithdrawStatusQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: queryInt(z.number().int().positive()).optional(),
   key: z.string().max(128).optional(),
 });
 
-export const WithdrawIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const WithdrawIdQuery = z.object({ id: queryInt(z.number().int().positive()) });

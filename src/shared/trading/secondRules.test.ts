@@ -13,10 +13,12 @@ import {
 const P: SecondPeriodLimits = { period: 30, minAmount: '10', maxAmount: '50000', status: true };
 
 describe('the second-contract stake rule [SEC-3]', () => {
-  it('[SEC-3] accepts a stake within the limits and the balance, in canonical form', () => {
+  it('[SEC-3] [SAFE-20] accepts a stake within the limits and the balance, in canonical form', () => {
     expect(checkSecondStake('10', P, '10')).toEqual({ ok: true, amount: '10' });
     expect(checkSecondStake('0050.50', P)).toEqual({ ok: true, amount: '50.5' });
-    expect(checkSecondStake(25, P, '100.123456')).toEqual({ ok: true, amount: '25' });
+    expect(checkSecondStake('25', P, '100.123456')).toEqual({ ok: true, amount: '25' });
+    // SAFE-20: a number is not an amount (a double has already lost the text).
+    expect(checkSecondStake(25, P, '100')).toMatchObject({ ok: false });
     expect(checkSecondStake('50000.00', P, '50000')).toEqual({ ok: true, amount: '50000' });
   });
 
