@@ -10,8 +10,11 @@ import type { Router } from '../http/route';
 import type { StatusEvent } from '../events/userEvents';
 import type { Ledger } from '../ledger/service';
 import type { Clock } from '../time/clock';
+import { loadPasswordRule, type PasswordRule } from '../../../src/shared/password';
 import { LoginLimiter } from './attempts';
 import { Codes, writeOutbox, type Delivery } from './codes';
+import { RegisterLimit } from './limits';
+import { PasswordHasher } from './passwords';
 import { Sessions } from './tokens';
 import { Users, type UserRow } from './users';
 
@@ -39,6 +42,12 @@ export interface Identity extends IdentityDeps {
   users: Users;
   sessions: Sessions;
   limiter: LoginLimiter;
+  /** Registrations per client address (SAFE-7). */
+  registerLimit: RegisterLimit;
+  /** Bounded password hashing, sign-in checks in their own lane (SAFE-8). */
+  hasher: PasswordHasher;
+  /** The shared login password rule (SAFE-11), loaded once on first use. */
+  passwordRule(): Promise<PasswordRule>;
   codes: Codes;
   /** The user of a live session token (the router's `loadUser`). */
   userOfToken(token: string): UserRow | undefined;
@@ -65,6 +74,9 @@ export function createIdentity(o: IdentityDeps): Identity {
     users,
     sessions,
     limiter: new LoginLimiter(o.db, o.clock),
+    registerLimit: new RegisterLimit(o.db, o.clock),
+    hasher: new PasswordHasher(),
+    passwordRule: loadPasswordRule,
     codes: new Codes(o.db, o.clock, deliver),
     userOfToken(token) {
       const id = sessions.resolve(token);

@@ -77,11 +77,15 @@ const IDENTITY_TABLES = [
   'user_assets',
   'sessions',
   'login_failures',
+  'register_attempts',
   'verify_codes',
   'dev_outbox',
   'users',
 ];
 type AuthLimit = AllSettings['AUTH_LIMIT'];
+
+/** A login password that passes the password rule (SAFE-11): `signUp`'s default; tests reuse it. */
+export const TEST_PASSWORD = 'Passw0rd1-Quartz';
 
 export interface TestServerOptions {
   /** Environment-style configuration (PORT, DATA_DIR... are set by the harness). */
@@ -216,7 +220,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     return res.json().data;
   };
 
-  const signUp: TestServer['signUp'] = async (email, password = 'Passw0rd1', ip = '127.0.0.1') => {
+  const signUp: TestServer['signUp'] = async (email, password = TEST_PASSWORD, ip = '127.0.0.1') => {
     const sent = await call(userApi.sendEmailCode, { query: { codeType: 'register', email }, ip });
     if (sent.code !== 200) throw new Error(`sendEmailCode: ${sent.msg}`);
     const [latest] = await outbox(email);
