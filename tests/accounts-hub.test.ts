@@ -32,7 +32,7 @@ afterAll(async () => {
 describe('[LAYOUT-4][SESSION-9] sign-out from "My"', () => {
   it('[SESSION-9][SESSION-6] asks first (Escape cancels), then signs out both open tabs', async () => {
     const email = uniqueEmail('hub');
-    const token = await registerByApi(h.server, email, 'HubPass1234');
+    const token = await registerByApi(h.server, email, 'HubPass1234-Quartz');
     const ctx = await newContext(h.browser, { viewport: PHONE, token });
     try {
       const one = await ctx.newPage();

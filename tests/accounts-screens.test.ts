@@ -89,11 +89,11 @@ describe('[spec 7.1] forgotten password', () => {
       await page.getByRole('button', { name: 'Send code' }).click();
       await page.getByRole('button', { name: /Resend in/ }).waitFor();
       await page.getByLabel('Email verification code').fill(await latestCode(h.server, email));
-      await page.getByLabel('New password').fill('NewPass5678');
-      await page.getByLabel('Confirm password').fill('NewPass5678');
+      await page.getByLabel('New password').fill('NewPass5678-Quartz');
+      await page.getByLabel('Confirm password').fill('NewPass5678-Quartz');
       await page.getByRole('button', { name: 'Reset password' }).click();
       await page.waitForURL('**/login');
-      await signInWithForm(page, base, email, 'NewPass5678');
+      await signInWithForm(page, base, email, 'NewPass5678-Quartz');
       await page.waitForURL(`${base}/`);
       expect(await storedToken(page)).toBeTruthy();
     } finally {
@@ -109,12 +109,12 @@ describe('[spec 7.1] forgotten password', () => {
       await open(page, `${base}/forget`);
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Email verification code').fill('000000');
-      await page.getByLabel('New password').fill('NewPass5678');
-      await page.getByLabel('Confirm password').fill('NewPass5678');
+      await page.getByLabel('New password').fill('NewPass5678-Quartz');
+      await page.getByLabel('Confirm password').fill('NewPass5678-Quartz');
       await page.getByRole('button', { name: 'Reset password' }).click();
       await page.locator('.form__error').waitFor();
       expect(new URL(page.url()).pathname).toBe('/forget');
-      expect(await page.getByLabel('New password').inputValue()).toBe('NewPass5678');
+      expect(await page.getByLabel('New password').inputValue()).toBe('NewPass5678-Quartz');
     } finally {
       await ctx.close();
     }
@@ -205,7 +205,7 @@ describe('[spec 7.1] trade password, email and phone', () => {
     const reg = await fetch(`${base}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'phone', phone, password: 'PhonePass123' }),
+      body: JSON.stringify({ type: 'phone', phone, password: 'PhonePass123-Quartz' }),
     }).then((r) => r.json());
     expect(reg.code).toBe(200);
     const token = reg.data.satoken as string;

@@ -67,27 +67,27 @@ describe('[spec 7.1] accounts on the real server', () => {
     const email = 'flow@example.com';
     expect((await call(userApi.sendEmailCode, { query: { codeType: 'register', email } })).code).toBe(200);
     const reg = await call(userApi.register, {
-      body: { type: 'email', email, password: 'First1234', emailCode: await outbox(email) },
+      body: { type: 'email', email, password: 'First1234-Quartz', emailCode: await outbox(email) },
     });
     expect(reg.code).toBe(200);
     expect((await call(userApi.loginOut, { token: reg.data.satoken, body: {} })).code).toBe(200);
     const dead = await call(userApi.getInfo, { token: reg.data.satoken });
     expect(dead.code).toBe(500);
     expect(dead.msg).toContain('Token');
-    const t = (await call(userApi.login, { body: { account: email, password: 'First1234' } })).data.satoken;
+    const t = (await call(userApi.login, { body: { account: email, password: 'First1234-Quartz' } })).data.satoken;
     const me = (await call(userApi.getInfo, { token: t })).data;
     expect(
       (
         await call(userApi.updateUserLoginPwd, {
           token: t,
-          query: { oldPwd: 'First1234', newPwd: 'Second1234', userId: me.id },
+          query: { oldPwd: 'First1234-Quartz', newPwd: 'Second1234-Quartz', userId: me.id },
         })
       ).code,
     ).toBe(200);
-    expect((await call(userApi.login, { body: { account: email, password: 'First1234' } })).msg).toBe(
+    expect((await call(userApi.login, { body: { account: email, password: 'First1234-Quartz' } })).msg).toBe(
       'Account or password is incorrect',
     );
-    expect((await call(userApi.login, { body: { account: email, password: 'Second1234' } })).code).toBe(200);
+    expect((await call(userApi.login, { body: { account: email, password: 'Second1234-Quartz' } })).code).toBe(200);
   });
 
   it('POST calls with only a query string work without a body (the app sends the JSON content type anyway)', async () => {
@@ -157,7 +157,7 @@ describe('[spec 7.1] accounts on the real server', () => {
     await call(userApi.sendEmailCode, { query: { codeType: 'register', email } });
     const other = (
       await call(userApi.register, {
-        body: { type: 'email', email, password: 'Other1234', emailCode: await outbox(email) },
+        body: { type: 'email', email, password: 'Other1234-Quartz', emailCode: await outbox(email) },
       })
     ).data.satoken;
     const stolen = await (await fetch(`${srv.url}${front.data.url}`, { headers: { satoken: other } })).json();

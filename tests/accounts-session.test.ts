@@ -44,7 +44,7 @@ describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sig
     const page = await ctx.newPage();
     try {
       const email = uniqueEmail('round');
-      const first = 'FirstPass123';
+      const first = 'FirstPass123-Quartz';
       const second = 'SecondPass456';
 
       // Register by email (the seeded settings ask for an email code).
@@ -162,7 +162,7 @@ describe('[spec 5, 8] Chinese characters in a login field', () => {
 describe('[spec 8] an expired token', () => {
   it('[spec 8 row 2] the user is signed out and the page reloads', async () => {
     const email = uniqueEmail('expire');
-    const token = await registerByApi(h.server, email, 'ExpirePass123');
+    const token = await registerByApi(h.server, email, 'ExpirePass123-Quartz');
     const ctx = await newContext(h.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
     try {
@@ -192,7 +192,7 @@ describe('[spec 8] an expired token', () => {
 
 describe('[SESSION-6] two tabs', () => {
   it('[spec 4.1] signing out in one tab signs out the other', async () => {
-    const token = await registerByApi(h.server, uniqueEmail('tabs'), 'TabsPass123');
+    const token = await registerByApi(h.server, uniqueEmail('tabs'), 'TabsPass123-Quartz');
     const ctx = await newContext(h.browser, { viewport: PHONE, token });
     const a = await ctx.newPage();
     const b = await ctx.newPage();
@@ -218,7 +218,7 @@ describe('[SESSION-6] two tabs', () => {
 
 describe('[KYC-1] identity verification', () => {
   it('[spec 3.3 AUTH_LIMIT, 7.1 uploadKYC, 7.3 upload] a primary verification is submitted with images and then shows as pending', async () => {
-    const token = await registerByApi(h.server, uniqueEmail('kyc'), 'KycPass1234');
+    const token = await registerByApi(h.server, uniqueEmail('kyc'), 'KycPass1234-Quartz');
     const ctx = await newContext(h.browser, { viewport: DESKTOP, token });
     const page = await ctx.newPage();
     try {

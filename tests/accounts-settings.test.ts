@@ -51,8 +51,8 @@ describe('[spec 3.3] registration follows LOGIN_REGIS_SETTING', () => {
       expect(await page.getByLabel('Invitation code', { exact: true }).count()).toBe(1);
       await page.getByRole('tab', { name: 'Account' }).click();
       await page.getByLabel('Account name').fill('settingsUser1');
-      await page.getByLabel('Password', { exact: true }).fill('Settings123');
-      await page.getByLabel('Confirm password').fill('Settings123');
+      await page.getByLabel('Password', { exact: true }).fill('Settings123-Quartz');
+      await page.getByLabel('Confirm password').fill('Settings123-Quartz');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('An invitation code is required').waitFor();
       expect(await storedToken(page)).toBeNull();

@@ -94,7 +94,7 @@ export interface ContextOptions {
 /** Registers an ordinary account (no code needed while accountCode is off) and returns its token. */
 export async function registerAccountByApi(
   server: RunningServer,
-  password = 'AccountPass123',
+  password = 'AccountPass123-Quartz',
 ): Promise<{ account: string; token: string }> {
   const account = `u${process.pid}x${Date.now().toString(36)}x${++seq}`.slice(0, 32);
   const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', {

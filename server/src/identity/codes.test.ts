@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { devApi } from '../../../src/shared/api/dev';
-import { CODE_TTL_MS, Codes, MAX_PER_ADDRESS_PER_HOUR, MAX_WRONG_TRIES, RESEND_GAP_MS, type Delivery } from './codes';
+import {
+  CODE_TTL_MS,
+  Codes,
+  MAX_PER_ADDRESS_PER_HOUR,
+  MAX_PER_IP_PER_HOUR,
+  MAX_WRONG_TRIES,
+  RESEND_GAP_MS,
+  type Delivery,
+} from './codes';
 import { startIdentityServer, startTestServer, type TestServer } from '../testing/harness';
 
 let h: TestServer;
@@ -16,9 +24,16 @@ beforeEach(() => h.reset());
 
 const send = (email: string, codeType = 'register', ip = '127.0.0.1') =>
   h.call(userApi.sendEmailCode, { query: { codeType, email }, ip });
+/** The raw reply (status, headers), for the limits' 429. */
+const sendRaw = (email: string, codeType = 'register', ip = '127.0.0.1') =>
+  h.app.inject({
+    method: 'POST',
+    url: `${userApi.sendEmailCode.path}?codeType=${codeType}&email=${encodeURIComponent(email)}`,
+    remoteAddress: ip,
+  });
 const latest = async (to: string) => (await h.outbox(to))[0];
 const register = (email: string, emailCode: string) =>
-  h.call(userApi.register, { body: { type: 'email', email, password: 'Right1234', emailCode } });
+  h.call(userApi.register, { body: { type: 'email', email, password: 'Right1234-Quartz', emailCode } });
 
 describe('[AUTH-4] email and phone codes', () => {
   it('[DEV-1] a code is 6 digits and lands in the development mailbox, for its purpose', async () => {
@@ -34,24 +49,27 @@ describe('[AUTH-4] email and phone codes', () => {
     expect((await register('c2@example.com', code)).code).toBe(200);
     // Reuse for a password reset of the same address (another purpose) and for the same purpose both fail.
     const again = await h.call(userApi.backPwd, {
-      query: { email: 'c2@example.com', newPwd: 'Other1234', emailCode: code },
+      query: { email: 'c2@example.com', newPwd: 'Other1234-Quartz', emailCode: code },
     });
     expect(again.msg).toBe('The verification code is invalid or expired');
     h.clock.advance(RESEND_GAP_MS);
     await send('c2@example.com', 'backPwd');
     const reset = (await latest('c2@example.com')).code;
     expect(
-      (await h.call(userApi.backPwd, { query: { email: 'c2@example.com', newPwd: 'Other1234', emailCode: reset } }))
-        .code,
+      (
+        await h.call(userApi.backPwd, {
+          query: { email: 'c2@example.com', newPwd: 'Other1234-Quartz', emailCode: reset },
+        })
+      ).code,
     ).toBe(200);
     const twice = await h.call(userApi.backPwd, {
-      query: { email: 'c2@example.com', newPwd: 'Third1234', emailCode: reset },
+      query: { email: 'c2@example.com', newPwd: 'Third1234-Quartz', emailCode: reset },
     });
     expect(twice.code).toBe(0);
     expect(twice.msg).toBe('The verification code is invalid or expired');
-    expect((await h.call(userApi.login, { body: { account: 'c2@example.com', password: 'Other1234' } })).code).toBe(
-      200,
-    );
+    expect(
+      (await h.call(userApi.login, { body: { account: 'c2@example.com', password: 'Other1234-Quartz' } })).code,
+    ).toBe(200);
   });
 
   it('a code expires after 5 minutes', async () => {
@@ -94,28 +112,40 @@ describe('[AUTH-4] email and phone codes', () => {
     expect((await register('c8@example.com', second)).code).toBe(200);
   });
 
-  it('sending is rate-limited: one per minute and 10 per hour per address', async () => {
+  it('[SAFE-7] sending is rate-limited: one per minute and 10 per hour per address, with 429 and Retry-After', async () => {
     expect((await send('c9@example.com')).code).toBe(200);
-    const soon = await send('c9@example.com');
-    expect(soon.code).toBe(0);
-    expect(soon.msg).toMatch(/^Please wait \d+ seconds before requesting another code$/);
+    const soon = await sendRaw('c9@example.com');
+    expect(soon.statusCode).toBe(429);
+    expect(soon.headers['retry-after']).toBe('60');
+    expect(soon.json()).toEqual({ code: 0, msg: 'Please wait 60 seconds before requesting another code', data: null });
     for (let i = 1; i < MAX_PER_ADDRESS_PER_HOUR; i++) {
       h.clock.advance(RESEND_GAP_MS);
       expect((await send('c9@example.com')).code).toBe(200);
     }
     h.clock.advance(RESEND_GAP_MS);
-    expect((await send('c9@example.com')).msg).toBe('Too many codes requested for this address, try again in an hour');
+    const hour = await sendRaw('c9@example.com');
+    expect(hour.statusCode).toBe(429);
+    expect(hour.json().msg).toBe('Too many codes requested for this address, try again in an hour');
+    // The oldest of the ten leaves the hour after 3600 - 10 x 60 s.
+    expect(hour.headers['retry-after']).toBe(String(3600 - MAX_PER_ADDRESS_PER_HOUR * 60));
     h.clock.advance(3600_000);
     expect((await send('c9@example.com')).code).toBe(200);
   });
 
-  it('sending is rate-limited per client address too', async () => {
-    let refused = '';
+  it('[SAFE-7] sending is rate-limited per client address too', async () => {
+    let refused: Awaited<ReturnType<typeof sendRaw>> | undefined;
+    let sent = 0;
     for (let i = 0; i < 40 && !refused; i++) {
-      const r = await send(`flood${i}@example.com`, 'register', '10.7.7.7');
-      if (r.code !== 200) refused = r.msg;
+      const r = await sendRaw(`flood${i}@example.com`, 'register', '10.7.7.7');
+      if (r.statusCode === 200) sent++;
+      else refused = r;
     }
-    expect(refused).toBe('Too many codes requested, try again in an hour');
+    expect(sent).toBe(MAX_PER_IP_PER_HOUR);
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.json().msg).toBe('Too many codes requested, try again in an hour');
+    expect(Number(refused?.headers['retry-after'])).toBe(3600);
+    // Another client address is not concerned.
+    expect((await send('flood99@example.com', 'register', '10.7.7.8')).code).toBe(200);
   });
 
   it('SMS codes: bind a phone, then unbind it with a code sent to that phone', async () => {

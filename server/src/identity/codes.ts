@@ -1,7 +1,8 @@
 /**
  * Email and SMS verification codes (AUTH-4): 6 digits, single use, valid 5 minutes, only for the
  * purpose (codeType) and address they were sent to. A code dies after 5 wrong guesses.
- * Sending is limited: one per 60 s and 10 per hour per address, 30 per hour per client address.
+ * Sending is limited (SAFE-7, numbers in limits.ts): one per 60 s and 10 per hour per address, 30 per hour per
+ * client address, answered with 429 and Retry-After beyond.
  * Codes leave through the courier of ./delivery.ts (SMTP, the SMS webhook, the development mailbox; SAFE-3,
  * SAFE-4); when a channel has no way to reach anyone the send is refused before anything is stored.
  */
@@ -9,11 +10,16 @@ import { createHash, randomInt } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../time/clock';
 import { ApiFail } from '../http/failures';
+import {
+  CODE_LIMIT_WINDOW_MS,
+  MAX_PER_ADDRESS_PER_HOUR,
+  MAX_PER_IP_PER_HOUR,
+  RESEND_GAP_MS,
+  codeLimitReached,
+} from './limits';
 
 export const CODE_TTL_MS = 5 * 60_000;
-export const RESEND_GAP_MS = 60_000;
-export const MAX_PER_ADDRESS_PER_HOUR = 10;
-export const MAX_PER_IP_PER_HOUR = 30;
+export { RESEND_GAP_MS, MAX_PER_ADDRESS_PER_HOUR, MAX_PER_IP_PER_HOUR };
 export const MAX_WRONG_TRIES = 5;
 const HOUR = 3600_000;
 
@@ -71,25 +77,39 @@ export class Codes {
     this.deliver({ channel, address, codeType, code: '', kind: 'account_exists' });
   }
 
-  /** The sending limits (AUTH-4): one per RESEND_GAP_MS and MAX_PER_ADDRESS_PER_HOUR per address, MAX_PER_IP_PER_HOUR per client. */
+  /**
+   * The sending limits (AUTH-4, SAFE-7; numbers in limits.ts): one per RESEND_GAP_MS and MAX_PER_ADDRESS_PER_HOUR
+   * per address, MAX_PER_IP_PER_HOUR per client. Beyond them, 429 with the seconds until the limit frees.
+   */
   private limit(channel: Channel, address: string, ip: string): void {
     const now = this.clock.now();
+    const since = now - CODE_LIMIT_WINDOW_MS;
     const last = this.db
       .prepare('SELECT created_at FROM verify_codes WHERE channel = ? AND address = ? ORDER BY created_at DESC LIMIT 1')
       .get(channel, address) as { created_at: number } | undefined;
     if (last && now - last.created_at < RESEND_GAP_MS) {
-      const s = Math.ceil((last.created_at + RESEND_GAP_MS - now) / 1000);
-      throw new ApiFail(`Please wait ${s} seconds before requesting another code`);
+      const wait = last.created_at + RESEND_GAP_MS - now;
+      const s = Math.ceil(wait / 1000);
+      throw codeLimitReached(`Please wait ${s} seconds before requesting another code`, wait);
     }
     const perAddr = this.db
-      .prepare('SELECT COUNT(*) AS n FROM verify_codes WHERE channel = ? AND address = ? AND created_at > ?')
-      .get(channel, address, now - HOUR) as { n: number };
-    if (perAddr.n >= MAX_PER_ADDRESS_PER_HOUR)
-      throw new ApiFail('Too many codes requested for this address, try again in an hour');
+      .prepare(
+        'SELECT created_at FROM verify_codes WHERE channel = ? AND address = ? AND created_at > ? ORDER BY created_at DESC LIMIT ?',
+      )
+      .all(channel, address, since, MAX_PER_ADDRESS_PER_HOUR) as { created_at: number }[];
+    if (perAddr.length >= MAX_PER_ADDRESS_PER_HOUR)
+      throw codeLimitReached(
+        'Too many codes requested for this address, try again in an hour',
+        perAddr[perAddr.length - 1].created_at + CODE_LIMIT_WINDOW_MS - now,
+      );
     const perIp = this.db
-      .prepare('SELECT COUNT(*) AS n FROM verify_codes WHERE ip = ? AND created_at > ?')
-      .get(ip, now - HOUR) as { n: number };
-    if (perIp.n >= MAX_PER_IP_PER_HOUR) throw new ApiFail('Too many codes requested, try again in an hour');
+      .prepare('SELECT created_at FROM verify_codes WHERE ip = ? AND created_at > ? ORDER BY created_at DESC LIMIT ?')
+      .all(ip, since, MAX_PER_IP_PER_HOUR) as { created_at: number }[];
+    if (perIp.length >= MAX_PER_IP_PER_HOUR)
+      throw codeLimitReached(
+        'Too many codes requested, try again in an hour',
+        perIp[perIp.length - 1].created_at + CODE_LIMIT_WINDOW_MS - now,
+      );
   }
 
   /** Stores a sent code's hash (only the newest of a purpose is valid); a notice stores an unguessable stand-in. */

@@ -4,18 +4,18 @@ import { sniffImage } from './sniff';
 
 describe('[AUTH-1] password hashing', () => {
   it('scrypt with its parameters and a random salt stored beside the hash', async () => {
-    const a = await hashPassword('Right1234');
-    const b = await hashPassword('Right1234');
+    const a = await hashPassword('Right1234-Quartz');
+    const b = await hashPassword('Right1234-Quartz');
     expect(a).toMatch(new RegExp(`^scrypt\\$${SCRYPT_N}\\$8\\$1\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`));
     expect(a).not.toBe(b);
-    expect(a).not.toContain('Right1234');
+    expect(a).not.toContain('Right1234-Quartz');
   });
   it('verifies the right password only; a missing or malformed hash never verifies', async () => {
-    const h = await hashPassword('Right1234');
-    expect(await verifyPassword('Right1234', h)).toBe(true);
+    const h = await hashPassword('Right1234-Quartz');
+    expect(await verifyPassword('Right1234-Quartz', h)).toBe(true);
     expect(await verifyPassword('right1234', h)).toBe(false);
-    expect(await verifyPassword('Right1234', null)).toBe(false);
-    expect(await verifyPassword('Right1234', 'plain')).toBe(false);
+    expect(await verifyPassword('Right1234-Quartz', null)).toBe(false);
+    expect(await verifyPassword('Right1234-Quartz', 'plain')).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(async () => {
   await h.reset();
-  t = await h.signUp('p@example.com', 'Right1234');
+  t = await h.signUp('p@example.com', 'Right1234-Quartz');
 });
 
 const info = async () => (await h.call(userApi.getInfo, { token: t })).data;
@@ -53,14 +53,18 @@ describe('[spec 7.1] passwords', () => {
 
   it('updatePwd signType 1 changes the login password under the login rules', async () => {
     expect(
-      (await h.call(userApi.updatePwd, { token: t, query: { oldPwd: 'Right1234', newPwd: 'weak', signType: '1' } }))
-        .msg,
+      (
+        await h.call(userApi.updatePwd, {
+          token: t,
+          query: { oldPwd: 'Right1234-Quartz', newPwd: 'weak', signType: '1' },
+        })
+      ).msg,
     ).toBe('Password must be 8 to 64 characters with letters and digits');
     expect(
       (
         await h.call(userApi.updatePwd, {
           token: t,
-          query: { oldPwd: 'Right1234', newPwd: 'Right1234', signType: '1' },
+          query: { oldPwd: 'Right1234-Quartz', newPwd: 'Right1234-Quartz', signType: '1' },
         })
       ).msg,
     ).toBe('The new password must differ from the old one');
@@ -68,13 +72,13 @@ describe('[spec 7.1] passwords', () => {
       (
         await h.call(userApi.updatePwd, {
           token: t,
-          query: { oldPwd: 'Right1234', newPwd: 'Better1234', signType: '1' },
+          query: { oldPwd: 'Right1234-Quartz', newPwd: 'Better1234-Quartz', signType: '1' },
         })
       ).code,
     ).toBe(200);
-    expect((await h.call(userApi.login, { body: { account: 'p@example.com', password: 'Better1234' } })).code).toBe(
-      200,
-    );
+    expect(
+      (await h.call(userApi.login, { body: { account: 'p@example.com', password: 'Better1234-Quartz' } })).code,
+    ).toBe(200);
   });
 
   it('guessing the old password is limited like sign-in', async () => {
@@ -84,7 +88,7 @@ describe('[spec 7.1] passwords', () => {
       last = (
         await h.call(userApi.updateUserLoginPwd, {
           token: t,
-          query: { oldPwd: `Guess${i}123`, newPwd: 'Better1234', userId: me.id },
+          query: { oldPwd: `Guess${i}123`, newPwd: 'Better1234-Quartz', userId: me.id },
         })
       ).msg;
     }
@@ -98,10 +102,16 @@ describe('[spec 7.1] passwords', () => {
     );
     const code = (await h.outbox('p@example.com'))[0].code;
     expect(
-      (await h.call(userApi.backPwd, { query: { email: 'p@example.com', newPwd: 'Reset1234', emailCode: code } })).code,
+      (
+        await h.call(userApi.backPwd, {
+          query: { email: 'p@example.com', newPwd: 'Reset1234-Quartz', emailCode: code },
+        })
+      ).code,
     ).toBe(200);
     expect((await h.call(userApi.getInfo, { token: t })).code).toBe(500);
-    expect((await h.call(userApi.login, { body: { account: 'p@example.com', password: 'Reset1234' } })).code).toBe(200);
+    expect(
+      (await h.call(userApi.login, { body: { account: 'p@example.com', password: 'Reset1234-Quartz' } })).code,
+    ).toBe(200);
   });
 });
 
@@ -109,7 +119,7 @@ describe('[spec 7.1] email and phone binding', () => {
   it('an account without email binds one with a bind code; an account with one cannot replace it', async () => {
     h.settings.set({ emailCode: false });
     const acct = (
-      await h.call(userApi.register, { body: { type: 'account', account: 'plainuser', password: 'Right1234' } })
+      await h.call(userApi.register, { body: { type: 'account', account: 'plainuser', password: 'Right1234-Quartz' } })
     ).data.satoken;
     await h.call(userApi.sendEmailCode, { query: { codeType: 'bind', email: 'bound@example.com' } });
     const code = (await h.outbox('bound@example.com'))[0].code;
@@ -133,7 +143,7 @@ describe('[spec 7.1] email and phone binding', () => {
   it('a phone that is the only sign-in cannot be unbound', async () => {
     h.settings.set({ phoneCode: false });
     const ph = (
-      await h.call(userApi.register, { body: { type: 'phone', phone: '+33612345678', password: 'Right1234' } })
+      await h.call(userApi.register, { body: { type: 'phone', phone: '+33612345678', password: 'Right1234-Quartz' } })
     ).data.satoken;
     await h.call(userApi.sendMobileCode, { query: { codeType: 'unbind', phone: '+33612345678' } });
     const code = (await h.outbox('+33612345678'))[0].code;

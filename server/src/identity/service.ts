@@ -10,9 +10,12 @@ import type { Router } from '../http/route';
 import type { StatusEvent } from '../events/userEvents';
 import type { Ledger } from '../ledger/service';
 import type { Clock } from '../time/clock';
+import { loadPasswordRule, type PasswordRule } from '../../../src/shared/password';
 import { LoginLimiter } from './attempts';
 import { Codes } from './codes';
 import type { Courier } from './delivery';
+import { RegisterLimit } from './limits';
+import { PasswordHasher } from './passwords';
 import { Sessions } from './tokens';
 import { Users, type UserRow } from './users';
 
@@ -44,6 +47,12 @@ export interface Identity extends IdentityDeps {
   users: Users;
   sessions: Sessions;
   limiter: LoginLimiter;
+  /** Registrations per client address (SAFE-7). */
+  registerLimit: RegisterLimit;
+  /** Bounded password hashing, sign-in checks in their own lane (SAFE-8). */
+  hasher: PasswordHasher;
+  /** The shared login password rule (SAFE-11), loaded once on first use. */
+  passwordRule(): Promise<PasswordRule>;
   codes: Codes;
   /** The user of a live session token (the router's `loadUser`). */
   userOfToken(token: string): UserRow | undefined;
@@ -66,6 +75,9 @@ export function createIdentity(o: IdentityDeps): Identity {
     users,
     sessions,
     limiter: new LoginLimiter(o.db, o.clock),
+    registerLimit: new RegisterLimit(o.db, o.clock),
+    hasher: new PasswordHasher(),
+    passwordRule: loadPasswordRule,
     codes: new Codes(
       o.db,
       o.clock,

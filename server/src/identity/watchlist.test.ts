@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(async () => {
   await h.reset();
-  t = await h.signUp('w@example.com', 'Right1234');
+  t = await h.signUp('w@example.com', 'Right1234-Quartz');
 });
 
 const symbols = (rows: { symbol: string }[]) => rows.map((r) => r.symbol);
@@ -53,7 +53,7 @@ describe('[WATCH-1] watchlist add and remove', () => {
     for (let i = 0; i < WATCHLIST_MAX; i++) ins.run(uid, 'X', `fill${i}`, i);
     const r = await h.call(userApi.addUserCoin, { token: t, body: { symbol: listed[0] } });
     expect(r.msg).toBe(`A watchlist holds at most ${WATCHLIST_MAX} pairs`);
-    const other = await h.signUp('w2@example.com', 'Right1234');
+    const other = await h.signUp('w2@example.com', 'Right1234-Quartz');
     expect(symbols((await h.call(userApi.addUserCoin, { token: other, body: { symbol: listed[0] } })).data)).toEqual([
       listed[0],
     ]);

@@ -77,11 +77,15 @@ const IDENTITY_TABLES = [
   'user_assets',
   'sessions',
   'login_failures',
+  'register_attempts',
   'verify_codes',
   'dev_outbox',
   'users',
 ];
 type AuthLimit = AllSettings['AUTH_LIMIT'];
+
+/** A login password that passes the password rule (SAFE-11): `signUp`'s default; tests reuse it. */
+export const TEST_PASSWORD = 'Passw0rd1-Quartz';
 
 export interface TestServerOptions {
   /** Environment-style configuration (PORT, DATA_DIR... are set by the harness). */
@@ -124,7 +128,7 @@ export interface TestServer extends RunningExchange {
     e: E,
     opts?: { query?: Record<string, unknown>; body?: unknown; token?: string; ip?: string; url?: string },
   ): Promise<Reply<z.infer<E['data']>>>;
-  /** Registers by email (reading the code from the outbox) and returns the token. */
+  /** Registers by email (reading the code from the outbox) and returns the token; from a fresh address unless `ip`. */
   signUp(email: string, password?: string, ip?: string): Promise<string>;
   outbox(to: string): Promise<{ code: string; codeType: string }[]>;
   settings: { set(login: Partial<Login>, auth?: Partial<AuthLimit>): void };
@@ -219,7 +223,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     return res.json().data;
   };
 
-  const signUp: TestServer['signUp'] = async (email, password = 'Passw0rd1', ip = '127.0.0.1') => {
+  // Each sign-up comes from its own test address unless the test names one, so that files signing up many users
+  // stay under the per-address registration and code limits (SAFE-7), which the identity tests check themselves.
+  let signUps = 0;
+  const signUp: TestServer['signUp'] = async (email, password = TEST_PASSWORD, ip?: string) => {
+    const n = ++signUps;
+    ip ??= `10.250.${(n >> 8) & 255}.${n & 255}`;
     const sent = await call(userApi.sendEmailCode, { query: { codeType: 'register', email }, ip });
     if (sent.code !== 200) throw new Error(`sendEmailCode: ${sent.msg}`);
     const [latest] = await outbox(email);

@@ -4,8 +4,8 @@ import type { RegisterBody } from '../../../../src/shared/schemas/user';
 import type { z } from 'zod';
 import type { Identity } from '../service';
 import { ApiFail } from '../../http/failures';
-import { accountKey, checkPasswordLimited, uniqueViolation } from '../guards';
-import { hashPassword } from '../passwords';
+import { INVALID_CODE } from '../codes';
+import { accountKey, checkNewPassword, checkPasswordLimited, clientConnected, uniqueViolation } from '../guards';
 import type { IdentityRouter } from '../service';
 import type { UserRow } from '../users';
 
@@ -20,7 +20,12 @@ function need<T>(v: T | undefined, message: string): T {
   return v;
 }
 
-/** Checks the register body against LOGIN_REGIS_SETTING; returns the codes to use up and the inviter. */
+/**
+ * Checks the register body against LOGIN_REGIS_SETTING; returns the codes to use up, the inviter, and whether an
+ * identifier proven by a code is already taken (`hiddenTaken`: SAFE-10, the call then fails exactly like a wrong
+ * code, after the same work). An identifier without a code (account name, wallet address, email or phone while
+ * codes are off) that is taken is refused by name: nothing else can tell the user why sign-up fails.
+ */
 function planRegistration(acc: Identity, b: Reg) {
   const s = acc.settings.login();
   const open = { email: s.emailIsOpen, phone: s.phoneIsOpen, account: s.ordinaryIsOpen, address: s.addressIsOpen }[
@@ -38,37 +43,59 @@ function planRegistration(acc: Identity, b: Reg) {
 
   const codeIds: number[] = [];
   const ident: { account?: string; email?: string; phone?: string; address?: string } = {};
+  /** The identifiers whose owner proved them with a code. */
+  const proven = new Set<string>();
   if (b.type === 'email') {
     ident.email = need(b.email, 'Enter your email');
     need(b.password, 'Enter a password');
-    if (s.emailCode)
+    if (s.emailCode) {
       codeIds.push(acc.codes.check('email', ident.email, 'register', need(b.emailCode, 'Enter the email code')));
+      proven.add('email');
+    }
   } else if (b.type === 'phone') {
     ident.phone = need(b.phone, 'Enter your phone number');
     need(b.password, 'Enter a password');
-    if (s.phoneCode)
+    if (s.phoneCode) {
       codeIds.push(acc.codes.check('phone', ident.phone, 'register', need(b.phoneCode, 'Enter the SMS code')));
+      proven.add('phone');
+    }
   } else if (b.type === 'account') {
     ident.account = need(b.account, 'Enter an account name');
     need(b.password, 'Enter a password');
     if (s.accountCode) {
       ident.email = need(b.email, 'Enter your email for the verification code');
       codeIds.push(acc.codes.check('email', ident.email, 'register', need(b.emailCode, 'Enter the email code')));
+      proven.add('email');
     }
   } else {
     ident.address = need(b.address, 'Enter your wallet address');
   }
+  let hiddenTaken = false;
   for (const [kind, v] of Object.entries(ident)) {
-    if (v && acc.users.identifierTaken(v))
-      throw new ApiFail(`This ${MODE_NAMES[kind as keyof typeof MODE_NAMES]} is already registered`);
+    if (!v || !acc.users.identifierTaken(v)) continue;
+    if (proven.has(kind)) hiddenTaken = true;
+    else throw new ApiFail(`This ${MODE_NAMES[kind as keyof typeof MODE_NAMES]} is already registered`);
   }
-  return { s, inviter, codeIds, ident };
+  return { s, inviter, codeIds, ident, hiddenTaken };
 }
 
 export function registerAuthRoutes(r: IdentityRouter, acc: Identity): void {
-  r.route(userApi.register, async ({ body }) => {
-    const plan = planRegistration(acc, body);
-    const pwdHash = body.password ? await hashPassword(body.password) : undefined;
+  r.route(userApi.register, async ({ body, ip }) => {
+    // SAFE-7: the per-address limit comes before any other work, above all before the hash.
+    acc.registerLimit.take(ip);
+    // SAFE-11: the same for a taken and a free address (it reads only the body). Run once the call holds a
+    // hashing slot (SAFE-8), so a flood turned away costs no strength check either.
+    let plan!: ReturnType<typeof planRegistration>;
+    const password = body.password;
+    const pwdHash = password
+      ? await acc.hasher.hash(password, async () => {
+          await checkNewPassword(acc, password, [body.account, body.email, body.phone]);
+          plan = planRegistration(acc, body);
+        })
+      : undefined;
+    if (!password) plan = planRegistration(acc, body);
+    // SAFE-10: a taken address proven by a code fails like a wrong code, after the same work (the hash).
+    if (plan.hiddenTaken) throw new ApiFail(INVALID_CODE);
     try {
       return acc.db.transaction(() => {
         for (const id of plan.codeIds) acc.codes.consume(id);
@@ -84,16 +111,18 @@ export function registerAuthRoutes(r: IdentityRouter, acc: Identity): void {
         return { satoken: acc.sessions.create(user.id) };
       })();
     } catch (err) {
-      return uniqueViolation(err, 'This account is already registered');
+      // A race with another registration of the same identifiers.
+      return uniqueViolation(err, plan.codeIds.length ? INVALID_CODE : 'This account is already registered');
     }
   });
 
-  r.route(userApi.login, async ({ body, ip }) => {
+  r.route(userApi.login, async ({ body, ip, req }) => {
     const user = acc.users.byLogin(body.account);
     // One count per account whichever identifier (email, phone, name) is typed; unknown ones by the text.
     const key = user ? `user:${user.id}` : accountKey(body.account);
     // Unknown account and wrong password: same checks, same time (a dummy hash), same reply.
-    await checkPasswordLimited(acc, key, ip, body.password, user?.pwd_hash, WRONG_LOGIN);
+    // SAFE-9: limited per (account, address) and per address; an attempt cut off is not counted.
+    await checkPasswordLimited(acc, key, ip, body.password, user?.pwd_hash, WRONG_LOGIN, () => clientConnected(req));
     return { satoken: acc.sessions.create(user!.id) };
   });
 
@@ -128,10 +157,11 @@ export function registerAuthRoutes(r: IdentityRouter, acc: Identity): void {
   });
 
   r.route(userApi.backPwd, async ({ query }) => {
+    await checkNewPassword(acc, query.newPwd, [query.email]);
     const codeId = acc.codes.check('email', query.email, 'backPwd', query.emailCode);
     const user = acc.users.byEmail(query.email);
     if (!user) throw new ApiFail('The verification code is invalid or expired');
-    const hash = await hashPassword(query.newPwd);
+    const hash = await acc.hasher.hash(query.newPwd);
     acc.db.transaction(() => {
       acc.codes.consume(codeId);
       acc.users.setPassword(user.id, hash);

@@ -6,8 +6,7 @@ import { userApi } from '../../../../src/shared/api/user';
 import { Password, TradePassword } from '../../../../src/shared/schemas/user';
 import type { Identity } from '../service';
 import { ApiFail } from '../../http/failures';
-import { checkPasswordLimited, uniqueViolation } from '../guards';
-import { hashPassword } from '../passwords';
+import { checkNewPassword, checkPasswordLimited, clientConnected, uniqueViolation } from '../guards';
 import { issueMessage } from '../../http/failures';
 import type { IdentityRouter } from '../service';
 import { userInfo } from '../profile';
@@ -15,7 +14,10 @@ import type { UserRow } from '../users';
 
 const WRONG_OLD = 'The old password is incorrect';
 
-/** Changes the login password after checking the old one (limited like sign-in); other sessions end. */
+/**
+ * Changes the login password after checking the old one (limited like sign-in, SAFE-9); the new one must pass
+ * the shared rule (SAFE-11); other sessions end.
+ */
 async function changeLoginPassword(
   acc: Identity,
   user: UserRow,
@@ -23,10 +25,12 @@ async function changeLoginPassword(
   ip: string,
   oldPwd: string,
   newPwd: string,
+  connected: () => boolean,
 ) {
-  await checkPasswordLimited(acc, `pwd:${user.id}`, ip, oldPwd, user.pwd_hash, WRONG_OLD);
+  await checkNewPassword(acc, newPwd, [user.account, user.email, user.phone]);
+  await checkPasswordLimited(acc, `pwd:${user.id}`, ip, oldPwd, user.pwd_hash, WRONG_OLD, connected);
   if (oldPwd === newPwd) throw new ApiFail('The new password must differ from the old one');
-  const hash = await hashPassword(newPwd);
+  const hash = await acc.hasher.hash(newPwd);
   acc.db.transaction(() => {
     acc.users.setPassword(user.id, hash);
     acc.sessions.revokeAllOf(user.id, token);
@@ -37,36 +41,38 @@ async function changeLoginPassword(
 export function registerProfileRoutes(r: IdentityRouter, acc: Identity): void {
   r.route(userApi.getInfo, ({ user }) => userInfo(acc.db, user));
 
-  r.route(userApi.updateUserLoginPwd, ({ query, user, token, ip }) => {
+  r.route(userApi.updateUserLoginPwd, ({ query, user, token, ip, req }) => {
     if (query.userId !== user.id) throw new ApiFail('You can only change your own password');
-    return changeLoginPassword(acc, user, token, ip, query.oldPwd, query.newPwd);
+    return changeLoginPassword(acc, user, token, ip, query.oldPwd, query.newPwd, () => clientConnected(req));
   });
 
   r.route(userApi.tardPwdSet, async ({ query, user }) => {
     const already = 'A trade password is already set; change it instead';
     if (user.trade_pwd_hash) throw new ApiFail(already);
-    if (!acc.users.setTradePasswordIfUnset(user.id, await hashPassword(query.pwd))) throw new ApiFail(already);
+    if (!acc.users.setTradePasswordIfUnset(user.id, await acc.hasher.hash(query.pwd))) throw new ApiFail(already);
     return null;
   });
 
-  r.route(userApi.updatePwd, async ({ query, user, token, ip }) => {
+  r.route(userApi.updatePwd, async ({ query, user, token, ip, req }) => {
     if (query.signType === '1') {
       const p = Password.safeParse(query.newPwd);
       if (!p.success) throw new ApiFail(issueMessage(p.error));
-      return changeLoginPassword(acc, user, token, ip, query.oldPwd, query.newPwd);
+      return changeLoginPassword(acc, user, token, ip, query.oldPwd, query.newPwd, () => clientConnected(req));
     }
     const p = TradePassword.safeParse(query.newPwd);
     if (!p.success) throw new ApiFail(issueMessage(p.error));
     if (!user.trade_pwd_hash) throw new ApiFail('Set a trade password first');
-    await checkPasswordLimited(acc, `tradepwd:${user.id}`, ip, query.oldPwd, user.trade_pwd_hash, WRONG_OLD);
-    acc.users.setTradePassword(user.id, await hashPassword(query.newPwd));
+    const connected = () => clientConnected(req);
+    await checkPasswordLimited(acc, `tradepwd:${user.id}`, ip, query.oldPwd, user.trade_pwd_hash, WRONG_OLD, connected);
+    acc.users.setTradePassword(user.id, await acc.hasher.hash(query.newPwd));
     return null;
   });
 
   r.route(userApi.bindEmail, ({ query, user }) => {
     if (user.email) throw new ApiFail('Your account already has an email');
-    if (acc.users.identifierTaken(query.email)) throw new ApiFail('This email is already bound to an account');
+    // SAFE-10: the code first, so that only the address's owner (who got a code) learns it is taken.
     const codeId = acc.codes.check('email', query.email, 'bind', query.emailCode);
+    if (acc.users.identifierTaken(query.email)) throw new ApiFail('This email is already bound to an account');
     try {
       acc.db.transaction(() => {
         acc.codes.consume(codeId);
@@ -80,8 +86,8 @@ export function registerProfileRoutes(r: IdentityRouter, acc: Identity): void {
 
   r.route(userApi.bindPhone, ({ query, user }) => {
     if (user.phone) throw new ApiFail('Unbind the current phone first');
-    if (acc.users.identifierTaken(query.phone)) throw new ApiFail('This phone number is already bound to an account');
     const codeId = acc.codes.check('phone', query.phone, 'bind', query.code);
+    if (acc.users.identifierTaken(query.phone)) throw new ApiFail('This phone number is already bound to an account');
     try {
       acc.db.transaction(() => {
         acc.codes.consume(codeId);

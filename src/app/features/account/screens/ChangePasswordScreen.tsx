@@ -11,18 +11,23 @@ import { session } from '../../../session/store';
 import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
+import { PasswordMeter } from '../components/PasswordMeter';
+import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { ACCOUNT_PATHS } from '../paths';
 
 export default function ChangePasswordScreen() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { userInfo } = useSnapshot(session);
+  const pwdRule = usePasswordRule();
+  const ownWords = [userInfo?.account, userInfo?.email, userInfo?.phone].filter((s): s is string => !!s);
   const form = useForm(
     { oldPwd: '', password: '', confirm: '' },
     {
       oldPwd: rules.oldPassword(t),
       password: [
         ...rules.newPassword(t),
+        strongPassword(t, pwdRule, () => ownWords),
         { validator: (v, all) => (v && v === all.oldPwd ? t('form.sameAsOld') : undefined) },
       ],
       confirm: rules.confirm(t, 'password'),
@@ -56,7 +61,7 @@ export default function ChangePasswordScreen() {
           label={t('form.newPassword')}
           error={form.errors.password}
           autoComplete="new-password"
-          hint={t('form.passwordRule')}
+          hint={<PasswordMeter rule={pwdRule} value={form.values.password} inputs={ownWords} />}
         />
         <PasswordField
           bind={form.field('confirm')}

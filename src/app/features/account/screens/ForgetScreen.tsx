@@ -10,11 +10,14 @@ import { useForm } from '../../../forms/useForm';
 import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
+import { PasswordMeter } from '../components/PasswordMeter';
+import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { ACCOUNT_PATHS } from '../paths';
 import { useDevCodeHint } from '../../dev/components/DevCodeHint';
 
 export default function ForgetScreen() {
   const { t } = useTranslation('account');
+  const pwdRule = usePasswordRule();
   const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const form = useForm(
@@ -22,7 +25,7 @@ export default function ForgetScreen() {
     {
       email: rules.email(t),
       emailCode: rules.code(t),
-      password: rules.newPassword(t),
+      password: [...rules.newPassword(t), strongPassword(t, pwdRule, (all) => [all.email])],
       confirm: rules.confirm(t, 'password'),
     },
   );
@@ -76,7 +79,7 @@ export default function ForgetScreen() {
           label={t('form.newPassword')}
           error={form.errors.password}
           autoComplete="new-password"
-          hint={t('form.passwordRule')}
+          hint={<PasswordMeter rule={pwdRule} value={form.values.password} inputs={[form.values.email]} />}
         />
         <PasswordField
           bind={form.field('confirm')}

@@ -19,6 +19,8 @@ import { queueNewUserNotice } from '../../content/notices/newUserNotice';
 import { AuthShell } from '../components/AuthShell';
 import { CountrySelect } from '../components/CountrySelect';
 import { rules } from '../model/fieldRules';
+import { PasswordMeter } from '../components/PasswordMeter';
+import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { registerModes, useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
 import { useDevCodeHint } from '../../dev/components/DevCodeHint';
@@ -40,6 +42,8 @@ type Values = typeof EMPTY;
 
 export default function RegisterScreen() {
   const { t } = useTranslation('account');
+  const pwdRule = usePasswordRule();
+  const ownWords = (all: Record<string, string>) => [all.account, all.email, all.phone].filter(Boolean);
   const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -60,7 +64,10 @@ export default function RegisterScreen() {
     ...(needPhoneCode ? { phoneCode: rules.code(t) } : {}),
     ...(mode === 'account' ? { account: rules.account(t) } : {}),
     ...(mode === 'address' ? { address: rules.address(t) } : {}),
-    password: passwordOptional ? rules.newPassword(t).filter((x) => !x.required) : rules.newPassword(t),
+    password: [
+      ...(passwordOptional ? rules.newPassword(t).filter((x) => !x.required) : rules.newPassword(t)),
+      strongPassword(t, pwdRule, ownWords),
+    ],
     confirm: passwordOptional
       ? [{ validator: (v, all) => (v !== all.password ? t('form.confirmMismatch') : undefined) }]
       : rules.confirm(t, 'password'),
@@ -218,7 +225,7 @@ export default function RegisterScreen() {
               label={passwordOptional ? t('form.passwordOptional') : t('form.password')}
               error={form.errors.password}
               autoComplete="new-password"
-              hint={t('form.passwordRule')}
+              hint={<PasswordMeter rule={pwdRule} value={form.values.password} inputs={ownWords(form.values)} />}
             />
             <PasswordField
               bind={form.field('confirm')}
