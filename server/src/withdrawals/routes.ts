@@ -3,7 +3,6 @@ import { withdrawApi } from '../../../src/shared/api/withdraw';
 import { ApiFail } from '../http/failures';
 import type { Identity, IdentityRouter } from '../identity/service';
 import type { UserRow } from '../identity/users';
-import { verifyPassword } from '../identity/passwords';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_RE } from '../ledger/idempotency';
 import type { Withdrawals } from './service';
 
@@ -29,7 +28,10 @@ export function registerWithdrawalRoutes(r: IdentityRouter, acc: Identity, w: Wi
     {
       idempotent: true,
       before: async ({ user, query }) => {
-        await w.checkTradePassword(user.id, query.pwd, { tradePwdHash: user.trade_pwd_hash, verify: verifyPassword });
+        await w.checkTradePassword(user.id, query.pwd, {
+          tradePwdHash: user.trade_pwd_hash,
+          verify: (pwd, stored) => acc.hasher.verify(pwd, stored),
+        });
         // A wrong code is recorded here, outside the handler's transaction (which would roll it back).
         if (w.needsCode()) checkCode(acc, user, query.code);
       },
