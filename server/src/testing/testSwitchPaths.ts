@@ -15,4 +15,6 @@ export const TEST_SWITCH_ROUTES: readonly [method: 'GET' | 'POST', path: string]
   ['POST', '/api/_test/ws/silence'],
   ['GET', '/api/_test/ws/subscriptions'],
   ['POST', '/api/_test/clock/advance'],
+  ['GET', '/api/_test/slow'],
+  ['GET', '/api/_test/slow/inflight'],
 ];
