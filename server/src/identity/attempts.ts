@@ -18,7 +18,7 @@ import type { Clock } from '../time/clock';
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Failures of one pair (account, address) before delays start; also the trade password's limit. */
 export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const FREE_FAILURES = MAX_FAILURES_PER_ACCOUNT;
+export const FREE_FAILURES = 5;
 /** The delay after the first failure beyond the free ones; it doubles with each further failure. */
 export const FIRST_DELAY_MS = 60_000;
 export const MAX_DELAY_MS = 15 * 60_000;
