@@ -33,17 +33,29 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
-/** The demo user's credentials, as the server prints them at start-up (`{"event":"demo_user",...}`). */
+/**
+ * The demo user's credentials, as a development server prints them at start-up on its banner
+ * (`Demo user: <account> / <password>`); never in a log line (SAFE-6): the `demo_user` event names the account only.
+ */
 export function demoCredentials(server: RunningServer): { account: string; password: string } {
+  let logged: string | undefined;
   for (const line of server.logs) {
+    const m = /^Demo user: (\S+) \/ (\S+)$/.exec(line.trim());
+    if (m) return { account: m[1], password: m[2] };
     try {
       const j = JSON.parse(line) as { event?: string; account?: string; password?: string };
-      if (j.event === 'demo_user' && j.account && j.password) return { account: j.account, password: j.password };
-    } catch {
+      if (j.event === 'demo_user') {
+        if (j.password !== undefined) throw new Error('the demo_user log line carries a password');
+        logged = j.account;
+      }
+    } catch (err) {
+      if (err instanceof Error && err.message.includes('carries a password')) throw err;
       /* not JSON */
     }
   }
-  throw new Error('the server printed no demo_user line');
+  throw new Error(
+    logged ? `the banner printed no "Demo user:" line (log: ${logged})` : 'the server printed no demo user',
+  );
 }
 
 async function api<T>(
