@@ -126,9 +126,9 @@ export function loadConfig(
     flowDemo: env.FLOW_DEMO === undefined || env.FLOW_DEMO.trim() === '' ? true : flag(env.FLOW_DEMO),
     devMailbox,
     devMailboxExposed: devMailbox && !isLoopback(host),
-    smtpUrl: smtpUrl(env.SMTP_URL),
+    smtpUrl: url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     mailFrom: env.MAIL_FROM?.trim() || undefined,
-    smsWebhookUrl: httpUrl('SMS_WEBHOOK_URL', env.SMS_WEBHOOK_URL),
+    smsWebhookUrl: url('SMS_WEBHOOK_URL', env.SMS_WEBHOOK_URL, ['http:', 'https:'], 'https://sms.example.com/send'),
     demo: demoAccount(production, env.SEED_DEMO, env.DEMO_PASSWORD),
     hstsMaxAge: int('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 15_552_000, 0, 63_072_000),
     metricsToken: secretToken('METRICS_TOKEN', env.METRICS_TOKEN),
@@ -161,30 +161,17 @@ function demoAccount(
   return { seed: true, password };
 }
 
-function smtpUrl(raw: string | undefined): string | undefined {
+/** A URL with one of `protocols` (e.g. ['smtp:', 'smtps:']), or undefined when unset. */
+function url(name: string, raw: string | undefined, protocols: string[], example: string): string | undefined {
   const t = raw?.trim();
   if (!t) return undefined;
-  let u: URL;
+  let protocol: string;
   try {
-    u = new URL(t);
+    protocol = new URL(t).protocol;
   } catch {
-    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587');
+    protocol = '';
   }
-  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
-    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
-  return t;
-}
-
-function httpUrl(name: string, raw: string | undefined): string | undefined {
-  const t = raw?.trim();
-  if (!t) return undefined;
-  let u: URL;
-  try {
-    u = new URL(t);
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) URL`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL`);
+  if (!protocols.includes(protocol)) throw new ConfigError(`${name} must be a URL such as ${example}`);
   return t;
 }
 

@@ -9,7 +9,7 @@
  * - Fills are settled by fills.ts (opening: order hold -> position margin; closing: margin, PnL and fees).
  * - Marks (risk.ts), margin and TP/SL (positions.ts), funding (funding.ts) build on the same store and ledger.
  */
-import { Decimal } from '../../../src/shared/decimal';
+import { Decimal, sameDecimal } from '../../../src/shared/decimal';
 import type { ContractPair } from '../../../src/shared/schemas/coins';
 import type { FuturesOrder, FuturesOrderBody } from '../../../src/shared/schemas/futures';
 import { checkFuturesOrder } from '../../../src/shared/trading/futuresChecks';
@@ -486,15 +486,6 @@ function differingTerm(o: OrderRow, b: FuturesOrderBody): string | undefined {
   if (!sameOptional(o.takeProfit, b.takeProfit)) return 'takeProfit';
   if (!sameOptional(o.stopLoss, b.stopLoss)) return 'stopLoss';
   return undefined;
-}
-
-function sameDecimal(a: string, b: string | undefined): boolean {
-  if (b === undefined) return false;
-  try {
-    return new Decimal(a).eq(b);
-  } catch {
-    return false;
-  }
 }
 
 function sameOptional(a: string | null, b: string | undefined): boolean {

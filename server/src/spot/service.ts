@@ -15,7 +15,7 @@
  *   is left of its hold back.
  * - After a restart the open orders go back into the books, oldest first, before the simulator quotes again.
  */
-import { Decimal } from '../../../src/shared/decimal';
+import { Decimal, sameDecimal } from '../../../src/shared/decimal';
 import type { SpotPair } from '../../../src/shared/schemas/coins';
 import type { SpotFill, SpotOrder, SpotOrderBody } from '../../../src/shared/schemas/trading';
 import { assetDecimals } from '../../../src/shared/amount';
@@ -450,13 +450,4 @@ function differingTerm(o: OrderRow, b: SpotOrderBody): string | undefined {
   if (!sameDecimal(o.amount, b.amount)) return 'amount';
   if (b.type === 'limit' ? !sameDecimal(o.price, b.price) : b.price !== undefined) return 'price';
   return undefined;
-}
-
-function sameDecimal(a: string, b: string | undefined): boolean {
-  if (b === undefined) return false;
-  try {
-    return new Decimal(a).eq(b);
-  } catch {
-    return false;
-  }
 }
