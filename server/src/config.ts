@@ -134,6 +134,16 @@ export function loadConfig(
     metricsToken: secretToken('METRICS_TOKEN', env.METRICS_TOKEN),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000, 0, 600_000),
     userLimitScale: int('USER_LIMIT_SCALE', env.USER_LIMIT_SCALE, 1, 1, 10_000),
+    core: {
+      groupCommit:
+        env.CORE_GROUP_COMMIT === undefined || env.CORE_GROUP_COMMIT.trim() === '' ? true : flag(env.CORE_GROUP_COMMIT),
+      batchWindowMs: int('CORE_BATCH_WINDOW_MS', env.CORE_BATCH_WINDOW_MS, 0, 0, 50),
+      snapshotEvery: int('CORE_SNAPSHOT_EVERY', env.CORE_SNAPSHOT_EVERY, 5000, 10, 10_000_000),
+    },
+    mark: {
+      basisWindowMs: int('MARK_BASIS_WINDOW_MS', env.MARK_BASIS_WINDOW_MS, 60_000, 1_000, 3_600_000),
+      band: fraction('MARK_BAND', env.MARK_BAND, '0.005', 0.1),
+    },
   };
 }
 

@@ -88,6 +88,17 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** Multiplies every per-user limit of http/userLimits.ts (SAFE-31; env USER_LIMIT_SCALE, default 1; the test harnesses raise it). */
   userLimitScale: number;
+  /**
+   * The trading core (CORE-*): `groupCommit` commits the commands of one turn of the event loop (or of
+   * `batchWindowMs`) in one transaction (env CORE_GROUP_COMMIT, default on; 0 = one transaction per command, the
+   * bench's baseline); `snapshotEvery` commands between book snapshots (env CORE_SNAPSHOT_EVERY, default 5000).
+   */
+  core: { groupCommit: boolean; batchWindowMs: number; snapshotEvery: number };
+  /**
+   * The mark (FUT-3): the index's basis is smoothed over `basisWindowMs` (env MARK_BASIS_WINDOW_MS, default 60000)
+   * and the mark kept within `band` of the index (env MARK_BAND, a fraction, default 0.005 = 0.5 %).
+   */
+  mark: { basisWindowMs: number; band: string };
 }
 
 export interface MarketSymbol {

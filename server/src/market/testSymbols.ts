@@ -42,6 +42,8 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     metricsToken: undefined,
     shutdownGraceMs: 10_000,
     userLimitScale: 1,
+    core: { groupCommit: true, batchWindowMs: 0, snapshotEvery: 5000 },
+    mark: { basisWindowMs: 60_000, band: '0.005' },
     ...over,
   };
 }
