@@ -27,6 +27,9 @@ import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './ident
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
 import { mountSpot } from './spot/index';
+import { TradingCore } from './core/core';
+import { coreStore } from './core/store';
+import { registerCoreTestSwitches } from './core/testSwitches';
 import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
@@ -172,9 +175,29 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const tradingFees = new TradingFees((err, e) =>
       log.error({ event: 'trading_fee_listener_failed', ref: e.ref, err }),
     );
+    // CORE-1: the single writer of the books. It replays the journal now (CORE-5); every scheduled step (the
+    // market's, the marks', funding, ...) then runs as one of its batches.
+    const journal = coreStore(db);
+    const core = new TradingCore({
+      db,
+      store: journal,
+      engine: market.engine,
+      clock,
+      timers,
+      defer: (fn) => void setImmediate(fn),
+      config: config.core,
+      log,
+    });
+    const replayed = core.start();
+    log.info(
+      { event: 'core_started', replayed: replayed?.replayed ?? null, stateHash: core.stateHash() },
+      replayed ? `replayed ${replayed.replayed} journal entries` : 'new journal',
+    );
+    scheduler.setRunner((fn) => core.runNow(fn));
     const ctx: ServerContext = {
       ...{ config, db, metrics, market, log, clock, timers, scheduler, userEvents, marks },
       tradingFees,
+      core,
     };
     // The books (LEDGER-1): the one writer of balances, and the idempotency keys of money-moving calls.
     const ledgerStore = sqliteLedgerStore(db);
@@ -224,6 +247,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       idempotency,
       userId: (u) => u.id,
       userLimits: new UserLimiter({ clock, scale: config.userLimitScale }),
+      commit: (work) => core.run(work),
     });
 
     // The modules.
@@ -275,6 +299,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerSpotTestSwitches(app, config.testSwitches && !config.production, timers);
     registerClockSwitch(app, skew);
     registerSlowSwitch(app, config.testSwitches && !config.production, timers);
+    registerCoreTestSwitches(app, config.testSwitches && !config.production, { core, ledger, store: journal });
     scheduler.add(sessionPurgeJob(identity));
     scheduler.add(idempotency.pruneJob());
     scheduler.add(ledgerCheckJob(ledgerStore, metrics.ledgerImbalance, log));

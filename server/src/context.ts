@@ -12,6 +12,8 @@ import type { Scheduler } from './time/scheduler';
 import type { UserEvents } from './events/userEvents';
 import type { TradingFees } from './events/tradingFees';
 import type { MarkTick } from '../../src/shared/schemas/futures';
+import type { TradingCore } from './core/core';
+import type { CoreEngine } from './core/replay';
 
 export interface ServerConfig {
   port: number;
@@ -165,10 +167,26 @@ export interface MarketBooks {
   /** Places a user's order (owner = user id, or `futuresOwner(userId)` for futures); a market order's `price` is its protection price. */
   place(
     symbol: string,
-    order: { owner: number; side: 'buy' | 'sell'; kind: 'limit' | 'market'; price: string; amount: string },
+    order: {
+      owner: number;
+      side: 'buy' | 'sell';
+      kind: 'limit' | 'market';
+      price: string;
+      amount: string;
+      /** The owning service's name for the order ("spot:12"), kept while it rests and journaled (CORE-4). */
+      ref?: string;
+      /** The self-trade group (CORE-7): the user's id for both their spot and their futures orders. */
+      group?: number;
+    },
   ): BookResult;
   /** Cancels a resting order by its book id. */
   cancel(symbol: string, id: number): BookResult;
+  /** The ref of a user's order resting in a book (and, during a match, of every user order in it). */
+  refOf(symbol: string, bookId: number): string | undefined;
+  /** The book id of a user's order by its ref, while it rests. */
+  bookIdOf(symbol: string, ref: string): number | undefined;
+  /** Every user order resting in the books (after a replay the services check their open orders against it). */
+  resting(): { symbol: string; bookId: number; ref: string }[];
   best(symbol: string): { bestBid?: string; bestAsk?: string };
   /** The current levels, best first, at most `limit` a side, with the depth sequence deltas continue from. */
   depth(symbol: string, limit: number): DepthBook | undefined;
@@ -185,6 +203,8 @@ export interface MarketBooks {
 export interface Market {
   /** The order books of every traded pair (user orders and the simulator meet there; server/src/market/books.ts). */
   books: MarketBooks;
+  /** The simulator as the trading core drives it: its books, its whole state, its steps (CORE-4, CORE-5). */
+  engine: CoreEngine;
   symbols(): string[];
   has(symbol: string): boolean;
   /** 24 h statistics now. */
@@ -230,4 +250,6 @@ export interface ServerContext {
   marks: Marks;
   /** Trading fees as they are paid (rebates listen, REB-3) and each user's fee discount (VIP-4). */
   tradingFees: TradingFees;
+  /** The trading core (CORE-1): the single writer of the books; batches, journal, replay. */
+  core: TradingCore;
 }

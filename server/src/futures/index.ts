@@ -51,8 +51,9 @@ export function mountFutures(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
     clock: ctx.clock,
     pair: (symbol) => read().get(symbol),
     pairs: () => [...read().keys()].filter((s) => ctx.market.books.has(s)),
-    statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
-    positionsChanged: (u, e) => ctx.userEvents.positionsChanged(u, e),
+    // Pushes go out once the trading core's batch has committed (CORE-2).
+    statusChanged: (u, e) => ctx.core.afterCommit(() => ctx.userEvents.statusChanged(u, e)),
+    positionsChanged: (u, e) => ctx.core.afterCommit(() => ctx.userEvents.positionsChanged(u, e)),
     onError: (err, context) => ctx.log.error({ ...context, err }),
     feeDiscount: (u) => ctx.tradingFees.discount(u),
     feePaid: (e) => ctx.tradingFees.feePaid(e),
@@ -60,7 +61,7 @@ export function mountFutures(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
   const positions = new Positions(service);
   const risk = new Risk(service);
   const funding = new Funding(service);
-  service.restore();
+  ctx.core.runNow(() => service.restore(ctx.core.replayedAtStart));
   const offMarks = ctx.marks.onMark((ticks) => risk.onMarks(ticks));
   const offJob = ctx.scheduler.add({
     name: 'futures-funding',

@@ -19,7 +19,7 @@ import type { FeePaid } from '../events/tradingFees';
 import type { PositionEvent, StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
-import { futuresOwner, userOfFuturesOwner } from '../market/owners';
+import { futuresOwner } from '../market/owners';
 import type { Clock } from '../time/clock';
 import { freshRef, money } from './money';
 import type { FuturesStore, OrderRow, PositionRow } from './store';
@@ -53,13 +53,15 @@ export interface PlacedOrder {
   positionSharesBefore: string;
 }
 
+/** An order's name in the books (CORE-4): kept while it rests, and in the journal. */
+const refOf = (id: number): string => `futures:${id}`;
+
 export class FuturesService {
   private readonly placedListeners: ((e: PlacedOrder) => void)[] = [];
   private readonly endedListeners: ((p: PositionRow) => void)[] = [];
   private readonly cancelledListeners: ((o: OrderRow) => void)[] = [];
-  private readonly byBookId = new Map<string, Map<number, number>>();
-  private readonly bookIdOf = new Map<number, number>();
-  private placing: { symbol: string; orderId: number; owner: number } | undefined;
+  /** Set while an order is being placed: pushes wait for it (flush). */
+  private placing = false;
   /** Pushes held back until the current match has been settled. */
   private events: { userId: number; e: PositionEvent }[] = [];
   private readonly off: () => void;
@@ -90,8 +92,13 @@ export class FuturesService {
     return () => this.endedListeners.splice(this.endedListeners.indexOf(l) >>> 0, 1);
   }
 
-  /** FUT-20: puts every open limit order back into its book, oldest first (after a restart). */
-  restore(): number {
+  /**
+   * FUT-20, CORE-5: after a restart. When the trading core replayed its journal, the books already hold every
+   * open order where it rested (each open order is checked against them); otherwise every open limit order goes
+   * back into its book, oldest first.
+   */
+  restore(replayed = false): number {
+    if (replayed) return this.adopt();
     let n = 0;
     for (const o of this.deps.store.openOrders()) {
       const rest = new Decimal(o.shares).minus(o.filledShares);
@@ -103,6 +110,31 @@ export class FuturesService {
       }
       this.place(o, rest.toFixed());
       n++;
+    }
+    this.flush();
+    return n;
+  }
+
+  private adopt(): number {
+    const { books, store, onError } = this.deps;
+    const resting = new Map<number, { symbol: string; bookId: number }>();
+    for (const r of books.resting())
+      if (r.ref.startsWith('futures:')) resting.set(Number(r.ref.slice(8)), { symbol: r.symbol, bookId: r.bookId });
+    let n = 0;
+    for (const o of store.openOrders()) {
+      if (resting.delete(o.id)) {
+        n++;
+        continue;
+      }
+      onError(new Error('an open order is not in the books after the replay'), {
+        event: 'futures_restore_missing',
+        id: o.id,
+      });
+      this.finish(o, 'user');
+    }
+    for (const [id, r] of resting) {
+      onError(new Error('a book order has no open order'), { event: 'futures_restore_orphan', id });
+      books.cancel(r.symbol, r.bookId);
     }
     this.flush();
     return n;
@@ -270,10 +302,10 @@ export class FuturesService {
 
   /** Takes an order out of its book and ends it. */
   cancelOrder(o: OrderRow, reason: NonNullable<OrderRow['cancelReason']>): void {
-    const bookId = this.bookIdOf.get(o.id);
+    const bookId = this.deps.books.bookIdOf(o.symbol, refOf(o.id));
     if (bookId !== undefined) {
       const r = this.deps.books.cancel(o.symbol, bookId);
-      if (!r.ok) this.deps.onError(new Error(r.error), { event: 'futures_cancel_refused', id: o.id });
+      if (!r.ok) throw new Error(`order ${o.id}: the book refused its cancel: ${r.error}`);
     }
     const now = this.deps.store.order(o.id)!;
     if (now.status === 'open' || now.status === 'partiallyFilled') this.finish(now, reason);
@@ -310,71 +342,54 @@ export class FuturesService {
     this.events.push({ userId, e });
   }
 
+  /**
+   * Hands an order to the pair's book under the user's futures owner, its ref, and the user's self-trade group
+   * (CORE-7: the same as the user's spot orders, so the two never trade with each other).
+   */
   private place(o: OrderRow, amount: string): void {
-    const owner = futuresOwner(o.userId);
-    this.placing = { symbol: o.symbol, orderId: o.id, owner };
+    this.placing = true;
     let r;
     try {
       r = this.deps.books.place(o.symbol, {
-        owner,
+        owner: futuresOwner(o.userId),
         side: bookSide(o.side, o.action),
         kind: o.type,
         price: o.price,
         amount,
+        ref: refOf(o.id),
+        group: o.userId,
       });
     } finally {
-      this.placing = undefined;
+      this.placing = false;
     }
     if (!r.ok) {
       this.deps.onError(new Error(r.error), { event: 'futures_place_refused', id: o.id });
       this.finish(this.deps.store.order(o.id)!, 'user');
       return;
     }
-    this.remember(o.symbol, r.order.id, o.id);
-    this.settleStates(o.symbol, [r.order]);
+    this.settleState(o.id, r.order);
   }
 
-  private remember(symbol: string, bookId: number, orderId: number): void {
-    let m = this.byBookId.get(symbol);
-    if (!m) this.byBookId.set(symbol, (m = new Map()));
-    m.set(bookId, orderId);
-    this.bookIdOf.set(orderId, bookId);
+  /** Our order id of a user's futures order in a match (its ref lasts until the match's listeners have run). */
+  private orderOf(symbol: string, state: { id: number }): number | undefined {
+    const ref = this.deps.books.refOf(symbol, state.id);
+    return ref?.startsWith('futures:') ? Number(ref.slice(8)) : undefined;
   }
 
-  private forget(symbol: string, bookId: number, orderId: number): void {
-    this.byBookId.get(symbol)?.delete(bookId);
-    this.bookIdOf.delete(orderId);
-  }
-
-  private orderOf(symbol: string, state: { id: number; owner: number }): number | undefined {
-    if (userOfFuturesOwner(state.owner) === undefined) return undefined;
-    const known = this.byBookId.get(symbol)?.get(state.id);
-    if (known !== undefined) return known;
-    const p = this.placing;
-    if (p && p.symbol === symbol && p.owner === state.owner) {
-      this.remember(symbol, state.id, p.orderId);
-      return p.orderId;
-    }
-    return undefined;
-  }
-
+  /**
+   * Settles each fill of a match touching a futures order. A failure is not caught: it refuses the trading
+   * core's whole batch, and the books go back with it (CORE-2).
+   */
   private onMatch(symbol: string, match: BookMatch): void {
     const pair = this.deps.pair(symbol);
     if (!pair) return;
     const closed: PositionRow[] = [];
     for (const f of match.fills) {
-      for (const side of [
-        { id: f.takerOrderId, owner: f.takerOwner },
-        { id: f.makerOrderId, owner: f.makerOwner },
-      ]) {
+      for (const side of [{ id: f.takerOrderId }, { id: f.makerOrderId }]) {
         const id = this.orderOf(symbol, side);
         if (id === undefined) continue;
-        try {
-          const pos = this.deps.ledger.transaction(() => this.applyFill(pair, id, f));
-          if (pos) closed.push(pos);
-        } catch (err) {
-          this.deps.onError(err, { event: 'futures_fill_failed', symbol, order: id, trade: f.tradeId });
-        }
+        const pos = this.deps.ledger.transaction(() => this.applyFill(pair, id, f));
+        if (pos) closed.push(pos);
       }
     }
     this.settleStates(symbol, [...match.makers, match.order]);
@@ -415,16 +430,15 @@ export class FuturesService {
   private settleStates(symbol: string, states: BookOrderState[]): void {
     for (const s of states) {
       const id = this.orderOf(symbol, s);
-      if (id === undefined) continue;
-      const o = this.deps.store.order(id);
-      if (!o) continue;
-      if (s.status === 'cancelled' || s.status === 'filled') {
-        this.forget(symbol, s.id, id);
-        this.finish(o, s.cancelReason ?? 'user');
-      } else {
-        this.deps.statusChanged(o.userId, { kind: 'futures', id, status: o.status });
-      }
+      if (id !== undefined) this.settleState(id, s);
     }
+  }
+
+  private settleState(id: number, s: BookOrderState): void {
+    const o = this.deps.store.order(id);
+    if (!o) return;
+    if (s.status === 'cancelled' || s.status === 'filled') this.finish(o, s.cancelReason ?? 'user');
+    else this.deps.statusChanged(o.userId, { kind: 'futures', id, status: o.status });
   }
 
   /** Ends an order: what is left of an opening order's hold comes back; a closing order frees its shares. */
@@ -432,40 +446,34 @@ export class FuturesService {
     const { ledger, store, clock } = this.deps;
     const filledAll = new Decimal(o.filledShares).gte(o.shares);
     const ended = o.status === 'filled' || o.status === 'cancelled';
-    try {
-      ledger.transaction(() => {
-        if (o.holdId !== null) {
-          const h = ledger.holdById(o.holdId);
-          if (h && h.state === 'open')
-            ledger.release(h.id, {
-              kind: 'futures_release',
-              ref: freshRef(ledger, 'futures_release', String(o.id)),
-              userId: o.userId,
-              memo: `order ${o.id} ended`,
-            });
-        }
-        if (ended) return;
-        if (o.action === 'close' && o.positionId !== null) {
-          const p = store.position(o.positionId);
-          const rest = new Decimal(o.shares).minus(o.filledShares);
-          if (p && p.status === 'open' && rest.gt(0))
-            store.updatePosition({
-              ...p,
-              closingShares: Decimal.max(0, new Decimal(p.closingShares).minus(rest)).toFixed(),
-            });
-        }
-        store.updateOrder({
-          ...o,
-          status: filledAll ? 'filled' : 'cancelled',
-          cancelReason: filledAll ? null : reason,
-          updatedAt: clock.now(),
-        });
+    ledger.transaction(() => {
+      if (o.holdId !== null) {
+        const h = ledger.holdById(o.holdId);
+        if (h && h.state === 'open')
+          ledger.release(h.id, {
+            kind: 'futures_release',
+            ref: freshRef(ledger, 'futures_release', String(o.id)),
+            userId: o.userId,
+            memo: `order ${o.id} ended`,
+          });
+      }
+      if (ended) return;
+      if (o.action === 'close' && o.positionId !== null) {
+        const p = store.position(o.positionId);
+        const rest = new Decimal(o.shares).minus(o.filledShares);
+        if (p && p.status === 'open' && rest.gt(0))
+          store.updatePosition({
+            ...p,
+            closingShares: Decimal.max(0, new Decimal(p.closingShares).minus(rest)).toFixed(),
+          });
+      }
+      store.updateOrder({
+        ...o,
+        status: filledAll ? 'filled' : 'cancelled',
+        cancelReason: filledAll ? null : reason,
+        updatedAt: clock.now(),
       });
-    } catch (err) {
-      this.deps.onError(err, { event: 'futures_finish_failed', id: o.id });
-    }
-    const bookId = this.bookIdOf.get(o.id);
-    if (bookId !== undefined) this.forget(o.symbol, bookId, o.id);
+    });
     this.deps.statusChanged(o.userId, { kind: 'futures', id: o.id, status: filledAll ? 'filled' : 'cancelled' });
   }
 }

@@ -87,6 +87,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       const msg = err instanceof TooManyRequests ? err.message : `Too many requests, try again in ${secs} s`;
       return reply.code(429).header('retry-after', String(secs)).send({ code: CODE_FAIL, msg, data: null });
     }
+    if (status === 503) {
+      // CORE-2: a refused batch (nothing applied); the client may send the same request again.
+      const secs = Math.max(1, Math.ceil(err.retryAfterSeconds ?? 1));
+      req.log.warn({ event: 'unavailable', path: logPath(req.url) }, err.message);
+      return reply
+        .code(503)
+        .header('retry-after', String(secs))
+        .send({ code: CODE_FAIL, msg: err.message, data: null });
+    }
     if (status >= 400 && status < 500) {
       const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
       const detail = known ?? err.message ?? 'Bad request';

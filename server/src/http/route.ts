@@ -76,6 +76,11 @@ export interface RouterOptions<U> {
   userId?(user: U): number;
   /** Per-user abuse limits (./userLimits.ts, SAFE-31), checked after the user is loaded, before any key is claimed. */
   userLimits?: { check(endpoint: Endpoint, userId: number): void };
+  /**
+   * Runs an idempotent call's transaction (the trading core's `run`, CORE-3: batched with the calls of the same
+   * turn and answered after the commit); absent, the transaction runs at once.
+   */
+  commit?<T>(work: () => T): Promise<T>;
 }
 
 /** What the router needs of the idempotency keys (server/src/ledger/idempotency.ts). */
@@ -247,14 +252,17 @@ export class Router<U> {
     }
     try {
       if (opts.before) await opts.before(input);
-      const env = gate.transaction(() => {
-        const data = handler(input);
-        if (isPromise(data)) throw new Error(`the handler of idempotent ${endpoint.path} must be synchronous`);
-        checkReply(req, data);
-        const env = ok(data);
-        if (owner !== undefined) gate.complete(owner, key!, JSON.stringify(env));
-        return env;
-      });
+      const work = () =>
+        gate.transaction(() => {
+          const data = handler(input);
+          if (isPromise(data)) throw new Error(`the handler of idempotent ${endpoint.path} must be synchronous`);
+          checkReply(req, data);
+          const env = ok(data);
+          if (owner !== undefined) gate.complete(owner, key!, JSON.stringify(env));
+          return env;
+        });
+      // CORE-3: through the trading core, the call joins the batch of this turn and is answered after its commit.
+      const env = this.opts.commit ? await this.opts.commit(work) : work();
       return reply.send(env);
     } catch (err) {
       const env = envelopeOfFailure(err);

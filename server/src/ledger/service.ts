@@ -105,6 +105,13 @@ export class Ledger {
   }
 
   private readonly notify: ((userId: number) => void) | undefined;
+  /** A journal kind whose next post fails (armed only by the TEST_SWITCHES route of CORE-2's fault test). */
+  private fault: string | undefined;
+
+  /** Makes the next post of `kind` throw, once: a disk error where the trading core must refuse its batch. */
+  failNextPost(kind: string): void {
+    this.fault = kind;
+  }
 
   private announce(legs: readonly { userId: number | null }[]): void {
     const notify = this.notify;
@@ -121,6 +128,10 @@ export class Ledger {
 
   /** Posts one journal row; returns it. Throws ApiFail when a user balance would go below zero (nothing written). */
   post(op: PostOp): JournalRow {
+    if (this.fault !== undefined && this.fault === op.kind) {
+      this.fault = undefined;
+      throw new LedgerError(`${op.kind}: an injected write failure (test switch)`);
+    }
     // Parts taken out of holds are legs too: a hold's part paid to one house account is a whole row (LEDGER-10).
     if (op.entries.length + (op.fromHolds?.length ?? 0) < 2 || op.entries.length < 1)
       throw new LedgerError(`${op.kind}: a journal row needs at least two entries`);

@@ -19,7 +19,8 @@
 import type { Trade } from '../../../src/shared/protocol';
 import type { BookFill, BookMatch, BookOrderState, BookResult, DepthBook, MarketBooks } from '../context';
 import { OrderBook } from '../matching/book';
-import type { Accepted, Fill, OrderState, Side } from '../matching/types';
+import type { Accepted, BookState, CancelCommand, Fill, OrderState, PlaceCommand, Side } from '../matching/types';
+import type { MakerState } from './marketMaker';
 import { fromUnits, toUnits } from '../matching/units';
 import type { Metrics } from '../metrics';
 import { MAKER_OWNER, MarketMaker, TAKER_OWNER } from './marketMaker';
@@ -33,6 +34,27 @@ export const DEPTH_SNAPSHOT_LEVELS = 500;
 /** A simulated taker is a market order protected this far (1/20 = 5 %) from the model price (SPOT-4's rule). */
 const TAKER_PROTECTION_DIVISOR = 20;
 
+/** One book's part of the core's state (CORE-4). */
+export interface SymbolBookState {
+  nextOrderId: number;
+  book: BookState;
+  refs: [number, string][];
+  maker: MakerState;
+}
+
+/**
+ * What the trading core hears from the books (CORE-4): every command a book accepted (`ref` is a user order's
+ * service ref), and the simulator's steps and resumes, which it journals whole.
+ */
+export interface BookRecorder {
+  applied(sb: SymbolBook, command: PlaceCommand | CancelCommand, owner: number, ref?: string): void;
+  /** A simulator step begins at `now` (its effective time). */
+  stepBegin(now: number): void;
+  stepEnd(): void;
+  /** The simulator skipped to `now` without trading. */
+  resumed(now: number): void;
+}
+
 type TradesListener = (symbol: string, trades: Trade[]) => void;
 type DepthListener = (symbol: string, delta: DepthBook) => void;
 type UserMatchListener = (symbol: string, match: BookMatch) => void;
@@ -43,9 +65,15 @@ function logListenerError(event: string, symbol: string, e: unknown): void {
 
 /** One symbol's book, its tape and its maker. */
 export class SymbolBook {
-  readonly book = new OrderBook();
+  book = new OrderBook();
   readonly maker: MarketMaker;
-  private nextOrderId = 1;
+  nextOrderId = 1;
+  /** Fills of this batch not yet on the tape, with the trade ids they will get (CORE-2). */
+  private unpublished: Fill[] = [];
+  /** Users' orders in this book: book id -> the owning service's ref ("spot:12", "futures:7"; CORE-4). */
+  readonly refs = new Map<number, string>();
+  /** The reverse of `refs`. */
+  readonly byRef = new Map<string, number>();
   /** Depth sequence: +1 per delivered delta (DEPTH-3). */
   seq = 0;
   /** Changed levels since the last delta: price -> total (0 = gone). */
@@ -84,7 +112,41 @@ export class SymbolBook {
   }
 
   get dirty(): boolean {
-    return this.trades.length > 0 || this.changedBids.size > 0 || this.changedAsks.size > 0;
+    return (
+      this.trades.length > 0 || this.unpublished.length > 0 || this.changedBids.size > 0 || this.changedAsks.size > 0
+    );
+  }
+
+  /** The book's part of the core's state (CORE-4): its orders, the next id, the users' refs and the maker. */
+  save(): SymbolBookState {
+    return {
+      nextOrderId: this.nextOrderId,
+      book: this.book.state(),
+      refs: [...this.refs].sort((a, b) => a[0] - b[0]),
+      maker: this.maker.save(),
+    };
+  }
+
+  load(s: SymbolBookState): void {
+    this.nextOrderId = s.nextOrderId;
+    this.book = OrderBook.fromState(s.book);
+    this.refs.clear();
+    this.byRef.clear();
+    for (const [id, ref] of s.refs) this.refer(id, ref);
+    this.maker.load(s.maker);
+    this.unpublished = [];
+  }
+
+  /** Puts this batch's fills on the tape (after its commit), with the ids they were given. */
+  publish(): void {
+    for (const f of this.unpublished) this.trades.push(this.sm.trade(f.time, f.price, f.quantity, f.takerSide)!);
+    this.unpublished = [];
+  }
+
+  /** Forgets this batch's fills and changes (the batch was refused; the state is reloaded). */
+  drop(): void {
+    this.unpublished = [];
+    this.discardPending();
   }
 
   /** Drops what the book collected so far without delivering it (the initial ladder is the state at seq 0). */
@@ -94,19 +156,42 @@ export class SymbolBook {
     this.changedAsks.clear();
   }
 
-  /** Places an order (ticks, lots) and records everything it did. */
-  submit(owner: number, side: Side, kind: 'limit' | 'market', price: number, quantity: number, time: number) {
-    const r = this.book.apply({ type: 'place', id: this.nextOrderId, owner, side, kind, price, quantity, time });
+  /**
+   * Places an order (ticks, lots) and records everything it did. A user's order carries its service's `ref` and
+   * its self-trade `group` (CORE-7); the core journals it (CORE-4).
+   */
+  submit(
+    owner: number,
+    side: Side,
+    kind: 'limit' | 'market',
+    price: number,
+    quantity: number,
+    time: number,
+    ref?: string,
+    group?: number,
+  ) {
+    const id = this.nextOrderId;
+    const command: PlaceCommand = { type: 'place', id, owner, side, kind, price, quantity, time };
+    if (group !== undefined && group !== owner) command.group = group;
+    const r = this.book.apply(command);
     if (r.ok) {
       this.nextOrderId++;
+      if (ref !== undefined) this.refer(id, ref);
+      this.owner.applied(this, command, owner, ref);
       this.record(r);
+      if (this.owner.replaying) this.owner.replayed(owner);
     }
     return r;
   }
 
   cancelOrder(id: number, time: number) {
-    const r = this.book.apply({ type: 'cancel', id, time });
-    if (r.ok) this.record(r);
+    const command: CancelCommand = { type: 'cancel', id, time };
+    const r = this.book.apply(command);
+    if (r.ok) {
+      this.owner.applied(this, command, r.order.owner);
+      this.record(r);
+      if (this.owner.replaying) this.owner.replayed(r.order.owner);
+    }
     return r;
   }
 
@@ -118,17 +203,36 @@ export class SymbolBook {
       if (m.owner === MAKER_OWNER) this.maker.update(m);
       else if (isUserOwner(m.owner)) user = true;
     }
-    if (r.fills.length === 0) return;
-    const ids: number[] = new Array<number>(r.fills.length);
-    for (let i = 0; i < r.fills.length; i++) {
-      const f = r.fills[i];
-      const t = this.sm.trade(f.time, f.price, f.quantity, f.takerSide)!;
-      this.trades.push(t);
-      ids[i] = t.id;
+    if (r.fills.length > 0) {
+      this.owner.tradesMade += r.fills.length;
+      if (!this.owner.replaying) {
+        const ids: number[] = new Array<number>(r.fills.length);
+        const first = this.sm.nextTradeId + this.unpublished.length;
+        for (let i = 0; i < r.fills.length; i++) {
+          this.unpublished.push(r.fills[i]);
+          ids[i] = first + i;
+        }
+        this.owner.metrics.tradesTotal.inc(undefined, r.fills.length);
+        if (user) this.owner.userMatch(this, r, ids);
+      }
     }
-    this.owner.tradesMade += r.fills.length;
-    this.owner.metrics.tradesTotal.inc(undefined, r.fills.length);
-    if (user) this.owner.userMatch(this, r, ids);
+    // The users' orders that left the book are no longer referred to (after their services heard of them).
+    if (this.refs.size > 0) {
+      if (r.order.status === 'filled' || r.order.status === 'cancelled') this.unrefer(r.order.id);
+      for (const m of r.makers) if (m.status === 'filled') this.unrefer(m.id);
+    }
+  }
+
+  private refer(id: number, ref: string): void {
+    this.refs.set(id, ref);
+    this.byRef.set(ref, id);
+  }
+
+  private unrefer(id: number): void {
+    const ref = this.refs.get(id);
+    if (ref === undefined) return;
+    this.refs.delete(id);
+    this.byRef.delete(ref);
   }
 
   /** One model trade: the maker re-quotes around its price, then a taker of its size crosses the book. */
@@ -223,6 +327,11 @@ export class BookHub implements MarketBooks {
   now: number;
   /** The match of the user command being placed (what `place` returns). */
   private lastUserMatch: BookMatch | undefined;
+  /** Replaying the journal (CORE-5): commands change the books only; no tape, no listeners. */
+  replaying = false;
+  /** Inside a core batch (CORE-2): nothing reaches the tape or the listeners until `release()`. */
+  private holding = false;
+  private recorder: BookRecorder | undefined;
 
   constructor(
     readonly metrics: Metrics,
@@ -238,6 +347,79 @@ export class BookHub implements MarketBooks {
     return sb;
   }
 
+  /** The trading core's journal hook (CORE-4). */
+  setRecorder(recorder: BookRecorder | undefined): void {
+    this.recorder = recorder;
+  }
+
+  stepBegin(now: number): void {
+    if (!this.replaying) this.recorder?.stepBegin(now);
+  }
+
+  stepEnd(): void {
+    if (!this.replaying) this.recorder?.stepEnd();
+  }
+
+  resumed(now: number): void {
+    if (!this.replaying) this.recorder?.resumed(now);
+  }
+
+  applied(sb: SymbolBook, command: PlaceCommand | CancelCommand, owner: number, ref?: string): void {
+    if (!this.replaying) this.recorder?.applied(sb, command, owner, ref);
+  }
+
+  /** A replayed command has been applied and recorded: after the simulator's, the step's due users' commands. */
+  replayed(owner: number): void {
+    if (!isUserOwner(owner)) this.onSimReplayed?.();
+  }
+
+  /** While replaying a step: told after each of the simulator's commands (the core applies the users' due then). */
+  onSimReplayed: (() => void) | undefined;
+
+  /** A core batch begins: trades and depth wait for its commit (CORE-2). */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** The batch committed: its trades go on the tapes and everything collected is delivered. */
+  release(): void {
+    this.holding = false;
+    this.deliver();
+  }
+
+  /** The batch was refused: what it collected is dropped (the core reloads the books). */
+  discard(): void {
+    this.holding = false;
+    for (const sb of this.bySymbol.values()) sb.drop();
+    this.pending.clear();
+  }
+
+  /** Every book's state (CORE-4), symbols in order. */
+  save(): { now: number; books: [string, SymbolBookState][] } {
+    return { now: this.now, books: [...this.bySymbol].map(([symbol, sb]) => [symbol, sb.save()]) };
+  }
+
+  /** Loads the books a `save()` described; symbols no longer listed are skipped (their users' orders end). */
+  load(s: { now: number; books: [string, SymbolBookState][] }): void {
+    this.now = Math.max(this.now, s.now);
+    for (const [symbol, state] of s.books) this.bySymbol.get(symbol)?.load(state);
+  }
+
+  /** The users' orders resting in the books, with their refs (the services rebuild their view from these). */
+  resting(): { symbol: string; bookId: number; ref: string }[] {
+    const out: { symbol: string; bookId: number; ref: string }[] = [];
+    for (const [symbol, sb] of this.bySymbol) for (const [bookId, ref] of sb.refs) out.push({ symbol, bookId, ref });
+    return out;
+  }
+
+  refOf(symbol: string, bookId: number): string | undefined {
+    return this.bySymbol.get(symbol)?.refs.get(bookId);
+  }
+
+  bookIdOf(symbol: string, ref: string): number | undefined {
+    return this.bySymbol.get(symbol)?.byRef.get(ref);
+  }
+
   /** Marks a book as having something to deliver. */
   touched(sb: SymbolBook): void {
     if (sb.dirty) this.pending.add(sb);
@@ -246,23 +428,19 @@ export class BookHub implements MarketBooks {
   userMatch(sb: SymbolBook, r: Accepted, tradeIds: number[]): void {
     const m = sb.match(r, tradeIds);
     if (isUserOwner(r.order.owner)) this.lastUserMatch = m;
-    for (const l of this.userListeners) {
-      try {
-        l(sb.symbol, m);
-      } catch (e) {
-        logListenerError('user_match_listener_error', sb.symbol, e);
-      }
-    }
+    // A listener's failure is not caught: it settles money, so it refuses the trading core's batch (CORE-2).
+    for (const l of this.userListeners) l(sb.symbol, m);
   }
 
   /** Delivers every book's collected trades and depth delta: trades first, then the delta. Not re-entered. */
   deliver(): void {
-    if (this.delivering) return;
+    if (this.delivering || this.holding || this.replaying) return;
     this.delivering = true;
     try {
       while (this.pending.size > 0) {
         const sb = this.pending.values().next().value as SymbolBook;
         this.pending.delete(sb);
+        sb.publish();
         const trades = sb.trades;
         sb.trades = [];
         const delta = sb.takeDelta(this.depthListeners.size > 0);
@@ -315,7 +493,15 @@ export class BookHub implements MarketBooks {
 
   place(
     symbol: string,
-    order: { owner: number; side: 'buy' | 'sell'; kind: 'limit' | 'market'; price: string; amount: string },
+    order: {
+      owner: number;
+      side: 'buy' | 'sell';
+      kind: 'limit' | 'market';
+      price: string;
+      amount: string;
+      ref?: string;
+      group?: number;
+    },
   ): BookResult {
     const sb = this.bySymbol.get(symbol);
     if (!sb) return { ok: false, error: `Unknown symbol ${symbol}` };
@@ -337,7 +523,7 @@ export class BookHub implements MarketBooks {
     if (price <= 0) return { ok: false, error: `${what} must be more than 0` };
     if (quantity <= 0) return { ok: false, error: 'Amount must be more than 0' };
     this.lastUserMatch = undefined;
-    const r = sb.submit(order.owner, order.side, order.kind, price, quantity, this.userTime());
+    const r = sb.submit(order.owner, order.side, order.kind, price, quantity, this.userTime(), order.ref, order.group);
     if (!r.ok) return r;
     const out: BookResult = this.lastUserMatch ?? { ok: true, order: sb.orderState(r.order), fills: [], makers: [] };
     this.lastUserMatch = undefined;
@@ -374,7 +560,7 @@ export class BookHub implements MarketBooks {
     const sb = this.bySymbol.get(symbol);
     if (!sb) return undefined;
     // Anything collected but not yet delivered belongs to the next delta; deliver it first so seq matches.
-    if (sb.dirty && !this.delivering) {
+    if (sb.dirty && !this.delivering && !this.holding) {
       this.touched(sb);
       this.deliver();
     }

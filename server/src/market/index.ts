@@ -23,6 +23,14 @@ export function createMarket(
   let remove: (() => void) | undefined;
   return {
     books: sim.books,
+    engine: {
+      books: sim.books,
+      save: sim.save,
+      load: sim.load,
+      step: (now) => sim.step(now),
+      resume: (now) => sim.resume(now),
+      fingerprint: sim.fingerprint,
+    },
     symbols: sim.symbols,
     has: sim.has,
     ticker: sim.ticker,

@@ -16,7 +16,7 @@
  */
 import type { OrderState, Side } from '../matching/types';
 import { NOTIONAL_MEDIAN, qtyFor } from './model';
-import type { Rng } from './rng';
+import type { Rng, RngState } from './rng';
 
 /** The makers' owner in every book; the simulated takers' is TAKER_OWNER. Never a user id (users are > 0). */
 export const MAKER_OWNER = -1;
@@ -84,6 +84,24 @@ interface Quote {
   remaining: number;
 }
 
+/** NaN survives JSON as null (CORE-4 snapshots hold the tops, which are NaN before the first quote). */
+const num = (n: number): number | null => (Number.isNaN(n) ? null : n);
+const nan = (n: number | null): number => (n === null ? NaN : n);
+
+/** The maker's whole state (CORE-4): its quotes [id, side, price, size, remaining], grids, tops and generator. */
+export interface MakerState {
+  quotes: [number, Side, number, number, number][];
+  askGrid: number[];
+  askBucket: number | null;
+  bidGrid: number[];
+  bidBucket: number | null;
+  askTop: number | null;
+  bidTop: number | null;
+  askGridDirty: boolean;
+  bidGridDirty: boolean;
+  rng: RngState;
+}
+
 export class MarketMaker {
   /** One quote per price and side. */
   private readonly bids = new Map<number, Quote>();
@@ -109,6 +127,43 @@ export class MarketMaker {
     private readonly qtyScale: number,
   ) {
     this.step = gridStep(listedPriceTicks);
+  }
+
+  save(): MakerState {
+    return {
+      quotes: [...this.byId.values()]
+        .map((q): MakerState['quotes'][number] => [q.id, q.side, q.price, q.size, q.remaining])
+        .sort((x, y) => x[0] - y[0]),
+      askGrid: this.askGrid.slice(),
+      askBucket: num(this.askBucket),
+      bidGrid: this.bidGrid.slice(),
+      bidBucket: num(this.bidBucket),
+      askTop: num(this.askTop),
+      bidTop: num(this.bidTop),
+      askGridDirty: this.askGridDirty,
+      bidGridDirty: this.bidGridDirty,
+      rng: this.rng.save(),
+    };
+  }
+
+  load(s: MakerState): void {
+    this.bids.clear();
+    this.asks.clear();
+    this.byId.clear();
+    for (const [id, side, price, size, remaining] of s.quotes) {
+      const q: Quote = { id, side, price, size, remaining };
+      (side === 'buy' ? this.bids : this.asks).set(price, q);
+      this.byId.set(id, q);
+    }
+    this.askGrid = s.askGrid.slice();
+    this.askBucket = nan(s.askBucket);
+    this.bidGrid = s.bidGrid.slice();
+    this.bidBucket = nan(s.bidBucket);
+    this.askTop = nan(s.askTop);
+    this.bidTop = nan(s.bidTop);
+    this.askGridDirty = s.askGridDirty;
+    this.bidGridDirty = s.bidGridDirty;
+    this.rng.load(s.rng);
   }
 
   /** The number of quotes resting (for tests). */

@@ -8,7 +8,7 @@
  * - Prices are kept as a float in minor units for the walk and rounded to whole ticks for every trade,
  *   so every trade price respects priceScale and is at least one tick (positive).
  */
-import type { Rng } from './rng';
+import type { Rng, RngState } from './rng';
 
 /** Volatility per second of time (log-price): about 3.5 % a day, like a major crypto pair. */
 export const SIGMA_PER_SEC = 1.2e-4;
@@ -45,6 +45,15 @@ export interface ModelTrade {
   side: 'buy' | 'sell';
 }
 
+export interface ModelState {
+  pf: number;
+  h: number;
+  burst: boolean;
+  nextAt: number;
+  lastAt: number;
+  rng: RngState;
+}
+
 export class PriceModel {
   /** Price in minor units as a float (sub-tick moves accumulate). */
   private pf: number;
@@ -78,6 +87,27 @@ export class PriceModel {
     // Start in the regime's long-run distribution, so the mean rate holds from the first second.
     this.burst = bursts && rng.next() < BURST_SHARE;
     this.nextAt = now + this.gap();
+  }
+
+  /** The model's moving state (CORE-4 snapshots), its generator's included. */
+  save(): ModelState {
+    return {
+      pf: this.pf,
+      h: this.h,
+      burst: this.burst,
+      nextAt: this.nextAt,
+      lastAt: this.lastAt,
+      rng: this.rng.save(),
+    };
+  }
+
+  load(s: ModelState): void {
+    this.pf = s.pf;
+    this.h = s.h;
+    this.burst = s.burst;
+    this.nextAt = s.nextAt;
+    this.lastAt = s.lastAt;
+    this.rng.load(s.rng);
   }
 
   get inBurst(): boolean {

@@ -10,7 +10,13 @@ export interface Rng {
   normal(): number;
   /** Exponential with mean 1. */
   exp(): number;
+  /** The generator's whole state (CORE-4 snapshots): four words and the normal's spare. */
+  save(): RngState;
+  /** Continues from a saved state. */
+  load(s: RngState): void;
 }
+
+export type RngState = [number, number, number, number, number | null];
 
 /** 32-bit string hash (cyrb53-style mix folded to 32 bits). */
 export function hash32(s: string, seed = 0): number {
@@ -62,6 +68,11 @@ export function createRng(seed: number, stream = ''): Rng {
       let u = 0;
       while (u === 0) u = next();
       return -Math.log(u);
+    },
+    save: () => [a, b, c, d, spare ?? null],
+    load(s) {
+      [a, b, c, d] = s;
+      spare = s[4] ?? undefined;
     },
   };
 }

@@ -11,7 +11,7 @@ import type { Market, MarketSymbol, ServerConfig } from '../context';
 import type { Metrics } from '../metrics';
 import { backfill } from './backfill';
 import { BookHub, type SymbolBook } from './books';
-import { PriceModel } from './model';
+import { PriceModel, type ModelState } from './model';
 import { createRng } from './rng';
 import { firstTradeIdAt, SymbolMarket, TRADE_RING_SIZE } from './symbolMarket';
 import { parseMinor } from './units';
@@ -24,7 +24,7 @@ export interface SimulatorOptions {
   clock?: () => number;
 }
 
-export interface Simulator extends Omit<Market, 'start' | 'stop' | 'books'> {
+export interface Simulator extends Omit<Market, 'start' | 'stop' | 'books' | 'engine'> {
   /** The order books (user orders meet the simulator there). */
   books: BookHub;
   /** Makes the trades due up to `now` (ms) and notifies listeners. Returns how many were made. */
@@ -35,6 +35,18 @@ export interface Simulator extends Omit<Market, 'start' | 'stop' | 'books'> {
   state(symbol: string): SymbolMarket | undefined;
   /** Mean trades/s of a symbol. */
   rate(symbol: string): number;
+  /** The simulator's whole state for the trading core (CORE-4): books, makers, models and times. */
+  save(): SimulatorState;
+  /** Continues from a saved state (the same symbols; others keep theirs). */
+  load(s: SimulatorState): void;
+  /** What the state depends on besides the commands: the seed, the symbols and the rates (CORE-5). */
+  fingerprint: string;
+}
+
+export interface SimulatorState {
+  lastNow: number;
+  hub: ReturnType<BookHub['save']>;
+  models: [string, ModelState][];
 }
 
 /** Flood mode with fewer listed symbols than asked: synthetic pairs sim01usdt, sim02usdt, ... fill up. */
@@ -123,15 +135,34 @@ export function createSimulator(
     onTrades: (listener) => books.onTrades(listener),
     resume(now) {
       if (now < lastNow) return;
+      books.resumed(now);
       lastNow = now;
       if (books.now < now) books.now = now;
       for (const m of models.values()) m.resume(now);
     },
+    save: () => ({
+      lastNow,
+      hub: books.save(),
+      models: order.map((symbol): [string, ModelState] => [symbol, models.get(symbol)!.save()]),
+    }),
+    load(st) {
+      lastNow = st.lastNow;
+      books.load(st.hub);
+      books.now = st.hub.now;
+      for (const [symbol, m] of st.models) models.get(symbol)?.load(m);
+    },
+    fingerprint: JSON.stringify([
+      config.marketSeed,
+      config.tradeRate,
+      config.flood ?? null,
+      symbols.map((s) => [s.symbol, s.price, s.priceScale, s.qtyScale]),
+    ]),
     step(now) {
       if (now < lastNow) now = lastNow; // the clock never runs backwards for the market
       lastNow = now;
       if (books.now < now) books.now = now;
       now = lastNow = books.now; // a user's order may have been stamped later than this step
+      books.stepBegin(now);
       const before = books.tradesMade;
       for (const symbol of order) {
         const model = models.get(symbol)!;
@@ -143,6 +174,7 @@ export function createSimulator(
         if (sb) books.touched(sb);
       }
       const total = books.tradesMade - before;
+      books.stepEnd();
       books.deliver();
       return total;
     },

@@ -50,6 +50,10 @@ export class SymbolMarket {
   readonly trades: TradeRing;
   readonly stats: Rolling24h;
   private nextId: number;
+  /** The id the next trade will get (CORE-2: fills are numbered in a batch before they reach the tape at its commit). */
+  get nextTradeId(): number {
+    return this.nextId;
+  }
   lastPrice = 0;
   private cached: PriceInfo | undefined;
 

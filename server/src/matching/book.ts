@@ -9,6 +9,7 @@
 import type {
   Accepted,
   Book,
+  BookState,
   CancelCommand,
   Command,
   DepthChange,
@@ -35,6 +36,7 @@ interface Level {
 interface OrderNode {
   id: number;
   owner: number;
+  group: number;
   side: Side;
   kind: OrderKind;
   price: number;
@@ -104,6 +106,13 @@ class BookSide {
     keys.splice(lo, 1);
   }
 
+  /** The levels best first. */
+  *bestFirst(): Generator<Level> {
+    const keys = this.keys;
+    const sign = this.side === 'buy' ? 1 : -1;
+    for (let i = keys.length - 1; i >= 0; i--) yield this.levels.get(sign * keys[i]) as Level;
+  }
+
   snapshot(limit: number): [number, number][] {
     const out: [number, number][] = [];
     const keys = this.keys;
@@ -141,6 +150,27 @@ export class OrderBook implements Book {
   private tradeSeq = 0;
   private stamp = 0;
   private touched: Level[] = [];
+
+  /** The whole book (CORE-4): every resting order in priority order, the last id and the trade sequence. */
+  state(): BookState {
+    const orders: BookState['orders'] = [];
+    for (const side of [this.bids, this.asks])
+      for (const level of side.bestFirst())
+        for (let n = level.head; n !== null; n = n.next)
+          orders.push([n.id, n.owner, n.group, n.side, n.kind, n.price, n.quantity, n.remaining]);
+    return { lastId: this.lastId, tradeSeq: this.tradeSeq, orders };
+  }
+
+  /** The book `state()` described: the same orders resting in the same priority. */
+  static fromState(s: BookState): OrderBook {
+    const book = new OrderBook();
+    for (const [id, owner, group, side, kind, price, quantity, remaining] of s.orders)
+      book.rest({ id, owner, group, side, kind, price, quantity, remaining, level: null, prev: null, next: null });
+    book.touched = [];
+    book.lastId = s.lastId;
+    book.tradeSeq = s.tradeSeq;
+    return book;
+  }
 
   apply(command: Command): Result {
     const error = commandError(command);
@@ -206,6 +236,7 @@ export class OrderBook implements Book {
     const taker: OrderNode = {
       id: c.id,
       owner: c.owner,
+      group: c.group ?? c.owner,
       side: c.side,
       kind: c.kind,
       price: c.price,
@@ -223,7 +254,7 @@ export class OrderBook implements Book {
       if (!level || (buy ? level.price > c.price : level.price < c.price)) break;
       let maker = level.head;
       while (maker !== null && taker.remaining > 0) {
-        if (maker.owner === c.owner) {
+        if (maker.group === taker.group) {
           selfTrade = true;
           break outer;
         }

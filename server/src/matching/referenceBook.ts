@@ -21,6 +21,7 @@ import { commandError } from './validate';
 interface RefOrder {
   id: number;
   owner: number;
+  group?: number;
   side: Side;
   kind: OrderKind;
   price: number;
@@ -110,7 +111,7 @@ export class ReferenceBook implements Book {
       if (!best) break;
       const crosses = c.side === 'buy' ? best.price <= c.price : best.price >= c.price;
       if (!crosses) break;
-      if (best.owner === c.owner) {
+      if ((best.group ?? best.owner) === (c.group ?? c.owner)) {
         reason = 'selfTrade';
         break;
       }

@@ -16,6 +16,11 @@ export interface PlaceCommand {
   id: number;
   /** Who owns the order: two orders of one owner never trade with each other (MATCH-5). */
   owner: number;
+  /**
+   * The self-trade group (MATCH-5): two orders of one group never trade with each other. Absent: the owner. The
+   * server gives a user's spot and futures orders (two owners) the user's id as their one group (CORE-7).
+   */
+  group?: number;
   side: Side;
   kind: OrderKind;
   /** Limit price in ticks; for a market order, its protection limit: the worst price it may trade at (MATCH-4). */
@@ -94,6 +99,17 @@ export type Result = Accepted | Refused;
 export interface DepthSnapshot {
   bids: [number, number][];
   asks: [number, number][];
+}
+
+/**
+ * A book's whole state (CORE-4): every resting order in priority order (bids best level first, each level oldest
+ * first, then asks the same way) as [id, owner, group, side, kind, price, quantity, remaining], with the last
+ * accepted id and the trade sequence. `OrderBook.fromState(book.state())` is the same book.
+ */
+export interface BookState {
+  lastId: number;
+  tradeSeq: number;
+  orders: [number, number, number, Side, OrderKind, number, number, number][];
 }
 
 /** What both books (the real one and the test's reference) offer. */

@@ -20,6 +20,9 @@ export function commandError(c: Command): string | undefined {
   if (typeof c.owner !== 'number' || !Number.isSafeInteger(c.owner)) {
     return `Owner must be a safe integer, got ${String(c.owner)}`;
   }
+  if (c.group !== undefined && (typeof c.group !== 'number' || !Number.isSafeInteger(c.group))) {
+    return `Group must be a safe integer, got ${String(c.group)}`;
+  }
   if (c.side !== 'buy' && c.side !== 'sell') return `Side must be buy or sell, got ${JSON.stringify(c.side)}`;
   if (c.kind !== 'limit' && c.kind !== 'market') {
     return `Order type must be limit or market, got ${JSON.stringify(c.kind)}`;

@@ -32,12 +32,13 @@ export function mountSpot(r: IdentityRouter, ctx: ServerContext, ledger: Ledger)
     books,
     clock: ctx.clock,
     pair,
-    statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
+    // Pushes go out once the trading core's batch has committed (CORE-2).
+    statusChanged: (u, e) => ctx.core.afterCommit(() => ctx.userEvents.statusChanged(u, e)),
     onError: (err, context) => ctx.log.error({ ...context, err }),
     feeDiscount: (u) => ctx.tradingFees.discount(u),
     feePaid: (e) => ctx.tradingFees.feePaid(e),
   });
-  spot.restore();
+  ctx.core.runNow(() => spot.restore(ctx.core.replayedAtStart));
   registerSpotRoutes(r, spot);
   return spot;
 }

@@ -47,13 +47,10 @@ export interface SpotDeps {
   feePaid?(e: FeePaid): void;
 }
 
+/** An order's name in the books (CORE-4): the books keep it while the order rests, and the journal records it. */
+const refOf = (id: number): string => `spot:${id}`;
+
 export class SpotService {
-  /** Book order id -> our order id, per symbol (book ids are not kept across restarts). */
-  private readonly byBookId = new Map<string, Map<number, number>>();
-  /** Our order id -> its book id while it rests. */
-  private readonly bookIdOf = new Map<number, number>();
-  /** The order being placed: its book id is learnt from the first match, before `place` returns. */
-  private placing: { symbol: string; orderId: number; owner: number } | undefined;
   private readonly off: () => void;
 
   constructor(private readonly deps: SpotDeps) {
@@ -64,8 +61,14 @@ export class SpotService {
     this.off();
   }
 
-  /** SPOT-11: puts every open order back into its book, oldest first (after a restart). */
-  restore(): number {
+  /**
+   * SPOT-11, CORE-5: after a restart. When the trading core replayed its journal, the books already hold every
+   * open order where it rested: each open order is checked against them (an order the books do not hold ends, a
+   * book order without an open row leaves the book). Otherwise every open order goes back into its book, oldest
+   * first.
+   */
+  restore(replayed = false): number {
+    if (replayed) return this.adopt();
     let n = 0;
     for (const o of this.deps.store.openOrders()) {
       const remaining = new Decimal(o.amount).minus(o.filled);
@@ -75,6 +78,30 @@ export class SpotService {
       }
       this.place(o, remaining.toFixed());
       n++;
+    }
+    return n;
+  }
+
+  private adopt(): number {
+    const { books, store, onError } = this.deps;
+    const resting = new Map<number, { symbol: string; bookId: number }>();
+    for (const r of books.resting())
+      if (r.ref.startsWith('spot:')) resting.set(Number(r.ref.slice(5)), { symbol: r.symbol, bookId: r.bookId });
+    let n = 0;
+    for (const o of store.openOrders()) {
+      if (resting.delete(o.id)) {
+        n++;
+        continue;
+      }
+      onError(new Error('an open order is not in the books after the replay'), {
+        event: 'spot_restore_missing',
+        id: o.id,
+      });
+      this.finish(o, 'user');
+    }
+    for (const [id, r] of resting) {
+      onError(new Error('a book order has no open order'), { event: 'spot_restore_orphan', id });
+      books.cancel(r.symbol, r.bookId);
     }
     return n;
   }
@@ -133,10 +160,10 @@ export class SpotService {
     const o = this.deps.store.order(id);
     if (!o || o.userId !== userId) throw new ApiFail(`Order ${id} was not found`);
     if (o.status === 'filled' || o.status === 'cancelled') throw new ApiFail(`Order ${id} is already ${o.status}`);
-    const bookId = this.bookIdOf.get(id);
+    const bookId = this.deps.books.bookIdOf(o.symbol, refOf(id));
     if (bookId !== undefined) {
       const r = this.deps.books.cancel(o.symbol, bookId);
-      if (!r.ok) this.deps.onError(new Error(r.error), { event: 'spot_cancel_refused', id });
+      if (!r.ok) throw new Error(`order ${id}: the book refused its cancel: ${r.error}`);
     }
     const now = this.deps.store.order(id)!;
     if (now.status === 'open' || now.status === 'partiallyFilled') this.finish(now, 'user');
@@ -179,53 +206,44 @@ export class SpotService {
   }
 
   /** Hands an order (or its rest, after a restart) to the book; the matches come back through onMatch. */
+  /**
+   * Hands an order (or its rest, after a restart) to the book under its ref and the user's self-trade group
+   * (CORE-7: the user's futures orders are in the same group); the matches come back through onMatch.
+   */
   private place(o: OrderRow, amount: string): void {
-    this.placing = { symbol: o.symbol, orderId: o.id, owner: o.userId };
-    let r;
-    try {
-      r = this.deps.books.place(o.symbol, { owner: o.userId, side: o.side, kind: o.type, price: o.price, amount });
-    } finally {
-      this.placing = undefined;
-    }
+    const r = this.deps.books.place(o.symbol, {
+      owner: o.userId,
+      side: o.side,
+      kind: o.type,
+      price: o.price,
+      amount,
+      ref: refOf(o.id),
+      group: o.userId,
+    });
     if (!r.ok) {
       this.deps.onError(new Error(r.error), { event: 'spot_place_refused', id: o.id });
       this.finish(this.deps.store.order(o.id)!, 'user');
       return;
     }
-    this.remember(o.symbol, r.order.id, o.id);
-    this.settleStates(o.symbol, [r.order]);
+    this.settleState(o.id, r.order);
   }
 
-  private remember(symbol: string, bookId: number, orderId: number): void {
-    let m = this.byBookId.get(symbol);
-    if (!m) this.byBookId.set(symbol, (m = new Map()));
-    m.set(bookId, orderId);
-    this.bookIdOf.set(orderId, bookId);
+  /** Our order id of a user order in a match (its ref lasts until the match's listeners have run). */
+  private orderOf(symbol: string, state: { id: number; owner?: number }): number | undefined {
+    const ref = this.deps.books.refOf(symbol, state.id);
+    return ref?.startsWith('spot:') ? Number(ref.slice(5)) : undefined;
   }
 
-  private orderOf(symbol: string, state: { id: number; owner: number }): number | undefined {
-    if (state.owner <= 0) return undefined;
-    const known = this.byBookId.get(symbol)?.get(state.id);
-    if (known !== undefined) return known;
-    const p = this.placing;
-    if (p && p.symbol === symbol && p.owner === state.owner) {
-      this.remember(symbol, state.id, p.orderId);
-      return p.orderId;
-    }
-    return undefined;
-  }
-
-  /** SPOT-6: one journal row per fill touching a user's order, then the ended orders' holds come back. */
+  /**
+   * SPOT-6: one journal row per fill touching a user's order, then the ended orders' holds come back. A failure
+   * here is not caught: it refuses the trading core's whole batch, and the books go back with it (CORE-2).
+   */
   private onMatch(symbol: string, match: BookMatch): void {
     const pair = this.deps.pair(symbol);
     if (!pair) return;
-    try {
-      this.deps.ledger.transaction(() => {
-        for (const f of match.fills) this.applyFill(symbol, pair, f);
-      });
-    } catch (err) {
-      this.deps.onError(err, { event: 'spot_fill_failed', symbol, order: match.order.id });
-    }
+    this.deps.ledger.transaction(() => {
+      for (const f of match.fills) this.applyFill(symbol, pair, f);
+    });
     this.settleStates(symbol, [...match.makers, match.order]);
   }
 
@@ -349,21 +367,15 @@ export class SpotService {
   private settleStates(symbol: string, states: BookOrderState[]): void {
     for (const s of states) {
       const id = this.orderOf(symbol, s);
-      if (id === undefined) continue;
-      const o = this.deps.store.order(id);
-      if (!o) continue;
-      if (s.status === 'cancelled' || s.status === 'filled') {
-        this.finish(o, s.cancelReason ?? 'user');
-        this.forget(symbol, s.id, id);
-      } else {
-        this.deps.statusChanged(o.userId, { kind: 'spot', id, status: o.status });
-      }
+      if (id !== undefined) this.settleState(id, s);
     }
   }
 
-  private forget(symbol: string, bookId: number, orderId: number): void {
-    this.byBookId.get(symbol)?.delete(bookId);
-    this.bookIdOf.delete(orderId);
+  private settleState(id: number, s: BookOrderState): void {
+    const o = this.deps.store.order(id);
+    if (!o) return;
+    if (s.status === 'cancelled' || s.status === 'filled') this.finish(o, s.cancelReason ?? 'user');
+    else this.deps.statusChanged(o.userId, { kind: 'spot', id, status: o.status });
   }
 
   /**
@@ -374,32 +386,26 @@ export class SpotService {
     const { ledger, store, clock } = this.deps;
     const filledAll = new Decimal(o.filled).gte(o.amount);
     const ended = o.status === 'filled' || o.status === 'cancelled';
-    try {
-      ledger.transaction(() => {
-        const h = o.holdId !== null ? ledger.holdById(o.holdId) : undefined;
-        if (h && h.state === 'open')
-          ledger.release(h.id, {
-            kind: 'spot_release',
-            ref: String(o.id),
-            userId: o.userId,
-            memo: `order ${o.id} ended`,
-          });
-        if (!ended)
-          store.update({
-            id: o.id,
-            filled: o.filled,
-            filledTotal: o.filledTotal,
-            fee: o.fee,
-            status: filledAll ? 'filled' : 'cancelled',
-            cancelReason: filledAll ? null : reason,
-            updatedAt: clock.now(),
-          });
-      });
-    } catch (err) {
-      this.deps.onError(err, { event: 'spot_finish_failed', id: o.id });
-    }
-    const bookId = this.bookIdOf.get(o.id);
-    if (bookId !== undefined) this.forget(o.symbol, bookId, o.id);
+    ledger.transaction(() => {
+      const h = o.holdId !== null ? ledger.holdById(o.holdId) : undefined;
+      if (h && h.state === 'open')
+        ledger.release(h.id, {
+          kind: 'spot_release',
+          ref: String(o.id),
+          userId: o.userId,
+          memo: `order ${o.id} ended`,
+        });
+      if (!ended)
+        store.update({
+          id: o.id,
+          filled: o.filled,
+          filledTotal: o.filledTotal,
+          fee: o.fee,
+          status: filledAll ? 'filled' : 'cancelled',
+          cancelReason: filledAll ? null : reason,
+          updatedAt: clock.now(),
+        });
+    });
     this.deps.statusChanged(o.userId, { kind: 'spot', id: o.id, status: filledAll ? 'filled' : 'cancelled' });
   }
 }

@@ -17,4 +17,6 @@ export const TEST_SWITCH_ROUTES: readonly [method: 'GET' | 'POST', path: string]
   ['POST', '/api/_test/clock/advance'],
   ['GET', '/api/_test/slow'],
   ['GET', '/api/_test/slow/inflight'],
+  ['POST', '/api/_test/core/failNextPost'],
+  ['GET', '/api/_test/core/state'],
 ];

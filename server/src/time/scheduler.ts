@@ -32,12 +32,19 @@ interface Entry {
 export class Scheduler {
   private readonly entries = new Set<Entry>();
   private running = false;
+  /** What each step runs inside (the trading core's batch, CORE-1); default: nothing. */
+  private runner: (fn: () => void) => void = (fn) => fn();
 
   constructor(
     private readonly clock: Clock,
     private readonly timers: Timers,
     private readonly log: SchedulerLog,
   ) {}
+
+  /** Every step from now on runs through `runner` (app.ts: the trading core, so each step is one batch). */
+  setRunner(runner: (fn: () => void) => void): void {
+    this.runner = runner;
+  }
 
   /** Adds a job; returns a function that removes it. */
   add(job: Job): () => void {
@@ -91,7 +98,7 @@ export class Scheduler {
 
   private runStep(e: Entry, now: number): void {
     try {
-      e.job.step(now);
+      this.runner(() => e.job.step(now));
     } catch (err) {
       // A bug in one step must not stop the job for good: log it and keep going.
       this.log.error({ event: 'job_step_error', job: e.job.name, err }, `job ${e.job.name} failed`);
