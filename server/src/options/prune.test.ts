@@ -1,8 +1,8 @@
 /**
- * OPT-7: the option trade log's retention, on the migrated schema in memory with the one settlement job's `prune`
- * (the options' adapter plugged in) and a hand-made log: per pair, what an open option can still settle at is kept (the last trade at or before the
- * earliest open expiry, and every trade after it), the rest goes once older than the retention window; a pair
- * without open options stops being logged.
+ * OPT-7: the option trade log's retention, on the migrated schema in memory with the one settlement job's `prune` (the
+ * options' adapter plugged in) and a hand-made log: per pair, what an open option can still settle at is kept (the last
+ * trade at or before the earliest open expiry, and every trade after it), the rest goes once older than the retention
+ * window; a pair without open options stops being logged.
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

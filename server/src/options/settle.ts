@@ -1,7 +1,8 @@
 /**
  * The settlement of options (OPT-6) as a pure function of the orders and the published trade log: no clock, no
  * database, no market. The settlement trade is the one settlement job's `settlementTrade` (SEC-14, OPT-16); the job
- * feeds it the one persisted log (OPT-7) and the adapter (jobs.ts) writes what it returns through the ledger; the tests reproduce it with an independent scan of the whole log.
+ * feeds it the one persisted log (OPT-7) and the adapter (jobs.ts) writes what it returns through the ledger; the
+ * tests reproduce it with an independent scan of the whole log.
  */
 import { optionPayout } from '../../../src/shared/trading/optionRules';
 import { settlementTrade, type LoggedTrade } from '../settlement/settle';

@@ -1,5 +1,5 @@
 /**
- * Second contracts (SEC-1..12 in docs/spec/trading.md): periods, opening a contract, settling it from the published
+ * Second contracts (SEC-1..14 in docs/spec/trading.md): periods, opening a contract, settling it from the published
  * trade log, and the lists. Dependencies are injected (index.ts builds them from the server's context).
  *
  * - Open (`create`, synchronous: it runs inside the idempotency transaction): the pair must be listed for second
@@ -10,8 +10,9 @@
  * - Settle (the adapter of the one settlement job, SEC-14, ../settlement/job.ts): an open contract is settled once
  *   the server's time is past its closeTime (so every trade stamped at or before it has been published), from the
  *   one persisted log alone, by the pure `settleSecond`; the ledger rows and the row's change to settled are one
- *   transaction (the job's), guarded by the row's status, so a second run or a restart never settles twice. A loss settles the hold to `house:seconds`; a win
- *   settles it there and pays stake + profit from it; a draw releases the hold.
+ *   transaction (the job's), guarded by the row's status, so a second run or a restart never settles twice. A loss
+ *   settles the hold to `house:seconds`; a win settles it there and pays stake + profit from it; a draw releases
+ *   the hold.
  */
 import type { Period, SecondOrder, SecondOrderBody } from '../../../src/shared/schemas/trading';
 import type { SettlementData, Trade } from '../../../src/shared/protocol';

@@ -7,9 +7,9 @@
  * - `onTrades` (the market's listener) queues the trades of watched symbols; the queue is written in ONE
  *   transaction when the synchronous run that published them ends (a microtask: one market step, all symbols),
  *   and before anything reads the log (`flush`).
- * - `watch(symbol, entry)` starts (or continues) logging a symbol when a contract or an option opens on it, and queues the
- *   entry trade itself unless it is already the symbol's last logged trade, so the log holds the entry and
- *   everything published after it.
+ * - `watch(symbol, entry)` starts (or continues) logging a symbol when a contract or an option opens on it, and
+ *   queues the entry trade itself unless it is already the symbol's last logged trade, so the log holds the entry
+ *   and everything published after it.
  * - `retain(symbols)` stops logging the symbols without an open row (the settlement job calls it after settling).
  *
  * Tape ids are kept as evidence only (they restart at 1 with the server): order is by time, then by insertion.

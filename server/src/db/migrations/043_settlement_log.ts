@@ -1,11 +1,10 @@
 /**
- * The one settlement log (SEC-14, OPT-16; server/src/settlement/): the published trades that second contracts and options
- * settle from, in one table instead of `second_trades` (migration 027) and `option_trades` (030). The rows of both
- * are carried over once each (a trade both logged is kept once), in publication order: by time, then by tape id
- * (tape ids rise within a run, and two runs never publish in the same millisecond), then by the old order; the
- * old tables are dropped. The evidence on each row needs no new column: `second_orders` and `option_orders`
- * already keep the entry and exit trade (id, time, price), the time settled at (close_time, expiry) and the
- * settlement time.
+ * The one settlement log (SEC-14, OPT-16; server/src/settlement/): the published trades that second contracts and
+ * options settle from, in one table instead of `second_trades` (migration 027) and `option_trades` (030). The rows of
+ * both are carried over once each (a trade both logged is kept once), in publication order: by time, then by tape id
+ * (tape ids rise within a run, and two runs never publish in the same millisecond), then by the old order; the old
+ * tables are dropped. The evidence on each row needs no new column: `second_orders` and `option_orders` already keep
+ * the entry and exit trade (id, time, price), the time settled at (close_time, expiry) and the settlement time.
  */
 import type Database from 'better-sqlite3';
 
