@@ -33,6 +33,7 @@ import { registerCoreTestSwitches } from './core/testSwitches';
 import { mountRecords } from './records/index';
 import { mountSeconds } from './seconds/index';
 import { mountOptions } from './options/index';
+import { mountSettlement } from './settlement/index';
 import { mountProxy } from './proxy/index';
 import { mountWelfare } from './welfare/index';
 import { mountFlow } from './flow/index';
@@ -270,8 +271,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     mountRecords(router.within(app, { bodyLimit: 64 * 1024 }), ctx, spot, (u, q) =>
       followRef.current ? followRef.current.service.broker(u, q) : { total: 0, rows: [] },
     );
-    const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
-    mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
+    const settlement = mountSettlement(ctx, ledger); // SEC-14, OPT-16: one job settles seconds and options
+    const seconds = mountSeconds(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, settlement);
+    mountOptions(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, settlement);
     const finance = mountFinance(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
     const proxy = mountProxy(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger, finance);
     finance.onInterest(proxy.onInterest); // PROXY-3: the agent's commission, in the interest's own transaction
@@ -330,7 +332,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         });
         await app.close();
         cut.cancel();
-        seconds.stop();
+        settlement.stop();
         follow.stop();
         traders.stop();
         futures.stop();

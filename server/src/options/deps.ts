@@ -7,13 +7,15 @@ import type { FeePaid } from '../events/tradingFees';
 import type { StatusEvent } from '../events/userEvents';
 import type { Ledger } from '../ledger/service';
 import type { HouseAccount } from '../ledger/types';
-import type { TradeLog } from '../seconds/tradeLog';
+import type { SettlementJob } from '../settlement/job';
 import type { Clock } from '../time/clock';
 import type { OptionsStore } from './store';
 
 /** The house account that writes every option: premiums go in, payouts come out (OPT-6). */
 export const OPTIONS_POOL: HouseAccount = 'house:options';
 export const FEES: HouseAccount = 'house:fees';
+/** The product's name in the one settlement job (SEC-14, OPT-16). */
+export const OPTION_KIND = 'option';
 
 export interface OptionsEvents {
   statusChanged(userId: number, e: StatusEvent): void;
@@ -22,7 +24,8 @@ export interface OptionsEvents {
 
 export interface OptionsDeps {
   store: OptionsStore;
-  tradeLog: TradeLog;
+  /** The one settlement job (OPT-16): it logs the pairs, settles and prunes. */
+  settlement: SettlementJob;
   ledger: Ledger;
   clock: Clock;
   quoteTtlMs: number;
@@ -36,7 +39,6 @@ export interface OptionsDeps {
   events?: OptionsEvents;
   /** Runs `fn` after the current synchronous run (announcements after the commit). */
   defer(fn: () => void): void;
-  onError?(err: unknown, what: string): void;
   /** REB-3: told of each premium's fee, inside the purchase's transaction. */
   feePaid?(e: FeePaid): void;
 }

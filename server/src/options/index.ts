@@ -1,27 +1,28 @@
 /**
- * Builds options from the server's context: the store, the persisted trade log on the market's published
- * trades (its own table, the second contracts' TradeLog class), the service on the ledger, its routes and its
- * two jobs (settlement, pruning), so app.ts needs one line.
+ * Builds options from the server's context: the store, the service on the ledger, its routes and the quotes'
+ * pruning job, and plugs the service's adapter into the one settlement job (OPT-16: it logs the pairs, settles and
+ * prunes the log), so app.ts needs one line.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerContext } from '../context';
 import type { IdentityRouter } from '../identity/service';
 import type { Ledger } from '../ledger/service';
-import { TradeLog } from '../seconds/tradeLog';
+import type { SettlementJob } from '../settlement/job';
 import { registerOptionRoutes } from './routes';
 import { Options } from './service';
 import { sqliteOptionsStore } from './store';
 
-export function mountOptions(r: IdentityRouter, ctx: ServerContext, ledger: Ledger): Options {
-  const { db, market, log, userEvents } = ctx;
+export function mountOptions(
+  r: IdentityRouter,
+  ctx: ServerContext,
+  ledger: Ledger,
+  settlement: SettlementJob,
+): Options {
+  const { db, market, userEvents } = ctx;
   const store = sqliteOptionsStore(db);
-  const onError = (err: unknown, what = 'writing the option trade log') =>
-    log.error({ event: 'options_error', err }, what);
-  const tradeLog = new TradeLog(store, queueMicrotask, onError);
-  market.onTrades(tradeLog.onTrades);
   const options = new Options({
     store,
-    tradeLog,
+    settlement,
     ledger,
     clock: ctx.clock,
     quoteTtlMs: ctx.config.optionQuoteTtlMs,
@@ -34,11 +35,10 @@ export function mountOptions(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
       settlement: (u, d) => userEvents.settlement(u, d),
     },
     defer: queueMicrotask,
-    onError,
     feePaid: (e) => ctx.tradingFees.feePaid(e),
   });
+  settlement.add(options.adapter());
   registerOptionRoutes(r, options);
-  ctx.scheduler.add(options.settleJob());
   ctx.scheduler.add(options.pruneJob());
   return options;
 }

@@ -1,23 +1,23 @@
 /**
- * The options' two scheduled jobs. Settlement (OPT-6; `settleDue`, every SETTLE_EVERY_MS): an open option is
- * settled once the server's time is past its expiry, from the persisted log alone (the pure `settleOptions` of
- * settle.ts); the payout (`option_payout`, from `house:options` to the platform USDT, none out of the money) and
- * the row's change to settled are one transaction guarded by the row's status, so a second run or a restart
- * never settles twice. Pruning (OPT-7; `prune`, every minute): the trade log's and the quotes' retention.
+ * What the one settlement job (SEC-14, OPT-16; ../settlement/job.ts) asks of options, and the quotes' pruning.
+ * Settlement (OPT-6): an open option is settled once the server's time is past its expiry, from the one persisted
+ * log alone (the job's `settlementTrade`, then the pure `settleOptions` of settle.ts); the payout (`option_payout`,
+ * from `house:options` to the platform USDT, none out of the money) and the row's change to settled are one
+ * transaction (the job's) guarded by the row's status, so a second run or a restart never settles twice. The
+ * log's retention (OPT-7): the job keeps, per pair, the trades from the last one at or before the earliest open
+ * expiry on (`keepFrom`); the quotes' retention is here (every minute).
  */
 import { Decimal } from '../../../src/shared/decimal';
 import type { SettlementData } from '../../../src/shared/protocol';
 import { OPTION_COIN } from '../../../src/shared/trading/optionRules';
+import type { DueRow, SettlementAdapter } from '../settlement/job';
+import type { LoggedTrade } from '../settlement/settle';
 import type { Job } from '../time/scheduler';
-import { announce, OPTIONS_POOL, type OptionsDeps } from './deps';
+import { OPTION_KIND, OPTIONS_POOL, type OptionsDeps } from './deps';
 import { settleOptions, type SettleOption } from './settle';
 import type { OrderRow } from './store';
 
-/** How often the settlement job looks for expired options. */
-export const SETTLE_EVERY_MS = 50;
-const SETTLE_BATCH = 200;
-/** Logged trades are kept this long beyond what an open option still needs (OPT-7). */
-export const TRADE_LOG_RETENTION_MS = 15 * 60_000;
+export { TRADE_LOG_RETENTION_MS } from '../settlement/job';
 const PRUNE_EVERY_MS = 60_000;
 /** Expired quotes never bought are dropped this long after their expiry. */
 const QUOTE_KEEP_MS = 60 * 60_000;
@@ -33,72 +33,57 @@ function settleInput(r: OrderRow): SettleOption {
   };
 }
 
+function dueRow(r: OrderRow): DueRow {
+  return { id: r.id, symbol: r.symbol, entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice }, at: r.expiry };
+}
+
 export class OptionJobs {
-  /** The earliest expiry of an open option (a hint: the job looks at the database only from then on). */
-  private nextDue: number | undefined;
-  /** Options whose settlement threw (a bug or a broken row): logged once, retried after a restart. */
-  private readonly failed = new Set<number>();
+  constructor(private readonly deps: OptionsDeps) {}
 
-  constructor(private readonly deps: OptionsDeps) {
-    this.nextDue = deps.store.nextExpiry();
-    deps.tradeLog.retain(deps.store.openSymbols());
+  /** OPT-16: what the one settlement job asks of options. */
+  adapter(): SettlementAdapter {
+    const { store } = this.deps;
+    return {
+      kind: OPTION_KIND,
+      due: (now, limit) => store.due(now, limit).map(dueRow),
+      nextDue: (from) => store.nextExpiry(from),
+      open: (id) => {
+        const row = store.byId(id);
+        return row && row.status === 'open' ? dueRow(row) : undefined;
+      },
+      pay: (id, exit, now) => this.pay(id, exit, now),
+      openSymbols: () => store.openSymbols(),
+      // OPT-7: nothing before the last trade at or before the earliest open expiry can settle an option.
+      keepFrom: (symbol, log) => {
+        const first = store.firstOpenExpiry(symbol);
+        if (first === undefined) return undefined;
+        return log.lastTradeBetween(symbol, Number.MIN_SAFE_INTEGER, first)?.time ?? Number.MIN_SAFE_INTEGER;
+      },
+    };
   }
 
-  /** An option was bought that expires at `expiry`: the job looks from then on at the latest. */
-  bought(expiry: number): void {
-    if (this.nextDue === undefined || expiry < this.nextDue) this.nextDue = expiry;
-  }
-
-  /** OPT-6: settles every open option whose expiry is before `at` (at most the clock's now); returns how many. */
-  settleDue(at: number): number {
-    const now = Math.min(at, this.deps.clock.now());
-    if (this.nextDue === undefined || now <= this.nextDue) return 0;
-    const { store, tradeLog } = this.deps;
-    tradeLog.flush();
-    const due = store.due(now, SETTLE_BATCH);
-    let settled = 0;
-    for (const row of due) {
-      if (this.failed.has(row.id)) continue;
-      try {
-        if (this.settleOne(row.id, now)) settled++;
-      } catch (err) {
-        this.failed.add(row.id);
-        this.deps.onError?.(err, `settling option ${row.id} failed; it stays open until a restart`);
-      }
-    }
-    const backlog = due.length === SETTLE_BATCH && due.some((r) => !this.failed.has(r.id));
-    this.nextDue = backlog ? now : this.failed.size ? store.nextExpiry(now) : store.nextExpiry();
-    if (settled > 0) tradeLog.retain(store.openSymbols());
-    return settled;
-  }
-
-  /** One option, exactly once: the payout and the row's change to settled in one transaction. */
-  private settleOne(id: number, now: number): boolean {
+  /**
+   * OPT-6: inside the settlement job's transaction, the payout of option `id` settled at `exit` and its change to
+   * settled with the evidence; returns the announcements (after the commit).
+   */
+  private pay(id: number, exit: LoggedTrade, now: number): () => void {
     const { store, ledger } = this.deps;
-    const done = ledger.transaction(() => {
-      const row = store.byId(id);
-      if (!row || row.status !== 'open' || row.expiry >= now) return undefined;
-      const last = store.lastTradeBetween(row.symbol, row.entryTime, row.expiry);
-      const [s] = settleOptions([settleInput(row)], last ? [last] : []);
-      let journalId: number | null = null;
-      if (new Decimal(s.payout).gt(0))
-        journalId = ledger.post({
-          kind: 'option_payout',
-          ref: String(id),
-          userId: row.userId,
-          memo: `${row.kind} ${row.symbol} ${row.strike} x ${row.quantity} at ${s.settlePrice}`,
-          entries: [
-            { house: OPTIONS_POOL, coin: OPTION_COIN, amount: `-${s.payout}` },
-            { userId: row.userId, account: 'platform', coin: OPTION_COIN, amount: s.payout },
-          ],
-        }).id;
-      if (!store.markSettled(id, { exit: s.exit, payout: s.payout, settleTime: now, journalId }))
-        throw new Error(`option ${id} was settled meanwhile`);
-      return { row, s };
-    });
-    if (!done) return false;
-    const { row, s } = done;
-    announce(this.deps, row.userId, { kind: 'option', id, status: 'settled' });
+    const row = store.byId(id)!;
+    const [s] = settleOptions([settleInput(row)], [exit]);
+    let journalId: number | null = null;
+    if (new Decimal(s.payout).gt(0))
+      journalId = ledger.post({
+        kind: 'option_payout',
+        ref: String(id),
+        userId: row.userId,
+        memo: `${row.kind} ${row.symbol} ${row.strike} x ${row.quantity} at ${s.settlePrice}`,
+        entries: [
+          { house: OPTIONS_POOL, coin: OPTION_COIN, amount: `-${s.payout}` },
+          { userId: row.userId, account: 'platform', coin: OPTION_COIN, amount: s.payout },
+        ],
+      }).id;
+    if (!store.markSettled(id, { exit: s.exit, payout: s.payout, settleTime: now, journalId }))
+      throw new Error(`option ${id} was settled meanwhile`);
     const data: SettlementData = {
       kind: 'option',
       id,
@@ -106,39 +91,32 @@ export class OptionJobs {
       closePrice: s.settlePrice,
       payout: s.payout,
     };
-    const events = this.deps.events;
-    if (events) this.deps.defer(() => events.settlement(row.userId, data));
-    return true;
+    return () => {
+      const events = this.deps.events;
+      if (!events) return;
+      events.statusChanged(row.userId, { kind: 'option', id, status: 'settled' });
+      events.settlement(row.userId, data);
+    };
   }
 
-  settleJob(): Job {
-    return { name: 'option-settle', everyMs: SETTLE_EVERY_MS, runAtStart: true, step: (now) => this.settleDue(now) };
+  /** OPT-6: settles every open option whose expiry is before `at` (at most the clock's now); returns how many. */
+  settleDue(at: number): number {
+    return this.deps.settlement.settleDue(at, OPTION_KIND);
   }
 
-  /**
-   * OPT-7: drops logged trades no open option can settle at and older than the retention window: on a pair with
-   * open options, those before the last trade at or before the earliest open expiry (nothing earlier can be a
-   * settlement trade); on a pair without, all of them. Stops logging pairs without open options.
-   */
+  /** OPT-7: the one settlement log's retention (both products) and the quotes'. Returns how many trades went. */
   prune(now: number): number {
-    const { store, tradeLog } = this.deps;
-    tradeLog.flush();
-    tradeLog.retain(store.openSymbols());
-    let n = 0;
-    for (const symbol of store.loggedSymbols()) {
-      const first = store.firstOpenExpiry(symbol);
-      const keepFrom =
-        first === undefined
-          ? Infinity
-          : (store.lastTradeBetween(symbol, Number.MIN_SAFE_INTEGER, first)?.time ?? Number.MIN_SAFE_INTEGER);
-      const before = Math.min(now - TRADE_LOG_RETENTION_MS, keepFrom);
-      if (before > Number.MIN_SAFE_INTEGER) n += store.pruneTrades(symbol, before);
-    }
-    store.pruneQuotes(now - QUOTE_KEEP_MS);
+    const n = this.deps.settlement.prune(now);
+    this.deps.store.pruneQuotes(now - QUOTE_KEEP_MS);
     return n;
   }
 
+  /** The quotes' retention (the log's is the settlement job's own). */
   pruneJob(): Job {
-    return { name: 'option-prune', everyMs: PRUNE_EVERY_MS, step: (now) => void this.prune(now) };
+    return {
+      name: 'option-quote-prune',
+      everyMs: PRUNE_EVERY_MS,
+      step: (now) => void this.deps.store.pruneQuotes(now - QUOTE_KEEP_MS),
+    };
   }
 }

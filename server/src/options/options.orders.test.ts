@@ -207,14 +207,14 @@ describe('[OPT-6][OPT-13][OPT-14][OPT-15] settlement, pushes, lists and records'
 
   it('[OPT-7] the pairs with open options are logged from the trade at purchase on; the others no longer', async () => {
     const u = await user('1000');
-    const sol = () => count("SELECT count(*) AS n FROM option_trades WHERE symbol = 'solusdt'");
+    const sol = () => count("SELECT count(*) AS n FROM settlement_trades WHERE symbol = 'solusdt'");
     const solBefore = sol();
     const last = ts.ctx.market.recentTrades('xrpusdt', 1)[0];
     const q = await quoted(u.token, await intent('xrpusdt', 'call', 3, 3, '1000'));
     expect((await buy(u.token, { quoteId: q.quoteId })).body.code).toBe(200);
     await run(2_000);
     const logged = ts.ctx.db
-      .prepare("SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = 'xrpusdt' ORDER BY seq")
+      .prepare("SELECT tape_id AS id, time, price FROM settlement_trades WHERE symbol = 'xrpusdt' ORDER BY seq")
       .all() as { id: number; time: number; price: string }[];
     // everything published after the entry, in publication order (the independent capture)
     const all = published.get('xrpusdt') ?? [];

@@ -11,7 +11,7 @@ import type { RecordQuery } from '../../../src/shared/schemas/records';
 import { checkOptionBuy, OPTION_COIN } from '../../../src/shared/trading/optionRules';
 import { ApiFail } from '../http/failures';
 import type { Leg } from '../ledger/service';
-import { announce, FEES, OPTIONS_POOL, type OptionsDeps } from './deps';
+import { announce, FEES, OPTION_KIND, OPTIONS_POOL, type OptionsDeps } from './deps';
 import type { OptionQuotes, Priced } from './quotes';
 import type { OrderFilter, OrderRow } from './store';
 
@@ -41,6 +41,7 @@ export function toOptionOrder(r: OrderRow): OptionOrder {
     volatility: r.volatility,
     createTime: r.createTime,
     status: r.status,
+    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
     exit: settled && r.exitId !== null ? { id: r.exitId, time: r.exitTime!, price: r.exitPrice! } : null,
     settlePrice: settled ? r.exitPrice : null,
     payout: settled ? r.payout : null,
@@ -49,16 +50,14 @@ export function toOptionOrder(r: OrderRow): OptionOrder {
 }
 
 export class OptionOrders {
-  /** `onBought(expiry)` tells the settlement job an option now expires then. */
   constructor(
     private readonly deps: OptionsDeps,
     private readonly quotes: OptionQuotes,
-    private readonly onBought: (expiry: number) => void,
   ) {}
 
   /** OPT-3, OPT-5, OPT-12: buys at a quote (synchronous; runs inside the idempotency transaction). */
   buy(userId: number, body: OptionBuyBody): OptionOrder {
-    const { store, ledger, clock, tradeLog } = this.deps;
+    const { store, ledger, clock, settlement } = this.deps;
     const q = store.quote(body.quoteId);
     if (body.clientOrderId) {
       // OPT-12: the same intent again is answered with its order, never a second one.
@@ -150,8 +149,7 @@ export class OptionOrders {
         this.deps.feePaid?.({ userId, coin: OPTION_COIN, amount: q.fee, source: 'options', ref: `options:${id}` });
       return id;
     });
-    tradeLog.watch(q.symbol, { id: entry.id, time: entry.ts, price: entry.price });
-    this.onBought(q.expiry);
+    settlement.opened(OPTION_KIND, q.symbol, { id: entry.id, time: entry.ts, price: entry.price }, q.expiry);
     announce(this.deps, userId, { kind: 'option', id, status: 'open' });
     return toOptionOrder(store.byId(id)!);
   }

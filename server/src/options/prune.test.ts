@@ -1,14 +1,16 @@
 /**
- * OPT-7: the option trade log's retention, on the migrated schema in memory with the service's `prune` and a
- * hand-made log: per pair, what an open option can still settle at is kept (the last trade at or before the
- * earliest open expiry, and every trade after it), the rest goes once older than the retention window; a pair
- * without open options stops being logged.
+ * OPT-7: the option trade log's retention, on the migrated schema in memory with the one settlement job's `prune` (the
+ * options' adapter plugged in) and a hand-made log: per pair, what an open option can still settle at is kept (the last
+ * trade at or before the earliest open expiry, and every trade after it), the rest goes once older than the retention
+ * window; a pair without open options stops being logged.
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
 import type { Ledger } from '../ledger/service';
-import { TradeLog } from '../seconds/tradeLog';
+import { SettlementJob } from '../settlement/job';
+import { sqliteSettlementStore, type SettlementStore } from '../settlement/store';
+import { TradeLog } from '../settlement/tradeLog';
 import { TRADE_LOG_RETENTION_MS } from './jobs';
 import { Options } from './service';
 import { sqliteOptionsStore, type NewOrder, type OptionsStore } from './store';
@@ -17,6 +19,7 @@ const T0 = Date.UTC(2026, 0, 1, 12);
 const MIN = 60_000;
 let db: Database.Database;
 let store: OptionsStore;
+let logStore: SettlementStore;
 
 beforeAll(async () => {
   db = new Database(':memory:');
@@ -24,6 +27,7 @@ beforeAll(async () => {
   // the orders here belong to no user (the log's retention does not look at users)
   db.pragma('foreign_keys = OFF');
   store = sqliteOptionsStore(db);
+  logStore = sqliteSettlementStore(db);
 });
 afterAll(() => db.close());
 
@@ -57,16 +61,24 @@ describe('[OPT-7] the trade log keeps what open options can settle at', () => {
     for (let i = 0; i <= 40; i++)
       for (const symbol of ['aaausdt', 'bbbusdt'])
         rows.push({ symbol, id: i + 1, time: T0 + i * MIN, price: `${100 + i}.00` });
-    store.insertTrades(rows);
+    logStore.insertTrades(rows);
     // aaa: open options expiring at minute 10 + 30 s and at minute 35; bbb: none
     store.insertOrder(order('aaausdt', T0 + 10 * MIN + 30_000, T0));
     store.insertOrder(order('aaausdt', T0 + 35 * MIN, T0 + 5 * MIN));
-    const log = new TradeLog(store, (fn) => fn());
-    const options = new Options({
-      store,
+    const log = new TradeLog(logStore, (fn) => fn());
+    const clock = { now: () => T0 + 40 * MIN };
+    const settlement = new SettlementJob({
+      store: logStore,
       tradeLog: log,
       ledger: {} as Ledger,
-      clock: { now: () => T0 + 40 * MIN },
+      clock,
+      defer: (fn) => fn(),
+    });
+    const options = new Options({
+      store,
+      settlement,
+      ledger: {} as Ledger,
+      clock,
       quoteTtlMs: 10_000,
       lastTrade: () => undefined,
       closes: () => [],
@@ -74,11 +86,12 @@ describe('[OPT-7] the trade log keeps what open options can settle at', () => {
       newId: () => 'x',
       defer: (fn) => fn(),
     });
+    settlement.add(options.adapter());
     expect(log.isWatched('aaausdt')).toBe(true);
     expect(log.isWatched('bbbusdt')).toBe(false);
     const now = T0 + 40 * MIN;
     const removed = options.prune(now);
-    const times = (s: string) => store.trades(s).map((t) => (t.time - T0) / MIN);
+    const times = (s: string) => logStore.trades(s).map((t) => (t.time - T0) / MIN);
     // aaa: minute 10 is the last trade at or before the earliest expiry: kept, and everything after it
     expect(times('aaausdt')).toEqual(Array.from({ length: 31 }, (_, i) => i + 10));
     // bbb: only the retention window

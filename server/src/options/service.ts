@@ -4,7 +4,8 @@
  *
  * - quotes.ts: the chain and firm quotes (Black-Scholes on the recent realised volatility, stored quotes).
  * - orders.ts: buying at a quote (one `option_buy` journal row) and the order list and record/option.
- * - jobs.ts: settlement at expiry from the persisted trade log (exactly once) and the log's pruning.
+ * - jobs.ts: the adapter of the one settlement job (SEC-14, OPT-16: settlement at expiry from the one persisted
+ *   trade log, exactly once) and the quotes' pruning.
  */
 import type {
   OptionBuyBody,
@@ -14,6 +15,7 @@ import type {
   OptionQuoteBody,
 } from '../../../src/shared/schemas/options';
 import type { RecordQuery } from '../../../src/shared/schemas/records';
+import type { SettlementAdapter } from '../settlement/job';
 import type { Job } from '../time/scheduler';
 import type { OptionsDeps } from './deps';
 import { OptionJobs } from './jobs';
@@ -28,7 +30,7 @@ export class Options {
   constructor(private readonly deps: OptionsDeps) {
     this.jobs = new OptionJobs(deps);
     this.quotes = new OptionQuotes(deps);
-    this.orders = new OptionOrders(deps, this.quotes, (expiry) => this.jobs.bought(expiry));
+    this.orders = new OptionOrders(deps, this.quotes);
   }
 
   /** OPT-2, OPT-10: the chain, with indicative premiums per unit before the fee (what a quote's unitPremium is). */
@@ -61,8 +63,9 @@ export class Options {
     return this.jobs.settleDue(at);
   }
 
-  settleJob(): Job {
-    return this.jobs.settleJob();
+  /** OPT-16: what the one settlement job asks of options. */
+  adapter(): SettlementAdapter {
+    return this.jobs.adapter();
   }
 
   /** OPT-7: drops logged trades no open option can settle at and older than the retention window. */
@@ -76,6 +79,6 @@ export class Options {
 
   /** Writes the queued trades. */
   stop(): void {
-    this.deps.tradeLog.flush();
+    this.deps.settlement.stop();
   }
 }

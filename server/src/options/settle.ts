@@ -1,10 +1,11 @@
 /**
  * The settlement of options (OPT-6) as a pure function of the orders and the published trade log: no clock, no
- * database, no market. The service feeds it the persisted log (option_trades, OPT-7) and writes what it returns
- * through the ledger; the tests reproduce it with an independent scan of the whole log.
+ * database, no market. The settlement trade is the one settlement job's `settlementTrade` (SEC-14, OPT-16); the job
+ * feeds it the one persisted log (OPT-7) and the adapter (jobs.ts) writes what it returns through the ledger; the
+ * tests reproduce it with an independent scan of the whole log.
  */
 import { optionPayout } from '../../../src/shared/trading/optionRules';
-import type { LoggedTrade } from '../seconds/settle';
+import { settlementTrade, type LoggedTrade } from '../settlement/settle';
 
 export type { LoggedTrade };
 
@@ -40,12 +41,7 @@ export interface OptionSettlement {
  */
 export function settleOptions(orders: readonly SettleOption[], trades: readonly LoggedTrade[]): OptionSettlement[] {
   return orders.map((o) => {
-    let exit: LoggedTrade | undefined;
-    for (const t of trades) {
-      if (t.time > o.expiry || t.time < o.entry.time) continue;
-      if (exit === undefined || t.time >= exit.time) exit = t;
-    }
-    exit ??= o.entry;
+    const exit = settlementTrade(o.entry, o.expiry, trades);
     return {
       id: o.id,
       exit,

@@ -1,10 +1,10 @@
 /**
- * The SQL of options (migration 030): the option pairs (coin_option), quotes, orders and the log of published
- * trades. No arithmetic and no rules here (service.ts, pricing.ts, settle.ts).
+ * The SQL of options (migration 030): the option pairs (coin_option), quotes and orders (the log of published
+ * trades is the one settlement log, ../settlement/store.ts). No arithmetic and no rules here (service.ts,
+ * pricing.ts, settle.ts).
  */
 import type Database from 'better-sqlite3';
 import type { OptionKind, OptionTenor } from '../../../src/shared/schemas/options';
-import type { LogRow } from '../seconds/store';
 import type { LoggedTrade } from './settle';
 
 export interface OptionPairRow {
@@ -107,19 +107,6 @@ export interface OptionsStore {
   /** Newest first: by id, or by settlement time for `bySettleTime` (the records). */
   list(f: OrderFilter, limit: number, offset: number, bySettleTime?: boolean): OrderRow[];
   count(f: OrderFilter): number;
-
-  /** Appends trades to the log in the order given, in one transaction. */
-  insertTrades(rows: readonly LogRow[]): void;
-  /** The last logged trade of `symbol` (by time, then by insertion). */
-  lastTrade(symbol: string): LoggedTrade | undefined;
-  /** The last logged trade of `symbol` with from <= time <= to (by time, then by insertion). */
-  lastTradeBetween(symbol: string, from: number, to: number): LoggedTrade | undefined;
-  /** Every logged trade of `symbol`, by time then insertion (tests and audits). */
-  trades(symbol: string): LoggedTrade[];
-  /** Symbols with logged trades. */
-  loggedSymbols(): string[];
-  /** Deletes `symbol`'s logged trades older than `before`; returns how many. */
-  pruneTrades(symbol: string, before: number): number;
 }
 
 const QUOTE_COLS = `id, user_id AS userId, symbol, kind, tenor, expiry, strike, quantity, unit_premium AS unitPremium,
@@ -179,21 +166,7 @@ export function sqliteOptionsStore(db: Database.Database): OptionsStore {
       `UPDATE option_orders SET status = 'settled', exit_id = @exitId, exit_time = @exitTime, exit_price = @exitPrice,
        payout = @payout, settle_time = @settleTime, settle_journal_id = @journalId WHERE id = @id AND status = 'open'`,
     ),
-    insertTrade: db.prepare('INSERT INTO option_trades (symbol, tape_id, time, price) VALUES (?, ?, ?, ?)'),
-    lastTrade: db.prepare(
-      `SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = ? ORDER BY time DESC, seq DESC LIMIT 1`,
-    ),
-    lastBetween: db.prepare(
-      `SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = ? AND time >= ? AND time <= ?
-       ORDER BY time DESC, seq DESC LIMIT 1`,
-    ),
-    trades: db.prepare('SELECT tape_id AS id, time, price FROM option_trades WHERE symbol = ? ORDER BY time, seq'),
-    loggedSymbols: db.prepare('SELECT DISTINCT symbol FROM option_trades'),
-    prune: db.prepare('DELETE FROM option_trades WHERE symbol = ? AND time < ?'),
   };
-  const insertTrades = db.transaction((rows: readonly LogRow[]) => {
-    for (const r of rows) q.insertTrade.run(r.symbol, r.id, r.time, r.price);
-  });
   return {
     pair: (symbol) => q.pair.get(symbol) as OptionPairRow | undefined,
     insertQuote: (row) => void q.insertQuote.run(row),
@@ -229,13 +202,5 @@ export function sqliteOptionsStore(db: Database.Database): OptionsStore {
       const [w, args] = where(f);
       return (db.prepare(`SELECT count(*) AS n FROM option_orders WHERE ${w}`).get(...args) as { n: number }).n;
     },
-    insertTrades: (rows) => {
-      if (rows.length) insertTrades(rows);
-    },
-    lastTrade: (symbol) => q.lastTrade.get(symbol) as LoggedTrade | undefined,
-    lastTradeBetween: (symbol, from, to) => q.lastBetween.get(symbol, from, to) as LoggedTrade | undefined,
-    trades: (symbol) => q.trades.all(symbol) as LoggedTrade[],
-    loggedSymbols: () => (q.loggedSymbols.all() as { symbol: string }[]).map((r) => r.symbol),
-    pruneTrades: (symbol, before) => q.prune.run(symbol, before).changes,
   };
 }

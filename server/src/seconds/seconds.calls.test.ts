@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tradingApi } from '../../../src/shared/api/trading';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
 import { connect } from '../ws/testClient';
-import { sqliteSecondsStore } from './store';
+import { sqliteSettlementStore } from '../settlement/store';
 import { TRADE_LOG_RETENTION_MS } from './service';
 import type { TestServer } from '../testing/harness';
 import { secondsServer } from './testServer';
@@ -112,7 +112,7 @@ describe('[SEC-10] lists', () => {
 
 describe('[SEC-8] the trade log', () => {
   it('keeps the published trades of the symbols with open contracts, from the entry on, and stops when none is left', async () => {
-    const store = sqliteSecondsStore(ts.ctx.db);
+    const store = sqliteSettlementStore(ts.ctx.db);
     const u = await user('100');
     await run(200);
     const before = store.trades('dogeusdt').length;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
-import { SETTLE_EVERY_MS } from './service';
+import { SETTLE_EVERY_MS } from '../settlement/job';
 import type { TestServer } from '../testing/harness';
 import { secondsServer } from './testServer';
 

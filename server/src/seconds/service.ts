@@ -1,5 +1,5 @@
 /**
- * Second contracts (SEC-1..12 in docs/spec/trading.md): periods, opening a contract, settling it from the published
+ * Second contracts (SEC-1..14 in docs/spec/trading.md): periods, opening a contract, settling it from the published
  * trade log, and the lists. Dependencies are injected (index.ts builds them from the server's context).
  *
  * - Open (`create`, synchronous: it runs inside the idempotency transaction): the pair must be listed for second
@@ -7,11 +7,12 @@
  *   shared rule (src/shared/trading/secondRules.ts) against the platform USDT balance; the stake is then held
  *   through the ledger in the same transaction as the order's row. The contract opens at the last trade published
  *   when the server handles the call (its id, time and price are the entry) and closes exactly one period later.
- * - Settle (`settleDue`, the scheduler's job): an open contract is settled once the server's time is past its
- *   closeTime (so every trade stamped at or before it has been published), from the persisted log alone, by the
- *   pure `settleSecond`; the ledger rows and the row's change to settled are one transaction, guarded by the row's
- *   status, so a second run or a restart never settles twice. A loss settles the hold to `house:seconds`; a win
- *   settles it there and pays stake + profit from it; a draw releases the hold.
+ * - Settle (the adapter of the one settlement job, SEC-14, ../settlement/job.ts): an open contract is settled once
+ *   the server's time is past its closeTime (so every trade stamped at or before it has been published), from the
+ *   one persisted log alone, by the pure `settleSecond`; the ledger rows and the row's change to settled are one
+ *   transaction (the job's), guarded by the row's status, so a second run or a restart never settles twice. A loss
+ *   settles the hold to `house:seconds`; a win settles it there and pays stake + profit from it; a draw releases
+ *   the hold.
  */
 import type { Period, SecondOrder, SecondOrderBody } from '../../../src/shared/schemas/trading';
 import type { SettlementData, Trade } from '../../../src/shared/protocol';
@@ -20,21 +21,16 @@ import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
 import type { Ledger } from '../ledger/service';
 import type { HouseAccount } from '../ledger/types';
+import type { DueRow, SettlementAdapter, SettlementJob } from '../settlement/job';
 import type { Clock } from '../time/clock';
-import type { Job } from '../time/scheduler';
 import { settleSecond, type LoggedTrade, type SettleOrder } from './settle';
 import type { OrderFilter, OrderRow, PeriodRow, SecondsStore } from './store';
-import type { TradeLog } from './tradeLog';
 
 /** The house pool every stake of a lost contract goes to and every win is paid from (SEC-6). */
 export const SECONDS_POOL: HouseAccount = 'house:seconds';
-/** How often the settlement job looks for due contracts: the market's tick, so settlement follows it closely. */
-export const SETTLE_EVERY_MS = 10;
-/** Contracts settled per job run at most (a backlog after a restart is worked off over a few runs). */
-const SETTLE_BATCH = 200;
-/** Logged trades are kept this long (beyond that, only those an open contract still needs). */
-export const TRADE_LOG_RETENTION_MS = 15 * 60_000;
-const PRUNE_EVERY_MS = 60_000;
+/** The product's name in the one settlement job. */
+export const SECOND_KIND = 'second';
+export { TRADE_LOG_RETENTION_MS } from '../settlement/job';
 
 export interface SecondsEvents {
   statusChanged(userId: number, e: StatusEvent): void;
@@ -43,17 +39,15 @@ export interface SecondsEvents {
 
 export interface SecondsDeps {
   store: SecondsStore;
-  tradeLog: TradeLog;
+  /** The one settlement job (SEC-14): it logs the pairs, settles and prunes. */
+  settlement: SettlementJob;
   ledger: Ledger;
   clock: Clock;
   /** The last published trade of a symbol on the market's tape, or undefined (unknown symbol, no trade yet). */
   lastTrade(symbol: string): Trade | undefined;
-  /** The symbols the market trades (the prune job walks them). */
-  symbols(): string[];
   events?: SecondsEvents;
   /** Runs `fn` after the current synchronous run (announcements after the commit). */
   defer(fn: () => void): void;
-  onError?(err: unknown, what: string): void;
 }
 
 export interface ListQuery {
@@ -103,6 +97,15 @@ export function toSecondOrder(r: OrderRow): SecondOrder {
   };
 }
 
+function dueRow(r: OrderRow): DueRow {
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
+    at: r.closeTime,
+  };
+}
+
 function settleInput(r: OrderRow): SettleOrder {
   return {
     direction: r.direction,
@@ -114,15 +117,7 @@ function settleInput(r: OrderRow): SettleOrder {
 }
 
 export class SecondContracts {
-  /** The earliest closeTime of an open contract (a hint: the job looks at the database only from then on). */
-  private nextDue: number | undefined;
-  /** Contracts whose settlement threw (a bug or a broken row): logged once, retried after a restart. */
-  private readonly failed = new Set<number>();
-
-  constructor(private readonly deps: SecondsDeps) {
-    this.nextDue = deps.store.nextClose();
-    deps.tradeLog.retain(deps.store.openSymbols());
-  }
+  constructor(private readonly deps: SecondsDeps) {}
 
   /** SEC-1: every period, open or not. */
   periods(): Period[] {
@@ -131,7 +126,7 @@ export class SecondContracts {
 
   /** SEC-2..4: opens a contract (synchronous; the caller's transaction holds the stake and the row together). */
   create(userId: number, body: SecondOrderBody): SecondOrder {
-    const { store, ledger, clock, tradeLog } = this.deps;
+    const { store, ledger, clock, settlement } = this.deps;
     const symbol = body.symbol;
     if (body.clientOrderId) {
       // SEC-13: the same intent again is answered with its order, never a second one.
@@ -183,8 +178,7 @@ export class SecondContracts {
       store.setHold(id, hold.id);
       return id;
     });
-    tradeLog.watch(symbol, { id: entry.id, time: entry.ts, price: entry.price });
-    if (this.nextDue === undefined || closeTime < this.nextDue) this.nextDue = closeTime;
+    settlement.opened(SECOND_KIND, symbol, { id: entry.id, time: entry.ts, price: entry.price }, closeTime);
     this.announce(userId, { kind: 'second', id, status: 'open' });
     return toSecondOrder(store.byId(id)!);
   }
@@ -215,68 +209,56 @@ export class SecondContracts {
     };
   }
 
-  /**
-   * SEC-5: settles every open contract whose closeTime is before `at` (at most the clock's now), from the
-   * persisted log. Returns how many were settled.
-   */
+  /** SEC-5: settles every open contract whose closeTime is before `at` (at most the clock's now); returns how many. */
   settleDue(at: number): number {
-    // Never ahead of the server's own time, whoever asks.
-    const now = Math.min(at, this.deps.clock.now());
-    if (this.nextDue === undefined || now <= this.nextDue) return 0;
-    const { store, tradeLog } = this.deps;
-    tradeLog.flush();
-    const due = store.due(now, SETTLE_BATCH);
-    let settled = 0;
-    for (const row of due) {
-      if (this.failed.has(row.id)) continue;
-      try {
-        if (this.settleOne(row.id, now)) settled++;
-      } catch (err) {
-        this.failed.add(row.id);
-        this.deps.onError?.(err, `settling second contract ${row.id} failed; it stays open until a restart`);
-      }
-    }
-    const backlog = due.length === SETTLE_BATCH && due.some((r) => !this.failed.has(r.id));
-    this.nextDue = backlog ? now : this.failed.size ? store.nextCloseAfter(now) : store.nextClose();
-    if (settled > 0) tradeLog.retain(store.openSymbols());
-    return settled;
+    return this.deps.settlement.settleDue(at, SECOND_KIND);
   }
 
-  /** One contract, exactly once: the ledger rows and the row's change to settled in one transaction. */
-  private settleOne(id: number, now: number): boolean {
+  /** SEC-14: what the one settlement job asks of second contracts. */
+  adapter(): SettlementAdapter {
+    const { store } = this.deps;
+    return {
+      kind: SECOND_KIND,
+      due: (now, limit) => store.due(now, limit).map(dueRow),
+      nextDue: (from) => (from === undefined ? store.nextClose() : store.nextCloseAfter(from)),
+      open: (id) => {
+        const row = store.byId(id);
+        return row && row.status === 'open' && row.holdId !== null ? dueRow(row) : undefined;
+      },
+      pay: (id, exit, now) => this.pay(id, exit, now),
+      openSymbols: () => store.openSymbols(),
+      keepFrom: (symbol) => store.oldestOpenEntry(symbol),
+    };
+  }
+
+  /**
+   * SEC-6: inside the settlement job's transaction, the money of contract `id` settled at `exit` and its change
+   * to settled with the evidence; returns the announcements (after the commit).
+   */
+  private pay(id: number, exit: LoggedTrade, now: number): () => void {
     const { store, ledger } = this.deps;
-    const done = ledger.transaction(() => {
-      const row = store.byId(id);
-      if (!row || row.status !== 'open' || row.closeTime >= now || row.holdId === null) return undefined;
-      const log: LoggedTrade[] = [];
-      const last = store.lastTradeBetween(row.symbol, row.entryTime, row.closeTime);
-      if (last) log.push(last);
-      const s = settleSecond(settleInput(row), log);
-      const cause = { ref: String(id), userId: row.userId };
-      const memo = `${row.direction} ${row.symbol}: ${row.entryPrice} -> ${s.exit.price}, ${s.result}`;
-      let journalId: number;
-      if (s.result === 'draw') {
-        journalId = ledger.release(row.holdId, { ...cause, kind: 'second_draw', memo }).id;
-      } else {
-        journalId = ledger.settle(row.holdId, { ...cause, kind: 'second_settle', memo, to: SECONDS_POOL }).id;
-        if (s.result === 'win')
-          journalId = ledger.post({
-            ...cause,
-            kind: 'second_payout',
-            memo,
-            entries: [
-              { house: SECONDS_POOL, coin: row.coin, amount: `-${s.payout}` },
-              { userId: row.userId, account: 'platform', coin: row.coin, amount: s.payout },
-            ],
-          }).id;
-      }
-      if (!store.markSettled(id, { ...s, settleTime: now, journalId }))
-        throw new Error(`second contract ${id} was settled meanwhile`);
-      return { row, s };
-    });
-    if (!done) return false;
-    const { row, s } = done;
-    this.announce(row.userId, { kind: 'second', id, status: 'settled' });
+    const row = store.byId(id)!;
+    const s = settleSecond(settleInput(row), [exit]);
+    const cause = { ref: String(id), userId: row.userId };
+    const memo = `${row.direction} ${row.symbol}: ${row.entryPrice} -> ${s.exit.price}, ${s.result}`;
+    let journalId: number;
+    if (s.result === 'draw') {
+      journalId = ledger.release(row.holdId!, { ...cause, kind: 'second_draw', memo }).id;
+    } else {
+      journalId = ledger.settle(row.holdId!, { ...cause, kind: 'second_settle', memo, to: SECONDS_POOL }).id;
+      if (s.result === 'win')
+        journalId = ledger.post({
+          ...cause,
+          kind: 'second_payout',
+          memo,
+          entries: [
+            { house: SECONDS_POOL, coin: row.coin, amount: `-${s.payout}` },
+            { userId: row.userId, account: 'platform', coin: row.coin, amount: s.payout },
+          ],
+        }).id;
+    }
+    if (!store.markSettled(id, { ...s, settleTime: now, journalId }))
+      throw new Error(`second contract ${id} was settled meanwhile`);
     const data: SettlementData = {
       kind: 'second',
       id,
@@ -285,9 +267,12 @@ export class SecondContracts {
       closePrice: s.exit.price,
       payout: s.payout,
     };
-    const events = this.deps.events;
-    if (events) this.deps.defer(() => events.settlement(row.userId, data));
-    return true;
+    return () => {
+      const events = this.deps.events;
+      if (!events) return;
+      events.statusChanged(row.userId, { kind: 'second', id, status: 'settled' });
+      events.settlement(row.userId, data);
+    };
   }
 
   private announce(userId: number, e: StatusEvent): void {
@@ -295,34 +280,13 @@ export class SecondContracts {
     if (events) this.deps.defer(() => events.statusChanged(userId, e));
   }
 
-  /** The settlement job: right after the market's step, every SETTLE_EVERY_MS. */
-  settleJob(): Job {
-    return { name: 'second-settle', everyMs: SETTLE_EVERY_MS, runAtStart: true, step: (now) => this.settleDue(now) };
-  }
-
-  /**
-   * SEC-8: drops logged trades older than the retention window, except those an open contract still needs (from
-   * the oldest open entry of the symbol on), and stops logging symbols without open contracts.
-   */
+  /** SEC-8: the one settlement log's retention (the settlement job prunes for both products). */
   prune(now: number): number {
-    const { store, tradeLog } = this.deps;
-    tradeLog.flush();
-    tradeLog.retain(store.openSymbols());
-    let n = 0;
-    for (const symbol of this.deps.symbols()) {
-      const keepFrom = store.oldestOpenEntry(symbol);
-      const before = Math.min(now - TRADE_LOG_RETENTION_MS, keepFrom ?? Infinity);
-      n += store.pruneTrades(symbol, before);
-    }
-    return n;
-  }
-
-  pruneJob(): Job {
-    return { name: 'second-trade-log-prune', everyMs: PRUNE_EVERY_MS, step: (now) => void this.prune(now) };
+    return this.deps.settlement.prune(now);
   }
 
   /** Writes the queued trades (the server calls it before closing the database). */
   stop(): void {
-    this.deps.tradeLog.flush();
+    this.deps.settlement.stop();
   }
 }

@@ -1,16 +1,13 @@
 /**
  * The settlement of a second contract (SEC-5, SEC-6) as a pure function of the order and the published trade
- * log: no clock, no database, no market. The service feeds it the persisted log (trade-log.ts) and writes what it
- * returns through the ledger; the tests reproduce it with an independent scan of the whole log.
+ * log: no clock, no database, no market. The exit is the one settlement job's `settlementTrade` (SEC-14,
+ * ../settlement/settle.ts); the job feeds it the persisted log and the service writes what it returns through the
+ * ledger; the tests reproduce it with an independent scan of the whole log.
  */
 import { compareDecimal, secondPayout } from '../../../src/shared/trading/secondRules';
+import { settlementTrade, type LoggedTrade } from '../settlement/settle';
 
-/** A published trade as the log keeps it: the tape id (evidence only, not unique across restarts), time, price. */
-export interface LoggedTrade {
-  id: number;
-  time: number;
-  price: string;
-}
+export type { LoggedTrade };
 
 /** What settlement needs of an order. */
 export interface SettleOrder {
@@ -44,12 +41,7 @@ export interface Settlement {
  * - payout: win = stake + stake x ratio (exact, secondRules.secondPayout), draw = the stake, lose = "0".
  */
 export function settleSecond(order: SettleOrder, trades: readonly LoggedTrade[]): Settlement {
-  let exit: LoggedTrade | undefined;
-  for (const t of trades) {
-    if (t.time > order.closeTime || t.time < order.entry.time) continue;
-    if (exit === undefined || t.time >= exit.time) exit = t;
-  }
-  exit ??= order.entry;
+  const exit = settlementTrade(order.entry, order.closeTime, trades);
   const move = compareDecimal(exit.price, order.entry.price);
   if (move === 0) return { result: 'draw', exit, payout: order.amount };
   const won = order.direction === 'up' ? move > 0 : move < 0;

@@ -1,6 +1,6 @@
 /**
- * The SQL of second contracts (migration 027): periods, orders, and the log of published trades. No arithmetic
- * and no rules here (service.ts, settle.ts).
+ * The SQL of second contracts (migration 027): periods and orders (the log of published trades is the one
+ * settlement log, ../settlement/store.ts). No arithmetic and no rules here (service.ts, settle.ts).
  */
 import type Database from 'better-sqlite3';
 import type { LoggedTrade } from './settle';
@@ -62,14 +62,6 @@ export interface OrderFilter {
   to?: number;
 }
 
-/** A row of the trade log. */
-export interface LogRow {
-  symbol: string;
-  id: number;
-  time: number;
-  price: string;
-}
-
 export interface SecondsStore {
   periods(): PeriodRow[];
   period(id: number): PeriodRow | undefined;
@@ -92,17 +84,6 @@ export interface SecondsStore {
   markSettled(id: number, s: SettledFields): boolean;
   list(f: OrderFilter, limit: number, offset: number): OrderRow[];
   count(f: OrderFilter): number;
-
-  /** Appends trades to the log in the order given, in one transaction. */
-  insertTrades(rows: readonly LogRow[]): void;
-  /** The last logged trade of `symbol` (by time, then by insertion). */
-  lastTrade(symbol: string): LoggedTrade | undefined;
-  /** The last logged trade of `symbol` with from <= time <= to (by time, then by insertion). */
-  lastTradeBetween(symbol: string, from: number, to: number): LoggedTrade | undefined;
-  /** Every logged trade of `symbol`, by time then insertion (tests and audits). */
-  trades(symbol: string): LoggedTrade[];
-  /** Deletes `symbol`'s logged trades older than `before`; returns how many. */
-  pruneTrades(symbol: string, before: number): number;
 }
 
 const ORDER_COLS = `id, user_id AS userId, symbol, direction, amount, coin, period_id AS periodId, period, ratio,
@@ -170,20 +151,7 @@ export function sqliteSecondsStore(db: Database.Database): SecondsStore {
        exit_price = @exitPrice, payout = @payout, settle_time = @settleTime, settle_journal_id = @journalId
        WHERE id = @id AND status = 'open'`,
     ),
-    insertTrade: db.prepare('INSERT INTO second_trades (symbol, tape_id, time, price) VALUES (?, ?, ?, ?)'),
-    lastTrade: db.prepare(
-      `SELECT tape_id AS id, time, price FROM second_trades WHERE symbol = ? ORDER BY time DESC, seq DESC LIMIT 1`,
-    ),
-    lastBetween: db.prepare(
-      `SELECT tape_id AS id, time, price FROM second_trades WHERE symbol = ? AND time >= ? AND time <= ?
-       ORDER BY time DESC, seq DESC LIMIT 1`,
-    ),
-    trades: db.prepare('SELECT tape_id AS id, time, price FROM second_trades WHERE symbol = ? ORDER BY time, seq'),
-    prune: db.prepare('DELETE FROM second_trades WHERE symbol = ? AND time < ?'),
   };
-  const insertTrades = db.transaction((rows: readonly LogRow[]) => {
-    for (const r of rows) q.insertTrade.run(r.symbol, r.id, r.time, r.price);
-  });
   return {
     periods: () => q.periods.all() as PeriodRow[],
     period: (id) => q.period.get(id) as PeriodRow | undefined,
@@ -221,12 +189,5 @@ export function sqliteSecondsStore(db: Database.Database): SecondsStore {
       const [w, args] = where(f);
       return (db.prepare(`SELECT count(*) AS n FROM second_orders WHERE ${w}`).get(...args) as { n: number }).n;
     },
-    insertTrades: (rows) => {
-      if (rows.length) insertTrades(rows);
-    },
-    lastTrade: (symbol) => q.lastTrade.get(symbol) as LoggedTrade | undefined,
-    lastTradeBetween: (symbol, from, to) => q.lastBetween.get(symbol, from, to) as LoggedTrade | undefined,
-    trades: (symbol) => q.trades.all(symbol) as LoggedTrade[],
-    pruneTrades: (symbol, before) => q.prune.run(symbol, before).changes,
   };
 }

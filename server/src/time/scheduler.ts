@@ -57,6 +57,11 @@ export class Scheduler {
     };
   }
 
+  /** The names of the jobs added, in order (tests and audits). */
+  names(): string[] {
+    return [...this.entries].map((e) => e.job.name);
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;

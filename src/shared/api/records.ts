@@ -27,7 +27,7 @@ export const recordsApi = {
   optionRecords: defineEndpoint({
     method: 'GET',
     path: '/api/record/option',
-    summary: "The caller's settled options with their audit (the last trade at or before expiry)",
+    summary: "The caller's settled options with their audit (the entry trade and the last trade at or before expiry)",
     query: RecordQuery,
     data: OptionOrderPage,
     auth: true,

@@ -95,6 +95,8 @@ export const OptionOrder = z.object({
   volatility: DecimalStr,
   createTime: z.number().int(),
   status: z.enum(['open', 'settled']),
+  /** The last trade published when it was bought (the log holds it and every trade after it; SEC-14, OPT-16). */
+  entry: TradeEvidence.optional(),
   /** Settled: the last trade at or before expiry, the settlement price, what was paid (0 when out of the money). */
   exit: TradeEvidence.nullable(),
   settlePrice: DecimalStr.nullable(),

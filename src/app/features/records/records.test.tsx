@@ -182,6 +182,7 @@ const OPTION: OptionOrder = {
   volatility: '0.6',
   createTime: Date.UTC(2026, 0, 2),
   status: 'settled',
+  entry: { id: 640, time: Date.UTC(2026, 0, 2) - 100, price: '63990' },
   exit: { id: 777, time: Date.UTC(2026, 0, 2, 0, 4, 59), price: '64100' },
   settlePrice: '64100',
   payout: '100',
@@ -233,10 +234,12 @@ describe('[RECS-10] what each tab shows', () => {
     expect(s).toContain('64,010 Trade #531');
   });
 
-  it('options: kind, strike, premium, settlement price, payout and the exit evidence', () => {
+  it('[OPT-16] options: kind, strike, premium, settlement price, payout and the entry and exit evidence', () => {
     const s = tabTable('option', [OPTION]);
     expect(s).toContain('Call 64,000');
-    expect(s).toContain('1 12.5 0.25 64,100 100 64,100 Trade #777');
+    expect(s).toContain('Strike Expiry Quantity Premium Fee Settlement price Payout Entry Exit');
+    expect(s).toContain('1 12.5 0.25 64,100 100 63,990 Trade #640');
+    expect(s).toContain('64,100 Trade #777');
   });
 
   it('phone: the same values as cards', () => {

@@ -172,6 +172,7 @@ export function tabColumns(t: TFunction, pair: PairName): TabColumns {
       { key: 'fee', label: t('col.fee'), numeric: true, value: (r) => num(r.fee) },
       { key: 'settle', label: t('col.settlePrice'), numeric: true, value: (r) => num(r.settlePrice) },
       { key: 'payout', label: t('col.payout'), numeric: true, value: (r) => num(r.payout) },
+      { key: 'entry', label: t('col.entry'), value: (r) => <Evidence e={r.entry ?? null} t={t} /> },
       { key: 'exit', label: t('col.exit'), value: (r) => <Evidence e={r.exit} t={t} /> },
     ],
     broker: [

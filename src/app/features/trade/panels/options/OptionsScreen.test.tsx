@@ -292,9 +292,10 @@ describe("the user's options", () => {
     expect(t).toContain('Value if it expired now 11.356 USDT at 67,113.56');
   });
 
-  it('[OUI-7] a settled option shows its payout and the audit: the exit trade, the strike and the formula with its numbers', () => {
+  it('[OUI-7][OPT-16] a settled option shows its payout and the audit: the entry and exit trades, the strike and the formula with its numbers', () => {
     const o = order({
       status: 'settled',
+      entry: { id: 87001, time: NOW - 361_250, price: '67100' },
       exit: { id: 88123, time: NOW - 60_420, price: '67321.5' },
       settlePrice: '67321.5',
       payout: '32.150000',
@@ -307,6 +308,7 @@ describe("the user's options", () => {
     );
     expect(t).toContain('Paid out 32.15 USDT');
     expect(t).toContain('Settlement price 67,321.5');
+    expect(t).toMatch(/Last trade when bought: #87001 at \S+ \S+\.750, price 67,100 /);
     expect(t).toMatch(/Last trade at or before expiry: #88123 at \S+ \S+\.580, price 67,321\.5/);
     expect(t).toContain('Call: max(67,321.5 − 67,000, 0) × 0.1 = 32.15 USDT');
     const put = text(

@@ -1,7 +1,8 @@
 /**
  * The user's options (OUI-6, OUI-7): open ones with a countdown to expiry and what they would pay if they expired
  * at the live last price (intrinsic value, labelled so); settled ones, paged, with the payout and the audit: the
- * exit trade the settlement used (id, time, price), the strike and the formula with its numbers.
+ * entry trade (the last when bought, OPT-16) and the exit trade the settlement used (id, time, price), the strike
+ * and the formula with its numbers.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -200,6 +201,15 @@ export function SettledOption({ order: o, pair }: { order: OptionOrder; pair: st
       </dl>
       <section className="opt-audit" aria-label={t('audit.title')} data-testid="options-audit">
         <h4 className="opt-audit__title">{t('audit.title')}</h4>
+        {o.entry && (
+          <p data-testid="options-entry-trade">
+            {t('audit.entryTrade', {
+              id: o.entry.id,
+              time: preciseTime(o.entry.time),
+              price: formatDecimal(o.entry.price),
+            })}
+          </p>
+        )}
         {o.exit ? <Evidence trade={o.exit} /> : <p>{t('audit.noTrade')}</p>}
         <p className="opt-formula" data-testid="options-formula">
           {t(`audit.formula.${o.kind}`, {

@@ -1,23 +1,24 @@
 /**
- * The persisted log of published trades that second contracts settle from (SEC-8). The market's trade ring holds
- * 1,000 trades and is lost on a restart; this log keeps, in the database, every trade published (`market.onTrades`)
- * on each symbol that has an open contract, in publication order, from the contract's entry trade on.
+ * The one persisted log of published trades that second contracts and options settle from (SEC-14, SEC-8, OPT-7).
+ * The market's trade ring holds 1,000 trades and is lost on a restart; this log keeps, in the database, every trade
+ * published (`market.onTrades`) on each symbol that has an open row of either product, in publication order, from
+ * the row's entry trade on.
  *
  * - `onTrades` (the market's listener) queues the trades of watched symbols; the queue is written in ONE
  *   transaction when the synchronous run that published them ends (a microtask: one market step, all symbols),
  *   and before anything reads the log (`flush`).
- * - `watch(symbol, entry)` starts (or continues) logging a symbol when a contract opens on it, and queues the
- *   entry trade itself unless it is already the symbol's last logged trade, so the log holds the entry and
- *   everything published after it.
- * - `retain(symbols)` stops logging the symbols without an open contract (the service calls it after settling).
+ * - `watch(symbol, entry)` starts (or continues) logging a symbol when a contract or an option opens on it, and
+ *   queues the entry trade itself unless it is already the symbol's last logged trade, so the log holds the entry
+ *   and everything published after it.
+ * - `retain(symbols)` stops logging the symbols without an open row (the settlement job calls it after settling).
  *
  * Tape ids are kept as evidence only (they restart at 1 with the server): order is by time, then by insertion.
  */
 import type { Trade } from '../../../src/shared/protocol';
 import type { LoggedTrade } from './settle';
-import type { LogRow, SecondsStore } from './store';
+import type { LogRow, SettlementStore } from './store';
 
-type Store = Pick<SecondsStore, 'insertTrades' | 'lastTrade'>;
+type Store = Pick<SettlementStore, 'insertTrades' | 'lastTrade'>;
 
 function same(a: LoggedTrade, b: LoggedTrade): boolean {
   return a.id === b.id && a.time === b.time && a.price === b.price;
@@ -65,7 +66,7 @@ export class TradeLog {
     this.schedule();
   }
 
-  /** Logs exactly these symbols from now on (those with open contracts). */
+  /** Logs exactly these symbols from now on (those with open rows). */
   retain(symbols: Iterable<string>): void {
     const keep = new Set(symbols);
     for (const s of this.watched) if (!keep.has(s)) this.watched.delete(s);
