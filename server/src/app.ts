@@ -337,6 +337,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         traders.stop();
         futures.stop();
         finance.stop();
+        core.close();
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());

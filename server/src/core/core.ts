@@ -189,6 +189,16 @@ export class TradingCore implements BookRecorder {
     else fn();
   }
 
+  /** Writes what waits in the buffer (a clean stop: the journal ends where the books are). */
+  close(): void {
+    if (this.batch || this.buffered.length === 0) return;
+    this.deps.db.transaction(() => {
+      const all = this.buffered;
+      this.buffered = [];
+      this.deps.store.append(all, this.deps.clock.now());
+    })();
+  }
+
   /** Whether a batch is open (the books' users may ask). */
   get inBatch(): boolean {
     return this.batch !== undefined;
