@@ -224,6 +224,7 @@ export class TradingCore implements BookRecorder {
     const outcomes: Outcome<unknown>[] = new Array<Outcome<unknown>>(units.length);
     this.batch = batch;
     books.hold();
+    let buffer = this.buffered;
     try {
       db.transaction(() => {
         const before = this.changes();
@@ -236,12 +237,11 @@ export class TradingCore implements BookRecorder {
             outcomes[i] = { ok: false, error: err };
           }
         }
-        this.commitEntries(batch.entries, this.changes() !== before);
+        buffer = this.commitEntries(batch.entries, this.changes() !== before);
       })();
     } catch (err) {
       this.batch = undefined;
       this.step = undefined;
-      this.buffered = [];
       books.discard();
       this.stats.refused++;
       const cause = err instanceof Abort ? err.cause : err;
@@ -251,6 +251,7 @@ export class TradingCore implements BookRecorder {
       return units.map(() => ({ ok: false, error: refused }));
     }
     this.batch = undefined;
+    this.buffered = buffer;
     this.stats.batches++;
     this.stats.commands += units.length;
     books.release();
@@ -264,11 +265,18 @@ export class TradingCore implements BookRecorder {
     return outcomes;
   }
 
-  /** After a refused batch: the state of the last commit, from the snapshot and the journal (CORE-2). */
+  /**
+   * After a refused batch: the state before it (CORE-2), from the snapshot, the journal and the simulator's
+   * steps still waiting in the buffer.
+   */
   private reload(): void {
     const { engine, log } = this.deps;
     try {
       if (!this.loadNewest()) throw new Error('no snapshot to reload from');
+      replay(
+        engine,
+        this.buffered.map((entry) => ({ seq: 0, entry })),
+      );
     } catch (err) {
       log.error({ event: 'core_reload_failed', err }, 'the books could not be reloaded');
       throw err;
@@ -278,24 +286,25 @@ export class TradingCore implements BookRecorder {
 
   /**
    * Writes a batch's entries: pure-simulator entries of a batch that wrote nothing else wait in the buffer (at
-   * most BUFFER_MS or BUFFER_MAX); anything else writes the buffer first, then the batch's own.
+   * most BUFFER_MS or BUFFER_MAX); anything else writes the buffer first, then the batch's own. Returns the
+   * buffer as it is once the batch commits (the caller keeps the old one if the batch is refused).
    */
-  private commitEntries(entries: JournalEntry[], wrote: boolean): void {
-    if (entries.length === 0 && !wrote) return;
+  private commitEntries(entries: JournalEntry[], wrote: boolean): JournalEntry[] {
+    if (entries.length === 0 && !wrote) return this.buffered;
     const now = this.deps.clock.now();
     const simOnly = !wrote && entries.every((e) => e.t === 'resume' || (e.t === 'step' && e.inner.length === 0));
     if (simOnly) {
+      const waiting = this.buffered.length > 0 ? [...this.buffered, ...entries] : entries;
       if (this.buffered.length === 0) this.bufferedAt = now;
-      for (const e of entries) this.buffered.push(e);
-      if (this.buffered.length < BUFFER_MAX && now - this.bufferedAt < BUFFER_MS) return;
+      if (waiting.length < BUFFER_MAX && now - this.bufferedAt < BUFFER_MS) return waiting;
       entries = [];
     }
     const all = this.buffered.length > 0 ? [...this.buffered, ...entries] : entries;
-    this.buffered = [];
-    if (all.length === 0) return;
+    if (all.length === 0) return [];
     this.deps.store.append(all, now);
     this.sinceSnapshot += all.length;
     if (this.sinceSnapshot >= this.deps.config.snapshotEvery) this.snapshot();
+    return [];
   }
 
   /** Saves the whole state after the last written entry (inside the caller's transaction). */
