@@ -58,6 +58,8 @@ const tick = (price: string): MarkTick => ({
   symbol: SYMBOL,
   price,
   time: ts.clock.now(),
+  index: price,
+  basis: '0',
   tradeId: 1,
   tradeTime: ts.clock.now(),
 });
