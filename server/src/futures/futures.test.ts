@@ -245,7 +245,7 @@ describe('[FUT-11] a position is liquidated at the first mark tick at or past it
     expect(bal(u.id).frozen).toBe('0');
     const rec = await ts.call(recordsApi.futuresRecords, { token: u.token, query: {} });
     expect(rec.data.rows[0].kind).toBe('liquidation');
-    // The published ticks are the tape's: each the last trade at or before its time.
+    // The published ticks are the board's, each with its last trade at or before its time.
     const marks = await ts.call(futuresApi.marks, { query: { symbol: SYMBOL, limit: 5 } });
     const last = marks.data[marks.data.length - 1];
     expect(last).toEqual(ts.ctx.marks.current(SYMBOL));
