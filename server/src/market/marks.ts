@@ -11,17 +11,18 @@
  * time since the previous tick; time before the first tick counts as basis 0), rounded half away from zero to the
  * price's decimals; the mark is index + basis, clamped to index x (1 +- band) (the lower edge rounded up, the upper
  * down, so the mark is always inside). A sweep that moves the last trade for one tick moves the basis by at most
- * its deviation x (tick interval / window), and never the mark out of the band. All arithmetic is decimal.
+ * its deviation x (tick interval / window), and never the mark out of the band. All arithmetic is exact (integers
+ * of the price's smallest unit), never binary floating point.
  *
  * Nothing else goes in, so anyone holding the published ticks (time, index, trade id) and the tape computes the
  * same marks (`markAt` is that function). Futures value positions, liquidate and trigger take-profits
  * and stop-losses at these ticks only.
  */
-import { Decimal } from '../../../src/shared/decimal';
 import type { Trade } from '../../../src/shared/protocol';
 import type { MarkTick } from '../../../src/shared/schemas/futures';
 import type { Market, Marks, ServerConfig } from '../context';
 import type { Scheduler } from '../time/scheduler';
+import { fmtBig } from './units';
 
 /** Ticks kept per symbol (10 minutes at the default 1 s interval). */
 export const MARKS_KEPT = 600;
@@ -42,36 +43,82 @@ function decimalsOf(s: string): number {
   return dot < 0 ? 0 : s.length - dot - 1;
 }
 
-/**
- * The mark tick at the last of `inputs` (one per tick of the symbol, oldest first; inputs older than the window
- * may be left out, except the one just before it, which gives the first sample in the window its start).
- */
-export function markOf(symbol: string, inputs: readonly MarkInput[], rule: MarkRule): MarkTick {
-  const last = inputs[inputs.length - 1];
-  const now = last.time;
-  const from = now - rule.basisWindowMs;
-  let sum = new Decimal(0);
-  for (let k = 1; k < inputs.length; k++) {
-    const weight = inputs[k].time - Math.max(inputs[k - 1].time, from);
-    if (weight <= 0) continue;
-    sum = sum.plus(new Decimal(inputs[k].trade.price).minus(inputs[k].index).times(weight));
+/** A plain decimal string with at most `scale` decimals as an integer of 10^-scale units ("-1.5", 2 -> -150n). */
+function units(s: string, scale: number): bigint {
+  const dot = s.indexOf('.');
+  return BigInt((dot < 0 ? s : s.slice(0, dot) + s.slice(dot + 1)) + '0'.repeat(scale - decimalsOf(s)));
+}
+
+/** a / b rounded down (towards minus infinity), b > 0. */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n ? q - 1n : q;
+}
+
+/** a / b rounded half away from zero, b > 0. */
+function roundDiv(a: bigint, b: bigint): bigint {
+  const neg = a < 0n;
+  const m = neg ? -a : a;
+  const q = m / b + ((m % b) * 2n >= b ? 1n : 0n);
+  return neg ? -q : q;
+}
+
+/** One tick's basis sample: its time and last trade - index, in units of 10^-fine. */
+interface Sample {
+  time: number;
+  diff: bigint;
+}
+
+/** The basis at the last sample's time, in units of 10^-scale (the samples in units of 10^-fine, fine >= scale). */
+function basisOf(samples: readonly Sample[], windowMs: number, fine: number, scale: number): bigint {
+  const from = samples[samples.length - 1].time - windowMs;
+  let sum = 0n;
+  for (let k = 1; k < samples.length; k++) {
+    const weight = samples[k].time - Math.max(samples[k - 1].time, from);
+    if (weight > 0) sum += samples[k].diff * BigInt(weight);
   }
+  return roundDiv(sum, BigInt(windowMs) * 10n ** BigInt(fine - scale));
+}
+
+/** The tick from the last input and the basis (units of 10^-scale, scale = the index's decimals). */
+function tickOf(symbol: string, last: MarkInput, basis: bigint, band: string): MarkTick {
   const scale = decimalsOf(last.index);
-  const index = new Decimal(last.index);
-  const basis = sum.div(rule.basisWindowMs).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP);
-  const band = new Decimal(rule.band);
-  const lo = index.times(new Decimal(1).minus(band)).toDecimalPlaces(scale, Decimal.ROUND_CEIL);
-  const hi = index.times(new Decimal(1).plus(band)).toDecimalPlaces(scale, Decimal.ROUND_FLOOR);
-  const mark = Decimal.min(hi, Decimal.max(lo, index.plus(basis)));
+  const index = units(last.index, scale);
+  const bandScale = decimalsOf(band);
+  const b = units(band, bandScale);
+  const one = 10n ** BigInt(bandScale);
+  const lo = -floorDiv(-index * (one - b), one); // rounded up: inside the band
+  const hi = floorDiv(index * (one + b), one); // rounded down
+  const raw = index + basis;
+  const mark = raw < lo ? lo : raw > hi ? hi : raw;
   return {
     symbol,
-    price: mark.toFixed(scale),
-    time: now,
-    index: index.toFixed(scale),
-    basis: basis.toFixed(scale),
+    price: fmtBig(mark, scale),
+    time: last.time,
+    index: fmtBig(index, scale),
+    basis: fmtBig(basis, scale),
     tradeId: last.trade.id,
     tradeTime: last.trade.ts,
   };
+}
+
+const sampleOf = (x: MarkInput, fine: number): Sample => ({
+  time: x.time,
+  diff: units(x.trade.price, fine) - units(x.index, fine),
+});
+
+/**
+ * The mark tick at the last of `inputs` (one per tick of the symbol, oldest first; inputs older than the window
+ * may be left out, except the one just before it, which gives the first sample in the window its start).
+ * Exact integer arithmetic in units of the finest decimal among the inputs; the results at the index's decimals.
+ */
+export function markOf(symbol: string, inputs: readonly MarkInput[], rule: MarkRule): MarkTick {
+  const last = inputs[inputs.length - 1];
+  const scale = decimalsOf(last.index);
+  let fine = scale;
+  for (const x of inputs) fine = Math.max(fine, decimalsOf(x.index), decimalsOf(x.trade.price));
+  const samples = inputs.map((x) => sampleOf(x, fine));
+  return tickOf(symbol, last, basisOf(samples, rule.basisWindowMs, fine, scale), rule.band);
 }
 
 /**
@@ -101,8 +148,8 @@ type MarkListener = (ticks: MarkTick[]) => void;
 
 export class MarkBoard implements Marks {
   private readonly last = new Map<string, Trade>();
-  /** Per symbol: the inputs of the ticks in the basis window, and the one before it. */
-  private readonly inputs = new Map<string, MarkInput[]>();
+  /** Per symbol: the inputs of the ticks in the basis window and the one before it, with their samples. */
+  private readonly inputs = new Map<string, { input: MarkInput; fine: number; sample: Sample }[]>();
   private readonly logs = new Map<string, MarkTick[]>();
   private readonly now = new Map<string, MarkTick>();
   private listeners: MarkListener[] = [];
@@ -145,12 +192,31 @@ export class MarkBoard implements Marks {
       if (index === undefined) continue;
       let inputs = this.inputs.get(symbol);
       if (!inputs) this.inputs.set(symbol, (inputs = []));
-      const prev = inputs[inputs.length - 1];
+      const prev = inputs[inputs.length - 1]?.input;
       if (prev && prev.time > now) continue; // time runs forward only
       if (prev?.time === now) inputs.pop(); // the same tick again: its newest inputs
-      inputs.push({ time: now, index, trade });
-      while (inputs.length > 2 && inputs[1].time <= now - this.rule.basisWindowMs) inputs.shift();
-      const tick = markOf(symbol, inputs, this.rule);
+      const input: MarkInput = { time: now, index, trade };
+      const fine = Math.max(decimalsOf(index), decimalsOf(trade.price));
+      inputs.push({ input, fine, sample: sampleOf(input, fine) });
+      while (inputs.length > 2 && inputs[1].input.time <= now - this.rule.basisWindowMs) inputs.shift();
+      // Each sample is parsed once; markOf (the same arithmetic) only if the decimals differ between ticks.
+      const tick = inputs.every((x) => x.fine === fine)
+        ? tickOf(
+            symbol,
+            input,
+            basisOf(
+              inputs.map((x) => x.sample),
+              this.rule.basisWindowMs,
+              fine,
+              decimalsOf(index),
+            ),
+            this.rule.band,
+          )
+        : markOf(
+            symbol,
+            inputs.map((x) => x.input),
+            this.rule,
+          );
       this.now.set(symbol, tick);
       let log = this.logs.get(symbol);
       if (!log) this.logs.set(symbol, (log = []));
