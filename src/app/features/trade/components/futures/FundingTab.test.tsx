@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 
 describe('[FUT-10] the funding tab', () => {
-  it('[FUT-10][FUT-3] each payment shows the mark its round used, beside the rate', () => {
+  it('[FUT-10][FUT-3][FUI-10] each payment shows the mark its round used, beside the rate', () => {
     const desk = render(true);
     expect(desk).toContain('Mark price');
     expect(desk).toContain('data-testid="funding-mark">67,243.07<');

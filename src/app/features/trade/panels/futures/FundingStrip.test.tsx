@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 describe('[FUT-3] the futures strip', () => {
-  it('[FUT-3] shows the index and the mark side by side, each labelled', () => {
+  it('[FUT-3][FUI-3] shows the index and the mark side by side, each labelled', () => {
     const html = renderToStaticMarkup(<FundingStrip symbol="btcusdt" pair={PAIR} />);
     expect(text(html, 'strip-index')).toBe('60,110.00');
     expect(text(html, 'strip-mark')).toBe('60,123.40');
