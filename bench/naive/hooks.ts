@@ -321,7 +321,7 @@ export function useMark(symbol: string | undefined, _everyMs = 0): MarkView | un
     if (!symbol) return;
     return subscribe({ type: 'MARK', symbol }, (msg) => {
       if (msg.type !== 'MARK' || msg.symbol !== symbol) return;
-      setView({ symbol, price: msg.data.price, time: msg.data.time, tradeId: msg.data.tradeId });
+      setView({ symbol, price: msg.data.price, index: msg.data.index, time: msg.data.time, tradeId: msg.data.tradeId });
     });
   }, [symbol]);
   return view;

@@ -171,7 +171,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     const metrics = new Metrics();
     const market = createMarket(config, marketSymbolsFromDb(db), metrics, { clock, scheduler });
     const userEvents = new UserEvents((err) => log.error({ event: 'user_event_listener_failed', err }));
-    const marks = new MarkBoard(market, (err) => log.error({ event: 'mark_listener_failed', err }));
+    const marks = new MarkBoard(market, config.mark, (err) => log.error({ event: 'mark_listener_failed', err }));
     scheduler.add(marks.job(config.markIntervalMs));
     const tradingFees = new TradingFees((err, e) =>
       log.error({ event: 'trading_fee_listener_failed', ref: e.ref, err }),

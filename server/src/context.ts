@@ -215,14 +215,20 @@ export interface Market {
   recentTrades(symbol: string, limit: number): Trade[];
   /** Called once per simulator tick for each symbol that traded, trades oldest first. */
   onTrades(listener: (symbol: string, trades: Trade[]) => void): () => void;
+  /**
+   * The index of a pair (FUT-3): the simulator's reference price now (its price model, standing for the external
+   * venues an exchange reads), at the pair's price decimals; no order on our books moves it. Undefined if unknown.
+   */
+  indexPrice(symbol: string): string | undefined;
   start(): void;
   stop(): void;
 }
 
 /**
  * The mark prices (FUT-3, server/src/market/marks.ts): once per mark interval every pair that has traded gets a
- * mark tick, the last trade at or before the update's time on its public tape. Futures value positions, liquidate
- * and trigger take-profits and stop-losses at mark ticks only, so each is reproducible from the published tape.
+ * mark tick: its index plus the basis (last trade - index) averaged over `mark.basisWindowMs`, clamped to
+ * index x (1 +- `mark.band`). Futures value positions, liquidate and trigger take-profits and stop-losses at mark
+ * ticks only, so each is reproducible from the published ticks (with their index) and the tape.
  */
 export interface Marks {
   /** The newest mark tick of a symbol, if it has traded. */

@@ -231,7 +231,7 @@ describe('the positions topic in the worker [WORK-19]', () => {
 });
 
 describe('the mark topic in the worker [WORK-20]', () => {
-  it('[WORK-20][LIVE-5] a mark topic holds MARK of its symbol, shared with the positions; its view is the newest mark', async () => {
+  it('[WORK-20][LIVE-5][FUT-3] a mark topic holds MARK of its symbol, shared with the positions; its view is the newest mark and its index', async () => {
     const h = engineHarness(['btcusdt', 'ethusdt']);
     h.exchange.mark('btcusdt', '60000');
     const release = h.engine.acquire({ kind: 'mark', symbol: 'btcusdt' });
@@ -242,15 +242,16 @@ describe('the mark topic in the worker [WORK-20]', () => {
     expect(h.changes.at(-1)).toEqual(['mark:btcusdt']);
 
     h.time.advance(1000);
-    h.exchange.mark('btcusdt', '60010');
+    h.exchange.mark('btcusdt', '60010', h.time.now(), '60004.5');
     await h.settle();
-    expect(h.engine.markView('btcusdt')).toMatchObject({ price: '60010', time: h.time.now() });
+    // FUT-3: the view carries the index the mark was made from.
+    expect(h.engine.markView('btcusdt')).toMatchObject({ price: '60010', index: '60004.5', time: h.time.now() });
     // An older tick (a frame from before a reconnect) never replaces a newer one.
     h.exchange.raw({
       type: 'MARK',
       symbol: 'btcusdt',
       origin: 'fake',
-      data: { price: '1', time: first.time, tradeId: 0, tradeTime: first.time },
+      data: { price: '1', time: first.time, index: '1', basis: '0', tradeId: 0, tradeTime: first.time },
     });
     await h.settle();
     expect(h.engine.markView('btcusdt')!.price).toBe('60010');

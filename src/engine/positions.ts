@@ -137,7 +137,7 @@ export class FuturesStreams {
     const d = f.data;
     // Newest wins; the same tick again (a subscription sent twice, a reconnect) changes nothing.
     if (prev && (d.time < prev.time || (d.time === prev.time && d.tradeId === prev.tradeId))) return null;
-    this.marks.set(symbol, { symbol, price: d.price, time: d.time, tradeId: d.tradeId });
+    this.marks.set(symbol, { symbol, price: d.price, index: d.index, time: d.time, tradeId: d.tradeId });
     const changed = this.changed;
     changed.clear();
     if (this.markTopics.has(symbol)) changed.add(topicKey({ kind: 'mark', symbol }));

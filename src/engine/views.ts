@@ -154,10 +154,12 @@ export interface AccountView {
   authorized: boolean;
 }
 
-/** A pair's mark price (FUT-3): the last trade at or before the latest mark update. */
+/** A pair's mark price (FUT-3): index + smoothed basis, clamped to a band around the index, at the latest update. */
 export interface MarkView {
   symbol: string;
   price: string;
+  /** The index the mark was made from (the reference price no order on the book moves). */
+  index: string;
   /** The mark update's time (server ms) and the trade that gave the price. */
   time: number;
   tradeId: number;

@@ -243,8 +243,9 @@ export const AccountFrame = z.object({
 });
 
 /**
- * MARK (extension of 7.5; FUT-3): a pair's mark price, published at every mark update (once per mark interval):
- * the last trade at or before the update's time. After the ACK the server sends the current mark.
+ * MARK (extension of 7.5; FUT-3): a pair's mark price, published at every mark update (once per mark interval),
+ * with both inputs: the index and the smoothed basis (mark = index + basis, clamped to a band around the index),
+ * and the last trade at or before the update's time. After the ACK the server sends the current mark.
  */
 export const MarkFrame = z.object({
   type: z.literal('MARK'),
@@ -253,6 +254,8 @@ export const MarkFrame = z.object({
   data: z.object({
     price: DecimalStr,
     time: z.number().int(),
+    index: DecimalStr,
+    basis: DecimalStr,
     tradeId: z.number().int(),
     tradeTime: z.number().int(),
   }),

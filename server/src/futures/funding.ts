@@ -9,6 +9,8 @@
  * - The receivers share exactly what was collected, pro rata by notional, rounded down; the units left over go
  *   one by one to the largest receivers (then the oldest), so paid == received.
  * - One row per (pair, round time) in futures_funding_rounds, in the same transaction: a round is never paid twice.
+ *   The row keeps the mark tick the notionals were valued at (its price, index and time; FUT-3), and each
+ *   position's funding record carries that mark as its price.
  *   A round is paid within FUNDING_GRACE_MS of its time (the job looks every minute); a round missed entirely
  *   while the server was down is skipped, not charged later to whoever holds positions then.
  */
@@ -137,7 +139,7 @@ export class Funding {
             fromHolds: [{ holdId: p.holdId!, amount: pay.toFixed() }],
           });
           collected = collected.plus(pay);
-          this.apply(p, pay.neg(), rate, at, journal.id, pair);
+          this.apply(p, pay.neg(), rate, at, journal.id, pair, mark.price);
           touched.add(p);
         }
         const parts = shareOut(
@@ -154,11 +156,11 @@ export class Funding {
             memo: `funding ${rate} on ${p.side} ${p.shares} ${symbol}`,
             entries: [houseLeg(FUNDING_HOUSE, get.neg()), userLeg(p.userId, get)],
           });
-          this.apply(p, get, rate, at, journal.id, pair);
+          this.apply(p, get, rate, at, journal.id, pair, mark.price);
           touched.add(p);
         });
       }
-      store.insertFundingRound(symbol, at, rate, money(collected), money(collected));
+      store.insertFundingRound(symbol, at, rate, money(collected), money(collected), mark);
     });
     for (const p of touched) this.svc.pushLater(p.userId, { kind: 'funding', positionId: p.id, symbol });
     return true;
@@ -172,6 +174,7 @@ export class Funding {
     at: number,
     journalId: number,
     pair: Parameters<typeof liquidationPrice>[0],
+    markPrice: string,
   ): void {
     const { store, ledger } = this.svc.deps;
     const p = store.position(p0.id)!;
@@ -200,7 +203,7 @@ export class Funding {
       orderId: null,
       tradeId: null,
       shares: p.shares,
-      price: null,
+      price: markPrice,
       fee: money(0),
       pnl: money(amount),
       rate,

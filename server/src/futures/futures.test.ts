@@ -58,6 +58,8 @@ const tick = (price: string): MarkTick => ({
   symbol: SYMBOL,
   price,
   time: ts.clock.now(),
+  index: price,
+  basis: '0',
   tradeId: 1,
   tradeTime: ts.clock.now(),
 });
@@ -243,7 +245,7 @@ describe('[FUT-11] a position is liquidated at the first mark tick at or past it
     expect(bal(u.id).frozen).toBe('0');
     const rec = await ts.call(recordsApi.futuresRecords, { token: u.token, query: {} });
     expect(rec.data.rows[0].kind).toBe('liquidation');
-    // The published ticks are the tape's: each the last trade at or before its time.
+    // The published ticks are the board's, each with its last trade at or before its time.
     const marks = await ts.call(futuresApi.marks, { query: { symbol: SYMBOL, limit: 5 } });
     const last = marks.data[marks.data.length - 1];
     expect(last).toEqual(ts.ctx.marks.current(SYMBOL));
@@ -293,7 +295,7 @@ describe('[FUT-8] margin: add moves the liquidation price away, removing past th
 });
 
 describe('[FUT-10] funding between longs and shorts', () => {
-  it('paid equals received, once per round', async () => {
+  it('[FUT-10][FUT-3] paid equals received, once per round; the round stores the mark and index it used', async () => {
     const a = await user('1000');
     const b = await user('1000');
     await submit(a.token, { symbol: SYMBOL, side: 'long', action: 'open', type: 'market', shares: '20', leverage: 10 });
@@ -304,11 +306,18 @@ describe('[FUT-10] funding between longs and shorts', () => {
     expect(ts.futures.runFunding(round)).toBeGreaterThan(0);
     expect(ts.futures.runFunding(round + 1000)).toBe(0);
     const rows = ts.ctx.db
-      .prepare('SELECT paid, received FROM futures_funding_rounds WHERE symbol = ? AND round_time = ?')
-      .get(SYMBOL, round) as { paid: string; received: string };
+      .prepare(
+        `SELECT paid, received, mark_price AS mark, index_price AS idx, mark_time AS markTime
+         FROM futures_funding_rounds WHERE symbol = ? AND round_time = ?`,
+      )
+      .get(SYMBOL, round) as { paid: string; received: string; mark: string; idx: string; markTime: number };
     expect(rows.paid).toBe(rows.received);
+    // [FUT-3] The round keeps the mark tick it valued the notionals at, with its index; each record shows the mark.
+    const mark = ts.ctx.marks.current(SYMBOL)!;
+    expect(rows).toMatchObject({ mark: mark.price, idx: mark.index, markTime: mark.time });
     const rec = await ts.call(recordsApi.futuresRecords, { token: a.token, query: { symbol: SYMBOL } });
     expect(rec.data.rows.some((r) => r.kind === 'funding' && new Decimal(r.pnl).lt(0))).toBe(true);
+    expect(rec.data.rows.filter((r) => r.kind === 'funding').every((r) => r.price === mark.price)).toBe(true);
     const house = ts.ctx.db.prepare("SELECT amount FROM ledger_entries WHERE account = 'house:funding'").all() as {
       amount: string;
     }[];

@@ -1,9 +1,10 @@
 /**
  * What a mark tick does to the open positions (FUT-11, FUT-9): first liquidation, then take-profit and stop-loss.
  *
- * - Liquidation: at the first tick whose price reaches a position's liquidation price (`liquidatesAt`), its
- *   closing orders are cancelled, then the house closes it at the mark: the loss at the mark (at most the margin)
- *   goes to house:futures, the rest of the margin to house:insurance, no fee. Status `liquidated`, with the tick.
+ * - Liquidation: at the first tick whose price (the mark: index + smoothed basis, FUT-3; never one trade) reaches a
+ *   position's liquidation price (`liquidatesAt`), its closing orders are cancelled, then the house closes it at
+ *   the mark: the loss at the mark (at most the margin) goes to house:futures, the rest of the margin to
+ *   house:insurance, no fee. Status `liquidated`, with the tick.
  * - TP/SL: at a tick that reaches the active entry's take-profit (long: mark >= TP, short: mark <= TP) or
  *   stop-loss (long: mark <= SL, short: mark >= SL), the position's closing orders are cancelled and a market
  *   close of all of it is placed with origin takeProfit/stopLoss; the entry becomes `triggered` with the tick.

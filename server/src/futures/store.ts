@@ -1,4 +1,4 @@
-/** The SQL of futures orders, positions, take-profit/stop-loss entries, records and funding rounds (029_futures). */
+/** The SQL of futures orders, positions, take-profit/stop-loss entries, records and funding rounds (029_futures, 042_funding_marks). */
 import type Database from 'better-sqlite3';
 import type { FuturesOrderStatus, PositionStatus } from '../../../src/shared/schemas/futures';
 import type { FuturesRecord } from '../../../src/shared/schemas/records';
@@ -220,7 +220,8 @@ export function sqliteFuturesStore(db: Database.Database) {
     insertRecord: db.prepare(insertSql('futures_records', RECORD_KEYS)),
     round: db.prepare('SELECT rate FROM futures_funding_rounds WHERE symbol = ? AND round_time = ?'),
     insertRound: db.prepare(
-      'INSERT INTO futures_funding_rounds (symbol, round_time, rate, paid, received) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO futures_funding_rounds (symbol, round_time, rate, paid, received, mark_price, index_price, mark_time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
   const page = <T>(table: string, colsSql: string, where: string, order: string) => {
@@ -307,8 +308,15 @@ export function sqliteFuturesStore(db: Database.Database) {
       return fn(args({ userId, symbol: f.symbol || undefined, from: f.from, to: f.to, limit, offset }));
     },
     fundingRound: (symbol: string, time: number) => q.round.get(symbol, time) as { rate: string } | undefined,
-    insertFundingRound: (symbol: string, time: number, rate: string, paid: string, received: string) =>
-      void q.insertRound.run(symbol, time, rate, paid, received),
+    /** One round (FUT-10) with the mark tick it valued the notionals at (FUT-3: the mark and its index). */
+    insertFundingRound: (
+      symbol: string,
+      time: number,
+      rate: string,
+      paid: string,
+      received: string,
+      mark: { price: string; index?: string; time: number },
+    ) => void q.insertRound.run(symbol, time, rate, paid, received, mark.price, mark.index ?? null, mark.time),
   };
 }
 export type FuturesStore = ReturnType<typeof sqliteFuturesStore>;

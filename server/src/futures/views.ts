@@ -1,7 +1,7 @@
 /** Stored rows as the API's shapes (src/shared/schemas/futures.ts, records.ts). */
 import { Decimal } from '../../../src/shared/decimal';
 import type { ContractPair } from '../../../src/shared/schemas/coins';
-import type { FuturesOrder, LossEntry, MarkTick, Position } from '../../../src/shared/schemas/futures';
+import type { FuturesOrder, LossEntry, MarkEvidence, MarkTick, Position } from '../../../src/shared/schemas/futures';
 import type { FuturesRecord } from '../../../src/shared/schemas/records';
 import { ENTRY_EXTRA_DECIMALS, markFigures, quantityOf } from '../../../src/shared/trading/futuresRules';
 import type { LossRow, OrderRow, PositionRow, RecordRow } from './store';
@@ -59,7 +59,7 @@ export function positionView(p: PositionRow, pair: ContractPair | undefined, mar
     funding: p.funding,
     status: p.status,
     closePrice: p.closePrice,
-    liquidation: p.liquidation ? (JSON.parse(p.liquidation) as MarkTick) : null,
+    liquidation: p.liquidation ? (JSON.parse(p.liquidation) as MarkEvidence) : null,
     createTime: p.createdAt,
     updateTime: p.updatedAt,
     closeTime: p.closeTime,
@@ -81,7 +81,7 @@ export function lossView(l: LossRow): LossEntry {
     stopLoss: l.stopLoss,
     status: l.status,
     triggeredBy: l.triggeredBy,
-    trigger: l.trigger ? (JSON.parse(l.trigger) as MarkTick) : null,
+    trigger: l.trigger ? (JSON.parse(l.trigger) as MarkEvidence) : null,
     createTime: l.createdAt,
     updateTime: l.updatedAt,
   };

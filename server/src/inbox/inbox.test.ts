@@ -262,7 +262,10 @@ describe('[MSG-2][MSG-3][MSG-4] the exchange’s events write messages with thei
     });
     const p = ts.futures.openPositions(u.id)[0];
     const now = ts.clock.now();
-    ts.futures.risk.onMarks([{ symbol: 'btcusdt', price: p.liquidationPrice, time: now, tradeId: 1, tradeTime: now }]);
+    const price = p.liquidationPrice;
+    ts.futures.risk.onMarks([
+      { symbol: 'btcusdt', price, time: now, index: price, basis: '0', tradeId: 1, tradeTime: now },
+    ]);
     await flush();
     expect(ts.futures.openPositions(u.id)).toHaveLength(0);
     const liq = await ofKind(u.token, 'positionLiquidated');

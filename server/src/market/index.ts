@@ -37,6 +37,7 @@ export function createMarket(
     history: sim.history,
     recentTrades: sim.recentTrades,
     onTrades: sim.onTrades,
+    indexPrice: sim.indexPrice,
     start() {
       if (remove) return;
       sim.resume(time.clock.now());

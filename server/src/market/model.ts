@@ -114,6 +114,12 @@ export class PriceModel {
     return this.burst;
   }
 
+  /** The model's price now in whole ticks, at least one: the pair's index (FUT-3), which no order moves. */
+  get index(): number {
+    const p = Math.round(this.pf);
+    return p < 1 ? 1 : p;
+  }
+
   private gap(): number {
     const r = this.burst ? this.calmRate * BURST_RATE_MULT : this.calmRate;
     return (this.rng.exp() / r) * 1000;

@@ -14,7 +14,7 @@ import { BookHub, type SymbolBook } from './books';
 import { PriceModel, type ModelState } from './model';
 import { createRng } from './rng';
 import { firstTradeIdAt, SymbolMarket, TRADE_RING_SIZE } from './symbolMarket';
-import { parseMinor } from './units';
+import { fmtMinor, parseMinor } from './units';
 
 export interface SimulatorOptions {
   /** Start time (ms) of the simulation: history ends here. */
@@ -133,6 +133,11 @@ export function createSimulator(
       return markets.get(symbol)?.trades.latest(limit) ?? [];
     },
     onTrades: (listener) => books.onTrades(listener),
+    indexPrice(symbol) {
+      const model = models.get(symbol);
+      const sm = markets.get(symbol);
+      return model && sm ? fmtMinor(model.index, sm.spec.priceScale) : undefined;
+    },
     resume(now) {
       if (now < lastNow) return;
       books.resumed(now);

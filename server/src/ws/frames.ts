@@ -123,13 +123,20 @@ export function settlementBody(data: SettlementData): Body {
   return body(f);
 }
 
-/** MARK (LIVE-5): a pair's mark tick (the last trade at or before the mark update's time). */
+/** MARK (LIVE-5): a pair's mark tick (FUT-3) with its index and basis. */
 export function markBody(tick: MarkTick): Body {
   const f: Unsent<MarkFrame> = {
     type: 'MARK',
     symbol: tick.symbol,
     origin: ORIGIN_MARKET,
-    data: { price: tick.price, time: tick.time, tradeId: tick.tradeId, tradeTime: tick.tradeTime },
+    data: {
+      price: tick.price,
+      time: tick.time,
+      index: tick.index,
+      basis: tick.basis,
+      tradeId: tick.tradeId,
+      tradeTime: tick.tradeTime,
+    },
   };
   return body(f);
 }

@@ -40,7 +40,7 @@ function expectValid(c: Recorded): void {
 }
 
 describe('MARK over the socket [LIVE-5]', () => {
-  it('[LIVE-5] subscribe -> ACK, the current mark, then one frame per mark update, equal to the board', async () => {
+  it('[LIVE-5][FUT-3] subscribe -> ACK, the current mark with its index and basis, then one frame per mark update, equal to the board', async () => {
     steps(50);
     srv.ctx.marks.update(srv.clock.now());
     const current = srv.ctx.marks.current('btcusdt')!;
@@ -55,6 +55,8 @@ describe('MARK over the socket [LIVE-5]', () => {
     expect(first.data).toEqual({
       price: current.price,
       time: current.time,
+      index: current.index,
+      basis: current.basis,
       tradeId: current.tradeId,
       tradeTime: current.tradeTime,
     });

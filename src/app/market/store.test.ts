@@ -169,7 +169,7 @@ describe('marks and positions on the tab [WORK-19][WORK-20]', () => {
     let positions = 0;
     s.subscribe('mark:btcusdt', () => marks++);
     s.subscribe('positions', () => positions++);
-    const mark = { symbol: 'btcusdt', price: '60000', time: 1000, tradeId: 7 };
+    const mark = { symbol: 'btcusdt', price: '60000', index: '59990', time: 1000, tradeId: 7 };
     const view = { version: 3, positions: [], eventCount: 0, lastEvent: null, authorized: true };
     expect(s.apply(batch({ marks: [mark], positions: view }))).toEqual(['mark:btcusdt', 'positions']);
     expect(s.get('mark:btcusdt')).toBe(mark);

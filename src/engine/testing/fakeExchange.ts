@@ -185,12 +185,16 @@ export class FakeExchange {
   }
 
   /** LIVE-5: the current mark of each symbol. */
-  readonly marks = new Map<string, { price: string; time: number; tradeId: number; tradeTime: number }>();
+  readonly marks = new Map<
+    string,
+    { price: string; time: number; index: string; basis: string; tradeId: number; tradeTime: number }
+  >();
   private markTradeId = 0;
 
-  /** A mark update of `symbol` at `price` (time: the fake clock's now): a MARK frame to its subscribers. */
-  mark(symbol: string, price: string, time = this.time.now()): void {
-    const m = { price, time, tradeId: ++this.markTradeId, tradeTime: time };
+  /** A mark update of `symbol` at `price` (time: the fake clock's now; FUT-3: index = mark unless given): a MARK frame to its subscribers. */
+  mark(symbol: string, price: string, time = this.time.now(), index = price): void {
+    const basis = new Decimal(price).minus(index).toFixed();
+    const m = { price, time, index, basis, tradeId: ++this.markTradeId, tradeTime: time };
     this.marks.set(symbol, m);
     for (const s of this.sessions)
       if (s.subs.has(`MARK:${symbol}`)) this.send(s, { type: 'MARK', symbol, origin: 'fake', data: m });

@@ -87,7 +87,7 @@ export const futuresApi = {
     method: 'GET',
     path: '/api/contract/marks',
     summary:
-      'The newest mark ticks of a pair, newest last: each the last trade at or before its time (extension; the evidence of liquidations and triggers)',
+      'The newest mark ticks of a pair, newest last: each the index plus the smoothed basis (last trade - index), clamped to a band around the index, with both inputs and the last trade (extension; the evidence of liquidations and triggers)',
     query: S.MarkQuery,
     data: S.MarkList,
   }),

@@ -28,18 +28,25 @@ export type FuturesOrderType = z.infer<typeof FuturesOrderType>;
 /** Whole shares as a decimal string without a fraction ("12"). */
 export const SharesStr = amountStr({ field: 'Size' }).regex(/^\d{1,15}$/, 'Size is a whole number of shares');
 
-/** A public trade or mark tick used as evidence: its id (the tape's trade id), time and price. */
+/** A mark tick (FUT-3) with both its inputs: the index and the smoothed basis, and the tape's last trade. */
 export const MarkTick = z.object({
   symbol: z.string(),
-  /** The mark price: the last trade at or before `time` on the pair's tape (FUT-3). */
+  /** The mark price: index + basis, clamped to the band around the index (FUT-3). */
   price: DecimalStr,
   /** The mark update's time (a multiple of the mark interval). */
   time: z.number().int(),
-  /** The public trade that gave the price. */
+  /** The index sampled at `time`: the reference price no order on the book moves. */
+  index: DecimalStr,
+  /** The basis: (last trade - index) averaged over the basis window, before the band's clamp. */
+  basis: DecimalStr,
+  /** The last public trade at or before `time` (the basis sample's trade). */
   tradeId: z.number().int(),
   tradeTime: z.number().int(),
 });
 export type MarkTick = z.infer<typeof MarkTick>;
+/** A mark tick kept as evidence (a liquidation, a TP/SL trigger); ticks kept before FUT-3's index have none. */
+export const MarkEvidence = MarkTick.extend({ index: DecimalStr.optional(), basis: DecimalStr.optional() });
+export type MarkEvidence = z.infer<typeof MarkEvidence>;
 
 // ------------------------------------------------------------------------------------------------ orders
 
@@ -141,7 +148,7 @@ export const Position = z.object({
   status: PositionStatus,
   /** Closed or liquidated: the price it ended at; liquidated: the mark tick that triggered it. */
   closePrice: DecimalStr.nullable(),
-  liquidation: MarkTick.nullable(),
+  liquidation: MarkEvidence.nullable(),
   createTime: z.number().int(),
   updateTime: z.number().int(),
   closeTime: z.number().int().nullable(),
@@ -208,7 +215,7 @@ export const LossEntry = z.object({
   status: z.enum(['active', 'triggered', 'cancelled']),
   /** Triggered: which one, and the mark tick that triggered it. */
   triggeredBy: z.enum(['takeProfit', 'stopLoss']).nullable(),
-  trigger: MarkTick.nullable(),
+  trigger: MarkEvidence.nullable(),
   createTime: z.number().int(),
   updateTime: z.number().int(),
 });

@@ -35,6 +35,7 @@ export const FuturesRecord = z.object({
   /** Fills: the public trade; liquidation: the mark's trade. */
   tradeId: z.number().int().nullable(),
   shares: DecimalStr,
+  /** Fills: the fill price; liquidation: the mark; funding: the mark the round valued notionals at (null before FUT-3's index). */
   price: DecimalStr.nullable(),
   fee: DecimalStr,
   /** Realised PnL (closes, liquidation) or the funding amount (positive received). */

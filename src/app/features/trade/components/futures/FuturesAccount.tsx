@@ -156,7 +156,13 @@ function HistoryTab(p: {
   );
 }
 
-function FundingTab(p: { uid: string; symbol?: string; pairs: ReadonlyMap<string, ContractPair>; desktop: boolean }) {
+/** The user's funding payments (FUT-10), each with the mark its round valued the notionals at (FUT-3). */
+export function FundingTab(p: {
+  uid: string;
+  symbol?: string;
+  pairs: ReadonlyMap<string, ContractPair>;
+  desktop: boolean;
+}) {
   const { t } = useTranslation('futures');
   const f = useFormat();
   const lang = useLanguage();
@@ -183,6 +189,9 @@ function FundingTab(p: { uid: string; symbol?: string; pairs: ReadonlyMap<string
                 {t('col.size')}
               </th>
               <th scope="col" className="num">
+                {t('markPrice')}
+              </th>
+              <th scope="col" className="num">
                 {t('col.rate')}
               </th>
               <th scope="col" className="num">
@@ -199,6 +208,9 @@ function FundingTab(p: { uid: string; symbol?: string; pairs: ReadonlyMap<string
                   <SideText side={r.side} />
                 </td>
                 <td className="num">{f.num(r.shares)}</td>
+                <td className="num" dir="ltr" data-testid="funding-mark">
+                  {f.num(r.price)}
+                </td>
                 <td className="num">{r.rate ? percentOf(r.rate, lang) : '--'}</td>
                 <td className={`num${signCls(r.pnl)}`}>{`${f.money(r.pnl)} USDT`}</td>
               </tr>
@@ -230,6 +242,12 @@ function FundingCard({ r, name }: { r: FuturesRecord; name: string }) {
         <span className="sor-card__time num">{f.time(r.time)}</span>
       </div>
       <dl className="sor-card__grid">
+        <div>
+          <dt>{t('markPrice')}</dt>
+          <dd className="num" dir="ltr">
+            {f.num(r.price)}
+          </dd>
+        </div>
         <div>
           <dt>{t('col.rate')}</dt>
           <dd className="num">{r.rate ? percentOf(r.rate, lang) : '--'}</dd>

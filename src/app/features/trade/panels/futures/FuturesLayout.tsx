@@ -1,7 +1,7 @@
 /**
  * The futures screen (/contract and /trade?componentName=2, PLAYING_SETTING Ustandard), laid out as spot is
  * (FUI-1, FUI-2): the pair list, the pair header, the chart, the order book and the recent trades are spot's
- * components, unchanged; under the pair header a strip with the mark price and the funding rate with its
+ * components, unchanged; under the pair header a strip with the index and mark prices and the funding rate with its
  * countdown (FUI-3). Desktop: the order form under the chart with the trades beside it, the futures account
  * (positions, orders, history, funding) along the bottom. Phone: chart / book / trades as tabs, the account
  * below, and a Long / Short bar that opens the form as a sheet on that side.
@@ -61,7 +61,7 @@ function Countdown({ target }: { target: number | undefined }) {
   return <>{`${pad(Math.floor(left / 3600))}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`}</>;
 }
 
-/** The mark price and the funding rate with its countdown (FUI-3). */
+/** The index and mark prices side by side (FUT-3) and the funding rate with its countdown (FUI-3). */
 export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractPair | undefined }) {
   const { t } = useTranslation('futures');
   const lang = useLanguage();
@@ -81,6 +81,12 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
   const rate = info?.rate;
   return (
     <div className="fs" data-testid="funding-strip">
+      <div className="fs-item">
+        <span className="fs-k">{t('indexPrice')}</span>
+        <span className="fs-v num" dir="ltr" data-testid="strip-index">
+          {mark ? formatDecimal(mark.index, lang) : '--'}
+        </span>
+      </div>
       <div className="fs-item">
         <span className="fs-k">{t('markPrice')}</span>
         <span className="fs-v num" dir="ltr" data-testid="strip-mark">
