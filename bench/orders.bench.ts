@@ -1,15 +1,17 @@
 /**
  * `npm run bench:orders [-- --seconds 20 --runs 3 --clients 1,10,50]`: accepted spot orders per second and their
- * latency through the REAL server over HTTP (issue 23, item 7; the targets are in docs/performance.md).
+ * latency through the REAL server over HTTP (the targets and the latest figures are in docs/performance.md).
  *
  * Per run and configuration: the server (`server/src/main.ts`) is started as a child process on an ephemeral
  * port with a temporary DATA_DIR, HOST 127.0.0.1, NODE_ENV=test; the per-user order limits (SAFE-31) and the
  * per-address rate limit are raised (USER_LIMIT_SCALE, RATE_LIMIT_MAX) so that they do not cap the bench, and
  * TRUST_PROXY=1 lets every sign-up come from its own (forwarded) address under the registration limit (SAFE-7).
  * 50 users register (account name and password) and are funded on the simulated chain (the operator's chain
- * route with the server's ops token: USDT and BTC, credited at once). Then, for each client count, a separate
+ * route with the server's ops token: USDT and BTC, credited at once; part of the USDT moved to the contract
+ * account). Then, for each client count, a separate
  * process (bench/lib/ordersClient.ts) drives N concurrent users, one keep-alive connection each, placing a mix of
- * resting and crossing BTC/USDT limit orders for `--seconds`, each with its own Idempotency-Key and clientOrderId.
+ * resting and crossing BTC/USDT spot limit orders and resting BTC/USDT futures opens (two in six) for `--seconds`,
+ * each with its own Idempotency-Key and clientOrderId.
  *
  * Two configurations, alternating, `--runs` times each (median of each figure): group commit on (the default)
  * and the baseline CORE_GROUP_COMMIT=0 (one transaction per command). Results: bench/results/orders-latest.json
@@ -112,7 +114,10 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     proc,
     async stop() {
       if (proc.exitCode === null) proc.kill('SIGTERM');
+      // A stop that hangs (connections still open past the grace) must not hang the bench.
+      const hard = setTimeout(() => proc.kill('SIGKILL'), 30_000);
       await exited;
+      clearTimeout(hard);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -159,10 +164,14 @@ async function fundedUser(srv: Server, n: number, opsToken: string): Promise<str
       headers: { 'x-ops-token': opsToken },
     });
   }
+  await api(srv.url, 'POST', '/api/asset/transferFunds', {
+    body: { fromAccount: 'platform', toAccount: 'contract', coin: 'USDT', amount: '2000000' },
+    headers: { satoken },
+  });
   return satoken;
 }
 
-async function pairTerms(url: string): Promise<{ mid: string; priceDecimals: number; amount: string }> {
+async function pairTerms(url: string): Promise<Pick<ClientJob, 'mid' | 'priceDecimals' | 'amount' | 'futures'>> {
   const pairs = await api<{ symbol: string; basePrecision: number; coinPrecision: number; orderMin: string }[]>(
     url,
     'GET',
@@ -170,6 +179,11 @@ async function pairTerms(url: string): Promise<{ mid: string; priceDecimals: num
   );
   const pair = pairs.find((p) => p.symbol === SYMBOL);
   if (!pair) throw new Error(`${SYMBOL} is not listed`);
+  const coins = await api<{
+    contractList: { symbol: string; baseScale: number; leverage: string; minShare: string }[];
+  }>(url, 'GET', '/api/common/getCoinList');
+  const contract = coins.contractList.find((p) => p.symbol.toLowerCase() === SYMBOL);
+  if (!contract) throw new Error(`${SYMBOL} has no contract`);
   const depth = await api<{ bids: [string, string][]; asks: [string, string][] }>(
     url,
     'GET',
@@ -177,7 +191,16 @@ async function pairTerms(url: string): Promise<{ mid: string; priceDecimals: num
   );
   if (!depth.bids[0] || !depth.asks[0]) throw new Error(`${SYMBOL} has no book`);
   // The best bid stands for the mid: the mix's prices are 2 % and 5 % around it, far wider than the spread.
-  return { mid: depth.bids[0][0], priceDecimals: pair.basePrecision, amount: pair.orderMin };
+  return {
+    mid: depth.bids[0][0],
+    priceDecimals: pair.basePrecision,
+    amount: pair.orderMin,
+    futures: {
+      priceDecimals: contract.baseScale,
+      shares: String(Math.max(1, Math.ceil(Number(contract.minShare)))),
+      leverage: Number(contract.leverage.split(',')[0]),
+    },
+  };
 }
 
 function runClient(job: ClientJob): Promise<ClientResult> {
@@ -233,7 +256,8 @@ async function main(): Promise<void> {
           list.push(r);
           results[ci].set(clients, list);
           console.log(
-            `  run ${run + 1}, ${config.name}, ${clients} client(s): ${Math.round(r.accepted / r.seconds).toLocaleString('en')} accepted/s, ` +
+            `  run ${run + 1}, ${config.name}, ${clients} client(s): ${Math.round(r.accepted / r.seconds).toLocaleString('en')} accepted/s ` +
+              `(futures ${Math.round(r.acceptedFutures / r.seconds).toLocaleString('en')}), ` +
               `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${r.refused} refused, ${r.limited} limited, ${r.failed} failed)` +
               (r.refusals.length ? `; refusals: ${r.refusals.join(' | ')}` : ''),
           );
@@ -251,6 +275,7 @@ async function main(): Promise<void> {
         acceptedPerS: median(rs.map((r) => Math.round(r.accepted / r.seconds))),
         p50Ms: median(rs.map((r) => r.p50Ms)),
         p99Ms: median(rs.map((r) => r.p99Ms)),
+        futuresPerS: median(rs.map((r) => Math.round(r.acceptedFutures / r.seconds))),
         refused: median(rs.map((r) => r.refused)),
         limited: median(rs.map((r) => r.limited)),
         failed: median(rs.map((r) => r.failed)),
@@ -298,7 +323,7 @@ async function main(): Promise<void> {
     seconds: opts.seconds,
     runs: opts.runs,
     symbol: SYMBOL,
-    mix: 'limit orders cycling: resting buy at mid -5 %, crossing buy at +2 %, resting sell at +5 %, crossing sell at -2 %',
+    mix: 'limit orders cycling: spot resting buy at mid -5 %, spot crossing buy at +2 %, futures resting open long at -5 %, spot resting sell at +5 %, spot crossing sell at -2 %, futures resting open short at +5 %',
     limits_raised: LIMITS_ENV,
     rows,
     targets,
@@ -318,7 +343,7 @@ async function main(): Promise<void> {
     ),
     '',
     `Median of ${opts.runs} run(s) of ${opts.seconds} s per configuration and client count; the real server over HTTP ` +
-      `(keep-alive, client in its own process), BTC/USDT limit orders (resting and crossing); limits raised for the bench ` +
+      `(keep-alive, client in its own process), BTC/USDT limit orders (spot resting and crossing, futures resting opens, 2 in 6); limits raised for the bench ` +
       `(${Object.entries(LIMITS_ENV)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}); ${cpus().length} x ${cpu}, Node ${process.version}, ${date}.`,

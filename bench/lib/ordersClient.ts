@@ -2,8 +2,9 @@
  * The load side of `npm run bench:orders` (bench/orders.bench.ts), run in its own process so that the client does
  * not share an event loop with the server. Input: one JSON argument (ClientJob). Each of `clients` loops is one
  * user (its own session token) placing spot orders back to back on keep-alive connections (one socket per loop),
- * each with its own Idempotency-Key, for `seconds`; the mix cycles through a resting buy, a crossing buy, a
- * resting sell and a crossing sell around the mid price given. Output: one JSON line (ClientResult) on stdout.
+ * each with its own Idempotency-Key, for `seconds`. The mix cycles through six orders around the mid price given:
+ * on spot a resting buy, a crossing buy, a resting sell and a crossing sell; on futures (the same pair's one
+ * book) a resting open long and a resting open short. Output: one JSON line (ClientResult) on stdout.
  *
  * Counted in the window only (requests that complete after `seconds` are not): accepted = HTTP 200 with code 200
  * (the order was placed); refused = HTTP 200 with a business refusal; limited = HTTP 429; failed = anything else.
@@ -22,8 +23,10 @@ export interface ClientJob {
   mid: string;
   /** Price decimals of the pair. */
   priceDecimals: number;
-  /** The amount of every order (decimal string). */
+  /** The amount of every spot order (decimal string). */
   amount: string;
+  /** Futures: price decimals, shares and leverage of every order. */
+  futures: { priceDecimals: number; shares: string; leverage: number };
   /** Prefix of every Idempotency-Key and clientOrderId (unique per run). */
   tag: string;
 }
@@ -32,6 +35,8 @@ export interface ClientResult {
   clients: number;
   seconds: number;
   accepted: number;
+  /** Of which futures orders. */
+  acceptedFutures: number;
   refused: number;
   limited: number;
   failed: number;
@@ -41,13 +46,16 @@ export interface ClientResult {
   refusals: string[];
 }
 
-/** Limit prices of the mix in percent of the mid: resting orders 5 % away, crossing ones 2 % through. */
-const MIX: { side: 'buy' | 'sell'; percent: bigint }[] = [
-  { side: 'buy', percent: 95n },
-  { side: 'buy', percent: 102n },
-  { side: 'sell', percent: 105n },
-  { side: 'sell', percent: 98n },
+/** The mix, limit prices in percent of the mid: resting orders 5 % away, crossing ones 2 % through. */
+const MIX: { product: 'spot' | 'futures'; side: 'buy' | 'sell' | 'long' | 'short'; percent: bigint }[] = [
+  { product: 'spot', side: 'buy', percent: 95n },
+  { product: 'spot', side: 'buy', percent: 102n },
+  { product: 'futures', side: 'long', percent: 95n },
+  { product: 'spot', side: 'sell', percent: 105n },
+  { product: 'spot', side: 'sell', percent: 98n },
+  { product: 'futures', side: 'short', percent: 105n },
 ];
+const PATHS = { spot: '/api/currency/order/submit', futures: '/api/contract/order/submit' } as const;
 
 /** The q-quantile of sorted values (nearest rank). */
 export function quantile(sorted: readonly number[], q: number): number {
@@ -68,6 +76,7 @@ function mixPrices(mid: string, decimals: number): string[] {
 function post(
   agent: Agent,
   url: URL,
+  path: string,
   token: string,
   key: string,
   body: string,
@@ -78,7 +87,7 @@ function post(
         agent,
         host: url.hostname,
         port: url.port,
-        path: '/api/currency/order/submit',
+        path,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -102,9 +111,11 @@ function post(
 export async function runClients(job: ClientJob): Promise<ClientResult> {
   const url = new URL(job.url);
   const prices = mixPrices(job.mid, job.priceDecimals);
+  const futuresPrices = mixPrices(job.mid, job.futures.priceDecimals);
   const latencies: number[] = [];
   const refusals: string[] = [];
   let accepted = 0;
+  let acceptedFutures = 0;
   let refused = 0;
   let limited = 0;
   let failed = 0;
@@ -116,19 +127,23 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
     for (let i = c; performance.now() < end; i++) {
       const m = MIX[i % MIX.length];
       const id = `${job.tag}-${c}-${i}`;
-      const body = JSON.stringify({
-        symbol: job.symbol,
-        side: m.side,
-        type: 'limit',
-        price: prices[i % MIX.length],
-        amount: job.amount,
-        clientOrderId: id,
-      });
+      const common = { symbol: job.symbol, side: m.side, type: 'limit', clientOrderId: id };
+      const body = JSON.stringify(
+        m.product === 'spot'
+          ? { ...common, price: prices[i % MIX.length], amount: job.amount }
+          : {
+              ...common,
+              action: 'open',
+              price: futuresPrices[i % MIX.length],
+              shares: job.futures.shares,
+              leverage: job.futures.leverage,
+            },
+      );
       const t0 = performance.now();
       let status = 0;
       let text = '';
       try {
-        ({ status, text } = await post(agent, url, token, id, body));
+        ({ status, text } = await post(agent, url, PATHS[m.product], token, id, body));
       } catch {
         status = -1;
       }
@@ -139,8 +154,10 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
       else if (status !== 200) failed++;
       else {
         const env = JSON.parse(text) as { code: number; msg: string };
-        if (env.code === 200) accepted++;
-        else {
+        if (env.code === 200) {
+          accepted++;
+          if (m.product === 'futures') acceptedFutures++;
+        } else {
           refused++;
           if (refusals.length < 5 && !refusals.includes(env.msg)) refusals.push(env.msg);
         }
@@ -154,6 +171,7 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
     clients: job.clients,
     seconds: job.seconds,
     accepted,
+    acceptedFutures,
     refused,
     limited,
     failed,
