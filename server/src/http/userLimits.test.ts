@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/shared/api/endpoint';
 import { assetApi } from '../../../src/shared/api/asset';
 import { flowApi } from '../../../src/shared/api/flow';
+import { futuresApi } from '../../../src/shared/api/futures';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { api } from '../../../src/shared/api/registry';
 import { manualClock } from '../time/clock';
@@ -33,6 +34,20 @@ describe('[SAFE-31] the limiter (token bucket per user and bucket, injected cloc
     clock.advance(1);
     l.check(assetApi.transferFunds, 1);
     expect(() => l.check(assetApi.transferFunds, 1)).toThrow(TooManyRequests);
+  });
+
+  it('[SAFE-31] [SPOT-13] orders: 100 at once, then 50 a second, spot and futures in one bucket', () => {
+    const clock = manualClock();
+    const l = new UserLimiter({ clock });
+    for (let i = 0; i < 50; i++) l.check(tradingApi.submitSpotOrder, 1);
+    for (let i = 0; i < 50; i++) l.check(futuresApi.submitFuturesOrder, 1);
+    expect(() => l.check(tradingApi.cancelSpotOrder, 1)).toThrow('Too many orders, try again in 1 s');
+    // A steady 50 a second passes for ever: one call every 20 ms.
+    for (let i = 0; i < 500; i++) {
+      clock.advance(20);
+      l.check(i % 2 ? futuresApi.submitFuturesOrder : tradingApi.submitSpotOrder, 1);
+    }
+    expect(() => l.check(tradingApi.submitSpotOrder, 1)).toThrow(TooManyRequests);
   });
 
   it('[SAFE-31] an endpoint outside the table is never limited; the scale multiplies burst and rate', () => {

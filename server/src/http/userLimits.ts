@@ -33,8 +33,8 @@ export interface BucketLimit {
 
 /** The limits per user (SAFE-31; README "Security"). */
 export const USER_LIMITS: Readonly<Record<LimitBucket, BucketLimit>> = {
-  // Spot submit/cancel, futures open/close/cancel, second contracts, options: 30 at once, then 10 a second.
-  orders: { burst: 30, perMinute: 600, what: 'orders' },
+  // Spot submit/cancel, futures open/close/cancel, second contracts, options: 100 at once, then 50 a second.
+  orders: { burst: 100, perMinute: 3000, what: 'orders' },
   // Transfers between accounts, flash exchange, withdrawals: 10 at once, then 10 a minute.
   transfers: { burst: 10, perMinute: 10, what: 'transfers' },
   // Flow (P2P): offer, take, cancel: 10 at once, then 10 a minute.

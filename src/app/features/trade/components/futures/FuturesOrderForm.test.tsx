@@ -8,6 +8,13 @@ import { FuturesOrderForm } from './FuturesOrderForm';
 import type { FuturesDraft } from './futuresForm';
 import { TEST_CONTRACT_PAIR as PAIR } from './testContractPair';
 
+// SPOT-13: the form's wait after a refusal by the order limit, set by a test (0: no wait).
+const limitWait = vi.hoisted(() => ({ seconds: 0 }));
+vi.mock('../../orderLimit', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../orderLimit')>()),
+  useOrderLimit: () => ({ seconds: limitWait.seconds, refusedBy: () => false }),
+}));
+
 // The worker's live data as the hooks hand it over: a last price, no mark yet, the user's balances.
 vi.mock('../../../../market/hooks', () => ({
   useDepth: () => ({ bids: [{ price: '99.90' }], asks: [{ price: '100.10' }] }),
@@ -47,6 +54,7 @@ beforeAll(async () => {
   await loadNamespaces(['futures', 'market']);
 });
 afterEach(() => {
+  limitWait.seconds = 0;
   Object.assign(session, { token: '', isSign: false, userInfo: null });
 });
 
@@ -65,6 +73,18 @@ describe('[FUI-4] [FUI-6] the futures order form', () => {
     html = render({ size: '10', withTpSl: true, stopLoss: '101' });
     expect(part(html, 'submit-long')).toContain('Check the stop loss');
     expect(part(html, 'why-long')).toContain('stop-loss must be below the mark price 100');
+  });
+
+  it('[SPOT-13] after a refusal by the order limit both buttons wait, and the form says how long', () => {
+    signIn();
+    expect(part(render({ size: '10' }), 'submit-long')).not.toContain('disabled');
+    limitWait.seconds = 3;
+    const html = render({ size: '10' });
+    for (const side of ['long', 'short']) {
+      expect(part(html, `submit-${side}`)).toContain('disabled');
+      expect(part(html, `submit-${side}`)).toContain('Wait 3 s');
+    }
+    expect(part(html, 'order-limit')).toContain('Too many orders: you can place another in 3 s');
   });
 
   it('[FUI-6] before submitting, each side shows cost, fee, liquidation price and margin after', () => {

@@ -10,7 +10,9 @@
  * Cost: the form never follows ticks: the last price once (the prefill), the mark when it moves (one a second at
  * most), the top of the book only while a market order or a USDT size needs it.
  *
- * Each side's preview and button are in FuturesSideBlock.tsx, the outcome line in FuturesOrderOutcome.tsx.
+ * Each side's preview and button are in FuturesSideBlock.tsx, the outcome line in FuturesOrderOutcome.tsx. An
+ * order refused by the per-user order limit (HTTP 429) shows the wait counting down, and the buttons wait for it
+ * (SPOT-13, ../../orderLimit.tsx).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -47,6 +49,7 @@ import {
   marginAtShare,
 } from './futuresForm';
 import { OutcomeLine, type Outcome } from './FuturesOrderOutcome';
+import { OrderLimitNotice, useOrderLimit } from '../../orderLimit';
 import { SideBlock } from './FuturesSideBlock';
 
 /** The account futures margin is paid from (spec 3.4's contract account). */
@@ -144,6 +147,8 @@ export function FuturesOrderForm({
 
   const [busy, setBusy] = useState<FuturesSide | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // SPOT-13: after a refusal by the order limit, the wait (both sides: the limit is the user's).
+  const limit = useOrderLimit();
   const show = (o: FuturesPlaceOutcome) => {
     if (o.kind === 'placed') {
       setOutcome({ kind: 'placed', order: o.order, recovered: o.recovered });
@@ -156,7 +161,7 @@ export function FuturesOrderForm({
   const submit = async (s: FuturesSide, e: FormEvent) => {
     e.preventDefault();
     const { shares, check } = checkSide(pair, draft, s, stateFor(s));
-    if (busy || !uid || !check.ok) return;
+    if (busy || limit.seconds > 0 || !uid || !check.ok) return;
     setBusy(s);
     setOutcome(null);
     const opening = draft.action === 'open';
@@ -177,6 +182,7 @@ export function FuturesOrderForm({
       );
       show(o);
     } catch (err) {
+      if (limit.refusedBy(err)) return; // the form shows the wait (SPOT-13)
       setOutcome({
         kind: 'refused',
         message: err instanceof ApiError || err instanceof Error ? err.message : String(err),
@@ -398,11 +404,13 @@ export function FuturesOrderForm({
             state={stateFor(s)}
             signedIn={uid !== ''}
             busy={busy}
+            waitSeconds={limit.seconds}
             onSubmit={submit}
           />
         ))}
       </div>
       <OutcomeLine outcome={outcome} onAskAgain={askAgain} busy={busy !== null} />
+      <OrderLimitNotice seconds={limit.seconds} ns="futures" />
     </section>
   );
 }

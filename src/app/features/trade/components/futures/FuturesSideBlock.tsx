@@ -1,7 +1,7 @@
 /**
  * One side (long or short) of the futures order form (FUI-6): what the shared `checkFuturesOrder` says the order
  * will do (size in shares when given in USDT, cost or estimated PnL, fee, liquidation price, margin after) and its
- * button, which names the first rule that fails.
+ * button, which names the first rule that fails, or waits out a refusal by the order limit (SPOT-13).
  */
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ export function SideBlock({
   state,
   signedIn,
   busy,
+  waitSeconds = 0,
   onSubmit,
 }: {
   pair: ContractPair;
@@ -31,6 +32,8 @@ export function SideBlock({
   state: FuturesState;
   signedIn: boolean;
   busy: FuturesSide | null;
+  /** Seconds left of a wait after a refusal by the order limit (SPOT-13): the button waits. */
+  waitSeconds?: number;
   onSubmit: (s: FuturesSide, e: FormEvent) => void;
 }) {
   const { t } = useTranslation('futures');
@@ -104,12 +107,16 @@ export function SideBlock({
         <button
           type="submit"
           className={`so-submit so-submit--${cls}`}
-          disabled={!check.ok || busy !== null}
+          disabled={!check.ok || busy !== null || waitSeconds > 0}
           aria-busy={busy === side || undefined}
           data-testid={`submit-${side}`}
           title={'message' in label ? label.message : undefined}
         >
-          {busy === side ? t('placing') : t(label.key)}
+          {busy === side
+            ? t('placing')
+            : waitSeconds > 0
+              ? t('orderLimitWait', { seconds: waitSeconds })
+              : t(label.key)}
         </button>
       )}
       {'message' in label && label.key !== 'rule.sharesEmpty' && (

@@ -8,6 +8,13 @@ import { pricePick, setOrderPrice } from '../../orderPrice';
 import { SpotOrderForm } from './SpotOrderForm';
 import { TEST_SPOT_PAIR } from '../../../../../shared/trading/testPair';
 
+// SPOT-13: the form's wait after a refusal by the order limit, set by a test (0: no wait).
+const limitWait = vi.hoisted(() => ({ seconds: 0 }));
+vi.mock('../../orderLimit', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../orderLimit')>()),
+  useOrderLimit: () => ({ seconds: limitWait.seconds, refusedBy: () => false }),
+}));
+
 // The worker's live data, as the hooks would hand it over: a last price and the user's balances.
 vi.mock('../../../../market/hooks', () => ({
   useDepth: () => undefined,
@@ -47,6 +54,7 @@ beforeAll(async () => {
   await loadNamespaces(['trade', 'market']);
 });
 afterEach(() => {
+  limitWait.seconds = 0;
   Object.assign(session, { token: '', isSign: false, userInfo: null });
   Object.assign(pricePick, { symbol: '', price: '', seq: 0 });
 });
@@ -85,5 +93,18 @@ describe('[TRADE-11] [TRADE-12] the spot order form', () => {
     expect(buy).toContain('Log in to trade');
     expect(buy).toContain('href="/login"');
     expect(buy.startsWith('<a')).toBe(true);
+  });
+
+  it('[SPOT-13] after a refusal by the order limit both buttons wait, and the form says how long', () => {
+    Object.assign(session, { token: 't', isSign: true });
+    limitWait.seconds = 2;
+    const html = render();
+    for (const side of ['buy', 'sell']) {
+      expect(part(html, `submit-${side}`)).toContain('disabled');
+      expect(part(html, `submit-${side}`)).toContain('Wait 2 s');
+    }
+    expect(part(html, 'order-limit')).toContain('Too many orders: you can place another in 2 s');
+    limitWait.seconds = 0;
+    expect(render()).not.toContain('data-testid="order-limit"');
   });
 });

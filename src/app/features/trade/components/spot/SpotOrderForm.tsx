@@ -5,7 +5,8 @@
  * largest amount the balance pays for (fee included, rounded down), the total and the fee, and for a market order
  * the 5 % protection it trades under. The button names the first rule that fails (the shared check the server
  * runs), or reads "Log in to trade" when signed out; one press is one order intent (spotOrders.ts), and its
- * outcome is shown under the button, a lost reply included.
+ * outcome is shown under the button, a lost reply included. An order refused by the per-user order limit (HTTP
+ * 429) shows the wait counting down, and both buttons wait for it (SPOT-13, orderLimit.tsx).
  *
  * Cost: the form never follows ticks. It reads the last price once (the prefill), the balances when they change
  * and the top of the book only while a market order is entered.
@@ -43,6 +44,7 @@ import {
 } from '../../model/spotForm';
 import { pricePick } from '../../orderPrice';
 import { placeSpotOrder, resolveSpotIntent, resumeSpotIntents, type PlaceOutcome } from '../../spotOrders';
+import { OrderLimitNotice, useOrderLimit } from '../../orderLimit';
 import { useSpotAvailable } from './spotHooks';
 import { useLanguage } from '../../../markets/components/Price';
 
@@ -121,6 +123,8 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
   }
 
   const available = useSpotAvailable();
+  // SPOT-13: after a refusal by the order limit, the wait (both sides: the limit is the user's).
+  const limit = useOrderLimit();
   // VIP-4: the caller's fee discount ("0" while VIP is off), shown in the fee rate and each side's fee.
   const discount = useFeeDiscount(signedIn);
   // The best prices, for a market order's protection: followed only while a market order is entered.
@@ -188,9 +192,12 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
             signedIn={signedIn}
             onChange={(next) => update(s, next)}
             onPlaced={onPlaced}
+            waitSeconds={limit.seconds}
+            refusedByLimit={limit.refusedBy}
           />
         ))}
       </div>
+      <OrderLimitNotice seconds={limit.seconds} ns="trade" />
     </section>
   );
 }
@@ -224,9 +231,24 @@ interface TicketProps {
   signedIn: boolean;
   onChange: (next: Partial<SideDraft>) => void;
   onPlaced?: () => void;
+  /** Seconds left of a wait after a refusal by the order limit (SPOT-13): the button waits. */
+  waitSeconds: number;
+  /** Starts that wait when the failure is a refusal by the limit (true then). */
+  refusedByLimit: (err: unknown) => boolean;
 }
 
-function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlaced }: TicketProps) {
+function Ticket({
+  pair,
+  input,
+  pct,
+  book,
+  available,
+  signedIn,
+  onChange,
+  onPlaced,
+  waitSeconds,
+  refusedByLimit,
+}: TicketProps) {
   const { t } = useTranslation('trade');
   const label = useLabel();
   const lang = useLanguage();
@@ -267,7 +289,7 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (busy || state.disabled || state.signIn || !state.check.ok) return;
+    if (busy || waitSeconds > 0 || state.disabled || state.signIn || !state.check.ok) return;
     setBusy(true);
     setOutcome(null);
     try {
@@ -283,6 +305,7 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
       );
       show(o);
     } catch (err) {
+      if (refusedByLimit(err)) return; // the form shows the wait (SPOT-13)
       setOutcome({
         kind: 'refused',
         message: err instanceof ApiError || err instanceof Error ? err.message : String(err),
@@ -417,11 +440,15 @@ function Ticket({ pair, input, pct, book, available, signedIn, onChange, onPlace
         <button
           type="submit"
           className={`so-submit so-submit--${side}`}
-          disabled={state.disabled || busy}
+          disabled={state.disabled || busy || waitSeconds > 0}
           aria-busy={busy || undefined}
           data-testid={`submit-${side}`}
         >
-          {busy ? t(outcome?.kind === 'checking' ? 'checking' : 'placing') : label(state.label)}
+          {busy
+            ? t(outcome?.kind === 'checking' ? 'checking' : 'placing')
+            : waitSeconds > 0
+              ? t('orderLimitWait', { seconds: waitSeconds })
+              : label(state.label)}
         </button>
       )}
       <OutcomeLine outcome={outcome} pair={pair} onAskAgain={askAgain} busy={busy} />

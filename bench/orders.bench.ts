@@ -1,0 +1,360 @@
+/**
+ * `npm run bench:orders [-- --seconds 20 --runs 3 --clients 1,10,50]`: accepted spot orders per second and their
+ * latency through the REAL server over HTTP (the targets and the latest figures are in docs/performance.md).
+ *
+ * Per run and configuration: the server (`server/src/main.ts`) is started as a child process on an ephemeral
+ * port with a temporary DATA_DIR, HOST 127.0.0.1, NODE_ENV=test; the per-user order limits (SAFE-31) and the
+ * per-address rate limit are raised (USER_LIMIT_SCALE, RATE_LIMIT_MAX) so that they do not cap the bench, and
+ * TRUST_PROXY=1 lets every sign-up come from its own (forwarded) address under the registration limit (SAFE-7).
+ * 50 users register (account name and password) and are funded on the simulated chain (the operator's chain
+ * route with the server's ops token: USDT and BTC, credited at once; part of the USDT moved to the contract
+ * account). Then, for each client count, a separate
+ * process (bench/lib/ordersClient.ts) drives N concurrent users, one keep-alive connection each, placing a mix of
+ * resting and crossing BTC/USDT spot limit orders and resting BTC/USDT futures opens (two in six) for `--seconds`,
+ * each with its own Idempotency-Key and clientOrderId.
+ *
+ * Two configurations, alternating, `--runs` times each (median of each figure): group commit on (the default)
+ * and the baseline CORE_GROUP_COMMIT=0 (one transaction per command). Results: bench/results/orders-latest.json
+ * and .md. Not a test: no threshold is asserted. The LAST line printed is one JSON object.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ClientJob, ClientResult } from './lib/ordersClient';
+
+interface Options {
+  seconds: number;
+  runs: number;
+  clients: number[];
+}
+
+export function parseOptions(argv: readonly string[]): Options {
+  const o: Options = { seconds: 20, runs: 3, clients: [1, 10, 50] };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = inline ?? argv[++i];
+    if (flag === '--seconds') o.seconds = Number(value);
+    else if (flag === '--runs') o.runs = Number(value);
+    else if (flag === '--clients') o.clients = String(value).split(',').map(Number);
+    else throw new Error(`unknown option ${flag} (--seconds N, --runs N, --clients 1,10,50)`);
+  }
+  if (!(o.seconds > 0) || !Number.isInteger(o.runs) || o.runs < 1 || o.clients.some((c) => !(c >= 1)))
+    throw new Error('--seconds > 0, --runs a whole number from 1, --clients whole numbers from 1');
+  return o;
+}
+
+const SYMBOL = 'btcusdt';
+/** Raised limits: the bench measures the core, not the abuse limits (printed with the results). */
+const LIMITS_ENV = { USER_LIMIT_SCALE: '10000', RATE_LIMIT_MAX: '100000000' };
+const CONFIGS = [
+  { name: 'group commit', env: { CORE_GROUP_COMMIT: '1' } },
+  { name: 'baseline (CORE_GROUP_COMMIT=0)', env: { CORE_GROUP_COMMIT: '0' } },
+] as const;
+
+interface Server {
+  url: string;
+  dataDir: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      TRUST_PROXY: '1',
+      FOLLOW_BOTS: '0',
+      FLOW_DEMO: '0',
+      ...LIMITS_ENV,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`server did not start in 60 s:\n${logs.join('\n')}`));
+    }, 60_000);
+    let buf = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      buf += chunk.toString();
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (logs.length < 200) logs.push(line);
+        try {
+          const j = JSON.parse(line) as { event?: string; port?: number };
+          if (j.event === 'listening' && typeof j.port === 'number') {
+            clearTimeout(timer);
+            resolve(j.port);
+          }
+        } catch {
+          /* not JSON */
+        }
+      }
+    });
+    proc.stderr!.on('data', (c: Buffer) => logs.push(c.toString()));
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    proc,
+    async stop() {
+      if (proc.exitCode === null) proc.kill('SIGTERM');
+      // A stop that hangs (connections still open past the grace) must not hang the bench.
+      const hard = setTimeout(() => proc.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(hard);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function api<T>(
+  url: string,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const res = await fetch(url + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (res.status !== 200 || env.code !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${env.msg}`);
+  return env.data;
+}
+
+/** Registers user `n` from its own forwarded address and funds it on the simulated chain; returns its token. */
+async function fundedUser(srv: Server, n: number, opsToken: string): Promise<string> {
+  const ip = `10.99.${(n >> 8) & 255}.${n & 255}`;
+  const account = `bench${n}x${Date.now().toString(36)}`;
+  const { satoken } = await api<{ satoken: string }>(srv.url, 'POST', '/api/user/register', {
+    body: { type: 'account', account, password: 'BenchPass123-Quartz' },
+    headers: { 'x-forwarded-for': ip },
+  });
+  for (const [coin, symbol, amount] of [
+    ['USDT', 'USDT-TRC20', '5000000'],
+    ['BTC', 'BTC', '100'],
+  ]) {
+    const addr = await api<{ address: string }>(
+      srv.url,
+      'POST',
+      `/api/recharge/getAdress?coin=${coin}&symbol=${symbol}`,
+      {
+        headers: { satoken },
+      },
+    );
+    await api(srv.url, 'POST', '/api/_ops/chain/deposit', {
+      body: { address: addr.address, amount, confirmations: 1000 },
+      headers: { 'x-ops-token': opsToken },
+    });
+  }
+  await api(srv.url, 'POST', '/api/asset/transferFunds', {
+    body: { fromAccount: 'platform', toAccount: 'contract', coin: 'USDT', amount: '2000000' },
+    headers: { satoken },
+  });
+  return satoken;
+}
+
+async function pairTerms(url: string): Promise<Pick<ClientJob, 'mid' | 'priceDecimals' | 'amount' | 'futures'>> {
+  const pairs = await api<{ symbol: string; basePrecision: number; coinPrecision: number; orderMin: string }[]>(
+    url,
+    'GET',
+    '/api/symbolmanage/list',
+  );
+  const pair = pairs.find((p) => p.symbol === SYMBOL);
+  if (!pair) throw new Error(`${SYMBOL} is not listed`);
+  const coins = await api<{
+    contractList: { symbol: string; baseScale: number; leverage: string; minShare: string }[];
+  }>(url, 'GET', '/api/common/getCoinList');
+  const contract = coins.contractList.find((p) => p.symbol.toLowerCase() === SYMBOL);
+  if (!contract) throw new Error(`${SYMBOL} has no contract`);
+  const depth = await api<{ bids: [string, string][]; asks: [string, string][] }>(
+    url,
+    'GET',
+    `/api/market/depth?symbol=${SYMBOL}&limit=1`,
+  );
+  if (!depth.bids[0] || !depth.asks[0]) throw new Error(`${SYMBOL} has no book`);
+  // The best bid stands for the mid: the mix's prices are 2 % and 5 % around it, far wider than the spread.
+  return {
+    mid: depth.bids[0][0],
+    priceDecimals: pair.basePrecision,
+    amount: pair.orderMin,
+    futures: {
+      priceDecimals: contract.baseScale,
+      shares: String(Math.max(1, Math.ceil(Number(contract.minShare)))),
+      leverage: Number(contract.leverage.split(',')[0]),
+    },
+  };
+}
+
+function runClient(job: ClientJob): Promise<ClientResult> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/ordersClient.ts', JSON.stringify(job)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    p.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    p.on('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`client exited with ${code}`);
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as ClientResult);
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+async function main(): Promise<void> {
+  const opts = parseOptions(process.argv.slice(2));
+  const users = Math.max(...opts.clients);
+  // results[config][clients] = one ClientResult per run
+  const results = CONFIGS.map(() => new Map<number, ClientResult[]>());
+  console.log(
+    `orders: ${opts.runs} run(s) x ${CONFIGS.length} configurations x clients ${opts.clients.join(', ')} x ${opts.seconds} s; ` +
+      `limits raised for the bench: ${Object.entries(LIMITS_ENV)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`,
+  );
+  for (let run = 0; run < opts.runs; run++) {
+    for (const [ci, config] of CONFIGS.entries()) {
+      const srv = await startServer(config.env);
+      try {
+        const opsToken = readFileSync(join(srv.dataDir, 'ops-token'), 'utf8').trim();
+        const tokens: string[] = [];
+        for (let n = 0; n < users; n++) tokens.push(await fundedUser(srv, n + 1, opsToken));
+        for (const clients of opts.clients) {
+          const terms = await pairTerms(srv.url);
+          const r = await runClient({
+            url: srv.url,
+            tokens: tokens.slice(0, clients),
+            clients,
+            seconds: opts.seconds,
+            symbol: SYMBOL,
+            ...terms,
+            tag: `r${run}c${ci}n${clients}`,
+          });
+          const list = results[ci].get(clients) ?? [];
+          list.push(r);
+          results[ci].set(clients, list);
+          console.log(
+            `  run ${run + 1}, ${config.name}, ${clients} client(s): ${Math.round(r.accepted / r.seconds).toLocaleString('en')} accepted/s ` +
+              `(futures ${Math.round(r.acceptedFutures / r.seconds).toLocaleString('en')}), ` +
+              `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${r.refused} refused, ${r.limited} limited, ${r.failed} failed)` +
+              (r.refusals.length ? `; refusals: ${r.refusals.join(' | ')}` : ''),
+          );
+        }
+      } finally {
+        await srv.stop();
+      }
+    }
+  }
+
+  const rows = opts.clients.map((clients) => {
+    const fig = (ci: number) => {
+      const rs = results[ci].get(clients) ?? [];
+      return {
+        acceptedPerS: median(rs.map((r) => Math.round(r.accepted / r.seconds))),
+        p50Ms: median(rs.map((r) => r.p50Ms)),
+        p99Ms: median(rs.map((r) => r.p99Ms)),
+        futuresPerS: median(rs.map((r) => Math.round(r.acceptedFutures / r.seconds))),
+        refused: median(rs.map((r) => r.refused)),
+        limited: median(rs.map((r) => r.limited)),
+        failed: median(rs.map((r) => r.failed)),
+      };
+    };
+    const on = fig(0);
+    const off = fig(1);
+    return {
+      clients,
+      groupCommit: on,
+      baseline: off,
+      ratio: off.acceptedPerS ? on.acceptedPerS / off.acceptedPerS : 0,
+    };
+  });
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const at50 = rows.find((r) => r.clients === 50);
+  const targets = at50
+    ? {
+        accepted_per_s_at_50: {
+          target: 5000,
+          value: at50.groupCommit.acceptedPerS,
+          met: at50.groupCommit.acceptedPerS >= 5000,
+        },
+        p99_ms_at_50: { target: 50, value: at50.groupCommit.p99Ms, met: at50.groupCommit.p99Ms <= 50 },
+        ratio_to_baseline_at_50: { target: 10, value: Math.round(at50.ratio * 100) / 100, met: at50.ratio >= 10 },
+      }
+    : null;
+
+  console.log(`\nmedians of ${opts.runs} run(s), ${opts.seconds} s each:`);
+  for (const r of rows)
+    console.log(
+      `  ${r.clients} client(s): group commit ${r.groupCommit.acceptedPerS.toLocaleString('en')} accepted/s (p50 ${r.groupCommit.p50Ms} ms, p99 ${r.groupCommit.p99Ms} ms); ` +
+        `baseline ${r.baseline.acceptedPerS.toLocaleString('en')} accepted/s (p50 ${r.baseline.p50Ms} ms, p99 ${r.baseline.p99Ms} ms); ${r.ratio.toFixed(2)}x`,
+    );
+  if (targets)
+    console.log(
+      `  targets at 50 clients: >= 5,000 accepted/s ${targets.accepted_per_s_at_50.met ? 'met' : 'missed'}, p99 <= 50 ms ${targets.p99_ms_at_50.met ? 'met' : 'missed'}, >= 10x baseline ${targets.ratio_to_baseline_at_50.met ? 'met' : 'missed'}`,
+    );
+  console.log(`  machine: ${cpus().length} x ${cpu}, Node ${process.version}`);
+
+  const date = new Date().toISOString().slice(0, 10);
+  const json = {
+    bench: 'orders',
+    date,
+    seconds: opts.seconds,
+    runs: opts.runs,
+    symbol: SYMBOL,
+    mix: 'limit orders cycling: spot resting buy at mid -5 %, spot crossing buy at +2 %, futures resting open long at -5 %, spot resting sell at +5 %, spot crossing sell at -2 %, futures resting open short at +5 %',
+    limits_raised: LIMITS_ENV,
+    rows,
+    targets,
+    per_run: CONFIGS.map((c, ci) => ({ config: c.name, env: c.env, results: Object.fromEntries(results[ci]) })),
+    cpus: cpus().length,
+    cpu,
+    node: process.version,
+  };
+  writeFileSync('bench/results/orders-latest.json', JSON.stringify(json, null, 2) + '\n');
+  const md = [
+    '| clients | group commit: accepted/s | p50 | p99 | baseline (CORE_GROUP_COMMIT=0): accepted/s | p50 | p99 | ratio |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.clients} | ${r.groupCommit.acceptedPerS.toLocaleString('en')} | ${r.groupCommit.p50Ms} ms | ${r.groupCommit.p99Ms} ms | ` +
+        `${r.baseline.acceptedPerS.toLocaleString('en')} | ${r.baseline.p50Ms} ms | ${r.baseline.p99Ms} ms | ${r.ratio.toFixed(2)}x |`,
+    ),
+    '',
+    `Median of ${opts.runs} run(s) of ${opts.seconds} s per configuration and client count; the real server over HTTP ` +
+      `(keep-alive, client in its own process), BTC/USDT limit orders (spot resting and crossing, futures resting opens, 2 in 6); limits raised for the bench ` +
+      `(${Object.entries(LIMITS_ENV)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}); ${cpus().length} x ${cpu}, Node ${process.version}, ${date}.`,
+    '',
+  ].join('\n');
+  writeFileSync('bench/results/orders-latest.md', md);
+  console.log(JSON.stringify(json));
+}
+
+if (process.argv[1]?.endsWith('orders.bench.ts'))
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
