@@ -51,9 +51,9 @@ export function mountFutures(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
     clock: ctx.clock,
     pair: (symbol) => read().get(symbol),
     pairs: () => [...read().keys()].filter((s) => ctx.market.books.has(s)),
-    // Pushes go out once the trading core's batch has committed (CORE-2).
-    statusChanged: (u, e) => ctx.core.afterCommit(() => ctx.userEvents.statusChanged(u, e)),
-    positionsChanged: (u, e) => ctx.core.afterCommit(() => ctx.userEvents.positionsChanged(u, e)),
+    // In the batch (the inbox writes its message in the same transaction); the socket pushes wait for the commit.
+    statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
+    positionsChanged: (u, e) => ctx.userEvents.positionsChanged(u, e),
     onError: (err, context) => ctx.log.error({ ...context, err }),
     feeDiscount: (u) => ctx.tradingFees.discount(u),
     feePaid: (e) => ctx.tradingFees.feePaid(e),

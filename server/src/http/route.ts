@@ -83,6 +83,9 @@ export interface RouterOptions<U> {
   commit?<T>(work: () => T): Promise<T>;
 }
 
+/** A key that is in use or was used for another request: the refusal is not the request's reply. */
+class ClaimRefused extends ApiFail {}
+
 /** What the router needs of the idempotency keys (server/src/ledger/idempotency.ts). */
 export interface IdempotencyGate {
   claim(userId: number, key: string, hash: string): Claim;
@@ -221,6 +224,50 @@ export class Router<U> {
     });
   }
 
+  /**
+   * CORE-3: an idempotent call without `before` inside the trading core's batch: the key's claim, the handler's
+   * effect and the stored reply are one unit of the batch, so a call costs no transaction of its own. A business
+   * refusal rolls the unit back (its claim too) and is then stored as the key's reply, like a success.
+   */
+  private async runInBatch<E extends AnyEndpoint>(
+    endpoint: E,
+    handler: Handler<E, U>,
+    input: HandlerInput<E, U>,
+    checkReply: (req: FastifyRequest, data: unknown) => void,
+    invalidReply: (reply: FastifyReply) => FastifyReply,
+    gate: IdempotencyGate,
+    owner: number,
+    key: string,
+  ): Promise<FastifyReply> {
+    const { req, reply } = input;
+    const hash = requestHash(endpoint.method, endpoint.path, req.query ?? {}, req.body ?? {});
+    let out: { replay: string } | { env: unknown };
+    try {
+      out = await this.opts.commit!(() => {
+        const claim = gate.claim(owner, key, hash);
+        if (claim.state === 'replay') return { replay: claim.reply };
+        if (claim.state === 'running') throw new ClaimRefused(MSG_IN_PROGRESS);
+        if (claim.state === 'conflict') throw new ClaimRefused(MSG_KEY_REUSED);
+        const data = handler(input);
+        if (isPromise(data)) throw new Error(`the handler of idempotent ${endpoint.path} must be synchronous`);
+        checkReply(req, data);
+        const env = ok(data);
+        gate.complete(owner, key, JSON.stringify(env));
+        return { env };
+      });
+    } catch (err) {
+      const env = envelopeOfFailure(err);
+      if (env && !(err instanceof TokenFail) && !(err instanceof ClaimRefused))
+        gate.transaction(() => {
+          if (gate.claim(owner, key, hash).state === 'new') gate.complete(owner, key, JSON.stringify(env));
+        });
+      if (err instanceof ReplyInvalid) return invalidReply(reply);
+      throw err;
+    }
+    if ('replay' in out) return reply.header('idempotent-replayed', 'true').type('application/json').send(out.replay);
+    return reply.send(out.env);
+  }
+
   /** An idempotent route's call (IDEM-1..5): claim the key, run `before`, then handler and reply in one transaction. */
   private async runIdempotent<E extends AnyEndpoint>(
     endpoint: E,
@@ -240,6 +287,8 @@ export class Router<U> {
       if (!IDEMPOTENCY_KEY_RE.test(key)) throw new ApiFail(MSG_BAD_KEY);
       if (input.user === undefined || !this.opts.userId) throw new TokenFail();
       owner = this.opts.userId(input.user);
+      if (this.opts.commit && !opts.before)
+        return this.runInBatch(endpoint, handler, input, checkReply, invalidReply, gate, owner, key);
       const claim = gate.claim(
         owner,
         key,

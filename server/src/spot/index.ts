@@ -32,8 +32,8 @@ export function mountSpot(r: IdentityRouter, ctx: ServerContext, ledger: Ledger)
     books,
     clock: ctx.clock,
     pair,
-    // Pushes go out once the trading core's batch has committed (CORE-2).
-    statusChanged: (u, e) => ctx.core.afterCommit(() => ctx.userEvents.statusChanged(u, e)),
+    // In the batch (the inbox writes its message in the same transaction); the socket pushes wait for the commit.
+    statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
     onError: (err, context) => ctx.log.error({ ...context, err }),
     feeDiscount: (u) => ctx.tradingFees.discount(u),
     feePaid: (e) => ctx.tradingFees.feePaid(e),

@@ -46,18 +46,25 @@ export class AccountStreams {
   constructor(
     private readonly source: AccountSource,
     private readonly now: () => number,
+    /** Runs a push once what it tells of has committed (the trading core's afterCommit, CORE-2); default: at once. */
+    private readonly later: (fn: () => void) => void = (fn) => fn(),
   ) {}
 
   /** Listens to the events; returns nothing (stop() detaches). */
   attach(events: UserEvents): void {
-    this.offs.push(events.onBalances((userId) => this.pushBalances(userId)));
+    const later = this.later;
+    this.offs.push(events.onBalances((userId) => later(() => this.pushBalances(userId))));
     this.offs.push(
       events.onStatus((userId, e) =>
-        this.push(userId, 'USER_STATUS', () => userStatusBody({ kind: e.kind, id: e.id, status: e.status })),
+        later(() =>
+          this.push(userId, 'USER_STATUS', () => userStatusBody({ kind: e.kind, id: e.id, status: e.status })),
+        ),
       ),
     );
-    this.offs.push(events.onSettlement((userId, d) => this.push(userId, 'SETTLEMENT', () => settlementBody(d))));
-    this.offs.push(events.onPositions((userId, e) => this.pushPositions(userId, e)));
+    this.offs.push(
+      events.onSettlement((userId, d) => later(() => this.push(userId, 'SETTLEMENT', () => settlementBody(d)))),
+    );
+    this.offs.push(events.onPositions((userId, e) => later(() => this.pushPositions(userId, e))));
   }
 
   stop(): void {

@@ -26,7 +26,13 @@ export async function registerWs(
   timings: HubTimings = DEFAULT_TIMINGS,
   accountSource?: AccountSource,
 ): Promise<() => Promise<void>> {
-  const accounts = accountSource ? new AccountStreams(accountSource, () => ctx.clock.now()) : undefined;
+  const accounts = accountSource
+    ? new AccountStreams(
+        accountSource,
+        () => ctx.clock.now(),
+        (fn) => ctx.core.afterCommit(fn),
+      )
+    : undefined;
   accounts?.attach(ctx.userEvents);
   const hub = new Hub(ctx.market, ctx.metrics, ctx.log, ctx.clock, ctx.timers, timings, accounts, ctx.marks);
   const allowed = parseAllowedOrigins(ctx.config.allowedOrigins);
