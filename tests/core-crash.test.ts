@@ -15,7 +15,7 @@
  * at most once). Then the load goes on. CRASH_SEED reproduces a run's kill moments and choices (not the timing).
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ import { runLedgerCheck } from '../server/src/ledger/checkCli';
 import { startServer, type RunningServer } from './helpers/server';
 
 const SEED = Number(process.env.CRASH_SEED ?? 23);
-const KILLS = 20;
+const KILLS = Number(process.env.CRASH_KILLS ?? 20);
 const USERS = 4;
 const CLIENTS = 6;
 const SYMBOL = 'btcusdt';
@@ -40,13 +40,18 @@ const SERVER_ENV: Record<string, string> = {
   OPS_TOKEN,
   FOLLOW_BOTS: '0',
   FLOW_DEMO: '0',
+  // more mark ticks (each checks liquidations, take-profits and stop-losses) in each short load phase
+  MARK_INTERVAL_MS: '200',
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'exchange-core-crash-'));
+const copyDir = `${dataDir}-copy`;
 let srv: RunningServer | undefined;
 afterAll(async () => {
   if (srv && srv.proc.exitCode === null) srv.proc.kill('SIGKILL');
+  if (process.env.CRASH_KEEP) return;
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(copyDir, { recursive: true, force: true });
 });
 
 /** mulberry32: a small seeded generator, so the kill moments and the load's choices are reproducible. */
@@ -369,6 +374,7 @@ describe('[CORE-5] [CORE-6] [CORE-2] kill -9 at 20 random moments during a load 
     for (let i = 0; i < USERS; i++) users.push(await signUpAndFund(i));
     const kills = rng(SEED);
     let lost: Post[] = [];
+    const times = { restart: 0, verify: 0, stop: 0 };
     const stats = { replayed: [] as number[], open: 0, liquidated: 0, triggered: 0, lost: 0, snapshots: 0 };
     for (let phase = 0; phase < KILLS; phase++) {
       // the market and the positions as the phase starts (what the clients aim at)
@@ -407,24 +413,33 @@ describe('[CORE-5] [CORE-6] [CORE-2] kill -9 at 20 random moments during a load 
       stats.lost += lost.length;
       const ledger: string[] = [];
       // stop() waits for the exit and runs the ledger check (LEDGER-5), throwing with the mismatches
+      const t0 = performance.now();
       await srv.stop('SIGKILL');
+      times.stop += performance.now() - t0;
 
-      // (1) the journal on disk replays, and its snapshots agree
-      const out: string[] = [];
-      const config = loadConfig({ ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, PORT: '0' }, []);
-      const verified = await runCoreVerify(config, Date.now(), (s) => out.push(s));
-      expect(verified, out.join('\n')).toBe(0);
-      const hash = /^state hash: ([0-9a-f]{64})$/m.exec(out.join('\n'))?.[1];
-      expect(hash, out.join('\n')).toBeDefined();
       // (3) the ledger check
       expect(await runLedgerCheck(dataDir, (s) => ledger.push(s)), ledger.join('\n')).toBe(0);
       // (4) every acknowledged order once, every acknowledged cancel applied, no clientOrderId twice
       const db = checkDatabase();
       Object.assign(stats, { open: db.open, liquidated: db.liquidated, triggered: db.triggered });
-      stats.snapshots += out.filter((l) => l.startsWith('snapshot at entry')).length;
 
+      // (1) the journal of the crashed image replays and its snapshots agree: run on a byte copy of the data
+      // dir (database, WAL and shared memory as the kill left them) while the server restarts on the original
+      rmSync(copyDir, { recursive: true, force: true });
+      cpSync(dataDir, copyDir, { recursive: true });
+      const out: string[] = [];
+      const config = loadConfig({ ...process.env, ...SERVER_ENV, DATA_DIR: copyDir, PORT: '0' }, []);
+      const t = performance.now();
+      const booting = boot();
+      const verified = await runCoreVerify(config, Date.now(), (s) => out.push(s));
+      times.verify += performance.now() - t;
       // (2) the restart replays to the same hash; (5) the books hold exactly the open orders
-      srv = await boot();
+      srv = await booting;
+      times.restart += performance.now() - t;
+      expect(verified, out.join('\n')).toBe(0);
+      const hash = /^state hash: ([0-9a-f]{64})$/m.exec(out.join('\n'))?.[1];
+      expect(hash, out.join('\n')).toBeDefined();
+      stats.snapshots += out.filter((l) => l.startsWith('snapshot at entry')).length;
       const startedWith = coreStartedHash(srv);
       expect(startedWith.replayed, 'the restart replayed the journal after a snapshot').not.toBeNull();
       expect(startedWith.stateHash, `phase ${phase} (seed ${SEED}, kill at ${moment} ms)`).toBe(hash);
@@ -440,11 +455,13 @@ describe('[CORE-5] [CORE-6] [CORE-2] kill -9 at 20 random moments during a load 
     console.log(
       JSON.stringify({
         seed: SEED,
+        dataDir,
         seconds: Math.round((performance.now() - started) / 1000),
         posted,
         acked: acked.size,
         cancels: ackedCancels.length,
         ...stats,
+        times: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)])),
         refusals: Object.fromEntries(refusals),
       }),
     );
