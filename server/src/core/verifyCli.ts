@@ -35,7 +35,7 @@ export async function runCoreVerify(config: ServerConfig, now: number, out: (s: 
       return 2;
     }
     const engine = (): CoreEngine => {
-      const sim = createSimulator(config, marketSymbolsFromDb(db), new Metrics(), { now });
+      const sim = createSimulator(config, marketSymbolsFromDb(db), new Metrics(), { now, noHistory: true });
       return { ...sim, step: (now) => sim.step(now), resume: (now) => sim.resume(now) };
     };
     let problems = 0;

@@ -12,11 +12,6 @@ export function futuresOwner(userId: number): number {
   return FUTURES_OWNER_BASE - userId;
 }
 
-/** The user of a futures owner, or undefined when `owner` is not one. */
-export function userOfFuturesOwner(owner: number): number | undefined {
-  return owner < FUTURES_OWNER_BASE ? FUTURES_OWNER_BASE - owner : undefined;
-}
-
 /** A user's order, spot or futures (not the simulator's). */
 export function isUserOwner(owner: number): boolean {
   return owner > 0 || owner < FUTURES_OWNER_BASE;

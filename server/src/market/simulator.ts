@@ -22,6 +22,8 @@ export interface SimulatorOptions {
   tradeRingSize?: number;
   /** The time of users' orders (ms); never earlier than the last step. Default: the last step's time. */
   clock?: () => number;
+  /** No start-up history (`npm run core:verify` replays books only: candles are not part of the core's state). */
+  noHistory?: boolean;
 }
 
 export interface Simulator extends Omit<Market, 'start' | 'stop' | 'books' | 'engine'> {
@@ -93,7 +95,8 @@ export function createSimulator(
     const rate = rateOf(i, config);
     const sm = new SymbolMarket(spec, opts.tradeRingSize ?? TRADE_RING_SIZE, firstTradeId);
     const priceMinor = parseMinor(spec.price, spec.priceScale) || 1;
-    backfill(sm, createRng(config.marketSeed, spec.symbol + '/history'), opts.now, priceMinor, rate);
+    if (!opts.noHistory)
+      backfill(sm, createRng(config.marketSeed, spec.symbol + '/history'), opts.now, priceMinor, rate);
     markets.set(spec.symbol, sm);
     // The maker's first ladder at the listed price is the book at depth seq 0.
     const sb = books.add(sm, createRng(config.marketSeed, spec.symbol + '/maker'), priceMinor);
