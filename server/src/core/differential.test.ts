@@ -269,7 +269,19 @@ describe('trading core: 100,000 random spot commands against a reference book an
     let heard: BookMatch[] = [];
     const off = sim.books.onUserMatch((_s, m) => void heard.push(m));
 
-    const stats = { accepted: 0, refused: 0, fills: 0, selfTrades: 0, sweeps: 0, marketRest: 0, batches: 0 };
+    const stats = {
+      restingSamples: 0,
+      restingSum: 0,
+      refusedNoBook: 0,
+      refusedBalance: 0,
+      accepted: 0,
+      refused: 0,
+      fills: 0,
+      selfTrades: 0,
+      sweeps: 0,
+      marketRest: 0,
+      batches: 0,
+    };
     let problem: string | undefined;
     let index = 0;
 
@@ -382,6 +394,8 @@ describe('trading core: 100,000 random spot commands against a reference book an
       for (const s of SYMBOLS) {
         const sb = sim.books.bySymbol.get(s.symbol)!;
         const ref = refs.get(s.symbol)!;
+        stats.restingSamples++;
+        stats.restingSum += sb.book.state().orders.length;
         // Every real order is in the reference as it is; with equal depth totals the reference has no more.
         for (const [id] of sb.book.state().orders) {
           const a = sb.book.order(id);
@@ -465,6 +479,8 @@ describe('trading core: 100,000 random spot commands against a reference book an
         if (refused === undefined || !refused.startsWith(verdict))
           note('submit should be refused', refused ?? got, verdict);
         stats.refused++;
+        if (verdict === 'No ') stats.refusedNoBook++;
+        else stats.refusedBalance++;
         compareAfter(c.symbol, undefined, new Set([c.user]));
         return;
       }
@@ -557,7 +573,28 @@ describe('trading core: 100,000 random spot commands against a reference book an
       let offset = Math.floor(rng.exp() * 4) - (rng.next() < 0.4 ? 5 : -1);
       if (rng.next() < 0.03) offset = -20 - int(60);
       const price = Math.max(1, mid - sign * offset * tick);
+      if (rng.next() < 0.02) {
+        // At the edge of the balance (SPOT-5, SPOT-7): the most the available balance holds, or one lot more.
+        const edge = edgeLots(user, s.symbol, side, price) + (rng.next() < 0.5 ? 1 : 0);
+        if (edge > 0) return { t: 'submit', user, symbol: s.symbol, side, kind: 'limit', price, lots: edge };
+      }
       return { t: 'submit', user, symbol: s.symbol, side, kind: 'limit', price, lots };
+    };
+
+    /** The most lots of a limit order at `price` (ticks) the user's available balance holds, by the model. */
+    const edgeLots = (user: number, symbol: string, side: Side, price: number): number => {
+      const { ps, qs, coin } = scale.get(symbol)!;
+      const lot = new Decimal(10).pow(-qs);
+      if (side === 'sell') return b(user, coin).available.div(lot).floor().toNumber();
+      const avail = b(user, QUOTE).available;
+      const p = new Decimal(price).div(new Decimal(10).pow(ps));
+      let lots = avail
+        .div(p.times(rate.get(symbol)!.plus(1)))
+        .div(lot)
+        .floor()
+        .toNumber();
+      while (lots > 0 && owed('buy', p.times(lot.times(lots)), rate.get(symbol)!).net.gt(avail)) lots--;
+      return lots;
     };
 
     let lastFull = 0;
@@ -624,6 +661,8 @@ describe('trading core: 100,000 random spot commands against a reference book an
     // The stream exercised what it claims to.
     expect(stats.fills).toBeGreaterThan(20_000);
     expect(stats.refused).toBeGreaterThan(500);
+    expect(stats.refusedBalance).toBeGreaterThan(100);
+    expect(stats.refusedNoBook).toBeGreaterThan(10);
     expect(stats.selfTrades).toBeGreaterThan(100);
     expect(stats.sweeps).toBeGreaterThan(500);
     expect(stats.batches).toBeGreaterThan(1000);
