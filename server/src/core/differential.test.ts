@@ -1,5 +1,5 @@
 /**
- * The trading core's differential test (CORE-1, CORE-2, CORE-5 with SPOT-5..8 and MATCH-11's method): seeded
+ * The trading core's differential test (CORE-1, CORE-2, CORE-4, CORE-5, SPOT-5..8, MATCH-11's method): seeded
  * random spot commands from ten funded users go through a real `TradingCore` over a temporary SQLite database,
  * with the real market books (the simulator's first ladder, never stepped), a real `Ledger` and `SpotService`.
  * Beside it run a naive `ReferenceBook` per symbol (seeded with the starting ladder) and a ledger model written
@@ -10,7 +10,13 @@
  * orders it touched, its fills (as the books told the services), its outcome (accepted or refused), the touched
  * spot order rows and the touched users' balances (available and held, every coin) equal the reference and the
  * model. Every FULL_EVERY commands: every resting order of both books and every user's balances. At the end:
- * `checkLedger` passes and the journal replayed from the start snapshot reaches `core.stateHash()`.
+ * `checkLedger` passes, the whole journal (tapped as the core writes it, since the core prunes behind its
+ * snapshots) replayed from the start snapshot reaches `core.stateHash()`, and so does a second core started on the
+ * same database (the newest snapshot plus the journal after it, as after a restart).
+ *
+ * Commands: 35 % cancels (a few of another user's order or of an order already ended), 10 % market orders, the
+ * rest limit orders behind or through the touch, a long tail of sizes that sweeps, 2 % exactly at the edge of the
+ * balance; about half of them in group-committed batches of 2 to 16 (`core.run`, flushed by the test's `defer`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +42,7 @@ import { sqliteSpotStore, type SpotStore } from '../spot/store';
 import { manualClock } from '../time/clock';
 import { TradingCore } from './core';
 import { replay, stateHash, type CoreEngine } from './replay';
+import type { JournalEntry } from './entries';
 import { coreStore, type CoreStore } from './store';
 
 const SEED = 20260107;
@@ -43,6 +50,8 @@ const COMMANDS = 100_000;
 const USERS = 10;
 /** Every this many commands: every resting order and every user's balances, not only what the command touched. */
 const FULL_EVERY = 500;
+/** Snapshots during the run (CORE-4): the core keeps two and prunes the journal before the older one. */
+const SNAPSHOT_EVERY = 10_000;
 const QUOTE = 'USDT';
 const QUOTE_DP = 6; // USDT's wallet decimals (src/shared/amount.ts), written here on purpose
 
@@ -134,10 +143,21 @@ let sim: ReturnType<typeof createSimulator>;
 let startSnapshot: { seq: number; state: string };
 const clock = manualClock(T0);
 const deferred: (() => void)[] = [];
+const tapped: { seq: number; entry: JournalEntry }[] = [];
 const coreErrors: unknown[] = [];
 const serviceErrors: unknown[] = [];
 const pairs = new Map(SYMBOLS.map((s, i) => [s.symbol, pairOf(s, i)]));
-const config = testConfig({ core: { groupCommit: true, batchWindowMs: 0, snapshotEvery: 1_000_000_000 } });
+const config = testConfig({ core: { groupCommit: true, batchWindowMs: 0, snapshotEvery: SNAPSHOT_EVERY } });
+
+/** The core needs no timers with `batchWindowMs` 0 (it defers to the next turn instead). */
+const noTimers = {
+  after: (): never => {
+    throw new Error('no timers: batchWindowMs is 0');
+  },
+  every: (): never => {
+    throw new Error('no timers: batchWindowMs is 0');
+  },
+};
 
 function engineOf(s: ReturnType<typeof createSimulator>): CoreEngine {
   return {
@@ -159,20 +179,24 @@ beforeAll(async () => {
   for (let i = 1; i <= USERS; i++) ins.run(String(i), `d${i}@t.co`, `d${i}`, `DIF${i}`);
   sim = createSimulator(config, SYMBOLS, new Metrics(), { now: T0, clock: () => clock.now() });
   ledger = new Ledger({ store: sqliteLedgerStore(db), clock });
-  journal = coreStore(db);
+  // Every entry the core writes is also kept here, so the whole run replays from the start snapshot although
+  // the core prunes the journal behind its snapshots.
+  const store = coreStore(db);
+  journal = {
+    ...store,
+    append(entries, at) {
+      const last = store.append(entries, at);
+      let seq = last - entries.length + 1;
+      for (const e of entries) tapped.push({ seq: seq++, entry: JSON.parse(JSON.stringify(e)) as JournalEntry });
+      return last;
+    },
+  };
   core = new TradingCore({
     db,
     store: journal,
     engine: engineOf(sim),
     clock,
-    timers: {
-      after: () => {
-        throw new Error('no timers: batchWindowMs is 0');
-      },
-      every: () => {
-        throw new Error('no timers: batchWindowMs is 0');
-      },
-    },
+    timers: noTimers,
     defer: (fn) => void deferred.push(fn),
     config: config.core,
     log: { error: (o) => void coreErrors.push(o), info: () => undefined },
@@ -228,7 +252,7 @@ const bookFill = (f: Fill, ps: number, qs: number) => ({
 });
 
 describe('trading core: 100,000 random spot commands against a reference book and a ledger model', () => {
-  it('[CORE-1][CORE-2][CORE-5][SPOT-6][MATCH-11] book, orders, fills and balances agree after every command; the ledger checks; the journal replays to the same state hash', () => {
+  it('[CORE-1][CORE-2][CORE-4][CORE-5][SPOT-6][MATCH-11] book, orders, fills and balances agree after every command; the ledger checks; the journal replays to the same state hash, from the start and after a restart', () => {
     const rng = createRng(SEED, 'core-differential');
     const int = (n: number): number => Math.floor(rng.next() * n);
     const refs = new Map<string, ReferenceBook>();
@@ -672,13 +696,35 @@ describe('trading core: 100,000 random spot commands against a reference book an
     expect(report.mismatches).toEqual([]);
     expect(report.problems).toBe(0);
 
-    // CORE-5: the journal from the start snapshot reaches the same state, byte for byte.
+    // CORE-2: every batch committed, none refused; one journal entry per accepted command, none for a refusal.
+    expect(core.stats.refused).toBe(0);
+    expect(tapped.length).toBe(stats.accepted);
+    expect(tapped.map((t) => t.seq)).toEqual(tapped.map((_, i) => startSnapshot.seq + 1 + i));
+
+    // CORE-5: the whole journal from the start snapshot reaches the same state, byte for byte.
     const fresh = createSimulator(config, SYMBOLS, new Metrics(), { now: T0 });
     const engine = engineOf(fresh);
     engine.load(JSON.parse(startSnapshot.state) as SimulatorState);
-    const entries = journal.since(startSnapshot.seq);
-    expect(entries.length).toBe(stats.accepted);
-    replay(engine, entries);
+    replay(engine, tapped);
     expect(stateHash(engine.save())).toBe(core.stateHash());
+
+    // CORE-4, CORE-5: a start as after a restart (the newest of the two kept snapshots, then the journal after it)
+    // reaches it too.
+    expect(journal.snapshots().length).toBe(2);
+    const again = createSimulator(config, SYMBOLS, new Metrics(), { now: clock.now() });
+    const restarted = new TradingCore({
+      db,
+      store: coreStore(db),
+      engine: engineOf(again),
+      clock,
+      timers: noTimers,
+      defer: (fn) => void deferred.push(fn),
+      config: config.core,
+      log: { error: (o) => void coreErrors.push(o), info: () => undefined },
+    });
+    const started2 = restarted.start();
+    expect(started2?.replayed).toBe(tapped[tapped.length - 1].seq - journal.snapshots()[0].seq);
+    expect(restarted.stateHash()).toBe(core.stateHash());
+    expect(coreErrors).toEqual([]);
   }, 600_000);
 });
