@@ -15,6 +15,7 @@ import type { FuturesOrder, FuturesOrderBody } from '../../../src/shared/schemas
 import { checkFuturesOrder } from '../../../src/shared/trading/futuresChecks';
 import { bookSide, initialMargin, quantityOf, tradeFee } from '../../../src/shared/trading/futuresRules';
 import type { BookFill, BookMatch, BookOrderState, MarketBooks, Marks } from '../context';
+import { BookOrders } from '../core/bookOrders';
 import type { FeePaid } from '../events/tradingFees';
 import type { PositionEvent, StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
@@ -53,20 +54,20 @@ export interface PlacedOrder {
   positionSharesBefore: string;
 }
 
-/** An order's name in the books (CORE-4): kept while it rests, and in the journal. */
-const refOf = (id: number): string => `futures:${id}`;
-
 export class FuturesService {
   private readonly placedListeners: ((e: PlacedOrder) => void)[] = [];
   private readonly endedListeners: ((p: PositionRow) => void)[] = [];
   private readonly cancelledListeners: ((o: OrderRow) => void)[] = [];
   /** Set while an order is being placed: pushes wait for it (flush). */
   private placing = false;
+  /** The book glue (CORE-1): refs "futures:<id>", self-trade group, lookups, the check after a replay. */
+  private readonly orders: BookOrders;
   /** Pushes held back until the current match has been settled. */
   private events: { userId: number; e: PositionEvent }[] = [];
   private readonly off: () => void;
 
   constructor(readonly deps: FuturesDeps) {
+    this.orders = new BookOrders(deps.books, 'futures', deps.onError);
     this.off = deps.books.onUserMatch((symbol, match) => this.onMatch(symbol, match));
   }
 
@@ -98,7 +99,11 @@ export class FuturesService {
    * back into its book, oldest first.
    */
   restore(replayed = false): number {
-    if (replayed) return this.adopt();
+    if (replayed) {
+      const n = this.orders.adopt(this.deps.store.openOrders(), (o) => this.finish(o, 'user'));
+      this.flush();
+      return n;
+    }
     let n = 0;
     for (const o of this.deps.store.openOrders()) {
       const rest = new Decimal(o.shares).minus(o.filledShares);
@@ -110,31 +115,6 @@ export class FuturesService {
       }
       this.place(o, rest.toFixed());
       n++;
-    }
-    this.flush();
-    return n;
-  }
-
-  private adopt(): number {
-    const { books, store, onError } = this.deps;
-    const resting = new Map<number, { symbol: string; bookId: number }>();
-    for (const r of books.resting())
-      if (r.ref.startsWith('futures:')) resting.set(Number(r.ref.slice(8)), { symbol: r.symbol, bookId: r.bookId });
-    let n = 0;
-    for (const o of store.openOrders()) {
-      if (resting.delete(o.id)) {
-        n++;
-        continue;
-      }
-      onError(new Error('an open order is not in the books after the replay'), {
-        event: 'futures_restore_missing',
-        id: o.id,
-      });
-      this.finish(o, 'user');
-    }
-    for (const [id, r] of resting) {
-      onError(new Error('a book order has no open order'), { event: 'futures_restore_orphan', id });
-      books.cancel(r.symbol, r.bookId);
     }
     this.flush();
     return n;
@@ -302,11 +282,7 @@ export class FuturesService {
 
   /** Takes an order out of its book and ends it. */
   cancelOrder(o: OrderRow, reason: NonNullable<OrderRow['cancelReason']>): void {
-    const bookId = this.deps.books.bookIdOf(o.symbol, refOf(o.id));
-    if (bookId !== undefined) {
-      const r = this.deps.books.cancel(o.symbol, bookId);
-      if (!r.ok) throw new Error(`order ${o.id}: the book refused its cancel: ${r.error}`);
-    }
+    this.orders.cancel(o.symbol, o.id);
     const now = this.deps.store.order(o.id)!;
     if (now.status === 'open' || now.status === 'partiallyFilled') this.finish(now, reason);
   }
@@ -350,14 +326,12 @@ export class FuturesService {
     this.placing = true;
     let r;
     try {
-      r = this.deps.books.place(o.symbol, {
+      r = this.orders.place(o.symbol, o.id, o.userId, {
         owner: futuresOwner(o.userId),
         side: bookSide(o.side, o.action),
         kind: o.type,
         price: o.price,
         amount,
-        ref: refOf(o.id),
-        group: o.userId,
       });
     } finally {
       this.placing = false;
@@ -370,12 +344,6 @@ export class FuturesService {
     this.settleState(o.id, r.order);
   }
 
-  /** Our order id of a user's futures order in a match (its ref lasts until the match's listeners have run). */
-  private orderOf(symbol: string, state: { id: number }): number | undefined {
-    const ref = this.deps.books.refOf(symbol, state.id);
-    return ref?.startsWith('futures:') ? Number(ref.slice(8)) : undefined;
-  }
-
   /**
    * Settles each fill of a match touching a futures order. A failure is not caught: it refuses the trading
    * core's whole batch, and the books go back with it (CORE-2).
@@ -385,14 +353,14 @@ export class FuturesService {
     if (!pair) return;
     const closed: PositionRow[] = [];
     for (const f of match.fills) {
-      for (const side of [{ id: f.takerOrderId }, { id: f.makerOrderId }]) {
-        const id = this.orderOf(symbol, side);
+      for (const bookId of [f.takerOrderId, f.makerOrderId]) {
+        const id = this.orders.idOf(symbol, bookId);
         if (id === undefined) continue;
         const pos = this.deps.ledger.transaction(() => this.applyFill(pair, id, f));
         if (pos) closed.push(pos);
       }
     }
-    this.settleStates(symbol, [...match.makers, match.order]);
+    this.orders.each(symbol, [...match.makers, match.order], (id, s) => this.settleState(id, s));
     for (const p of closed) this.afterClose(p, 'positionClosed');
     if (!this.placing) this.flush();
   }
@@ -425,13 +393,6 @@ export class FuturesService {
     return o.action === 'open'
       ? openFill(this, pair, o, base, shares.toFixed(), f)
       : closeFill(this, pair, o, base, shares.toFixed(), f);
-  }
-
-  private settleStates(symbol: string, states: BookOrderState[]): void {
-    for (const s of states) {
-      const id = this.orderOf(symbol, s);
-      if (id !== undefined) this.settleState(id, s);
-    }
   }
 
   private settleState(id: number, s: BookOrderState): void {

@@ -22,6 +22,7 @@ import { assetDecimals } from '../../../src/shared/amount';
 import { discountedFee } from '../../../src/shared/rewards/vipRules';
 import { checkSpotOrder, fillShare } from '../../../src/shared/trading/spotRules';
 import type { BookMatch, BookOrderState, MarketBooks } from '../context';
+import { BookOrders } from '../core/bookOrders';
 import type { FeePaid } from '../events/tradingFees';
 import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
@@ -47,13 +48,13 @@ export interface SpotDeps {
   feePaid?(e: FeePaid): void;
 }
 
-/** An order's name in the books (CORE-4): the books keep it while the order rests, and the journal records it. */
-const refOf = (id: number): string => `spot:${id}`;
-
 export class SpotService {
   private readonly off: () => void;
+  /** The book glue (CORE-1): refs "spot:<id>", self-trade group, lookups, the check after a replay. */
+  private readonly orders: BookOrders;
 
   constructor(private readonly deps: SpotDeps) {
+    this.orders = new BookOrders(deps.books, 'spot', deps.onError);
     this.off = deps.books.onUserMatch((symbol, match) => this.onMatch(symbol, match));
   }
 
@@ -68,7 +69,7 @@ export class SpotService {
    * first.
    */
   restore(replayed = false): number {
-    if (replayed) return this.adopt();
+    if (replayed) return this.orders.adopt(this.deps.store.openOrders(), (o) => this.finish(o, 'user'));
     let n = 0;
     for (const o of this.deps.store.openOrders()) {
       const remaining = new Decimal(o.amount).minus(o.filled);
@@ -78,30 +79,6 @@ export class SpotService {
       }
       this.place(o, remaining.toFixed());
       n++;
-    }
-    return n;
-  }
-
-  private adopt(): number {
-    const { books, store, onError } = this.deps;
-    const resting = new Map<number, { symbol: string; bookId: number }>();
-    for (const r of books.resting())
-      if (r.ref.startsWith('spot:')) resting.set(Number(r.ref.slice(5)), { symbol: r.symbol, bookId: r.bookId });
-    let n = 0;
-    for (const o of store.openOrders()) {
-      if (resting.delete(o.id)) {
-        n++;
-        continue;
-      }
-      onError(new Error('an open order is not in the books after the replay'), {
-        event: 'spot_restore_missing',
-        id: o.id,
-      });
-      this.finish(o, 'user');
-    }
-    for (const [id, r] of resting) {
-      onError(new Error('a book order has no open order'), { event: 'spot_restore_orphan', id });
-      books.cancel(r.symbol, r.bookId);
     }
     return n;
   }
@@ -160,11 +137,7 @@ export class SpotService {
     const o = this.deps.store.order(id);
     if (!o || o.userId !== userId) throw new ApiFail(`Order ${id} was not found`);
     if (o.status === 'filled' || o.status === 'cancelled') throw new ApiFail(`Order ${id} is already ${o.status}`);
-    const bookId = this.deps.books.bookIdOf(o.symbol, refOf(id));
-    if (bookId !== undefined) {
-      const r = this.deps.books.cancel(o.symbol, bookId);
-      if (!r.ok) throw new Error(`order ${id}: the book refused its cancel: ${r.error}`);
-    }
+    this.orders.cancel(o.symbol, id);
     const now = this.deps.store.order(id)!;
     if (now.status === 'open' || now.status === 'partiallyFilled') this.finish(now, 'user');
     return view(this.deps.store.order(id)!, this.deps.pair(o.symbol));
@@ -211,14 +184,12 @@ export class SpotService {
    * (CORE-7: the user's futures orders are in the same group); the matches come back through onMatch.
    */
   private place(o: OrderRow, amount: string): void {
-    const r = this.deps.books.place(o.symbol, {
+    const r = this.orders.place(o.symbol, o.id, o.userId, {
       owner: o.userId,
       side: o.side,
       kind: o.type,
       price: o.price,
       amount,
-      ref: refOf(o.id),
-      group: o.userId,
     });
     if (!r.ok) {
       this.deps.onError(new Error(r.error), { event: 'spot_place_refused', id: o.id });
@@ -226,12 +197,6 @@ export class SpotService {
       return;
     }
     this.settleState(o.id, r.order);
-  }
-
-  /** Our order id of a user order in a match (its ref lasts until the match's listeners have run). */
-  private orderOf(symbol: string, state: { id: number; owner?: number }): number | undefined {
-    const ref = this.deps.books.refOf(symbol, state.id);
-    return ref?.startsWith('spot:') ? Number(ref.slice(5)) : undefined;
   }
 
   /**
@@ -244,7 +209,7 @@ export class SpotService {
     this.deps.ledger.transaction(() => {
       for (const f of match.fills) this.applyFill(symbol, pair, f);
     });
-    this.settleStates(symbol, [...match.makers, match.order]);
+    this.orders.each(symbol, [...match.makers, match.order], (id, s) => this.settleState(id, s));
   }
 
   private applyFill(symbol: string, pair: SpotPair, f: BookMatch['fills'][number]): void {
@@ -254,12 +219,12 @@ export class SpotService {
       {
         side: f.takerSide,
         role: 'taker' as const,
-        orderId: this.orderOf(symbol, { id: f.takerOrderId, owner: f.takerOwner }),
+        orderId: this.orders.idOf(symbol, f.takerOrderId),
       },
       {
         side: makerSide,
         role: 'maker' as const,
-        orderId: this.orderOf(symbol, { id: f.makerOrderId, owner: f.makerOwner }),
+        orderId: this.orders.idOf(symbol, f.makerOrderId),
       },
     ];
     const exact = new Decimal(f.price).times(f.amount);
@@ -364,13 +329,6 @@ export class SpotService {
   }
 
   /** Orders the book reports ended (filled, cancelled) give back their hold; every touched order is announced. */
-  private settleStates(symbol: string, states: BookOrderState[]): void {
-    for (const s of states) {
-      const id = this.orderOf(symbol, s);
-      if (id !== undefined) this.settleState(id, s);
-    }
-  }
-
   private settleState(id: number, s: BookOrderState): void {
     const o = this.deps.store.order(id);
     if (!o) return;
