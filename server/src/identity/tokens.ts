@@ -36,12 +36,15 @@ export class Sessions {
     return token;
   }
 
+  /** Prepared once: every signed-in request resolves its token. */
+  private resolveQuery: Database.Statement | undefined;
+
   /** The user id of a live token, or undefined. */
   resolve(token: string | undefined): number | undefined {
     if (!token || token.length > 200) return undefined;
     const h = hashToken(token);
-    const row = this.db.prepare('SELECT user_id, last_seen, expires_at FROM sessions WHERE token_hash = ?').get(h) as
-      { user_id: number; last_seen: number; expires_at: number } | undefined;
+    this.resolveQuery ??= this.db.prepare('SELECT user_id, last_seen, expires_at FROM sessions WHERE token_hash = ?');
+    const row = this.resolveQuery.get(h) as { user_id: number; last_seen: number; expires_at: number } | undefined;
     const now = this.clock.now();
     if (!row) return undefined;
     if (row.expires_at <= now) {

@@ -38,8 +38,12 @@ const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export class Users {
   constructor(private db: Database.Database) {}
 
+  /** Prepared once: every signed-in request reads its user. */
+  private byIdQuery: Database.Statement | undefined;
+
   byId(id: number): UserRow | undefined {
-    return this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+    this.byIdQuery ??= this.db.prepare('SELECT * FROM users WHERE id = ?');
+    return this.byIdQuery.get(id) as UserRow | undefined;
   }
 
   /** Sign-in identifier: account name, email, phone or wallet address. */
