@@ -135,7 +135,7 @@ describe('positions and marks through the worker [WORK-19][WORK-20]', () => {
     exchange.mark('btcusdt', '60000');
     await settle();
     expect(a.got.flatMap((x) => x.marks ?? [])).toEqual([
-      { symbol: 'btcusdt', price: '60000', time: expect.any(Number), tradeId: expect.any(Number) },
+      { symbol: 'btcusdt', price: '60000', index: '60000', time: expect.any(Number), tradeId: expect.any(Number) },
     ]);
     expect(b.got.flatMap((x) => x.marks ?? [])).toEqual([]);
   });
