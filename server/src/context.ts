@@ -160,25 +160,25 @@ export interface DepthBook {
  * the users' orders meet in them, so every public trade is a match. Everything is synchronous: when `place`
  * returns, its fills are on the tape and every `onUserMatch` listener has run.
  */
+/** A user's order as the books take it (`MarketBooks.place`). */
+export interface BookOrderRequest {
+  owner: number;
+  side: 'buy' | 'sell';
+  kind: 'limit' | 'market';
+  price: string;
+  amount: string;
+  /** The owning service's name for the order ("spot:12"), kept while it rests and journaled (CORE-4). */
+  ref?: string;
+  /** The self-trade group (CORE-7): the user's id for both their spot and their futures orders. */
+  group?: number;
+}
+
 export interface MarketBooks {
   has(symbol: string): boolean;
   /** Price and amount decimals of the book (the pair's basePrecision and coinPrecision). */
   scales(symbol: string): { price: number; amount: number } | undefined;
   /** Places a user's order (owner = user id, or `futuresOwner(userId)` for futures); a market order's `price` is its protection price. */
-  place(
-    symbol: string,
-    order: {
-      owner: number;
-      side: 'buy' | 'sell';
-      kind: 'limit' | 'market';
-      price: string;
-      amount: string;
-      /** The owning service's name for the order ("spot:12"), kept while it rests and journaled (CORE-4). */
-      ref?: string;
-      /** The self-trade group (CORE-7): the user's id for both their spot and their futures orders. */
-      group?: number;
-    },
-  ): BookResult;
+  place(symbol: string, order: BookOrderRequest): BookResult;
   /** Cancels a resting order by its book id. */
   cancel(symbol: string, id: number): BookResult;
   /** The ref of a user's order resting in a book (and, during a match, of every user order in it). */

@@ -5,15 +5,9 @@
  * match, and checking the open orders against the books after a replay (CORE-5). The products (spot, futures)
  * say only how a fill moves money and positions.
  */
-import type { BookOrderState, BookResult, MarketBooks } from '../context';
+import type { BookOrderRequest, BookOrderState, BookResult, MarketBooks } from '../context';
 
-export interface BookOrderSpec {
-  owner: number;
-  side: 'buy' | 'sell';
-  kind: 'limit' | 'market';
-  price: string;
-  amount: string;
-}
+type BookOrderSpec = Omit<BookOrderRequest, 'ref' | 'group'>;
 
 export class BookOrders {
   private readonly prefix: string;

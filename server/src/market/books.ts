@@ -17,7 +17,15 @@
  *   (spot or futures).
  */
 import type { Trade } from '../../../src/shared/protocol';
-import type { BookFill, BookMatch, BookOrderState, BookResult, DepthBook, MarketBooks } from '../context';
+import type {
+  BookFill,
+  BookMatch,
+  BookOrderRequest,
+  BookOrderState,
+  BookResult,
+  DepthBook,
+  MarketBooks,
+} from '../context';
 import { OrderBook } from '../matching/book';
 import type { Accepted, BookState, CancelCommand, Fill, OrderState, PlaceCommand, Side } from '../matching/types';
 import type { MakerState } from './marketMaker';
@@ -491,18 +499,7 @@ export class BookHub implements MarketBooks {
     return this.now;
   }
 
-  place(
-    symbol: string,
-    order: {
-      owner: number;
-      side: 'buy' | 'sell';
-      kind: 'limit' | 'market';
-      price: string;
-      amount: string;
-      ref?: string;
-      group?: number;
-    },
-  ): BookResult {
+  place(symbol: string, order: BookOrderRequest): BookResult {
     const sb = this.bySymbol.get(symbol);
     if (!sb) return { ok: false, error: `Unknown symbol ${symbol}` };
     if (!Number.isSafeInteger(order.owner) || !isUserOwner(order.owner)) {
