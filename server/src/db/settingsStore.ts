@@ -88,9 +88,29 @@ type StoredKey = Exclude<SettingKey, 'languageList'>;
  * (with a warning). Read on every call, so an operator's change applies at once.
  */
 export function readSetting<K extends StoredKey>(db: Database.Database, key: K, log?: WarnLog): AllSettings[K] {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-  return parseStored(key, row?.value, log) as AllSettings[K];
+  let c = readCache.get(db);
+  if (!c) {
+    c = { select: db.prepare('SELECT value FROM settings WHERE key = ?').pluck(), parsed: new Map() };
+    readCache.set(db, c);
+  }
+  const raw = c.select.get(key) as string | undefined;
+  const hit = c.parsed.get(key);
+  if (hit && hit.raw === raw) return hit.value as AllSettings[K];
+  const value = parseStored(key, raw, log);
+  c.parsed.set(key, { raw, value });
+  return value as AllSettings[K];
 }
+
+/**
+ * Per database: the statement prepared once, and each key's last stored text with its parsed value. The row is
+ * still read on every call (another process, the operator's tool, may have written it); only an unchanged text
+ * skips the JSON and schema parse (a trading fee discount reads the VIP table on every order). Callers treat the
+ * value as read-only, as they do the shared defaults.
+ */
+const readCache = new WeakMap<
+  Database.Database,
+  { select: Database.Statement; parsed: Map<string, { raw: string | undefined; value: unknown }> }
+>();
 
 function parseStored(key: StoredKey, raw: string | undefined, log?: WarnLog): unknown {
   if (raw !== undefined) {
