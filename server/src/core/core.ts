@@ -21,7 +21,7 @@
  */
 import type Database from 'better-sqlite3';
 import { isUserOwner } from '../market/owners';
-import type { BookRecorder, SymbolBook } from '../market/books';
+import type { BookRecorder, SymbolBook } from '../market/symbolBook';
 import type { CancelCommand, PlaceCommand } from '../matching/types';
 import type { Clock, Timers } from '../time/clock';
 import type { JournalEntry, StepEntry, UserEntry } from './entries';
