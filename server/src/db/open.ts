@@ -55,19 +55,49 @@ export async function openDatabase(dataDir: string, log?: MigrationLog): Promise
   return db;
 }
 
-/** `db.transaction(fn)()` begins IMMEDIATE (nested calls stay savepoints); the variants stay as they are. */
+/**
+ * `db.transaction(fn)()` begins IMMEDIATE (nested calls stay savepoints); the variants stay as they are.
+ * The default path runs on statements prepared once, the way better-sqlite3's own wrapper does (begin or
+ * savepoint, commit or release, roll back on a throw, refuse a promise), without building that wrapper and its
+ * four variants on every call: the server opens a transaction or savepoint several times per order.
+ */
 function immediateTransactions(db: Database.Database): void {
   const make = db.transaction.bind(db);
-  db.transaction = ((fn: (...args: never[]) => unknown) => {
-    const t = make(fn);
-    const run = (...args: never[]) => t.immediate(...args);
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  const savepoint = db.prepare('SAVEPOINT "_bs3."');
+  const release = db.prepare('RELEASE "_bs3."');
+  const rollbackTo = db.prepare('ROLLBACK TO "_bs3."');
+  const apply = <A extends unknown[], R>(fn: (...args: A) => R, args: A): R => {
+    const outer = !db.inTransaction;
+    (outer ? begin : savepoint).run();
+    try {
+      const result = fn(...args);
+      if (result && typeof (result as { then?: unknown }).then === 'function')
+        throw new TypeError('Transaction function cannot return a promise');
+      (outer ? commit : release).run();
+      return result;
+    } catch (err) {
+      if (db.inTransaction) {
+        if (outer) rollback.run();
+        else {
+          rollbackTo.run();
+          release.run();
+        }
+      }
+      throw err;
+    }
+  };
+  db.transaction = (<A extends unknown[], R>(fn: (...args: A) => R) => {
+    const run = (...args: A) => apply(fn, args);
     return Object.assign(run, {
-      default: t.immediate,
-      deferred: t.deferred,
-      immediate: t.immediate,
-      exclusive: t.exclusive,
+      default: run,
+      deferred: (...args: A) => make(fn).deferred(...args),
+      immediate: run,
+      exclusive: (...args: A) => make(fn).exclusive(...args),
     });
-  }) as typeof db.transaction;
+  }) as unknown as typeof db.transaction;
 }
 
 /** Checkpoints and truncates the WAL, then closes. Safe to call twice. */
