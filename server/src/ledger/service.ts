@@ -86,6 +86,15 @@ function coinOf(coin: string): string {
   return c;
 }
 
+/** One entry of a journal row before it is written. */
+interface Entry {
+  userId: number | null;
+  account: string;
+  bucket: Bucket;
+  coin: string;
+  amount: Decimal;
+}
+
 interface Delta {
   userId: number;
   account: UserAccount;
@@ -174,7 +183,7 @@ export class Ledger {
         held.push({ id: h.id, rest });
         legs.push({ userId: h.userId, account: h.account, bucket: 'frozen', coin: h.coin, amount: amount.neg() });
       }
-      const journal = this.write(op, legs);
+      const journal = this.writeRows(op, legs);
       for (const [id, rest] of left) {
         if (rest.isZero()) {
           if (!this.store.closeHold(id, 'settled', journal.id, journal.time))
@@ -192,7 +201,7 @@ export class Ledger {
     const coin = coinOf(op.coin);
     const base = { userId: op.userId, account: op.account as string, coin };
     return this.store.transaction(() => {
-      const journal = this.write(op, [
+      const journal = this.writeRows(op, [
         { ...base, bucket: 'available', amount: amount.neg() },
         { ...base, bucket: 'frozen', amount },
       ]);
@@ -216,7 +225,7 @@ export class Ledger {
       const h = this.openHold(holdId);
       const base = { userId: h.userId, account: h.account as string, coin: h.coin };
       const amount = new Decimal(h.amount);
-      const journal = this.write(cause, [
+      const journal = this.writeRows(cause, [
         { ...base, bucket: 'frozen', amount: amount.neg() },
         { ...base, bucket: 'available', amount },
       ]);
@@ -241,7 +250,7 @@ export class Ledger {
       const sum = out.reduce((s, t) => s.plus(t.amount), new Decimal(0));
       if (!sum.eq(amount))
         throw new LedgerError(`hold ${holdId}: settle parts sum to ${sum.toFixed()}, not ${h.amount}`);
-      const journal = this.write(op, [
+      const journal = this.writeRows(op, [
         { userId: h.userId, account: h.account, bucket: 'frozen', coin: h.coin, amount: amount.neg() },
         ...out,
       ]);
@@ -286,10 +295,16 @@ export class Ledger {
     return h;
   }
 
-  private write(
-    cause: Cause,
-    legs: { userId: number | null; account: string; bucket: Bucket; coin: string; amount: Decimal }[],
-  ): JournalRow {
+  /** One journal row in a transaction (or savepoint) of its own. */
+  private write(cause: Cause, legs: Entry[]): JournalRow {
+    return this.store.transaction(() => this.writeRows(cause, legs));
+  }
+
+  /**
+   * One journal row: its entries and the balance projection, checked. Only inside a transaction: the caller's
+   * (hold, release, settle, a post taking from holds) already makes it and its hold rows one step.
+   */
+  private writeRows(cause: Cause, legs: Entry[]): JournalRow {
     if (!cause.kind || !/^[a-z][a-z0-9_]{0,39}$/.test(cause.kind))
       throw new LedgerError(`"${cause.kind}" is not a journal kind`);
     if (!cause.ref || cause.ref.length > 200) throw new LedgerError(`${cause.kind}: a reference is required`);
@@ -297,53 +312,51 @@ export class Ledger {
     for (const l of legs) sums.set(l.coin, (sums.get(l.coin) ?? new Decimal(0)).plus(l.amount));
     for (const [coin, s] of sums)
       if (!s.isZero()) throw new LedgerError(`${cause.kind}: entries of ${coin} sum to ${s.toFixed()}, not zero`);
-    const written = this.store.transaction(() => {
-      if (this.store.journalByRef(cause.kind, cause.ref))
-        throw new LedgerError(`${cause.kind} ${cause.ref} is already in the journal`);
-      const time = this.clock.now();
-      const memo = cause.memo ?? '';
-      const id = this.store.insertJournal({ kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo });
-      const deltas = new Map<string, Delta>();
-      for (const l of legs) {
-        this.store.insertEntry({
-          journalId: id,
+    if (this.store.journalByRef(cause.kind, cause.ref))
+      throw new LedgerError(`${cause.kind} ${cause.ref} is already in the journal`);
+    const time = this.clock.now();
+    const memo = cause.memo ?? '';
+    const id = this.store.insertJournal({ kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo });
+    const deltas = new Map<string, Delta>();
+    for (const l of legs) {
+      this.store.insertEntry({
+        journalId: id,
+        userId: l.userId,
+        account: l.account,
+        bucket: l.bucket,
+        coin: l.coin,
+        amount: l.amount.toFixed(),
+      });
+      if (l.userId === null) continue;
+      const k = `${l.userId}\u0000${l.account}\u0000${l.coin}`;
+      let d = deltas.get(k);
+      if (!d) {
+        d = {
           userId: l.userId,
-          account: l.account,
-          bucket: l.bucket,
+          account: l.account as UserAccount,
           coin: l.coin,
-          amount: l.amount.toFixed(),
-        });
-        if (l.userId === null) continue;
-        const k = `${l.userId}\u0000${l.account}\u0000${l.coin}`;
-        let d = deltas.get(k);
-        if (!d) {
-          d = {
-            userId: l.userId,
-            account: l.account as UserAccount,
-            coin: l.coin,
-            available: new Decimal(0),
-            frozen: new Decimal(0),
-          };
-          deltas.set(k, d);
-        }
-        d[l.bucket] = d[l.bucket].plus(l.amount);
+          available: new Decimal(0),
+          frozen: new Decimal(0),
+        };
+        deltas.set(k, d);
       }
-      for (const d of deltas.values()) {
-        const row = this.store.balance(d.userId, d.account, d.coin);
-        const available = new Decimal(row?.available ?? '0').plus(d.available);
-        const frozen = new Decimal(row?.frozen ?? '0').plus(d.frozen);
-        if (available.isNegative()) throw new ApiFail(`Insufficient ${d.coin} balance in the ${d.account} account`);
-        if (frozen.isNegative()) throw new LedgerError(`frozen ${d.coin} of user ${d.userId} would go below zero`);
-        this.store.putBalance({
-          userId: d.userId,
-          account: d.account,
-          coin: d.coin,
-          available: available.toFixed(),
-          frozen: frozen.toFixed(),
-        });
-      }
-      return { id, kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo };
-    });
+      d[l.bucket] = d[l.bucket].plus(l.amount);
+    }
+    for (const d of deltas.values()) {
+      const row = this.store.balance(d.userId, d.account, d.coin);
+      const available = new Decimal(row?.available ?? '0').plus(d.available);
+      const frozen = new Decimal(row?.frozen ?? '0').plus(d.frozen);
+      if (available.isNegative()) throw new ApiFail(`Insufficient ${d.coin} balance in the ${d.account} account`);
+      if (frozen.isNegative()) throw new LedgerError(`frozen ${d.coin} of user ${d.userId} would go below zero`);
+      this.store.putBalance({
+        userId: d.userId,
+        account: d.account,
+        coin: d.coin,
+        available: available.toFixed(),
+        frozen: frozen.toFixed(),
+      });
+    }
+    const written: JournalRow = { id, kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo };
     this.announce(legs);
     return written;
   }
