@@ -38,9 +38,9 @@ describe('[MKT-1] markets (/store, spec 3.4)', () => {
       await gotoApp(page, env.app.server.url + '/store');
       const tabs = await page.$$eval('[role="tab"]', (els) => els.map((e) => e.textContent));
       expect(tabs).toEqual(['Second contracts', 'Spot trading', 'Futures', 'Options']);
-      const rows = await page.$$eval('#mk-panel .mt-row', (els) => els.length);
       const coins = await api<{ coinList: unknown[] }>('/api/common/getCoinList');
-      expect(rows).toBe(coins.coinList.length);
+      // [PERF-42] the table tells the whole list (plus its header row); the rows themselves are virtual.
+      expect(await page.getAttribute('#mk-panel table', 'aria-rowcount')).toBe(String(coins.coinList.length + 1));
 
       await page.click('th button:has-text("Last price")');
       await page.waitForFunction(() =>
@@ -63,6 +63,8 @@ describe('[MKT-1] markets (/store, spec 3.4)', () => {
       await page.click('[role="tab"]:has-text("Spot trading")');
       await page.waitForSelector('[role="tab"][aria-selected="true"]:has-text("Spot trading")');
       expect(page.url()).toContain('list=currencyList');
+      // Sorted by price, ascending: ETH is near the end of the virtual list (PERF-40), rendered once scrolled to.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.click('#mk-panel .mt-row[data-symbol="ethusdt"] td:last-child');
       await page.waitForURL(/\/trade\?symbol=ethusdt/);
     });
@@ -87,6 +89,83 @@ describe('[MKT-1] markets (/store, spec 3.4)', () => {
         const c = coins.currencyList.find((x) => x.symbol === sym)!;
         expect(text).toBe(c.customizeFlag === 2 ? c.showSymbol : `${c.coin.toUpperCase()}/${c.baseCoin.toUpperCase()}`);
       }
+    });
+  });
+});
+
+/** Counts React commits in the page (the devtools hook React calls after each commit). */
+const COUNT_COMMITS = `window.__commits = 0;
+window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  supportsFiber: true, renderers: new Map(),
+  inject() { return 1; }, checkDCE() {},
+  onCommitFiberRoot() { window.__commits++; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+};`;
+
+describe('[PERF-40] virtual market lists', () => {
+  it('[PERF-40][PERF-41][PERF-44][PERF-45] markets on the phone: rows on screen only, prices tick without a React commit, scrolling moves the rows and the watched symbols', async () => {
+    const coins = await api<{ currencyList: Array<{ symbol: string }> }>('/api/common/getCoinList');
+    const total = coins.currencyList.length;
+    expect(total).toBeGreaterThan(40);
+    await withPage(PHONE, async (page) => {
+      await page.addInitScript(COUNT_COMMITS);
+      await gotoApp(page, env.app.server.url + '/store?list=currencyList');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('#mk-panel .mt-row .px')].some((e) => e.textContent !== '--'),
+      );
+      const shown = await page.$$eval('#mk-panel .mt-row', (els) => els.length);
+      expect(shown).toBeLessThan(total);
+      expect(await page.getAttribute('#mk-panel .mt-row >> nth=0', 'aria-rowindex')).toBe('2');
+
+      // Five price changes in the rows on screen, then how many React commits they cost.
+      await page.evaluate(() => {
+        const w = window as unknown as { __changes: number; __commits: number; __before: number };
+        w.__changes = 0;
+        w.__before = w.__commits;
+        new MutationObserver((ms) => (w.__changes += ms.length)).observe(document.querySelector('#mk-panel tbody')!, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+      await page.waitForFunction(() => (window as unknown as { __changes: number }).__changes >= 5, null, {
+        timeout: 30_000,
+      });
+      const commits = await page.evaluate(() => {
+        const w = window as unknown as { __commits: number; __before: number };
+        return w.__commits - w.__before;
+      });
+      expect(commits).toBe(0);
+
+      const watchedBefore = await page.evaluate(() => window.__openex!.watching());
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const last = coins.currencyList.at(-1)!.symbol;
+      await page.waitForSelector(`#mk-panel .mt-row[data-symbol="${last}"]`);
+      expect(await page.getAttribute('#mk-panel .mt-row >> nth=0', 'aria-rowindex')).not.toBe('2');
+      await page.waitForFunction((sym) => window.__openex!.watching().some((k) => k.includes(sym)), last);
+      expect(watchedBefore.some((k) => k.includes(last))).toBe(false);
+    });
+  });
+
+  it('[PERF-43][PERF-46] the pair panel: End and Home move focus to the last and first pair through the virtual rows; Enter opens a pair', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
+      await page.waitForSelector('.pp-list .mt-row');
+      const count = Number(await page.getAttribute('.pp-list table', 'aria-rowcount'));
+      expect(await page.$$eval('.pp-list .mt-row', (els) => els.length)).toBeLessThan(count - 1);
+      await page.focus('.pp-list .mt-row >> nth=0 >> .mt-pair');
+      await page.keyboard.press('End');
+      await page.waitForFunction(
+        (n) => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') === String(n),
+        count,
+      );
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('mt-pair');
+      await page.keyboard.press('Home');
+      await page.waitForFunction(() => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') === '2');
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction(() => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') === '3');
+      const sym = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-symbol'));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`symbol=${sym}`));
     });
   });
 });

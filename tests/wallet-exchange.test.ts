@@ -234,4 +234,33 @@ describe('[REC-4] /cashflow', () => {
     const lines: string[] = [];
     expect(await runLedgerCheck(app.server.dataDir, (s) => lines.push(s))).toBe(0);
   });
+
+  it('[PERF-40][PERF-42] a long list (three pages loaded) keeps only the rows on screen; scrolling reaches the last', async () => {
+    for (let i = 0; i < 25; i++) {
+      const t = await fetch(`${app.server.url}/api/asset/transferFunds`, {
+        method: 'POST',
+        headers: { satoken: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ fromAccount: 'platform', toAccount: 'finance', coin: 'USDT', amount: '0.1' }),
+      });
+      expect(((await t.json()) as { code: number }).code).toBe(200);
+    }
+    const ctx = await newContext(app.browser, { viewport: PHONE, token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, `${app.server.url}/cashflow`);
+      for (const n of [40, 60]) {
+        await page.getByTestId('records-more').click();
+        await page.waitForFunction(
+          (n) => document.querySelector('.fx-list__row')?.getAttribute('aria-setsize') === String(n),
+          n,
+        );
+      }
+      const rendered = await page.locator('[data-testid=record-row]').count();
+      expect(rendered).toBeLessThan(60);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForSelector('.fx-list__row[aria-posinset="60"]');
+    } finally {
+      await ctx.close();
+    }
+  });
 });

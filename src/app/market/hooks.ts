@@ -4,7 +4,7 @@
  * a tab at most one batch per frame. A hook watches its topic while mounted (subscribe = watch), so the
  * worker streams only what some mounted screen shows.
  */
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { topicKey, type DepthGroup, type Topic } from '../../engine';
 import type {
   AccountView,
@@ -50,6 +50,42 @@ function useTopic(topic: Topic | undefined, everyMs = 0): Snapshot | undefined {
 /** `everyMs`: at most one update per that many ms (see cadence.ts, for list rows); default every frame. */
 export function useTicker(symbol: string | undefined, everyMs = 0): TickerView | undefined {
   return useTopic(symbol ? { kind: 'ticker', symbol } : undefined, everyMs) as TickerView | undefined;
+}
+
+/**
+ * The ticker of `symbol` handed to `write` instead of to React state (PERF-44): on mount, whenever `write`
+ * changes (the caller's language or layout), and on each change at most once per `everyMs` (or per frame), in
+ * the frame loop's animation frame. For live cells of list rows, which write the engine's formatted strings into
+ * their own text nodes: a tick costs no React render and no commit. Watches the topic while mounted, like
+ * useTicker, so the worker streams only the symbols of mounted rows.
+ */
+export function useTickerWriter(
+  symbol: string | undefined,
+  write: (ticker: TickerView | undefined) => void,
+  everyMs = 0,
+): void {
+  const latest = useRef(write);
+  useLayoutEffect(() => {
+    latest.current = write;
+    if (symbol) write(marketClient.store.get(topicKey({ kind: 'ticker', symbol })) as TickerView | undefined);
+  }, [symbol, write]);
+  useEffect(() => {
+    if (!symbol) return;
+    const topic: Topic = { kind: 'ticker', symbol };
+    const key = topicKey(topic);
+    const unwatch = marketClient.watch(topic);
+    const unsubscribe = marketClient.store.subscribe(
+      key,
+      () => latest.current(marketClient.store.get(key) as TickerView | undefined),
+      everyMs,
+    );
+    // A ticker that arrived between the render and this subscription.
+    latest.current(marketClient.store.get(key) as TickerView | undefined);
+    return () => {
+      unsubscribe();
+      unwatch();
+    };
+  }, [symbol, everyMs]);
 }
 
 export function useKlines(symbol: string | undefined, interval: KlineInterval, everyMs = 0): KlineView | undefined {

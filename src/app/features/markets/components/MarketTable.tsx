@@ -1,27 +1,30 @@
 /**
- * A sortable list of market rows (markets, search, the desktop pair panel, home). A real table with
+ * A sortable list of market rows (markets, search, the pair panel, home, the watchlist). A real table with
  * column headers; sortable headers hold a button and carry aria-sort. The pair cell is a link to the trade
  * screen, and the whole row is clickable.
  *
- * Cost per tick: a row's static part (pair link, click handling) renders only when its props change; the
- * live cells subscribe to the ticker while the row is in view, and of those only the numbers whose text
- * changed re-render. Each live number sits in a fixed-size, contained box (MarketTable.css) that sizes its
- * column once, so a new price lays out that box only, never the table or the page. A long list in a scroll
- * container (the desktop pair panel) renders only the rows near the view (useRowWindow.ts).
+ * Virtual (PERF-40..PERF-43): a long list renders only the rows that meet its view plus an overscan
+ * (useVirtualRows.ts), in the pair panel's own scroller or the page's; aria-rowcount and aria-rowindex tell the
+ * real size, and the arrow keys move between rows. Cost per tick (PERF-44): none in React. Each mounted row
+ * watches its ticker (so the worker streams the symbols of mounted rows only, PERF-45) and writes the formatted
+ * strings into its cells at the list cadence (liveCells.ts); the row renders only when its props change. Each
+ * live number sits in a fixed-size, contained box (MarketTable.css), so a new price lays out that box only.
  */
 import { LIST_CADENCE_MS } from '../../../market/cadence';
-import { memo, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useTicker } from '../../../market/hooks';
+import type { TickerView } from '../../../../engine';
+import { useTickerWriter } from '../../../market/hooks';
 import { shortDecimal, type MarketRow, type SortKey } from '../model/coins';
 import type { SortState } from '../model/sortState';
 import { tradeHref } from '../../trade/model/playing';
-import { ChangePill, Num, Price, useLanguage } from './Price';
+import { clearFlash, flashPrice, Num, useLanguage } from './Price';
 import { Sparkline } from './Sparkline';
 import { useCoinVolume } from './useMarketStats';
-import { useInView } from './useInView';
-import { useRowWindow } from './useRowWindow';
+import { changeClass, priceClass, sparkClass, writeRowCells, type RowCells } from './liveCells';
+import { useVirtualRows } from '../../../ui/useVirtualRows';
+import { SpacerRow } from '../../../ui/VirtualSpacer';
 import './MarketTable.css';
 import { CoinIcon } from '../../../ui/CoinIcon';
 
@@ -42,11 +45,12 @@ interface Props {
   onOpen?: (row: MarketRow) => void;
   /** A small tag after the pair (e.g. the list name in search results). */
   tagOf?: (row: MarketRow) => string;
-  /** The scroll container the table sits in alone: long lists then render only the rows near its view. */
-  scroller?: RefObject<HTMLElement | null>;
   /** Shown before each pair (the watchlist star). */
   lead?: PairLead;
 }
+
+/** Row heights to start from before a row is measured (MarketTable.css fixes them per variant). */
+const ROW_ESTIMATE: Record<TableVariant, number> = { phone: 64, desktop: 56, panel: 30 };
 
 function SortHeader({
   k,
@@ -92,37 +96,72 @@ interface RowProps {
   tag?: string;
   /** "Vol {{value}}" in the language, with the value as VOL_SLOT (phone rows). */
   volLabel: string;
-  /** aria-rowindex when the table is windowed. */
-  rowIndex?: number;
+  /** The row's place in the whole list (0-based): data-vrow, and aria-rowindex after the header row. */
+  index: number;
   lead?: PairLead;
 }
 
 const VOL_SLOT = '\u0000';
 
+/** The cells' elements, filled by liveCells.ts; React renders them empty and never changes their text. */
+function useRowCells(): { cells: RowCells; refs: Record<keyof RowCells, (el: HTMLElement | null) => void> } {
+  const cells = useRef<RowCells>({ price: null, change: null, high: null, low: null, vol: null, spark: null });
+  const refs = useRef<Record<keyof RowCells, (el: HTMLElement | null) => void> | undefined>(undefined);
+  refs.current ??= {
+    price: (el) => (cells.current.price = el),
+    change: (el) => (cells.current.change = el),
+    high: (el) => (cells.current.high = el),
+    low: (el) => (cells.current.low = el),
+    vol: (el) => (cells.current.vol = el),
+    spark: (el) => (cells.current.spark = el),
+  };
+  return { cells: cells.current, refs: refs.current };
+}
+
 /**
- * The cells of a row (a fragment): the only part that renders on a tick. The pair link comes ready-made
- * from the row, so React skips it.
+ * The cells of a row (a fragment). The live values are written by the ticker writer, not rendered: a tick
+ * re-renders nothing.
  */
 function LiveCells({
   row,
   pair,
   variant,
   spark,
-  inView,
   volLabel,
 }: {
   row: MarketRow;
   pair: ReactNode;
   variant: TableVariant;
   spark?: boolean;
-  inView: boolean;
   volLabel: string;
 }) {
   const lang = useLanguage();
+  const { cells, refs } = useRowCells();
+  const lastPrice = useRef('');
+  const write = useCallback(
+    (ticker: TickerView | undefined) => {
+      const r = writeRowCells(
+        cells,
+        ticker,
+        { lang, coloredPrice: variant === 'panel', plainChange: variant !== 'phone' },
+        lastPrice.current,
+      );
+      if (r.moved && cells.price) flashPrice(cells.price as HTMLElement, ticker?.tickDir ?? 0);
+      lastPrice.current = r.price;
+    },
+    [cells, lang, variant],
+  );
   // A list is scanned, not read tick by tick: its rows refresh at the list cadence (the header follows every frame).
-  const ticker = useTicker(inView ? row.symbol : undefined, LIST_CADENCE_MS);
-  const lookup = useCoinVolume(row.symbol, row.volumeLookup && inView);
-  const vol = row.volumeLookup ? shortDecimal(lookup) : ticker?.vol24;
+  useTickerWriter(row.symbol, write, LIST_CADENCE_MS);
+  useEffect(() => {
+    const el = cells.price;
+    return () => {
+      if (el) clearFlash(el as HTMLElement);
+    };
+  }, [cells]);
+  const lookup = useCoinVolume(row.symbol, !!row.volumeLookup);
+  const [volBefore, volAfter] = volLabel.split(VOL_SLOT);
+  const volRef = row.volumeLookup ? undefined : refs.vol;
   // Same box with or without the line, so rows keep their height when they scroll into view.
   const sparkW = variant === 'phone' ? 40 : 96;
   const sparkH = variant === 'phone' ? 24 : 30;
@@ -131,37 +170,39 @@ function LiveCells({
     <>
       <th scope="row" className="mt-paircell">
         {pair}
-        {variant === 'phone' && <VolSub text={volLabel} value={vol} />}
+        {variant === 'phone' && (
+          <span className="mt-sub num">
+            {volBefore}
+            <span ref={volRef}>{row.volumeLookup ? shortDecimal(lookup) : null}</span>
+            {volAfter}
+          </span>
+        )}
       </th>
       {spark && variant !== 'panel' && (
-        <td className="mt-spark" aria-hidden="true">
-          {inView ? (
-            <Sparkline symbol={row.symbol} dir={ticker?.dir ?? 0} label="" width={sparkW} height={sparkH} />
-          ) : (
-            <span className="mt-spark-ph" style={{ width: sparkW, height: sparkH }} />
-          )}
+        <td ref={refs.spark} className={sparkClass(undefined)} aria-hidden="true">
+          <Sparkline symbol={row.symbol} label="" width={sparkW} height={sparkH} />
         </td>
       )}
       <td className="mt-end">
         <span className="mt-box mt-box--px">
-          <Price ticker={ticker} lang={lang} colored={variant === 'panel'} />
+          <span ref={refs.price} className={priceClass(undefined, variant === 'panel')} />
         </span>
       </td>
       <td className="mt-end">
         <span className={`mt-box ${variant === 'phone' ? 'mt-box--pill' : 'mt-box--chg'}`}>
-          <ChangePill ticker={ticker} lang={lang} plain={variant !== 'phone'} />
+          <span ref={refs.change} className={changeClass(undefined, variant !== 'phone')} dir="ltr" />
         </span>
       </td>
       {variant === 'desktop' && (
         <>
           <td className="mt-end">
             <span className="mt-box mt-box--px">
-              <Num value={ticker?.high24} lang={lang} />
+              <span ref={refs.high} className="num" />
             </span>
           </td>
           <td className="mt-end">
             <span className="mt-box mt-box--px">
-              <Num value={ticker?.low24} lang={lang} />
+              <span ref={refs.low} className="num" />
             </span>
           </td>
         </>
@@ -169,7 +210,11 @@ function LiveCells({
       {variant !== 'phone' && variant !== 'panel' && (
         <td className="mt-end">
           <span className="mt-box mt-box--px">
-            <Num value={vol} lang={lang} />
+            {row.volumeLookup ? (
+              <Num value={shortDecimal(lookup)} lang={lang} />
+            ) : (
+              <span ref={refs.vol} className="num" />
+            )}
           </span>
         </td>
       )}
@@ -177,15 +222,8 @@ function LiveCells({
   );
 }
 
-/** The phone row's volume line under the pair. */
-const VolSub = memo(function VolSub({ text, value }: { text: string; value: string | undefined }) {
-  return <span className="mt-sub num">{text.replace(VOL_SLOT, value ?? '--')}</span>;
-});
-
-const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLabel, rowIndex, lead: Lead }: RowProps) {
+const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLabel, index, lead: Lead }: RowProps) {
   const navigate = useNavigate();
-  const ref = useRef<HTMLTableRowElement>(null);
-  const inView = useInView(ref);
   const href = tradeHref(row.list, row.symbol);
   const open = () => (onOpen ? onOpen(row) : navigate(href));
   const link = (
@@ -217,59 +255,34 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLab
   );
   return (
     <tr
-      ref={ref}
+      data-vrow={index}
       data-symbol={row.symbol}
-      aria-rowindex={rowIndex}
+      aria-rowindex={index + 2}
       className={`mt-row${active ? ' is-active' : ''}`}
       onClick={(e) => {
         if (!(e.target as HTMLElement).closest('a, button')) open();
       }}
     >
-      <LiveCells row={row} pair={pair} variant={variant} spark={spark} inView={inView} volLabel={volLabel} />
+      <LiveCells row={row} pair={pair} variant={variant} spark={spark} volLabel={volLabel} />
     </tr>
   );
 });
 
-export function MarketTable({
-  rows,
-  variant,
-  sort,
-  onSort,
-  caption,
-  activeSymbol,
-  spark,
-  onOpen,
-  tagOf,
-  scroller,
-  lead,
-}: Props) {
+export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol, spark, onOpen, tagOf, lead }: Props) {
   const { t } = useTranslation('market');
   const volLabel = variant === 'phone' ? t('volShort', { value: VOL_SLOT }) : '';
-  const table = useRef<HTMLTableElement>(null);
-  // Row height and header height, measured (rows have a fixed height, MarketTable.css).
-  const [metrics, setMetrics] = useState({ rowH: 30, headH: 32 });
-  useLayoutEffect(() => {
-    if (!scroller) return;
-    const row = table.current?.querySelector<HTMLElement>('tbody > .mt-row');
-    const head = table.current?.tHead;
-    if (!row || !head) return;
-    const next = { rowH: row.getBoundingClientRect().height, headH: head.getBoundingClientRect().height };
-    if (next.rowH > 0 && (Math.abs(next.rowH - metrics.rowH) > 0.5 || Math.abs(next.headH - metrics.headH) > 0.5))
-      setMetrics(next);
-  }, [scroller, rows, metrics]);
-  const win = useRowWindow(scroller, rows.length, metrics.rowH, metrics.headH);
-  const windowed = !!scroller && (win.start > 0 || win.end < rows.length);
+  const v = useVirtualRows<HTMLTableSectionElement>(rows.length, { estimate: ROW_ESTIMATE[variant] });
   const cols =
     3 +
     (spark && variant !== 'panel' ? 1 : 0) +
     (variant === 'desktop' ? 2 : 0) +
     (variant !== 'phone' && variant !== 'panel' ? 1 : 0);
-  const shown = windowed ? rows.slice(win.start, win.end) : rows;
+  const shown = rows.slice(v.win.start, v.win.end);
   return (
-    <table ref={table} className={`mt mt--${variant}`} aria-rowcount={windowed ? rows.length + 1 : undefined}>
+    <table className={`mt mt--${variant}`} aria-rowcount={rows.length + 1}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
-        <tr aria-rowindex={windowed ? 1 : undefined}>
+        <tr aria-rowindex={1}>
           <SortHeader k="name" label={t('pair')} sort={sort} onSort={onSort} className="mt-c-pair" />
           {spark && variant !== 'panel' && (
             <th scope="col" className="mt-spark">
@@ -293,8 +306,8 @@ export function MarketTable({
           )}
         </tr>
       </thead>
-      <tbody>
-        {windowed && win.start > 0 && <Spacer height={win.start * metrics.rowH} cols={cols} />}
+      <tbody ref={v.ref} onKeyDown={v.onKeyDown}>
+        <SpacerRow height={v.win.before} cols={cols} />
         {shown.map((r, i) => (
           <Row
             key={r.key}
@@ -305,21 +318,12 @@ export function MarketTable({
             onOpen={onOpen}
             tag={tagOf?.(r)}
             volLabel={volLabel}
-            rowIndex={windowed ? win.start + i + 2 : undefined}
+            index={v.win.start + i}
             lead={lead}
           />
         ))}
-        {windowed && win.end < rows.length && <Spacer height={(rows.length - win.end) * metrics.rowH} cols={cols} />}
+        <SpacerRow height={v.win.after} cols={cols} />
       </tbody>
     </table>
-  );
-}
-
-/** Keeps the scroll height of the rows not rendered. */
-function Spacer({ height, cols }: { height: number; cols: number }) {
-  return (
-    <tr className="mt-spacer" aria-hidden="true" style={{ height }}>
-      <td colSpan={cols} />
-    </tr>
   );
 }

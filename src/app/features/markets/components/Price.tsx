@@ -25,6 +25,17 @@ function sharedFlasher(): Flasher {
   return flasher;
 }
 
+/** The price flash outside React (live cells written by liveCells.ts): none under prefers-reduced-motion. */
+export function flashPrice(el: HTMLElement, dir: number): void {
+  if (dir === 0 || reducedMotion()) return;
+  sharedFlasher().flash(el, dir > 0 ? 1 : -1);
+}
+
+/** Ends a cell's flash (its row leaves the page). */
+export function clearFlash(el: HTMLElement): void {
+  flasher?.clear(el);
+}
+
 const subscribeLanguage = (onChange: () => void) => subscribeKey(languageState, 'language', onChange);
 const getLanguage = () => languageState.language;
 

@@ -2,7 +2,7 @@
  * Pairs to switch to: the desktop left panel and the phone pair chooser. Tabs for the coin lists; typing
  * searches all four lists at once (each result tagged with its list). Each row has its watchlist star (TRADE-15).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../layout/icons';
 import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../markets/model/coins';
@@ -36,7 +36,6 @@ interface Props {
 export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
   const { t } = useTranslation('market');
   const [q, setQ] = useState('');
-  const listRef = useRef<HTMLDivElement>(null);
   const [list, setList] = useState<CoinListKey>(defaultList);
   const lists = useMemo(() => COIN_LISTS.filter((l) => rows.some((r) => r.list === l)), [rows]);
   const searching = q.trim() !== '';
@@ -77,7 +76,7 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
           ))}
         </div>
       )}
-      <div className="pp-list" ref={listRef}>
+      <div className="pp-list">
         {searching && shown.length === 0 ? (
           <EmptyState compact title={t('noMatches', { query: q.trim() })} />
         ) : (
@@ -88,7 +87,6 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
             activeSymbol={activeSymbol}
             onOpen={onOpen}
             tagOf={searching ? (r) => t(LIST_LABEL[r.list]) : undefined}
-            scroller={listRef}
             lead={WatchStar}
           />
         )}

@@ -2,7 +2,8 @@
  * The financial records (/cashflow, REC-1..4): every journal row that touched the user, per account and coin,
  * newest first, filtered by kind and coin, with "load more"; exact signed amounts (green in, red out) and dates
  * in the platform time zone. Fetched again when the live stream reports a balance or status change (no polling).
- * Phone: a list. Desktop: a table.
+ * Phone: a list. Desktop: a table. Both virtual once "load more" has made them long (PERF-40): only the rows on
+ * screen are in the DOM.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,8 @@ import { useLiveAccount } from '../../../market/hooks';
 import { session } from '../../../session/store';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { EmptyState } from '../../../ui/EmptyState';
+import { useVirtualRows } from '../../../ui/useVirtualRows';
+import { SpacerItem, SpacerRow } from '../../../ui/VirtualSpacer';
 import { useExchangeCoins, useFinancialRecords } from '../exchangeData';
 import { signOf } from '../model/flash';
 import { KIND_GROUPS, journalKindGroup } from '../model/journalKinds';
@@ -55,6 +58,8 @@ export default function CashflowScreen() {
   };
   const rows = records.data?.rows ?? [];
   const total = records.data?.total ?? 0;
+  const vt = useVirtualRows<HTMLTableSectionElement>(desktop ? rows.length : 0, { estimate: 45 });
+  const vl = useVirtualRows<HTMLUListElement>(desktop ? 0 : rows.length, { estimate: 66 });
 
   return (
     <div className="wallet-screen rec-screen" data-testid="cashflow-screen">
@@ -122,9 +127,9 @@ export default function CashflowScreen() {
           ) : rows.length === 0 ? (
             <EmptyState compact title={t('records.empty')} />
           ) : desktop ? (
-            <table className="fx-table">
+            <table className="fx-table" aria-rowcount={rows.length + 1}>
               <thead>
-                <tr>
+                <tr aria-rowindex={1}>
                   <th scope="col">{t('records.time')}</th>
                   <th scope="col">{t('records.type')}</th>
                   <th scope="col">{t('records.coin')}</th>
@@ -135,9 +140,16 @@ export default function CashflowScreen() {
                   <th scope="col">{t('records.details')}</th>
                 </tr>
               </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={`${r.id}:${r.account}:${r.coin}`} data-testid="record-row" data-kind={r.kind}>
+              <tbody ref={vt.ref} onKeyDown={vt.onKeyDown}>
+                <SpacerRow height={vt.win.before} cols={6} />
+                {rows.slice(vt.win.start, vt.win.end).map((r, i) => (
+                  <tr
+                    key={`${r.id}:${r.account}:${r.coin}`}
+                    data-testid="record-row"
+                    data-kind={r.kind}
+                    data-vrow={vt.win.start + i}
+                    aria-rowindex={vt.win.start + i + 2}
+                  >
                     <td>{formatDateTime(r.time)}</td>
                     <td>{kindLabel(r.kind)}</td>
                     <td>
@@ -153,16 +165,21 @@ export default function CashflowScreen() {
                     <td className="fx-list__sub">{r.memo}</td>
                   </tr>
                 ))}
+                <SpacerRow height={vt.win.after} cols={6} />
               </tbody>
             </table>
           ) : (
-            <ul className="fx-list">
-              {rows.map((r) => (
+            <ul className="fx-list" ref={vl.ref} onKeyDown={vl.onKeyDown}>
+              <SpacerItem height={vl.win.before} />
+              {rows.slice(vl.win.start, vl.win.end).map((r, i) => (
                 <li
                   key={`${r.id}:${r.account}:${r.coin}`}
                   className="fx-list__row"
                   data-testid="record-row"
                   data-kind={r.kind}
+                  data-vrow={vl.win.start + i}
+                  aria-setsize={rows.length}
+                  aria-posinset={vl.win.start + i + 1}
                 >
                   <div className="fx-list__top">
                     <span className="fx-pair">
@@ -179,6 +196,7 @@ export default function CashflowScreen() {
                   </div>
                 </li>
               ))}
+              <SpacerItem height={vl.win.after} />
             </ul>
           )}
         </section>

@@ -1,0 +1,139 @@
+/**
+ * A virtual list (PERF-40..PERF-43): the element holding the rows (a `tbody` or a `ul`) renders only the rows
+ * that meet the view plus an overscan, with two spacers (VirtualSpacer.tsx) standing in for the rest. Each row
+ * carries `data-vrow={index}`. The view is the nearest ancestor that scrolls (the desktop pair panel) or else the
+ * window (the phone's page), found when the list mounts. Row height: fixed per list (`rowHeight`) or measured
+ * from the rows rendered (the mean of every row seen so far, so the estimate settles). The window follows
+ * scrolling (only when a row boundary is crossed does React render), resizes of the view and of the window.
+ * Keyboard: arrows, Page Up/Down, Home and End move focus from row to row, scrolling rows in as needed. Only
+ * vertical geometry is used, so a right-to-left page works the same.
+ */
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { INITIAL_VIEW_PX, OVERSCAN, rowForKey, sameWindow, virtualWindow, type VirtualWindow } from './virtualWindow';
+
+export interface VirtualRowsOptions {
+  /** A fixed row height in px; without it, rows are measured. */
+  rowHeight?: number;
+  /** The first guess before any row is measured. */
+  estimate?: number;
+  overscan?: number;
+}
+
+export interface VirtualRows<E extends HTMLElement> {
+  ref: RefObject<E | null>;
+  win: VirtualWindow;
+  onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** The nearest ancestor that really scrolls vertically, or undefined for the window. */
+function scrollParent(el: HTMLElement): HTMLElement | undefined {
+  for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+    const o = getComputedStyle(p).overflowY;
+    if ((o === 'auto' || o === 'scroll') && p.scrollHeight > p.clientHeight + 1) return p;
+  }
+  return undefined;
+}
+
+/** The view's top (viewport px) and height. */
+function viewOf(scroller: HTMLElement | undefined): { top: number; height: number } {
+  if (!scroller) return { top: 0, height: window.innerHeight };
+  return { top: scroller.getBoundingClientRect().top, height: scroller.clientHeight };
+}
+
+export function useVirtualRows<E extends HTMLElement>(count: number, opts: VirtualRowsOptions = {}): VirtualRows<E> {
+  const { rowHeight, estimate = 40, overscan = OVERSCAN } = opts;
+  const ref = useRef<E>(null);
+  const [measured, setMeasured] = useState(estimate);
+  const rowH = rowHeight ?? measured;
+  const [win, setWin] = useState(() => virtualWindow(count, 0, INITIAL_VIEW_PX, rowH, overscan));
+  const scroller = useRef<HTMLElement | undefined>(undefined);
+  const heights = useRef(new Map<number, number>());
+  const pending = useRef<{ index: number; col: number } | undefined>(undefined);
+
+  const update = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const view = viewOf(scroller.current);
+    const next = virtualWindow(count, view.top - el.getBoundingClientRect().top, view.height, rowH, overscan);
+    setWin((w) => (sameWindow(w, next) ? w : next));
+  }, [count, rowH, overscan]);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const sc = scrollParent(el);
+    scroller.current = sc;
+    update();
+    const target: HTMLElement | Window = sc ?? window;
+    target.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    const ro = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    if (sc) ro?.observe(sc);
+    return () => {
+      target.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      ro?.disconnect();
+    };
+  }, [update]);
+
+  // Measure the rows on screen (unless the list's rows have a fixed height) and focus a row a key moved to.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (rowHeight === undefined) {
+      const seen = heights.current;
+      for (const row of el.querySelectorAll<HTMLElement>(':scope > [data-vrow]')) {
+        const h = row.getBoundingClientRect().height;
+        if (h > 0) seen.set(Number(row.dataset.vrow), h);
+      }
+      if (seen.size > 0) {
+        let sum = 0;
+        for (const h of seen.values()) sum += h;
+        const mean = sum / seen.size;
+        if (Math.abs(mean - measured) > 0.5) setMeasured(mean);
+      }
+    }
+    const p = pending.current;
+    if (!p) return;
+    const row = el.querySelector<HTMLElement>(`:scope > [data-vrow="${p.index}"]`);
+    if (!row) return;
+    pending.current = undefined;
+    const f = row.querySelectorAll<HTMLElement>(FOCUSABLE);
+    (f[p.col] ?? f[0] ?? row).focus();
+  }, [win, rowHeight, measured]);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLElement>) => {
+      const el = ref.current;
+      const target = e.target as HTMLElement;
+      if (!el || e.altKey || e.ctrlKey || e.metaKey || target.closest('input, select, textarea')) return;
+      const row = target.closest<HTMLElement>('[data-vrow]');
+      if (!row || row.parentElement !== el) return;
+      const index = Number(row.dataset.vrow);
+      const view = viewOf(scroller.current);
+      const to = rowForKey(e.key, index, count, Math.floor(view.height / rowH) - 1);
+      if (to === undefined || to === index) return;
+      e.preventDefault();
+      const col = Math.max(0, [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].indexOf(target));
+      pending.current = { index: to, col };
+      const there = el.querySelector<HTMLElement>(`:scope > [data-vrow="${to}"]`);
+      if (!there) {
+        // Not rendered: scroll it to the middle of the view, then render the window around it.
+        const delta = el.getBoundingClientRect().top + to * rowH - view.top - (view.height - rowH) / 2;
+        if (scroller.current) scroller.current.scrollTop += delta;
+        else window.scrollBy(0, delta);
+        update();
+        return;
+      }
+      pending.current = undefined;
+      const f = there.querySelectorAll<HTMLElement>(FOCUSABLE);
+      (f[col] ?? f[0] ?? there).focus();
+    },
+    [count, rowH, update],
+  );
+
+  const clipped = win.end > count ? virtualWindow(count, 0, INITIAL_VIEW_PX, rowH, overscan) : win;
+  return { ref, win: clipped, onKeyDown };
+}
