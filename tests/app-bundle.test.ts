@@ -1,9 +1,11 @@
 /**
  * PERF-10: the build reports the gzipped JavaScript the home screen loads; it is at most
  * 200 KB, with the chart, the other languages and the other screens loaded lazily.
+ * PERF-11 and PERF-14: the build's compressed copies and the page's head.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app-support';
@@ -55,5 +57,27 @@ describe('[PERF-10] home screen bundle', () => {
     // Other screens are their own chunks.
     for (const f of report.files)
       expect(f.source ?? '').not.toMatch(/(TradeShell|TradeScreen|MarketsScreen|LangListScreen|LoginScreen)\.tsx$/);
+  });
+});
+
+describe('[PERF-11][PERF-14] what the build writes for the browser', () => {
+  it('[PERF-11] every script the home screen loads has brotli and gzip copies that decode to it', () => {
+    for (const f of report.files) {
+      const path = join(dir, f.file);
+      if (statSync(path).size < 1024) continue;
+      const raw = readFileSync(path);
+      expect(existsSync(`${path}.br`), f.file).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${path}.br`)).equals(raw), f.file).toBe(true);
+      expect(gunzipSync(readFileSync(`${path}.gz`)).equals(raw), f.file).toBe(true);
+    }
+  });
+
+  it('[PERF-14] the page is zoomable and describes itself', () => {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const viewport = /<meta\s+name="viewport"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(viewport).toContain('width=device-width');
+    expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale/);
+    const description = /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(description?.length ?? 0).toBeGreaterThan(50);
   });
 });
