@@ -1,7 +1,7 @@
 /**
  * PERF-10: the build reports the gzipped JavaScript the home screen loads; it is at most
  * 200 KB, with the chart, the other languages and the other screens loaded lazily.
- * PERF-11 and PERF-14: the build's compressed copies and the page's head.
+ * PERF-11, PERF-14 and PERF-17: the build's compressed copies and the page's head.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -60,7 +60,7 @@ describe('[PERF-10] home screen bundle', () => {
   });
 });
 
-describe('[PERF-11][PERF-14] what the build writes for the browser', () => {
+describe('[PERF-11][PERF-14][PERF-17] what the build writes for the browser', () => {
   it('[PERF-11] every script the home screen loads has brotli and gzip copies that decode to it', () => {
     for (const f of report.files) {
       const path = join(dir, f.file);
@@ -79,5 +79,21 @@ describe('[PERF-11][PERF-14] what the build writes for the browser', () => {
     expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale/);
     const description = /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1];
     expect(description?.length ?? 0).toBeGreaterThan(50);
+  });
+
+  it('[PERF-17] nothing but the entry script and one stylesheet stands before the first paint; no web font', () => {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    expect(stylesheets).toHaveLength(1);
+    expect(stylesheets[0]).toMatch(/href="\/assets\/index-[\w-]+\.css"/);
+    expect(head).not.toMatch(/<link[^>]*(as="font"|fonts\.googleapis|\.woff2?)/);
+    // Scripts in the head are modules (deferred by nature) or deferred, never classic blocking ones.
+    for (const m of head.matchAll(/<script\b[^>]*>/g))
+      expect(m[0]).toMatch(/type="module"|\sdefer[\s>=]|\sasync[\s>=]/);
+    for (const f of report.files.filter((x) => x.file.endsWith('.css')))
+      expect(readFileSync(join(dir, f.file), 'utf8'), f.file).not.toContain('@font-face');
+    const css = readFileSync(join(dir, /href="\/(assets\/index-[\w-]+\.css)"/.exec(stylesheets[0])![1]), 'utf8');
+    expect(css).not.toContain('@font-face');
   });
 });
