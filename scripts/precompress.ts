@@ -7,17 +7,26 @@
  * Order-independent: it runs last (`enforce: 'post'`, in `closeBundle`, sequential) and walks the folder on disk, so
  * files other plugins write in their own `writeBundle`/`closeBundle` (a service worker, a web manifest, the coin
  * icons) are compressed too. Only node:zlib.
+ *
+ * Quality 11 costs about 15 s of CPU for the whole output (most of it the coin icons, the same at every build),
+ * and every browser test file builds the app once: the copies are kept by the SHA-256 of the file in a cache in
+ * the temporary folder (`PRECOMPRESS_CACHE`), so a file already compressed once costs a hash and a copy.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 /** Below this a copy saves too little to be worth a file (and a response is one packet anyway). */
 export const PRECOMPRESS_MIN_BYTES = 1024;
 /** Extensions worth compressing; images other than SVG, fonts in woff2 and archives are compressed already. */
 export const PRECOMPRESS_EXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/i;
+
+/** Where compressed copies are kept by content (the version names the settings below). */
+export const PRECOMPRESS_CACHE = join(tmpdir(), 'openex-precompress-v1');
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -42,23 +51,49 @@ export interface PrecompressReport {
   gz: number;
 }
 
+/**
+ * Brotli and gzip of `raw`, from the cache when it holds them (written there by rename: builds may race). A cached
+ * pair is used only when it decodes to `raw` (decoding is cheap), so a damaged or planted entry is never shipped.
+ */
+async function compressedCopies(raw: Buffer, cacheDir: string): Promise<[Buffer, Buffer]> {
+  const key = join(cacheDir, createHash('sha256').update(raw).digest('hex'));
+  try {
+    const [b, g] = await Promise.all([readFile(`${key}.br`), readFile(`${key}.gz`)]);
+    if (brotliDecompressSync(b).equals(raw) && gunzipSync(g).equals(raw)) return [b, g];
+  } catch {
+    // Not cached yet (or not readable): compress.
+  }
+  const [b, g] = await Promise.all([
+    brotli(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
+    gz(raw, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  const tmp = `${key}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(`${tmp}.gz`, g);
+  await rename(`${tmp}.gz`, `${key}.gz`);
+  await writeFile(`${tmp}.br`, b);
+  await rename(`${tmp}.br`, `${key}.br`);
+  return [b, g];
+}
+
 /** Writes `.br` and `.gz` beside every compressible file under `dir`; returns what it did. */
-export async function precompressDir(dir: string, concurrency = 4): Promise<PrecompressReport> {
+export async function precompressDir(
+  dir: string,
+  concurrency = 4,
+  cacheDir = PRECOMPRESS_CACHE,
+): Promise<PrecompressReport> {
   const report: PrecompressReport = { files: 0, bytes: 0, br: 0, gz: 0 };
   const todo: string[] = [];
   for await (const p of files(dir)) if (shouldPrecompress(p, (await stat(p)).size)) todo.push(p);
+  await mkdir(cacheDir, { recursive: true, mode: 0o700 });
   const one = async (p: string) => {
     const raw = await readFile(p);
-    const [b, g] = await Promise.all([
-      brotli(raw, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-        },
-      }),
-      gz(raw, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
+    const [b, g] = await compressedCopies(raw, cacheDir);
     report.files++;
     report.bytes += raw.length;
     if (b.length < raw.length) {
