@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { coinIconsPlugin } from './scripts/coinIcons.ts';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 // One config for the app build and for the test projects.
 // - unit: pure TypeScript and server tests beside the code (src/**, server/**)
 // - e2e: cross-process tests in tests/ that start the real server and drive Chromium.
 export default defineConfig({
-  plugins: [react(), coinIconsPlugin()],
+  plugins: [react(), coinIconsPlugin(), precompressPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

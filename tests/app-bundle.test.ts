@@ -1,9 +1,11 @@
 /**
  * PERF-10: the build reports the gzipped JavaScript the home screen loads; it is at most
  * 200 KB, with the chart, the other languages and the other screens loaded lazily.
+ * PERF-11, PERF-14 and PERF-17: the build's compressed copies and the page's head.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app-support';
@@ -55,5 +57,43 @@ describe('[PERF-10] home screen bundle', () => {
     // Other screens are their own chunks.
     for (const f of report.files)
       expect(f.source ?? '').not.toMatch(/(TradeShell|TradeScreen|MarketsScreen|LangListScreen|LoginScreen)\.tsx$/);
+  });
+});
+
+describe('[PERF-11][PERF-14][PERF-17] what the build writes for the browser', () => {
+  it('[PERF-11] every script the home screen loads has brotli and gzip copies that decode to it', () => {
+    for (const f of report.files) {
+      const path = join(dir, f.file);
+      if (statSync(path).size < 1024) continue;
+      const raw = readFileSync(path);
+      expect(existsSync(`${path}.br`), f.file).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${path}.br`)).equals(raw), f.file).toBe(true);
+      expect(gunzipSync(readFileSync(`${path}.gz`)).equals(raw), f.file).toBe(true);
+    }
+  });
+
+  it('[PERF-14] the page is zoomable and describes itself', () => {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const viewport = /<meta\s+name="viewport"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(viewport).toContain('width=device-width');
+    expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale/);
+    const description = /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(description?.length ?? 0).toBeGreaterThan(50);
+  });
+
+  it('[PERF-17] nothing but the entry script and one stylesheet stands before the first paint; no web font', () => {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    expect(stylesheets).toHaveLength(1);
+    expect(stylesheets[0]).toMatch(/href="\/assets\/index-[\w-]+\.css"/);
+    expect(head).not.toMatch(/<link[^>]*(as="font"|fonts\.googleapis|\.woff2?)/);
+    // Scripts in the head are modules (deferred by nature) or deferred, never classic blocking ones.
+    for (const m of head.matchAll(/<script\b[^>]*>/g))
+      expect(m[0]).toMatch(/type="module"|\sdefer[\s>=]|\sasync[\s>=]/);
+    for (const f of report.files.filter((x) => x.file.endsWith('.css')))
+      expect(readFileSync(join(dir, f.file), 'utf8'), f.file).not.toContain('@font-face');
+    const css = readFileSync(join(dir, /href="\/(assets\/index-[\w-]+\.css)"/.exec(stylesheets[0])![1]), 'utf8');
+    expect(css).not.toContain('@font-face');
   });
 });

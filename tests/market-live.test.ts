@@ -181,7 +181,7 @@ describe('[CHART-2] chart interaction', () => {
     }
   });
 
-  it('a two-finger pinch on a phone zooms the chart', async () => {
+  it('[CHART-2][PERF-16] a two-finger pinch on a phone zooms the chart, and the browser gets no pinch there', async () => {
     const ctx = await env.app.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true });
     await ctx.addInitScript((tk) => {
       if (!sessionStorage.getItem('__h6_pinch')) {
@@ -195,6 +195,22 @@ describe('[CHART-2] chart interaction', () => {
       await waitForChart(page, 100);
       const visible = () => page.$eval('[data-visible]', (e) => Number(e.getAttribute('data-visible')));
       const before = await visible();
+      // The browser's own pinch is withheld on the chart only: a multi-touch start there is cancelled.
+      const blocked = await page.$eval('.kc .u-over', (over) => {
+        const touches = [0, 1].map(
+          (n) => new Touch({ identifier: n, target: over, clientX: 40 + n * 60, clientY: 40 }),
+        );
+        const e = new TouchEvent('touchstart', {
+          touches,
+          targetTouches: touches,
+          changedTouches: touches,
+          bubbles: true,
+          cancelable: true,
+        });
+        over.dispatchEvent(e);
+        return { prevented: e.defaultPrevented, touchAction: getComputedStyle(over).touchAction };
+      });
+      expect(blocked).toEqual({ prevented: true, touchAction: 'pan-y' });
       const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
       const cy = box.y + box.height / 2;
       const cx = box.x + box.width / 2;

@@ -15,6 +15,7 @@ import { marketCoins } from './seed/marketCoins';
 import { createMarket } from './market/index';
 import { MarkBoard } from './market/marks';
 import { registerMarketRoutes } from './market/routes';
+import { marketApi } from '../../src/shared/api/market';
 import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
 import { UserEvents } from './events/userEvents';
@@ -69,8 +70,9 @@ import {
 } from './http/errors';
 import { installNoStore, installSecurityHeaders, securityHeaders } from './http/headers';
 import { installObservers } from './http/observe';
+import { installEtags, tagEncodings } from './http/etag';
 import { installJsonBody } from './http/jsonBody';
-import { registerSecurity, registerStatic } from './http/plugins';
+import { registerCompression, registerSecurity, registerStatic } from './http/plugins';
 import { Router } from './http/route';
 import { UserLimiter } from './http/userLimits';
 import { skewedClock, systemClock, systemTimers, type Clock, type Timers } from './time/clock';
@@ -240,6 +242,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       done(null, payload);
     });
     await registerSecurity(app, config.rateLimitMax);
+    // PERF-13: the coin lists are revalidated by ETag (public, the same for everyone); tagged around compression.
+    const revalidatedPaths = new Set([marketApi.getCoinList.path]);
+    installEtags(app, revalidatedPaths);
+    await registerCompression(app);
+    tagEncodings(app, revalidatedPaths);
     const spa = await registerStatic(app, config.staticDir);
     installNotFound(app, routes, { spaFallback: spa });
     const router = new Router(app, {

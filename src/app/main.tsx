@@ -1,6 +1,7 @@
 /**
  * Entry (spec 4.3): start-up steps 1-3 (local defaults and cache, server refresh, language), then mount.
- * Also blocks pinch-zoom (spec 2.3: a multi-touch start and Safari's gesture events).
+ * The page zooms as any page (PERF-15); spec 2.3's pinch block is the chart's own gesture now (SHELL-5, PERF-16,
+ * features/trade/components/chart/panZoom.ts).
  */
 import '../shared/schemas/zodSetup';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
@@ -12,19 +13,6 @@ import App, { Boot } from './App';
 import { startUp } from './state/startup';
 import { installAccountToken } from './market/accountToken';
 
-function blockPinchZoom(): void {
-  document.addEventListener(
-    'touchstart',
-    (e) => {
-      if (e.touches.length > 1) e.preventDefault();
-    },
-    { passive: false },
-  );
-  for (const type of ['gesturestart', 'gesturechange'])
-    document.addEventListener(type, (e) => e.preventDefault(), { passive: false });
-}
-
-blockPinchZoom();
 const root = createRoot(document.getElementById('root')!);
 root.render(<Boot />);
 // The browser benchmark (bench/browser) counts React commits with the Profiler API: it defines

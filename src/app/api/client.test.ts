@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../shared/api/endpoint';
+import { marketApi } from '../../shared/api/market';
 import { ApiError, call, callRaw, clearRetryAfter, TIMEOUT_MS, TOKEN_RELOAD_DELAY_MS } from './client';
 import { resetClientEnv, setClientEnv } from './env';
 import { FALLBACK_MESSAGES } from './messages';
@@ -366,5 +367,16 @@ describe('request shape (spec 6, 7, 7.5)', () => {
     await call(upload, { body: f });
     expect(sent[0].init.body).toBe(f);
     expect((sent[0].init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+});
+
+describe('[PERF-13] the coin lists are revalidated by the browser', () => {
+  it('[PERF-13] getCoinList goes out in a cache mode that lets the browser send its ETag and read a 304', async () => {
+    const lists = { coinList: [], currencyList: [], contractList: [], optionList: [] };
+    useFetch(reply(200, { code: 200, msg: 'ok', data: lists }, { etag: '"abc"', 'cache-control': 'no-cache' }));
+    await expect(call(marketApi.getCoinList)).resolves.toEqual(lists);
+    expect(sent).toHaveLength(1);
+    // 'default' (or unset) and 'no-cache' revalidate; 'no-store' and 'reload' would fetch the whole list again.
+    expect([undefined, 'default', 'no-cache']).toContain(sent[0].init.cache);
   });
 });
