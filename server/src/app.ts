@@ -71,6 +71,7 @@ import { installNoStore, installSecurityHeaders, securityHeaders } from './http/
 import { installObservers } from './http/observe';
 import { installJsonBody } from './http/jsonBody';
 import { registerSecurity, registerStatic } from './http/plugins';
+import { registerWebManifest } from './http/webManifest';
 import { Router } from './http/route';
 import { UserLimiter } from './http/userLimits';
 import { skewedClock, systemClock, systemTimers, type Clock, type Timers } from './time/clock';
@@ -241,6 +242,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     });
     await registerSecurity(app, config.rateLimitMax);
     const spa = await registerStatic(app, config.staticDir);
+    registerWebManifest(app, config.site); // PERF-20
     installNotFound(app, routes, { spaFallback: spa });
     const router = new Router(app, {
       validateReplies: !config.production,

@@ -11,6 +11,7 @@ import './ui/ui.css';
 import App, { Boot } from './App';
 import { startUp } from './state/startup';
 import { installAccountToken } from './market/accountToken';
+import { registerServiceWorker } from './state/serviceWorker';
 
 function blockPinchZoom(): void {
   document.addEventListener(
@@ -25,6 +26,7 @@ function blockPinchZoom(): void {
 }
 
 blockPinchZoom();
+registerServiceWorker();
 const root = createRoot(document.getElementById('root')!);
 root.render(<Boot />);
 // The browser benchmark (bench/browser) counts React commits with the Profiler API: it defines

@@ -1,13 +1,16 @@
 /**
  * The tab's one market client. Importing it starts nothing: the worker starts with the first watch or
  * diagnostics call. It also installs `window.__openex` (debug.ts) and follows test-platform changes made in
- * other tabs (a change in this tab must call `marketClient.setTestPlatform`).
+ * other tabs (a change in this tab must call `marketClient.setTestPlatform`), and keeps the last prices shown for an
+ * offline start (priceSnapshot.ts).
  */
 import { StorageKeys } from '../../shared/storageKeys';
 import { parseTestPlatform } from '../../shared/testPlatform';
 import { createMarketClient, type MarketClient } from './client';
 import { createDebugHandle } from './debug';
 import { browserTabEnv } from './tabEnv';
+import { installPriceSnapshot } from './priceSnapshot';
+import { readJson, writeJson } from '../state/storage';
 
 export const marketClient: MarketClient = createMarketClient(browserTabEnv());
 
@@ -15,5 +18,13 @@ if (typeof window !== 'undefined') {
   window.__openex = createDebugHandle(marketClient);
   window.addEventListener('storage', (ev: StorageEvent) => {
     if (ev.key === StorageKeys.testPlatform) marketClient.setTestPlatform(parseTestPlatform(ev.newValue));
+  });
+  // PERF-24: the last prices shown, saved every few seconds and shown at a start that has no connection yet.
+  installPriceSnapshot(marketClient.store, {
+    read: () => readJson(StorageKeys.lastPrices),
+    write: (snap) => writeJson(StorageKeys.lastPrices, snap),
+    now: () => Date.now(),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearInterval: (h) => window.clearInterval(h as number),
   });
 }
