@@ -8,7 +8,7 @@ import { buildWebManifest, DEFAULT_SITE_NAME } from './src/shared/pwa/webManifes
 
 /**
  * The service worker (PERF-21, PERF-22): Workbox generateSW, registered from src/app/state/serviceWorker.ts.
- * Precaches index.html and the build's hashed assets (not the coin logos: those are cached as they are shown),
+ * Precaches index.html and the build's hashed assets (not the coin logos: those and their list are cached as they are shown),
  * answers app routes with index.html, and never sees /api, the socket, /metrics or /healthz: they are denied to
  * the navigation fallback and no runtime route matches them, so the browser fetches them as if there were no
  * worker. A new version waits until every tab of the old one is closed (no skipWaiting): a running tab keeps
@@ -33,6 +33,12 @@ const pwa = VitePWA({
     clientsClaim: true,
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        // The list of logos that exist (BRAND-3): from the network, from the cache only when that fails.
+        urlPattern: /\/coin-icons\/manifest\.json$/,
+        handler: 'NetworkFirst',
+        options: { cacheName: 'coin-icons-list', expiration: { maxEntries: 1 } },
+      },
       {
         urlPattern: /\/coin-icons\/[A-Z0-9]{1,16}\.svg$/,
         handler: 'StaleWhileRevalidate',
