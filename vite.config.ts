@@ -7,7 +7,7 @@ import { pwaIconsPlugin } from './scripts/pwaIcons.ts';
 import { buildWebManifest, DEFAULT_SITE_NAME } from './src/shared/pwa/webManifest.ts';
 
 /**
- * The service worker (PERF-21, PERF-22): Workbox generateSW, registered from src/app/state/serviceWorker.ts.
+ * The service worker (PERF-21, PERF-22): Workbox generateSW, registered from src/app/state/serviceWorker.ts (through the lazy src/app/state/offline.tsx).
  * Precaches index.html and the build's hashed assets (not the coin logos: those and their list are cached as they are shown),
  * answers app routes with index.html, and never sees /api, the socket, /metrics or /healthz: they are denied to
  * the navigation fallback and no runtime route matches them, so the browser fetches them as if there were no

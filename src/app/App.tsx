@@ -13,7 +13,6 @@ import { DesktopLayout } from './layout/DesktopLayout';
 import { Toasts } from './ui/Toasts';
 import { LoadingOverlay } from './ui/LoadingOverlay';
 import { ServiceChooser } from './ui/ServiceChooser';
-import { OfflineBanner } from './market/OfflineBanner';
 import { setSessionNavigator } from './session/guard';
 import { settings } from './state/settings';
 import { applyFavicon, faviconUrl } from './layout/brand';
@@ -38,7 +37,6 @@ function Shell() {
         {t('nav.skip')}
       </a>
       {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden="true" />}
-      <OfflineBanner />
       {desktop ? <DesktopLayout /> : <PhoneLayout />}
     </>
   );

@@ -10,8 +10,8 @@ import './styles/global.css';
 import './ui/ui.css';
 import App, { Boot } from './App';
 import { startUp } from './state/startup';
+import { i18n } from './i18n';
 import { installAccountToken } from './market/accountToken';
-import { registerServiceWorker } from './state/serviceWorker';
 
 function blockPinchZoom(): void {
   document.addEventListener(
@@ -26,7 +26,6 @@ function blockPinchZoom(): void {
 }
 
 blockPinchZoom();
-registerServiceWorker();
 const root = createRoot(document.getElementById('root')!);
 root.render(<Boot />);
 // The browser benchmark (bench/browser) counts React commits with the Profiler API: it defines
@@ -43,4 +42,6 @@ void startUp().then(() => {
       <App />
     ),
   );
+  // PERF-21, PERF-23, PERF-24: the service worker, the offline notice and the saved prices, off the first paint.
+  void import('./state/offline').then((m) => m.startOffline(i18n));
 });

@@ -4,13 +4,13 @@
  * other tabs (a change in this tab must call `marketClient.setTestPlatform`), and keeps the last prices shown for an
  * offline start (priceSnapshot.ts).
  */
+import { topicKey } from '../../engine';
 import { StorageKeys } from '../../shared/storageKeys';
 import { parseTestPlatform } from '../../shared/testPlatform';
 import { createMarketClient, type MarketClient } from './client';
 import { createDebugHandle } from './debug';
-import { browserTabEnv } from './tabEnv';
-import { installPriceSnapshot } from './priceSnapshot';
 import { readJson, writeJson } from '../state/storage';
+import { browserTabEnv } from './tabEnv';
 
 export const marketClient: MarketClient = createMarketClient(browserTabEnv());
 
@@ -19,12 +19,16 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (ev: StorageEvent) => {
     if (ev.key === StorageKeys.testPlatform) marketClient.setTestPlatform(parseTestPlatform(ev.newValue));
   });
-  // PERF-24: the last prices shown, saved every few seconds and shown at a start that has no connection yet.
-  installPriceSnapshot(marketClient.store, {
-    read: () => readJson(StorageKeys.lastPrices),
-    write: (snap) => writeJson(StorageKeys.lastPrices, snap),
-    now: () => Date.now(),
-    setInterval: (fn, ms) => window.setInterval(fn, ms),
-    clearInterval: (h) => window.clearInterval(h as number),
-  });
+  // PERF-24: the last prices shown, saved every few seconds and shown at a start with no connection yet; its own
+  // small chunk, loaded beside the first screen rather than in front of it (PERF-10).
+  void import('./priceSnapshot').then(({ installPriceSnapshot }) =>
+    installPriceSnapshot(marketClient.store, {
+      tickerKey: (symbol) => topicKey({ kind: 'ticker', symbol }),
+      read: () => readJson(StorageKeys.lastPrices),
+      write: (snap) => writeJson(StorageKeys.lastPrices, snap),
+      now: () => Date.now(),
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (h) => window.clearInterval(h as number),
+    }),
+  );
 }

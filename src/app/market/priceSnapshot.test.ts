@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TickerView } from '../../engine';
+import { topicKey, type TickerView } from '../../engine';
 import type { Batch } from '../../workers/wire';
 import {
   installPriceSnapshot,
@@ -43,6 +43,7 @@ function harness(stored?: unknown) {
   let now = 1_000;
   const writes: PriceSnapshot[] = [];
   const deps = {
+    tickerKey: (symbol: string) => topicKey({ kind: 'ticker', symbol }),
     read: () => (slot === undefined ? undefined : JSON.parse(slot)),
     write: (s: PriceSnapshot) => {
       writes.push(s);
@@ -87,25 +88,39 @@ describe('[PERF-24] the last prices a tab showed', () => {
     // The next start, before any connection: the saved strings are in the store, with no flash.
     const next = new MarketStore();
     installPriceSnapshot(next, harness(JSON.parse(h.slot()!)).deps);
-    const btc = next.get('ticker:btcusdt') as TickerView;
-    expect(btc).toMatchObject({ symbol: 'btcusdt', price: '64123.50', changePct: '+1.23%', dir: 1, tickDir: 0 });
-    expect(next.isSeeded('ticker:btcusdt')).toBe(true);
+    expect(next.get('ticker:btcusdt')).toMatchObject({
+      symbol: 'btcusdt',
+      price: '64123.50',
+      changePct: '+1.23%',
+      dir: 1,
+      tickDir: 0,
+    });
   });
 
-  it('[PERF-24] a live ticker replaces its saved one; the first live connection drops the saved ones left', () => {
+  it('[PERF-24] a live ticker replaces its saved one; the first live connection drops the saved ones left, and only live ones are saved', () => {
+    const saved = snapshotOf([ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')], 5);
+    const h = harness(saved);
     const s = new MarketStore();
     let notified = 0;
     s.subscribe('ticker:ethusdt', () => notified++);
-    s.seedTickers([ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')]);
+    installPriceSnapshot(s, h.deps);
     expect(notified).toBe(1);
+    expect((s.get('ticker:ethusdt') as TickerView).price).toBe('2.00');
     s.apply(batch({ tickers: [ticker('btcusdt', '1.50')] }));
-    expect(s.isSeeded('ticker:btcusdt')).toBe(false);
     expect((s.get('ticker:btcusdt') as TickerView).price).toBe('1.50');
-    expect(s.liveTickers().map((t) => t.symbol)).toEqual(['btcusdt']);
     s.setHealth('live');
     expect(s.get('ticker:ethusdt')).toBeUndefined();
-    expect(notified).toBe(2);
-    s.seedTickers([ticker('ethusdt', '2.00')]); // once live, saved prices never come back
+    expect(s.get('ticker:btcusdt')).toBeDefined();
+    h.fire();
+    expect(h.writes.at(-1)!.tickers.map((t) => [t.symbol, t.price])).toEqual([['btcusdt', '1.50']]);
+  });
+
+  it('[PERF-24] a tab already live keeps its live tickers: nothing saved is put over them', () => {
+    const s = new MarketStore();
+    s.apply(batch({ tickers: [ticker('btcusdt', '9.00')] }));
+    s.setHealth('live');
+    installPriceSnapshot(s, harness(snapshotOf([ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')], 5)).deps);
+    expect((s.get('ticker:btcusdt') as TickerView).price).toBe('9.00');
     expect(s.get('ticker:ethusdt')).toBeUndefined();
   });
 

@@ -1,8 +1,8 @@
 /**
  * The last prices a tab showed, kept for an offline start (PERF-24): every SNAPSHOT_EVERY_MS, while the
  * connection is live, the tickers the tab holds (the ones its screens watch, as the engine formatted them) are
- * written to local storage; at the next start they are put into the store as saved tickers (store.seedTickers),
- * shown until the connection is live for the first time. Nothing here formats or computes a price: the strings
+ * written to local storage; at the next start they are put into the store as saved tickers, shown until the
+ * connection is live for the first time. Nothing here formats or computes a price: the strings
  * are the engine's.
  */
 import type { TickerView } from '../../engine';
@@ -69,6 +69,8 @@ function isDirection(d: unknown): d is TickerView['dir'] {
 }
 
 export interface SnapshotDeps {
+  /** The store key of a symbol's ticker (the engine's topicKey). */
+  tickerKey(symbol: string): string;
   read(): unknown;
   write(snap: PriceSnapshot): void;
   now(): number;
@@ -77,15 +79,33 @@ export interface SnapshotDeps {
 }
 
 /**
- * Seeds `store` with the saved prices and saves the live ones every SNAPSHOT_EVERY_MS while the connection is
- * live (a tab that never connected keeps the snapshot it found). Returns the stop function.
+ * Puts the saved prices into `store` for symbols with no ticker yet, and saves the live ones every
+ * SNAPSHOT_EVERY_MS while the connection is live (a tab that never connected keeps the snapshot it found). A live
+ * ticker replaces its saved one (a new object in the store); the first time the connection is live, the saved
+ * ones still there are dropped, so a saved price never stands beside live ones (their rows wait for their live
+ * ticker, which the worker sends as soon as it is connected). Returns the stop function.
  */
 export function installPriceSnapshot(store: MarketStore, deps: SnapshotDeps): () => void {
-  store.seedTickers(tickersOfSnapshot(deps.read()));
+  const seeded = new Map<string, TickerView>();
+  const prefix = deps.tickerKey('');
+  if (store.health !== 'live') {
+    const fresh = tickersOfSnapshot(deps.read()).filter((t) => !store.get(deps.tickerKey(t.symbol)));
+    for (const t of fresh) seeded.set(deps.tickerKey(t.symbol), t);
+    if (fresh.length > 0) store.apply({ t: 'batch', n: 0, tickers: fresh, trades: [], klines: [], newestTs: 0 });
+  }
+  const isSaved = (k: string) => seeded.get(k) === store.get(k);
+  const stopHealth = store.subscribeHealth(() => {
+    if (store.health !== 'live' || seeded.size === 0) return;
+    for (const k of seeded.keys()) if (isSaved(k)) store.drop(k);
+    seeded.clear();
+  });
   let last = '';
   const handle = deps.setInterval(() => {
     if (store.health !== 'live') return;
-    const tickers = store.liveTickers();
+    const tickers = store
+      .keys()
+      .filter((k) => k.startsWith(prefix) && !isSaved(k))
+      .map((k) => store.get(k) as TickerView);
     if (tickers.length === 0) return;
     const snap = snapshotOf(tickers, deps.now());
     const key = JSON.stringify(snap.tickers);
@@ -93,5 +113,8 @@ export function installPriceSnapshot(store: MarketStore, deps: SnapshotDeps): ()
     last = key;
     deps.write(snap);
   }, SNAPSHOT_EVERY_MS);
-  return () => deps.clearInterval(handle);
+  return () => {
+    stopHealth();
+    deps.clearInterval(handle);
+  };
 }

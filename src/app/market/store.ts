@@ -21,8 +21,6 @@ import type {
 
 export const ACCOUNT_TOPIC_KEY = topicKey({ kind: 'account' });
 export const POSITIONS_TOPIC_KEY = topicKey({ kind: 'positions' });
-/** Every ticker topic's key starts with this (topicKey of a ticker, minus the symbol). */
-const TICKER_KEY_PREFIX = topicKey({ kind: 'ticker', symbol: '' });
 import type { Batch } from '../../workers/wire';
 import { KlineSeries } from './klineSeries';
 
@@ -36,10 +34,6 @@ export class MarketStore {
   private due = new Set<Listener>();
   private healthListeners = new Set<() => void>();
   health: ConnectionHealth = 'connecting';
-  /** Ticker keys holding a saved price (seedTickers), not yet replaced by a live one (PERF-24). */
-  private seeded = new Set<string>();
-  /** Whether the connection has been live in this tab's life. */
-  private wasLive = false;
 
   get(key: string): Snapshot | undefined {
     return this.snaps.get(key);
@@ -60,7 +54,6 @@ export class MarketStore {
       const k = topicKey({ kind: 'ticker', symbol: v.symbol });
       if (!accept(k)) continue;
       this.snaps.set(k, v);
-      this.seeded.delete(k);
       changed.push(k);
     }
     for (const v of b.trades) {
@@ -143,50 +136,7 @@ export class MarketStore {
   setHealth(h: ConnectionHealth): void {
     if (h === this.health) return;
     this.health = h;
-    if (h === 'live' && !this.wasLive) {
-      this.wasLive = true;
-      this.dropSeeded();
-    }
     this.healthListeners.forEach(call);
-  }
-
-  /**
-   * The last prices a tab showed, saved before (PERF-24): shown while the connection has never been live in this
-   * tab, for symbols with no live ticker yet. A live ticker replaces its saved one; the first time the connection
-   * is live, the saved ones left are dropped (their rows wait for their live ticker), so a saved price never
-   * stands beside live ones.
-   */
-  seedTickers(views: readonly TickerView[]): void {
-    if (this.wasLive) return;
-    for (const v of views) {
-      const k = topicKey({ kind: 'ticker', symbol: v.symbol });
-      if (this.snaps.has(k)) continue;
-      this.snaps.set(k, v);
-      this.seeded.add(k);
-      this.listeners.get(k)?.forEach((l) => l.fn());
-    }
-  }
-
-  /** Whether the ticker of `key` is a saved one (PERF-24). */
-  isSeeded(key: string): boolean {
-    return this.seeded.has(key);
-  }
-
-  /** The live tickers the tab holds (its watched ones), saved ones left out. */
-  liveTickers(): TickerView[] {
-    const out: TickerView[] = [];
-    for (const [k, v] of this.snaps)
-      if (k.startsWith(TICKER_KEY_PREFIX) && !this.seeded.has(k)) out.push(v as TickerView);
-    return out;
-  }
-
-  private dropSeeded(): void {
-    const keys = [...this.seeded];
-    this.seeded.clear();
-    for (const k of keys) {
-      this.snaps.delete(k);
-      this.listeners.get(k)?.forEach((l) => l.fn());
-    }
   }
 
   /** Calls fn when the key's snapshot changed: on every batch, or at most every `everyMs` (see above). */
@@ -223,7 +173,6 @@ export class MarketStore {
   /** Forgets a topic the tab no longer watches (its kline buffers are freed). */
   drop(key: string): void {
     if (key === POSITIONS_TOPIC_KEY) this.positions = undefined;
-    this.seeded.delete(key);
     this.snaps.delete(key);
     this.series.delete(key);
   }
