@@ -1,14 +1,60 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { coinIconsPlugin } from './scripts/coinIcons.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
+import { pwaIconsPlugin } from './scripts/pwaIcons.ts';
+import { buildWebManifest, DEFAULT_SITE_NAME } from './src/shared/pwa/webManifest.ts';
+
+/**
+ * The service worker (PERF-21, PERF-22): Workbox generateSW, registered from src/app/state/serviceWorker.ts (through the lazy src/app/state/offline.tsx).
+ * Precaches index.html and the build's hashed assets (not the coin logos: those and their list are cached as they are shown),
+ * answers app routes with index.html, and never sees /api, the socket, /metrics or /healthz: they are denied to
+ * the navigation fallback and no runtime route matches them, so the browser fetches them as if there were no
+ * worker. A new version waits until every tab of the old one is closed (no skipWaiting): a running tab keeps
+ * the assets it started with, and nothing reloads under someone typing an order.
+ */
+const NOT_THE_APP = /^\/(api|ws|metrics|healthz)(\/|\?|$)/;
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  manifest: buildWebManifest({ name: DEFAULT_SITE_NAME }),
+  includeManifestIcons: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    globIgnores: ['coin-icons/**', '.vite/**', 'stats*.html'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    dontCacheBustURLsMatching: /^assets\//,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [NOT_THE_APP],
+    skipWaiting: false,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // The list of logos that exist (BRAND-3): from the network, from the cache only when that fails.
+        urlPattern: /\/coin-icons\/manifest\.json$/,
+        handler: 'NetworkFirst',
+        options: { cacheName: 'coin-icons-list', expiration: { maxEntries: 1 } },
+      },
+      {
+        urlPattern: /\/coin-icons\/[A-Z0-9]{1,16}\.svg$/,
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'coin-icons', expiration: { maxEntries: 400 } },
+      },
+    ],
+  },
+});
 
 // One config for the app build and for the test projects.
 // - unit: pure TypeScript and server tests beside the code (src/**, server/**)
 // - e2e: cross-process tests in tests/ that start the real server and drive Chromium.
 export default defineConfig({
-  plugins: [react(), coinIconsPlugin(), precompressPlugin()],
+  // precompress last: it also compresses what the others write at the end (sw.js, the manifest; PERF-11).
+  plugins: [react(), coinIconsPlugin(), pwaIconsPlugin(), pwa, precompressPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

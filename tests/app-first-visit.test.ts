@@ -1,10 +1,11 @@
 /**
  * A first visit, signed out: the language without an account (LANG-8), the brand marks and the favicon (BRAND-1,
- * BRAND-2), coin logos with their neutral fallback (BRAND-3). One server and one browser for the file.
+ * BRAND-2), coin logos with their neutral fallback (BRAND-3), the service worker and the offline start (PERF-21..24).
+ * One server and one browser for the file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, gotoApp, newContext, PHONE, startApp, type AppHarness } from './app-support';
+import { DESKTOP, gotoApp, newContext, PHONE, shot, startApp, waitForShell, type AppHarness } from './app-support';
 
 let app: AppHarness;
 beforeAll(async () => {
@@ -131,6 +132,74 @@ describe('brand and coin logos [BRAND-1][BRAND-2][BRAND-3]', () => {
     await gotoApp(page, `${app.server.url}/lr`);
     await page.waitForSelector('.auth__logo svg.logo__mark');
     expect((await page.locator('.auth__logo').innerText()).trim()).toBe('');
+    await ctx.close();
+  });
+});
+
+describe('installable and calm offline [PERF-21][PERF-22][PERF-23][PERF-24]', () => {
+  it('[PERF-21][PERF-22][PERF-23][PERF-24] offline, home opens from the service worker with its notice and the last prices; /api is never served from it; back online the live data returns without a reload', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    // Offline emulation reaches the page and its dedicated workers, not a SharedWorker (a target of its own), whose
+    // socket would stay up: this tab runs the market worker as the dedicated fallback (connect.ts) instead.
+    await ctx.addInitScript(() => {
+      (window as { SharedWorker?: unknown }).SharedWorker = undefined;
+    });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${app.server.url}/`);
+    await page.waitForFunction(
+      () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker.controller !== undefined,
+    );
+    // The tab saves the prices it shows every few seconds while live (PERF-24).
+    const saved = await page.waitForFunction(() => {
+      const raw = localStorage.getItem('openex:lastPrices');
+      const snap = raw ? (JSON.parse(raw) as { tickers: { symbol: string; price: string }[] }) : undefined;
+      return snap?.tickers.find((t) => t.symbol === 'btcusdt')?.price;
+    });
+    const btcPrice = (await saved.jsonValue()) as string;
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await waitForShell(page);
+    await page.getByTestId('offline-banner').waitFor();
+    expect(await page.evaluate(() => window.__openex?.health())).not.toBe('live');
+    // The saved price, as the engine formatted it (the row groups its digits): compared digit for digit.
+    const row = page.locator('[data-symbol="btcusdt"]').first();
+    await row.waitFor();
+    const digits = (s: string) => s.replace(/\D/g, '');
+    await page.waitForFunction(
+      ([want]) =>
+        (document.querySelector('[data-symbol="btcusdt"]')?.textContent ?? '').replace(/\D/g, '').includes(want),
+      [digits(btcPrice)],
+    );
+    await shot(page, 'offline-home-phone');
+
+    // PERF-22: an /api call offline fails as it would with no service worker, and no cache holds one.
+    const offlineCall = await page.evaluate(() =>
+      fetch('/api/common/getAllSetting').then(
+        (r) => `status ${r.status}`,
+        () => 'failed',
+      ),
+    );
+    expect(offlineCall).toBe('failed');
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.some((p) => p === '/index.html')).toBe(true);
+    expect(cached.filter((p) => /^\/(api|ws|metrics|healthz)(\/|$)/.test(p))).toEqual([]);
+
+    // Back online: the socket connects, live tickers replace the saved ones, in the same page.
+    await page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
+    await ctx.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => window.__openex?.health() === 'live', null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window.__openex?.stats().batches ?? 0) > 0);
+    await row.waitFor();
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
     await ctx.close();
   });
 });

@@ -73,6 +73,7 @@ import { installObservers } from './http/observe';
 import { installEtags, tagEncodings } from './http/etag';
 import { installJsonBody } from './http/jsonBody';
 import { registerCompression, registerSecurity, registerStatic } from './http/plugins';
+import { registerWebManifest } from './http/webManifest';
 import { Router } from './http/route';
 import { UserLimiter } from './http/userLimits';
 import { skewedClock, systemClock, systemTimers, type Clock, type Timers } from './time/clock';
@@ -248,6 +249,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     await registerCompression(app);
     tagEncodings(app, revalidatedPaths);
     const spa = await registerStatic(app, config.staticDir);
+    registerWebManifest(app, config.site); // PERF-20
     installNotFound(app, routes, { spaFallback: spa });
     const router = new Router(app, {
       validateReplies: !config.production,

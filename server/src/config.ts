@@ -10,6 +10,7 @@
  * WITHDRAW_AUTO_APPROVE_DELAY_MS (5000).
  * FOLLOW_BOTS (3 simulated lead traders of copy trading, 0 = none), FOLLOW_BOT_INTERVAL_MS (20000).
  * FLOW_DEMO (on: a simulated merchant with a sell and a buy offer of flow orders; 0 = none).
+ * SITE_NAME (OpenEx) and SITE_SHORT_NAME (the name): the web app manifest's names (PERF-20).
  * Safety (docs/spec/security.md, README "Security"): HOST defaults to 127.0.0.1; DEV_MAILBOX, SMTP_URL, MAIL_FROM,
  * SMS_WEBHOOK_URL, SEED_DEMO with DEMO_PASSWORD, HSTS_MAX_AGE, METRICS_TOKEN, SHUTDOWN_GRACE_MS, USER_LIMIT_SCALE.
  * Bad values stop the start with a message naming the variable.
@@ -88,6 +89,7 @@ export function loadConfig(
     host,
     dataDir: resolve(env.DATA_DIR?.trim() || './data'),
     staticDir: resolve(env.STATIC_DIR?.trim() || './dist'),
+    site: { name: env.SITE_NAME?.trim() || 'OpenEx', shortName: env.SITE_SHORT_NAME?.trim() || undefined },
     production,
     testSwitches: !production && flag(env.TEST_SWITCHES),
     marketSeed: int('MARKET_SEED', env.MARKET_SEED, 20240601, 0, 2 ** 31 - 1),

@@ -22,6 +22,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Built SPA to serve. Env STATIC_DIR, default ./dist. */
   staticDir: string;
+  /** The site's name in the web app manifest (PERF-20). Env SITE_NAME (OpenEx), SITE_SHORT_NAME (the name). */
+  site?: { name: string; shortName?: string };
   /** NODE_ENV=production: no development outbox, no test switches. */
   production: boolean;
   /** TEST_SWITCHES=1 (never in production): enables /api/_test/* fault switches used by tests. */

@@ -11,6 +11,7 @@ import './styles/global.css';
 import './ui/ui.css';
 import App, { Boot } from './App';
 import { startUp } from './state/startup';
+import { i18n } from './i18n';
 import { installAccountToken } from './market/accountToken';
 
 const root = createRoot(document.getElementById('root')!);
@@ -29,4 +30,6 @@ void startUp().then(() => {
       <App />
     ),
   );
+  // PERF-21, PERF-23, PERF-24: the service worker, the offline notice and the saved prices, off the first paint.
+  void import('./state/offline').then((m) => m.startOffline(i18n));
 });

@@ -25,5 +25,7 @@ export const StorageKeys = {
   /** The new-user notice waiting to be shown once after registration (NOTE-3), and the POPUP notices seen (NOTE-2). */
   newUserNotice: `${STORAGE_PREFIX}newUserNotice`,
   seenNotices: `${STORAGE_PREFIX}seenNotices`,
+  /** The last prices the tab showed, for an offline start (PERF-24, src/app/market/priceSnapshot.ts). */
+  lastPrices: `${STORAGE_PREFIX}lastPrices`,
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

@@ -29,12 +29,16 @@ export interface HeaderOptions {
   hstsMaxAge: number;
 }
 
-/** The CSP that allows the SPA: own scripts, blob: workers, inline styles, data:/https: images, sockets (spec 7.5). */
+/**
+ * The CSP that allows the SPA: own scripts, blob: workers, inline styles, data:/https: images, sockets (spec 7.5);
+ * the service worker (`/sw.js`, worker-src 'self') and the manifest (manifest-src 'self') are the site's own (PERF-22).
+ */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
   childSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
   connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   styleSrc: ["'self'", "'unsafe-inline'"],

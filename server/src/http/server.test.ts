@@ -14,7 +14,10 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>OpenEx</title><div id="root"></div>');
   writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  ex = await startTestServer({ env: { STATIC_DIR: staticDir } });
+  writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Built"}');
+  ex = await startTestServer({
+    env: { STATIC_DIR: staticDir, SITE_NAME: 'Harbour Exchange', SITE_SHORT_NAME: 'Harbour' },
+  });
 });
 afterAll(async () => {
   await ex?.stop();
@@ -91,6 +94,17 @@ describe('[h1] the built SPA', () => {
     expect(String(r.body)).toContain('<title>OpenEx</title>');
     expect(r.headers.get('cache-control')).toBe('no-cache');
     expect(r.headers.get('content-security-policy')).toContain("worker-src 'self' blob:");
+  });
+
+  it("[PERF-20][PERF-22] /manifest.webmanifest carries the operator's site name; the CSP allows the manifest and the service worker", async () => {
+    const r = await ex.get('/manifest.webmanifest');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('application/manifest+json');
+    const m = typeof r.body === 'string' ? JSON.parse(r.body) : r.body;
+    expect(m).toMatchObject({ name: 'Harbour Exchange', short_name: 'Harbour', display: 'standalone', start_url: '/' });
+    const csp = r.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toMatch(/worker-src 'self'/);
   });
 
   it('serves /assets/* with a long immutable cache', async () => {

@@ -1,12 +1,15 @@
 /**
  * The tab's one market client. Importing it starts nothing: the worker starts with the first watch or
  * diagnostics call. It also installs `window.__openex` (debug.ts) and follows test-platform changes made in
- * other tabs (a change in this tab must call `marketClient.setTestPlatform`).
+ * other tabs (a change in this tab must call `marketClient.setTestPlatform`), and keeps the last prices shown for an
+ * offline start (priceSnapshot.ts).
  */
+import { topicKey } from '../../engine';
 import { StorageKeys } from '../../shared/storageKeys';
 import { parseTestPlatform } from '../../shared/testPlatform';
 import { createMarketClient, type MarketClient } from './client';
 import { createDebugHandle } from './debug';
+import { readJson, writeJson } from '../state/storage';
 import { browserTabEnv } from './tabEnv';
 
 export const marketClient: MarketClient = createMarketClient(browserTabEnv());
@@ -16,4 +19,16 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (ev: StorageEvent) => {
     if (ev.key === StorageKeys.testPlatform) marketClient.setTestPlatform(parseTestPlatform(ev.newValue));
   });
+  // PERF-24: the last prices shown, saved every few seconds and shown at a start with no connection yet; its own
+  // small chunk, loaded beside the first screen rather than in front of it (PERF-10).
+  void import('./priceSnapshot').then(({ installPriceSnapshot }) =>
+    installPriceSnapshot(marketClient.store, {
+      tickerKey: (symbol) => topicKey({ kind: 'ticker', symbol }),
+      read: () => readJson(StorageKeys.lastPrices),
+      write: (snap) => writeJson(StorageKeys.lastPrices, snap),
+      now: () => Date.now(),
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (h) => window.clearInterval(h as number),
+    }),
+  );
 }
