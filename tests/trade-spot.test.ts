@@ -51,7 +51,7 @@ describe('[SPOT-12] [TRADE-10] a limit buy below the market shows in two tabs an
     const b = await ctx.newPage();
     await openTrade(a);
     await openTrade(b);
-    await a.locator('button.ob-row').first().waitFor();
+    await a.getByTestId('book-table-bid').locator('button').first().waitFor({ state: 'attached' });
     const price = (Math.floor((await bestBid()) * 0.9 * 100) / 100).toFixed(2);
     await limitBuy(a, price, '0.001');
     for (const p of [a, b]) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(1);
