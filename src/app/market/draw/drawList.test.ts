@@ -100,7 +100,7 @@ describe('draw lists [PERF-30]', () => {
         { id: 1, price: '64120.00', qty: '1.0000', side: 'sell', ts: 1000 },
       ],
       30,
-      (ts) => `t${ts}`,
+      (t) => `t${t.ts}`,
     );
     const t = texts(tapeDrawList(rows, layout()));
     expect(t.map((o) => [o.text, o.color, o.y])).toEqual([
@@ -111,6 +111,6 @@ describe('draw lists [PERF-30]', () => {
       ['1.0000', 'T', 30],
       ['t1000', 'T2', 30],
     ]);
-    expect(tapeRows([], 30, String)).toEqual([]);
+    expect(tapeRows([], 30, () => '')).toEqual([]);
   });
 });

@@ -203,13 +203,13 @@ export function tapeDrawList(trades: readonly TapeRow[], l: DrawLayout): DrawOp[
   return ops;
 }
 
-/** TradeView to TapeRow with a time formatter (the tab's language and time zone). */
-export function tapeRows(trades: readonly TradeView[], limit: number, time: (ts: number) => string): TapeRow[] {
+/** TradeView to TapeRow with a time formatter (the tab's language and time zone; it may memoise by trade). */
+export function tapeRows(trades: readonly TradeView[], limit: number, time: (t: TradeView) => string): TapeRow[] {
   const n = Math.min(trades.length, limit);
   const out: TapeRow[] = new Array<TapeRow>(n);
   for (let i = 0; i < n; i++) {
     const t = trades[i];
-    out[i] = { price: t.price, qty: t.qty, buy: t.side === 'buy', time: time(t.ts) };
+    out[i] = { price: t.price, qty: t.qty, buy: t.side === 'buy', time: time(t) };
   }
   return out;
 }

@@ -14,6 +14,8 @@ export interface SurfaceShape {
   rows: number;
   rowHeight: number;
   lang: string;
+  /** Gap between columns in CSS px (default: the token --space-2, the book's column gap). */
+  gap?: number;
 }
 
 function layoutOf(canvas: HTMLCanvasElement, shape: SurfaceShape): DrawLayout {
@@ -37,14 +39,14 @@ function layoutOf(canvas: HTMLCanvasElement, shape: SurfaceShape): DrawLayout {
     },
     rtl: cs.direction === 'rtl',
     sep: separatorsFor(shape.lang),
-    gap: parseFloat(v('--space-2')) || 8,
+    gap: shape.gap ?? (parseFloat(v('--space-2')) || 8),
   };
 }
 
 export function useSurface(kind: SceneKind, shape: SurfaceShape) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const surface = useRef<Surface | null>(null);
-  const { rows, rowHeight, lang } = shape;
+  const { rows, rowHeight, lang, gap } = shape;
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -54,7 +56,7 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape) {
     if (!s) return;
     let last = '';
     const relayout = () => {
-      const l = layoutOf(canvas, { rows, rowHeight, lang });
+      const l = layoutOf(canvas, { rows, rowHeight, lang, gap });
       const key = JSON.stringify(l);
       if (key === last || l.width <= 0) return;
       last = key;
@@ -72,7 +74,7 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape) {
       s.dispose();
       surface.current = null;
     };
-  }, [kind, rows, rowHeight, lang]);
+  }, [kind, rows, rowHeight, lang, gap]);
 
   return { canvasRef, surface };
 }
