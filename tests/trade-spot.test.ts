@@ -176,7 +176,7 @@ async function show(page: Page): Promise<void> {
   });
 }
 
-describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] the order book on canvas (desktop)', () => {
+describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and the tape on canvas (desktop)', () => {
   it('[PERF-31] [PERF-32] drawn by the worker; its table shows the engine’s book; a row click and a key pick a price', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
@@ -203,7 +203,7 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] the order book on canvas (desk
     await ctx.close();
   }, 60_000);
 
-  it('[PERF-31] [PERF-30] [PERF-34] with OffscreenCanvas off the main thread draws the same numbers, and draws again on return', async () => {
+  it('[PERF-31] [PERF-30] [PERF-34] [PERF-35] with OffscreenCanvas off the main thread book and tape draw the same numbers, and draw again on return', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     // Records what each canvas's last draw wrote (reset by the clear that starts every draw).
@@ -236,6 +236,21 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] the order book on canvas (desk
     const text = (id: string) => drawn(id).then((t) => (t ?? []).join(''));
     await expect.poll(() => text('book-canvas-bid')).toBe(snap.bids.slice(0, 7).flat().join(''));
     await expect.poll(() => text('book-canvas-ask')).toBe(snap.asks.slice(0, 7).flat().join(''));
+    // The tape (PERF-35): the canvas draws what its table lists, and the table lists the engine's trades.
+    const tapeTable = () =>
+      page
+        .getByTestId('tape-table')
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
+    const trades = await page.evaluate(
+      () => (window.__openex!.snapshot('trades:btcusdt') as { trades: { price: string }[] }).trades,
+    );
+    const en = (x: string) => x.replace(/^(\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    await expect
+      .poll(async () => (await tapeTable()).map((r) => r[0]))
+      .toEqual(trades.slice(0, 24).map((tr) => en(tr.price)));
+    const table = await tapeTable();
+    await expect.poll(() => text('tape-canvas')).toBe(table.flat().join(''));
     const draws = () =>
       page.evaluate(() => (window as unknown as { __draws: Record<string, number> }).__draws['book-canvas-bid']);
     const before = await draws();
