@@ -22,7 +22,16 @@ const layout = (over: Partial<DrawLayout> = {}): DrawLayout => ({
   rows: 4,
   rowHeight: 20,
   font: '400 12px sans-serif',
-  colors: { up: 'UP', down: 'DOWN', upSoft: 'up-soft', downSoft: 'down-soft', text: 'T', text2: 'T2', focus: 'F' },
+  colors: {
+    up: 'UP',
+    down: 'DOWN',
+    upSoft: 'up-soft',
+    downSoft: 'down-soft',
+    text: 'T',
+    text2: 'T2',
+    focus: 'F',
+    hover: 'H',
+  },
   rtl: false,
   sep: { group: ',', decimal: '.', minGroupDigits: 4 },
   gap: 8,
@@ -77,6 +86,9 @@ describe('draw lists [PERF-30]', () => {
     const ring = rects(bookSideDrawList('bid', many, layout(), 1)).filter((o) => o.color === 'F');
     expect(ring).toHaveLength(4);
     expect(Math.min(...ring.map((o) => o.y))).toBe(20);
+    // The level under the pointer: a band behind its row, drawn first (under the bar and the text).
+    const hovered = bookSideDrawList('ask', many, layout(), -1, 0);
+    expect(hovered[0]).toEqual({ k: 'rect', x: 0, y: 60, w: 300, h: 20, color: 'H' });
   });
 
   it('[PERF-30] the language’s separators, and no grouping below its threshold', () => {

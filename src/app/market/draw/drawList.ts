@@ -50,6 +50,8 @@ export interface DrawColors {
   text2: string;
   /** The keyboard focus ring of a level (its hidden button has focus). */
   focus: string;
+  /** The band behind the level under the pointer. */
+  hover: string;
 }
 
 export interface DrawLayout {
@@ -117,8 +119,18 @@ export function bookSideDrawList(
   levels: readonly DepthRowView[],
   l: DrawLayout,
   focus = -1,
+  hover = -1,
 ): DrawOp[] {
   const ops: DrawOp[] = [];
+  if (hover >= 0 && hover < Math.min(levels.length, l.rows))
+    ops.push({
+      k: 'rect',
+      x: 0,
+      y: bookSlot(side, hover, l.rows) * l.rowHeight,
+      w: l.width,
+      h: l.rowHeight,
+      color: l.colors.hover,
+    });
   const cols = columns(l.width, l.gap, BOOK_SHARES, l.rtl);
   const n = Math.min(levels.length, l.rows);
   const soft = side === 'ask' ? l.colors.downSoft : l.colors.upSoft;

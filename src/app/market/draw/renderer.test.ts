@@ -32,7 +32,7 @@ const layout: DrawLayout = {
   rows: 2,
   rowHeight: 20,
   font: '400 12px sans-serif',
-  colors: { up: 'UP', down: 'DOWN', upSoft: 'us', downSoft: 'ds', text: 'T', text2: 'T2', focus: 'F' },
+  colors: { up: 'UP', down: 'DOWN', upSoft: 'us', downSoft: 'ds', text: 'T', text2: 'T2', focus: 'F', hover: 'H' },
   rtl: false,
   sep: { group: ',', decimal: '.', minGroupDigits: 4 },
   gap: 8,

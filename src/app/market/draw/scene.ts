@@ -11,6 +11,8 @@ export type SceneKind = 'book-ask' | 'book-bid' | 'tape';
 export interface BookSideData {
   levels: readonly DepthView['asks'][number][];
   focus: number;
+  /** The level under the pointer (-1: none). */
+  hover?: number;
 }
 
 export type SceneData = BookSideData | readonly TapeRow[];
@@ -18,7 +20,7 @@ export type SceneData = BookSideData | readonly TapeRow[];
 export function sceneOps(kind: SceneKind, data: SceneData, layout: DrawLayout): DrawOp[] {
   if (kind === 'tape') return tapeDrawList(data as readonly TapeRow[], layout);
   const d = data as BookSideData;
-  return bookSideDrawList(kind === 'book-ask' ? 'ask' : 'bid', d.levels, layout, d.focus);
+  return bookSideDrawList(kind === 'book-ask' ? 'ask' : 'bid', d.levels, layout, d.focus, d.hover ?? -1);
 }
 
 /** Tab to drawing worker (PERF-31): one worker per tab serves every canvas of the tab by id. */

@@ -36,6 +36,7 @@ function layoutOf(canvas: HTMLCanvasElement, shape: SurfaceShape): DrawLayout {
       text: v('--color-text'),
       text2: v('--color-text-2'),
       focus: v('--color-focus'),
+      hover: v('--color-surface-2'),
     },
     rtl: cs.direction === 'rtl',
     sep: separatorsFor(shape.lang),

@@ -73,6 +73,8 @@ interface SideProps {
   /** The latest levels drawn (hit-testing); the focused level. */
   latest: RefObject<DepthView | undefined>;
   onFocusLevel: (side: 'ask' | 'bid', i: number) => void;
+  /** The level under the pointer (-1 when it leaves), for the hover band of a pickable book. */
+  onHoverLevel: (side: 'ask' | 'bid', i: number) => void;
 }
 
 /**
@@ -80,16 +82,20 @@ interface SideProps {
  * top levels whose prices are buttons (PERF-32). Skeleton rows until the first book (BOOK-9).
  */
 function BookSide(p: SideProps) {
-  const { side, view, rows, skeleton, label, lang, headers, pickText, onPick, canvasRef, latest, onFocusLevel } = p;
+  const { side, view, rows, skeleton, label, lang, headers, pickText, onPick, canvasRef, latest } = p;
   const levels = view ? (side === 'ask' ? view.asks : view.bids) : [];
   const top = levels.slice(0, Math.min(rows, BOOK_A11Y_LEVELS));
-  const onClick = (e: MouseEvent<HTMLCanvasElement>) => {
+  const levelAt = (e: MouseEvent<HTMLCanvasElement>) => {
     const v = latest.current;
-    if (!v || !pickText) return;
+    if (!v || !pickText) return -1;
     const all = side === 'ask' ? v.asks : v.bids;
     const box = e.currentTarget.getBoundingClientRect();
-    const i = bookLevelAt(side, e.clientY - box.top, rows, BOOK_ROW_H, Math.min(rows, all.length));
-    if (i >= 0) onPick(all[i].price);
+    return bookLevelAt(side, e.clientY - box.top, rows, BOOK_ROW_H, Math.min(rows, all.length));
+  };
+  const onClick = (e: MouseEvent<HTMLCanvasElement>) => {
+    const i = levelAt(e);
+    const v = latest.current;
+    if (i >= 0 && v) onPick((side === 'ask' ? v.asks : v.bids)[i].price);
   };
   const skel = [];
   if (skeleton) for (let i = 0; i < rows; i++) skel.push(<span key={i} className="ob-skel" />);
@@ -101,6 +107,8 @@ function BookSide(p: SideProps) {
         aria-hidden="true"
         data-testid={`book-canvas-${side}`}
         onClick={onClick}
+        onMouseMove={pickText ? (e) => p.onHoverLevel(side, levelAt(e)) : undefined}
+        onMouseLeave={pickText ? () => p.onHoverLevel(side, -1) : undefined}
       />
       {skeleton && (
         <div className="ob-skels" aria-hidden="true">
@@ -129,8 +137,8 @@ function BookSide(p: SideProps) {
                       type="button"
                       title={pickText(shown)}
                       onClick={() => onPick(r.price)}
-                      onFocus={() => onFocusLevel(side, i)}
-                      onBlur={() => onFocusLevel(side, -1)}
+                      onFocus={() => p.onFocusLevel(side, i)}
+                      onBlur={() => p.onFocusLevel(side, -1)}
                     >
                       {shown}
                     </button>
@@ -150,11 +158,18 @@ function BookSide(p: SideProps) {
 }
 
 /** Sends a side's levels (the rows shown) and its focused level to its canvas. */
-function sendSide(s: Surface | null, v: DepthView | undefined, side: 'ask' | 'bid', rows: number, focus: number) {
+function sendSide(
+  s: Surface | null,
+  v: DepthView | undefined,
+  side: 'ask' | 'bid',
+  rows: number,
+  focus: number,
+  hover = -1,
+) {
   if (!s) return;
   const all = v ? (side === 'ask' ? v.asks : v.bids) : [];
   const levels: Level[] = all.length > rows ? all.slice(0, rows) : all;
-  s.setData({ levels, focus });
+  s.setData({ levels, focus, hover });
 }
 
 export function OrderBook({
@@ -182,6 +197,7 @@ export function OrderBook({
   const bidSurface = bid.surface;
   const latest = useRef<DepthView | undefined>(undefined);
   const focus = useRef({ ask: -1, bid: -1 });
+  const hover = useRef({ ask: -1, bid: -1 });
   const spreadRef = useRef<HTMLSpanElement>(null);
   const spreadText = (el: HTMLSpanElement | null) => {
     spreadRef.current = el;
@@ -191,8 +207,8 @@ export function OrderBook({
   // The tick path (PERF-33): the newest book to both canvases and the spread's text, never through React.
   useDepthFeed(symbol, step, BOOK_CADENCE_MS, (v) => {
     latest.current = v;
-    sendSide(ask.surface.current, v, 'ask', n, focus.current.ask);
-    sendSide(bid.surface.current, v, 'bid', n, focus.current.bid);
+    sendSide(ask.surface.current, v, 'ask', n, focus.current.ask, hover.current.ask);
+    sendSide(bid.surface.current, v, 'bid', n, focus.current.bid, hover.current.bid);
     const el = spreadRef.current;
     if (el) el.textContent = v?.spread ? formatDecimal(v.spread, lang) : '';
   });
@@ -205,7 +221,15 @@ export function OrderBook({
   const onFocusLevel = useCallback(
     (side: 'ask' | 'bid', i: number) => {
       focus.current[side] = i;
-      sendSide((side === 'ask' ? askSurface : bidSurface).current, latest.current, side, n, i);
+      sendSide((side === 'ask' ? askSurface : bidSurface).current, latest.current, side, n, i, hover.current[side]);
+    },
+    [askSurface, bidSurface, n],
+  );
+  const onHoverLevel = useCallback(
+    (side: 'ask' | 'bid', i: number) => {
+      if (hover.current[side] === i) return;
+      hover.current[side] = i;
+      sendSide((side === 'ask' ? askSurface : bidSurface).current, latest.current, side, n, focus.current[side], i);
     },
     [askSurface, bidSurface, n],
   );
@@ -258,6 +282,7 @@ export function OrderBook({
       canvasRef={(s === 'ask' ? ask : bid).canvasRef}
       latest={latest}
       onFocusLevel={onFocusLevel}
+      onHoverLevel={onHoverLevel}
     />
   );
 
