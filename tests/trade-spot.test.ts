@@ -51,7 +51,7 @@ describe('[SPOT-12] [TRADE-10] a limit buy below the market shows in two tabs an
     const b = await ctx.newPage();
     await openTrade(a);
     await openTrade(b);
-    await a.locator('button.ob-row').first().waitFor();
+    await a.getByTestId('book-table-bid').locator('button').first().waitFor({ state: 'attached' });
     const price = (Math.floor((await bestBid()) * 0.9 * 100) / 100).toFixed(2);
     await limitBuy(a, price, '0.001');
     for (const p of [a, b]) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(1);
@@ -129,6 +129,133 @@ describe('[WATCH-1] [TRADE-15] a favourite added in one tab appears in the other
     await expect.poll(() => star(b).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe(want);
     const list = await api<{ symbol: string }[]>('/api/userCoin/getUserCoin');
     expect(list.some((c) => c.symbol === 'ethusdt')).toBe(want === 'true');
+    await ctx.close();
+  }, 60_000);
+});
+
+/** The book the tab holds (the engine's view as the worker sent it), as the English screen groups it. */
+async function bookSnapshot(page: Page) {
+  return page.evaluate(() => {
+    const d = window.__openex!;
+    const key = d.watching().find((k) => k.startsWith('depth:btcusdt:') && k.endsWith(':1'))!;
+    const v = d.snapshot(key) as { asks: { price: string; amount: string; total: string }[]; bids: typeof v.asks };
+    const en = (s: string) => s.replace(/^(\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    const side = (rows: typeof v.asks) => rows.map((r) => [en(r.price), en(r.amount), en(r.total)]);
+    return { asks: side(v.asks), bids: side(v.bids), raw: v };
+  });
+}
+
+/** The accessible table of a side: [price, amount, total] per level, best first. */
+const bookTable = (page: Page, side: 'ask' | 'bid') =>
+  page
+    .getByTestId(`book-table-${side}`)
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
+
+/** Hides the page as a browser would (headless Chromium never does) and waits until no batch can arrive. */
+async function hide(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect
+    .poll(async () => {
+      const [w, t] = await page.evaluate(async () => [await window.__openex!.tabStats(), window.__openex!.stats()]);
+      const worker = w as { credit: boolean; batchesSent: number };
+      return !worker.credit && (t as { batches: number }).batches === worker.batchesSent;
+    })
+    .toBe(true);
+}
+
+async function show(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    delete (document as unknown as Record<string, unknown>).visibilityState;
+    delete (document as unknown as Record<string, unknown>).hidden;
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and the tape on canvas (desktop)', () => {
+  it('[PERF-31] [PERF-32] drawn by the worker; its table shows the engine’s book; a row click and a key pick a price', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const page = await ctx.newPage();
+    await openTrade(page);
+    const bids = page.getByTestId('book-table-bid').locator('button');
+    await bids.first().waitFor({ state: 'attached' });
+    expect(await page.getByTestId('book-canvas-bid').getAttribute('data-renderer')).toBe('worker');
+    await hide(page);
+    // The tab holds still: the table (once a second) catches up with the engine's book and stays.
+    const snap = await bookSnapshot(page);
+    // The screen shows 7 rows a side: the table holds them all (PERF-32: up to 10).
+    await expect.poll(() => bookTable(page, 'ask')).toEqual(snap.asks.slice(0, 7));
+    await expect.poll(() => bookTable(page, 'bid')).toEqual(snap.bids.slice(0, 7));
+    // A click on the first bid row of the canvas hands its exact price to the form.
+    const box = (await page.getByTestId('book-canvas-bid').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + 10);
+    await expect.poll(() => page.getByTestId('price-buy').inputValue()).toBe(snap.raw.bids[0].price);
+    // The keyboard: the second bid's button, named by its price.
+    await bids.nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('price-buy').inputValue()).toBe(snap.raw.bids[1].price);
+    expect(await bids.nth(1).textContent()).toBe(snap.bids[1][0]);
+    await show(page);
+    await ctx.close();
+  }, 60_000);
+
+  it('[PERF-31] [PERF-30] [PERF-34] [PERF-35] with OffscreenCanvas off the main thread book and tape draw the same numbers, and draw again on return', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const page = await ctx.newPage();
+    // Records what each canvas's last draw wrote (reset by the clear that starts every draw).
+    await page.addInitScript(() => {
+      const drawn: Record<string, string[]> = {};
+      const draws: Record<string, number> = {};
+      Object.assign(window, { __drawn: drawn, __draws: draws });
+      const proto = CanvasRenderingContext2D.prototype;
+      const clear = proto.clearRect;
+      const text = proto.fillText;
+      proto.clearRect = function (this: CanvasRenderingContext2D, ...a: [number, number, number, number]) {
+        const id = this.canvas.dataset.testid ?? '';
+        drawn[id] = [];
+        draws[id] = (draws[id] ?? 0) + 1;
+        clear.apply(this, a);
+      };
+      proto.fillText = function (this: CanvasRenderingContext2D, s: string, x: number, y: number) {
+        drawn[this.canvas.dataset.testid ?? '']?.push(s);
+        text.call(this, s, x, y);
+      };
+    });
+    await gotoApp(page, `${env.app.server.url}/trade?symbol=btcusdt&offscreen=0`);
+    await page.getByTestId('book-table-bid').locator('button').first().waitFor({ state: 'attached' });
+    expect(await page.getByTestId('book-canvas-ask').getAttribute('data-renderer')).toBe('main');
+    await hide(page);
+    const snap = await bookSnapshot(page);
+    const drawn = (id: string) =>
+      page.evaluate((k) => (window as unknown as { __drawn: Record<string, string[]> }).__drawn[k], id);
+    // Every row the canvas shows (7 a side on this screen), the snapshot's strings in the language's grouping.
+    const text = (id: string) => drawn(id).then((t) => (t ?? []).join(''));
+    await expect.poll(() => text('book-canvas-bid')).toBe(snap.bids.slice(0, 7).flat().join(''));
+    await expect.poll(() => text('book-canvas-ask')).toBe(snap.asks.slice(0, 7).flat().join(''));
+    // The tape (PERF-35): the canvas draws what its table lists, and the table lists the engine's trades.
+    const tapeTable = () =>
+      page
+        .getByTestId('tape-table')
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
+    const trades = await page.evaluate(
+      () => (window.__openex!.snapshot('trades:btcusdt') as { trades: { price: string }[] }).trades,
+    );
+    const en = (x: string) => x.replace(/^(\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    await expect
+      .poll(async () => (await tapeTable()).map((r) => r[0]))
+      .toEqual(trades.slice(0, 24).map((tr) => en(tr.price)));
+    const table = await tapeTable();
+    await expect.poll(() => text('tape-canvas')).toBe(table.flat().join(''));
+    const draws = () =>
+      page.evaluate(() => (window as unknown as { __draws: Record<string, number> }).__draws['book-canvas-bid']);
+    const before = await draws();
+    await show(page);
+    await expect.poll(draws).toBeGreaterThan(before);
     await ctx.close();
   }, 60_000);
 });

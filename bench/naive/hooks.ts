@@ -7,7 +7,7 @@
  * the real hooks at build time, so both clients render the very same screens on the same feed.
  * Not part of the product.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KlineInterval, ServerFrame } from '../../src/shared/protocol';
 import type {
   ConnectionHealth,
@@ -370,4 +370,35 @@ export function usePositions(_everyMs = 0): PositionsView | undefined {
     };
   }, []);
   return view;
+}
+
+/**
+ * The canvases' feeds (PERF-33) the naive way: a React state update per message (useDepth / useTrades above),
+ * then the view handed to the canvas after the commit.
+ */
+export function useDepthFeed(
+  symbol: string | undefined,
+  step: DepthStep,
+  _everyMs: number,
+  listener: (view: DepthView | undefined) => void,
+): void {
+  const view = useDepth(symbol, step);
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => latest.current(view), [view]);
+}
+
+export function useTradesFeed(
+  symbol: string | undefined,
+  _everyMs: number,
+  listener: (view: TradesView | undefined) => void,
+): void {
+  const view = useTrades(symbol);
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => latest.current(view), [view]);
 }

@@ -13,3 +13,8 @@ export const TRADES_CADENCE_MS = 100;
 export const BOOK_CADENCE_MS = 100;
 /** A sparkline (12 hours of 15-minute closes) redraws at most once a second. */
 export const SPARK_CADENCE_MS = 1000;
+/**
+ * The accessible tables beside the book and tape canvases (PERF-32): once a second, calm enough to read and
+ * never announced (no aria-live), the cadence a screen reader user can follow.
+ */
+export const A11Y_TABLE_CADENCE_MS = 1000;

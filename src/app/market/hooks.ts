@@ -237,3 +237,64 @@ export function usePositions(everyMs = 0): PositionsView | undefined {
   );
   return useSyncExternalStore(subscribe, getPositions, none);
 }
+
+/**
+ * A tick path without React (PERF-33): `listener` gets the topic's view on every change (at most once per frame,
+ * or per `everyMs`), the current one at once when it subscribes, and the latest again when the page shows after
+ * being hidden (so a canvas draws the newest state at once). The component never re-renders for it; only a
+ * change of topic re-subscribes. For canvases: screens still never touch the worker.
+ */
+function useTopicFeed(topic: Topic | undefined, everyMs: number, listener: (view: Snapshot | undefined) => void): void {
+  const key = topic ? topicKey(topic) : '';
+  const latestTopic = useRef(topic);
+  const latestListener = useRef(listener);
+  useEffect(() => {
+    latestTopic.current = topic;
+    latestListener.current = listener;
+  });
+  useEffect(() => {
+    const t = latestTopic.current;
+    if (!t || !key) return;
+    const tell = () => latestListener.current(marketClient.store.get(key));
+    const unwatch = marketClient.watch(t);
+    const unsubscribe = marketClient.store.subscribe(key, tell, everyMs);
+    const onShow = () => {
+      if (document.visibilityState === 'visible') tell();
+    };
+    document.addEventListener('visibilitychange', onShow);
+    tell();
+    return () => {
+      document.removeEventListener('visibilitychange', onShow);
+      unsubscribe();
+      unwatch();
+    };
+  }, [key, everyMs]);
+}
+
+/** useDepth's book for a canvas, outside React (PERF-33). */
+export function useDepthFeed(
+  symbol: string | undefined,
+  step: DepthStep,
+  everyMs: number,
+  listener: (view: DepthView | undefined) => void,
+): void {
+  const topic: Topic | undefined = symbol
+    ? {
+        kind: 'depth',
+        symbol,
+        pricePrecision: step.pricePrecision,
+        amountPrecision: step.amountPrecision,
+        group: step.group,
+      }
+    : undefined;
+  useTopicFeed(topic, everyMs, listener as (v: Snapshot | undefined) => void);
+}
+
+/** useTrades' list for a canvas, outside React (PERF-33). */
+export function useTradesFeed(
+  symbol: string | undefined,
+  everyMs: number,
+  listener: (view: TradesView | undefined) => void,
+): void {
+  useTopicFeed(symbol ? { kind: 'trades', symbol } : undefined, everyMs, listener as (v: Snapshot | undefined) => void);
+}

@@ -1,6 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ReactElement } from 'react';
 import type { DepthView } from '../../../../engine';
 import { loadNamespaces, setLanguage } from '../../../i18n/index';
 
@@ -13,9 +12,10 @@ vi.mock('../../../market/hooks', () => ({
     depth.calls.push(args);
     return depth.view;
   },
+  useDepthFeed: () => undefined,
 }));
 
-import { BookRow, OrderBook } from './OrderBook';
+import { OrderBook } from './OrderBook';
 
 const row = (price: string, amount: string, total: string, fill: number) => ({ price, amount, total, fill });
 
@@ -37,13 +37,11 @@ function view(over: Partial<DepthView> = {}): DepthView {
   };
 }
 
-/** The rows of a side in the markup, top to bottom: price texts ('' for an empty row). */
+/** The rows of a side's accessible table, best first: price texts. */
 function sideRows(html: string, side: 'ask' | 'bid'): string[] {
-  const box = html.split(`ob-side ob-side--${side}`)[1].split('</div></div>')[0] + '</div>';
-  return [...box.matchAll(/class="ob-row ob-row--(ask|bid|empty)"[^>]*>(.*?)<\/(?:button|div)>/g)].map((m) => {
-    const price = /ob-price[^"]*">([^<]*)</.exec(m[2]);
-    return price ? price[1] : '';
-  });
+  const table = html.split(`data-testid="book-table-${side}"`)[1].split('</table>')[0];
+  const body = table.split('<tbody>')[1] ?? '';
+  return [...body.matchAll(/<th scope="row">(?:<button[^>]*>)?([^<]*)</g)].map((m) => m[1]);
 }
 
 beforeAll(async () => {
@@ -67,30 +65,26 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
         lastPrice={{ price: '64121.00', dir: 1 }}
       />,
     );
-    expect(sideRows(html, 'ask')).toEqual(['', '', '64,123.50', '64,123.40']);
-    expect(sideRows(html, 'bid')).toEqual(['64,120.00', '64,119.99', '', '']);
+    expect(sideRows(html, 'ask')).toEqual(['64,123.40', '64,123.50']);
+    expect(sideRows(html, 'bid')).toEqual(['64,120.00', '64,119.99']);
     const mid = html.indexOf('ob-mid');
     expect(html.indexOf('ob-side--ask')).toBeLessThan(mid);
     expect(html.indexOf('ob-side--bid')).toBeGreaterThan(mid);
     expect(html).toMatch(/class="ob-last num up"[^>]*>64,121.00/);
-    expect(html).toContain('Spread <span class="num">3.40</span>');
-    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 1 }, 100]);
+    expect(html).toContain('Spread <span class="num">');
+    // React sees the book once a second (PERF-32); the canvases get every frame through useDepthFeed.
+    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 1 }, 1000]);
   });
 
-  it('[BOOK-6] a fixed number of rows a side whatever the book holds, bars by transform (never a width)', () => {
+  it('[BOOK-6] [PERF-30] a side is a canvas in a box of a fixed number of rows whatever the book holds', () => {
     for (const v of [view(), view({ asks: [], bids: [] }), undefined]) {
       depth.view = v;
       const html = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={7} />);
-      expect(sideRows(html, 'ask')).toHaveLength(7);
-      expect(sideRows(html, 'bid')).toHaveLength(7);
-      expect(html).toContain('--ob-rows:7');
+      expect(html.match(/--ob-rows:7/g)).toHaveLength(2);
+      expect(html).toContain('<canvas class="ob-canvas" aria-hidden="true" data-testid="book-canvas-ask"');
+      expect(html).toContain('<canvas class="ob-canvas" aria-hidden="true" data-testid="book-canvas-bid"');
       expect(html).not.toMatch(/width:/);
     }
-    depth.view = view();
-    const html = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />);
-    expect(html).toContain('transform:scaleX(0.25)');
-    expect(html).toContain('transform:scaleX(1)');
-    expect(sideRows(html, 'ask')).toHaveLength(12);
   });
 
   it('[BOOK-6] price, amount and total columns, in tabular figures, with the language’s grouping', async () => {
@@ -104,8 +98,7 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
       expect(html).toContain('1.234,5000');
       expect(html).toContain('Preis (USDT)');
       expect(html).toContain('Summe (BTC)');
-      expect(html.match(/ob-cell num/g)!.length).toBe(2);
-      expect(html.match(/ob-price num/g)!.length).toBe(1);
+      expect(html).toContain('<td>1.234,5000</td>');
     } finally {
       await setLanguage('en', { persist: false });
     }
@@ -125,31 +118,19 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
     expect(coarse).toContain('>1,000</option>');
   });
 
-  it('[BOOK-7] a row is a button naming its price; clicking it hands the exact price to onPick', () => {
+  it('[BOOK-7] [PERF-32] each top level is a button naming its price in the hidden table; a click picks it', () => {
     depth.view = view();
     const onPick = vi.fn();
     const html = renderToStaticMarkup(
       <OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} onPick={onPick} rows={2} />,
     );
-    expect(html).toContain('<button type="button" class="ob-row ob-row--ask" title="Use 64,123.40 as the order price"');
-    // Without onPick, rows are not buttons.
-    expect(renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />)).not.toContain(
-      '<button type="button" class="ob-row',
-    );
-    // The row's click (React's memo wraps the row function; call it to get its element).
-    const render = (BookRow as unknown as { type: (p: object) => ReactElement<{ onClick(): void }> }).type;
-    const el = render({
-      side: 'bid',
-      price: '64120.00',
-      amount: '1.0000',
-      total: '1.0000',
-      fill: 0.5,
-      lang: 'en',
-      pickLabel: 'Use 64,120.00 as the order price',
-      onPick,
-    });
-    el.props.onClick();
-    expect(onPick).toHaveBeenCalledWith('64120.00');
+    expect(html).toContain('<button type="button" title="Use 64,123.40 as the order price">64,123.40</button>');
+    expect(html).toContain('class="ob-canvas ob-canvas--pick"');
+    expect(html).not.toContain('aria-live');
+    // Without onPick, prices are text.
+    const plain = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />);
+    expect(plain).not.toContain('<button type="button" title=');
+    expect(plain).toContain('<th scope="row">64,123.40</th>');
   });
 
   it('[BOOK-9] loading shows skeleton rows; an error and a resync say so; an empty book says so', () => {
@@ -157,11 +138,11 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
       renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={3} />);
     depth.view = undefined;
     let html = render();
-    expect(html.match(/ob-skel/g)).toHaveLength(6);
+    expect(html.match(/class="ob-skel"/g)).toHaveLength(6);
     expect(html).toContain('aria-busy="true"');
     expect(html).toContain('Loading order book…');
     depth.view = view({ status: 'syncing', seq: -1, asks: [], bids: [], spread: null });
-    expect(render().match(/ob-skel/g)).toHaveLength(6);
+    expect(render().match(/class="ob-skel"/g)).toHaveLength(6);
 
     depth.view = view({ status: 'error', error: 'DEPTH is not available', seq: -1, asks: [], bids: [], spread: null });
     html = render();
@@ -174,6 +155,7 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
     expect(html).toContain('ob ob--stale');
     expect(html).toContain('Updating the order book…');
     expect(sideRows(html, 'bid')[0]).toBe('64,120.00');
+    expect(html).not.toContain('ob-skel');
 
     depth.view = view({ asks: [], bids: [], spread: null });
     expect(render()).toContain('No orders yet');

@@ -1,17 +1,16 @@
 /**
- * The order book (BOOK-6, BOOK-7, BOOK-9): asks above with the best nearest the middle, the last price and the
- * spread between the sides, bids below; price, amount and cumulative total per row, right-aligned in tabular
- * figures, with a depth bar behind each row.
+ * The order book (BOOK-6, BOOK-7, BOOK-9, PERF-30..PERF-34): asks above with the best nearest the middle, the
+ * last price and the spread between the sides, bids below; price, amount and cumulative total per row,
+ * right-aligned in tabular figures, with a depth bar behind each row.
  *
- * It never reflows the page: each side has a FIXED number of rows (empty rows keep their height) in a box of
- * fixed size with its own layout, rows are keyed by their slot (an update changes text in place, it never
- * inserts or removes a row), and a depth bar changes only its transform (scaleX), never a width. The view comes
- * grouped and formatted from the worker, at most once per frame and only when what it shows changed
- * (useDepth); here the strings only get the language's digit grouping. Clicking a row hands its exact price to
- * `onPick` (the order form's price).
+ * The rows are pixels on two canvases (one a side), drawn by the tab's drawing worker where the browser can
+ * transfer a canvas, else on the main thread (PERF-31). The book reaches them without React (useDepthFeed, at
+ * most once per BOOK_CADENCE_MS): React renders this frame and commits only on structural changes (symbol,
+ * grouping, rows, language) and once a second for the accessible tables (PERF-32), which hold the top levels as
+ * text, each price a button that hands its exact price to `onPick` (the order form's price), as a click on its
+ * canvas row does. Each side is a box of fixed size, so nothing here reflows the page.
  */
 import {
-  memo,
   useCallback,
   useEffect,
   useId,
@@ -20,17 +19,26 @@ import {
   useState,
   type ChangeEvent,
   type CSSProperties,
+  type MouseEvent,
+  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPTH_GROUPS, DEPTH_ROWS_MAX, groupStep, type DepthGroup, type DepthView } from '../../../../engine';
 import { formatDecimal } from '../../../i18n/format';
-import { useDepth } from '../../../market/hooks';
-import { BOOK_CADENCE_MS } from '../../../market/cadence';
+import { useDepth, useDepthFeed } from '../../../market/hooks';
+import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence';
+import { bookLevelAt } from '../../../market/draw/drawList';
+import { useSurface } from '../../../market/draw/useSurface';
+import type { Surface } from '../../../market/draw/surface';
 import { useLanguage } from '../../markets/components/Price';
 import './OrderBook.css';
 
 /** Rows shown per side unless told otherwise. */
 export const BOOK_ROWS = 12;
+/** A row's height in CSS pixels (the canvas rows and the hit-testing). */
+export const BOOK_ROW_H = 20;
+/** Levels per side in the accessible table (PERF-32): the top of the book, where a price is picked. */
+export const BOOK_A11Y_LEVELS = 10;
 
 export interface OrderBookProps {
   symbol: string;
@@ -48,93 +56,120 @@ export interface OrderBookProps {
   quote?: string;
 }
 
-interface RowProps {
-  side: 'ask' | 'bid';
-  price: string;
-  amount: string;
-  total: string;
-  fill: number;
-  lang: string;
-  /** Accessible name of the row's action, or undefined when rows are not clickable. */
-  pickLabel: string | undefined;
-  onPick: (price: string) => void;
-}
-
-/** One level. Memoised on its values: a row re-renders only when its own text or bar moved. */
-export const BookRow = memo(function BookRow({ side, price, amount, total, fill, lang, pickLabel, onPick }: RowProps) {
-  const shown = formatDecimal(price, lang);
-  const cells = (
-    <>
-      <span className="ob-bar" style={{ transform: `scaleX(${fill})` }} aria-hidden="true" />
-      <span className={`ob-cell ob-price num ${side === 'ask' ? 'down' : 'up'}`}>{shown}</span>
-      <span className="ob-cell num">{formatDecimal(amount, lang)}</span>
-      <span className="ob-cell num">{formatDecimal(total, lang)}</span>
-    </>
-  );
-  if (pickLabel === undefined) return <div className={`ob-row ob-row--${side}`}>{cells}</div>;
-  return (
-    // The name comes from the visible cells (price first, A11Y-1); the hint is the title.
-    <button type="button" className={`ob-row ob-row--${side}`} title={pickLabel} onClick={() => onPick(price)}>
-      {cells}
-    </button>
-  );
-});
-
-function EmptyRow({ skeleton }: { skeleton: boolean }) {
-  return (
-    <div className="ob-row ob-row--empty" aria-hidden="true">
-      {skeleton && <span className="ob-skel" />}
-    </div>
-  );
-}
+type Level = DepthView['asks'][number];
 
 interface SideProps {
   side: 'ask' | 'bid';
+  /** The calm view (once a second) for the accessible table; undefined while loading. */
   view: DepthView | undefined;
   rows: number;
   skeleton: boolean;
   label: string;
   lang: string;
+  headers: readonly string[];
   pickText: ((price: string) => string) | undefined;
   onPick: (price: string) => void;
+  canvasRef: RefObject<HTMLCanvasElement | null>;
+  /** The latest levels drawn (hit-testing); the focused level. */
+  latest: RefObject<DepthView | undefined>;
+  onFocusLevel: (side: 'ask' | 'bid', i: number) => void;
+  /** The level under the pointer (-1 when it leaves), for the hover band of a pickable book. */
+  onHoverLevel: (side: 'ask' | 'bid', i: number) => void;
 }
 
-/** One side in its fixed box: asks fill from the bottom (best nearest the middle), bids from the top. */
-function BookSide({ side, view, rows, skeleton, label, lang, pickText, onPick }: SideProps) {
+/**
+ * One side in its fixed box: the canvas (hidden from assistive technology) and, visually hidden, a table of its
+ * top levels whose prices are buttons (PERF-32). Skeleton rows until the first book (BOOK-9).
+ */
+function BookSide(p: SideProps) {
+  const { side, view, rows, skeleton, label, lang, headers, pickText, onPick, canvasRef, latest } = p;
   const levels = view ? (side === 'ask' ? view.asks : view.bids) : [];
-  const slots = [];
-  for (let slot = 0; slot < rows; slot++) {
-    // Asks: the slot nearest the middle (the last) shows the best ask.
-    const i = side === 'ask' ? rows - 1 - slot : slot;
-    const r = levels[i];
-    slots.push(
-      r ? (
-        <BookRow
-          key={slot}
-          side={side}
-          price={r.price}
-          amount={r.amount}
-          total={r.total}
-          fill={r.fill}
-          lang={lang}
-          pickLabel={pickText?.(formatDecimal(r.price, lang))}
-          onPick={onPick}
-        />
-      ) : (
-        <EmptyRow key={slot} skeleton={skeleton} />
-      ),
-    );
-  }
+  const top = levels.slice(0, Math.min(rows, BOOK_A11Y_LEVELS));
+  const levelAt = (e: MouseEvent<HTMLCanvasElement>) => {
+    const v = latest.current;
+    if (!v || !pickText) return -1;
+    const all = side === 'ask' ? v.asks : v.bids;
+    const box = e.currentTarget.getBoundingClientRect();
+    return bookLevelAt(side, e.clientY - box.top, rows, BOOK_ROW_H, Math.min(rows, all.length));
+  };
+  const onClick = (e: MouseEvent<HTMLCanvasElement>) => {
+    const i = levelAt(e);
+    const v = latest.current;
+    if (i >= 0 && v) onPick((side === 'ask' ? v.asks : v.bids)[i].price);
+  };
+  const skel = [];
+  if (skeleton) for (let i = 0; i < rows; i++) skel.push(<span key={i} className="ob-skel" />);
   return (
-    <div
-      className={`ob-side ob-side--${side}`}
-      role="group"
-      aria-label={label}
-      style={{ '--ob-rows': rows } as CSSProperties}
-    >
-      {slots}
+    <div className={`ob-side ob-side--${side}`} style={{ '--ob-rows': rows } as CSSProperties}>
+      <canvas
+        ref={canvasRef}
+        className={`ob-canvas${pickText ? ' ob-canvas--pick' : ''}`}
+        aria-hidden="true"
+        data-testid={`book-canvas-${side}`}
+        onClick={onClick}
+        onMouseMove={pickText ? (e) => p.onHoverLevel(side, levelAt(e)) : undefined}
+        onMouseLeave={pickText ? () => p.onHoverLevel(side, -1) : undefined}
+      />
+      {skeleton && (
+        <div className="ob-skels" aria-hidden="true">
+          {skel}
+        </div>
+      )}
+      <table className="visually-hidden" data-testid={`book-table-${side}`}>
+        <caption>{label}</caption>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {top.map((r, i) => {
+            const shown = formatDecimal(r.price, lang);
+            return (
+              <tr key={i}>
+                <th scope="row">
+                  {pickText ? (
+                    <button
+                      type="button"
+                      title={pickText(shown)}
+                      onClick={() => onPick(r.price)}
+                      onFocus={() => p.onFocusLevel(side, i)}
+                      onBlur={() => p.onFocusLevel(side, -1)}
+                    >
+                      {shown}
+                    </button>
+                  ) : (
+                    shown
+                  )}
+                </th>
+                <td>{formatDecimal(r.amount, lang)}</td>
+                <td>{formatDecimal(r.total, lang)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </div>
   );
+}
+
+/** Sends a side's levels (the rows shown) and its focused level to its canvas. */
+function sendSide(
+  s: Surface | null,
+  v: DepthView | undefined,
+  side: 'ask' | 'bid',
+  rows: number,
+  focus: number,
+  hover = -1,
+) {
+  if (!s) return;
+  const all = v ? (side === 'ask' ? v.asks : v.bids) : [];
+  const levels: Level[] = all.length > rows ? all.slice(0, rows) : all;
+  s.setData({ levels, focus, hover });
 }
 
 export function OrderBook({
@@ -150,11 +185,56 @@ export function OrderBook({
   const { t } = useTranslation('market');
   const lang = useLanguage();
   const [group, setGroup] = useState<DepthGroup>(1);
-  const view = useDepth(symbol, { pricePrecision, amountPrecision, group }, BOOK_CADENCE_MS);
+  const step = { pricePrecision, amountPrecision, group };
+  // React sees the book once a second (the accessible tables, the status line); the canvases see every frame.
+  const view = useDepth(symbol, step, A11Y_TABLE_CADENCE_MS);
   const n = Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(rows)));
   const selectId = useId();
 
-  // A stable handler for the memoised rows; the latest onPick is called.
+  const ask = useSurface('book-ask', { rows: n, rowHeight: BOOK_ROW_H, lang });
+  const bid = useSurface('book-bid', { rows: n, rowHeight: BOOK_ROW_H, lang });
+  const askSurface = ask.surface;
+  const bidSurface = bid.surface;
+  const latest = useRef<DepthView | undefined>(undefined);
+  const focus = useRef({ ask: -1, bid: -1 });
+  const hover = useRef({ ask: -1, bid: -1 });
+  const spreadRef = useRef<HTMLSpanElement>(null);
+  const spreadText = (el: HTMLSpanElement | null) => {
+    spreadRef.current = el;
+    if (el) el.textContent = latest.current?.spread ? formatDecimal(latest.current.spread, lang) : '';
+  };
+
+  // The tick path (PERF-33): the newest book to both canvases and the spread's text, never through React.
+  useDepthFeed(symbol, step, BOOK_CADENCE_MS, (v) => {
+    latest.current = v;
+    sendSide(ask.surface.current, v, 'ask', n, focus.current.ask, hover.current.ask);
+    sendSide(bid.surface.current, v, 'bid', n, focus.current.bid, hover.current.bid);
+    const el = spreadRef.current;
+    if (el) el.textContent = v?.spread ? formatDecimal(v.spread, lang) : '';
+  });
+  // A new surface (rows, language, remount) gets the latest book at once.
+  useEffect(() => {
+    sendSide(ask.surface.current, latest.current, 'ask', n, focus.current.ask);
+    sendSide(bid.surface.current, latest.current, 'bid', n, focus.current.bid);
+  }, [ask.surface, bid.surface, n, lang]);
+
+  const onFocusLevel = useCallback(
+    (side: 'ask' | 'bid', i: number) => {
+      focus.current[side] = i;
+      sendSide((side === 'ask' ? askSurface : bidSurface).current, latest.current, side, n, i, hover.current[side]);
+    },
+    [askSurface, bidSurface, n],
+  );
+  const onHoverLevel = useCallback(
+    (side: 'ask' | 'bid', i: number) => {
+      if (hover.current[side] === i) return;
+      hover.current[side] = i;
+      sendSide((side === 'ask' ? askSurface : bidSurface).current, latest.current, side, n, focus.current[side], i);
+    },
+    [askSurface, bidSurface, n],
+  );
+
+  // A stable handler; the latest onPick is called.
   const onPickRef = useRef(onPick);
   useEffect(() => {
     onPickRef.current = onPick;
@@ -176,12 +256,35 @@ export function OrderBook({
   );
   const onGroup = (e: ChangeEvent<HTMLSelectElement>) => setGroup(Number(e.target.value) as DepthGroup);
 
+  const headers = [
+    quote ? t('priceIn', { coin: quote }) : t('bookPrice'),
+    base ? t('amountIn', { coin: base }) : t('bookAmount'),
+    base ? t('totalIn', { coin: base }) : t('bookTotal'),
+  ];
   const dir = lastPrice?.dir ?? 0;
   let note: string | null = null;
   if (loading) note = t('bookLoading');
   else if (failed) note = t('bookError');
   else if (stale) note = t('bookSyncing');
   else if (empty) note = t('bookEmpty');
+
+  const side = (s: 'ask' | 'bid') => (
+    <BookSide
+      side={s}
+      view={loading ? undefined : view}
+      rows={n}
+      skeleton={loading}
+      label={s === 'ask' ? t('bookAsks') : t('bookBids')}
+      lang={lang}
+      headers={headers}
+      pickText={pickText}
+      onPick={pick}
+      canvasRef={(s === 'ask' ? ask : bid).canvasRef}
+      latest={latest}
+      onFocusLevel={onFocusLevel}
+      onHoverLevel={onHoverLevel}
+    />
+  );
 
   return (
     <section
@@ -205,20 +308,11 @@ export function OrderBook({
         </label>
       </div>
       <div className="ob-cols" aria-hidden="true">
-        <span>{quote ? t('priceIn', { coin: quote }) : t('bookPrice')}</span>
-        <span>{base ? t('amountIn', { coin: base }) : t('bookAmount')}</span>
-        <span>{base ? t('totalIn', { coin: base }) : t('bookTotal')}</span>
+        {headers.map((h) => (
+          <span key={h}>{h}</span>
+        ))}
       </div>
-      <BookSide
-        side="ask"
-        view={loading ? undefined : view}
-        rows={n}
-        skeleton={loading}
-        label={t('bookAsks')}
-        lang={lang}
-        pickText={pickText}
-        onPick={pick}
-      />
+      {side('ask')}
       <div className="ob-mid">
         <span className={`ob-last num${dir > 0 ? ' up' : dir < 0 ? ' down' : ''}`} title={t('lastPrice')}>
           {lastPrice ? formatDecimal(lastPrice.price, lang) : '--'}
@@ -228,25 +322,18 @@ export function OrderBook({
             </span>
           )}
         </span>
-        <span className={`ob-note${failed ? ' ob-note--error' : ''}`} role="status">
-          {note ??
-            (view?.spread ? (
-              <>
-                {t('spread')} <span className="num">{formatDecimal(view.spread, lang)}</span>
-              </>
-            ) : null)}
-        </span>
+        {note !== null ? (
+          <span className={`ob-note${failed ? ' ob-note--error' : ''}`} role="status">
+            {note}
+          </span>
+        ) : (
+          // Not a live region: the spread changes with every book (PERF-32); its text is set by the tick path.
+          <span className="ob-note">
+            {t('spread')} <span className="num" ref={spreadText} />
+          </span>
+        )}
       </div>
-      <BookSide
-        side="bid"
-        view={loading ? undefined : view}
-        rows={n}
-        skeleton={loading}
-        label={t('bookBids')}
-        lang={lang}
-        pickText={pickText}
-        onPick={pick}
-      />
+      {side('bid')}
     </section>
   );
 }

@@ -1,102 +1,26 @@
 /**
- * Recent trades: price coloured by side, quantity, and time in the platform time zone (spec 4.6), newest
- * at the top. A table by its roles, built of divs: every row is a fixed-height contained box, so a new trade
- * at the top moves the others without laying out a table. Rows are keyed by trade id and memoised on their
- * values, so only new trades render and each trade is formatted once.
+ * Recent trades (PERF-35): price coloured by side, quantity, and time in the platform time zone (spec 4.6),
+ * newest at the top, drawn on a canvas (PERF-30, PERF-31) by the tab's drawing worker or, without
+ * OffscreenCanvas, on the main thread. Trades reach the canvas without React (useTradesFeed, at
+ * TRADES_CADENCE_MS); each trade's time is formatted once. React commits on structural changes and once a second
+ * for the visually hidden table of the trades shown (PERF-32), the side in each price's name.
  */
-import { TRADES_CADENCE_MS } from '../../../market/cadence';
-import { memo, useMemo, type ReactNode } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useTrades } from '../../../market/hooks';
+import type { TradeView } from '../../../../engine';
+import { A11Y_TABLE_CADENCE_MS, TRADES_CADENCE_MS } from '../../../market/cadence';
+import { tapeRows } from '../../../market/draw/drawList';
+import { useSurface } from '../../../market/draw/useSurface';
+import { useTrades, useTradesFeed } from '../../../market/hooks';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { settings } from '../../../state/settings';
 import { useLanguage } from '../../markets/components/Price';
 import './RecentTrades.css';
 
 export const TRADES_SHOWN = 30;
-
-interface RowProps {
-  price: string;
-  qty: string;
-  buy: boolean;
-  ts: number;
-  /** Hidden "Buy"/"Sell" prefix for screen readers. */
-  sideLabel: string;
-  lang: string;
-  offsetMinutes: number;
-}
-
-const TradeRow = memo(function TradeRow({ price, qty, buy, ts, sideLabel, lang, offsetMinutes }: RowProps) {
-  const shown = formatDecimal(price, lang);
-  // The side is in the cell's name rather than a visually hidden span: that span is absolutely positioned,
-  // i.e. a paint layer per row, and a new one with every trade made the compositor re-layerize each frame.
-  return (
-    <div role="row" className="rt-row">
-      <span role="cell" className={`num ${buy ? 'rt-buy' : 'rt-sell'}`} aria-label={`${sideLabel} ${shown}`}>
-        {shown}
-      </span>
-      <span role="cell" className="num rt-end">
-        {formatDecimal(qty, lang)}
-      </span>
-      <span role="cell" className="num rt-end rt-time">
-        {formatDateTime(ts, { style: 'time', lang, offsetMinutes })}
-      </span>
-    </div>
-  );
-});
-
-interface ListProps {
-  symbol: string;
-  limit: number;
-  /** The header row group (ready-made, so React skips it on every update). */
-  head: ReactNode;
-  buyLabel: string;
-  sellLabel: string;
-  lang: string;
-  offsetMinutes: number;
-  emptyText: string;
-}
-
-/** The table: the only part that renders when trades arrive, and of its rows only the new ones. */
-function TradesTable({ symbol, limit, head, buyLabel, sellLabel, lang, offsetMinutes, emptyText }: ListProps) {
-  const view = useTrades(symbol, TRADES_CADENCE_MS);
-  const trades = view?.trades;
-  const n = Math.min(trades?.length ?? 0, limit);
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const tr = trades![i];
-    const buy = tr.side === 'buy';
-    rows.push(
-      <TradeRow
-        key={tr.id}
-        price={tr.price}
-        qty={tr.qty}
-        buy={buy}
-        ts={tr.ts}
-        sideLabel={buy ? buyLabel : sellLabel}
-        lang={lang}
-        offsetMinutes={offsetMinutes}
-      />,
-    );
-  }
-  return (
-    <>
-      <div role="table" className="rt-table" aria-labelledby="rt-title">
-        {head}
-        {/* Room for `limit` rows from the first trade on: new trades never change the list's size. */}
-        <div
-          role="rowgroup"
-          className={n > 0 ? 'rt-body' : undefined}
-          style={n > 0 ? { height: `calc(${limit} * var(--rt-row-h))` } : undefined}
-        >
-          {rows}
-        </div>
-      </div>
-      {n === 0 && <p className="rt-empty">{emptyText}</p>}
-    </>
-  );
-}
+/** A row's height in CSS pixels. */
+export const TRADE_ROW_H = 23;
 
 export function RecentTrades({
   symbol,
@@ -112,38 +36,81 @@ export function RecentTrades({
   const { t } = useTranslation('market');
   const lang = useLanguage();
   const { offsetMinutes } = useSnapshot(settings);
-  const labels = useMemo(() => ({ buy: t('buy'), sell: t('sell'), empty: t('waitingTrades') }), [t]);
-  const head = useMemo(
-    () => (
-      <div role="rowgroup">
-        <div role="row" className="rt-head">
-          <span role="columnheader">{t('priceIn', { coin: quote || '—' })}</span>
-          <span role="columnheader" className="rt-end">
-            {t('amountIn', { coin: base })}
-          </span>
-          <span role="columnheader" className="rt-end">
-            {t('time')}
-          </span>
-        </div>
-      </div>
-    ),
+  const { canvasRef, surface } = useSurface('tape', { rows: limit, rowHeight: TRADE_ROW_H, lang, gap: 0 });
+
+  // Each trade's time, formatted once for this language and time zone (the trades come and go by id).
+  const times = useRef({ key: '', map: new Map<number, string>() });
+  const timeOf = (tr: TradeView) => {
+    const key = `${lang}|${offsetMinutes}`;
+    if (times.current.key !== key) times.current = { key, map: new Map() };
+    let s = times.current.map.get(tr.id);
+    if (s === undefined) {
+      s = formatDateTime(tr.ts, { style: 'time', lang, offsetMinutes });
+      times.current.map.set(tr.id, s);
+    }
+    return s;
+  };
+  const last = useRef<readonly TradeView[]>([]);
+  // The tick path (PERF-33): the newest trades to the canvas, never through React.
+  useTradesFeed(symbol, TRADES_CADENCE_MS, (v) => {
+    const trades = v?.trades ?? [];
+    last.current = trades;
+    surface.current?.setData(tapeRows(trades, limit, timeOf));
+    // Forget the times of trades no longer kept.
+    const map = times.current.map;
+    if (map.size > trades.length * 2) {
+      const keep = new Set(trades.map((x) => x.id));
+      for (const id of map.keys()) if (!keep.has(id)) map.delete(id);
+    }
+  });
+
+  // Once a second for the accessible table and the empty note.
+  const calm = useTrades(symbol, A11Y_TABLE_CADENCE_MS);
+  const shown = (calm?.trades ?? []).slice(0, limit);
+  const headers = useMemo(
+    () => [t('priceIn', { coin: quote || '—' }), t('amountIn', { coin: base }), t('time')],
     [t, base, quote],
   );
+
   return (
     <section className="rt" aria-labelledby="rt-title">
       <h2 id="rt-title" className="rt-title">
         {t('recentTrades')}
       </h2>
-      <TradesTable
-        symbol={symbol}
-        limit={limit}
-        head={head}
-        buyLabel={labels.buy}
-        sellLabel={labels.sell}
-        lang={lang}
-        offsetMinutes={offsetMinutes}
-        emptyText={labels.empty}
-      />
+      <div className="rt-head" aria-hidden="true">
+        <span>{headers[0]}</span>
+        <span className="rt-end">{headers[1]}</span>
+        <span className="rt-end">{headers[2]}</span>
+      </div>
+      <div className="rt-body" style={{ height: `${limit * TRADE_ROW_H}px` }}>
+        <canvas ref={canvasRef} className="rt-canvas" aria-hidden="true" data-testid="tape-canvas" />
+        {shown.length === 0 && <p className="rt-empty">{t('waitingTrades')}</p>}
+      </div>
+      <table className="visually-hidden" aria-labelledby="rt-title" data-testid="tape-table">
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((tr) => {
+            const price = formatDecimal(tr.price, lang);
+            return (
+              <tr key={tr.id}>
+                <th scope="row" aria-label={`${tr.side === 'buy' ? t('buy') : t('sell')} ${price}`}>
+                  {price}
+                </th>
+                <td>{formatDecimal(tr.qty, lang)}</td>
+                <td>{timeOf(tr)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }
