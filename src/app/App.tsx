@@ -12,7 +12,8 @@ import { PhoneLayout } from './layout/PhoneLayout';
 import { DesktopLayout } from './layout/DesktopLayout';
 import { Toasts } from './ui/Toasts';
 import { LoadingOverlay } from './ui/LoadingOverlay';
-import { ServiceChooser } from './ui/ServiceChooser';
+import { loadOnOpen } from './ui/loadOnOpen';
+import { serviceState } from './ui/customerService';
 import { setSessionNavigator } from './session/guard';
 import { settings } from './state/settings';
 import { applyFavicon, faviconUrl } from './layout/brand';
@@ -58,6 +59,14 @@ export function createAppRouter() {
 
 let router: ReturnType<typeof createAppRouter> | undefined;
 
+const ServiceChooser = loadOnOpen(() => import('./ui/ServiceChooser').then((m) => m.ServiceChooser));
+
+/** The customer-service chooser, loaded the first time it opens. */
+function ServiceChooserLayer() {
+  const { chooserOpen } = useSnapshot(serviceState);
+  return <ServiceChooser open={chooserOpen} />;
+}
+
 export default function App() {
   router ??= createAppRouter();
   setSessionNavigator((path) => void router!.navigate(path));
@@ -66,7 +75,7 @@ export default function App() {
       <RouterProvider router={router} />
       <Toasts />
       <LoadingOverlay />
-      <ServiceChooser />
+      <ServiceChooserLayer />
     </>
   );
 }

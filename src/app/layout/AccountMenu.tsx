@@ -14,9 +14,13 @@ import { WALLET_PATHS } from '../features/wallet/paths';
 import { RECORDS_PATHS } from '../features/records/paths';
 import { IconRecords } from '../features/records/components/RecordsIcon';
 import { maskedIdentity } from '../features/account/model/mask';
-import { SignOutDialog } from '../features/account/components/SignOutDialog';
+import { loadOnOpen } from '../ui/loadOnOpen';
 import { IconLogout } from '../features/account/components/accountIcons';
 import { IconAssets, IconShield, IconShieldCheck, IconUser } from './icons';
+
+const SignOutDialog = loadOnOpen(() =>
+  import('../features/account/components/SignOutDialog').then((m) => m.SignOutDialog),
+);
 
 export function AccountMenu() {
   const { t } = useTranslation('common');

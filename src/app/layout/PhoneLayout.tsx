@@ -1,12 +1,17 @@
 /** Phone layout (below 1024 px): the screen, the bottom tab bar on the paths of 2.2, and the app sidebar drawer. */
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from './TabBar';
-import { AppSidebar } from './Sidebar';
+import { useSnapshot } from 'valtio';
+import { loadOnOpen } from '../ui/loadOnOpen';
+import { sidebarState } from './sidebarState';
 import { showsTabBar } from './navConfig';
 import { InboxSync } from '../features/messages/data';
 import './layout.css';
 
+const AppSidebar = loadOnOpen(() => import('./AppSidebar').then((m) => m.AppSidebar));
+
 export function PhoneLayout() {
+  const { open: sidebarOpen } = useSnapshot(sidebarState);
   const { pathname } = useLocation();
   const withTabs = showsTabBar(pathname);
   return (
@@ -16,7 +21,7 @@ export function PhoneLayout() {
       </main>
       <TabBar />
       <InboxSync />
-      <AppSidebar />
+      <AppSidebar open={sidebarOpen} />
     </div>
   );
 }

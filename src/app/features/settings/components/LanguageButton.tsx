@@ -9,8 +9,9 @@ import { useSnapshot } from 'valtio';
 import { IconGlobe } from '../../../layout/icons';
 import { languageState } from '../../../i18n/index';
 import { NATIVE_NAMES } from '../../../i18n/languages';
-import { Popup } from '../../../ui/Popup';
-import { LanguageOptions } from './LanguageOptions';
+import { loadOnOpen } from '../../../ui/loadOnOpen';
+
+const LanguageSheet = loadOnOpen(() => import('./LanguageSheet').then((m) => m.LanguageSheet));
 
 export interface LanguageButtonProps {
   /** Also show the current language's name beside the globe. */
@@ -43,9 +44,7 @@ export function LanguageButton({ showName, className, children }: LanguageButton
           </>
         )}
       </button>
-      <Popup open={open} onClose={() => setOpen(false)} title={t('lang.title')} variant="sheet">
-        <LanguageOptions compact onChosen={() => setOpen(false)} />
-      </Popup>
+      <LanguageSheet open={open} onClose={() => setOpen(false)} />
     </>
   );
 }
