@@ -121,6 +121,8 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     viewport: opts.viewport ?? PHONE,
     deviceScaleFactor: 1,
     bypassCSP: opts.bypassCSP ?? false,
+    // Not about the service worker (PERF-21): see app-support.ts.
+    serviceWorkers: 'block',
   });
   await ctx.addInitScript(
     ([tokenKey, token, lang]) => {

@@ -138,7 +138,7 @@ describe('brand and coin logos [BRAND-1][BRAND-2][BRAND-3]', () => {
 
 describe('installable and calm offline [PERF-21][PERF-22][PERF-23][PERF-24]', () => {
   it('[PERF-21][PERF-22][PERF-23][PERF-24] offline, home opens from the service worker with its notice and the last prices; /api is never served from it; back online the live data returns without a reload', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
+    const ctx = await newContext(app.browser, { viewport: PHONE, serviceWorkers: 'allow' });
     // Offline emulation reaches the page and its dedicated workers, not a SharedWorker (a target of its own), whose
     // socket would stay up: this tab runs the market worker as the dedicated fallback (connect.ts) instead.
     await ctx.addInitScript(() => {

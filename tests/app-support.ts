@@ -104,6 +104,11 @@ export interface ContextOptions {
   /** Lets tests inject scripts (axe-core) past the server's Content-Security-Policy. */
   bypassCSP?: boolean;
   reducedMotion?: 'reduce' | 'no-preference';
+  /**
+   * The service worker (PERF-21) is blocked unless a test is about it: installing it precaches the whole build
+   * (about 400 files) in every fresh context, which would only slow the other flows down.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh browser context with the language (and optionally a token) stored before the app starts. */
@@ -113,6 +118,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     deviceScaleFactor: 1,
     bypassCSP: opts.bypassCSP ?? false,
     reducedMotion: opts.reducedMotion ?? 'no-preference',
+    serviceWorkers: opts.serviceWorkers ?? 'block',
   });
   await ctx.addInitScript(
     ([langKey, lang, tokenKey, token]) => {

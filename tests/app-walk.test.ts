@@ -151,6 +151,7 @@ describe('[WALK-1] route walk', () => {
         <div style="position:fixed;bottom:0;left:0"><button>Floating</button></div>
         <div style="width:600px;height:4px"></div>
         <span class="sr" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Screen reader only</span>
+        <div style="width:100px;overflow:hidden;position:relative"><table style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"><tr><td>Hidden table cell far wider than its box</td></tr></table></div>
       </body>`);
       const found = (await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`);
       expect(found.filter((f) => f.startsWith('overflow: document 600px wide in 390px'))).toHaveLength(1);
@@ -159,7 +160,7 @@ describe('[WALK-1] route walk', () => {
       expect(found.filter((f) => f.includes('First') && f.includes('overlaps') && f.includes('Second'))).toHaveLength(
         1,
       );
-      expect(found.filter((f) => /Truncated|Faded|Floating|Screen reader/.test(f))).toEqual([]);
+      expect(found.filter((f) => /Truncated|Faded|Floating|Screen reader|Hidden table/.test(f))).toEqual([]);
     } finally {
       await ctx.close();
     }

@@ -33,7 +33,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startEngineServer();
   browser = await launchBrowser();
-  ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   page = await openTab(ctx, server, '/');
   await watch(page, { kind: 'ticker', symbol: 'btcusdt' });
   await watch(page, { kind: 'klines', symbol: 'btcusdt', interval: '1m' });

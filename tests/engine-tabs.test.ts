@@ -21,7 +21,7 @@ import {
 } from './engine-helpers';
 
 const BTC = { kind: 'ticker', symbol: 'btcusdt' } as const;
-const DESKTOP = { viewport: { width: 1440, height: 900 } };
+const DESKTOP = { viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' as const };
 
 let server: RunningServer;
 let browser: Browser;

@@ -182,7 +182,12 @@ describe('[CHART-2] chart interaction', () => {
   });
 
   it('[CHART-2][PERF-16] a two-finger pinch on a phone zooms the chart, and the browser gets no pinch there', async () => {
-    const ctx = await env.app.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true });
+    const ctx = await env.app.browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 1,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
     await ctx.addInitScript((tk) => {
       if (!sessionStorage.getItem('__h6_pinch')) {
         sessionStorage.setItem('__h6_pinch', '1');

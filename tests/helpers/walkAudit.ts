@@ -18,8 +18,8 @@
  *   different layers (a layer is the nearest `position: fixed` ancestor, e.g. the tab bar, a toast, a sheet:
  *   they float over the page by design); parts of boxes clipped away by an ancestor (outside a scroller's
  *   viewport, for instance).
- * Everything outside the visible tree (display none, visibility hidden, opacity 0, 1 px visually-hidden
- * labels, aria-hidden decorations) is skipped.
+ * Everything outside the visible tree (display none, visibility hidden, opacity 0, 1 px or zero-clipped
+ * visually-hidden labels and tables, aria-hidden decorations) is skipped.
  */
 export interface LayoutFinding {
   kind: 'overflow' | 'cut' | 'overlap';
@@ -52,7 +52,10 @@ export function auditLayout(): LayoutFinding[] {
       const r = el.getBoundingClientRect();
       const cs = getComputedStyle(el);
       const tiny = (r.width <= 1 || r.height <= 1) && (cs.overflow !== 'visible' || cs.position === 'absolute');
-      result = tiny || hidden(el.parentElement);
+      // A visually hidden table keeps its content's size (a table's width and height are minimums): the zero
+      // clip is what hides it.
+      const clippedAway = cs.position === 'absolute' && cs.clip.replace(/px|,|\s/g, '') === 'rect(0000)';
+      result = tiny || clippedAway || hidden(el.parentElement);
     }
     hiddenCache.set(el, result);
     return result;
