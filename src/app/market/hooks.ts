@@ -103,13 +103,9 @@ export interface DepthStep {
   group: DepthGroup;
 }
 
-/**
- * The order book of `symbol` grouped by `step` (BOOK-3, BOOK-4): at most 30 rows a side with cumulative
- * totals, the spread and the largest total, built in the worker. Undefined until the first batch carries it;
- * a new value only when what it shows changed, at most once per frame.
- */
-export function useDepth(symbol: string | undefined, step: DepthStep, everyMs = 0): DepthView | undefined {
-  const topic: Topic | undefined = symbol
+/** The depth topic of a symbol at a grouping step (the book's snapshot and its canvas feed share it). */
+function depthTopic(symbol: string | undefined, step: DepthStep): Topic | undefined {
+  return symbol
     ? {
         kind: 'depth',
         symbol,
@@ -118,6 +114,14 @@ export function useDepth(symbol: string | undefined, step: DepthStep, everyMs = 
         group: step.group,
       }
     : undefined;
+}
+/**
+ * The order book of `symbol` grouped by `step` (BOOK-3, BOOK-4): at most 30 rows a side with cumulative
+ * totals, the spread and the largest total, built in the worker. Undefined until the first batch carries it;
+ * a new value only when what it shows changed, at most once per frame.
+ */
+export function useDepth(symbol: string | undefined, step: DepthStep, everyMs = 0): DepthView | undefined {
+  const topic = depthTopic(symbol, step);
   return useTopic(topic, everyMs) as DepthView | undefined;
 }
 
@@ -278,15 +282,7 @@ export function useDepthFeed(
   everyMs: number,
   listener: (view: DepthView | undefined) => void,
 ): void {
-  const topic: Topic | undefined = symbol
-    ? {
-        kind: 'depth',
-        symbol,
-        pricePrecision: step.pricePrecision,
-        amountPrecision: step.amountPrecision,
-        group: step.group,
-      }
-    : undefined;
+  const topic = depthTopic(symbol, step);
   useTopicFeed(topic, everyMs, listener as (v: Snapshot | undefined) => void);
 }
 
