@@ -115,6 +115,7 @@ function depthTopic(symbol: string | undefined, step: DepthStep): Topic | undefi
       }
     : undefined;
 }
+
 /**
  * The order book of `symbol` grouped by `step` (BOOK-3, BOOK-4): at most 30 rows a side with cumulative
  * totals, the spread and the largest total, built in the worker. Undefined until the first batch carries it;
