@@ -3,6 +3,7 @@
 // e2e projects of vitest. `node scripts/test.mjs --gates-only` stops after the gates.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
 const args = process.argv.slice(2);
@@ -31,7 +32,8 @@ try {
   process.exit(1);
 }
 console.log(`[test] Chromium: ${chromium}`);
-const env = { ...process.env, CHROMIUM_PATH: chromium };
+// The browser tests serve the build made here (tests/app-support.ts builds privately only when run on their own).
+const env = { ...process.env, CHROMIUM_PATH: chromium, APP_STATIC_DIR: process.env.APP_STATIC_DIR ?? resolve('dist') };
 
 run('npx', ['vite', 'build', '--logLevel', 'warn'], env);
 run('npx', ['vitest', 'run', ...args], env);
