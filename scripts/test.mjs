@@ -1,39 +1,113 @@
 // `npm test`: the gates first (types per layer, lint, formatting, unused exports, spec citations), failing
-// fast; then finds (or installs) a Chromium, builds the app the e2e tests load, and runs the unit and the
-// e2e projects of vitest. `node scripts/test.mjs --gates-only` stops after the gates.
-import { spawnSync } from 'node:child_process';
+// fast; then finds (or installs) a Chromium, and runs the unit and then the e2e project of vitest against the
+// build made beside the gates. `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
+// go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 
 const args = process.argv.slice(2);
 const gatesOnly = args.includes('--gates-only');
+const vitestArgs = args.filter((a) => a !== '--gates-only');
+const started = Date.now();
+const phases = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function summary() {
+  const total = Date.now() - started;
+  const parts = phases.map(([name, ms]) => `${name} ${seconds(ms)}`).join(' · ');
+  console.log(`[test] phases: ${parts} · total ${(total / 60_000).toFixed(1)} min`);
+}
 
 function run(cmd, cmdArgs, env = process.env) {
-  const started = Date.now();
+  const t0 = Date.now();
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
-  console.log(`[test] ${cmd} ${cmdArgs.join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const ms = Date.now() - t0;
+  console.log(`[test] ${cmd} ${cmdArgs.join(' ')}: ${seconds(ms)}`);
+  if (r.status !== 0) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
+  return ms;
 }
 
-// The gates. Each layer compiles with only its own libraries (see tsconfig.*.json).
-for (const layer of ['engine', 'workers', 'app', 'node']) run('npx', ['tsc', '-p', `tsconfig.${layer}.json`]);
-run('npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']);
-run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-run('npx', ['knip']);
-if (existsSync('scripts/check-citations.mjs')) run('node', ['scripts/check-citations.mjs']);
-if (gatesOnly) process.exit(0);
+/** Runs one command with its output held back, printed whole when it ends (lanes run side by side). */
+function runQuiet(cmd, cmdArgs, env) {
+  return new Promise((done) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, cmdArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => out.push(c));
+    child.on('close', (code) => {
+      const text = Buffer.concat(out).toString();
+      if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+      console.log(`[test] ${cmd} ${cmdArgs.join(' ')}: ${seconds(Date.now() - t0)}`);
+      done({ code: code ?? 1, child });
+    });
+  });
+}
+
+/**
+ * The gates (and the build the browser tests load) in two lanes side by side on the two cores: the type-checks in
+ * one, lint, format, unused exports, citations and the build in the other. The first failure stops both.
+ */
+async function gatesAndBuild(env) {
+  const laneA = [['engine'], ['workers'], ['app'], ['node']].map(([layer]) => [
+    'npx',
+    ['tsc', '-p', `tsconfig.${layer}.json`],
+  ]);
+  const laneB = [
+    ['npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']],
+    ['npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+    ['npx', ['knip']],
+    ...(existsSync('scripts/check-citations.mjs') ? [['node', ['scripts/check-citations.mjs']]] : []),
+    ...(gatesOnly ? [] : [['npx', ['vite', 'build', '--logLevel', 'warn']]]),
+  ];
+  let failed = 0;
+  const lane = async (steps) => {
+    for (const [cmd, cmdArgs] of steps) {
+      if (failed) return;
+      const { code } = await runQuiet(cmd, cmdArgs, env);
+      if (code !== 0 && !failed) failed = code;
+    }
+  };
+  const t0 = Date.now();
+  await Promise.all([lane(laneA), lane(laneB)]);
+  phases.push([gatesOnly ? 'gates' : 'gates and build', Date.now() - t0]);
+  if (failed) {
+    summary();
+    process.exit(failed);
+  }
+}
 
 let chromium;
-try {
-  chromium = findChromium();
-} catch (e) {
-  console.error(String(e.message ?? e));
-  process.exit(1);
+if (!gatesOnly) {
+  try {
+    chromium = findChromium();
+  } catch (e) {
+    console.error(String(e.message ?? e));
+    process.exit(1);
+  }
+  console.log(`[test] Chromium: ${chromium}`);
 }
-console.log(`[test] Chromium: ${chromium}`);
 // The browser tests serve the build made here (tests/app-support.ts builds privately only when run on their own).
-const env = { ...process.env, CHROMIUM_PATH: chromium, APP_STATIC_DIR: process.env.APP_STATIC_DIR ?? resolve('dist') };
+const env = {
+  ...process.env,
+  CHROMIUM_PATH: chromium ?? '',
+  APP_STATIC_DIR: process.env.APP_STATIC_DIR ?? resolve('dist'),
+};
 
-run('npx', ['vite', 'build', '--logLevel', 'warn'], env);
-run('npx', ['vitest', 'run', ...args], env);
+await gatesAndBuild(env);
+if (gatesOnly) {
+  summary();
+  process.exit(0);
+}
+
+if (vitestArgs.length > 0) phases.push(['vitest', run('npx', ['vitest', 'run', ...vitestArgs], env)]);
+else {
+  phases.push(['unit', run('npx', ['vitest', 'run', '--project', 'unit'], env)]);
+  phases.push(['e2e', run('npx', ['vitest', 'run', '--project', 'e2e'], env)]);
+}
+summary();
