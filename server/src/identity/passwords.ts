@@ -16,12 +16,24 @@ export const SCRYPT_N = 1 << 15;
 export const SCRYPT_R = 8;
 export const SCRYPT_P = 1;
 const KEY_LEN = 32;
-const MAXMEM = 128 * SCRYPT_N * SCRYPT_R * 2;
+
+/**
+ * The N of new hashes: SCRYPT_N. The unit tests lower it for their thousands of sign-ups, sign-ins and trade
+ * passwords (`server/src/testing/setup.ts`); a check reads N from the stored hash, so nothing else changes.
+ */
+let newHashN = SCRYPT_N;
+/** Tests only: the N of new hashes from now on (`SCRYPT_N` puts the server's back); returns the one before. */
+export function setHashCostForTests(n: number): number {
+  const before = newHashN;
+  newHashN = n;
+  return before;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LEN, { N: SCRYPT_N, r: SCRYPT_R, p: SCRYPT_P, maxmem: MAXMEM });
-  return ['scrypt', SCRYPT_N, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
+  const N = newHashN;
+  const key = await scrypt(password, salt, KEY_LEN, { N, r: SCRYPT_R, p: SCRYPT_P, maxmem: 128 * N * SCRYPT_R * 2 });
+  return ['scrypt', N, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** A fixed hash verified against when the account does not exist, so both cases take the same time. */
