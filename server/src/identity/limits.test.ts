@@ -96,7 +96,9 @@ describe('[SAFE-8] bounded password hashing', () => {
   });
 
   it('a 60-request sign-up burst: each reply a success or a 429 with Retry-After, and another client signs in within 1.5 s', async () => {
-    // The server's own hash cost here (the unit tests' setup lowers it): the burst must fill the lanes.
+    await h.signUp('steady@example.com');
+    // The burst's hashes at the server's cost (the unit tests' setup lowers it), so that it fills the hash lane;
+    // the steady client's password was hashed before, at the test cost.
     const testCost = setHashCostForTests(SCRYPT_N);
     try {
       await burstWhileSigningIn();
@@ -107,7 +109,6 @@ describe('[SAFE-8] bounded password hashing', () => {
 });
 
 async function burstWhileSigningIn(): Promise<void> {
-  await h.signUp('steady@example.com');
   const base = `http://127.0.0.1:${h.port}`;
   const burst = Array.from({ length: 60 }, (_, i) => register(`flood_${i}`, `10.60.${i >> 8}.${i & 255}`));
   // Let the burst reach the server before the sign-in starts.

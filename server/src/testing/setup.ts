@@ -5,6 +5,6 @@
  * the stored hash, so every path runs as in the server. The hashing's own tests and the hash lanes' load tests
  * (SAFE-8) put the server's cost back.
  */
-import { setHashCostForTests } from '../identity/passwords';
+import { setHashCostForTests } from '../identity/hashCost';
 
 setHashCostForTests(1 << 10);
