@@ -1,8 +1,8 @@
 /**
- * A random session of 10,000 futures operations on the whole server (FUT-18): opens, closes, partial closes,
- * cancels, margin changes, TP/SL, the market and the marks moving, liquidations and three funding rounds. The
- * ledger check passes after it, every open position's margin is exactly its hold, and funding paid equals
- * funding received.
+ * A random session of 10,000 futures operations on the whole server (FUT-18; 1,000 in `npm test`, PERF-50):
+ * opens, closes, partial closes, cancels, margin changes, TP/SL, the market and the marks moving, liquidations
+ * and three funding rounds. The ledger check passes after it, every open position's margin is exactly its hold,
+ * and funding paid equals funding received.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/shared/decimal';
@@ -12,10 +12,15 @@ import { ApiFail } from '../http/failures';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import { createRng } from '../market/rng';
+import { countText, formCount } from '../testing/long';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let ts: TestServer;
 const SYMBOLS = ['btcusdt', 'ethusdt'];
+/** PERF-50: 10,000 operations under `npm run test:long` (FUT-18's count), 1,000 (the same seed) in `npm test`. */
+const OPS = formCount(10_000);
+/** The session's own checks that count operations scale with the form (1 in the long form). */
+const SCALE = OPS / 10_000;
 
 beforeAll(async () => {
   ts = await startTestServer({ clock: 'manual', env: { RATE_LIMIT_MAX: '1000000' } });
@@ -31,7 +36,7 @@ function step(ms: number): void {
   }
 }
 
-describe('[FUT-18] a random session of 10,000 futures operations', () => {
+describe(`[FUT-18] a random session of ${countText(OPS)} futures operations`, () => {
   it('keeps the books right, every margin equal to its hold, and funding paid equal to funding received', async () => {
     const rng = createRng(14);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)];
@@ -57,7 +62,6 @@ describe('[FUT-18] a random session of 10,000 futures operations', () => {
     const counts: Record<string, number> = {};
     const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
     const rounds: number[] = [];
-    const OPS = 10_000;
     for (let n = 0; n < OPS; n++) {
       const u = pick(ids);
       const symbol = pick(SYMBOLS);
@@ -154,7 +158,7 @@ describe('[FUT-18] a random session of 10,000 futures operations', () => {
         if (!(err instanceof ApiFail)) throw err;
         count('refused');
       }
-      if (n === 3000 || n === 6000 || n === 9000) {
+      if (n === OPS * 0.3 || n === OPS * 0.6 || n === OPS * 0.9) {
         const info = f.funding.info('btcusdt');
         ts.clock.advance(Math.max(0, info.nextTime - ts.clock.now()));
         expect(f.runFunding(ts.clock.now())).toBeGreaterThan(0);
@@ -194,8 +198,8 @@ describe('[FUT-18] a random session of 10,000 futures operations', () => {
     }
     const report = checkLedger(sqliteLedgerStore(ts.ctx.db));
     expect(report.problems).toBe(0);
-    expect(counts.open).toBeGreaterThan(1000);
-    expect(counts.close).toBeGreaterThan(100);
+    expect(counts.open).toBeGreaterThan(1000 * SCALE);
+    expect(counts.close).toBeGreaterThan(100 * SCALE);
     // Not a limit on the code: room for a loaded machine (it takes about 20 s on two busy cores).
   }, 300_000);
 });

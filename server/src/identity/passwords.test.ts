@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword, SCRYPT_N } from './passwords';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword, SCRYPT_N, setHashCostForTests } from './passwords';
 import { sniffImage } from './sniff';
 
 describe('[AUTH-1] password hashing', () => {
+  // The server's cost here (the unit tests' setup lowers it for everything else).
+  let testCost = SCRYPT_N;
+  beforeAll(() => void (testCost = setHashCostForTests(SCRYPT_N)));
+  afterAll(() => void setHashCostForTests(testCost));
   it('scrypt with its parameters and a random salt stored beside the hash', async () => {
     const a = await hashPassword('Right1234-Quartz');
     const b = await hashPassword('Right1234-Quartz');

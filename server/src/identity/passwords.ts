@@ -5,23 +5,23 @@
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { TooManyRequests } from '../http/failures';
+import { newHashN } from './hashCost';
 
 const scrypt = (pwd: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
     scryptCb(pwd, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-/** N = 2^15, r = 8, p = 1: about 32 MB and tens of ms per hash (OWASP's scrypt minimum is N = 2^17 with r=8 at p=1 for high-value, 2^15 is the common interactive choice). */
-export const SCRYPT_N = 1 << 15;
+export { SCRYPT_N, setHashCostForTests } from './hashCost';
 export const SCRYPT_R = 8;
 export const SCRYPT_P = 1;
 const KEY_LEN = 32;
-const MAXMEM = 128 * SCRYPT_N * SCRYPT_R * 2;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LEN, { N: SCRYPT_N, r: SCRYPT_R, p: SCRYPT_P, maxmem: MAXMEM });
-  return ['scrypt', SCRYPT_N, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
+  const N = newHashN();
+  const key = await scrypt(password, salt, KEY_LEN, { N, r: SCRYPT_R, p: SCRYPT_P, maxmem: 128 * N * SCRYPT_R * 2 });
+  return ['scrypt', N, SCRYPT_R, SCRYPT_P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** A fixed hash verified against when the account does not exist, so both cases take the same time. */

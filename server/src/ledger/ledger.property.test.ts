@@ -14,6 +14,7 @@ import { flashOutcome } from '../../../src/shared/wallet/flashQuote';
 import { sqliteLedgerStore } from './store';
 import { freshDb } from './testDb';
 import type { HouseAccount, UserAccount } from './types';
+import { countText, formCount } from '../testing/long';
 
 const USERS = [1, 2, 3];
 const COINS = ['USDT', 'BTC'];
@@ -57,8 +58,11 @@ const op = fc.oneof(
   }),
 );
 
+/** PERF-50: 1,000 sequences under `npm run test:long`, 100 in `npm test`. */
+const RUNS = formCount(1000);
+
 describe('[LEDGER-2] [LEDGER-3] [LEDGER-5] random sequences keep the books right', () => {
-  it('1,000 sequences: each row sums to zero, balances equal their entries, nothing negative, totals move only by deposits, exchanges and settled withdrawals', async () => {
+  it(`${countText(RUNS)} sequences: each row sums to zero, balances equal their entries, nothing negative, totals move only by deposits, exchanges and settled withdrawals`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 20 }), async (ops) => {
         const db = await freshDb();
@@ -150,7 +154,7 @@ describe('[LEDGER-2] [LEDGER-3] [LEDGER-5] random sequences keep the books right
           db.close();
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: RUNS },
     );
   });
 });
