@@ -447,7 +447,7 @@ function resultOf(med: Figures, runs: number, lighthouseRunCount: number) {
   const nested = (f: Figures) => Object.fromEntries(FUTURES_KEYS.map(([flat, name]) => [name, f[flat]]));
   return {
     ...ours,
-    futures_tab: nested(ours),
+    futures_tab: runs ? nested(ours) : undefined,
     naive: Object.keys(naive).length ? { ...naive, futures_tab: nested(naive) } : undefined,
     lighthouse: lighthouseRunCount
       ? {
@@ -507,10 +507,10 @@ async function main() {
     `median of ${runCount} run(s)${lighthouseOnly ? ' (Lighthouse only)' : ''}; previous: the committed bench/results/browser-latest.json`,
     '',
     tableOf(rows, med, previous, withNaive),
-    '',
     ...(lighthouseOnly
       ? []
       : [
+          '',
           `cpu_ratio_vs_naive (thread time) trade = ${fmt(med.cpu_ratio_vs_naive, 3)}, home = ${fmt(med.cpu_ratio_vs_naive_home, 3)}, futures = ${fmt(med.futures_cpu_ratio_vs_naive, 3)}; busy (wall) ratio trade = ${fmt(med.busy_ratio_vs_naive, 3)}, home = ${fmt(med.busy_ratio_vs_naive_home, 3)}; tick-to-paint samples: ${fmt(med.tick_to_paint_samples, 0)}; trade screen: ${fmt(med.market_list_rows, 0)} market rows, chart of ${fmt(med.chart_candles, 0)} candles (${fmt(med.chart_candles_visible, 0)} on screen)`,
         ]),
   ].join('\n');

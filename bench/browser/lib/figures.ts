@@ -58,6 +58,10 @@ export function figuresOfResult(json: unknown): Figures {
   numbers(j.naive, 'naive.');
   if (j.naive && typeof j.naive === 'object') futures((j.naive as Record<string, unknown>).futures_tab, 'naive.');
   numbers(j.lighthouse, 'lighthouse_');
+  // Releases before the flat names did not write the futures ratios; their per-second figures give them.
+  for (const k of ['cpu', 'busy'])
+    if (out[`futures_${k}_ratio_vs_naive`] === undefined && out[`naive.futures_${k}_ms_per_s`] !== undefined)
+      out[`futures_${k}_ratio_vs_naive`] = out[`futures_${k}_ms_per_s`] / out[`naive.futures_${k}_ms_per_s`];
   return out;
 }
 
