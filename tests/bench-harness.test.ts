@@ -28,6 +28,10 @@ describe('[PERF-8] browser benchmark harness', () => {
       expect(typeof json[key], key).toBe('number');
       expect(Number.isFinite(json[key]), `${key} = ${json[key]}`).toBe(true);
     }
+    // PERF-B9: one run in quick mode; the five-tab and futures figures are named (null: quick mode skips them).
+    expect(json.runs).toBe(1);
+    for (const key of ['tick_to_paint_5_tabs_p99_ms', 'commits_per_s_home_5_tabs', 'futures_main_thread_ms_per_frame'])
+      expect(Object.keys(json), key).toContain(key);
     expect(json.ws_connections_5_tabs).toBeGreaterThanOrEqual(1);
     expect(json.commits_per_s).toBeGreaterThan(0);
   });

@@ -1,17 +1,35 @@
 /**
- * `npm run bench:browser` (PERF-B1 to PERF-B5, PERF-7): the live market in a real Chromium against the real server in
+ * `npm run bench:browser` (PERF-B1 to PERF-B9, PERF-7): the live market in a real Chromium against the real server in
  * flood mode (10,000 trades/s over 50 symbols), ours beside a naive client built from the same
- * screens, in the same run. Every figure comes from a counter or a clock of this run.
+ * screens, in the same run. Every figure comes from a counter or a clock of this run. Each figure printed is the
+ * median over the runs (ours and naive alternate), beside the previous release's (the committed results); then
+ * Lighthouse on home (mobile, simulated throttling), the median of as many runs.
  *
- *   --quick      one tab, a few seconds, ours only (the harness check `npm test` runs)
- *   --window=S   seconds per measured window (default 8)
- *   --out=FILE   also write the results JSON there (default bench/results/browser-latest.json unless --quick)
+ *   --quick            one tab, a few seconds, ours only, one run, no Lighthouse (the harness check `npm test` runs)
+ *   --runs=N           runs of ours and of naive, and of Lighthouse (default 3)
+ *   --window=S         seconds per measured window (default 8)
+ *   --no-lighthouse    skip Lighthouse
+ *   --lighthouse-only  only Lighthouse (writes no results file unless --out)
+ *   --out=FILE         also write the results JSON there (default bench/results/browser-latest.json unless --quick)
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildClient } from './lib/build';
+import {
+  FUTURES_KEYS,
+  figuresOfResult,
+  fmt,
+  median,
+  medianOf,
+  tableOf,
+  withTableFigures,
+  type Figures,
+  type Row,
+} from './lib/figures';
+import { lighthouseRuns, type LighthouseFigures } from './lib/lighthouse';
 import { cdpFor, percentile, sample, scrape, sleep, total, type BenchWindow } from './lib/metrics';
 import { depthApplied, openSession, tabMessages, waitLive, type Kind } from './lib/session';
 import { hideTab } from './lib/visibility';
@@ -22,6 +40,9 @@ const quick = argv.includes('--quick');
 const windowS = Number(argv.find((a) => a.startsWith('--window='))?.split('=')[1] ?? (quick ? 3 : 8));
 const warmMs = quick ? 1500 : 3000;
 const outArg = argv.find((a) => a.startsWith('--out='))?.split('=')[1];
+const runCount = quick ? 1 : Math.max(1, Number(argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3));
+const noLighthouse = argv.includes('--no-lighthouse');
+const lighthouseOnly = argv.includes('--lighthouse-only');
 const root = resolve(import.meta.dirname, '../..');
 
 interface ClientFigures {
@@ -245,61 +266,198 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
   }
 }
 
-const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
-
-async function main() {
-  const tmp = mkdtempSync(join(tmpdir(), 'bench-browser-'));
-  const dirs = { ours: join(tmp, 'ours'), naive: join(tmp, 'naive') };
-  console.log('building both clients ...');
-  await buildClient('ours', dirs.ours);
-  if (!quick) await buildClient('naive', dirs.naive);
-  console.log('measuring ours ...');
-  const ours = await measure('ours', dirs.ours);
-  const naive = quick ? undefined : (console.log('measuring naive ...'), await measure('naive', dirs.naive));
-
-  const t2p = [...ours.t2pHome, ...ours.t2pTrade];
-  const result = {
-    ws_connections_5_tabs: ours.connections5,
-    bytes_ratio_5_to_1: ours.bytesPerS5 / ours.bytesPerS1,
-    msgs_per_s_per_tab: ours.msgsPerSPerTab,
-    hidden_tab_msgs: ours.hiddenTabMsgs,
-    commits_per_s: Math.max(ours.commitsPerSHome, Number.isFinite(ours.commitsPerSTrade) ? ours.commitsPerSTrade : 0),
-    commits_per_s_home: ours.commitsPerSHome,
-    commits_per_s_trade: ours.commitsPerSTrade,
+/** One client's figures of one run, by their JSON names (the same names for ours and the naive client). */
+function flatClient(c: ClientFigures): Figures {
+  const t2p = [...c.t2pHome, ...c.t2pTrade];
+  const f: Figures = {
+    ws_connections_5_tabs: c.connections5,
+    bytes_ratio_5_to_1: c.bytesPerS5 / c.bytesPerS1,
+    msgs_per_s_per_tab: c.msgsPerSPerTab,
+    hidden_tab_msgs: c.hiddenTabMsgs,
+    commits_per_s: Math.max(c.commitsPerSHome, Number.isFinite(c.commitsPerSTrade) ? c.commitsPerSTrade : 0),
+    commits_per_s_home: c.commitsPerSHome,
+    commits_per_s_home_5_tabs: c.commitsPerSHome5 ?? NaN,
+    commits_per_s_trade: c.commitsPerSTrade,
     tick_to_paint_p50_ms: percentile(t2p, 50),
     tick_to_paint_p99_ms: percentile(t2p, 99),
     tick_to_paint_samples: t2p.length,
-    main_thread_ms_per_frame: ours.mainMsPerFrameTrade,
-    main_thread_cpu_ms_per_frame: ours.cpuMsPerFrameTrade,
-    msgs_per_s_trade: ours.msgsPerSTrade,
-    depth_updates_per_s_trade: ours.depthPerSTrade,
-    long_tasks: ours.longTasksTrade,
-    chart_candles: ours.candles,
-    chart_candles_visible: ours.visibleCandles,
-    market_list_rows: ours.marketRows,
-    futures_tab: ours.futures,
-    cpu_ratio_vs_naive: naive ? ours.cpuMsPerSTrade / naive.cpuMsPerSTrade : NaN,
-    cpu_ratio_vs_naive_home: naive ? ours.cpuMsPerSHome / naive.cpuMsPerSHome : NaN,
-    busy_ratio_vs_naive: naive ? ours.busyMsPerSTrade / naive.busyMsPerSTrade : NaN,
-    busy_ratio_vs_naive_home: naive ? ours.busyMsPerSHome / naive.busyMsPerSHome : NaN,
-    script_ratio_vs_naive: naive ? ours.scriptMsPerSTrade / naive.scriptMsPerSTrade : NaN,
-    script_ratio_vs_naive_home: naive ? ours.scriptMsPerSHome / naive.scriptMsPerSHome : NaN,
-    naive: naive && {
-      ws_connections_5_tabs: naive.connections5,
-      bytes_ratio_5_to_1: naive.bytesPerS5 / naive.bytesPerS1,
-      msgs_per_s_per_tab: naive.msgsPerSPerTab,
-      hidden_tab_msgs: naive.hiddenTabMsgs,
-      commits_per_s_home: naive.commitsPerSHome,
-      commits_per_s_trade: naive.commitsPerSTrade,
-      tick_to_paint_p50_ms: percentile([...naive.t2pHome, ...naive.t2pTrade], 50),
-      tick_to_paint_p99_ms: percentile([...naive.t2pHome, ...naive.t2pTrade], 99),
-      main_thread_ms_per_frame: naive.mainMsPerFrameTrade,
-      msgs_per_s_trade: naive.msgsPerSTrade,
-      depth_updates_per_s_trade: naive.depthPerSTrade,
-      main_thread_cpu_ms_per_frame: naive.cpuMsPerFrameTrade,
-      long_tasks: naive.longTasksTrade,
-      futures_tab: naive.futures,
-    },
+    tick_to_paint_home_p50_ms: percentile(c.t2pHome, 50),
+    tick_to_paint_home_p99_ms: percentile(c.t2pHome, 99),
+    tick_to_paint_trade_p50_ms: percentile(c.t2pTrade, 50),
+    tick_to_paint_trade_p99_ms: percentile(c.t2pTrade, 99),
+    tick_to_paint_5_tabs_p50_ms: percentile(c.t2pHome5 ?? [], 50),
+    tick_to_paint_5_tabs_p99_ms: percentile(c.t2pHome5 ?? [], 99),
+    main_thread_ms_per_frame: c.mainMsPerFrameTrade,
+    main_thread_cpu_ms_per_frame: c.cpuMsPerFrameTrade,
+    msgs_per_s_trade: c.msgsPerSTrade,
+    depth_updates_per_s_trade: c.depthPerSTrade,
+    long_tasks: c.longTasksTrade,
+    chart_candles: c.candles,
+    chart_candles_visible: c.visibleCandles ?? NaN,
+    market_list_rows: c.marketRows ?? NaN,
+    cpu_ms_per_s_trade: c.cpuMsPerSTrade,
+    busy_ms_per_s_trade: c.busyMsPerSTrade,
+    script_ms_per_s_trade: c.scriptMsPerSTrade,
+    cpu_ms_per_s_home: c.cpuMsPerSHome,
+    busy_ms_per_s_home: c.busyMsPerSHome,
+    script_ms_per_s_home: c.scriptMsPerSHome,
+  };
+  for (const [flat, nested] of FUTURES_KEYS) f[flat] = c.futures ? c.futures[nested as keyof TabFigures] : NaN;
+  return f;
+}
+
+/** One run, flat: ours, ours against the naive client (ratios of this run), the naive client's as `naive.<name>`. */
+function flatRun(ours: ClientFigures, naive: ClientFigures | undefined): Figures {
+  const o = flatClient(ours);
+  const n = naive ? flatClient(naive) : undefined;
+  const ratio = (k: string) => (n ? o[k] / n[k] : NaN);
+  return {
+    ...o,
+    cpu_ratio_vs_naive: ratio('cpu_ms_per_s_trade'),
+    cpu_ratio_vs_naive_home: ratio('cpu_ms_per_s_home'),
+    busy_ratio_vs_naive: ratio('busy_ms_per_s_trade'),
+    busy_ratio_vs_naive_home: ratio('busy_ms_per_s_home'),
+    script_ratio_vs_naive: ratio('script_ms_per_s_trade'),
+    script_ratio_vs_naive_home: ratio('script_ms_per_s_home'),
+    futures_cpu_ratio_vs_naive: ratio('futures_cpu_ms_per_s'),
+    futures_busy_ratio_vs_naive: ratio('futures_busy_ms_per_s'),
+    ...(n ? Object.fromEntries(Object.entries(n).map(([k, v]) => [`naive.${k}`, v])) : {}),
+  };
+}
+
+const LIGHTHOUSE_KEYS: (keyof LighthouseFigures)[] = [
+  'performance',
+  'accessibility',
+  'best_practices',
+  'first_contentful_paint_ms',
+  'largest_contentful_paint_ms',
+  'total_blocking_time_ms',
+  'cumulative_layout_shift',
+  'speed_index_ms',
+  'total_byte_weight_kb',
+];
+
+const row = (
+  id: string,
+  label: string,
+  keys: string | string[],
+  digits: number,
+  target = '',
+  oursOnly = false,
+): Row => ({
+  id,
+  label,
+  keys: typeof keys === 'string' ? [keys] : keys,
+  digits,
+  target,
+  oursOnly,
+});
+
+const BROWSER_ROWS: Row[] = [
+  row('B1', 'server sockets, 5 tabs', 'ws_connections_5_tabs', 0, 'exactly 1'),
+  row('B1', 'bytes ratio 5 tabs : 1 tab (per trade)', 'bytes_ratio_5_to_1', 3, '<= 1.02'),
+  row('B7', 'DEPTH updates applied/s, trade (worker | naive tab)', 'depth_updates_per_s_trade', 1, '(the feed)'),
+  row('B7', 'messages/s to the trade tab (book on screen)', 'msgs_per_s_trade', 1, '<= 60'),
+  row('B2', 'messages/s to a visible tab (max)', 'msgs_per_s_per_tab', 1, '<= 60'),
+  row('B2', `messages to a hidden tab in ${windowS} s`, 'hidden_tab_msgs', 0, '0'),
+  row('B3', 'React commits/s, home', 'commits_per_s_home', 1, '50..60'),
+  row('B3', 'React commits/s, home, each of 5 tabs', 'commits_per_s_home_5_tabs', 1),
+  row('B3', 'React commits/s, trade', 'commits_per_s_trade', 1, '50..60'),
+  row('B4', 'tick-to-paint p50 ms (home one tab + trade)', 'tick_to_paint_p50_ms', 1, '<= 17'),
+  row('B4', 'tick-to-paint p50 / p99 ms, home, one tab', ['tick_to_paint_home_p50_ms', 'tick_to_paint_home_p99_ms'], 1),
+  row('B4', 'tick-to-paint p50 / p99 ms, trade', ['tick_to_paint_trade_p50_ms', 'tick_to_paint_trade_p99_ms'], 1),
+  row(
+    'B4',
+    'tick-to-paint p50 / p99 ms, home, 5 tabs open',
+    ['tick_to_paint_5_tabs_p50_ms', 'tick_to_paint_5_tabs_p99_ms'],
+    1,
+    'p99 <= 100',
+  ),
+  row('B4', 'tick-to-paint p99 ms (home one tab + trade)', 'tick_to_paint_p99_ms', 1, '<= 34'),
+  row('B5', 'main thread busy ms/frame, trade (task wall time)', 'main_thread_ms_per_frame', 2, '<= 4'),
+  row('B5', 'main thread CPU ms/frame, trade (thread time)', 'main_thread_cpu_ms_per_frame', 2),
+  row('B5', 'long tasks (>= 50 ms), trade', 'long_tasks', 0, '0'),
+  row('CPU', 'main-thread CPU ms/s, trade (thread time)', 'cpu_ms_per_s_trade', 1, 'ratio <= 0.2'),
+  row('CPU', 'main-thread busy ms/s, trade (task wall time)', 'busy_ms_per_s_trade', 1),
+  row('CPU', 'main-thread JavaScript ms/s, trade', 'script_ms_per_s_trade', 1),
+  row('CPU', 'main-thread JavaScript ms/s, home', 'script_ms_per_s_home', 1),
+  row('CPU', 'main-thread CPU ms/s, home (thread time)', 'cpu_ms_per_s_home', 1),
+  row('CPU', 'main-thread busy ms/s, home (task wall time)', 'busy_ms_per_s_home', 1),
+  // PERF-B8: the futures tab, the same figures as the trade tab's.
+  row('B8', 'messages/s to the futures tab (5 positions, book on screen)', 'futures_msgs_per_s', 1, '<= 60'),
+  row('B8', 'React commits/s, futures', 'futures_commits_per_s', 1, '50..60'),
+  row('B8', 'main thread busy ms/frame, futures (task wall time)', 'futures_main_thread_ms_per_frame', 2, '<= 4'),
+  row('B8', 'main thread CPU ms/frame, futures (thread time)', 'futures_main_thread_cpu_ms_per_frame', 2),
+  row('B8', 'main-thread CPU ms/s, futures (thread time)', 'futures_cpu_ms_per_s', 1),
+  row('B8', 'long tasks (>= 50 ms), futures', 'futures_long_tasks', 0, '0'),
+  // PERF-7: ours against the naive client, each run's ratio, then the median.
+  row('CPU', 'CPU ratio vs naive (thread time), trade', 'cpu_ratio_vs_naive', 3, '<= 0.2', true),
+  row('CPU', 'CPU ratio vs naive (thread time), home', 'cpu_ratio_vs_naive_home', 3, '', true),
+  row('CPU', 'CPU ratio vs naive (thread time), futures', 'futures_cpu_ratio_vs_naive', 3, '<= 0.2', true),
+];
+
+const LIGHTHOUSE_ROWS: Row[] = [
+  row('LH', 'Lighthouse home (mobile): performance score', 'lighthouse_performance', 0, '>= 90', true),
+  row('LH', 'Lighthouse: accessibility score', 'lighthouse_accessibility', 0, '>= 95', true),
+  row('LH', 'Lighthouse: best-practices score', 'lighthouse_best_practices', 0, '', true),
+  row('LH', 'Lighthouse: first contentful paint ms', 'lighthouse_first_contentful_paint_ms', 0, '', true),
+  row('LH', 'Lighthouse: largest contentful paint ms', 'lighthouse_largest_contentful_paint_ms', 0, '', true),
+  row('LH', 'Lighthouse: total blocking time ms', 'lighthouse_total_blocking_time_ms', 0, '', true),
+  row('LH', 'Lighthouse: cumulative layout shift', 'lighthouse_cumulative_layout_shift', 3, '', true),
+  row('LH', 'Lighthouse: speed index ms', 'lighthouse_speed_index_ms', 0, '', true),
+  row('LH', 'Lighthouse: transferred KB (total-byte-weight)', 'lighthouse_total_byte_weight_kb', 0, '<= 350', true),
+];
+
+/**
+ * The committed results (the previous release's), read before this run overwrites them: the JSON's figures, and
+ * those only its table printed; undefined if there are none.
+ */
+function previousFigures(): Figures | undefined {
+  const read = (name: string) => {
+    try {
+      return execFileSync('git', ['show', `HEAD:bench/results/${name}`], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    } catch {
+      const file = join(root, 'bench/results', name);
+      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    }
+  };
+  const json = read('browser-latest.json');
+  if (!json) return undefined;
+  try {
+    return withTableFigures(figuresOfResult(JSON.parse(json)), read('browser-latest.md') ?? '', BROWSER_ROWS);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The closing JSON from the median figures: the names earlier releases wrote, then the new flat ones. */
+function resultOf(med: Figures, runs: number, lighthouseRunCount: number) {
+  const ours = Object.fromEntries(
+    Object.entries(med).filter(([k]) => !k.startsWith('naive.') && !k.startsWith('lighthouse_')),
+  );
+  const naive = Object.fromEntries(
+    Object.entries(med)
+      .filter(([k]) => k.startsWith('naive.'))
+      .map(([k, v]) => [k.slice('naive.'.length), v]),
+  );
+  const nested = (f: Figures) => Object.fromEntries(FUTURES_KEYS.map(([flat, name]) => [name, f[flat]]));
+  return {
+    ...ours,
+    futures_tab: runs ? nested(ours) : undefined,
+    naive: Object.keys(naive).length ? { ...naive, futures_tab: nested(naive) } : undefined,
+    lighthouse: lighthouseRunCount
+      ? {
+          ...Object.fromEntries(LIGHTHOUSE_KEYS.map((k) => [k, med[`lighthouse_${k}`]])),
+          mode: 'mobile, simulated throttling',
+          url: '/',
+          runs: lighthouseRunCount,
+        }
+      : undefined,
+    runs,
     machine: {
       cpus: cpus().length,
       cpu: cpus()[0]?.model,
@@ -309,183 +467,66 @@ async function main() {
     window_s: windowS,
     date: new Date().toISOString(),
   };
+}
 
-  const rows: [string, string, string, string, string][] = [
-    ['B1', 'server sockets, 5 tabs', fmt(ours.connections5, 0), naive ? fmt(naive.connections5, 0) : '', 'exactly 1'],
-    [
-      'B1',
-      'bytes ratio 5 tabs : 1 tab (per trade)',
-      fmt(result.bytes_ratio_5_to_1, 3),
-      naive ? fmt(result.naive!.bytes_ratio_5_to_1, 3) : '',
-      '<= 1.02',
-    ],
-    [
-      'B7',
-      'DEPTH updates applied/s, trade (worker | naive tab)',
-      fmt(ours.depthPerSTrade, 1),
-      naive ? fmt(naive.depthPerSTrade, 1) : '',
-      '(the feed)',
-    ],
-    [
-      'B7',
-      'messages/s to the trade tab (book on screen)',
-      fmt(ours.msgsPerSTrade, 1),
-      naive ? fmt(naive.msgsPerSTrade, 1) : '',
-      '<= 60',
-    ],
-    [
-      'B2',
-      'messages/s to a visible tab (max)',
-      fmt(ours.msgsPerSPerTab, 1),
-      naive ? fmt(naive.msgsPerSPerTab, 1) : '',
-      '<= 60',
-    ],
-    [
-      'B2',
-      `messages to a hidden tab in ${windowS} s`,
-      fmt(ours.hiddenTabMsgs, 0),
-      naive ? fmt(naive.hiddenTabMsgs, 0) : '',
-      '0',
-    ],
-    ['B3', 'React commits/s, home', fmt(ours.commitsPerSHome, 1), naive ? fmt(naive.commitsPerSHome, 1) : '', '50..60'],
-    [
-      'B3',
-      'React commits/s, home, each of 5 tabs',
-      fmt(ours.commitsPerSHome5 ?? NaN, 1),
-      naive ? fmt(naive.commitsPerSHome5 ?? NaN, 1) : '',
-      '',
-    ],
-    [
-      'B3',
-      'React commits/s, trade',
-      fmt(ours.commitsPerSTrade, 1),
-      naive ? fmt(naive.commitsPerSTrade, 1) : '',
-      '50..60',
-    ],
-    [
-      'B4',
-      'tick-to-paint p50 ms (home one tab + trade)',
-      fmt(result.tick_to_paint_p50_ms, 1),
-      naive ? fmt(result.naive!.tick_to_paint_p50_ms, 1) : '',
-      '<= 17',
-    ],
-    [
-      'B4',
-      'tick-to-paint p50 / p99 ms, home, one tab',
-      `${fmt(percentile(ours.t2pHome, 50), 1)} / ${fmt(percentile(ours.t2pHome, 99), 1)}`,
-      naive ? `${fmt(percentile(naive.t2pHome, 50), 1)} / ${fmt(percentile(naive.t2pHome, 99), 1)}` : '',
-      '',
-    ],
-    [
-      'B4',
-      'tick-to-paint p50 / p99 ms, trade',
-      `${fmt(percentile(ours.t2pTrade, 50), 1)} / ${fmt(percentile(ours.t2pTrade, 99), 1)}`,
-      naive ? `${fmt(percentile(naive.t2pTrade, 50), 1)} / ${fmt(percentile(naive.t2pTrade, 99), 1)}` : '',
-      '',
-    ],
-    [
-      'B4',
-      'tick-to-paint p50 / p99 ms, home, 5 tabs open',
-      `${fmt(percentile(ours.t2pHome5 ?? [], 50), 1)} / ${fmt(percentile(ours.t2pHome5 ?? [], 99), 1)}`,
-      naive ? `${fmt(percentile(naive.t2pHome5 ?? [], 50), 1)} / ${fmt(percentile(naive.t2pHome5 ?? [], 99), 1)}` : '',
-      '',
-    ],
-    [
-      'B4',
-      'tick-to-paint p99 ms (home one tab + trade)',
-      fmt(result.tick_to_paint_p99_ms, 1),
-      naive ? fmt(result.naive!.tick_to_paint_p99_ms, 1) : '',
-      '<= 34',
-    ],
-    [
-      'B5',
-      'main thread busy ms/frame, trade (task wall time)',
-      fmt(ours.mainMsPerFrameTrade, 2),
-      naive ? fmt(naive.mainMsPerFrameTrade, 2) : '',
-      '<= 4',
-    ],
-    [
-      'B5',
-      'main thread CPU ms/frame, trade (thread time)',
-      fmt(ours.cpuMsPerFrameTrade, 2),
-      naive ? fmt(naive.cpuMsPerFrameTrade, 2) : '',
-      '',
-    ],
-    ['B5', 'long tasks (>= 50 ms), trade', fmt(ours.longTasksTrade, 0), naive ? fmt(naive.longTasksTrade, 0) : '', '0'],
-    [
-      'CPU',
-      'main-thread CPU ms/s, trade (thread time)',
-      fmt(ours.cpuMsPerSTrade, 1),
-      naive ? fmt(naive.cpuMsPerSTrade, 1) : '',
-      'ratio <= 0.2',
-    ],
-    [
-      'CPU',
-      'main-thread busy ms/s, trade (task wall time)',
-      fmt(ours.busyMsPerSTrade, 1),
-      naive ? fmt(naive.busyMsPerSTrade, 1) : '',
-      '',
-    ],
-    [
-      'CPU',
-      'main-thread JavaScript ms/s, trade',
-      fmt(ours.scriptMsPerSTrade, 1),
-      naive ? fmt(naive.scriptMsPerSTrade, 1) : '',
-      '',
-    ],
-    [
-      'CPU',
-      'main-thread JavaScript ms/s, home',
-      fmt(ours.scriptMsPerSHome, 1),
-      naive ? fmt(naive.scriptMsPerSHome, 1) : '',
-      '',
-    ],
-    [
-      'CPU',
-      'main-thread CPU ms/s, home (thread time)',
-      fmt(ours.cpuMsPerSHome, 1),
-      naive ? fmt(naive.cpuMsPerSHome, 1) : '',
-      '',
-    ],
-    [
-      'CPU',
-      'main-thread busy ms/s, home (task wall time)',
-      fmt(ours.busyMsPerSHome, 1),
-      naive ? fmt(naive.busyMsPerSHome, 1) : '',
-      '',
-    ],
-  ];
-  // PERF-B8: the futures tab, the same figures as the trade tab's.
-  const b8: [string, (t: TabFigures) => number, number, string][] = [
-    ['messages/s to the futures tab (5 positions, book on screen)', (t) => t.msgsPerS, 1, '<= 60'],
-    ['React commits/s, futures', (t) => t.commitsPerS, 1, '50..60'],
-    ['main thread busy ms/frame, futures (task wall time)', (t) => t.msPerFrame, 2, '<= 4'],
-    ['main thread CPU ms/frame, futures (thread time)', (t) => t.cpuMsPerFrame, 2, ''],
-    ['main-thread CPU ms/s, futures (thread time)', (t) => t.cpuMsPerS, 1, ''],
-    ['long tasks (>= 50 ms), futures', (t) => t.longTasks, 0, '0'],
-  ];
-  for (const [label, get, d, target] of b8)
-    rows.push([
-      'B8',
-      label,
-      fmt(ours.futures ? get(ours.futures) : NaN, d),
-      naive?.futures ? fmt(get(naive.futures), d) : '',
-      target,
-    ]);
+/** A Lighthouse JSON report is kept beside the results only if it is this small (they usually are not). */
+const SMALL_REPORT = 200_000;
+
+async function main() {
+  const previous = previousFigures();
+  const tmp = mkdtempSync(join(tmpdir(), 'bench-browser-'));
+  const dirs = { ours: join(tmp, 'ours'), naive: join(tmp, 'naive') };
+  const withNaive = !quick && !lighthouseOnly;
+  console.log(withNaive ? 'building both clients ...' : 'building the client ...');
+  await buildClient('ours', dirs.ours);
+  if (withNaive) await buildClient('naive', dirs.naive);
+
+  const runs: Figures[] = [];
+  if (!lighthouseOnly)
+    for (let i = 0; i < runCount; i++) {
+      console.log(`run ${i + 1}/${runCount}: measuring ours ...`);
+      const ours = await measure('ours', dirs.ours);
+      if (withNaive) console.log(`run ${i + 1}/${runCount}: measuring naive ...`);
+      const naive = withNaive ? await measure('naive', dirs.naive) : undefined;
+      runs.push(flatRun(ours, naive));
+    }
+  const med = medianOf(runs);
+
+  const withLighthouse = lighthouseOnly || (!quick && !noLighthouse);
+  let lastReport = '';
+  if (withLighthouse) {
+    console.log(`lighthouse on home, ${runCount} run(s) ...`);
+    const lh = await lighthouseRuns(dirs.ours, runCount);
+    for (const k of LIGHTHOUSE_KEYS) med[`lighthouse_${k}`] = median(lh.runs.map((r) => r[k]));
+    lastReport = lh.lastReport;
+  }
+
+  const result = resultOf(med, runs.length, withLighthouse ? runCount : 0);
+  const rows = [...(lighthouseOnly ? [] : BROWSER_ROWS), ...(withLighthouse ? LIGHTHOUSE_ROWS : [])];
   const table = [
-    '| id | figure | ours | naive | target |',
-    '| --- | --- | ---: | ---: | --- |',
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    `median of ${runCount} run(s)${lighthouseOnly ? ' (Lighthouse only)' : ''}; previous: the committed bench/results/browser-latest.json`,
     '',
-    `cpu_ratio_vs_naive (thread time) trade = ${fmt(result.cpu_ratio_vs_naive, 3)}, home = ${fmt(result.cpu_ratio_vs_naive_home, 3)}; busy (wall) ratio trade = ${fmt(result.busy_ratio_vs_naive, 3)}, home = ${fmt(result.busy_ratio_vs_naive_home, 3)}; tick-to-paint samples: ${t2p.length}; trade screen: ${fmt(ours.marketRows ?? NaN, 0)} market rows, chart of ${fmt(ours.candles, 0)} candles (${fmt(ours.visibleCandles ?? NaN, 0)} on screen)`,
+    tableOf(rows, med, previous, withNaive),
+    ...(lighthouseOnly
+      ? []
+      : [
+          '',
+          `cpu_ratio_vs_naive (thread time) trade = ${fmt(med.cpu_ratio_vs_naive, 3)}, home = ${fmt(med.cpu_ratio_vs_naive_home, 3)}, futures = ${fmt(med.futures_cpu_ratio_vs_naive, 3)}; busy (wall) ratio trade = ${fmt(med.busy_ratio_vs_naive, 3)}, home = ${fmt(med.busy_ratio_vs_naive_home, 3)}; tick-to-paint samples: ${fmt(med.tick_to_paint_samples, 0)}; trade screen: ${fmt(med.market_list_rows, 0)} market rows, chart of ${fmt(med.chart_candles, 0)} candles (${fmt(med.chart_candles_visible, 0)} on screen)`,
+        ]),
   ].join('\n');
   console.log('\n' + table + '\n');
-  if (!quick || outArg) {
+  if (outArg || (!quick && !lighthouseOnly)) {
     const out = outArg ?? join(root, 'bench/results/browser-latest.json');
     mkdirSync(join(root, 'bench/results'), { recursive: true });
     writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
-    if (!outArg) writeFileSync(join(root, 'bench/results/browser-latest.md'), table + '\n');
+    if (!outArg) {
+      writeFileSync(join(root, 'bench/results/browser-latest.md'), table + '\n');
+      if (lastReport && lastReport.length <= SMALL_REPORT)
+        writeFileSync(join(root, 'bench/results/lighthouse-home.json'), lastReport + '\n');
+    }
   }
+  if (lastReport && lastReport.length > SMALL_REPORT)
+    console.log(`(the last Lighthouse report, ${Math.round(lastReport.length / 1000)} KB, is not kept: figures only)`);
   console.log(JSON.stringify(result));
 }
 
