@@ -78,6 +78,17 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/** Spec 2.1, 2.4: the screen is a declared route's, not empty, and shows no raw message key. */
+async function screenProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  if (await page.locator('[data-testid="not-found-screen"]').count()) problems.push('not found');
+  const text = (await page.locator('main#main').innerText()).trim();
+  if (text === '') problems.push('empty screen');
+  if (/\b(title|nav|ui)\.[a-zA-Z]+\b/.test(text))
+    problems.push(`raw message key in ${JSON.stringify(text.slice(0, 80))}`);
+  return problems;
+}
+
 function slug(path: string): string {
   return path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^a-zA-Z0-9]+/g, '-');
 }
@@ -171,7 +182,11 @@ describe('[WALK-1] route walk', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route, ${size}, ${state}`, async () => {
+      // Signed in, the guard lets every path through, so each visit also checks (spec 2.1, 2.4) that the route is
+      // declared and renders its screen with a real (translated) title: never the not-found page, an empty screen
+      // or a raw message key.
+      const titles = state === 'signed-in' ? ' [spec 2.1, 2.4] [GUARD-5] renders its screen with a title,' : '';
+      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles} ${size}, ${state}`, async () => {
         const ctx = await newContext(env.app.browser, {
           viewport,
           token: state === 'signed-in' ? env.token : undefined,
@@ -209,6 +224,7 @@ describe('[WALK-1] route walk', () => {
             const landed = new URL(page.url()).pathname;
             if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
             await settle(page).catch((e: Error) => current.push(`content did not settle: ${e.message.split('\n')[0]}`));
+            if (state === 'signed-in') current.push(...(await screenProblems(page)));
             current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
             const file = `${state}-${size}-${slug(route)}.png`;
             await page.screenshot({ path: join(GALLERY, file), fullPage: true });
@@ -283,6 +299,18 @@ describe('[WALK-1] route walk', () => {
     } finally {
       await desk.close();
       await phone.close();
+    }
+  });
+
+  it('[spec 2.1, 2.4] an unknown path shows the not-found screen with a way home', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, env.app.server.url + '/no-such-page');
+      expect(await page.locator('[data-testid="not-found-screen"]').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    } finally {
+      await ctx.close();
     }
   });
 
