@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } from './app-support';
 import { ALL_ROUTES, OPEN_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
 
@@ -46,37 +46,6 @@ interface Shot {
 
 const shots: Shot[] = [];
 const env = appWithDemoUser();
-
-/** Waits until the screen's content is there: no boot screen, no route loading, no loading notes, data in. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const busy = document.querySelector(
-        '.boot, .nav-progress, .kc-fallback, .kc-loading, .mk-state[role="status"], .loading-overlay',
-      );
-      if (busy) return false;
-      if (!document.querySelector('main#main *')) return false;
-      if (document.fonts.status !== 'loaded') return false;
-      const vh = window.innerHeight;
-      // Images in view have loaded (lazy ones below the fold load only when scrolled to).
-      const inView = (el: Element) => {
-        const r = el.getBoundingClientRect();
-        return r.bottom > 0 && r.top < vh && r.width > 0;
-      };
-      if (Array.from(document.images).some((img) => !img.complete && (img.loading !== 'lazy' || inView(img))))
-        return false;
-      // Live prices: every price cell in view has its first value (they show "--" until it arrives).
-      return !Array.from(document.querySelectorAll('.mt-box, .ph-price, .hc-price, [data-live]')).some((el) => {
-        const r = el.getBoundingClientRect();
-        return r.bottom > 0 && r.top < vh && r.width > 0 && el.textContent?.trim() === '--';
-      });
-    },
-    null,
-    { timeout: 20_000, polling: 100 },
-  );
-  // Two frames: the last commit painted.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
 
 /** Spec 2.1, 2.4: the screen is a declared route's, not empty, and shows no raw message key. */
 async function screenProblems(page: Page): Promise<string[]> {
@@ -223,7 +192,9 @@ describe('[WALK-1] route walk', () => {
                   : route;
             const landed = new URL(page.url()).pathname;
             if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
-            await settle(page).catch((e: Error) => current.push(`content did not settle: ${e.message.split('\n')[0]}`));
+            await waitForContent(page).catch((e: Error) =>
+              current.push(`content did not settle: ${e.message.split('\n')[0]}`),
+            );
             if (state === 'signed-in') current.push(...(await screenProblems(page)));
             current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
             const file = `${state}-${size}-${slug(route)}.png`;
