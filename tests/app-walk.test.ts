@@ -154,7 +154,7 @@ describe('[WALK-1] route walk', () => {
       // Signed in, the guard lets every path through, so each visit also checks (spec 2.1, 2.4) that the route is
       // declared and renders its screen with a real (translated) title: never the not-found page, an empty screen
       // or a raw message key.
-      const titles = state === 'signed-in' ? ' [spec 2.1, 2.4] [GUARD-5] renders its screen with a title,' : '';
+      const titles = state === 'signed-in' ? ' [spec 2.1, 2.4] [GUARD-5] renders its screen with a title,' : ',';
       it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles} ${size}, ${state}`, async () => {
         const ctx = await newContext(env.app.browser, {
           viewport,
