@@ -2,8 +2,6 @@
  * The other account screens against the real server (AUTH-9, VAL-2): forgotten password, trade password,
  * email and phone binding, form rules on blur, invite code from the link, and accessibility of every account screen.
  */
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -18,8 +16,8 @@ import {
   storedToken,
   type Harness,
 } from './accounts-support';
-
-const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
+import { navigateInApp } from './app-support';
+import { axeSerious } from './helpers/axe';
 
 let h: Harness;
 let base: string;
@@ -236,23 +234,6 @@ describe('[spec 7.1] trade password, email and phone', () => {
   });
 });
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function axeSerious(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: AXE });
-  const v = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as AxeViolation[];
-  return v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
-}
-
 describe('[A11Y-1] accessibility of the account screens', () => {
   const OPEN = ['/lr', '/login', '/register', '/forget'];
   const SIGNED = [
@@ -280,8 +261,10 @@ describe('[A11Y-1] accessibility of the account screens', () => {
           const ctx = await newContext(h.browser, { viewport, token: tok, language, bypassCSP: true });
           const page = await ctx.newPage();
           try {
+            // One page load per context; the other screens are reached through the app's own navigation.
+            await open(page, base + paths[0]);
             for (const path of paths) {
-              await open(page, base + path);
+              if (path !== paths[0]) await navigateInApp(page, path);
               expect(new URL(page.url()).pathname).toBe(path);
               await page.waitForSelector('.auth');
               for (const v of await axeSerious(page))

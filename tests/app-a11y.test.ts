@@ -4,21 +4,13 @@
  * Runs with reduced motion: a price flash lasts 0.6 s and axe would otherwise measure whatever frame of the
  * fade it happens to catch, so the result would depend on when the last tick arrived.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, navigateInApp, newContext, PHONE, waitForContent } from './app-support';
+import { axeSerious } from './helpers/axe';
 
-const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
 const SCREENS = ['/', '/store', '/trade', '/langList', '/wallet'];
 
 const env = appWithDemoUser();
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
 
 for (const [label, viewport] of [
   ['phone', PHONE],
@@ -37,19 +29,14 @@ for (const [label, viewport] of [
         const page = await ctx.newPage();
         const found: string[] = [];
         try {
+          // One page load; the other screens are reached through the app's own navigation.
+          await gotoApp(page, env.app.server.url + SCREENS[0]);
           for (const path of SCREENS) {
-            await gotoApp(page, env.app.server.url + path);
+            if (path !== SCREENS[0]) await navigateInApp(page, path);
             expect(new URL(page.url()).pathname).toBe(path);
-            await page.waitForTimeout(1500); // live data arrives, lazily loaded parts (chart) render
-            await page.addScriptTag({ path: AXE });
-            const violations = (await page.evaluate(async () => {
-              const axe = (
-                window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }
-              ).axe;
-              const r = await axe.run(document, { resultTypes: ['violations'] });
-              return r.violations;
-            })) as AxeViolation[];
-            for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+            // live data arrived, lazily loaded parts (chart) rendered
+            await waitForContent(page);
+            for (const v of await axeSerious(page)) {
               found.push(
                 `${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes
                   .slice(0, 3)

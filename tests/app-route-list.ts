@@ -1,7 +1,7 @@
 /**
- * The routes of spec 2.1 and 2.4, for the browser tests that visit all of them (tests/app-routes.test.ts,
- * tests/app-walk.test.ts). Parameterised paths carry a sample id that exists in the seeded data: the help
- * articles are seeded with ids 101 to 106 (server/src/seed/content.ts), so the sample article is 101.
+ * The routes of spec 2.1 and 2.4, for the browser test that visits all of them (tests/app-walk.test.ts).
+ * Parameterised paths carry a sample id that exists in the seeded data: the help articles are seeded with ids
+ * 101 to 106 (server/src/seed/content.ts), so the sample article is 101.
  */
 
 /** Spec 2.1 (path = name), with sample ids for the parameterised ones. */

@@ -144,6 +144,59 @@ export async function gotoApp(page: Page, url: string): Promise<void> {
   await waitForShell(page);
 }
 
+/**
+ * Waits until the screen's content is there: no boot screen, no route loading, no loading notes, fonts and the
+ * images in view loaded, every live price in view has its first value; then two frames, so the last commit painted.
+ */
+export async function waitForContent(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const busy = document.querySelector(
+        '.boot, .nav-progress, .kc-fallback, .kc-loading, .mk-state[role="status"], .loading-overlay',
+      );
+      if (busy) return false;
+      if (!document.querySelector('main#main *')) return false;
+      if (document.fonts.status !== 'loaded') return false;
+      const vh = window.innerHeight;
+      // Images in view have loaded (lazy ones below the fold load only when scrolled to).
+      const inView = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < vh && r.width > 0;
+      };
+      if (Array.from(document.images).some((img) => !img.complete && (img.loading !== 'lazy' || inView(img))))
+        return false;
+      // Live prices: every price cell in view has its first value (they show "--" until it arrives).
+      return !Array.from(document.querySelectorAll('.mt-box, .ph-price, .hc-price, [data-live]')).some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < vh && r.width > 0 && el.textContent?.trim() === '--';
+      });
+    },
+    null,
+    { timeout, polling: 100 },
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * Goes to `path` inside the running app, through the router's own history navigation (as the back button does),
+ * without loading the page again, and waits until the new route's screen replaced the old one. For tests that
+ * check several screens in one context and are not about start-up: a page load costs seconds, this a few frames.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    for (const el of Array.from(document.querySelectorAll('main#main > *'))) el.setAttribute('data-left', '');
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.nav-progress') &&
+      Array.from(document.querySelectorAll('main#main > *')).some((el) => !el.hasAttribute('data-left')),
+    null,
+    { timeout: 30_000 },
+  );
+}
+
 /** Saves a screenshot of `page` as `name`.png into SHOTS_DIR when that is set (does nothing otherwise). */
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.SHOTS_DIR;

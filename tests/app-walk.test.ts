@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } from './app-support';
 import { ALL_ROUTES, OPEN_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
 
@@ -47,35 +47,15 @@ interface Shot {
 const shots: Shot[] = [];
 const env = appWithDemoUser();
 
-/** Waits until the screen's content is there: no boot screen, no route loading, no loading notes, data in. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const busy = document.querySelector(
-        '.boot, .nav-progress, .kc-fallback, .kc-loading, .mk-state[role="status"], .loading-overlay',
-      );
-      if (busy) return false;
-      if (!document.querySelector('main#main *')) return false;
-      if (document.fonts.status !== 'loaded') return false;
-      const vh = window.innerHeight;
-      // Images in view have loaded (lazy ones below the fold load only when scrolled to).
-      const inView = (el: Element) => {
-        const r = el.getBoundingClientRect();
-        return r.bottom > 0 && r.top < vh && r.width > 0;
-      };
-      if (Array.from(document.images).some((img) => !img.complete && (img.loading !== 'lazy' || inView(img))))
-        return false;
-      // Live prices: every price cell in view has its first value (they show "--" until it arrives).
-      return !Array.from(document.querySelectorAll('.mt-box, .ph-price, .hc-price, [data-live]')).some((el) => {
-        const r = el.getBoundingClientRect();
-        return r.bottom > 0 && r.top < vh && r.width > 0 && el.textContent?.trim() === '--';
-      });
-    },
-    null,
-    { timeout: 20_000, polling: 100 },
-  );
-  // Two frames: the last commit painted.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/** Spec 2.1, 2.4: the screen is a declared route's, not empty, and shows no raw message key. */
+async function screenProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  if (await page.locator('[data-testid="not-found-screen"]').count()) problems.push('not found');
+  const text = (await page.locator('main#main').innerText()).trim();
+  if (text === '') problems.push('empty screen');
+  if (/\b(title|nav|ui)\.[a-zA-Z]+\b/.test(text))
+    problems.push(`raw message key in ${JSON.stringify(text.slice(0, 80))}`);
+  return problems;
 }
 
 function slug(path: string): string {
@@ -171,7 +151,11 @@ describe('[WALK-1] route walk', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route, ${size}, ${state}`, async () => {
+      // Signed in, the guard lets every path through, so each visit also checks (spec 2.1, 2.4) that the route is
+      // declared and renders its screen with a real (translated) title: never the not-found page, an empty screen
+      // or a raw message key.
+      const titles = state === 'signed-in' ? ' [spec 2.1, 2.4] [GUARD-5] renders its screen with a title,' : ',';
+      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles} ${size}, ${state}`, async () => {
         const ctx = await newContext(env.app.browser, {
           viewport,
           token: state === 'signed-in' ? env.token : undefined,
@@ -208,7 +192,10 @@ describe('[WALK-1] route walk', () => {
                   : route;
             const landed = new URL(page.url()).pathname;
             if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
-            await settle(page).catch((e: Error) => current.push(`content did not settle: ${e.message.split('\n')[0]}`));
+            await waitForContent(page).catch((e: Error) =>
+              current.push(`content did not settle: ${e.message.split('\n')[0]}`),
+            );
+            if (state === 'signed-in') current.push(...(await screenProblems(page)));
             current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
             const file = `${state}-${size}-${slug(route)}.png`;
             await page.screenshot({ path: join(GALLERY, file), fullPage: true });
@@ -283,6 +270,18 @@ describe('[WALK-1] route walk', () => {
     } finally {
       await desk.close();
       await phone.close();
+    }
+  });
+
+  it('[spec 2.1, 2.4] an unknown path shows the not-found screen with a way home', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, env.app.server.url + '/no-such-page');
+      expect(await page.locator('[data-testid="not-found-screen"]').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    } finally {
+      await ctx.close();
     }
   });
 

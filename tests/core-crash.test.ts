@@ -3,7 +3,8 @@
  * CORE_SNAPSHOT_EVERY=50 so snapshots and pruning happen during the test) runs a load from several concurrent
  * clients (spot limit orders that rest and that cross, market orders, cancels, futures opens at 100x with
  * take-profit and stop-loss close to the entry so the marks job triggers them, partial and whole closes) and is
- * killed with SIGKILL at 20 seeded moments while requests are in flight. After each kill:
+ * killed with SIGKILL at seeded moments while requests are in flight: 20 in the long form (`npm run test:long`, which
+ * sets TEST_LONG=1), the first 5 of the same seed in the short form that `npm test` runs. After each kill:
  * 1. `runCoreVerify` on the data dir (in process, the server's configuration) passes and prints a state hash;
  * 2. the restarted server logs `core_started` with a replay and the same hash;
  * 3. the ledger check passes;
@@ -25,7 +26,9 @@ import { runLedgerCheck } from '../server/src/ledger/checkCli';
 import { startServer, type RunningServer } from './helpers/server';
 
 const SEED = Number(process.env.CRASH_SEED ?? 23);
-const KILLS = Number(process.env.CRASH_KILLS ?? 20);
+/** The long form (20 kills) under TEST_LONG=1; the short form (the same seed's first 5 moments) otherwise. */
+const LONG = process.env.TEST_LONG === '1';
+const KILLS = Number(process.env.CRASH_KILLS ?? (LONG ? 20 : 5));
 const USERS = 4;
 const CLIENTS = 6;
 const SYMBOL = 'btcusdt';
@@ -366,7 +369,7 @@ async function signUpAndFund(i: number): Promise<User> {
   return { id: info.id, token };
 }
 
-describe('[CORE-5] [CORE-6] [CORE-2] kill -9 at 20 random moments during a load of orders, cancels and closes', () => {
+describe(`[CORE-5] [CORE-6] [CORE-2] kill -9 at ${KILLS} random moments (${LONG ? 'long' : 'short'} form) during a load of orders, cancels and closes`, () => {
   it('[CORE-5] [CORE-6] after each restart: the replay hash equals the verify hash, the ledger balances, no acknowledged order lost or doubled', async () => {
     const started = performance.now();
     srv = await boot();

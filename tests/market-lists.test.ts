@@ -3,12 +3,10 @@
  * search (across the four lists, recent searches), the trade header tabs (spec 2.4), the content screens
  * (help, help detail, about, terms, download) and axe-core on the screens not covered by app-a11y.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
-
-const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
+import { appWithDemoUser, DESKTOP, gotoApp, navigateInApp, newContext, PHONE, waitForContent } from './app-support';
+import { axeSerious } from './helpers/axe';
 
 const env = appWithDemoUser();
 
@@ -268,17 +266,12 @@ describe('[A11Y-1] accessibility of the other market screens', () => {
         await withPage(
           viewport,
           async (page) => {
+            // One page load; the other screens are reached through the app's own navigation.
+            await gotoApp(page, env.app.server.url + paths[0]);
             for (const path of paths) {
-              await gotoApp(page, env.app.server.url + path);
-              await page.waitForTimeout(800);
-              await page.addScriptTag({ path: AXE });
-              const violations = (await page.evaluate(async () => {
-                const axe = (
-                  window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: unknown[] }> } }
-                ).axe;
-                return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-              })) as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
-              for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+              if (path !== paths[0]) await navigateInApp(page, path);
+              await waitForContent(page);
+              for (const v of await axeSerious(page)) {
                 found.push(
                   `${path} ${v.id} (${v.impact}): ${v.nodes
                     .slice(0, 3)

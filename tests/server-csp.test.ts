@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { waitForContent, waitForShell } from './app-support';
 import { launchBrowser } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 
@@ -38,8 +39,10 @@ describe('[h1] CSP fits the SPA', () => {
       const res = await page.goto(srv.url + path, { waitUntil: 'load' });
       expect(res?.status()).toBe(200);
       expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-      // Give the app time to start its worker, open the socket and fetch settings.
-      await page.waitForTimeout(3000);
+      // The app started (settings fetched, the shell mounted) and its screen's content is in: on / and /trade
+      // that includes the live prices, which come through the worker and its socket.
+      await waitForShell(page);
+      await waitForContent(page);
       expect(await page.locator('#root').count()).toBe(1);
       // A blocked eval is the CSP working, not the app failing: zod 4 probes `new Function` when it builds its
       // first object schema unless src/shared/schemas/zodSetup.ts ran first (see there). Anything else fails.

@@ -31,8 +31,7 @@ describe('[SEC-4] [SECUI-5] a 30 s contract counts down, settles and shows its e
     const row = phone.getByTestId('seconds-open-row').first();
     const countdown = async () => (await row.textContent()) ?? '';
     const first = await countdown();
-    await phone.waitForTimeout(2_000);
-    expect(await countdown()).not.toBe(first);
+    await expect.poll(countdown, { timeout: 10_000 }).not.toBe(first);
     await shot(phone, 'seconds-open-phone');
     await shot(desktop, 'seconds-open-desktop');
     for (const page of [phone, desktop]) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candleOpenTime, ServerFrame } from '../src/shared/protocol';
 import { garbageFrames } from '../server/src/ws/garbage';
-import { connect, sleep, type Recorded } from '../server/src/ws/testClient';
+import { connect, type Recorded } from '../server/src/ws/testClient';
 import { startServer, type RunningServer } from './helpers/server';
 
 let srv: RunningServer;
@@ -91,7 +91,8 @@ describe('live socket of the real server (spec 7.5)', () => {
   });
 
   it('[OPS-2] /metrics: exchange_ws_connections goes up and back down; subscriptions by type', async () => {
-    await sleep(200);
+    // The earlier tests' sockets are all closed: wait until the server has counted them down.
+    await expect.poll(() => metric('exchange_ws_connections')).toBe(0);
     const base = await metric('exchange_ws_connections');
     const a = await open();
     const b = await open();
@@ -107,7 +108,6 @@ describe('live socket of the real server (spec 7.5)', () => {
     await a.close();
     b.ws.terminate();
     await b.closed;
-    await sleep(200);
-    expect(await metric('exchange_ws_connections')).toBe(base);
+    await expect.poll(() => metric('exchange_ws_connections')).toBe(base);
   });
 });
