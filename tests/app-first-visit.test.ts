@@ -136,6 +136,41 @@ describe('brand and coin logos [BRAND-1][BRAND-2][BRAND-3]', () => {
   });
 });
 
+describe('home holds still [PERF-51]', () => {
+  it('[PERF-51] a first load on the phone with the notices answering late: nothing painted moves, then the notices, shortcuts and list show together', async () => {
+    const ctx = await newContext(app.browser, { viewport: PHONE });
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The notices answer after the list's data (as on a slow link): what they bring must not push anything down.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await ctx.route('**/api/notice/list**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${app.server.url}/`);
+    await page.waitForSelector('.home-hero');
+    expect(await page.locator('.home-markets').count()).toBe(0);
+    expect(await page.locator('.home-pending[aria-busy="true"]').count()).toBe(1);
+    release();
+    await page.waitForSelector('.home-markets tbody tr, .home-markets [role="row"]');
+    await page.waitForSelector('.notice-strip');
+    expect(await page.locator('.home-shortcuts').count()).toBe(1);
+    // Layout-shift entries are queued with the frame that caused them: let two frames pass before reading the sum.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift).toBeLessThan(0.01);
+    await ctx.close();
+  });
+});
+
 describe('installable and calm offline [PERF-21][PERF-22][PERF-23][PERF-24]', () => {
   it('[PERF-21][PERF-22][PERF-23][PERF-24] offline, home opens from the service worker with its notice and the last prices; /api is never served from it; back online the live data returns without a reload', async () => {
     const ctx = await newContext(app.browser, { viewport: PHONE, serviceWorkers: 'allow' });

@@ -71,6 +71,18 @@ export function NoticeStrip() {
 }
 
 /**
+ * PERF-51: whether the home notices have answered (with notices or an error), latched for the screen's life. Home
+ * holds what lies under its banner until then, so that a notice arriving does not push the shortcuts and the
+ * market list down (a layout shift a reader sees as the list jumping under a finger).
+ */
+export function useHomeNoticesSettled(): boolean {
+  const { status } = useHomeNotices();
+  const [settled, setSettled] = useState(status !== 'loading');
+  if (!settled && status !== 'loading') setSettled(true);
+  return settled;
+}
+
+/**
  * NOTE-2, NOTE-3: the new-user notice first, then each POPUP notice once, as a card in the page under the strip
  * (never a layer over the screen: the reader keeps using home while it is there), closed by "Got it".
  */

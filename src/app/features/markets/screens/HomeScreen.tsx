@@ -23,7 +23,7 @@ import { CONTENT_PATHS } from '../../content/paths';
 import { Logo } from '../../../layout/Logo';
 import { LanguageButton } from '../../settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
-import { NoticeDialogs, NoticeStrip } from '../../content/notices/HomeNotices';
+import { NoticeDialogs, NoticeStrip, useHomeNoticesSettled } from '../../content/notices/HomeNotices';
 import { InboxBell } from '../../messages/components/InboxBell';
 
 export default function HomeScreen() {
@@ -36,6 +36,7 @@ export default function HomeScreen() {
     [snap.config, snap.coins],
   );
   const first = rows[0];
+  const noticesSettled = useHomeNoticesSettled();
   const shortcuts = [
     { to: MARKETS_PATHS.markets, label: t('shortcutMarkets'), Icon: IconMarkets },
     { to: first ? tradeHref(first.list, first.symbol) : TRADE_PATHS.spot, label: t('shortcutTrade'), Icon: IconTrade },
@@ -90,37 +91,43 @@ export default function HomeScreen() {
         )}
       </section>
 
-      <NoticeStrip />
-      <NoticeDialogs />
+      {noticesSettled ? (
+        <>
+          <NoticeStrip />
+          <NoticeDialogs />
 
-      {!desktop && (
-        <nav className="home-shortcuts" aria-label={t('shortcuts')}>
-          {shortcuts.map(({ to, label, Icon }) => (
-            <Link key={label} to={to} className="home-shortcut">
-              <span className="home-shortcut__icon">
-                <Icon size={22} />
-              </span>
-              <span className="home-shortcut__label">{label}</span>
-            </Link>
-          ))}
-          <LanguageButton className="home-shortcut">
-            <span className="home-shortcut__icon">
-              <IconGlobe size={22} />
-            </span>
-            <span className="home-shortcut__label">{t('shortcutLanguage')}</span>
-          </LanguageButton>
-        </nav>
+          {!desktop && (
+            <nav className="home-shortcuts" aria-label={t('shortcuts')}>
+              {shortcuts.map(({ to, label, Icon }) => (
+                <Link key={label} to={to} className="home-shortcut">
+                  <span className="home-shortcut__icon">
+                    <Icon size={22} />
+                  </span>
+                  <span className="home-shortcut__label">{label}</span>
+                </Link>
+              ))}
+              <LanguageButton className="home-shortcut">
+                <span className="home-shortcut__icon">
+                  <IconGlobe size={22} />
+                </span>
+                <span className="home-shortcut__label">{t('shortcutLanguage')}</span>
+              </LanguageButton>
+            </nav>
+          )}
+
+          <section className="home-markets" aria-labelledby="home-popular">
+            <div className="home-section-head">
+              <h2 id="home-popular">{t('popular')}</h2>
+              <Link to={MARKETS_PATHS.markets} className="home-more">
+                {t('viewAll')}
+              </Link>
+            </div>
+            <MarketTable rows={rows} variant={desktop ? 'desktop' : 'phone'} caption={t('popular')} spark />
+          </section>
+        </>
+      ) : (
+        <div className="home-pending" aria-busy="true" />
       )}
-
-      <section className="home-markets" aria-labelledby="home-popular">
-        <div className="home-section-head">
-          <h2 id="home-popular">{t('popular')}</h2>
-          <Link to={MARKETS_PATHS.markets} className="home-more">
-            {t('viewAll')}
-          </Link>
-        </div>
-        <MarketTable rows={rows} variant={desktop ? 'desktop' : 'phone'} caption={t('popular')} spark />
-      </section>
     </div>
   );
 }
