@@ -28,6 +28,8 @@ describe('start-up history', () => {
     const day = INTERVAL_MS['1d'];
     expect(historyDigest(T0)).toBe('b4587007769e226dddae521f04c690b1b38fc712c770f072a48534f1f64cbe1b');
     // A start exactly on a UTC day (and minute) boundary.
-    expect(historyDigest(Math.floor(T0 / day) * day)).toBe('d76aadd643dfb47fbef3a7adbe1050a9ff63341fd4b2db389296d92c81f76119');
+    expect(historyDigest(Math.floor(T0 / day) * day)).toBe(
+      'd76aadd643dfb47fbef3a7adbe1050a9ff63341fd4b2db389296d92c81f76119',
+    );
   });
 });

@@ -41,7 +41,19 @@ export class CandleSeries {
 
   /** Doubles the arrays (up to the capacity); only while the ring is not full yet, so head is 0. */
   private grow(): void {
-    const size = Math.min(this.cap, this.t.length * 2);
+    this.resize(Math.min(this.cap, this.t.length * 2));
+  }
+
+  /**
+   * Makes room for `count` candles at once (up to the capacity), so a bulk load of a known span (start-up history)
+   * allocates its arrays once instead of doubling through every size. Only while the ring is not full yet.
+   */
+  reserve(count: number): void {
+    const size = Math.min(this.cap, Math.ceil(count));
+    if (size > this.t.length && this.n < this.cap) this.resize(size);
+  }
+
+  private resize(size: number): void {
     const more = (a: Float64Array) => {
       const b = new Float64Array(size);
       b.set(a);
@@ -82,10 +94,12 @@ export class CandleSeries {
    * Bars must come in time order; one older than the newest candle is a programming error.
    */
   bar(ts: number, open: number, high: number, low: number, close: number, vol: number): boolean {
-    const ot = candleOpenTime(ts, this.interval);
+    // Inside the newest candle (the cached span is its open time and end): merge without recomputing the open time.
+    const inNewest = ts >= this.curT && ts < this.curEnd;
+    const ot = inNewest ? this.curT : candleOpenTime(ts, this.interval);
     if (this.n > 0) {
       const i = this.last();
-      if (this.t[i] === ot) {
+      if (inNewest || this.t[i] === ot) {
         if (high > this.h[i]) this.h[i] = high;
         if (low < this.l[i]) this.l[i] = low;
         this.c[i] = close;

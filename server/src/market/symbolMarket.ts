@@ -103,6 +103,15 @@ export class SymbolMarket {
     this.cached = undefined;
   }
 
+  /**
+   * Before a bulk load of contiguous history over [from, to): every series makes room for the candles that span
+   * will give it, at once.
+   */
+  reserve(from: number, to: number): void {
+    for (const s of this.series)
+      s.reserve((candleOpenTime(to, s.interval) - candleOpenTime(from, s.interval)) / s.len + 1);
+  }
+
   /** Ends a bulk load at `now`. */
   finishBulk(now: number): void {
     this.stats.slide(now);
