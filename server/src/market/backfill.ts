@@ -179,8 +179,8 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
     to = from;
   }
 
-  sm.reserve(fStart, now);
   for (const b of levels.reverse()) {
+    if (b.n > 0) sm.reserve(b.t[0], now, b.dur);
     for (let i = 0; i < b.n; i++) sm.bar(b.t[i], b.dur, b.o[i], b.h[i], b.l[i], b.c[i], b.v[i]);
   }
   const n = times.length;

@@ -11,6 +11,12 @@ import { fmtMinor } from './units';
 /** Candles the arrays start with. */
 const INITIAL_SIZE = 256;
 
+/** Six columns of `size` candles (time, open, high, low, close, volume) over one buffer: one allocation, not six. */
+function columns(size: number): Float64Array[] {
+  const buf = new Float64Array(6 * size);
+  return [0, 1, 2, 3, 4, 5].map((k) => buf.subarray(k * size, (k + 1) * size));
+}
+
 export class CandleSeries {
   readonly len: number;
   private t: Float64Array;
@@ -30,13 +36,7 @@ export class CandleSeries {
     readonly cap: number,
   ) {
     this.len = INTERVAL_MS[interval];
-    const size = Math.min(cap, INITIAL_SIZE);
-    this.t = new Float64Array(size);
-    this.o = new Float64Array(size);
-    this.h = new Float64Array(size);
-    this.l = new Float64Array(size);
-    this.c = new Float64Array(size);
-    this.v = new Float64Array(size);
+    [this.t, this.o, this.h, this.l, this.c, this.v] = columns(Math.min(cap, INITIAL_SIZE));
   }
 
   /** Doubles the arrays (up to the capacity); only while the ring is not full yet, so head is 0. */
@@ -54,17 +54,10 @@ export class CandleSeries {
   }
 
   private resize(size: number): void {
-    const more = (a: Float64Array) => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.t = more(this.t);
-    this.o = more(this.o);
-    this.h = more(this.h);
-    this.l = more(this.l);
-    this.c = more(this.c);
-    this.v = more(this.v);
+    const old = [this.t, this.o, this.h, this.l, this.c, this.v];
+    const cols = columns(size);
+    for (let k = 0; k < 6; k++) cols[k].set(old[k]);
+    [this.t, this.o, this.h, this.l, this.c, this.v] = cols;
   }
 
   get size(): number {

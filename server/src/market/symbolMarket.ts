@@ -104,12 +104,12 @@ export class SymbolMarket {
   }
 
   /**
-   * Before a bulk load of contiguous history over [from, to): every series makes room for the candles that span
-   * will give it, at once.
+   * Before a bulk load of contiguous bars of `durMs` from `from` up to `to`: every series that takes them makes room
+   * at once for the candles of that span (oldest level first; a later, shorter span asks for less and changes nothing).
    */
-  reserve(from: number, to: number): void {
+  reserve(from: number, to: number, durMs: number): void {
     for (const s of this.series)
-      s.reserve((candleOpenTime(to, s.interval) - candleOpenTime(from, s.interval)) / s.len + 1);
+      if (s.len >= durMs) s.reserve((candleOpenTime(to, s.interval) - candleOpenTime(from, s.interval)) / s.len + 1);
   }
 
   /** Ends a bulk load at `now`. */
