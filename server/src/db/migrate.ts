@@ -51,7 +51,11 @@ export function appliedVersions(db: Database.Database): Set<number> {
   return new Set(rows.map((r) => r.version));
 }
 
-/** Applies every pending migration; returns the names applied now. */
+/**
+ * Applies every pending migration; returns the names applied now. Each migration is whole or not at all (its own
+ * savepoint) and a failing one stops the run with the ones before it kept, as ever; all of them commit together
+ * in one transaction, so a fresh database costs one sync of the journal instead of one per migration.
+ */
 export async function migrate(
   db: Database.Database,
   log?: MigrationLog,
@@ -59,19 +63,38 @@ export async function migrate(
   clock: Clock = systemClock,
 ): Promise<string[]> {
   const done = appliedVersions(db);
-  const applied: string[] = [];
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  // Loaded first (an import cannot run inside a transaction); a file that fails to load stops the run there.
+  const loaded: [MigrationFile, (db: Database.Database) => void][] = [];
+  let failure: { err: unknown } | undefined;
   for (const m of listMigrations(dir)) {
     if (done.has(m.version)) continue;
-    const mod = (await import(pathToFileURL(m.file).href)) as { up?: (db: Database.Database) => void };
-    if (typeof mod.up !== 'function') throw new Error(`Migration ${m.name} does not export up(db)`);
-    const up = mod.up;
-    db.transaction(() => {
-      up(db);
-      record.run(m.version, m.name, clock.now());
-    })();
-    applied.push(m.name);
-    log?.info({ event: 'migration', migration: m.name }, `applied migration ${m.name}`);
+    try {
+      const mod = (await import(pathToFileURL(m.file).href)) as { up?: (db: Database.Database) => void };
+      if (typeof mod.up !== 'function') throw new Error(`Migration ${m.name} does not export up(db)`);
+      loaded.push([m, mod.up]);
+    } catch (err) {
+      failure = { err };
+      break;
+    }
   }
+  const applied: string[] = [];
+  if (loaded.length > 0)
+    db.transaction(() => {
+      for (const [m, up] of loaded) {
+        try {
+          db.transaction(() => {
+            up(db);
+            record.run(m.version, m.name, clock.now());
+          })();
+        } catch (err) {
+          failure = { err };
+          return;
+        }
+        applied.push(m.name);
+      }
+    })();
+  for (const name of applied) log?.info({ event: 'migration', migration: name }, `applied migration ${name}`);
+  if (failure) throw failure.err;
   return applied;
 }

@@ -34,46 +34,80 @@ const SUBSTEPS = 6;
 /** Mean of the log-normal trade size relative to its median, so history volume matches the live volume. */
 const MEAN_SIZE = Math.exp((NOTIONAL_LOG_SD * NOTIONAL_LOG_SD) / 2);
 
-interface Bar {
-  t: number;
+/** One level's bars, oldest first, already in minor units: open time, open, high, low, close, volume. */
+interface Bars {
+  n: number;
   dur: number;
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-  /** Volume factor: trades-worth of mean size. */
-  v: number;
+  t: Float64Array;
+  o: Float64Array;
+  h: Float64Array;
+  l: Float64Array;
+  c: Float64Array;
+  v: Float64Array;
 }
 
-/** Generates bars of `dur` ms backwards over [from, to), ending at log price `x`. Returns [bars oldest first, x at `from`]. */
-function barsBackward(rng: Rng, from: number, to: number, dur: number, x: number, rate: number): [Bar[], number] {
-  const out: Bar[] = [];
+/** Log price relative to the listed price -> whole ticks at the listed scale, at least one. */
+type ToMinor = (lx: number) => number;
+
+/**
+ * Generates the bars of `dur` ms backwards over [from, to), ending at log price `x`, straight into typed arrays in
+ * minor units (the random draws in the same order as ever). Returns [bars oldest first, x at `from`].
+ * `qtyOfClose(c)` is the quantity of a median trade at close `c`.
+ */
+function barsBackward(
+  rng: Rng,
+  from: number,
+  to: number,
+  dur: number,
+  x: number,
+  rate: number,
+  toMinor: ToMinor,
+  qtyOfClose: (c: number) => number,
+): [Bars, number] {
+  const n = Math.max(0, Math.floor((to - from) / dur));
+  const bars: Bars = {
+    n,
+    dur,
+    t: new Float64Array(n),
+    o: new Float64Array(n),
+    h: new Float64Array(n),
+    l: new Float64Array(n),
+    c: new Float64Array(n),
+    v: new Float64Array(n),
+  };
   const subSec = dur / SUBSTEPS / 1000;
+  const sdBase = SIGMA_PER_SEC * Math.sqrt(subSec);
+  const pull = REVERSION_PER_SEC * subSec;
+  const volBase = ((rate * dur) / 1000) * MEAN_SIZE;
   let volMult = 1;
+  // The close of a bar is the open of the (later) bar generated just before it: the same x, the same ticks.
+  let xMinor = toMinor(x);
+  let i = n;
   for (let t = to - dur; t >= from; t -= dur) {
+    i--;
     if (rng.next() < 0.1) volMult = Math.exp(0.4 * rng.normal());
-    const sd = SIGMA_PER_SEC * Math.sqrt(subSec) * volMult;
-    const c = x;
+    const sd = sdBase * volMult;
     let hi = x;
     let lo = x;
     for (let j = 0; j < SUBSTEPS; j++) {
-      x = x - REVERSION_PER_SEC * subSec * x + sd * rng.normal();
+      x = x - pull * x + sd * rng.normal();
       if (x > hi) hi = x;
       if (x < lo) lo = x;
     }
     const wick = sd * 0.5;
-    out.push({
-      t,
-      dur,
-      o: x,
-      h: hi + Math.abs(rng.normal()) * wick,
-      l: lo - Math.abs(rng.normal()) * wick,
-      c,
-      v: ((rate * dur) / 1000) * MEAN_SIZE * Math.exp(0.4 * rng.normal()) * volMult,
-    });
+    const c = xMinor;
+    const o = (xMinor = toMinor(x));
+    const h = toMinor(hi + Math.abs(rng.normal()) * wick);
+    const l = toMinor(lo - Math.abs(rng.normal()) * wick);
+    const v = volBase * Math.exp(0.4 * rng.normal()) * volMult;
+    bars.t[i] = t;
+    bars.o[i] = o;
+    bars.h[i] = h > o ? (h > c ? h : c) : o > c ? o : c;
+    bars.l[i] = l < o ? (l < c ? l : c) : o < c ? o : c;
+    bars.c[i] = c;
+    bars.v[i] = Math.round(v * qtyOfClose(c));
   }
-  out.reverse();
-  return [out, x];
+  return [bars, x];
 }
 
 export interface BackfillResult {
@@ -118,7 +152,18 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
       x = x - REVERSION_PER_SEC * (60 / k) * x + sd * rng.normal();
     }
   }
-  const levels: Bar[][] = [];
+  const toMinor: ToMinor = (lx) => {
+    const p = Math.round(priceMinor * Math.exp(lx));
+    return p >= 1 ? p : 1;
+  };
+  // qtyFor(NOTIONAL_MEDIAN, c, ps, qs), its constants computed once.
+  const notionalMinor = NOTIONAL_MEDIAN * 10 ** ps;
+  const qtyUnit = 10 ** qs;
+  const qtyOfClose = (c: number): number => {
+    const q = Math.round((notionalMinor / c) * qtyUnit);
+    return q >= 1 ? q : 1;
+  };
+  const levels: Bars[] = [];
   let to = windowStart;
   for (const [from, dur] of [
     [aStart, MIN],
@@ -128,25 +173,15 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
     [eStart, DAY],
     [fStart, WEEK],
   ] as const) {
-    const [bars, xFrom] = barsBackward(rng, from, to, dur, x, rate);
+    const [bars, xFrom] = barsBackward(rng, from, to, dur, x, rate, toMinor, qtyOfClose);
     levels.push(bars);
     x = xFrom;
     to = from;
   }
 
-  const toMinor = (lx: number): number => {
-    const p = Math.round(priceMinor * Math.exp(lx));
-    return p >= 1 ? p : 1;
-  };
-  for (const bars of levels.reverse()) {
-    for (const b of bars) {
-      const o = toMinor(b.o);
-      const c = toMinor(b.c);
-      const h = Math.max(toMinor(b.h), o, c);
-      const l = Math.min(toMinor(b.l), o, c);
-      const vol = Math.round(b.v * qtyFor(NOTIONAL_MEDIAN, c, ps, qs));
-      sm.bar(b.t, b.dur, o, h, l, c, vol);
-    }
+  for (const b of levels.reverse()) {
+    if (b.n > 0) sm.reserve(b.t[0], now, b.dur);
+    for (let i = 0; i < b.n; i++) sm.bar(b.t[i], b.dur, b.o[i], b.h[i], b.l[i], b.c[i], b.v[i]);
   }
   const n = times.length;
   const keepFrom = n - sm.trades.cap;

@@ -47,21 +47,24 @@ export function createRng(seed: number, stream = ''): Rng {
     return t >>> 0;
   };
   for (let i = 0; i < 16; i++) u32();
-  let spare: number | undefined;
+  // The normal's spare in a typed slot: a float held in a closure variable is a new heap number at every write,
+  // and the start-up history draws millions of normals.
+  const spare = new Float64Array(1);
+  let hasSpare = false;
   const next = (): number => u32() / 4294967296;
   return {
     next,
     normal() {
-      if (spare !== undefined) {
-        const s = spare;
-        spare = undefined;
-        return s;
+      if (hasSpare) {
+        hasSpare = false;
+        return spare[0];
       }
       let u = 0;
       while (u === 0) u = next();
       const v = next();
       const r = Math.sqrt(-2 * Math.log(u));
-      spare = r * Math.sin(2 * Math.PI * v);
+      spare[0] = r * Math.sin(2 * Math.PI * v);
+      hasSpare = true;
       return r * Math.cos(2 * Math.PI * v);
     },
     exp() {
@@ -69,10 +72,12 @@ export function createRng(seed: number, stream = ''): Rng {
       while (u === 0) u = next();
       return -Math.log(u);
     },
-    save: () => [a, b, c, d, spare ?? null],
+    save: () => [a, b, c, d, hasSpare ? spare[0] : null],
     load(s) {
       [a, b, c, d] = s;
-      spare = s[4] ?? undefined;
+      const sp = s[4];
+      hasSpare = typeof sp === 'number';
+      if (typeof sp === 'number') spare[0] = sp;
     },
   };
 }

@@ -11,6 +11,12 @@ import { fmtMinor } from './units';
 /** Candles the arrays start with. */
 const INITIAL_SIZE = 256;
 
+/** Six columns of `size` candles (time, open, high, low, close, volume) over one buffer: one allocation, not six. */
+function columns(size: number): Float64Array[] {
+  const buf = new Float64Array(6 * size);
+  return [0, 1, 2, 3, 4, 5].map((k) => buf.subarray(k * size, (k + 1) * size));
+}
+
 export class CandleSeries {
   readonly len: number;
   private t: Float64Array;
@@ -30,29 +36,28 @@ export class CandleSeries {
     readonly cap: number,
   ) {
     this.len = INTERVAL_MS[interval];
-    const size = Math.min(cap, INITIAL_SIZE);
-    this.t = new Float64Array(size);
-    this.o = new Float64Array(size);
-    this.h = new Float64Array(size);
-    this.l = new Float64Array(size);
-    this.c = new Float64Array(size);
-    this.v = new Float64Array(size);
+    [this.t, this.o, this.h, this.l, this.c, this.v] = columns(Math.min(cap, INITIAL_SIZE));
   }
 
   /** Doubles the arrays (up to the capacity); only while the ring is not full yet, so head is 0. */
   private grow(): void {
-    const size = Math.min(this.cap, this.t.length * 2);
-    const more = (a: Float64Array) => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.t = more(this.t);
-    this.o = more(this.o);
-    this.h = more(this.h);
-    this.l = more(this.l);
-    this.c = more(this.c);
-    this.v = more(this.v);
+    this.resize(Math.min(this.cap, this.t.length * 2));
+  }
+
+  /**
+   * Makes room for `count` candles at once (up to the capacity), so a bulk load of a known span (start-up history)
+   * allocates its arrays once instead of doubling through every size. Only while the ring is not full yet.
+   */
+  reserve(count: number): void {
+    const size = Math.min(this.cap, Math.ceil(count));
+    if (size > this.t.length && this.n < this.cap) this.resize(size);
+  }
+
+  private resize(size: number): void {
+    const old = [this.t, this.o, this.h, this.l, this.c, this.v];
+    const cols = columns(size);
+    for (let k = 0; k < 6; k++) cols[k].set(old[k]);
+    [this.t, this.o, this.h, this.l, this.c, this.v] = cols;
   }
 
   get size(): number {
@@ -82,10 +87,12 @@ export class CandleSeries {
    * Bars must come in time order; one older than the newest candle is a programming error.
    */
   bar(ts: number, open: number, high: number, low: number, close: number, vol: number): boolean {
-    const ot = candleOpenTime(ts, this.interval);
+    // Inside the newest candle (the cached span is its open time and end): merge without recomputing the open time.
+    const inNewest = ts >= this.curT && ts < this.curEnd;
+    const ot = inNewest ? this.curT : candleOpenTime(ts, this.interval);
     if (this.n > 0) {
       const i = this.last();
-      if (this.t[i] === ot) {
+      if (inNewest || this.t[i] === ot) {
         if (high > this.h[i]) this.h[i] = high;
         if (low < this.l[i]) this.l[i] = low;
         this.c[i] = close;

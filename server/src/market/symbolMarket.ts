@@ -103,6 +103,15 @@ export class SymbolMarket {
     this.cached = undefined;
   }
 
+  /**
+   * Before a bulk load of contiguous bars of `durMs` from `from` up to `to`: every series that takes them makes room
+   * at once for the candles of that span (oldest level first; a later, shorter span asks for less and changes nothing).
+   */
+  reserve(from: number, to: number, durMs: number): void {
+    for (const s of this.series)
+      if (s.len >= durMs) s.reserve((candleOpenTime(to, s.interval) - candleOpenTime(from, s.interval)) / s.len + 1);
+  }
+
   /** Ends a bulk load at `now`. */
   finishBulk(now: number): void {
     this.stats.slide(now);
