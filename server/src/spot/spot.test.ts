@@ -242,7 +242,9 @@ describe('[SAFE-28] a reused clientOrderId', () => {
     const order = { symbol: SYMBOL, side: 'buy', type: 'limit', price, amount: '0.001', clientOrderId: 'safe-28' };
     const first = await submit(u.token, order);
     expect(first.body.msg).toBe('success');
-    const same = await submit(u.token, { ...order, price: `${price}0`, amount: '0.0010' });
+    // The same price written with a trailing zero (a whole price gains a decimal point first).
+    const samePrice = price.includes('.') ? `${price}0` : `${price}.0`;
+    const same = await submit(u.token, { ...order, price: samePrice, amount: '0.0010' });
     expect(same.body.data.id).toBe(first.body.data.id);
     const other = new Decimal(price).minus(1).toFixed();
     const cases: [Record<string, unknown>, string][] = [
