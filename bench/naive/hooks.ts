@@ -7,7 +7,7 @@
  * the real hooks at build time, so both clients render the very same screens on the same feed.
  * Not part of the product.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KlineInterval, ServerFrame } from '../../src/shared/protocol';
 import type {
   ConnectionHealth,
@@ -126,6 +126,18 @@ export function useTicker(symbol: string | undefined, _everyMs = 0): TickerView 
     });
   }, [symbol]);
   return view;
+}
+
+/** The pair lists' live cells, naively: a React state update per DETAIL message (useTicker), written after each commit. */
+export function useTickerWriter(
+  symbol: string | undefined,
+  write: (ticker: TickerView | undefined) => void,
+  _everyMs = 0,
+): void {
+  const view = useTicker(symbol);
+  useLayoutEffect(() => {
+    write(view);
+  }, [view, write]);
 }
 
 export function useTrades(symbol: string | undefined, _everyMs = 0): TradesView | undefined {
