@@ -41,7 +41,13 @@ async function launch(): Promise<{ port: number; stop(): Promise<void> }> {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing the profile for a moment after the browser exits: retry, and
+    // leave the folder in the temp dir rather than lose the run's figures over it.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (e) {
+      console.warn(`  left ${profile}: ${(e as Error).message}`);
+    }
   };
   const port = await new Promise<number>((resolve, reject) => {
     let err = '';
