@@ -23,12 +23,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/src/config';
 import { runCoreVerify } from '../server/src/core/verifyCli';
 import { runLedgerCheck } from '../server/src/ledger/checkCli';
+import { LONG_FORM } from '../server/src/testing/long';
 import { startServer, type RunningServer } from './helpers/server';
 
 const SEED = Number(process.env.CRASH_SEED ?? 23);
-/** The long form (20 kills) under TEST_LONG=1; the short form (the same seed's first 5 moments) otherwise. */
-const LONG = process.env.TEST_LONG === '1';
-const KILLS = Number(process.env.CRASH_KILLS ?? (LONG ? 20 : 5));
+/** The long form (20 kills) under TEST_LONG=1 (PERF-50); the short form (the same seed's first 5 moments) otherwise. */
+const KILLS = Number(process.env.CRASH_KILLS ?? (LONG_FORM ? 20 : 5));
 const USERS = 4;
 const CLIENTS = 6;
 const SYMBOL = 'btcusdt';
@@ -369,7 +369,7 @@ async function signUpAndFund(i: number): Promise<User> {
   return { id: info.id, token };
 }
 
-describe(`[CORE-5] [CORE-6] [CORE-2] kill -9 at ${KILLS} random moments (${LONG ? 'long' : 'short'} form) during a load of orders, cancels and closes`, () => {
+describe(`[CORE-5] [CORE-6] [CORE-2] kill -9 at ${KILLS} random moments (${LONG_FORM ? 'long' : 'short'} form) during a load of orders, cancels and closes`, () => {
   it('[CORE-5] [CORE-6] after each restart: the replay hash equals the verify hash, the ledger balances, no acknowledged order lost or doubled', async () => {
     const started = performance.now();
     srv = await boot();
