@@ -16,6 +16,7 @@
  * Two configurations, alternating, `--runs` times each (median of each figure): group commit on (the default)
  * and the baseline CORE_GROUP_COMMIT=0 (one transaction per command). Results: bench/results/orders-latest.json
  * and .md. Not a test: no threshold is asserted. The LAST line printed is one JSON object.
+ * `BENCH_CPU_PROF=<dir>` starts each server with `--cpu-prof` into that folder (where the time goes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,7 +62,8 @@ interface Server {
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
