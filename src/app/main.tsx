@@ -13,12 +13,14 @@ import App, { Boot } from './App';
 import { startUp } from './state/startup';
 import { i18n } from './i18n';
 import { installAccountToken } from './market/accountToken';
+import { warmRoute } from './routes';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<Boot />);
 // The browser benchmark (bench/browser) counts React commits with the Profiler API: it defines
 // window.__openexProfiler before the app loads and builds with react-dom/profiling. Absent in the product.
 const onRender = (window as { __openexProfiler?: ProfilerOnRenderCallback }).__openexProfiler;
+warmRoute(location.pathname);
 void startUp().then(() => {
   installAccountToken();
   root.render(

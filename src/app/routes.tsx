@@ -3,7 +3,7 @@
  * lazily (its own chunk) together with its feature's i18n namespaces. Every route runs the navigation guard of 4.2
  * before it renders (a loader), so signed-out visits to guarded paths land on the sign-in path.
  */
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { guard } from './session/guard';
 import { loadNamespaces } from './i18n/index';
 import type { RouteDef } from './features/routeDef';
@@ -47,6 +47,20 @@ async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const target = await guard(url.pathname + url.search);
   if (target !== null && target !== url.pathname) throw redirect(target);
   return null;
+}
+
+/**
+ * PERF-52: starts loading the screen of `pathname` (its chunk and the chunks it imports) at once, while start-up
+ * still waits for the settings, so that the router's lazy load later finds it ready instead of starting a second
+ * round of requests after them. A failure here is ignored: the router's own load reports it.
+ */
+export function warmRoute(pathname: string, defs: readonly RouteDef[] = ROUTES): void {
+  const match = matchRoutes(
+    defs.map((d) => ({ path: d.path, def: d })),
+    pathname,
+  );
+  const def = (match?.[match.length - 1]?.route as { def?: RouteDef } | undefined)?.def;
+  def?.load().catch(() => undefined);
 }
 
 export function toRouteObjects(defs: readonly RouteDef[] = ROUTES): RouteObject[] {

@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RouteDef } from './features/routeDef';
+import { warmRoute } from './routes';
+
+const screen = { default: () => null };
+
+describe('[PERF-52] start-up loads the screen of the address it opens on', () => {
+  it('loads the matching route, with its parameters, and no other', async () => {
+    const trade = vi.fn(() => Promise.resolve(screen));
+    const detail = vi.fn(() => Promise.resolve(screen));
+    const rest = vi.fn(() => Promise.resolve(screen));
+    const defs: RouteDef[] = [
+      { path: '/trade', load: trade, ns: [] },
+      { path: '/news/:id', load: detail, ns: [] },
+      { path: '*', load: rest, ns: [] },
+    ];
+    warmRoute('/news/7', defs);
+    expect(detail).toHaveBeenCalledTimes(1);
+    expect(trade).not.toHaveBeenCalled();
+    expect(rest).not.toHaveBeenCalled();
+    warmRoute('/nowhere', defs);
+    expect(rest).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a failed load (the router reports it when it loads the screen itself)', async () => {
+    const failing = vi.fn(() => Promise.reject(new Error('offline')));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    warmRoute('/trade', [{ path: '/trade', load: failing, ns: [] }]);
+    await new Promise((r) => setTimeout(r, 0));
+    process.off('unhandledRejection', unhandled);
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});
