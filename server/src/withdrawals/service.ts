@@ -272,7 +272,7 @@ export class Withdrawals {
       if (!w || (userId !== undefined && w.user_id !== userId)) throw new ApiFail(`No withdrawal ${id}`);
       if (w.status !== 'pending') throw new ApiFail(`Withdrawal ${id} is already ${w.status}`);
       if (w.hold_id === null) throw new Error(`withdrawal ${id} has no hold`);
-      const cause = { kind: `withdraw_${to}`, ref: String(id), userId: w.user_id, memo: reason || undefined };
+      const cause = { kind: `withdraw_${to}` as const, ref: String(id), userId: w.user_id, memo: reason || undefined };
       if (to === 'done') {
         const parts: { house: HouseAccount; amount: string }[] = [{ house: 'house:withdrawals', amount: w.amount }];
         if (!new Decimal(w.fee).isZero()) parts.push({ house: 'house:fees', amount: w.fee });
