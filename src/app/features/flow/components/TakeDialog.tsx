@@ -13,7 +13,16 @@ import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
 import { useAssetBalances } from '../../wallet/balances';
 import { findTake, outcomeUnknown, pendingTakes, sendTake, takeIntent, useFlowOrders, useUid } from '../data';
-import { checkTake, emptyTake, parseTakeIntent, ruleText, takeConversion, takerSide, unpaidCount } from '../model/flow';
+import {
+  checkTake,
+  emptyTake,
+  parseTakeIntent,
+  ruleText,
+  takeConversion,
+  takeSummary,
+  takerSide,
+  unpaidCount,
+} from '../model/flow';
 import type { TakeDraft } from '../model/flow';
 import { flowOrderPath } from '../paths';
 import { useFmt, useRuleText } from './cells';
@@ -50,6 +59,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
   const orders = useFlowOrders(uid, 'active');
   const check = checkTake(offer, d, { available: available ?? '0', openOrders: unpaidCount(orders.data?.rows) });
   const conv = takeConversion(offer.price, d);
+  const summary = takeSummary(side, d, conv);
   const set = (patch: Partial<TakeDraft>) => {
     setD((x) => ({ ...x, ...patch }));
     setError('');
@@ -161,10 +171,15 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
           <span className="fl-unit">{unit}</span>
         </div>
         <p className="fl-conversion" data-testid="flow-take-conversion" aria-live="polite">
-          {conv
-            ? d.by === 'fiat'
-              ? t('take.getsCoin', { amount: f.num(conv) })
-              : t('take.paysFiat', { amount: f.fiat(conv), fiat: offer.fiat })
+          {summary.length
+            ? summary.map((l) => (
+                <span key={l.key} className="fl-conversion__line" data-testid={`flow-take-${l.money}`}>
+                  {t(l.key, {
+                    amount: l.money === 'fiat' ? f.fiat(l.amount) : f.num(l.amount),
+                    unit: l.money === 'fiat' ? offer.fiat : 'USDT',
+                  })}
+                </span>
+              ))
             : t('take.conversionHint')}
         </p>
       </div>
