@@ -50,7 +50,3 @@ export const JOURNAL_KINDS = [
   'bot_seed',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
-
-export function isJournalKind(kind: string): kind is JournalKind {
-  return (JOURNAL_KINDS as readonly string[]).includes(kind);
-}

@@ -109,7 +109,7 @@ export function takeConversion(price: string, d: Pick<TakeDraft, 'by' | 'amount'
 }
 
 /** One line of the take's summary (WORD-4): what the customer gives or gets, in fiat or in USDT. */
-export interface TakeLine {
+interface TakeLine {
   key: 'take.youPay' | 'take.youSell' | 'take.youReceive';
   money: 'fiat' | 'coin';
   amount: string;

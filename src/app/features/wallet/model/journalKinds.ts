@@ -21,7 +21,7 @@ export const KIND_GROUPS = [
 export type KindGroup = (typeof KIND_GROUPS)[number];
 
 /** Kinds named by themselves (in `records.kind`): the filter's five, the ends of a withdrawal, the demo's funds. */
-export const OWN_KINDS = [
+const OWN_KINDS = [
   'deposit',
   'withdraw',
   'transfer',
@@ -71,7 +71,7 @@ export function journalKindKey(kind: string): string | undefined {
 /** Kinds whose hold is an order's (the ref is the order's id). */
 const ORDER_HOLDS = new Set(['spot_order', 'futures_order', 'second_open', 'option_buy', 'flow_offer', 'flow_take']);
 
-export type HoldNote =
+type HoldNote =
   | { key: 'records.note.heldWithdraw' | 'records.note.heldOrder'; ref: string; amount: string }
   | { key: 'records.note.held' | 'records.note.released' | 'records.note.paid'; amount: string };
 

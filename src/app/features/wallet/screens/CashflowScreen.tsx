@@ -159,7 +159,8 @@ export default function CashflowScreen() {
                     </td>
                     <td className="fx-list__sub">
                       <Note r={r} />
-                      {r.memo ? ` · ${r.memo}` : null}
+                      {holdNote(r) && r.memo ? ' · ' : null}
+                      {r.memo}
                     </td>
                   </tr>
                 ))}
