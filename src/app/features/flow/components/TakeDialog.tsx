@@ -34,6 +34,16 @@ export function usePlatformUsdt(): string | undefined {
   return b.data.find((r) => r.account === 'platform' && r.coin.toUpperCase() === 'USDT')?.available ?? '0';
 }
 
+/** WORD-4: the amount's label says what the typed figure is to the customer: paid, bought, sold or received. */
+const amountLabel = (side: 'buy' | 'sell', by: TakeDraft['by']): string =>
+  side === 'buy'
+    ? by === 'fiat'
+      ? 'take.amount.buy'
+      : 'take.amount.buyCoin'
+    : by === 'coin'
+      ? 'take.amount.sell'
+      : 'take.amount.sellFiat';
+
 export function TakeDialog({ offer, onClose }: { offer: FlowOffer; onClose: () => void }) {
   const { t } = useTranslation('flow');
   const side = takerSide(offer.side);
@@ -157,7 +167,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
         ))}
       </div>
       <div className="fl-field">
-        <label htmlFor={`${ids}-amount`}>{t(`take.amount.${side}`)}</label>
+        <label htmlFor={`${ids}-amount`}>{t(amountLabel(side, d.by))}</label>
         <div className="fl-input">
           <input
             id={`${ids}-amount`}
