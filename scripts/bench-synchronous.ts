@@ -20,7 +20,7 @@ async function run(mode: 'NORMAL' | 'FULL', n: number): Promise<number> {
   const start = process.hrtime.bigint();
   for (let i = 0; i < n; i++)
     ledger.post({
-      kind: 'bench',
+      kind: 'transfer',
       ref: `t${i}`,
       userId: null,
       memo: 'bench',

@@ -59,7 +59,9 @@ async function trade(customer: Page, merchant: Page, fiat: string, coin: string,
   await offer.getByTestId('flow-offer-take').click();
   await customer.getByTestId('flow-take').waitFor();
   await customer.getByTestId('flow-take-amount').fill(fiat);
-  await expect.poll(() => customer.getByTestId('flow-take-conversion').innerText()).toContain(`You get ${coin} USDT`);
+  // WORD-4: from the customer's side: what they pay, what they receive.
+  await expect.poll(() => customer.getByTestId('flow-take-coin').innerText()).toBe(`You receive ${coin} USDT`);
+  expect(await customer.getByTestId('flow-take-fiat').innerText()).toMatch(/^You pay [\d.]+ USD$/);
   await expect.poll(() => customer.getByTestId('flow-take-submit').innerText()).toBe('Buy USDT');
   expect(await customer.getByTestId('flow-take-note').innerText()).toContain('outside the exchange');
   await shot(customer, `flow-take-${tag}`);
@@ -98,7 +100,7 @@ async function trade(customer: Page, merchant: Page, fiat: string, coin: string,
 }
 
 describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two users, in the browser', () => {
-  it('desktop: a merchant applies and posts a sell offer; a customer buys, pays; the merchant releases', async () => {
+  it('[WORD-4] desktop: a merchant applies and posts a sell offer; a customer buys ("You pay / You receive"), pays; the merchant releases', async () => {
     const url = env.app.server.url;
     const merchantToken = await funded('1000');
     const mctx = await newContext(env.app.browser, { viewport: DESKTOP, token: merchantToken });
@@ -150,7 +152,7 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     (globalThis as { flowMerchant?: string }).flowMerchant = merchantToken;
   });
 
-  it('phone: another customer buys from the same offer, then sells to the demo merchant and releases', async () => {
+  it('[WORD-4] phone: another customer buys from the same offer, then sells to the demo merchant ("You sell / You receive") and releases', async () => {
     const merchantToken = (globalThis as { flowMerchant?: string }).flowMerchant!;
     const mctx = await newContext(env.app.browser, { viewport: PHONE, token: merchantToken });
     const merchant = await mctx.newPage();
@@ -168,7 +170,9 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     await demoOffer.getByTestId('flow-offer-take').click();
     await customer.getByTestId('flow-take-by-coin').click();
     await customer.getByTestId('flow-take-amount').fill('15');
-    await expect.poll(() => customer.getByTestId('flow-take-conversion').innerText()).toBe('Comes to 14.85 USD');
+    // WORD-4: selling, the USDT given away is "sold" and the fiat "received".
+    await expect.poll(() => customer.getByTestId('flow-take-coin').innerText()).toBe('You sell 15 USDT');
+    expect(await customer.getByTestId('flow-take-fiat').innerText()).toBe('You receive 14.85 USD');
     await expect
       .poll(() => customer.getByTestId('flow-take-submit').innerText())
       .toBe('Enter how the merchant pays you');

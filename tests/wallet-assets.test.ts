@@ -121,7 +121,7 @@ describe('[WAL-1] the assets overview', () => {
 });
 
 describe('[WAL-6] transfer', () => {
-  it('[WAL-6][WAL-7][WAL-8][WAL-9] platform to contract: Max, precision, the balance check, then the move shows at once', async () => {
+  it('[WAL-6][WAL-7][WAL-8][WAL-9][WORD-6] platform to contract: Max, precision, the balance check, then the move shows at once; the next sheet remembers the destination', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
@@ -165,6 +165,11 @@ describe('[WAL-6] transfer', () => {
       expect(avail(after, 'contract', 'USDT')).toBe(want);
       // The intent is answered: no key is left waiting.
       expect(await page.evaluate(() => localStorage.getItem('openex:pendingIntents'))).toBe('{}');
+      // WORD-6: opened again, the sheet offers the last destination (Contract), not Finance and never the source.
+      await page.getByTestId('wallet-action-transfer').click();
+      const again = page.getByRole('dialog', { name: 'Transfer' });
+      expect(await again.getByTestId('transfer-from').inputValue()).toBe('platform');
+      expect(await again.getByTestId('transfer-to').inputValue()).toBe('contract');
     } finally {
       await ctx.close();
     }

@@ -43,7 +43,7 @@ async function shownQuoteId(page: Page): Promise<string> {
 }
 
 describe('[FX-6] the exchange screen', () => {
-  it('[FX-3][FX-6] phone /flashExchange: the amount received shows as the user types; converting moves the balances', async () => {
+  it('[FX-3][FX-6][WORD-5] phone /flashExchange: the amount received shows as the user types; converting asks a confirmation with the countdown, runs the live quote and moves the balances', async () => {
     const ctx = await newContext(app.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
     try {
@@ -56,26 +56,50 @@ describe('[FX-6] the exchange screen', () => {
       );
       const shown = (await receive.textContent())!.replace(/,/g, '');
       const before = await platform();
-      // Quotes are made per fetch; take the one the preview is using at the moment of the click.
-      const quoteId = await shownQuoteId(page);
-      const replyP = page.waitForResponse((r) => r.url().includes('/api/texchange/currencyExchange'));
+      // WORD-5: the button asks first: the confirmation shows what is paid and received and the quote's countdown,
+      // and nothing is sent until it is confirmed. Left open past the quote's end, it shows the next quote's figures
+      // and the one executed is the quote on screen at the tap, never the ended one.
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/texchange/currencyExchange')) sent.push(r.postData() ?? '');
+      });
       await page.getByTestId('exchange-submit').click();
+      const confirm = page.getByTestId('exchange-confirm');
+      await confirm.waitFor();
+      expect(await page.getByTestId('exchange-confirm-pay').innerText()).toBe('100 USDT');
+      expect((await page.getByTestId('exchange-confirm-receive').innerText()).replace(/,/g, '')).toBe(`${shown} BTC`);
+      await expect.poll(() => page.getByTestId('exchange-confirm-countdown').innerText()).toMatch(/\d s$/);
+      const opened = (await confirm.getAttribute('data-quote-id')) ?? '';
+      await page.waitForFunction(
+        (id) => {
+          const c = document.querySelector('[data-testid=exchange-confirm]');
+          const yes = document.querySelector<HTMLButtonElement>('[data-testid=exchange-confirm-yes]');
+          return c && c.getAttribute('data-quote-id') !== id && yes && !yes.disabled;
+        },
+        opened,
+        { timeout: 30_000 },
+      );
+      expect(sent).toEqual([]);
+      const replyP = page.waitForResponse((r) => r.url().includes('/api/texchange/currencyExchange'));
+      await page.getByTestId('exchange-confirm-yes').click();
       const reply = (await (await replyP).json()) as {
         code: number;
-        data: { receive: string; price: string; amount: string };
+        data: { receive: string; price: string; amount: string; quoteId: string };
         msg: string;
       };
+      expect(sent).toHaveLength(1);
+      const sentQuote = (JSON.parse(sent[0]) as { quoteId: string }).quoteId;
+      expect(sentQuote).not.toBe(opened);
       if (reply.code !== 200) {
-        // The quote ran out between reading it and the click (a slow machine): the screen says so and requotes.
+        // The new quote ran out on its way (a slow machine): the screen says so and requotes.
         expect(reply.msg).toMatch(/expired/);
         await page.getByTestId('exchange-notice').waitFor();
         await page.getByTestId('exchange-submit').click();
+        await page.getByTestId('exchange-confirm-yes').click();
         await page.getByTestId('exchange-row').first().waitFor();
       } else {
         expect(reply.data.amount).toBe('100');
-        // The server paid what the preview showed for that quote (the same function, the same numbers).
-        expect(reply.data.receive).toBe(shown);
-        expect(quoteId).not.toBe('');
+        expect(reply.data.quoteId).toBe(sentQuote);
       }
       await page.getByTestId('exchange-row').first().waitFor();
       const after = await platform();
@@ -128,6 +152,7 @@ describe('[FX-6] the exchange screen', () => {
       });
       const refused = page.waitForResponse((r) => r.url().includes('/api/texchange/currencyExchange'));
       await page.getByTestId('exchange-submit').click();
+      await page.getByTestId('exchange-confirm-yes').click();
       const body = (await (await refused).json()) as { code: number; msg: string };
       expect(body.code).not.toBe(200);
       expect(body.msg).toMatch(/expired: get a new price/);
@@ -141,10 +166,12 @@ describe('[FX-6] the exchange screen', () => {
       // Converting again goes through on a fresh quote.
       const ok = page.waitForResponse((r) => r.url().includes('/api/texchange/currencyExchange'));
       await page.getByTestId('exchange-submit').click();
+      await page.getByTestId('exchange-confirm-yes').click();
       const done = (await (await ok).json()) as { code: number; msg: string };
       if (done.code !== 200) {
         expect(done.msg).toMatch(/expired/);
         await page.getByTestId('exchange-submit').click();
+        await page.getByTestId('exchange-confirm-yes').click();
       }
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=exchange-row]').length >= 2);
       const after = await platform();
@@ -180,6 +207,7 @@ describe('[FX-5] a lost reply', () => {
         await route.abort('connectionreset');
       });
       await page.getByTestId('exchange-submit').click();
+      await page.getByTestId('exchange-confirm-yes').click();
       await page.locator('.toast--success').waitFor();
       expect(sent).toHaveLength(1);
       const after = await platform();

@@ -9,7 +9,17 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { registerAccountByApi } from './accounts-support';
+import {
+  DESKTOP,
+  PHONE,
+  gotoApp,
+  loginToken,
+  navigateInApp,
+  newContext,
+  startApp,
+  type AppHarness,
+} from './app-support';
 
 const SHOTS = process.env.SHOTS_DIR;
 const ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -42,6 +52,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/**
+ * WORD-1: any raw key on screen: a snake_case word (`withdraw_done`) or a dotted i18n key (`records.kind.x`) in
+ * the visible text, e-mail addresses and links left out.
+ */
+async function rawKeys(page: Page): Promise<string[]> {
+  const text = (await page.locator('body').innerText()).replace(/\S+@\S+|https?:\/\/\S+/g, ' ');
+  return [
+    ...(text.match(/\b[a-z]+(_[a-z]+)+\b/g) ?? []),
+    ...(text.match(/\b[a-z][a-zA-Z0-9]+(\.[a-z][a-zA-Z0-9_]+)+\b/g) ?? []),
+  ];
+}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -217,6 +239,35 @@ describe('/withdraw', () => {
   });
 });
 
+describe('/withdraw without a trade password', () => {
+  it('[WORD-3] phone: the form offers to set the trade password before anything is typed; once set, it comes back to withdraw', async () => {
+    const fresh = await registerAccountByApi(app.server);
+    const ctx = await newContext(app.browser, { viewport: PHONE, token: fresh.token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, `${app.server.url}/withdraw`);
+      const need = page.getByTestId('withdraw-needs-trade-password');
+      await need.waitFor();
+      expect(await need.innerText()).toContain('Set a trade password first');
+      // Nothing to type yet: no amount, no address, no password field.
+      expect(await page.getByTestId('withdraw-pwd').count()).toBe(0);
+      expect(await page.getByTestId('withdraw-form').count()).toBe(0);
+      await shot(page, 'withdraw-needs-pwd-phone');
+      await page.getByTestId('withdraw-set-trade-password').click();
+      await page.waitForURL('**/fund-password?back=%2Fwithdraw');
+      await page.locator('input[name="pwd"]').fill('135790');
+      await page.locator('input[name="confirm"]').fill('135790');
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL((u) => u.pathname === '/withdraw');
+      await page.getByTestId('withdraw-form').waitFor();
+      await page.getByTestId('withdraw-pwd').waitFor();
+      expect(await page.getByTestId('withdraw-needs-trade-password').count()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('/withdrawDeposit', () => {
   it('[WDR-11][WDR-17] desktop: a pending withdrawal is cancelled after a confirmation and its amount returns', async () => {
     const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
@@ -245,7 +296,7 @@ describe('/withdrawDeposit', () => {
     }
   });
 
-  it('[WDR-17][REC-2] phone: the records list every withdrawal with its status; the financial records list them too', async () => {
+  it('[WDR-17][REC-2][WORD-1][WORD-2] phone: the records list every withdrawal with its status; the financial records list them too, in words', async () => {
     const ctx = await newContext(app.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
     try {
@@ -265,6 +316,37 @@ describe('/withdrawDeposit', () => {
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
       expect(kinds.some((k) => k?.startsWith('withdraw'))).toBe(true);
       expect(new Set(kinds).size).toBeGreaterThan(1);
+      // WORD-1, WORD-2: every kind in words; a hold, its release and a payment from it each in one line.
+      expect(await rawKeys(page)).toEqual([]);
+      const notes = await page.getByTestId('record-note').allInnerTexts();
+      expect(notes.some((n) => /Held for withdrawal #\d+/.test(n))).toBe(true);
+      expect(notes.some((n) => n.includes('Released to available'))).toBe(true);
+      expect(notes.some((n) => n.includes('Paid from held funds'))).toBe(true);
+      const list = await page.getByTestId('records').innerText();
+      expect(list).toContain('Withdrawal completed');
+      expect(list).toContain('Withdrawal cancelled');
+      expect(list).not.toMatch(/frozen/i);
+      await shot(page, 'cashflow-holds-phone');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('[WORD-1][WORD-2] desktop, in Arabic: the cash flow and the trade records show no raw key', async () => {
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token, language: 'ar' });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, `${app.server.url}/cashflow`);
+      await page.locator('[data-testid=record-row][data-kind=withdraw_done]').first().waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      expect(await rawKeys(page)).toEqual([]);
+      const list = await page.getByTestId('records').innerText();
+      expect(list).toContain('اكتمل السحب');
+      expect(list).toContain('محجوز للسحب رقم');
+      await shot(page, 'cashflow-holds-desktop-ar');
+      await navigateInApp(page, '/records');
+      await page.getByTestId('records-screen').waitFor();
+      expect(await rawKeys(page)).toEqual([]);
     } finally {
       await ctx.close();
     }

@@ -25,6 +25,8 @@ export const StorageKeys = {
   /** The new-user notice waiting to be shown once after registration (NOTE-3), and the POPUP notices seen (NOTE-2). */
   newUserNotice: `${STORAGE_PREFIX}newUserNotice`,
   seenNotices: `${STORAGE_PREFIX}seenNotices`,
+  /** The transfer sheet's last destination account, per user id (WORD-6). */
+  lastTransferTo: `${STORAGE_PREFIX}lastTransferTo`,
   /** The last prices the tab showed, for an offline start (PERF-24, src/app/market/priceSnapshot.ts). */
   lastPrices: `${STORAGE_PREFIX}lastPrices`,
 } as const;

@@ -128,7 +128,7 @@ describe('[COPY-3] [COPY-24] two bots trade the simulated market', () => {
     const [bot] = ensureBots(ts.ctx, ts.ledger, 1);
     const { available } = ts.ledger.balance(bot.userId, 'contract', 'USDT');
     ts.ledger.post({
-      kind: 'test_drain',
+      kind: 'transfer',
       ref: String(bot.userId),
       userId: bot.userId,
       entries: [

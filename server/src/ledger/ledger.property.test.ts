@@ -140,7 +140,12 @@ describe('[LEDGER-2] [LEDGER-3] [LEDGER-5] random sequences keep the books right
                   if (h.fee !== '0') to.push({ house: 'house:fees', amount: h.fee });
                   ledger.settle(h.id, { kind: 'withdraw_done', ref, userId: null, to });
                   expected.set(h.coin, expected.get(h.coin)!.minus(h.amount).minus(h.fee));
-                } else ledger.release(h.id, { kind: `withdraw_${o.t}`, ref, userId: null });
+                } else
+                  ledger.release(h.id, {
+                    kind: o.t === 'reject' ? 'withdraw_rejected' : 'withdraw_cancelled',
+                    ref,
+                    userId: null,
+                  });
               }
             } catch (err) {
               // The only refusal a valid sequence can meet: not enough available balance.

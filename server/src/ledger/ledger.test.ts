@@ -109,9 +109,9 @@ describe('[LEDGER-3] never below zero, holds', () => {
     expect(() =>
       ledger.hold({ kind: 'withdraw', ref: 'w2', userId: 2, account: 'platform', coin: 'USDT', amount: '60' }),
     ).toThrow('Insufficient USDT balance');
-    ledger.release(hold.id, { kind: 'withdraw_cancel', ref: 'w1', userId: 2 });
+    ledger.release(hold.id, { kind: 'withdraw_cancelled', ref: 'w1', userId: 2 });
     expect(ledger.balance(2, 'platform', 'USDT')).toEqual({ available: '100', frozen: '0' });
-    expect(() => ledger.release(hold.id, { kind: 'withdraw_cancel', ref: 'w1b', userId: 2 })).toThrow(
+    expect(() => ledger.release(hold.id, { kind: 'withdraw_cancelled', ref: 'w1b', userId: 2 })).toThrow(
       'already released',
     );
     const h2 = ledger.hold({
@@ -309,7 +309,7 @@ describe('[LEDGER-10] taking part of a hold', () => {
         { house: 'house:market', coin: 'USDT', amount: '-20' },
       ],
     });
-    ledger.release(hold.id, { kind: 'spot_cancel', ref: 'o2', userId: 2 });
+    ledger.release(hold.id, { kind: 'spot_release', ref: 'o2', userId: 2 });
     expect(ledger.balance(2, 'platform', 'BTC')).toEqual({ available: '0.8', frozen: '0' });
     expect(checkLedger(store).problems).toBe(0);
   });
@@ -318,7 +318,7 @@ describe('[LEDGER-10] taking part of a hold', () => {
     const { ledger, store } = await setup();
     grant(ledger, 3, 'USDT', '10');
     const { hold } = ledger.hold({
-      kind: 'margin',
+      kind: 'futures_margin',
       ref: 'p1',
       userId: 3,
       account: 'platform',
@@ -326,7 +326,7 @@ describe('[LEDGER-10] taking part of a hold', () => {
       amount: '4',
     });
     ledger.post({
-      kind: 'funding',
+      kind: 'futures_funding',
       ref: 'r1',
       userId: 3,
       fromHolds: [{ holdId: hold.id, amount: '1' }],
@@ -334,7 +334,7 @@ describe('[LEDGER-10] taking part of a hold', () => {
     });
     expect(() =>
       ledger.post({
-        kind: 'funding',
+        kind: 'futures_funding',
         ref: 'r2',
         userId: 3,
         entries: [{ house: 'house:funding', coin: 'USDT', amount: '1' }],

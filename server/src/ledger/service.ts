@@ -12,6 +12,7 @@
  */
 import { Decimal } from '../../../src/shared/decimal';
 import type { AssetEntry } from '../../../src/shared/schemas/user';
+import type { JournalKind } from '../../../src/shared/wallet/journalKinds';
 import { ApiFail } from '../http/failures';
 import type { Clock } from '../time/clock';
 import type { HoldRow, JournalRow, LedgerStore } from './store';
@@ -23,8 +24,8 @@ export type Leg =
   | { house: HouseAccount; coin: string; amount: string };
 
 export interface Cause {
-  /** What kind of operation: `transfer`, `deposit`, `withdraw`, `exchange`, `genesis`, ... */
-  kind: string;
+  /** What kind of operation: `transfer`, `deposit`, `withdraw`, `exchange`, `genesis`, ... (WORD-1: one of the list). */
+  kind: JournalKind;
   /** The id of what caused it (a transfer id, a deposit id...); (kind, ref) is unique in the journal. */
   ref: string;
   /** The user the operation belongs to (records list it), or null for house-only operations. */

@@ -58,7 +58,7 @@ function payInterest(userId: number, amount: string, coin = 'USDT', ref = `holdi
   const e: InterestPaid = { ref, userId, holdingId: 1, coin, amount, day, time: ts.clock.now() };
   ts.ledger.transaction(() => {
     ts.ledger.post({
-      kind: 'interest',
+      kind: 'finance_interest',
       ref,
       userId,
       entries: [

@@ -305,7 +305,7 @@ describe('[SEC-6] a settlement that fails', () => {
     const hold = ts.ctx.db
       .prepare("SELECT id FROM ledger_holds WHERE kind = 'second_open' AND ref = ?")
       .get(String(broken.id)) as { id: number };
-    ts.ledger.release(hold.id, { kind: 'test_release', ref: String(broken.id), userId: u.id });
+    ts.ledger.release(hold.id, { kind: 'spot_release', ref: String(broken.id), userId: u.id });
     const journalBefore = journal('second_settle') + journal('second_payout') + journal('second_draw');
     await run(30_100);
     expect((await orderOf(fine.id, u.token)).status).toBe('settled');

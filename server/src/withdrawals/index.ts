@@ -23,6 +23,7 @@ export function createWithdrawals(o: WithdrawalsOptions): Withdrawals {
     settings: {
       general: () => readSetting(o.db, 'WITHDRAWAL_SETTING'),
       channels: () => readSetting(o.db, 'WITHDRAWAL_CHANNEL_SETTING'),
+      assetCoins: () => readSetting(o.db, 'ASSET_COIN'),
       timeZone: () => readSetting(o.db, 'timeZone').offSet,
     },
     autoApproveMax: o.autoApproveMax,

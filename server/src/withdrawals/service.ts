@@ -26,6 +26,7 @@ import {
   type GeneralRules,
 } from '../../../src/shared/wallet/withdrawRules';
 import { addressFormat, describeAddressFormat, normalizeAddress } from '../../../src/shared/wallet/withdrawAddress';
+import { withdrawChannelsLikeDeposits } from '../../../src/shared/wallet/depositNetworks';
 import { ApiFail } from '../http/failures';
 import { FAILURE_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT, tooManyMessage } from '../identity/attempts';
 import type { Ledger } from '../ledger/service';
@@ -37,6 +38,8 @@ import { toWithdrawal, type WithdrawalStore, type WithdrawalRow } from './store'
 export interface WithdrawSettings {
   general(): AllSettings['WITHDRAWAL_SETTING'];
   channels(): AllSettings['WITHDRAWAL_CHANNEL_SETTING'];
+  /** The deposit coins (WORD-7: withdraw offers its channels in the deposit screen's order). */
+  assetCoins(): AllSettings['ASSET_COIN'];
   /** The platform time zone, e.g. "+08:00". */
   timeZone(): string;
 }
@@ -112,9 +115,20 @@ export class Withdrawals {
     if (notify) queueMicrotask(() => notify(w.user_id, { kind: 'withdraw', id: w.id, status: w.status }));
   }
 
-  private findChannel(type: string) {
-    const c = this.deps.settings.channels().find((ch) => ch.rechargeName.toUpperCase() === type.toUpperCase());
-    return c;
+  /** The channels offered to `userId` (WORD-7): deposit's coins and order; another coin only to its holders. */
+  private offered(userId: number) {
+    const { settings, ledger } = this.deps;
+    return withdrawChannelsLikeDeposits(
+      { ASSET_COIN: settings.assetCoins(), WITHDRAWAL_CHANNEL_SETTING: settings.channels() },
+      (coin) => {
+        const b = ledger.balance(userId, 'platform', coin);
+        return !new Decimal(b.available).plus(b.frozen).isZero();
+      },
+    );
+  }
+
+  private findChannel(userId: number, type: string) {
+    return this.offered(userId).find((ch) => ch.rechargeName.toUpperCase() === type.toUpperCase());
   }
 
   /** getWithDrawCoinList: each open channel with the rules that apply to `userId` now. */
@@ -124,8 +138,7 @@ export class Withdrawals {
     const off = offsetMinutes(tz);
     const now = this.deps.clock.now();
     const since = platformDayStart(now, off);
-    return this.deps.settings
-      .channels()
+    return this.offered(userId)
       .filter((c) => c.status)
       .map((c) => {
         const ch = channelRules(c);
@@ -219,7 +232,7 @@ export class Withdrawals {
    */
   submit(userId: number, input: SubmitInput): Withdrawal {
     const { store, ledger, clock, settings } = this.deps;
-    const c = this.findChannel(input.type);
+    const c = this.findChannel(userId, input.type);
     if (!c || !c.status) throw new ApiFail(`Withdrawals on ${input.type} are not offered`);
     const ch = channelRules(c);
     if (ch.coin !== input.coin.toUpperCase()) throw new ApiFail(`${ch.type} withdraws ${ch.coin}, not ${input.coin}`);
@@ -272,7 +285,7 @@ export class Withdrawals {
       if (!w || (userId !== undefined && w.user_id !== userId)) throw new ApiFail(`No withdrawal ${id}`);
       if (w.status !== 'pending') throw new ApiFail(`Withdrawal ${id} is already ${w.status}`);
       if (w.hold_id === null) throw new Error(`withdrawal ${id} has no hold`);
-      const cause = { kind: `withdraw_${to}`, ref: String(id), userId: w.user_id, memo: reason || undefined };
+      const cause = { kind: `withdraw_${to}` as const, ref: String(id), userId: w.user_id, memo: reason || undefined };
       if (to === 'done') {
         const parts: { house: HouseAccount; amount: string }[] = [{ house: 'house:withdrawals', amount: w.amount }];
         if (!new Decimal(w.fee).isZero()) parts.push({ house: 'house:fees', amount: w.fee });

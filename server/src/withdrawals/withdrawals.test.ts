@@ -92,11 +92,13 @@ async function refused(q: Q, msg: RegExp): Promise<void> {
 }
 
 describe('[WDR-8] getWithDrawCoinList', () => {
-  it('lists each open channel with the rules that apply to the caller now', async () => {
+  it('[WORD-7] lists each open channel with the rules that apply to the caller now, in the deposit order', async () => {
     setChannel('BTC', { status: false });
     const r = await ts.call(withdrawApi.getWithDrawCoinList, { token });
     expect(r.code).toBe(200);
-    expect(r.data.map((c) => c.type)).toEqual(['USDT-ERC20', 'USDT-TRC20', 'ETH', 'BANK']);
+    // WORD-7: in the deposit screen's order (USDT-TRC20 is the deposit coins' first network); the BANK channel's CNY,
+    // which nothing deposits and this user does not hold, is not offered.
+    expect(r.data.map((c) => c.type)).toEqual(['USDT-TRC20', 'USDT-ERC20', 'ETH']);
     const trc = r.data.find((c) => c.type === 'USDT-TRC20')!;
     expect(trc).toMatchObject({
       coin: 'USDT',
@@ -117,7 +119,7 @@ describe('[WDR-8] getWithDrawCoinList', () => {
     // WDR-7: 10000 / 1.1 rounded down to 6 decimals.
     expect(trc.maxAmount).toBe('9090.90909');
     expect(r.data.find((c) => c.type === 'ETH')).toMatchObject({ freeLeft: 3, addressFormat: 'ERC20' });
-    expect(r.data.find((c) => c.type === 'BANK')).toMatchObject({ addressFormat: 'BANK', coin: 'CNY' });
+    expect(r.data.find((c) => c.type === 'BANK')).toBeUndefined();
   });
 });
 

@@ -124,3 +124,35 @@ export function compareDecimal(a: string, b: string): number {
   const y = bf.padEnd(len, '0');
   return x === y ? 0 : x < y ? -1 : 1;
 }
+
+interface WithdrawChannelLike extends ChannelLike {
+  rechargeName: string;
+  rechargeType: string;
+}
+
+/**
+ * The withdrawal channels the customer is offered, in the deposit screen's order (WORD-7): the coins as deposits
+ * list them, each coin's networks as deposits order them (ASSET_COIN first), then the coin's other channels in
+ * the settings' order. A coin no network deposits (the seed's BANK channel for CNY) is offered only to a user who
+ * holds some of it (`holds`), so withdraw never lists a coin deposit does not, yet never strands a balance.
+ */
+export function withdrawChannelsLikeDeposits<C extends WithdrawChannelLike>(
+  s: { ASSET_COIN: readonly AssetCoinLike[]; WITHDRAWAL_CHANNEL_SETTING: readonly C[] },
+  holds: (coin: string) => boolean,
+): C[] {
+  const nets = depositNetworks(s);
+  const coins = [...new Set(nets.map((n) => n.coin))];
+  const up = (v: string) => v.trim().toUpperCase();
+  const coinRank = (c: C) => {
+    const i = coins.indexOf(up(c.rechargeType));
+    return i < 0 ? coins.length : i;
+  };
+  const netRank = (c: C) => {
+    const i = nets.findIndex((n) => up(n.network) === up(c.rechargeName));
+    return i < 0 ? nets.length : i;
+  };
+  return s.WITHDRAWAL_CHANNEL_SETTING.map((c, i) => ({ c, i }))
+    .filter(({ c }) => coins.includes(up(c.rechargeType)) || holds(up(c.rechargeType)))
+    .sort((a, b) => coinRank(a.c) - coinRank(b.c) || netRank(a.c) - netRank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Decimal } from '../decimal';
+import { depositNetworks, withdrawChannelsLikeDeposits } from './depositNetworks';
 import {
   describeWithdrawProblem,
   inWithdrawWindow,
@@ -140,5 +141,43 @@ describe('withdrawal rules [WDR-1]', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('withdraw offers what deposit offers, in its order (WORD-7)', () => {
+  const coin = (coinName: string, c: string) => ({
+    coinName,
+    coin: c,
+    rechargeMin: '1',
+    rechargeMax: '0',
+    useSys: true,
+  });
+  const ch = (rechargeName: string, rechargeType: string, type = 0) => ({
+    status: true,
+    rechargeName,
+    rechargeType,
+    type,
+    withdrawalMix: '1',
+    useSys: true,
+  });
+  const s = {
+    ASSET_COIN: [coin('USDT-TRC20', 'usdt'), coin('BTC', 'btc')],
+    WITHDRAWAL_CHANNEL_SETTING: [
+      ch('USDT-ERC20', 'usdt'),
+      ch('USDT-TRC20', 'usdt'),
+      ch('ETH', 'eth'),
+      ch('BTC', 'btc'),
+      ch('BANK', 'cny', 1),
+    ],
+  };
+  it('[WORD-7] the deposit coins and networks first, in their order; a coin nothing deposits only to its holders', () => {
+    const names = (holds: (c: string) => boolean) => withdrawChannelsLikeDeposits(s, holds).map((c) => c.rechargeName);
+    expect(names(() => false)).toEqual(['USDT-TRC20', 'USDT-ERC20', 'BTC', 'ETH']);
+    expect(names((c) => c === 'CNY')).toEqual(['USDT-TRC20', 'USDT-ERC20', 'BTC', 'ETH', 'BANK']);
+    // The same first network as the deposit screen for every coin.
+    for (const c of ['USDT', 'BTC', 'ETH'])
+      expect(
+        withdrawChannelsLikeDeposits(s, () => false).find((x) => x.rechargeType.toUpperCase() === c)?.rechargeName,
+      ).toBe(depositNetworks(s).find((n) => n.coin === c)?.network);
   });
 });

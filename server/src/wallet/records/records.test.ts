@@ -47,12 +47,12 @@ describe('[REC-1] record/financial', () => {
       amount: '0.1',
     });
     ts.clock.advance(1000);
-    ts.ledger.release(hold.hold.id, { kind: 'withdraw_cancel', ref: 'w1', userId: demoId });
+    ts.ledger.release(hold.hold.id, { kind: 'withdraw_cancelled', ref: 'w1', userId: demoId });
     const r = await records({ pageSize: 50 });
     expect(r.code).toBe(200);
     const rows = r.data.rows.map((x) => [x.kind, x.account, x.coin, x.amount, x.frozen]);
     expect(rows.slice(0, 6)).toEqual([
-      ['withdraw_cancel', 'platform', 'BTC', '0', '-0.1'],
+      ['withdraw_cancelled', 'platform', 'BTC', '0', '-0.1'],
       ['withdraw', 'platform', 'BTC', '0', '0.1'],
       ['exchange', 'platform', 'ETH', x.data.receive, '0'],
       ['exchange', 'platform', 'USDT', '-100', '0'],

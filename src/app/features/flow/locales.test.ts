@@ -22,6 +22,8 @@ const BUILT = [
     `take.submit.${s}`,
     `offerForm.sideOf.${s}`,
   ]),
+  // WORD-4: takeSummary's lines (model/flow.ts).
+  ...['youPay', 'youSell', 'youReceive', 'amount.buyCoin', 'amount.sellFiat'].map((k) => `take.${k}`),
   ...['active', 'ended', 'offers'].map((k) => `mine.tab.${k}`),
   ...['active', 'ended'].map((k) => `mine.empty.${k}`),
   ...['price', 'amount', 'minFiat', 'maxFiat'].flatMap((f) => [`offerForm.${f}`, `rule.enter.${f}`]),

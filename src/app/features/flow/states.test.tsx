@@ -180,20 +180,25 @@ describe('[FLOWUI-2] the take form', () => {
   const take = (offer: FlowOffer, amount: string, by: 'fiat' | 'coin' = 'fiat', payDetails = '') =>
     text(<TakeForm offer={offer} initial={{ by, amount, method: 'bank', payDetails }} />);
 
-  it('the button names the first failing rule; a good amount shows the conversion and "Buy USDT"', () => {
+  it('[WORD-4] the button names the first failing rule; a good amount shows what is paid and received and "Buy USDT"', () => {
     expect(take(OFFER, '')).toContain('Enter an amount');
     expect(take(OFFER, '5')).toContain('The minimum per order is 10');
     const ok = take(OFFER, '51');
-    expect(ok).toContain('You get 50 USDT');
+    expect(ok).toContain('You pay 51.00 USD');
+    expect(ok).toContain('You receive 50 USDT');
     expect(ok).toMatch(/Buy USDT$/);
     expect(ok).toContain('outside the exchange');
     expect(ok).toContain('held in escrow');
   });
 
-  it('selling: asks how the merchant pays, checks the USDT available, shows the fiat it comes to', () => {
+  it('[WORD-4] selling: asks how the merchant pays, checks the USDT available, shows the fiat it comes to', () => {
     const buyOffer = { ...OFFER, side: 'buy' as const, price: '0.99' };
     expect(take(buyOffer, '15', 'coin')).toContain('Enter how the merchant pays you');
-    expect(take(buyOffer, '15', 'coin')).toContain('Comes to 14.85 USD');
+    // WORD-4: the customer's side: the USDT they give away is "sold", the fiat "received".
+    expect(take(buyOffer, '15', 'coin')).toContain('You sell 15 USDT');
+    expect(take(buyOffer, '15', 'coin')).toContain('You receive 14.85 USD');
+    expect(take(buyOffer, '20', 'fiat')).toContain('You sell 20.20202 USDT');
+    expect(take(buyOffer, '20', 'fiat')).not.toContain('You receive 20.20202 USDT');
     expect(take(buyOffer, '25', 'coin', 'IBAN 1234')).toContain('Insufficient USDT');
     expect(take(buyOffer, '15', 'coin', 'IBAN 1234')).toMatch(/Sell USDT$/);
   });

@@ -1,8 +1,8 @@
 /**
  * /fund-password: the trade (fund) password, 6 digits. tardPwdSet when none is set yet, otherwise
- * updatePwd with signType 2 (spec 7.1).
+ * updatePwd with signType 2 (spec 7.1). `?back=/withdraw` returns there once it is set (WORD-3).
  */
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { userApi } from '../../../../shared/api/user';
@@ -19,6 +19,10 @@ import { ACCOUNT_PATHS } from '../paths';
 export default function FundPasswordScreen() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
+  // WORD-3: a screen that sent the user here to set the password (withdraw) gets them back; only a path of ours.
+  const [params] = useSearchParams();
+  const back = params.get('back') ?? '';
+  const backTo = /^\/(?![/\\])/.test(back) ? back : ACCOUNT_PATHS.setpwd;
   const { userInfo } = useSnapshot(session);
   const hasPwd = !!userInfo?.hasTradePwd;
   const form = useForm(
@@ -35,7 +39,7 @@ export default function FundPasswordScreen() {
     else await call(userApi.tardPwdSet, { query: { pwd: v.pwd }, silent: true });
     toast(hasPwd ? t('fund.changed') : t('fund.set'), { kind: 'success' });
     await loadUserInfo();
-    navigate(ACCOUNT_PATHS.setpwd, { replace: true });
+    navigate(backTo, { replace: true });
   });
   const digits = { inputMode: 'numeric' as const, maxLength: 6, autoComplete: 'off' };
   return (

@@ -13,7 +13,16 @@ import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
 import { useAssetBalances } from '../../wallet/balances';
 import { findTake, outcomeUnknown, pendingTakes, sendTake, takeIntent, useFlowOrders, useUid } from '../data';
-import { checkTake, emptyTake, parseTakeIntent, ruleText, takeConversion, takerSide, unpaidCount } from '../model/flow';
+import {
+  checkTake,
+  emptyTake,
+  parseTakeIntent,
+  ruleText,
+  takeConversion,
+  takeSummary,
+  takerSide,
+  unpaidCount,
+} from '../model/flow';
 import type { TakeDraft } from '../model/flow';
 import { flowOrderPath } from '../paths';
 import { useFmt, useRuleText } from './cells';
@@ -24,6 +33,16 @@ export function usePlatformUsdt(): string | undefined {
   if (!b.data) return undefined;
   return b.data.find((r) => r.account === 'platform' && r.coin.toUpperCase() === 'USDT')?.available ?? '0';
 }
+
+/** WORD-4: the amount's label says what the typed figure is to the customer: paid, bought, sold or received. */
+const amountLabel = (side: 'buy' | 'sell', by: TakeDraft['by']): string =>
+  side === 'buy'
+    ? by === 'fiat'
+      ? 'take.amount.buy'
+      : 'take.amount.buyCoin'
+    : by === 'coin'
+      ? 'take.amount.sell'
+      : 'take.amount.sellFiat';
 
 export function TakeDialog({ offer, onClose }: { offer: FlowOffer; onClose: () => void }) {
   const { t } = useTranslation('flow');
@@ -50,6 +69,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
   const orders = useFlowOrders(uid, 'active');
   const check = checkTake(offer, d, { available: available ?? '0', openOrders: unpaidCount(orders.data?.rows) });
   const conv = takeConversion(offer.price, d);
+  const summary = takeSummary(side, d, conv);
   const set = (patch: Partial<TakeDraft>) => {
     setD((x) => ({ ...x, ...patch }));
     setError('');
@@ -147,7 +167,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
         ))}
       </div>
       <div className="fl-field">
-        <label htmlFor={`${ids}-amount`}>{t(`take.amount.${side}`)}</label>
+        <label htmlFor={`${ids}-amount`}>{t(amountLabel(side, d.by))}</label>
         <div className="fl-input">
           <input
             id={`${ids}-amount`}
@@ -161,10 +181,15 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
           <span className="fl-unit">{unit}</span>
         </div>
         <p className="fl-conversion" data-testid="flow-take-conversion" aria-live="polite">
-          {conv
-            ? d.by === 'fiat'
-              ? t('take.getsCoin', { amount: f.num(conv) })
-              : t('take.paysFiat', { amount: f.fiat(conv), fiat: offer.fiat })
+          {summary.length
+            ? summary.map((l) => (
+                <span key={l.key} className="fl-conversion__line" data-testid={`flow-take-${l.money}`}>
+                  {t(l.key, {
+                    amount: l.money === 'fiat' ? f.fiat(l.amount) : f.num(l.amount),
+                    unit: l.money === 'fiat' ? offer.fiat : 'USDT',
+                  })}
+                </span>
+              ))
             : t('take.conversionHint')}
         </p>
       </div>

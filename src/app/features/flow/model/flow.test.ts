@@ -18,6 +18,7 @@ import {
   orderIdOf,
   orderSteps,
   parseTakeIntent,
+  takeSummary,
   ruleText,
   sideOf,
   takeConversion,
@@ -285,5 +286,23 @@ describe('[FLOWUI-6] intents and lost replies', () => {
     expect(matchOffer(intent, [{ ...OFFER, mine: true }])?.id).toBe(7);
     expect(matchOffer(intent, [{ ...OFFER, price: '1.03' }])).toBeUndefined();
     expect(matchOffer(intent, [{ ...OFFER, side: 'buy' }])).toBeUndefined();
+  });
+});
+
+describe('the take from the customer side (WORD-4)', () => {
+  it('[WORD-4] buying pays fiat and receives USDT; selling sells USDT and receives fiat, whichever was typed', () => {
+    expect(takeSummary('buy', { by: 'fiat', amount: '100' }, '20.2')).toEqual([
+      { key: 'take.youPay', money: 'fiat', amount: '100' },
+      { key: 'take.youReceive', money: 'coin', amount: '20.2' },
+    ]);
+    expect(takeSummary('sell', { by: 'fiat', amount: '20' }, '20.20202')).toEqual([
+      { key: 'take.youSell', money: 'coin', amount: '20.20202' },
+      { key: 'take.youReceive', money: 'fiat', amount: '20' },
+    ]);
+    expect(takeSummary('sell', { by: 'coin', amount: ' 15 ' }, '14.85')).toEqual([
+      { key: 'take.youSell', money: 'coin', amount: '15' },
+      { key: 'take.youReceive', money: 'fiat', amount: '14.85' },
+    ]);
+    expect(takeSummary('buy', { by: 'coin', amount: '' }, '')).toEqual([]);
   });
 });

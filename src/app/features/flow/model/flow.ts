@@ -108,6 +108,33 @@ export function takeConversion(price: string, d: Pick<TakeDraft, 'by' | 'amount'
   return d.by === 'fiat' ? flowCoinOf(v, price) : flowFiatOf(v, price);
 }
 
+/** One line of the take's summary (WORD-4): what the customer gives or gets, in fiat or in USDT. */
+interface TakeLine {
+  key: 'take.youPay' | 'take.youSell' | 'take.youReceive';
+  money: 'fiat' | 'coin';
+  amount: string;
+}
+
+/**
+ * The take told from the customer's side (WORD-4), whichever amount they typed: buying, "You pay X CNY / You
+ * receive Y USDT"; selling, "You sell Y USDT / You receive X CNY". Empty until the amount converts.
+ */
+export function takeSummary(side: CustomerSide, d: Pick<TakeDraft, 'by' | 'amount'>, conv: string): TakeLine[] {
+  if (!conv) return [];
+  const typed = d.amount.trim();
+  const fiat = d.by === 'fiat' ? typed : conv;
+  const coin = d.by === 'fiat' ? conv : typed;
+  return side === 'buy'
+    ? [
+        { key: 'take.youPay', money: 'fiat', amount: fiat },
+        { key: 'take.youReceive', money: 'coin', amount: coin },
+      ]
+    : [
+        { key: 'take.youSell', money: 'coin', amount: coin },
+        { key: 'take.youReceive', money: 'fiat', amount: fiat },
+      ];
+}
+
 export type TakeCheck = { ok: true; amount: string; fiatAmount: string } | { ok: false; rule: RuleText | string };
 
 /**

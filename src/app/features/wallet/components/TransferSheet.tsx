@@ -3,12 +3,16 @@
  * from account first), the amount with Max (the from account's available balance, exact to the coin's
  * decimals) and the available balance shown. Checked before sending by the shared amount rule; sent once per
  * intent through mutate(); the server's refusal is shown inline, in its own words; success toasts and every
- * balance is fetched again.
+ * balance is fetched again. The destination at opening is the user's last one, never the source (WORD-6).
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { StorageKeys } from '../../../../shared/storageKeys';
 import { ApiError } from '../../../api/client';
 import { formatDecimal } from '../../../i18n/format';
+import { session } from '../../../session/store';
+import { readJson, writeJson } from '../../../state/storage';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
@@ -16,6 +20,7 @@ import { sendTransfer, useAssetBalances } from '../balances';
 import {
   availableOf,
   checkTransfer,
+  defaultDestination,
   maxTransfer,
   sanitizeAmountInput,
   transferCoins,
@@ -34,7 +39,14 @@ export interface TransferSheetProps {
   from?: AssetAccount;
 }
 
-const otherThan = (a: AssetAccount): AssetAccount => (a === 'platform' ? 'finance' : 'platform');
+/** The last destination of each user on this device (WORD-6), by user id. */
+type LastTo = Record<string, string>;
+const lastTo = (uid: string): string | undefined =>
+  uid ? readJson<LastTo>(StorageKeys.lastTransferTo)?.[uid] : undefined;
+function rememberTo(uid: string, to: AssetAccount): void {
+  if (!uid) return;
+  writeJson(StorageKeys.lastTransferTo, { ...readJson<LastTo>(StorageKeys.lastTransferTo), [uid]: to });
+}
 
 export function TransferSheet({ open, onClose, coin: initialCoin, from: initialFrom }: TransferSheetProps) {
   const { t } = useTranslation('wallet');
@@ -58,8 +70,11 @@ function TransferForm({
   const id = useId();
   const balances = useAssetBalances();
   const entries = useMemo(() => balances.data ?? [], [balances.data]);
+  const uid = useSnapshot(session).userInfo?.uid ?? '';
   const [from, setFrom] = useState<AssetAccount>(initialFrom ?? 'platform');
-  const [to, setTo] = useState<AssetAccount>(otherThan(initialFrom ?? 'platform'));
+  const [to, setTo] = useState<AssetAccount>(() =>
+    defaultDestination(ACCOUNTS, initialFrom ?? 'platform', lastTo(uid)),
+  );
   const coins = useMemo(() => transferCoins(entries, from), [entries, from]);
   const [coin, setCoin] = useState<string>(initialCoin?.toUpperCase() ?? '');
   const [amount, setAmount] = useState('');
@@ -121,6 +136,7 @@ function TransferForm({
     setBusy(true);
     try {
       await sendTransfer({ fromAccount: from, toAccount: to, coin: chosen, amount: v.amount });
+      rememberTo(uid, to);
       toast(
         t('transfer.done', {
           amount: formatDecimal(v.amount),

@@ -1,6 +1,7 @@
 /** The withdraw form of /withdraw (WDR-16): the channel's rules, the fee and totals as the user types, one submission per intent. */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { useSnapshot } from 'valtio';
 import { userApi } from '../../../../shared/api/user';
@@ -17,6 +18,8 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 import { sanitizeAmountInput } from '../model/transfer';
 import { addressOk, quoteFor, withdrawCoins } from '../model/withdrawForm';
 
+import { ACCOUNT_PATHS } from '../../account/paths';
+import { WALLET_PATHS } from '../paths';
 import { submitWithdrawal, useSavedAddresses } from '../withdraw';
 import '../../../forms/forms.css';
 import './wallet.css';
@@ -133,6 +136,21 @@ export function WithdrawForm({
   };
 
   const unit = ch.coin;
+  // WORD-3: a channel that asks for the trade password says so before anything is typed, with the way to set one.
+  if (ch.checkPass && user && !user.hasTradePwd)
+    return (
+      <section className="wd-needpwd" role="status" data-testid="withdraw-needs-trade-password">
+        <p className="wd-needpwd__title">{t('withdraw.needPwd.title')}</p>
+        <p className="wd-needpwd__text">{t('withdraw.needPwd.text')}</p>
+        <Link
+          className="fbtn fbtn--primary"
+          to={`${ACCOUNT_PATHS.fundPassword}?back=${encodeURIComponent(WALLET_PATHS.withdraw)}`}
+          data-testid="withdraw-set-trade-password"
+        >
+          {t('withdraw.needPwd.action')}
+        </Link>
+      </section>
+    );
   return (
     <form className="form wd-form" onSubmit={submit} noValidate data-testid="withdraw-form">
       {!quote.inWindow ? (

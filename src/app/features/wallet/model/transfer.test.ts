@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { availableOf, checkTransfer, maxTransfer, sanitizeAmountInput, transferCoins } from './transfer';
+import {
+  availableOf,
+  checkTransfer,
+  defaultDestination,
+  maxTransfer,
+  sanitizeAmountInput,
+  transferCoins,
+} from './transfer';
 import type { BalanceEntry } from './valuation';
 
 const E = (account: BalanceEntry['account'], coin: string, available: string, frozen = '0'): BalanceEntry => ({
@@ -60,5 +68,21 @@ describe('transfer form', () => {
       problem: { field: 'amount', reason: 'balance', available: '100.5' },
     });
     expect(checkTransfer({ ...d, amount: '100.5' }, '100.5')).toEqual({ ok: true, amount: '100.5' });
+  });
+});
+
+describe('the transfer sheet remembers where money went (WORD-6)', () => {
+  const ACC = ['platform', 'finance', 'contract'] as const;
+  it('[WORD-6] the last destination is offered again, never the source; nothing remembered: the first other account', () => {
+    expect(defaultDestination(ACC, 'platform', 'contract')).toBe('contract');
+    expect(defaultDestination(ACC, 'finance', 'contract')).toBe('contract');
+    expect(defaultDestination(ACC, 'contract', 'contract')).toBe('platform');
+    expect(defaultDestination(ACC, 'platform', undefined)).toBe('finance');
+    expect(defaultDestination(ACC, 'platform', 'nonsense')).toBe('finance');
+    fc.assert(
+      fc.property(fc.constantFrom(...ACC), fc.option(fc.string()), (from, last) => {
+        expect(defaultDestination(ACC, from, last ?? undefined)).not.toBe(from);
+      }),
+    );
   });
 });

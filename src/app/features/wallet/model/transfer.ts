@@ -86,3 +86,13 @@ export function checkTransfer(
     return { ok: false, problem: { field: 'amount', reason: 'balance', available: new Decimal(available).toFixed() } };
   return { ok: true, amount: a.amount };
 }
+
+/**
+ * The transfer sheet's destination at opening (WORD-6): the user's last destination, unless it is the source;
+ * else the first other account (platform, then finance, then contract). Never the source.
+ */
+export function defaultDestination<A extends string>(accounts: readonly A[], from: A, last: string | undefined): A {
+  const remembered = accounts.find((a) => a === last);
+  if (remembered !== undefined && remembered !== from) return remembered;
+  return accounts.find((a) => a !== from) ?? from;
+}

@@ -20,7 +20,7 @@ import { useVirtualRows } from '../../../ui/useVirtualRows';
 import { SpacerItem, SpacerRow } from '../../../ui/VirtualSpacer';
 import { useExchangeCoins, useFinancialRecords } from '../exchangeData';
 import { signOf } from '../model/flash';
-import { KIND_GROUPS, journalKindGroup } from '../model/journalKinds';
+import { KIND_GROUPS, holdNote, journalKindKey } from '../model/journalKinds';
 import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/exchange.css';
@@ -28,7 +28,6 @@ import '../components/exchange.css';
 const PAGE = 20;
 /** The kinds offered as filters (the journal's kinds; others still list under "All"). */
 const KINDS = ['deposit', 'withdraw', 'transfer', 'exchange', 'genesis'] as const;
-const isKind = (k: string): k is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(k);
 
 export default function CashflowScreen() {
   const { t } = useTranslation(['wallet', 'common']);
@@ -50,12 +49,8 @@ export default function CashflowScreen() {
     reload();
   }, [live?.balances, live?.statusCount, reload]);
 
-  // REC-5: the filter's kinds by their own name, the rest by the product that wrote them.
-  const kindLabel = (k: string) => {
-    if (isKind(k)) return t(`records.kind.${k}`);
-    const g = journalKindGroup(k);
-    return g ? t(`records.kindGroup.${g}`) : k;
-  };
+  // REC-5, WORD-1: every kind in words: its own name, else the product that wrote it, else "Other".
+  const kindLabel = (k: string) => t(journalKindKey(k) ?? 'records.kindOther');
   const rows = records.data?.rows ?? [];
   const total = records.data?.total ?? 0;
   const vt = useVirtualRows<HTMLTableSectionElement>(desktop ? rows.length : 0, { estimate: 45 });
@@ -162,7 +157,11 @@ export default function CashflowScreen() {
                     <td className="num">
                       <Amount r={r} />
                     </td>
-                    <td className="fx-list__sub">{r.memo}</td>
+                    <td className="fx-list__sub">
+                      <Note r={r} />
+                      {holdNote(r) && r.memo ? ' · ' : null}
+                      {r.memo}
+                    </td>
                   </tr>
                 ))}
                 <SpacerRow height={vt.win.after} cols={6} />
@@ -191,7 +190,10 @@ export default function CashflowScreen() {
                     </span>
                   </div>
                   <div className="fx-list__top">
-                    <span className="fx-list__sub">{t(`account.${r.account}`)}</span>
+                    <span className="fx-list__sub">
+                      {t(`account.${r.account}`)}
+                      <Note r={r} lead=" · " />
+                    </span>
                     <span className="fx-list__time">{formatDateTime(r.time)}</span>
                   </div>
                 </li>
@@ -217,23 +219,36 @@ export default function CashflowScreen() {
   );
 }
 
-/** The signed change, green in and red out; a frozen change (a hold or its end) noted beside it. */
+/**
+ * The signed change, green in and red out (REC-4). A hold or its release leaves the total alone: the row shows the
+ * amount held or freed, unsigned and muted, and its note says which (WORD-2); a payment out of a hold keeps its sign.
+ */
 function Amount({ r }: { r: FinancialRecord }) {
-  const { t } = useTranslation('wallet');
-  const sign = signOf(r.amount);
-  const frozen = signOf(r.frozen);
-  return (
-    <span data-testid="record-amount">
-      <span className={sign > 0 ? 'fx-in' : sign < 0 ? 'fx-out' : undefined}>
-        {sign > 0 ? '+' : ''}
-        {formatDecimal(r.amount)}
+  const note = holdNote(r);
+  if (note && note.key !== 'records.note.paid')
+    return (
+      <span data-testid="record-amount" className="fx-list__sub">
+        {formatDecimal(note.amount)}
       </span>
-      {frozen !== 0 ? (
-        <span className="fx-list__sub">
-          {' '}
-          {t('records.frozen', { amount: `${frozen > 0 ? '+' : ''}${formatDecimal(r.frozen)}` })}
-        </span>
-      ) : null}
+    );
+  const sign = signOf(r.amount);
+  return (
+    <span data-testid="record-amount" className={sign > 0 ? 'fx-in' : sign < 0 ? 'fx-out' : undefined}>
+      {sign > 0 ? '+' : ''}
+      {formatDecimal(r.amount)}
+    </span>
+  );
+}
+
+/** What the row did to the frozen part, in one line (WORD-2): "Held for withdrawal #12", "Released"... */
+function Note({ r, lead = '' }: { r: FinancialRecord; lead?: string }) {
+  const { t } = useTranslation('wallet');
+  const note = holdNote(r);
+  if (!note) return null;
+  return (
+    <span data-testid="record-note">
+      {lead}
+      {'ref' in note ? t(note.key, { ref: note.ref }) : t(note.key)}
     </span>
   );
 }

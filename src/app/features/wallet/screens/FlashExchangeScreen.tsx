@@ -30,6 +30,7 @@ import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/exchange.css';
 import { ExchangeHistory } from '../components/ExchangeHistory';
+import { Popup } from '../../../ui/Popup';
 
 interface HeldQuote {
   quote: Quote;
@@ -70,6 +71,7 @@ function ExchangeForm() {
   const [notice, setNotice] = useState('');
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const request = useRef(0);
 
   const available = availableOf(entries, 'platform', from);
@@ -123,9 +125,23 @@ function ExchangeForm() {
     setAmount('');
   };
 
-  const submit = async (e: FormEvent) => {
+  // WORD-5: the button asks for a confirmation that shows the quote's figures and countdown; only a quote that is
+  // still valid at the tap is executed, an ended one is replaced and the user confirms the new figures.
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || !quote || preview?.state !== 'ok') return;
+    setServerError('');
+    setNotice('');
+    setConfirming(true);
+  };
+
+  const execute = async () => {
+    if (busy || !quote || !held || preview?.state !== 'ok') return;
+    if (quoteTimeLeft(held.deadline, performance.now()) <= 0) {
+      void requote(from, to);
+      return;
+    }
+    setConfirming(false);
     setServerError('');
     setNotice('');
     setBusy(true);
@@ -302,6 +318,14 @@ function ExchangeForm() {
         {busy ? t('exchange.submitting') : t('exchange.submit')}
       </button>
       <p className="fx-note">{t('exchange.note')}</p>
+      <Popup open={confirming} onClose={() => setConfirming(false)} title={t('exchange.confirm.title')}>
+        <ConfirmQuote
+          held={quote && held ? held : null}
+          preview={preview?.state === 'ok' ? preview : null}
+          onConfirm={() => void execute()}
+          onCancel={() => setConfirming(false)}
+        />
+      </Popup>
     </form>
   );
 }
@@ -330,6 +354,72 @@ function CoinPicker(props: {
         ))}
       </select>
     </span>
+  );
+}
+
+/** Seconds left of a held quote, on the monotonic clock, ticking while shown (0 when none or ended). */
+function useSecondsLeft(held: HeldQuote | null): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!held) return;
+    const h = setInterval(() => setNow(performance.now()), 250);
+    return () => clearInterval(h);
+  }, [held]);
+  return held ? Math.ceil(quoteTimeLeft(held.deadline, now) / 1000) : 0;
+}
+
+/**
+ * The convert confirmation (WORD-5): what is paid and received at the held quote, and its countdown. At zero the
+ * button waits for the new quote (the quote box asks for it); the figures shown are always the quote's that runs.
+ */
+function ConfirmQuote({
+  held,
+  preview,
+  onConfirm,
+  onCancel,
+}: {
+  held: HeldQuote | null;
+  preview: { amount: string; receive: string } | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const seconds = useSecondsLeft(held);
+  const live = held !== null && preview !== null && seconds > 0;
+  return (
+    <div className="fx-confirm" data-testid="exchange-confirm" data-quote-id={held?.quote.quoteId}>
+      <dl className="fx-confirm__legs">
+        <div className="fx-quote__row">
+          <dt>{t('exchange.confirm.pay')}</dt>
+          <dd className="num" data-testid="exchange-confirm-pay">
+            {preview && held ? `${formatDecimal(preview.amount)} ${held.quote.from}` : '--'}
+          </dd>
+        </div>
+        <div className="fx-quote__row">
+          <dt>{t('exchange.confirm.receive')}</dt>
+          <dd className="num fx-confirm__receive" data-testid="exchange-confirm-receive">
+            {preview && held ? `${formatDecimal(preview.receive)} ${held.quote.to}` : '--'}
+          </dd>
+        </div>
+      </dl>
+      <p className="fx-quote__muted" role="status" data-testid="exchange-confirm-countdown">
+        {live ? t('exchange.expires', { s: seconds }) : t('exchange.confirm.expired')}
+      </p>
+      <div className="fx-confirm__actions">
+        <button type="button" className="fbtn fbtn--secondary" onClick={onCancel}>
+          {t('exchange.confirm.cancel')}
+        </button>
+        <button
+          type="button"
+          className="fbtn fbtn--primary"
+          disabled={!live}
+          onClick={onConfirm}
+          data-testid="exchange-confirm-yes"
+        >
+          {live ? t('exchange.confirm.yes') : t('exchange.quoting')}
+        </button>
+      </div>
+    </div>
   );
 }
 
