@@ -173,7 +173,7 @@ function LeaderTable({ rows, days }: { rows: readonly TraderSummary[]; days: num
               <td className="num">{f.pct(w?.winRate)}</td>
               <td className="num">{f.pct(w?.maxDrawdown)}</td>
               <td className="num">{`${s.followers}/${s.maxFollowers}`}</td>
-              <td className="num">{f.money(s.aum)}</td>
+              <td className="num">{`${f.money(s.aum)} USDT`}</td>
               <td className="num">{f.pct(s.shareRate)}</td>
               <td className="cp-act">
                 <FollowButton target={targetOf(s)} />
@@ -220,7 +220,7 @@ function LeaderCards({ rows, days }: { rows: readonly TraderSummary[]; days: num
               </div>
               <div>
                 <dt>{t('col.aum')}</dt>
-                <dd className="cp-num">{f.money(s.aum)}</dd>
+                <dd className="cp-num">{`${f.money(s.aum)} USDT`}</dd>
               </div>
               <div>
                 <dt>{t('col.share')}</dt>

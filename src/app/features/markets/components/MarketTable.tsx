@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TickerView } from '../../../../engine';
 import { useTickerWriter } from '../../../market/hooks';
-import { shortDecimal, type MarketRow, type SortKey } from '../model/coins';
+import { pairPriceDecimals, shortDecimal, type MarketRow, type SortKey } from '../model/coins';
 import type { SortState } from '../model/sortState';
 import { tradeHref } from '../../trade/model/playing';
 import { clearFlash, flashPrice, Num, useLanguage } from './Price';
@@ -136,6 +136,7 @@ function LiveCells({
   volLabel: string;
 }) {
   const lang = useLanguage();
+  const priceDecimals = pairPriceDecimals(row.coin);
   const { cells, refs } = useRowCells();
   const lastPrice = useRef('');
   const write = useCallback(
@@ -143,13 +144,13 @@ function LiveCells({
       const r = writeRowCells(
         cells,
         ticker,
-        { lang, coloredPrice: variant === 'panel', plainChange: variant !== 'phone' },
+        { lang, coloredPrice: variant === 'panel', plainChange: variant !== 'phone', priceDecimals },
         lastPrice.current,
       );
       if (r.moved && cells.price) flashPrice(cells.price as HTMLElement, ticker?.tickDir ?? 0);
       lastPrice.current = r.price;
     },
-    [cells, lang, variant],
+    [cells, lang, variant, priceDecimals],
   );
   // A list is scanned, not read tick by tick: its rows refresh at the list cadence (the header follows every frame).
   useTickerWriter(row.symbol, write, LIST_CADENCE_MS);

@@ -26,6 +26,10 @@ export interface CoinLike {
   open?: string | number | null;
   sort?: number | string | null;
   logo?: string | null;
+  /** A spot pair's price decimals. */
+  basePrecision?: number | string | null;
+  /** A contract pair's price decimals. */
+  baseScale?: number | string | null;
 }
 
 export type CoinLists = Partial<Record<CoinListKey, readonly CoinLike[] | null | undefined>>;
@@ -63,6 +67,12 @@ export function streamSymbol(c: CoinLike): string {
   const raw = String(c.symbol ?? '').replace(/[^A-Za-z0-9._-]/g, '');
   const joined = raw || `${String(c.coin ?? '').trim()}${String(c.baseCoin ?? '').trim()}`;
   return isMt5(c) ? joined : joined.toLowerCase();
+}
+
+/** NUM-2: the pair's own price decimals (a spot pair's basePrecision, a contract's baseScale), if it has them. */
+export function pairPriceDecimals(c: CoinLike): number | undefined {
+  const d = Number(c.basePrecision ?? c.baseScale ?? NaN);
+  return Number.isInteger(d) && d >= 0 && d <= 18 ? d : undefined;
 }
 
 /** Spec 3.4: "customizeFlag (value 2 means show showSymbol instead of symbol)". */

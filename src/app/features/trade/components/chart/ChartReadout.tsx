@@ -68,9 +68,9 @@ export class Readout {
       this.shown[i] = v;
       node.data =
         i === 0
-          ? readoutTime(v, f.offset)
+          ? readoutTime(v, f.offset, f.lang)
           : i === 5
-            ? volumeLabel(v)
+            ? volumeLabel(v, f.lang)
             : formatDecimal(priceLabel(v, f.decimals), f.lang);
     }
   }
