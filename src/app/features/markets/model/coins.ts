@@ -9,6 +9,7 @@
  * Sorting compares exact decimal strings; no binary floating point is involved.
  */
 import { readFlag } from '../../../../shared/flags';
+import { formatShort } from '../../../../engine';
 
 export const COIN_LISTS = ['coinList', 'currencyList', 'contractList', 'optionList'] as const;
 export type CoinListKey = (typeof COIN_LISTS)[number];
@@ -225,28 +226,14 @@ export function sortRows(
   return indexed.map((e) => e.r);
 }
 
-const SHORT_SUFFIXES = [
-  { digits: 13, suffix: 'T' },
-  { digits: 10, suffix: 'B' },
-  { digits: 7, suffix: 'M' },
-  { digits: 4, suffix: 'K' },
-] as const;
-
 /**
- * Spec 9.2 "shorter number" for a volume from the per-coin lookup: K, M, B, T above 1e3, 1e6, 1e9, 1e12,
- * two decimals cut (not rounded), on the exact string. Values up to 1e3 keep at most two decimals.
+ * Spec 9.2 "shorter number" for a volume from the per-coin lookup: the engine's formatShort (K, M, B, T above
+ * 1e3, 1e6, 1e9, 1e12, two decimals cut), on the exact string; the screen writes it in the language's form.
  */
 export function shortDecimal(s: string | undefined): string | undefined {
   const p = parseDec(s);
   if (!p) return undefined;
-  const sign = p.neg ? '-' : '';
-  for (const { digits, suffix } of SHORT_SUFFIXES) {
-    if (p.int.length >= digits && !(p.int.length === digits && /^10*$/.test(p.int) && p.frac === '')) {
-      const cut = p.int.length - (digits - 1);
-      return `${sign}${p.int.slice(0, cut)}.${(p.int.slice(cut) + '00').slice(0, 2)}${suffix}`;
-    }
-  }
-  return `${sign}${p.int}.${(p.frac + '00').slice(0, 2)}`;
+  return formatShort(`${p.neg ? '-' : ''}${p.int}${p.frac ? `.${p.frac}` : ''}`);
 }
 
 interface HomeCoinLike {
