@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TickerView } from '../../../../engine';
 import { useTickerWriter } from '../../../market/hooks';
-import { pairPriceDecimals, shortDecimal, type MarketRow, type SortKey } from '../model/coins';
+import { shortDecimal, type MarketRow, type SortKey } from '../model/coins';
 import type { SortState } from '../model/sortState';
 import { tradeHref } from '../../trade/model/playing';
 import { clearFlash, flashPrice, Num, useLanguage } from './Price';
@@ -136,7 +136,7 @@ function LiveCells({
   volLabel: string;
 }) {
   const lang = useLanguage();
-  const priceDecimals = pairPriceDecimals(row.coin);
+  const priceDecimals = row.priceDecimals;
   const { cells, refs } = useRowCells();
   const lastPrice = useRef('');
   const write = useCallback(

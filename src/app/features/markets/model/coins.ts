@@ -50,6 +50,11 @@ export interface MarketRow {
   /** True when the 24 h volume comes from the per-coin volume lookup (coinType 3). */
   volumeLookup: boolean;
   coin: CoinLike;
+  /**
+   * The pair's own price decimals (NUM-2): the row's own, or else those of the spot or contract pair with the
+   * same stream symbol (second contracts and options have none of their own).
+   */
+  priceDecimals?: number;
 }
 
 const isMt5 = (c: CoinLike) => String(c.market ?? '').toLowerCase() === 'mt5';
@@ -71,7 +76,7 @@ export function streamSymbol(c: CoinLike): string {
 }
 
 /** NUM-2: the pair's own price decimals (a spot pair's basePrecision, a contract's baseScale), if it has them. */
-export function pairPriceDecimals(c: CoinLike): number | undefined {
+function pairPriceDecimals(c: CoinLike): number | undefined {
   const d = Number(c.basePrecision ?? c.baseScale ?? NaN);
   return Number.isInteger(d) && d >= 0 && d <= 18 ? d : undefined;
 }
@@ -117,6 +122,7 @@ export function toRow(list: CoinListKey, c: CoinLike): MarketRow | null {
     ...splitDisplay(display, c),
     volumeLookup: needsVolumeLookup(c),
     coin: c,
+    priceDecimals: pairPriceDecimals(c),
   };
 }
 
@@ -128,6 +134,12 @@ const sortNum = (c: CoinLike) => {
 /** The rows of some lists (all four by default), each list in its operator sort order, in list order. */
 export function mergeCoinLists(lists: CoinLists, which: readonly CoinListKey[] = COIN_LISTS): MarketRow[] {
   const out: MarketRow[] = [];
+  const decimals = new Map<string, number>();
+  for (const c of [...(lists.currencyList ?? []), ...(lists.contractList ?? [])]) {
+    const d = pairPriceDecimals(c);
+    const s = streamSymbol(c);
+    if (d !== undefined && !decimals.has(s)) decimals.set(s, d);
+  }
   for (const list of which) {
     const seen = new Set<string>();
     const coins = [...(lists[list] ?? [])].sort((a, b) => sortNum(a) - sortNum(b));
@@ -135,6 +147,7 @@ export function mergeCoinLists(lists: CoinLists, which: readonly CoinListKey[] =
       const row = toRow(list, c);
       if (!row || seen.has(row.symbol)) continue;
       seen.add(row.symbol);
+      row.priceDecimals ??= decimals.get(row.symbol);
       out.push(row);
     }
   }
