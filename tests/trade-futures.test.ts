@@ -154,7 +154,7 @@ describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] a 10x long, margin added, ta
 });
 
 describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the same mark', () => {
-  it('reads both until they are at the same mark, then they are equal', async () => {
+  it('[NUM-3] reads both until they are at the same mark, then they are equal; the PnL shows 2 decimals', async () => {
     const r = await fetch(`${env.app.server.url}/api/contract/order/submit`, {
       method: 'POST',
       headers: { satoken: env.token, 'content-type': 'application/json' },
@@ -185,6 +185,8 @@ describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the 
       await page.waitForTimeout(150);
     }
     expect(compared).toBeGreaterThan(0);
+    // NUM-3: the PnL in the quote coin's 2 display decimals, like the margin beside it.
+    expect(await cell(page, 'position-pnl').innerText()).toMatch(/^-?[\d,]+\.\d{2}(?!\d)/);
     const id = (await onePosition()).id;
     await api(`/api/contract/position/stopOrder?id=${id}`, 'POST');
     await expect.poll(async () => (await positions()).length, { timeout: 10_000 }).toBe(0);

@@ -43,12 +43,14 @@ async function shownQuoteId(page: Page): Promise<string> {
 }
 
 describe('[FX-6] the exchange screen', () => {
-  it('[FX-3][FX-6][WORD-5] phone /flashExchange: the amount received shows as the user types; converting asks a confirmation with the countdown, runs the live quote and moves the balances', async () => {
+  it('[FX-3][FX-6][WORD-5][NUM-4] phone /flashExchange: the rate at the target coin decimals; the amount received shows as the user types; converting asks a confirmation with the countdown, runs the live quote and moves the balances', async () => {
     const ctx = await newContext(app.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
     try {
       await gotoApp(page, `${app.server.url}/flashExchange`);
       await shownQuoteId(page);
+      // NUM-4: "1 USDT ≈ 0.00001487 BTC", never the 16 decimals of the raw quotient.
+      expect(await page.getByTestId('exchange-rate').textContent()).toMatch(/≈ \d[\d,]*(\.\d{1,8})? [A-Z]+$/);
       await page.getByTestId('exchange-amount').fill('100');
       const receive = page.getByTestId('exchange-receive');
       await page.waitForFunction(() =>

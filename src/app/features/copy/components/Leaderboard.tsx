@@ -173,7 +173,9 @@ function LeaderTable({ rows, days }: { rows: readonly TraderSummary[]; days: num
               <td className="num">{f.pct(w?.winRate)}</td>
               <td className="num">{f.pct(w?.maxDrawdown)}</td>
               <td className="num">{`${s.followers}/${s.maxFollowers}`}</td>
-              <td className="num">{f.money(s.aum)}</td>
+              <td className="num">
+                <bdi dir="ltr">{`${f.money(s.aum)} USDT`}</bdi>
+              </td>
               <td className="num">{f.pct(s.shareRate)}</td>
               <td className="cp-act">
                 <FollowButton target={targetOf(s)} />
@@ -220,7 +222,9 @@ function LeaderCards({ rows, days }: { rows: readonly TraderSummary[]; days: num
               </div>
               <div>
                 <dt>{t('col.aum')}</dt>
-                <dd className="cp-num">{f.money(s.aum)}</dd>
+                <dd className="cp-num">
+                  <bdi dir="ltr">{`${f.money(s.aum)} USDT`}</bdi>
+                </dd>
               </div>
               <div>
                 <dt>{t('col.share')}</dt>

@@ -1,7 +1,8 @@
 /** The copy-trading screens' shared cells: numbers, percentages and times in the user's language and zone. */
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDecimal, trimDecimal } from '../../../i18n/format';
+import { formatDateTime, formatDecimal, formatFixed, trimDecimal } from '../../../i18n/format';
+import { QUOTE_DISPLAY_DECIMALS } from '../../../../shared/numberFormat';
 import { settings } from '../../../state/settings';
 import { useLanguage } from '../../markets/components/Price';
 import { pct, signOf } from '../model/follow';
@@ -13,9 +14,8 @@ export function useFmt() {
   const { offsetMinutes } = useSnapshot(settings);
   return {
     lang,
-    /** A USDT amount: exact, at least 2 decimals shown, trailing zeros beyond them dropped. */
-    money: (v: string | null | undefined) =>
-      v === null || v === undefined ? DASH : formatDecimal(trimDecimal(v, 2), lang),
+    /** A USDT figure (PnL, equity, assets following): the quote coin's 2 display decimals (NUM-3). */
+    money: (v: string | null | undefined) => formatFixed(v, QUOTE_DISPLAY_DECIMALS, {}, lang),
     num: (v: string | null | undefined) => (v === null || v === undefined ? DASH : formatDecimal(trimDecimal(v), lang)),
     /** A fraction as a percentage ("0.0312" -> "3.12%"). */
     pct: (v: string | null | undefined) => (v === null || v === undefined ? DASH : `${formatDecimal(pct(v), lang)}%`),

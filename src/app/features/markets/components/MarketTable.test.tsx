@@ -126,6 +126,18 @@ describe('live cells written without React', () => {
     expect(Object.values(cells).map((c) => c.writes)).toEqual(writes);
   });
 
+  it('[NUM-2][NUM-5] a price is no finer than its pair; the volume takes the language compact form', () => {
+    const cells = { price: cell(), change: cell(), high: cell(), low: cell(), vol: cell(), spark: null };
+    const dot = tick({ price: '6.852000', priceRaw: '6.852', high24: '7.427600', low24: '6.814049', vol24: '3.68K' });
+    writeRowCells(cells as RowCells, dot, { ...opts, lang: 'de', priceDecimals: 4 }, '');
+    expect(cells.price.textContent).toBe('6,8520');
+    expect(cells.high.textContent).toBe('7,4276');
+    expect(cells.low.textContent).toBe('6,8140');
+    expect(cells.vol.textContent).toBe('3680');
+    writeRowCells(cells as RowCells, tick({ vol24: '66.75K' }), { ...opts, lang: 'fr' }, '');
+    expect(cells.vol.textContent).toBe('66,75\u00a0k');
+  });
+
   it('[PERF-44][PERF-46] a new price changes only the price text and reports a move to flash; no ticker shows dashes', () => {
     const cells = { price: cell(), change: cell(), high: cell(), low: cell(), vol: cell(), spark: null };
     const a = writeRowCells(cells as RowCells, tick({}), opts, '');

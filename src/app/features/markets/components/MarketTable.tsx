@@ -136,6 +136,7 @@ function LiveCells({
   volLabel: string;
 }) {
   const lang = useLanguage();
+  const priceDecimals = row.priceDecimals;
   const { cells, refs } = useRowCells();
   const lastPrice = useRef('');
   const write = useCallback(
@@ -143,13 +144,13 @@ function LiveCells({
       const r = writeRowCells(
         cells,
         ticker,
-        { lang, coloredPrice: variant === 'panel', plainChange: variant !== 'phone' },
+        { lang, coloredPrice: variant === 'panel', plainChange: variant !== 'phone', priceDecimals },
         lastPrice.current,
       );
       if (r.moved && cells.price) flashPrice(cells.price as HTMLElement, ticker?.tickDir ?? 0);
       lastPrice.current = r.price;
     },
-    [cells, lang, variant],
+    [cells, lang, variant, priceDecimals],
   );
   // A list is scanned, not read tick by tick: its rows refresh at the list cadence (the header follows every frame).
   useTickerWriter(row.symbol, write, LIST_CADENCE_MS);

@@ -5,6 +5,7 @@
  * renders the cells once, empty; this fills them on mount and on each tick (MarketTable.tsx, useTickerWriter).
  */
 import type { TickerView } from '../../../../engine';
+import { capDecimals } from '../../../../shared/numberFormat';
 import { formatDecimal } from '../../../i18n/format';
 
 /** The part of an element the writer touches (a fake in tests). */
@@ -29,6 +30,8 @@ export interface CellOptions {
   coloredPrice: boolean;
   /** The change as plain coloured text rather than a pill. */
   plainChange: boolean;
+  /** The pair's own price decimals, when the coin list gives them (NUM-2). */
+  priceDecimals?: number;
 }
 
 const DASH = '--';
@@ -73,10 +76,11 @@ export function writeRowCells(
   lastPrice: string,
 ): { price: string; moved: boolean } {
   const f = (v: string | undefined) => (v === undefined || !ticker ? DASH : formatDecimal(v, o.lang));
-  set(cells.price, f(ticker?.price), priceClass(ticker, o.coloredPrice));
+  const px = (v: string | undefined) => f(v === undefined ? v : capDecimals(v, o.priceDecimals));
+  set(cells.price, px(ticker?.price), priceClass(ticker, o.coloredPrice));
   set(cells.change, f(ticker?.changePct), changeClass(ticker, o.plainChange));
-  set(cells.high, f(ticker?.high24));
-  set(cells.low, f(ticker?.low24));
+  set(cells.high, px(ticker?.high24));
+  set(cells.low, px(ticker?.low24));
   set(cells.vol, f(ticker?.vol24));
   if (cells.spark && cells.spark.className !== sparkClass(ticker)) cells.spark.className = sparkClass(ticker);
   const price = ticker?.priceRaw ?? '';

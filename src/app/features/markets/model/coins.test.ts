@@ -85,6 +85,21 @@ describe('merging the four coin lists (spec 3.4)', () => {
     expect(rows[4].display).toBe('BTC-PERP');
   });
 
+  it('[NUM-2] a row carries its pair price decimals, from the spot or contract pair when it has none', () => {
+    const spot = { ...btc, basePrecision: 2 };
+    const rows = mergeCoinLists({
+      coinList: [btc, eth],
+      currencyList: [spot],
+      contractList: [{ ...eth, baseScale: 3 }],
+    });
+    expect(rows.map((r) => `${r.key}=${r.priceDecimals}`)).toEqual([
+      'coinList:btcusdt=2',
+      'coinList:ethusdt=3',
+      'currencyList:btcusdt=2',
+      'contractList:ethusdt=3',
+    ]);
+  });
+
   it('[spec 3.4] one list alone, duplicates in a list kept once, missing lists tolerated', () => {
     const rows = mergeCoinLists({ coinList: [btc, btc, eth], currencyList: null }, ['coinList', 'currencyList']);
     expect(rows.map((r) => r.symbol)).toEqual(['btcusdt', 'ethusdt']);

@@ -9,6 +9,7 @@
  * Sorting compares exact decimal strings; no binary floating point is involved.
  */
 import { readFlag } from '../../../../shared/flags';
+import { formatShort } from '../../../../engine';
 
 export const COIN_LISTS = ['coinList', 'currencyList', 'contractList', 'optionList'] as const;
 export type CoinListKey = (typeof COIN_LISTS)[number];
@@ -26,6 +27,10 @@ export interface CoinLike {
   open?: string | number | null;
   sort?: number | string | null;
   logo?: string | null;
+  /** A spot pair's price decimals. */
+  basePrecision?: number | string | null;
+  /** A contract pair's price decimals. */
+  baseScale?: number | string | null;
 }
 
 export type CoinLists = Partial<Record<CoinListKey, readonly CoinLike[] | null | undefined>>;
@@ -45,6 +50,11 @@ export interface MarketRow {
   /** True when the 24 h volume comes from the per-coin volume lookup (coinType 3). */
   volumeLookup: boolean;
   coin: CoinLike;
+  /**
+   * The pair's own price decimals (NUM-2): the row's own, or else those of the spot or contract pair with the
+   * same stream symbol (second contracts and options have none of their own).
+   */
+  priceDecimals?: number;
 }
 
 const isMt5 = (c: CoinLike) => String(c.market ?? '').toLowerCase() === 'mt5';
@@ -63,6 +73,12 @@ export function streamSymbol(c: CoinLike): string {
   const raw = String(c.symbol ?? '').replace(/[^A-Za-z0-9._-]/g, '');
   const joined = raw || `${String(c.coin ?? '').trim()}${String(c.baseCoin ?? '').trim()}`;
   return isMt5(c) ? joined : joined.toLowerCase();
+}
+
+/** NUM-2: the pair's own price decimals (a spot pair's basePrecision, a contract's baseScale), if it has them. */
+function pairPriceDecimals(c: CoinLike): number | undefined {
+  const d = Number(c.basePrecision ?? c.baseScale ?? NaN);
+  return Number.isInteger(d) && d >= 0 && d <= 18 ? d : undefined;
 }
 
 /** Spec 3.4: "customizeFlag (value 2 means show showSymbol instead of symbol)". */
@@ -106,6 +122,7 @@ export function toRow(list: CoinListKey, c: CoinLike): MarketRow | null {
     ...splitDisplay(display, c),
     volumeLookup: needsVolumeLookup(c),
     coin: c,
+    priceDecimals: pairPriceDecimals(c),
   };
 }
 
@@ -117,6 +134,12 @@ const sortNum = (c: CoinLike) => {
 /** The rows of some lists (all four by default), each list in its operator sort order, in list order. */
 export function mergeCoinLists(lists: CoinLists, which: readonly CoinListKey[] = COIN_LISTS): MarketRow[] {
   const out: MarketRow[] = [];
+  const decimals = new Map<string, number>();
+  for (const c of [...(lists.currencyList ?? []), ...(lists.contractList ?? [])]) {
+    const d = pairPriceDecimals(c);
+    const s = streamSymbol(c);
+    if (d !== undefined && !decimals.has(s)) decimals.set(s, d);
+  }
   for (const list of which) {
     const seen = new Set<string>();
     const coins = [...(lists[list] ?? [])].sort((a, b) => sortNum(a) - sortNum(b));
@@ -124,6 +147,7 @@ export function mergeCoinLists(lists: CoinLists, which: readonly CoinListKey[] =
       const row = toRow(list, c);
       if (!row || seen.has(row.symbol)) continue;
       seen.add(row.symbol);
+      row.priceDecimals ??= decimals.get(row.symbol);
       out.push(row);
     }
   }
@@ -215,28 +239,14 @@ export function sortRows(
   return indexed.map((e) => e.r);
 }
 
-const SHORT_SUFFIXES = [
-  { digits: 13, suffix: 'T' },
-  { digits: 10, suffix: 'B' },
-  { digits: 7, suffix: 'M' },
-  { digits: 4, suffix: 'K' },
-] as const;
-
 /**
- * Spec 9.2 "shorter number" for a volume from the per-coin lookup: K, M, B, T above 1e3, 1e6, 1e9, 1e12,
- * two decimals cut (not rounded), on the exact string. Values up to 1e3 keep at most two decimals.
+ * Spec 9.2 "shorter number" for a volume from the per-coin lookup: the engine's formatShort (K, M, B, T above
+ * 1e3, 1e6, 1e9, 1e12, two decimals cut), on the exact string; the screen writes it in the language's form.
  */
 export function shortDecimal(s: string | undefined): string | undefined {
   const p = parseDec(s);
   if (!p) return undefined;
-  const sign = p.neg ? '-' : '';
-  for (const { digits, suffix } of SHORT_SUFFIXES) {
-    if (p.int.length >= digits && !(p.int.length === digits && /^10*$/.test(p.int) && p.frac === '')) {
-      const cut = p.int.length - (digits - 1);
-      return `${sign}${p.int.slice(0, cut)}.${(p.int.slice(cut) + '00').slice(0, 2)}${suffix}`;
-    }
-  }
-  return `${sign}${p.int}.${(p.frac + '00').slice(0, 2)}`;
+  return formatShort(`${p.neg ? '-' : ''}${p.int}${p.frac ? `.${p.frac}` : ''}`);
 }
 
 interface HomeCoinLike {

@@ -68,7 +68,7 @@ export function TotalCard({ portfolio, children }: { portfolio: Portfolio; child
   return (
     <section className="wallet-total" aria-label={t('total')}>
       <div className="wallet-total__label">
-        <span>{t('totalIn', { coin: 'USDT' })}</span>
+        <span>{t('total')}</span>
         <EyeButton />
       </div>
       {portfolio.hasData ? (

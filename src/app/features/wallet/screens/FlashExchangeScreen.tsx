@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ExchangeRecord, Quote } from '../../../../shared/schemas/exchange';
 import { ApiError } from '../../../api/client';
-import { formatDecimal } from '../../../i18n/format';
+import { formatDecimal, formatRate } from '../../../i18n/format';
 import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 
@@ -474,7 +474,7 @@ function QuoteBox({
       <div className="fx-quote__row">
         <dt>{t('exchange.rate')}</dt>
         <dd className="num" data-testid="exchange-rate">
-          1 {q.from} ≈ {formatDecimal(rate)} {q.to}
+          1 {q.from} ≈ {formatRate(rate, q.to)} {q.to}
         </dd>
       </div>
       <div className="fx-quote__row">

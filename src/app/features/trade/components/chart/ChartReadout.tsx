@@ -68,9 +68,9 @@ export class Readout {
       this.shown[i] = v;
       node.data =
         i === 0
-          ? readoutTime(v, f.offset)
+          ? readoutTime(v, f.offset, f.lang)
           : i === 5
-            ? volumeLabel(v)
+            ? volumeLabel(v, f.lang)
             : formatDecimal(priceLabel(v, f.decimals), f.lang);
     }
   }
@@ -85,7 +85,7 @@ interface BarProps {
 export const ReadoutBar = memo(function ReadoutBar({ r, labels }: BarProps) {
   return (
     <div className="kc-readout" aria-hidden="true">
-      <span className="kc-time" ref={r.bind.time} />
+      <span className="kc-time" dir="auto" ref={r.bind.time} />
       <span className="kc-k">{labels.o}</span>
       <span className="kc-v" ref={r.bind.o} />
       <span className="kc-k">{labels.h}</span>

@@ -7,14 +7,21 @@ describe('chart labels', () => {
     expect(priceLabel(0.1234567, 6)).toBe('0.123457');
     expect(priceLabel(NaN, 2)).toBe('--');
   });
-  it('[spec 9.2] volumes use the K/M/B/T short form', () => {
-    expect(volumeLabel(1234567)).toBe('1.23M');
-    expect(volumeLabel(12.5)).toBe('12.50');
+  it('[NUM-5] volumes use the short form of the language', () => {
+    expect(volumeLabel(1234567, 'en')).toBe('1.23M');
+    expect(volumeLabel(1234567, 'de')).toBe('1,23\u00a0Mio.');
+    expect(volumeLabel(12.5, 'en')).toBe('12.50');
+    expect(volumeLabel(12.5, 'de')).toBe('12,50');
+  });
+  it('[NUM-6] the readout writes its date as the rest of the app does, in the language', () => {
+    const sec = Date.UTC(2026, 10, 27, 18, 15) / 1000;
+    expect(readoutTime(sec, 0, 'en')).toBe('11/27/2026, 18:15');
+    expect(readoutTime(sec, 0, 'de')).toBe('27.11.2026, 18:15');
   });
   it('[spec 4.6] times are in the platform offset, not the browser zone', () => {
     const sec = Date.UTC(2026, 0, 2, 15, 30) / 1000;
-    expect(readoutTime(sec, 480)).toBe('2026-01-02 23:30');
-    expect(readoutTime(sec, -330)).toBe('2026-01-02 10:00');
+    expect(readoutTime(sec, 480, 'en')).toBe('01/02/2026, 23:30');
+    expect(readoutTime(sec, -330, 'en')).toBe('01/02/2026, 10:00');
     expect(timeTick(sec, 3600, 480)).toBe('23:30');
     expect(timeTick(sec, 86_400, 480)).toBe('01-02');
     expect(timeTick(Date.UTC(2026, 0, 2, 16, 0) / 1000, 3600, 480)).toBe('01-03');

@@ -12,7 +12,8 @@ import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { Position } from '../../../../../shared/schemas/futures';
 import { checkMarginChange, checkTpSl } from '../../../../../shared/trading/futuresChecks';
 import { MARGIN_COIN, pnlAt, tradeFee } from '../../../../../shared/trading/futuresRules';
-import { formatDecimal } from '../../../../i18n/format';
+import { formatDecimal, formatFixed } from '../../../../i18n/format';
+import { QUOTE_DISPLAY_DECIMALS } from '../../../../../shared/numberFormat';
 import { Popup } from '../../../../ui/Popup';
 import { toast } from '../../../../ui/toast';
 import { useLanguage } from '../../../markets/components/Price';
@@ -100,12 +101,12 @@ export function ClosePositionDialog({ pair, position, mark, onClose }: DialogPro
         <div>
           <dt>{t('estPnl')}</dt>
           <dd className={`num${pnl?.startsWith('-') ? ' fo-down' : pnl ? ' fo-up' : ''}`} data-testid="close-pnl">
-            {pnl ? `${formatDecimal(trimMoney(pnl), lang)} ${MARGIN_COIN}` : '--'}
+            {pnl ? `${formatFixed(pnl, QUOTE_DISPLAY_DECIMALS, {}, lang)} ${MARGIN_COIN}` : '--'}
           </dd>
         </div>
         <div>
           <dt>{t('fee')}</dt>
-          <dd className="num">{fee ? `${formatDecimal(trimMoney(fee), lang)} ${MARGIN_COIN}` : '--'}</dd>
+          <dd className="num">{fee ? `${formatFixed(fee, QUOTE_DISPLAY_DECIMALS, {}, lang)} ${MARGIN_COIN}` : '--'}</dd>
         </div>
       </dl>
       {(problem || error) && (

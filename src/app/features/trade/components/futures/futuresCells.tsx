@@ -6,19 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import { Decimal } from '../../../../../shared/decimal';
-import { formatDateTime, formatDecimal } from '../../../../i18n/format';
+import { formatDateTime, formatDecimal, formatFixed } from '../../../../i18n/format';
+import { QUOTE_DISPLAY_DECIMALS } from '../../../../../shared/numberFormat';
 import { settings } from '../../../../state/settings';
 import { useLanguage } from '../../../markets/components/Price';
 import { useFollowNickname } from '../../../copy/data';
-import { trimMoney } from './futuresForm';
 
 export function useFormat() {
   const lang = useLanguage();
   const { offsetMinutes } = useSnapshot(settings);
   return {
     num: (v: string | null | undefined) => (v === null || v === undefined ? '--' : formatDecimal(v, lang)),
-    /** A USDT amount: exact, trailing zeros beyond 2 decimals dropped. */
-    money: (v: string | null | undefined) => (v === null || v === undefined ? '--' : formatDecimal(trimMoney(v), lang)),
+    /** A USDT figure (PnL, margin): the quote coin's 2 display decimals, like the columns beside it (NUM-3). */
+    money: (v: string | null | undefined) => formatFixed(v, QUOTE_DISPLAY_DECIMALS, {}, lang),
     time: (ms: number) => formatDateTime(ms, { style: 'short', lang, offsetMinutes }),
   };
 }
