@@ -37,6 +37,7 @@ export function useNotices() {
   );
 }
 
+/** The operator's text as paragraphs; each takes its own direction (OPC-6), so English stays whole in Arabic. */
 export function Paragraphs({ text }: { text: string }) {
   const parts = text
     .split(/\n\s*\n/)
@@ -45,7 +46,9 @@ export function Paragraphs({ text }: { text: string }) {
   return (
     <>
       {parts.map((p, i) => (
-        <p key={i}>{p}</p>
+        <p key={i} dir="auto">
+          {p}
+        </p>
       ))}
     </>
   );

@@ -53,6 +53,7 @@ export function NoticeStrip() {
         <Link
           key={n.id}
           to={noticeHref(n.id)}
+          dir="auto"
           className={`notice-strip__item${reducedMotion() ? '' : ' notice-strip__item--roll'}`}
         >
           {n.title}
@@ -117,7 +118,7 @@ export function NoticeDialogs() {
   if (!card) return null;
   return (
     <section className="notice-card" role="region" aria-labelledby={titleId(card.title)} data-testid="notice-card">
-      <h2 className="notice-card__title" id={titleId(card.title)}>
+      <h2 className="notice-card__title" id={titleId(card.title)} dir="auto">
         {card.title}
       </h2>
       <div className="notice-card__text">

@@ -24,8 +24,12 @@ export function NoticeList() {
           {rows.map((n) => (
             <li key={n.id} className="notice-list__item">
               <Link to={noticeHref(n.id)}>
-                <div className="notice-list__title">{n.title}</div>
-                <div className="notice-list__excerpt">{excerpt(n.content)}</div>
+                <div className="notice-list__title" dir="auto">
+                  {n.title}
+                </div>
+                <div className="notice-list__excerpt" dir="auto">
+                  {excerpt(n.content)}
+                </div>
                 <div className="notice-list__meta">{formatDateTime(n.createTime)}</div>
               </Link>
             </li>
@@ -51,7 +55,7 @@ export function NoticeDetail({ id }: { id: number }) {
           );
         return (
           <article className="notice-detail" data-testid="notice-detail">
-            <h1>{n.title}</h1>
+            <h1 dir="auto">{n.title}</h1>
             <div className="notice-detail__meta">{formatDateTime(n.createTime)}</div>
             <Paragraphs text={n.content} />
           </article>

@@ -18,7 +18,7 @@ export function HistoryPanel({ uid, desktop }: { uid: string; desktop: boolean }
   const columns: RecordColumn<FinanceEvent>[] = [
     { key: 'time', label: t('col.time'), value: (e) => <span className="fin-num">{formatDateTime(e.time)}</span> },
     { key: 'kind', label: t('col.kind'), value: (e) => t(`event.${e.kind}`), inCard: false },
-    { key: 'product', label: t('col.product'), value: (e) => e.productName, inCard: false },
+    { key: 'product', label: t('col.product'), value: (e) => <bdi>{e.productName}</bdi>, inCard: false },
     {
       key: 'day',
       label: t('col.day'),
@@ -51,7 +51,11 @@ export function HistoryPanel({ uid, desktop }: { uid: string; desktop: boolean }
         desktop={desktop}
         label={t('tab.history')}
         emptyView={<EmptyState title={t('empty.history')} />}
-        cardTitle={(e) => `${t(`event.${e.kind}`)} · ${e.productName}`}
+        cardTitle={(e) => (
+          <>
+            {t(`event.${e.kind}`)} · <bdi>{e.productName}</bdi>
+          </>
+        )}
       />
     </div>
   );

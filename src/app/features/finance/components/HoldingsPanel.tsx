@@ -171,7 +171,9 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
     <li className="fin-hold" data-testid={`finance-holding-${h.id}`}>
       <div className="fin-hold__head">
         <CoinIcon coin={h.coin} size={24} />
-        <span className="fin-hold__name">{h.productName}</span>
+        <span className="fin-hold__name" dir="auto">
+          {h.productName}
+        </span>
         <span className={`fin-badge fin-badge--${h.kind}`}>{t(`kind.${h.kind}`)}</span>
         <span className="fin-hold__apr fin-num">
           {aprPercent(h.apr)}% <span className="fin-muted">{t('product.apr')}</span>

@@ -107,7 +107,7 @@ export function RedeemDialog({ holding, terms, onClose }: RedeemDialogProps) {
     <Popup
       open
       onClose={busy ? () => undefined : onClose}
-      title={t('redeem.title', { name: holding.productName })}
+      title={t('redeem.title', { name: `\u2068${holding.productName}\u2069` })}
       initialFocus={cancelRef}
       describedBy={textId}
     >

@@ -82,7 +82,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
       <section className="fin-panel-card" aria-labelledby="fin-terms-h" data-testid="finance-terms">
         <header className="fin-card__head">
           <CoinIcon coin={p.coin} size={32} />
-          <h1 id="fin-terms-h" className="fin-card__name fin-card__name--lg">
+          <h1 id="fin-terms-h" className="fin-card__name fin-card__name--lg" dir="auto">
             {p.name}
           </h1>
           <span className={`fin-badge fin-badge--${p.kind}`}>{t(`kind.${p.kind}`)}</span>
@@ -383,7 +383,9 @@ function Receipt({ h }: { h: FinanceHolding }) {
     <div className="fin-receipt" role="status" data-testid="finance-receipt">
       <p className="fin-receipt__title">{t('receipt.title')}</p>
       <dl className="fin-lines">
-        <Line k={t('col.product')}>{h.productName}</Line>
+        <Line k={t('col.product')}>
+          <bdi>{h.productName}</bdi>
+        </Line>
         <Line k={t('col.principal')}>
           {amount(h.principal)} {coin}
         </Line>
