@@ -12,6 +12,7 @@ import { languageState } from '../../../i18n/index';
 import { EmptyState } from '../../../ui/EmptyState';
 import { queryKey } from '../../../data/queryCache';
 import { useQuery, type QueryResult } from '../../../data/useQuery';
+import { textDir } from '../../../ui/bidi';
 
 export interface TextItem {
   id: number;
@@ -46,7 +47,7 @@ export function Paragraphs({ text }: { text: string }) {
   return (
     <>
       {parts.map((p, i) => (
-        <p key={i} dir="auto">
+        <p key={i} dir={textDir(p)}>
           {p}
         </p>
       ))}
