@@ -12,15 +12,11 @@ export function isRealLink(url: string): boolean {
   const u = url.trim();
   if (u.startsWith('/')) return !u.startsWith('//');
   if (/^(mailto|tel):\S+$/i.test(u)) return !isPlaceholderHost(u.replace(/^[^@]*@/, '').replace(/^\w+:/, ''));
-  let parsed: URL;
-  try {
-    parsed = new URL(u);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-  if (/(^|[_-])example([_-]|$)/i.test(parsed.pathname)) return false;
-  return !isPlaceholderHost(parsed.hostname);
+  const m = /^https?:\/\/(?:[^/?#@\s]*@)?([^/?#:\s]+)(?::\d+)?([/?#]\S*)?$/i.exec(u);
+  if (!m) return false;
+  const path = (m[2] ?? '').split(/[?#]/)[0];
+  if (/(^|[/_-])example([/_.-]|$)/i.test(path)) return false;
+  return !isPlaceholderHost(m[1]);
 }
 
 function isPlaceholderHost(host: string): boolean {
