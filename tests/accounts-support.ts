@@ -40,7 +40,7 @@ export async function startHarness(): Promise<Harness> {
 export function demoCredentials(server: RunningServer): { account: string; password: string } {
   let logged: string | undefined;
   for (const line of server.logs) {
-    const m = /^Demo user: (\S+) \/ (\S+)$/.exec(line.trim());
+    const m = /^Demo user: (\S+) \/ (\S+)(?: \(trade password \S+\))?$/.exec(line.trim());
     if (m) return { account: m[1], password: m[2] };
     try {
       const j = JSON.parse(line) as { event?: string; account?: string; password?: string };

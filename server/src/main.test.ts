@@ -28,7 +28,7 @@ describe('[SAFE-5] [SAFE-1] the start-up banner', () => {
     expect(out).not.toContain('Demo12345');
   }, 120_000);
 
-  it('[SAFE-1] DEV_MAILBOX=1 on 0.0.0.0: the mailbox is on and every start prints a warning', async () => {
+  it('[SAFE-1][OPC-9] DEV_MAILBOX=1 on 0.0.0.0: the mailbox is on and every start prints a warning', async () => {
     const srv = await startServer(
       { HOST: '0.0.0.0', DEV_MAILBOX: '1', STATIC_DIR: join(dataDir, 'none') },
       { dataDir: join(dataDir, 'dev') },
@@ -42,7 +42,7 @@ describe('[SAFE-5] [SAFE-1] the start-up banner', () => {
     );
     expect(out).toContain('"event":"dev_mailbox_exposed"');
     // Outside production the published demo password is shown on the banner, never in a log line.
-    expect(out).toContain('Demo user: demo@openex.local / Demo12345');
+    expect(out).toContain('Demo user: demo@openex.local / Demo12345 (trade password 123456)');
     const logLines = srv.logs.filter((l) => l.startsWith('{'));
     expect(logLines.some((l) => l.includes('Demo12345'))).toBe(false);
   }, 120_000);

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const demo = server.demo;
   if (demo) log.info({ event: 'demo_user', account: demo.account }, 'demo account seeded');
   const lines = [`OpenEx exchange running at ${server.url}`];
-  if (demo && !config.production) lines.push(`Demo user: ${demo.account} / ${demo.password}`);
+  if (demo && !config.production)
+    lines.push(`Demo user: ${demo.account} / ${demo.password} (trade password ${demo.tradePassword})`);
   else if (demo) lines.push(`Demo account seeded: ${demo.account} (password from DEMO_PASSWORD)`);
   if (config.devMailboxExposed && !config.production)
     lines.push(

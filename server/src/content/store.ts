@@ -1,22 +1,28 @@
-/** Notices and rule texts by language, falling back to English for ids missing in the asked language. */
+/**
+ * Notices and rule texts by language (OPC-2): per id, the row in the asked language, else in the operator's
+ * default language, else in English, else whichever there is.
+ */
 import type Database from 'better-sqlite3';
 import type { Notice, Rule } from '../../../src/shared/schemas/content';
+import { textLanguages } from '../db/dictionaryStore';
 
-export const FALLBACK_LANG = 'en';
-
-/** Picks, per id, the row in `lang` if there is one, else the English row. */
-function pickLang<T extends { id: number; lang: string }>(rows: T[], lang: string): Array<Omit<T, 'lang'>> {
+/** Picks, per id, the row in the best of `langs` (earlier is better), else any row of that id. */
+function pickLang<T extends { id: number; lang: string }>(rows: T[], langs: string[]): Array<Omit<T, 'lang'>> {
+  const rank = (l: string) => {
+    const i = langs.indexOf(l);
+    return i < 0 ? langs.length : i;
+  };
   const byId = new Map<number, T>();
   for (const r of rows) {
     const have = byId.get(r.id);
-    if (!have || (r.lang === lang && have.lang !== lang)) byId.set(r.id, r);
+    if (!have || rank(r.lang) < rank(have.lang)) byId.set(r.id, r);
   }
   return [...byId.values()].map(({ lang: _l, ...rest }) => rest);
 }
 
 export function readNotices(db: Database.Database, lang: string, key?: string, modelKey?: string): Notice[] {
-  const where = ['lang IN (?, ?)'];
-  const args: unknown[] = [lang, FALLBACK_LANG];
+  const where = ['1 = 1'];
+  const args: unknown[] = [];
   if (key) {
     where.push('key = ?');
     args.push(key);
@@ -30,12 +36,14 @@ export function readNotices(db: Database.Database, lang: string, key?: string, m
       `SELECT id, lang, key, modelKey, title, content, sort, createTime FROM notices WHERE ${where.join(' AND ')}`,
     )
     .all(...args) as Array<Notice & { lang: string }>;
-  return pickLang(rows, lang).sort((a, b) => b.createTime - a.createTime || a.sort - b.sort || a.id - b.id);
+  return pickLang(rows, textLanguages(db, lang)).sort(
+    (a, b) => b.createTime - a.createTime || a.sort - b.sort || a.id - b.id,
+  );
 }
 
 export function readRules(db: Database.Database, lang: string, key: string): Rule[] {
-  const rows = db
-    .prepare('SELECT id, lang, key, title, content, sort FROM rules WHERE key = ? AND lang IN (?, ?)')
-    .all(key, lang, FALLBACK_LANG) as Array<Rule & { lang: string }>;
-  return pickLang(rows, lang).sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const rows = db.prepare('SELECT id, lang, key, title, content, sort FROM rules WHERE key = ?').all(key) as Array<
+    Rule & { lang: string }
+  >;
+  return pickLang(rows, textLanguages(db, lang)).sort((a, b) => a.sort - b.sort || a.id - b.id);
 }

@@ -34,3 +34,14 @@ export function writeTimeZones(db: Database.Database, list: TimeZoneEntry[]): vo
     list.forEach((z, i) => ins.run(z.zoneId, z.name, z.offSet, z.offSetValue, i + 1));
   })();
 }
+
+/**
+ * The languages to read an operator text in, best first (OPC-2): the asked one, the operator's default language
+ * (the dictionary entry flagged isDefault), then English.
+ */
+export function textLanguages(db: Database.Database, lang: string): string[] {
+  const row = db.prepare("SELECT dictValue FROM languages WHERE isDefault = 'Y' LIMIT 1").get() as
+    { dictValue: string } | undefined;
+  const def = row?.dictValue.toLowerCase().split(/[-_]/)[0];
+  return [...new Set([lang, ...(def ? [def] : []), 'en'])];
+}

@@ -7,15 +7,24 @@
  *   node --import tsx server/src/db/settingsCli.ts set WITHDRAWAL_SETTING '{"ratio":"5", ...}'
  *   node --import tsx server/src/db/settingsCli.ts merge LOGIN_REGIS_SETTING '{"inviteCodeRequired":true}'
  *   node --import tsx server/src/db/settingsCli.ts set languageList @languages.json
+ *   node --import tsx server/src/db/settingsCli.ts text list product|notice [ID]
+ *   node --import tsx server/src/db/settingsCli.ts text set product 1 ar "USDT مرن"
+ *   node --import tsx server/src/db/settingsCli.ts text set notice 4 de "Titel" "Text" [--key NOTICE|POPUP] [--model HOME]
+ *   node --import tsx server/src/db/settingsCli.ts text delete product|notice ID LANG
+ *
+ * `text` edits the operator's texts per language (OPC-4): finance product names and notices. A reader gets the
+ * text in their language, else in the default language of languageList, else English (OPC-2).
  *
  * Values are validated against the key's schema (src/shared/schemas/settings.ts); an invalid value is refused
  * with the failing field and nothing is written, and so is a value that breaks a rule across its fields (an
  * inconsistent VIP table, VIP-2; rebate ratios above 100 % together, REB-2). `merge` shallow-merges an object into
  * the stored object.
  */
+import type Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SETTING_KEYS, type SettingKey } from '../../../src/shared/schemas/settings';
+import { deleteText, listTexts, setNoticeText, setProductName } from '../content/operatorTexts';
 import { closeCliDatabase, openDatabase } from './open';
 import { loadConfig } from '../config';
 import { systemClock } from '../time/clock';
@@ -29,7 +38,56 @@ import {
 } from './settingsStore';
 
 const USAGE = `usage: settingsCli.ts list | get KEY | set KEY JSON|@file | merge KEY JSON|@file
+       settingsCli.ts text list product|notice [ID] | text set product ID LANG NAME
+       settingsCli.ts text set notice ID LANG TITLE CONTENT [--key NOTICE|POPUP] [--model HOME]
+       settingsCli.ts text delete product|notice ID LANG
 keys: ${SETTING_KEYS.join(', ')}`;
+
+/** `text ...` (OPC-4): the operator's texts per language. */
+function runText(db: Database.Database, argv: string[], out: (s: string) => void): number {
+  const flags = new Map<string, string>();
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--key' || argv[i] === '--model') flags.set(argv[i], argv[++i] ?? '');
+    else args.push(argv[i]);
+  }
+  const [sub, kind, rawId, lang, a, b] = args;
+  if ((kind !== 'product' && kind !== 'notice') || !['list', 'set', 'delete'].includes(sub ?? '')) {
+    out(USAGE);
+    return 2;
+  }
+  const id = rawId === undefined ? undefined : Number(rawId);
+  if (id !== undefined && !(Number.isInteger(id) && id > 0)) throw new SettingError(`"${rawId}" is not an id`);
+  if (sub === 'list') {
+    for (const t of listTexts(db, kind, id))
+      out(
+        `${t.kind} ${t.id} ${t.lang} ${JSON.stringify(t.title)}${t.content === undefined ? '' : ` ${JSON.stringify(t.content)}`}`,
+      );
+    return 0;
+  }
+  if (id === undefined) throw new SettingError('missing id');
+  if (sub === 'delete') {
+    out(deleteText(db, kind, id, lang ?? '') ? `${kind} ${id} ${lang} removed` : `${kind} ${id} has no ${lang} text`);
+    return 0;
+  }
+  db.transaction(() => {
+    if (kind === 'product') setProductName(db, id, lang ?? '', a ?? '');
+    else {
+      const key = flags.get('--key');
+      setNoticeText(
+        db,
+        id,
+        lang ?? '',
+        a ?? '',
+        b ?? '',
+        systemClock.now(),
+        key ? { key, modelKey: flags.get('--model') ?? '' } : undefined,
+      );
+    }
+  })();
+  out(`${kind} ${id} ${lang} updated`);
+  return 0;
+}
 
 function parseValue(raw: string | undefined): unknown {
   if (raw === undefined) throw new SettingError('missing value');
@@ -43,6 +101,20 @@ function parseValue(raw: string | undefined): unknown {
 
 export async function runSettingsCli(argv: string[], dataDir: string, out: (s: string) => void): Promise<number> {
   const [cmd, key, raw] = argv;
+  if (cmd === 'text') {
+    const db = await openDatabase(dataDir);
+    try {
+      return runText(db, argv.slice(1), out);
+    } catch (err) {
+      if (err instanceof SettingError) {
+        out(err.message);
+        return 1;
+      }
+      throw err;
+    } finally {
+      closeCliDatabase(db);
+    }
+  }
   if (!cmd || !['list', 'get', 'set', 'merge'].includes(cmd)) {
     out(USAGE);
     return 2;

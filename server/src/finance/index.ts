@@ -3,6 +3,7 @@
  * MING_SETTLEMENT_SETTING read at use time, the routes and the daily run's job (so app.ts needs one line).
  */
 import type { ServerContext } from '../context';
+import { textLanguages } from '../db/dictionaryStore';
 import { readSetting } from '../db/settingsStore';
 import type { IdentityRouter } from '../identity/service';
 import type { Ledger } from '../ledger/service';
@@ -34,6 +35,7 @@ export function mountFinance(r: IdentityRouter, ctx: ServerContext, ledger: Ledg
     ledger,
     clock: ctx.clock,
     setting: () => readSetting(ctx.db, 'MING_SETTLEMENT_SETTING', ctx.log),
+    languages: (lang) => textLanguages(ctx.db, lang),
     onError: (err, context) => ctx.log.error({ ...context, err }, 'finance daily run failed for a holding'),
   });
   registerFinanceRoutes(r, service);

@@ -4,10 +4,12 @@ import type { IdentityRouter } from '../identity/service';
 import type { FinanceService } from './service';
 
 export function registerFinanceRoutes(r: IdentityRouter, finance: FinanceService): void {
-  r.route(financeApi.financeProducts, ({ query }) => finance.products(query));
-  r.route(financeApi.financeProduct, ({ query }) => finance.product(query.id));
-  r.route(financeApi.financeSubscribe, ({ user, body }) => finance.subscribe(user.id, body), { idempotent: true });
-  r.route(financeApi.financeHoldings, ({ user, query }) => finance.holdings(user.id, query));
+  r.route(financeApi.financeProducts, ({ query, lang }) => finance.products(query, lang));
+  r.route(financeApi.financeProduct, ({ query, lang }) => finance.product(query.id, lang));
+  r.route(financeApi.financeSubscribe, ({ user, body, lang }) => finance.subscribe(user.id, body, lang), {
+    idempotent: true,
+  });
+  r.route(financeApi.financeHoldings, ({ user, query, lang }) => finance.holdings(user.id, query, lang));
   r.route(financeApi.financeSummary, ({ user }) => finance.summary(user.id));
   r.route(financeApi.financeRedeem, ({ user, body }) => finance.redeem(user.id, body.holdingId), { idempotent: true });
   r.route(
@@ -17,5 +19,5 @@ export function registerFinanceRoutes(r: IdentityRouter, finance: FinanceService
       idempotent: true,
     },
   );
-  r.route(financeApi.financeHistory, ({ user, query }) => finance.history(user.id, query));
+  r.route(financeApi.financeHistory, ({ user, query, lang }) => finance.history(user.id, query, lang));
 }

@@ -45,6 +45,8 @@ export interface FinanceDeps {
   clock: Clock;
   /** MING_SETTLEMENT_SETTING, read at use time (FIN-4). */
   setting(): MingSetting;
+  /** The languages to name a product in for a request in `lang`, best first (OPC-2). */
+  languages(lang: string): string[];
   onError(err: unknown, context: object): void;
 }
 
@@ -65,19 +67,20 @@ export class FinanceService {
 
   // ---- products (FIN-1) ----
 
-  products(filter: { coin?: string; kind?: 'flexible' | 'fixed' } = {}): FinanceProduct[] {
+  products(filter: { coin?: string; kind?: 'flexible' | 'fixed' } = {}, lang = 'en'): FinanceProduct[] {
     const s = this.deps.setting();
     const coin = filter.coin?.toUpperCase();
+    const langs = this.deps.languages(lang);
     return this.deps.store
       .products()
       .filter((p) => (!coin || p.coin === coin) && (!filter.kind || p.kind === filter.kind))
-      .map((p) => this.view(p, s));
+      .map((p) => this.view(p, s, langs));
   }
 
-  product(id: number): FinanceProduct {
+  product(id: number, lang = 'en'): FinanceProduct {
     const p = this.deps.store.product(id);
     if (!p) throw new ApiFail('No such product');
-    return this.view(p, this.deps.setting());
+    return this.view(p, this.deps.setting(), this.deps.languages(lang));
   }
 
   private remaining(p: ProductRow): Decimal {
@@ -85,11 +88,11 @@ export class FinanceService {
     return left.isNegative() ? ZERO : left;
   }
 
-  private view(p: ProductRow, s: MingSetting): FinanceProduct {
+  private view(p: ProductRow, s: MingSetting, langs: readonly string[]): FinanceProduct {
     return {
       id: p.id,
       coin: p.coin,
-      name: p.name,
+      name: this.deps.store.productName(p, langs),
       kind: p.kind,
       termDays: p.termDays,
       apr: p.apr,
@@ -107,13 +110,14 @@ export class FinanceService {
 
   // ---- subscribe (FIN-2, FIN-6) ----
 
-  subscribe(userId: number, body: FinanceSubscribeBody): FinanceHolding {
+  subscribe(userId: number, body: FinanceSubscribeBody, lang = 'en'): FinanceHolding {
     const { store, ledger, clock } = this.deps;
+    const langs = this.deps.languages(lang);
     return ledger.transaction(() => {
       const p = store.product(body.productId);
       if (!p) throw new ApiFail('No such product');
       const s = this.deps.setting();
-      const product = this.view(p, s);
+      const product = this.view(p, s, langs);
       const held = sum(store.activePrincipals(p.id, userId)).toFixed();
       const { available } = ledger.balance(userId, 'platform', p.coin);
       const check = checkSubscription(product, body.amount, { available, held });
@@ -148,19 +152,27 @@ export class FinanceService {
       const { hold } = ledger.hold({ kind: 'finance_lock', ref, userId, account: 'finance', coin: p.coin, amount });
       store.setHold(id, hold.id);
       store.insertEvent({ userId, holdingId: id, time: now, kind: 'subscribe', amount, day: null });
-      return this.holdingView(store.holding(id)!);
+      return this.holdingView(store.holding(id)!, langs);
     });
   }
 
   // ---- holdings, summary, history ----
 
-  holdings(userId: number, q: { status: 'active' | 'ended'; pageNum: number; pageSize: number }): FinanceHoldingPage {
+  holdings(
+    userId: number,
+    q: { status: 'active' | 'ended'; pageNum: number; pageSize: number },
+    lang = 'en',
+  ): FinanceHoldingPage {
     const ended = q.status === 'ended';
     const rows = this.deps.store.holdingsOf(userId, ended, q.pageSize, (q.pageNum - 1) * q.pageSize);
-    return { total: this.deps.store.countHoldings(userId, ended), rows: rows.map((h) => this.holdingView(h)) };
+    const langs = this.deps.languages(lang);
+    return {
+      total: this.deps.store.countHoldings(userId, ended),
+      rows: rows.map((h) => this.holdingView(h, langs)),
+    };
   }
 
-  holdingView(h: HoldingRow): FinanceHolding {
+  holdingView(h: HoldingRow, langs: readonly string[] = ['en']): FinanceHolding {
     const p = this.deps.store.product(h.productId)!;
     const rows = this.deps.store.interestOf(h.id);
     const accrued = sum(rows.filter((r) => r.status === 'accrued').map((r) => r.amount));
@@ -168,7 +180,7 @@ export class FinanceService {
     return {
       id: h.id,
       productId: h.productId,
-      productName: p.name,
+      productName: this.deps.store.productName(p, langs),
       coin: h.coin,
       kind: p.kind,
       apr: h.apr,
@@ -219,8 +231,13 @@ export class FinanceService {
     };
   }
 
-  history(userId: number, q: { kind?: FinanceEvent['kind']; pageNum: number; pageSize: number }): FinanceHistoryPage {
+  history(
+    userId: number,
+    q: { kind?: FinanceEvent['kind']; pageNum: number; pageSize: number },
+    lang = 'en',
+  ): FinanceHistoryPage {
     const rows = this.deps.store.events(userId, q.kind, q.pageSize, (q.pageNum - 1) * q.pageSize);
+    const langs = this.deps.languages(lang);
     return {
       total: this.deps.store.countEvents(userId, q.kind),
       rows: rows.map((e) => ({
@@ -228,7 +245,7 @@ export class FinanceService {
         time: e.time,
         kind: e.kind,
         holdingId: e.holdingId,
-        productName: e.productName,
+        productName: this.deps.store.productName({ id: e.productId, name: e.productName }, langs),
         coin: e.coin,
         amount: e.amount,
         day: e.day,

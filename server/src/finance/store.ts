@@ -48,6 +48,7 @@ export interface EventRow {
   id: number;
   userId: number;
   holdingId: number;
+  productId: number;
   time: number;
   kind: 'subscribe' | 'interest' | 'redeem' | 'mature' | 'renew';
   amount: string;
@@ -58,6 +59,8 @@ export interface EventRow {
 
 export interface FinanceStore {
   products(): ProductRow[];
+  /** A product's name in the first of `langs` that has one (finance_product_texts, OPC-1), else `name`. */
+  productName(p: Pick<ProductRow, 'id' | 'name'>, langs: readonly string[]): string;
   product(id: number): ProductRow | undefined;
   /** Principals of the active holdings of a product (all users, or one). */
   activePrincipals(productId: number, userId?: number): string[];
@@ -84,7 +87,7 @@ export interface FinanceStore {
   interestOfUserDay(userId: number, day: number): (InterestRow & { coin: string })[];
   /** Every interest row of a user's holdings, with the coin (the summary). */
   interestOfUser(userId: number): (InterestRow & { coin: string; active: boolean })[];
-  insertEvent(e: Omit<EventRow, 'id' | 'productName' | 'coin'>): void;
+  insertEvent(e: Omit<EventRow, 'id' | 'productName' | 'coin' | 'productId'>): void;
   events(userId: number, kind: string | undefined, limit: number, offset: number): EventRow[];
   countEvents(userId: number, kind: string | undefined): number;
 }
@@ -107,6 +110,7 @@ const holding = (r: Raw<HoldingRow>): HoldingRow => ({ ...r, autoRenew: r.autoRe
 export function sqliteFinanceStore(db: Database.Database): FinanceStore {
   const q = {
     products: db.prepare(`SELECT ${P_COLS} FROM finance_products ORDER BY sort, id`),
+    productTexts: db.prepare('SELECT lang, name FROM finance_product_texts WHERE product_id = ?'),
     product: db.prepare(`SELECT ${P_COLS} FROM finance_products WHERE id = ?`),
     principals: db.prepare(`SELECT principal FROM finance_holdings WHERE product_id = ? AND status = 'active'`),
     principalsOf: db.prepare(
@@ -163,7 +167,7 @@ export function sqliteFinanceStore(db: Database.Database): FinanceStore {
     ),
     events: db.prepare(
       `SELECT e.id, e.user_id AS userId, e.holding_id AS holdingId, e.time, e.kind, e.amount, e.day,
-       p.name AS productName, h.coin FROM finance_events e JOIN finance_holdings h ON h.id = e.holding_id
+       p.name AS productName, p.id AS productId, h.coin FROM finance_events e JOIN finance_holdings h ON h.id = e.holding_id
        JOIN finance_products p ON p.id = h.product_id
        WHERE e.user_id = @userId AND (@kind IS NULL OR e.kind = @kind) ORDER BY e.id DESC LIMIT @limit OFFSET @offset`,
     ),
@@ -173,6 +177,16 @@ export function sqliteFinanceStore(db: Database.Database): FinanceStore {
   };
   return {
     products: () => (q.products.all() as Raw<ProductRow>[]).map(product),
+    productName: (p, langs) => {
+      const texts = new Map(
+        (q.productTexts.all(p.id) as { lang: string; name: string }[]).map((r) => [r.lang, r.name] as const),
+      );
+      for (const l of langs) {
+        const t = texts.get(l);
+        if (t) return t;
+      }
+      return p.name;
+    },
     product: (id) => {
       const r = q.product.get(id) as Raw<ProductRow> | undefined;
       return r && product(r);

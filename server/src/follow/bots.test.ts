@@ -9,7 +9,18 @@ import type { Candle } from '../../../src/shared/protocol';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { BOT_COOLDOWN_MS, BOT_SEED_KIND, BOT_SEED_USDT, BOT_STYLES, decide, ensureBots, topUp } from './bots';
+import {
+  BOT_FOLLOWER_WINDOW_MS,
+  BOT_SEED_KIND,
+  BOT_SEED_USDT,
+  BOT_STYLES,
+  ensureBots,
+  shouldClose,
+  signal,
+  stepBot,
+  topUp,
+  wantsToOpen,
+} from './bots';
 
 const candles = (closes: number[]): Candle[] =>
   closes.map((c, i) => ({
@@ -25,33 +36,54 @@ const falling = candles(Array.from({ length: 30 }, (_, i) => 200 - i));
 const [trend, revert, breakout] = BOT_STYLES;
 
 describe('[COPY-24] the bots decide from the market, deterministically', () => {
-  it('opens with the trend, against a stretch, on a breakout', () => {
-    expect(decide(trend, rising, '129', undefined, 0)).toEqual({ do: 'open', side: 'long' });
-    expect(decide(trend, falling, '171', undefined, 0)).toEqual({ do: 'open', side: 'short' });
-    expect(decide(revert, rising, '129', undefined, 0)).toEqual({ do: 'open', side: 'short' });
-    expect(decide(revert, falling, '171', undefined, 0)).toEqual({ do: 'open', side: 'long' });
-    expect(decide(breakout, rising, '129', undefined, 0)).toEqual({ do: 'open', side: 'long' });
+  it('[LEAD-4] opens with the trend, against a stretch, on a breakout; waits without history or in a flat market', () => {
+    expect(signal(trend, rising)).toBe('long');
+    expect(signal(trend, falling)).toBe('short');
+    expect(signal(revert, rising)).toBe('short');
+    expect(signal(revert, falling)).toBe('long');
+    expect(signal(breakout, rising)).toBe('long');
+    expect(signal(breakout, falling)).toBe('short');
     const flat = candles(Array.from({ length: 30 }, () => 100));
-    expect(decide(trend, flat, '100', undefined, 0)).toEqual({ do: 'wait' });
-    expect(decide(breakout, flat, '100', undefined, 0)).toEqual({ do: 'wait' });
+    for (const s of [trend, revert, breakout]) expect(signal(s, flat)).toBeUndefined();
+    expect(signal(trend, rising.slice(0, 5))).toBeUndefined();
   });
 
-  it('one style per bot FOLLOW_BOTS allows', () => {
+  it('[LEAD-1] one style per bot FOLLOW_BOTS allows, each with its own pairs and exits wider than the fees', () => {
     expect(BOT_STYLES).toHaveLength(6);
-    expect(new Set(BOT_STYLES.map((b) => b.symbol)).size).toBe(6);
+    expect(new Set(BOT_STYLES.map((b) => b.symbols[0])).size).toBe(6);
+    for (const b of BOT_STYLES) {
+      expect(new Set(b.symbols).size).toBe(b.symbols.length);
+      // The round trip's fees are 0.2 % of the notional: a take-profit below that could never be a win.
+      expect(new Decimal(b.takeProfit).gt('0.002')).toBe(true);
+      expect(new Decimal(b.stopLoss).gt('0.002')).toBe(true);
+    }
   });
 
-  it('closes after its holding time, on a move, or when its reason is gone; waits without history', () => {
-    const pos = { side: 'long' as const, entryPrice: '129', createTime: 0 };
-    expect(decide(trend, rising, '129', pos, 60_000)).toEqual({ do: 'wait' });
-    expect(decide(trend, rising, '129', pos, trend.holdMs)).toEqual({ do: 'close' });
-    expect(decide(trend, rising, '140', pos, 60_000)).toEqual({ do: 'close' });
-    expect(decide(trend, falling, '129', pos, 60_000)).toEqual({ do: 'close' });
-    expect(decide(trend, rising.slice(0, 5), '129', undefined, 0)).toEqual({ do: 'wait' });
-    expect(decide(trend, rising.slice(0, 5), '129', pos, trend.holdMs)).toEqual({ do: 'close' });
-    // After a close it waits before opening again.
-    expect(decide(trend, rising, '129', undefined, BOT_COOLDOWN_MS - 1, 0)).toEqual({ do: 'wait' });
-    expect(decide(trend, rising, '129', undefined, BOT_COOLDOWN_MS, 0)).toEqual({ do: 'open', side: 'long' });
+  it('[LEAD-5] closes after its holding time, at its take-profit or its stop-loss, either side', () => {
+    const long = { side: 'long' as const, entryPrice: '100', createTime: 0 };
+    const short = { ...long, side: 'short' as const };
+    const up = new Decimal(100).times(new Decimal(1).plus(trend.takeProfit)).toFixed();
+    const down = new Decimal(100).times(new Decimal(1).minus(trend.stopLoss)).toFixed();
+    expect(shouldClose(trend, long, '100.1', 60_000)).toBe(false);
+    expect(shouldClose(trend, long, '100.1', trend.holdMs)).toBe(true);
+    expect(shouldClose(trend, long, up, 60_000)).toBe(true);
+    expect(shouldClose(trend, long, down, 60_000)).toBe(true);
+    expect(shouldClose(trend, short, '99.9', 60_000)).toBe(false);
+    expect(shouldClose(trend, short, new Decimal(100).times(new Decimal(1).minus(trend.takeProfit)).toFixed(), 1)).toBe(
+      true,
+    );
+    expect(shouldClose(trend, long, undefined, 60_000)).toBe(false);
+  });
+
+  it('[LEAD-2][LEAD-3] opens at its own pace, and at once for a follower who started after its last opening', () => {
+    expect(wantsToOpen(trend, 0, undefined, undefined)).toBe(true);
+    expect(wantsToOpen(trend, trend.openEveryMs - 1, 0, undefined)).toBe(false);
+    expect(wantsToOpen(trend, trend.openEveryMs, 0, undefined)).toBe(true);
+    // A follower joined a minute after the last opening: the bot opens at its next decision...
+    expect(wantsToOpen(trend, 70_000, 0, 60_000)).toBe(true);
+    // ...but not for a follow older than its last opening, nor once the follower's window has passed.
+    expect(wantsToOpen(trend, 70_000, 65_000, 60_000)).toBe(false);
+    expect(wantsToOpen(trend, 60_000 + BOT_FOLLOWER_WINDOW_MS + 1, 0, 60_000)).toBe(false);
   });
 });
 
@@ -62,10 +94,12 @@ describe('[COPY-3] [COPY-24] two bots trade the simulated market', () => {
   });
   afterAll(() => ts.stop());
 
-  const run = (ms: number) => {
+  /** Steps the server's scheduler for `ms` of test clock, letting deferred mirroring run. */
+  const run = async (ms: number) => {
     for (let t = 0; t < ms; t += 500) {
       ts.clock.advance(500);
       ts.ctx.scheduler.runDue(ts.clock.now());
+      if (t % 10_000 === 0) await new Promise((r) => setImmediate(r));
     }
   };
 
@@ -88,7 +122,52 @@ describe('[COPY-3] [COPY-24] two bots trade the simulated market', () => {
     const seeds = ts.ctx.db.prepare('SELECT count(*) AS n FROM ledger_journal WHERE kind = ?').get(BOT_SEED_KIND);
     expect(seeds).toEqual({ n: 2 });
 
-    run(15 * 60_000);
+    // LEAD-2: with nothing open yet, each bot opens at its first decision with history.
+    await run(60_000);
+    const opened = ts.ctx.db
+      .prepare(`SELECT count(DISTINCT user_id) AS n FROM futures_positions WHERE user_id IN (?, ?)`)
+      .get(...ids) as { n: number };
+    expect(opened.n).toBe(2);
+  });
+
+  it('[LEAD-3] a follower receives a copied trade from a simulated lead within two minutes of following', async () => {
+    const lead = ensureBots(ts.ctx, ts.ledger, 1)[0].userId;
+    const token = await ts.signUp('bot-follower@example.com');
+    const id = (
+      ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get('bot-follower@example.com') as {
+        id: number;
+      }
+    ).id;
+    ts.ledger.post({
+      kind: 'deposit',
+      ref: `bot-follower-${id}`,
+      userId: id,
+      entries: [
+        { userId: id, account: 'contract', coin: 'USDT', amount: '1000' },
+        { house: 'house:deposits', coin: 'USDT', amount: '-1000' },
+      ],
+    });
+    const r = await ts.call(followApi.follow, {
+      token,
+      body: { traderId: lead, mode: 'fixed', amount: '20', maxTotal: '200' },
+    });
+    expect(r.code, r.msg).toBe(200);
+    const followedAt = ts.clock.now();
+    const copy = () =>
+      ts.ctx.db
+        .prepare('SELECT created_at AS at FROM futures_positions WHERE user_id = ? AND copy_of = ?')
+        .get(id, lead) as { at: number } | undefined;
+    for (let t = 0; t < 120_000 && !copy(); t += 5_000) await run(5_000);
+    expect(copy(), 'no copied position within two minutes').toBeDefined();
+    expect(copy()!.at - followedAt).toBeLessThanOrEqual(120_000);
+  });
+
+  it('[COPY-24][LEAD-5] the bots close at their exits, their figures earned, the books balanced', async () => {
+    const bots = ensureBots(ts.ctx, ts.ledger, 2);
+    const ids = bots.map((b) => b.userId);
+    // A decision past the longest holding time of the two (Vega: an hour) closes what they hold, through the book.
+    for (const bot of bots) stepBot(ts.ctx, ts.ledger, ts.futures, bot, ts.clock.now() + 61 * 60_000);
+    await run(2_000);
     const positions = ts.ctx.db
       .prepare(
         `SELECT user_id AS id, status, count(*) AS n FROM futures_positions WHERE user_id IN (?, ?) GROUP BY user_id, status`,

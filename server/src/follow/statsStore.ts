@@ -61,8 +61,10 @@ export interface StatsStore {
   isFollowing(followerId: number, traderId: number): boolean;
   traderByNickname(nickname: string): TraderRow | undefined;
   insertTrader(t: TraderRow): void;
-  /** When the user's last position closed, if any did. */
-  lastCloseTime(userId: number): number | undefined;
+  /** When the user last opened a position of their own (not a copy), if ever (LEAD-2). */
+  lastOpenTime(userId: number): number | undefined;
+  /** When an active follow of this trader was last started or changed, if any is active (LEAD-3). */
+  lastFollowStart(traderId: number): number | undefined;
   /** Journal rows of a kind for a user. */
   journalCount(kind: string, userId: number): number;
 }
@@ -114,7 +116,8 @@ export function sqliteStatsStore(db: Database.Database): StatsStore {
       `INSERT INTO follow_traders (user_id, nickname, share_rate, max_followers, bot, created_at)
        VALUES (@userId, @nickname, @shareRate, @maxFollowers, @bot, @createdAt)`,
     ),
-    lastClose: db.prepare("SELECT max(close_time) AS t FROM futures_positions WHERE user_id = ? AND status != 'open'"),
+    lastOpen: db.prepare('SELECT max(created_at) AS t FROM futures_positions WHERE user_id = ? AND copy_of = 0'),
+    lastFollow: db.prepare("SELECT max(updated_at) AS t FROM follows WHERE trader_id = ? AND status = 'active'"),
     journalCount: db.prepare('SELECT count(*) AS n FROM ledger_journal WHERE kind = ? AND user_id = ?'),
   };
   return {
@@ -138,7 +141,8 @@ export function sqliteStatsStore(db: Database.Database): StatsStore {
       return r && toTrader(r);
     },
     insertTrader: (t) => void q.insertTrader.run({ ...t, bot: t.bot ? 1 : 0 }),
-    lastCloseTime: (id) => (q.lastClose.get(id) as { t: number | null }).t ?? undefined,
+    lastOpenTime: (id) => (q.lastOpen.get(id) as { t: number | null }).t ?? undefined,
+    lastFollowStart: (id) => (q.lastFollow.get(id) as { t: number | null }).t ?? undefined,
     journalCount: (kind, id) => (q.journalCount.get(kind, id) as { n: number }).n,
   };
 }

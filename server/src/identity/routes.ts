@@ -23,6 +23,8 @@ import type { Identity, IdentityRouter } from './service';
 export interface DemoCredentials {
   account: string;
   password: string;
+  /** The trade password withdrawals and the like ask for (OPC-9: printed beside the login outside production). */
+  tradePassword: string;
 }
 
 /** Expired sessions are deleted this often (a scheduler job). */
@@ -55,5 +57,5 @@ export async function registerIdentity(
   });
   if (!demo.seed || demo.password === undefined) return undefined;
   await seedDemo(acc, demo.password);
-  return { account: DEMO.account, password: demo.password };
+  return { account: DEMO.account, password: demo.password, tradePassword: DEMO.tradePassword };
 }

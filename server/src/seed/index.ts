@@ -10,6 +10,7 @@ import { countCoins, insertCoinRows } from '../market/coinStore';
 import { writeLanguages, writeTimeZones } from '../db/dictionaryStore';
 import { STORED_SETTING_KEYS, writeSetting } from '../db/settingsStore';
 import { SEED_NOTICES, SEED_RULES, type SeedText } from './content';
+import { SEED_NOTICE_TEXTS } from './operatorTexts';
 import { SEED_COINS, type SeedCoin } from './coinTable';
 import { contractPairs, optionPairs, secondCoins, spotPairs } from './coins';
 import { seedSettings } from './settings';
@@ -27,21 +28,24 @@ const DAY = 86_400_000;
 
 function insertTexts(db: Database.Database, table: 'notices' | 'rules', texts: SeedText[], now: number): void {
   for (const t of texts) {
-    for (const lang of ['en', 'zh'] as const) {
-      if (table === 'notices') {
+    if (table === 'notices') {
+      // OPC-3: the notices in every bundled language.
+      const all = { en: t.en, zh: t.zh, ...SEED_NOTICE_TEXTS[t.id] };
+      for (const [lang, text] of Object.entries(all))
         db.prepare(
           'INSERT INTO notices (id, lang, key, modelKey, title, content, sort, createTime) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        ).run(t.id, lang, t.key, t.modelKey ?? '', t[lang].title, t[lang].content, t.sort, now - t.id * DAY);
-      } else {
-        db.prepare('INSERT INTO rules (id, lang, key, title, content, sort) VALUES (?, ?, ?, ?, ?, ?)').run(
-          t.id,
-          lang,
-          t.key,
-          t[lang].title,
-          t[lang].content,
-          t.sort,
-        );
-      }
+        ).run(t.id, lang, t.key, t.modelKey ?? '', text.title, text.content, t.sort, now - t.id * DAY);
+      continue;
+    }
+    for (const lang of ['en', 'zh'] as const) {
+      db.prepare('INSERT INTO rules (id, lang, key, title, content, sort) VALUES (?, ?, ?, ?, ?, ?)').run(
+        t.id,
+        lang,
+        t.key,
+        t[lang].title,
+        t[lang].content,
+        t.sort,
+      );
     }
   }
 }

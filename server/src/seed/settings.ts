@@ -35,14 +35,9 @@ export function seedSettings(): AllSettings {
   const s = buildDefaultSettings('en');
   s.LOGIN_REGIS_SETTING.newUserNotice =
     'Welcome to OpenEx. This is a reference exchange: prices are simulated and nothing is real money.';
-  s.SUPPORT_STAFF_SETTING = [
-    { name: 'Live chat', url: 'https://support.openex.example/chat', imgUrl: '' },
-    { name: 'Telegram', url: 'https://t.me/openex_support_example', imgUrl: '' },
-  ];
-  s.DOWNLOAD_SETTING = [
-    { name: 'android', url: 'https://download.openex.example/openex.apk', sort: 1, isOpen: true },
-    { name: 'apple', url: 'https://download.openex.example/ios', sort: 2, isOpen: true },
-  ];
+  // OPC-8: no support or download link until the operator sets a real one (`npm run settings -- set ...`).
+  s.SUPPORT_STAFF_SETTING = [];
+  s.DOWNLOAD_SETTING = [];
   s.MARKET_URL = {
     url: '',
     adminCode: '',

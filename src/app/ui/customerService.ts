@@ -5,6 +5,7 @@
  * Links come from SUPPORT_STAFF_SETTING; an entry may also carry a url getter (3.6) for chat widgets.
  */
 import { proxy } from 'valtio';
+import { isRealLink } from '../../shared/links';
 import { settings } from '../state/settings';
 import { i18n } from '../i18n/index';
 import { toast } from './toast';
@@ -29,7 +30,8 @@ export function serviceLinks(): ServiceLink[] {
     url: s.url,
     imgUrl: s.imgUrl,
   }));
-  return [...fromSettings, ...extra].filter((l) => (l.getUrl ? true : /^(https?:|mailto:|tel:|\/)/i.test(l.url)));
+  // OPC-8: an entry without a real address (empty, a placeholder such as *.example) is hidden.
+  return [...fromSettings, ...extra].filter((l) => (l.getUrl ? true : isRealLink(l.url)));
 }
 
 export function resolveUrl(l: ServiceLink): string {

@@ -11,6 +11,8 @@ import { completeIntent, mutate, pendingIntentNames } from '../../data/mutate';
 import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
+import { languageState } from '../../i18n/index';
+import { useSnapshot } from 'valtio';
 import { balancesChanged } from '../wallet/balances';
 
 /** Every finance query key starts with this. */
@@ -18,23 +20,29 @@ export const FINANCE_QUERIES = queryKey(['finance']);
 export const HISTORY_PAGE_SIZE = 20;
 export const HOLDINGS_PAGE_SIZE = 50;
 
+/** The language the server names products in (OPC-5): a key part, so a change of language fetches again. */
+const useLang = () => useSnapshot(languageState).language;
+
 export function useFinanceProducts(kind?: FinanceKind) {
-  return useQuery(queryKey(['finance', 'products', kind ?? '']), (signal) =>
+  const lang = useLang();
+  return useQuery(queryKey(['finance', 'products', kind ?? '', lang]), (signal) =>
     call(financeApi.financeProducts, { query: kind ? { kind } : {}, signal, silent: true }),
   );
 }
 
 export function useFinanceProduct(id: number) {
+  const lang = useLang();
   return useQuery(
-    queryKey(['finance', 'product', id]),
+    queryKey(['finance', 'product', id, lang]),
     (signal) => call(financeApi.financeProduct, { query: { id }, signal, silent: true }),
     { enabled: Number.isInteger(id) && id > 0 },
   );
 }
 
 export function useFinanceHoldings(uid: string, status: 'active' | 'ended', pageNum = 1) {
+  const lang = useLang();
   return useQuery(
-    queryKey(['finance', 'holdings', uid, status, pageNum]),
+    queryKey(['finance', 'holdings', uid, status, pageNum, lang]),
     (signal) =>
       call(financeApi.financeHoldings, {
         query: { status, pageNum, pageSize: HOLDINGS_PAGE_SIZE },
@@ -54,8 +62,9 @@ export function useFinanceSummary(uid: string) {
 }
 
 export function useFinanceHistory(uid: string, pageNum: number) {
+  const lang = useLang();
   return useQuery(
-    queryKey(['finance', 'history', uid, pageNum]),
+    queryKey(['finance', 'history', uid, pageNum, lang]),
     (signal) =>
       call(financeApi.financeHistory, {
         query: { pageNum, pageSize: HISTORY_PAGE_SIZE },

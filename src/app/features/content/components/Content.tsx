@@ -12,6 +12,7 @@ import { languageState } from '../../../i18n/index';
 import { EmptyState } from '../../../ui/EmptyState';
 import { queryKey } from '../../../data/queryCache';
 import { useQuery, type QueryResult } from '../../../data/useQuery';
+import { textDir } from '../../../ui/bidi';
 
 export interface TextItem {
   id: number;
@@ -37,6 +38,7 @@ export function useNotices() {
   );
 }
 
+/** The operator's text as paragraphs; each takes its own direction (OPC-6), so English stays whole in Arabic. */
 export function Paragraphs({ text }: { text: string }) {
   const parts = text
     .split(/\n\s*\n/)
@@ -45,7 +47,9 @@ export function Paragraphs({ text }: { text: string }) {
   return (
     <>
       {parts.map((p, i) => (
-        <p key={i}>{p}</p>
+        <p key={i} dir={textDir(p)}>
+          {p}
+        </p>
       ))}
     </>
   );

@@ -1,4 +1,5 @@
 import { readFlag } from '../../../../shared/flags';
+import { isRealLink } from '../../../../shared/links';
 
 /** DOWNLOAD_SETTING (spec 3.3: name android/apple, url, sort, isOpen) → the links to show. Pure; tested. */
 export interface DownloadLink {
@@ -21,7 +22,9 @@ export function downloadLinks(
       open: open(e.isOpen),
       i,
     }))
-    .filter((e) => e.open && (e.name === 'android' || e.name === 'apple') && /^https?:\/\//i.test(e.url))
+    .filter(
+      (e) => e.open && (e.name === 'android' || e.name === 'apple') && /^https?:\/\//i.test(e.url) && isRealLink(e.url),
+    )
     .sort((a, b) => (Number.isFinite(a.sort) ? a.sort : 1e9) - (Number.isFinite(b.sort) ? b.sort : 1e9) || a.i - b.i)
     .filter((e) => !seen.has(e.name) && (seen.add(e.name), true))
     .map((e) => ({ name: e.name as DownloadLink['name'], url: e.url }));

@@ -16,6 +16,7 @@ import { Paragraphs } from '../components/Content';
 import { markSeen, nextIndex, nextPopup, parseSeen, stripNotices } from './noticeModel';
 import { useHomeNotices } from './useHomeNotices';
 import './notices.css';
+import { textDir } from '../../../ui/bidi';
 
 const ROLL_MS = 5000;
 
@@ -53,6 +54,7 @@ export function NoticeStrip() {
         <Link
           key={n.id}
           to={noticeHref(n.id)}
+          dir={textDir(n.title)}
           className={`notice-strip__item${reducedMotion() ? '' : ' notice-strip__item--roll'}`}
         >
           {n.title}
@@ -117,7 +119,7 @@ export function NoticeDialogs() {
   if (!card) return null;
   return (
     <section className="notice-card" role="region" aria-labelledby={titleId(card.title)} data-testid="notice-card">
-      <h2 className="notice-card__title" id={titleId(card.title)}>
+      <h2 className="notice-card__title" id={titleId(card.title)} dir={textDir(card.title)}>
         {card.title}
       </h2>
       <div className="notice-card__text">

@@ -10,6 +10,7 @@ import { Paragraphs, RemoteView } from '../components/Content';
 import { noticeHref } from '../paths';
 import { useAllNotices } from './useHomeNotices';
 import './notices.css';
+import { textDir } from '../../../ui/bidi';
 
 function excerpt(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 140);
@@ -24,8 +25,12 @@ export function NoticeList() {
           {rows.map((n) => (
             <li key={n.id} className="notice-list__item">
               <Link to={noticeHref(n.id)}>
-                <div className="notice-list__title">{n.title}</div>
-                <div className="notice-list__excerpt">{excerpt(n.content)}</div>
+                <div className="notice-list__title" dir={textDir(n.title)}>
+                  {n.title}
+                </div>
+                <div className="notice-list__excerpt" dir={textDir(n.content)}>
+                  {excerpt(n.content)}
+                </div>
                 <div className="notice-list__meta">{formatDateTime(n.createTime)}</div>
               </Link>
             </li>
@@ -51,7 +56,7 @@ export function NoticeDetail({ id }: { id: number }) {
           );
         return (
           <article className="notice-detail" data-testid="notice-detail">
-            <h1>{n.title}</h1>
+            <h1 dir={textDir(n.title)}>{n.title}</h1>
             <div className="notice-detail__meta">{formatDateTime(n.createTime)}</div>
             <Paragraphs text={n.content} />
           </article>

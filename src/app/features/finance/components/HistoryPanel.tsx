@@ -10,6 +10,7 @@ import { RecordTable, type RecordColumn } from '../../../ui/RecordTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { HISTORY_PAGE_SIZE, useFinanceHistory } from '../data';
 import { amount, utcDate } from './format';
+import { textDir } from '../../../ui/bidi';
 
 export function HistoryPanel({ uid, desktop }: { uid: string; desktop: boolean }) {
   const { t } = useTranslation('finance');
@@ -18,7 +19,12 @@ export function HistoryPanel({ uid, desktop }: { uid: string; desktop: boolean }
   const columns: RecordColumn<FinanceEvent>[] = [
     { key: 'time', label: t('col.time'), value: (e) => <span className="fin-num">{formatDateTime(e.time)}</span> },
     { key: 'kind', label: t('col.kind'), value: (e) => t(`event.${e.kind}`), inCard: false },
-    { key: 'product', label: t('col.product'), value: (e) => e.productName, inCard: false },
+    {
+      key: 'product',
+      label: t('col.product'),
+      value: (e) => <bdi dir={textDir(e.productName)}>{e.productName}</bdi>,
+      inCard: false,
+    },
     {
       key: 'day',
       label: t('col.day'),
@@ -51,7 +57,11 @@ export function HistoryPanel({ uid, desktop }: { uid: string; desktop: boolean }
         desktop={desktop}
         label={t('tab.history')}
         emptyView={<EmptyState title={t('empty.history')} />}
-        cardTitle={(e) => `${t(`event.${e.kind}`)} · ${e.productName}`}
+        cardTitle={(e) => (
+          <>
+            {t(`event.${e.kind}`)} · <bdi dir={textDir(e.productName)}>{e.productName}</bdi>
+          </>
+        )}
       />
     </div>
   );

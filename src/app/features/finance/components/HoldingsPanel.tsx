@@ -15,6 +15,7 @@ import { aprPercent, redeemTerms } from '../model/finance';
 import { financeHref } from '../paths';
 import { amount, utcDate } from './format';
 import { RedeemDialog } from './RedeemDialog';
+import { textDir } from '../../../ui/bidi';
 
 export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
   const { t } = useTranslation('finance');
@@ -171,7 +172,9 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
     <li className="fin-hold" data-testid={`finance-holding-${h.id}`}>
       <div className="fin-hold__head">
         <CoinIcon coin={h.coin} size={24} />
-        <span className="fin-hold__name">{h.productName}</span>
+        <span className="fin-hold__name" dir={textDir(h.productName)}>
+          {h.productName}
+        </span>
         <span className={`fin-badge fin-badge--${h.kind}`}>{t(`kind.${h.kind}`)}</span>
         <span className="fin-hold__apr fin-num">
           {aprPercent(h.apr)}% <span className="fin-muted">{t('product.apr')}</span>

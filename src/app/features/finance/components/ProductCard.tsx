@@ -9,6 +9,7 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 import { aprPercent, quotaLeftPct } from '../model/finance';
 import { subscribeHref } from '../paths';
 import { amount } from './format';
+import { textDir } from '../../../ui/bidi';
 
 export function ProductCard({ p }: { p: FinanceProduct }) {
   const { t } = useTranslation('finance');
@@ -18,7 +19,7 @@ export function ProductCard({ p }: { p: FinanceProduct }) {
     <article className="fin-card" data-testid={`finance-product-${p.id}`} aria-labelledby={`fin-p-${p.id}`}>
       <header className="fin-card__head">
         <CoinIcon coin={p.coin} size={28} />
-        <h3 id={`fin-p-${p.id}`} className="fin-card__name">
+        <h3 id={`fin-p-${p.id}`} className="fin-card__name" dir={textDir(p.name)}>
           {p.name}
         </h3>
         <span className={`fin-badge fin-badge--${p.kind}`}>{t(`kind.${p.kind}`)}</span>

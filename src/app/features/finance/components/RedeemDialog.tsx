@@ -11,6 +11,7 @@ import { toast } from '../../../ui/toast';
 import { outcomeUnknown, redeemLanded, sendRedeem } from '../data';
 import { plus, type RedeemTerms } from '../model/finance';
 import { amount, utcDate } from './format';
+import { isolate } from '../../../ui/bidi';
 
 export interface RedeemDialogProps {
   holding: FinanceHolding;
@@ -107,7 +108,7 @@ export function RedeemDialog({ holding, terms, onClose }: RedeemDialogProps) {
     <Popup
       open
       onClose={busy ? () => undefined : onClose}
-      title={t('redeem.title', { name: holding.productName })}
+      title={t('redeem.title', { name: isolate(holding.productName) })}
       initialFocus={cancelRef}
       describedBy={textId}
     >

@@ -44,6 +44,7 @@ import {
 } from '../model/finance';
 import { FINANCE_PATHS, financeHref } from '../paths';
 import '../components/finance.css';
+import { textDir } from '../../../ui/bidi';
 
 export default function SubscribeScreen() {
   const { t } = useTranslation(['finance', 'common']);
@@ -82,7 +83,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
       <section className="fin-panel-card" aria-labelledby="fin-terms-h" data-testid="finance-terms">
         <header className="fin-card__head">
           <CoinIcon coin={p.coin} size={32} />
-          <h1 id="fin-terms-h" className="fin-card__name fin-card__name--lg">
+          <h1 id="fin-terms-h" className="fin-card__name fin-card__name--lg" dir={textDir(p.name)}>
             {p.name}
           </h1>
           <span className={`fin-badge fin-badge--${p.kind}`}>{t(`kind.${p.kind}`)}</span>
@@ -383,7 +384,9 @@ function Receipt({ h }: { h: FinanceHolding }) {
     <div className="fin-receipt" role="status" data-testid="finance-receipt">
       <p className="fin-receipt__title">{t('receipt.title')}</p>
       <dl className="fin-lines">
-        <Line k={t('col.product')}>{h.productName}</Line>
+        <Line k={t('col.product')}>
+          <bdi dir={textDir(h.productName)}>{h.productName}</bdi>
+        </Line>
         <Line k={t('col.principal')}>
           {amount(h.principal)} {coin}
         </Line>
