@@ -18,7 +18,7 @@ export interface SignInCtaProps {
 }
 
 export function SignInCta({ title, compact = false }: SignInCtaProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const { pathname, search } = useLocation();
   const here = pathname + search;
   return (
