@@ -1,11 +1,24 @@
 /**
  * A first visit, signed out: the language without an account (LANG-8), the brand marks and the favicon (BRAND-1,
- * BRAND-2), coin logos with their neutral fallback (BRAND-3), the service worker and the offline start (PERF-21..24).
+ * BRAND-2), coin logos with their neutral fallback (BRAND-3), the service worker and the offline start (PERF-21..24),
+ * the public market pages and the return after signing in (PUB-1..3).
  * One server and one browser for the file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, gotoApp, newContext, PHONE, shot, startApp, waitForShell, type AppHarness } from './app-support';
+import { api } from '../src/shared/api/registry';
+import {
+  DEMO_USER,
+  DESKTOP,
+  gotoApp,
+  navigateInApp,
+  newContext,
+  PHONE,
+  shot,
+  startApp,
+  waitForShell,
+  type AppHarness,
+} from './app-support';
 
 let app: AppHarness;
 beforeAll(async () => {
@@ -237,4 +250,100 @@ describe('installable and calm offline [PERF-21][PERF-22][PERF-23][PERF-24]', ()
     expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
     await ctx.close();
   });
+});
+
+describe('public market pages [PUB-1][PUB-2][PUB-3]', () => {
+  /** PUB-1: the calls that need a session ("GET /api/..."); a visitor's pages make none. */
+  const PRIVATE_CALLS = new Set(
+    Object.values(api)
+      .filter((e) => e.auth)
+      .map((e) => `${e.method} ${e.path}`),
+  );
+
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`[PUB-1][PUB-2][PUB-3] ${size}: a visitor opens markets, help, terms, the language list and trade, then signs in from the trade screen and returns to it`, async () => {
+      const ctx = await newContext(app.browser, { viewport });
+      const page = await ctx.newPage();
+      const problems: string[] = [];
+      let signedIn = false;
+      page.on('request', (r) => {
+        const call = `${r.method()} ${new URL(r.url()).pathname}`;
+        if (!signedIn && PRIVATE_CALLS.has(call)) problems.push(`private call while signed out: ${call}`);
+      });
+      page.on('response', (r) => {
+        if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${new URL(r.url()).pathname}`);
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+      });
+      const at = () => new URL(page.url());
+      try {
+        // One page load; the rest through the app's own navigation.
+        await gotoApp(page, `${app.server.url}/store`);
+        expect(at().pathname).toBe('/store');
+        await page.locator('.mt-row').first().waitFor();
+        await navigateInApp(page, '/help');
+        expect(at().pathname).toBe('/help');
+        await page.locator('.help-item').first().waitFor();
+        await navigateInApp(page, '/termService');
+        expect(at().pathname).toBe('/termService');
+        await page.locator('.mk-text').first().waitFor();
+        // The language list: German, then back to English.
+        await navigateInApp(page, '/langList');
+        expect(at().pathname).toBe('/langList');
+        await page.locator('button[data-lang="de"]').click();
+        await page.waitForFunction(() => document.documentElement.lang === 'de');
+        await page.locator('button[data-lang="en"]').click();
+        await page.waitForFunction(() => document.documentElement.lang === 'en');
+
+        // The trade screen, read-only: where the form and the orders would be, "Log in / Create account".
+        await navigateInApp(page, '/trade?symbol=ethusdt');
+        expect(at().pathname + at().search).toBe('/trade?symbol=ethusdt');
+        await page.locator('.ph-price').first().waitFor();
+        if (size === 'desktop') {
+          await page.locator('.spot-form [data-testid="signin-cta"]').waitFor();
+          expect(await page.locator('.spot-form form').count()).toBe(0);
+          await page.locator('.spot-orders [data-testid="signin-cta"]').waitFor();
+          await page.locator('.spot-form [data-testid="signin-cta-login"]').click();
+        } else {
+          await page.locator('[data-testid="spot-bar"] button').first().click();
+          const sheet = page.getByRole('dialog');
+          await sheet.locator('[data-testid="signin-cta"]').waitFor();
+          expect(await sheet.locator('form').count()).toBe(0);
+          await sheet.locator('[data-testid="signin-cta-login"]').click();
+        }
+        await page.waitForURL((u) => u.pathname === '/login');
+        expect(at().searchParams.get('redirect')).toBe('/trade?symbol=ethusdt');
+        expect(problems).toEqual([]);
+
+        // Signing in returns to the trade screen with its pair, now with the form.
+        await page.getByLabel('Account, email or phone').fill(DEMO_USER.account);
+        await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+        signedIn = true;
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL((u) => u.pathname === '/trade');
+        expect(at().search).toBe('?symbol=ethusdt');
+        if (size === 'desktop') await page.locator('.spot-form form').first().waitFor();
+        expect(await page.locator('.spot-form [data-testid="signin-cta"]').count()).toBe(0);
+
+        // PUB-2: an entry screen never sends a signed-in user off the site.
+        // (Through the router's history, as a link would; the trade screen stays mounted, so wait on the address.)
+        await page.evaluate(
+          (to) => {
+            history.pushState(null, '', to);
+            window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+          },
+          `/login?redirect=${encodeURIComponent('//evil.example/x')}`,
+        );
+        await page.waitForURL((u) => u.pathname === '/trade');
+        expect(at().host).toBe(new URL(app.server.url).host);
+        expect(problems).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
 });

@@ -69,8 +69,28 @@ export const ROUTES_2_4 = [
 /** Every route of 2.1 and 2.4, each once, in the order above. */
 export const ALL_ROUTES: readonly string[] = [...new Set<string>([...ROUTES_2_1, ...ROUTES_2_4])];
 
-/** The paths that pass the guard signed out (GUARD-1); every other route lands on `/lr`. */
-export const OPEN_PATHS: readonly string[] = ['/', '/lr', '/login', '/register', '/forget'];
+/** PUB-1: the public market pages a visitor opens without an account. */
+export const PUBLIC_MARKET_PATHS: readonly string[] = [
+  '/store',
+  '/search',
+  '/trade',
+  '/contract',
+  '/flash',
+  '/flashOption',
+  '/option',
+  '/help',
+  '/helpDetail/101',
+  '/about',
+  '/termService',
+  '/download',
+  '/langList',
+];
+
+/**
+ * The paths that pass the guard signed out: the seed's five (GUARD-1) and the public market pages (PUB-1); every
+ * other route lands on `/lr` carrying itself as `redirect` (PUB-2).
+ */
+export const OPEN_PATHS: readonly string[] = ['/', '/lr', '/login', '/register', '/forget', ...PUBLIC_MARKET_PATHS];
 
 /** GUARD-5: signed in, these entry screens send the visitor on; on a fresh page load that is home. */
 export const SIGNED_IN_ENTRY_PATHS: readonly string[] = ['/lr', '/login', '/register'];

@@ -80,25 +80,25 @@ describe('[spec 4.2] navigation guard', () => {
     const page = await ctx.newPage();
     try {
       await gotoApp(page, env.app.server.url + '/wallet');
-      await page.waitForURL('**/lr');
+      await page.waitForURL((u) => u.pathname === '/lr');
       expect(new URL(page.url()).pathname).toBe('/lr');
     } finally {
       await ctx.close();
     }
   });
 
-  it('[spec 4.2] signed out, /, /lr, /login, /register and /forget pass; /store, /langList and /recharge go to /lr', async () => {
+  it('[spec 4.2] [GUARD-1] [PUB-1] [PUB-2] signed out, the five and the public /store and /langList pass; /recharge goes to /lr carrying itself', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE });
     const page = await ctx.newPage();
     try {
-      for (const path of ['/', '/lr', '/login', '/register', '/forget']) {
+      for (const path of ['/', '/lr', '/login', '/register', '/forget', '/store', '/langList']) {
         await gotoApp(page, env.app.server.url + path);
         expect(new URL(page.url()).pathname).toBe(path);
       }
-      for (const path of ['/store', '/langList', '/recharge']) {
-        await gotoApp(page, env.app.server.url + path);
-        expect(new URL(page.url()).pathname, path).toBe('/lr');
-      }
+      await gotoApp(page, env.app.server.url + '/recharge?coin=USDT');
+      const landed = new URL(page.url());
+      expect(landed.pathname).toBe('/lr');
+      expect(landed.searchParams.get('redirect')).toBe('/recharge?coin=USDT');
     } finally {
       await ctx.close();
     }
@@ -121,7 +121,7 @@ describe('[spec 4.2] navigation guard', () => {
     const page = await ctx.newPage();
     try {
       await gotoApp(page, env.app.server.url + '/wallet');
-      await page.waitForURL('**/lr', { timeout: 15_000 });
+      await page.waitForURL((u) => u.pathname === '/lr', { timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe('/lr');
     } finally {
       await ctx.close();

@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } from './app-support';
-import { ALL_ROUTES, OPEN_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
+import { api } from '../src/shared/api/registry';
+import { ALL_ROUTES, OPEN_PATHS, PUBLIC_MARKET_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
 
 const GALLERY = resolve('test-results/walk');
@@ -45,6 +46,13 @@ interface Shot {
 }
 
 const shots: Shot[] = [];
+
+/** PUB-1: the calls that need a session ("GET /api/..."); a signed-out page makes none of them. */
+const PRIVATE_CALLS = new Set(
+  Object.values(api)
+    .filter((e) => e.auth)
+    .map((e) => `${e.method} ${e.path}`),
+);
 const env = appWithDemoUser();
 
 /** Spec 2.1, 2.4: the screen is a declared route's, not empty, and shows no raw message key. */
@@ -155,7 +163,8 @@ describe('[WALK-1] route walk', () => {
       // declared and renders its screen with a real (translated) title: never the not-found page, an empty screen
       // or a raw message key.
       const titles = state === 'signed-in' ? ' [spec 2.1, 2.4] [GUARD-5] renders its screen with a title,' : ',';
-      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles} ${size}, ${state}`, async () => {
+      const pub = state === 'signed-out' ? ' [PUB-1] [PUB-2] public pages stay, make no private call,' : '';
+      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles}${pub} ${size}, ${state}`, async () => {
         const ctx = await newContext(env.app.browser, {
           viewport,
           token: state === 'signed-in' ? env.token : undefined,
@@ -174,6 +183,10 @@ describe('[WALK-1] route walk', () => {
           if (why === 'net::ERR_ABORTED') return;
           current.push(`request failed: ${r.method()} ${new URL(r.url()).pathname} (${why})`);
         });
+        page.on('request', (r) => {
+          const call = `${r.method()} ${new URL(r.url()).pathname}`;
+          if (state === 'signed-out' && PRIVATE_CALLS.has(call)) current.push(`private call while signed out: ${call}`);
+        });
         page.on('response', (r) => {
           if (r.status() >= 400)
             current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
@@ -190,12 +203,19 @@ describe('[WALK-1] route walk', () => {
                 : SIGNED_IN_ENTRY_PATHS.includes(route)
                   ? '/'
                   : route;
-            const landed = new URL(page.url()).pathname;
+            const landedUrl = new URL(page.url());
+            const landed = landedUrl.pathname;
             if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
+            // PUB-2: a guarded visit carries where it was going.
+            if (state === 'signed-out' && expected === '/lr' && route !== '/lr') {
+              const back = landedUrl.searchParams.get('redirect');
+              if (back !== route) current.push(`redirect ${JSON.stringify(back)}, expected ${route}`);
+            }
             await waitForContent(page).catch((e: Error) =>
               current.push(`content did not settle: ${e.message.split('\n')[0]}`),
             );
-            if (state === 'signed-in') current.push(...(await screenProblems(page)));
+            if (state === 'signed-in' || (landed === route && PUBLIC_MARKET_PATHS.includes(route)))
+              current.push(...(await screenProblems(page)));
             current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
             const file = `${state}-${size}-${slug(route)}.png`;
             await page.screenshot({ path: join(GALLERY, file), fullPage: true });

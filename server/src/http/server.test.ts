@@ -148,3 +148,41 @@ describe('[h1] rate limit', () => {
     }
   });
 });
+
+describe('[PUB-4] what a visitor may call', () => {
+  it('[PUB-4] the public market calls answer without a session; every private call refuses one without a token', async () => {
+    const ip = '10.77.0.1';
+    const open: [string, Record<string, unknown>?][] = [
+      ['/api/common/getAllSetting'],
+      ['/api/common/getCoinList'],
+      ['/api/market/tickers'],
+      ['/api/market/ticker', { symbol: 'btcusdt' }],
+      ['/api/market/kline', { symbol: 'btcusdt', interval: '15m' }],
+      ['/api/market/trades', { symbol: 'btcusdt' }],
+      ['/api/market/depth', { symbol: 'btcusdt' }],
+      ['/api/contract/marks', { symbol: 'btcusdt' }],
+      ['/api/contract/funding', { symbol: 'btcusdt' }],
+      ['/api/period/list'],
+      ['/api/notice/list'],
+    ];
+    const byPath = new Map(Object.values(api).map((e) => [e.path, e]));
+    for (const [path, query] of open) {
+      const e = byPath.get(path);
+      expect(e, path).toBeDefined();
+      expect(e!.auth, path).toBeFalsy();
+      const r = await ex.call(e!, { query, ip });
+      expect(r.code, `${path}: ${r.msg}`).toBe(200);
+    }
+    const refused: string[] = [];
+    for (const [key, e] of Object.entries(api)) {
+      if (!e.auth) continue;
+      const r = await ex.call(e, { ip });
+      // Refused either as a session failure (spec 8: code 500, "Token") or, for calls whose inputs are missing, by
+      // the input check that runs first; never answered.
+      const invalidInput = r.code === 0 && /^Invalid (query|body)/.test(r.msg);
+      if (r.code === 200) refused.push(`${key} answered without a session`);
+      else if (!invalidInput && (r.code !== 500 || !/token/i.test(r.msg))) refused.push(`${key}: ${r.code} ${r.msg}`);
+    }
+    expect(refused).toEqual([]);
+  });
+});

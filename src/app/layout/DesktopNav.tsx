@@ -2,6 +2,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { withReturn } from '../session/paths';
 import { session } from '../session/store';
 import { openCustomerService } from '../ui/customerService';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';
@@ -42,7 +43,7 @@ const LIVE_PATHS: readonly string[] = [
 
 export function DesktopNav() {
   const { t } = useTranslation('common');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { isSign } = useSnapshot(session);
   return (
     <header className="dnav">
@@ -85,10 +86,11 @@ export function DesktopNav() {
             </>
           ) : (
             <>
-              <Link to={ACCOUNT_PATHS.login} className="dnav__text-link">
+              {/* PUB-2: signing in or registering from here returns to this page. */}
+              <Link to={withReturn(ACCOUNT_PATHS.login, pathname + search)} className="dnav__text-link">
                 {t('nav.login')}
               </Link>
-              <Link to={ACCOUNT_PATHS.register} className="btn btn--primary dnav__btn">
+              <Link to={withReturn(ACCOUNT_PATHS.register, pathname + search)} className="btn btn--primary dnav__btn">
                 {t('nav.register')}
               </Link>
             </>

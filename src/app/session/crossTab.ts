@@ -5,7 +5,7 @@
  * guarded page for /lr. A token appearing in another tab (sign-in there) is adopted here too.
  */
 import { StorageKeys } from '../../shared/storageKeys';
-import { isPublicPath, SIGN_IN_PATH } from './paths';
+import { isPublicPath, SIGN_IN_PATH, withReturn } from './paths';
 import { loadUserInfo } from './actions';
 import { onSignOut, session, setToken, signOut } from './store';
 
@@ -29,7 +29,8 @@ function defaultEnv(): SyncEnv {
     channel: typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(SESSION_CHANNEL) : null,
     target: typeof window !== 'undefined' ? window : null,
     leaveGuardedPage: () => {
-      if (typeof location !== 'undefined' && !isPublicPath(location.pathname)) location.replace(SIGN_IN_PATH);
+      if (typeof location !== 'undefined' && !isPublicPath(location.pathname))
+        location.replace(withReturn(SIGN_IN_PATH, location.pathname + location.search));
     },
   };
 }

@@ -4,9 +4,10 @@
  * - Signed in: a path containing '/i&' goes to /; otherwise the user info reloads (a reply other than code 200
  *   signs out, a failed load is swallowed), then navigation continues. The loading toast shows only when the
  *   reload takes longer than LOADING_TOAST_DELAY_MS (GUARD-2). Still signed in, a visit to an entry screen
- *   (/lr, /login, /register) goes back to the last path this tab showed, or home (GUARD-5).
- * - Signed out: /, /lr, /login, /register, /forget pass (and /dev/outbox outside production, DEV-1), everything
- *   else goes to /lr. Then, once per page load, the automatic wallet login is attempted in the background
+ *   (/lr, /login, /register) goes to its safe `redirect` (PUB-2), else back to the last path this tab showed, or
+ *   home (GUARD-5).
+ * - Signed out: the public paths pass (the seed's five and the public market pages of PUB-1; /dev/outbox outside
+ *   production, DEV-1), everything else goes to /lr carrying the path it was going to (PUB-2). Then, once per page load, the automatic wallet login is attempted in the background
  *   (autoLogin.ts); on success it goes to /.
  * The first call also starts the cross-tab sign-out sync.
  */
@@ -18,7 +19,15 @@ import { loadUserInfo } from './actions';
 import { tryAutoLogin } from './autoLogin';
 import { MARKETS_PATHS } from '../features/markets/paths';
 import { installSessionSync } from './crossTab';
-import { isDevOnlyPath, isEntryPath, isPublicPath, SIGN_IN_PATH } from './paths';
+import {
+  isDevOnlyPath,
+  isEntryPath,
+  isPublicPath,
+  RETURN_PARAM,
+  safeReturnPath,
+  SIGN_IN_PATH,
+  withReturn,
+} from './paths';
 import { session } from './store';
 import { hasDevOutbox } from '../features/dev/model/outbox';
 
@@ -77,8 +86,8 @@ export async function guard(pathWithSearch: string): Promise<string | null> {
   if (session.isSign) {
     if (pathWithSearch.includes('/i&')) return MARKETS_PATHS.home;
     await reloadUserInfo();
-    if (!session.isSign) return opensSignedOut(pathWithSearch) ? null : SIGN_IN_PATH;
-    if (isEntryPath(pathWithSearch)) return lastShown ?? MARKETS_PATHS.home;
+    if (!session.isSign) return opensSignedOut(pathWithSearch) ? null : withReturn(SIGN_IN_PATH, pathWithSearch);
+    if (isEntryPath(pathWithSearch)) return returnOf(pathWithSearch) ?? lastShown ?? MARKETS_PATHS.home;
     lastShown = pathWithSearch;
     return null;
   }
@@ -88,5 +97,12 @@ export async function guard(pathWithSearch: string): Promise<string | null> {
       if (r === 'signed-in') navigator(MARKETS_PATHS.home);
     });
   }
-  return opensSignedOut(pathWithSearch) ? null : SIGN_IN_PATH;
+  return opensSignedOut(pathWithSearch) ? null : withReturn(SIGN_IN_PATH, pathWithSearch);
+}
+
+/** PUB-2: the safe `redirect` an entry screen's address carries, if any. */
+function returnOf(pathWithSearch: string): string | null {
+  const q = pathWithSearch.indexOf('?');
+  if (q < 0) return null;
+  return safeReturnPath(new URLSearchParams(pathWithSearch.slice(q + 1).split('#')[0]).get(RETURN_PARAM));
 }

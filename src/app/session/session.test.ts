@@ -261,9 +261,29 @@ describe('cross-tab sign-in', () => {
 });
 
 describe('navigation guard (spec 4.2)', () => {
-  it('[spec 4.2] signed out: public paths pass, others go to /lr', async () => {
+  it('[GUARD-1][PUB-1][PUB-2] signed out: public paths pass, others go to /lr carrying where they were going', async () => {
     for (const p of ['/', '/lr', '/login', '/register', '/forget', '/login?x=1']) expect(await guard(p)).toBeNull();
-    for (const p of ['/wallet', '/setpwd', '/userauth', '/primary']) expect(await guard(p)).toBe('/lr');
+    for (const p of [
+      '/store',
+      '/search',
+      '/trade?symbol=ethusdt',
+      '/contract',
+      '/flash',
+      '/flashOption',
+      '/option',
+      '/trade?tab=optional',
+      '/help',
+      '/helpDetail/101',
+      '/about',
+      '/termService',
+      '/download',
+      '/langList',
+    ])
+      expect(await guard(p), p).toBeNull();
+    for (const p of ['/wallet', '/setpwd', '/userauth', '/primary', '/assets', '/cashflow', '/finance', '/follow'])
+      expect(await guard(p), p).toBe(`/lr?redirect=${encodeURIComponent(p)}`);
+    expect(await guard('/recharge?coin=USDT')).toBe('/lr?redirect=%2Frecharge%3Fcoin%3DUSDT');
+    expect(await guard('/helpDetail/101/x')).toBe('/lr?redirect=%2FhelpDetail%2F101%2Fx');
   });
 
   it("[spec 4.2] signed in: '/i&' goes to /, other paths reload the user info and continue", async () => {
@@ -279,7 +299,7 @@ describe('navigation guard (spec 4.2)', () => {
     replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
     await signIn('tok-11');
     replies.push(() => ({ code: -1, msg: 'gone', data: null }));
-    expect(await guard('/wallet')).toBe('/lr');
+    expect(await guard('/wallet')).toBe('/lr?redirect=%2Fwallet');
     expect(session.isSign).toBe(false);
   });
 });
@@ -303,6 +323,17 @@ describe('navigation guard: entry screens, loading toast, dev tools', () => {
     // /forget stays open to a signed-in user (GUARD-1 does not send anyone away from it).
     replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
     expect(await guard('/forget')).toBeNull();
+  });
+
+  it('[PUB-2][GUARD-5] signed in, an entry screen with a safe redirect goes there; an unsafe one is ignored', async () => {
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    await signIn('tok-12b');
+    replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+    expect(await guard('/login?redirect=%2Fcontract%3Fsymbol%3Dethusdt')).toBe('/contract?symbol=ethusdt');
+    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+      replies.push(() => ({ code: 200, msg: 'ok', data: PROFILE }));
+      expect(await guard(`/lr?redirect=${encodeURIComponent(bad)}`), bad).toBe('/');
+    }
   });
 
   it('[GUARD-5] signed in but the reload signs out: /login is shown (it is public)', async () => {
@@ -367,10 +398,10 @@ describe('navigation guard: entry screens, loading toast, dev tools', () => {
   it('[DEV-1] signed out, /dev/outbox opens only when the server has a development outbox', async () => {
     const before = settings.config;
     try {
-      expect(await guard('/dev/outbox')).toBe('/lr');
+      expect(await guard('/dev/outbox')).toBe('/lr?redirect=%2Fdev%2Foutbox');
       applyConfig({ ...before, devOutbox: true }, 'server', false);
       expect(await guard('/dev/outbox')).toBeNull();
-      expect(await guard('/dev/other')).toBe('/lr');
+      expect(await guard('/dev/other')).toBe('/lr?redirect=%2Fdev%2Fother');
     } finally {
       applyConfig(before, 'defaults', false);
     }

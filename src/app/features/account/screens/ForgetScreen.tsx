@@ -1,12 +1,12 @@
 /** /forget: reset a forgotten login password with an email code (spec 7.1 backPwd, codeType backPwd). */
-import { useNavigate } from 'react-router';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../../../shared/api/user';
 import { call } from '../../../api/client';
 import { Field, FormError, PasswordField, SubmitButton } from '../../../forms/Field';
 import { SendCodeButton } from '../../../forms/SendCodeButton';
 import { useForm } from '../../../forms/useForm';
+import { RETURN_PARAM, withReturn } from '../../../session/paths';
 import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
@@ -20,6 +20,7 @@ export default function ForgetScreen() {
   const pwdRule = usePasswordRule();
   const codeHint = useDevCodeHint();
   const navigate = useNavigate();
+  const back = useSearchParams()[0].get(RETURN_PARAM);
   const form = useForm(
     { email: '', emailCode: '', password: '', confirm: '' },
     {
@@ -49,7 +50,7 @@ export default function ForgetScreen() {
       silent: true,
     });
     toast(t('forget.done'), { kind: 'success' });
-    navigate(ACCOUNT_PATHS.login, { replace: true });
+    navigate(withReturn(ACCOUNT_PATHS.login, back), { replace: true });
   });
   return (
     <AuthShell title={t('forget.title')} heading={t('forget.heading')} sub={t('forget.sub')}>
@@ -91,7 +92,7 @@ export default function ForgetScreen() {
         <SubmitButton busy={form.submitting}>{t('forget.submit')}</SubmitButton>
       </form>
       <div className="auth__links">
-        <Link to={ACCOUNT_PATHS.login}>{t('register.toLogin')}</Link>
+        <Link to={withReturn(ACCOUNT_PATHS.login, back)}>{t('register.toLogin')}</Link>
       </div>
     </AuthShell>
   );

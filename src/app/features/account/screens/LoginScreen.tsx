@@ -4,7 +4,7 @@
  * Inside a wallet browser with address sign-in open, the wallet can sign in too (spec 4.2).
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../../../shared/api/user';
 import { ApiError, call } from '../../../api/client';
@@ -16,11 +16,14 @@ import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
-import { MARKETS_PATHS } from '../../markets/paths';
+import { returnTarget, RETURN_PARAM, withReturn } from '../../../session/paths';
 
 export default function LoginScreen() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
+  // PUB-2: where the visitor was going, kept across the entry screens and taken after signing in.
+  const [params] = useSearchParams();
+  const back = params.get(RETURN_PARAM);
   const flags = useLoginRegisFlags();
   const [walletBusy, setWalletBusy] = useState(false);
   const form = useForm(
@@ -38,14 +41,14 @@ export default function LoginScreen() {
       throw err;
     }
     await signIn(satoken);
-    navigate(MARKETS_PATHS.home, { replace: true });
+    navigate(returnTarget(params), { replace: true });
   });
 
   const provider = flags.addressIsOpen ? findProvider() : null;
   const walletLogin = async () => {
     setWalletBusy(true);
     try {
-      if ((await tryAutoLogin(true, provider)) === 'signed-in') navigate(MARKETS_PATHS.home, { replace: true });
+      if ((await tryAutoLogin(true, provider)) === 'signed-in') navigate(returnTarget(params), { replace: true });
     } finally {
       setWalletBusy(false);
     }
@@ -81,9 +84,9 @@ export default function LoginScreen() {
         </>
       ) : null}
       <div className="auth__links">
-        <Link to={ACCOUNT_PATHS.forget}>{t('login.forgot')}</Link>
+        <Link to={withReturn(ACCOUNT_PATHS.forget, back)}>{t('login.forgot')}</Link>
         <span>
-          {t('login.noAccount')} <Link to={ACCOUNT_PATHS.register}>{t('login.toRegister')}</Link>
+          {t('login.noAccount')} <Link to={withReturn(ACCOUNT_PATHS.register, back)}>{t('login.toRegister')}</Link>
         </span>
       </div>
     </AuthShell>

@@ -3,10 +3,11 @@
  * Signed in, it shows who is signed in, with a way on and a sign-out button.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { logout } from '../../../session/actions';
+import { RETURN_PARAM, withReturn } from '../../../session/paths';
 import { session } from '../../../session/store';
 import { Logo } from '../../../layout/Logo';
 import { AuthShell } from '../components/AuthShell';
@@ -16,6 +17,8 @@ import { ACCOUNT_PATHS } from '../paths';
 export default function LrScreen() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
+  // PUB-2: the path the guard stopped the visitor on travels on to sign-in and registration.
+  const back = useSearchParams()[0].get(RETURN_PARAM);
   const snap = useSnapshot(session);
   const [busy, setBusy] = useState(false);
   const out = async () => {
@@ -53,10 +56,10 @@ export default function LrScreen() {
         </div>
       ) : (
         <div className="auth__actions">
-          <Link className="fbtn fbtn--primary fbtn--block" to={ACCOUNT_PATHS.login}>
+          <Link className="fbtn fbtn--primary fbtn--block" to={withReturn(ACCOUNT_PATHS.login, back)}>
             {t('lr.login')}
           </Link>
-          <Link className="fbtn fbtn--secondary fbtn--block" to={ACCOUNT_PATHS.register}>
+          <Link className="fbtn fbtn--secondary fbtn--block" to={withReturn(ACCOUNT_PATHS.register, back)}>
             {t('lr.register')}
           </Link>
         </div>

@@ -14,6 +14,7 @@ import type { Rules } from '../../../forms/rules';
 import { SendCodeButton } from '../../../forms/SendCodeButton';
 import { useForm } from '../../../forms/useForm';
 import { signIn } from '../../../session/actions';
+import { returnTarget, RETURN_PARAM, withReturn } from '../../../session/paths';
 import { toast } from '../../../ui/toast';
 import { queueNewUserNotice } from '../../content/notices/newUserNotice';
 import { AuthShell } from '../components/AuthShell';
@@ -119,7 +120,8 @@ export default function RegisterScreen() {
     // NOTE-3: the new-user notice waits for the home screen, shown once in a dialog; else a welcome toast.
     if (flags.newUserNotice.trim()) queueNewUserNotice(flags.newUserNotice);
     else toast(t('register.welcome'), { kind: 'success' });
-    navigate('/', { replace: true });
+    // PUB-2: back to the page the visitor was going to (home when none).
+    navigate(returnTarget(params), { replace: true });
   });
 
   return (
@@ -247,7 +249,8 @@ export default function RegisterScreen() {
       )}
       <div className="auth__links">
         <span>
-          {t('register.haveAccount')} <Link to={ACCOUNT_PATHS.login}>{t('register.toLogin')}</Link>
+          {t('register.haveAccount')}{' '}
+          <Link to={withReturn(ACCOUNT_PATHS.login, params.get(RETURN_PARAM))}>{t('register.toLogin')}</Link>
         </span>
       </div>
     </AuthShell>

@@ -4,9 +4,10 @@
  * out, it leads to the sign-in page. The row it sits in is not opened by it.
  */
 import { memo, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { withReturn } from '../../../session/paths';
 import { toast } from '../../../ui/toast';
 import { ACCOUNT_PATHS } from '../../account/paths';
 import { isWatched, setWatched, useWatchUid, watchlist } from '../watchlist';
@@ -60,6 +61,7 @@ export function WatchStarView({
 export const WatchStar = memo(function WatchStar({ symbol, pair, size, className }: WatchStarProps) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const uid = useWatchUid();
   const snap = useSnapshot(watchlist);
   const on = uid !== '' && isWatched(snap, symbol);
@@ -67,7 +69,8 @@ export const WatchStar = memo(function WatchStar({ symbol, pair, size, className
     e.preventDefault();
     e.stopPropagation();
     if (!uid) {
-      navigate(ACCOUNT_PATHS.login);
+      // PUB-2: a visitor's star leads to sign-in and back to this page.
+      navigate(withReturn(ACCOUNT_PATHS.login, pathname + search));
       return;
     }
     setWatched(uid, symbol, !on).catch((err: unknown) =>

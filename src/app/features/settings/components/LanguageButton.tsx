@@ -1,7 +1,7 @@
 /**
  * The language control that needs no account (LANG-8): a button on home, on the sign-in screens and in the
  * desktop navigation that opens the language list in a sheet (a centred dialog on wide screens). The /langList
- * screen itself stays behind sign-in (GUARD-1); this is the same list and the same switch.
+ * screen is open to visitors too (PUB-1); this is the same list and the same switch.
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

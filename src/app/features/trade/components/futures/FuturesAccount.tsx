@@ -9,7 +9,6 @@
  * the pager in FuturesOrdersList.tsx, the shared cells and formats in futuresCells.tsx.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
@@ -17,7 +16,7 @@ import type { FuturesRecord } from '../../../../../shared/schemas/records';
 import { session } from '../../../../session/store';
 import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
-import { ACCOUNT_PATHS } from '../../../account/paths';
+import { SignInCta } from '../../../account/components/SignInCta';
 import { useLanguage } from '../../../markets/components/Price';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
@@ -89,15 +88,7 @@ export function FuturesAccount({ symbol, desktop }: { symbol: string; desktop: b
       </div>
       <div id="fa-panel" role="tabpanel" aria-labelledby={`fa-tab-${tab}`} className="sor-body">
         {!uid ? (
-          <EmptyState
-            compact
-            title={t('signInForPositions')}
-            action={
-              <Link to={ACCOUNT_PATHS.login} className="mk-btn mk-btn--primary">
-                {t('logInToTrade')}
-              </Link>
-            }
-          />
+          <SignInCta compact title={t('signInForPositions')} />
         ) : tab === 'positions' ? (
           <DataState
             compact

@@ -4,7 +4,6 @@
  * Lists follow the private socket's spot news (spotLists.ts); "this pair only" narrows them to the shown pair.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { SpotFill, SpotOrder } from '../../../../../shared/schemas/trading';
@@ -14,7 +13,7 @@ import { settings } from '../../../../state/settings';
 import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { toast } from '../../../../ui/toast';
-import { ACCOUNT_PATHS } from '../../../account/paths';
+import { SignInCta } from '../../../account/components/SignInCta';
 import { useLanguage } from '../../../markets/components/Price';
 import { cancelSpotOrder } from '../../spotOrders';
 import { useSpotFills, useSpotOrders } from '../../spotLists';
@@ -81,15 +80,7 @@ export function SpotOrders({ symbol, desktop }: { symbol: string; desktop: boole
       </div>
       <div id="sor-panel" role="tabpanel" aria-labelledby={`sor-tab-${tab}`} className="sor-body">
         {!uid ? (
-          <EmptyState
-            compact
-            title={t('signInForOrders')}
-            action={
-              <Link to={ACCOUNT_PATHS.login} className="mk-btn mk-btn--primary">
-                {t('logInToTrade')}
-              </Link>
-            }
-          />
+          <SignInCta compact title={t('signInForOrders')} />
         ) : tab === 'open' ? (
           <OrdersList kind="open" q={open} desktop={desktop} page={pages.open} onPage={setPage} />
         ) : tab === 'history' ? (

@@ -14,11 +14,13 @@ import type { FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { formatDecimal } from '../../../../i18n/format';
 import { useMark, useTicker } from '../../../../market/hooks';
 import { BOOK_CADENCE_MS } from '../../../../market/cadence';
+import { session } from '../../../../session/store';
 import { settings } from '../../../../state/settings';
 import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';
 import { toast } from '../../../../ui/toast';
+import { SignInCta } from '../../../account/components/SignInCta';
 import { useLanguage } from '../../../markets/components/Price';
 import { ChartCard } from '../../components/ChartCard';
 import { OrderBook } from '../../components/OrderBook';
@@ -169,6 +171,9 @@ function FormFor({
   const { t } = useTranslation('futures');
   const pair = useContractPair(symbol);
   const { coins } = useSnapshot(settings);
+  // PUB-3: a visitor sees the market read-only; where the form would be, "Log in / Create account".
+  const { isSign } = useSnapshot(session);
+  if (!isSign) return <SignInCta />;
   if (!pair)
     return (
       <DataState

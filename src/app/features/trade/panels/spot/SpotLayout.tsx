@@ -14,10 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { KlineInterval } from '../../../../../shared/protocol';
 import type { SpotSide } from '../../../../../shared/trading/spotRules';
+import { session } from '../../../../session/store';
 import { settings } from '../../../../state/settings';
 import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';
+import { SignInCta } from '../../../account/components/SignInCta';
 import type { CoinListKey, MarketRow } from '../../../markets/model/coins';
 import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
@@ -67,6 +69,9 @@ function FormFor({
   const { t } = useTranslation('trade');
   const pair = useSpotPair(symbol);
   const { coins } = useSnapshot(settings);
+  // PUB-3: a visitor sees the market read-only; where the form would be, "Log in / Create account".
+  const { isSign } = useSnapshot(session);
+  if (!isSign) return <SignInCta />;
   if (!pair)
     return (
       <DataState

@@ -16,7 +16,7 @@ import { MarketTable } from '../../../markets/components/MarketTable';
 import { WatchStar } from '../../../markets/components/WatchStar';
 import { loadWatchlist, useWatchUid, watchlist } from '../../../markets/watchlist';
 import { WatchlistSync } from '../../../markets/WatchlistSync';
-import { ACCOUNT_PATHS } from '../../../account/paths';
+import { SignInCta } from '../../../account/components/SignInCta';
 import { MARKETS_PATHS } from '../../../markets/paths';
 
 export function WatchlistPanel({ desktop }: { desktop: boolean }) {
@@ -44,16 +44,7 @@ export function WatchlistPanel({ desktop }: { desktop: boolean }) {
   }, [symbols, snap.coins]);
 
   if (!uid) {
-    return (
-      <EmptyState
-        title={t('watchlistSignIn')}
-        action={
-          <Link to={ACCOUNT_PATHS.login} className="mk-btn mk-btn--primary">
-            {t('signIn')}
-          </Link>
-        }
-      />
-    );
+    return <SignInCta title={t('watchlistSignIn')} />;
   }
   return (
     <>

@@ -6,13 +6,12 @@
  * message, with the new quote to confirm again. Signed out: "Log in".
  */
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { OptionKind, OptionQuote } from '../../../../../../shared/schemas/options';
 import { OPTION_MAX_PREMIUM, OPTION_MIN_PREMIUM } from '../../../../../../shared/trading/optionRules';
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
-import { ACCOUNT_PATHS } from '../../../../account/paths';
+import { SignInCta } from '../../../../account/components/SignInCta';
 import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
 import { Countdown } from '../../seconds/components/Countdown';
 import {
@@ -136,9 +135,9 @@ export function OptionTicket(p: TicketProps) {
       </dl>
 
       {!p.signedIn ? (
-        <Link to={ACCOUNT_PATHS.login} className="fbtn fbtn--primary fbtn--block" data-testid="options-signin">
-          {t('signIn')}
-        </Link>
+        <div data-testid="options-signin">
+          <SignInCta compact title={t('signIn')} />
+        </div>
       ) : (
         <>
           <div className={`field${failing && check.rule === 'quantity' ? ' field--invalid' : ''}`}>

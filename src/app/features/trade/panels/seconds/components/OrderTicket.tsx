@@ -6,12 +6,11 @@
  * the panel passes the data and the handlers.
  */
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Period, SecondDirection } from '../../../../../../shared/schemas/trading';
 import { formatDecimal } from '../../../../../i18n/format';
-import { ACCOUNT_PATHS } from '../../../../account/paths';
+import { SignInCta } from '../../../../account/components/SignInCta';
 import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
 import { periodLength, ratioPercent, STAKE_COIN, stakePresets, winPayout } from '../model/seconds';
 import type { StakeCheck } from '../model/stake';
@@ -102,10 +101,8 @@ export function OrderTicket(p: Props) {
       )}
 
       {!p.signedIn ? (
-        <div className="sec-signin">
-          <Link to={ACCOUNT_PATHS.login} className="fbtn fbtn--primary fbtn--block" data-testid="seconds-signin">
-            {t('signIn')}
-          </Link>
+        <div className="sec-signin" data-testid="seconds-signin">
+          <SignInCta compact title={t('signIn')} />
         </div>
       ) : (
         <>
