@@ -11,6 +11,7 @@ export {
   SILENCE_TIMEOUT_MS,
 } from './constants';
 export { groupStep } from './depthView';
+export { defaultGroup, groupOptions } from './depthGroups';
 export { DEPTH_ROWS_MAX } from './constants';
 export { DEPTH_GROUPS, topicKey } from './types';
 export type {
