@@ -6,7 +6,7 @@ import { groupStep } from './depthView';
 import type { DepthGroup } from './types';
 
 /** The share of the price the opening grouping is about: one basis point. */
-export const DEFAULT_GROUP_FRACTION = 1e-4;
+const DEFAULT_GROUP_FRACTION = 1e-4;
 
 /**
  * SIDE-3: the grouping a book opens with, in ticks: one basis point of the price, rounded to the nearest 1, 2 or

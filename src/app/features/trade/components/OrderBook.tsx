@@ -38,7 +38,7 @@ export const BOOK_ROWS = 12;
 /** A row's height in CSS pixels (the canvas rows and the hit-testing). */
 export const BOOK_ROW_H = 20;
 /** A row's height in a book that fills its box (SIDE-5, the desktop): denser, as a trader's screen is. */
-export const BOOK_ROW_H_FIT = 18;
+const BOOK_ROW_H_FIT = 18;
 /** Levels per side in the accessible table (PERF-32): the top of the book, where a price is picked. */
 export const BOOK_A11Y_LEVELS = 10;
 
