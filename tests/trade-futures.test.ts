@@ -44,6 +44,12 @@ async function openLong(page: Page, shares: string, phone = false): Promise<void
   const form = page.getByTestId('futures-order-form');
   await form.waitFor();
   await form.getByTestId('action-open').click();
+  // SIDE-1, SIDE-2: the sides are named (the desktop's column heads, the phone sheet's switch) and so are the
+  // buttons, a failing rule after the side.
+  if (phone) expect(await form.getByTestId('side-tab-long').innerText()).toBe('Open long');
+  else expect(await form.getByTestId('side-head-short').innerText()).toBe('Open short');
+  await expect.poll(() => form.getByTestId('submit-long').textContent()).toBe('Open long\u00a0· Enter a size');
+  expect(await form.getByTestId('submit-short').count()).toBe(phone ? 0 : 1);
   await form.getByTestId('type-market').click();
   await form.getByTestId('leverage').getByRole('radio', { name: '10x' }).click();
   const unit = form.getByTestId('futures-unit');
@@ -125,13 +131,33 @@ async function tradeALong(a: Page, watchers: Page[], name: string, phone = false
   for (const p of pages) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(0);
 }
 
-describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] a 10x long, margin added, take-profit set, closed in two halves', () => {
-  it('desktop, two tabs', async () => {
+describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] [SIDE-1] [SIDE-2] a 10x long, margin added, take-profit set, closed in two halves', () => {
+  it('[SIDE-5] [SIDE-6] desktop, two tabs; the book shows 15 levels a side on screen and a picked level fills the price', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const a = await ctx.newPage();
     const b = await ctx.newPage();
     await openFutures(a);
     await openFutures(b);
+    // SIDE-5: the book fills its column, 15 rows a side or more, filled, the last bid row above the fold.
+    await expect.poll(async () => Number(await a.locator('.ob').getAttribute('data-rows'))).toBeGreaterThanOrEqual(15);
+    const bids = a.getByTestId('book-table-bid').locator('button');
+    await bids.first().waitFor({ state: 'attached' });
+    const bidBox = (await a.getByTestId('book-canvas-bid').boundingBox())!;
+    expect(bidBox.y + 15 * 18).toBeLessThanOrEqual(900);
+    // SIDE-6: a click on the first bid row puts its exact price in the form.
+    const group = await a.getByTestId('book-grouping').inputValue();
+    const topBids = () =>
+      a.evaluate((g) => {
+        const d = window.__openex!;
+        const key = d.watching().find((k) => k.startsWith('depth:btcusdt:') && k.endsWith(`:${g}`))!;
+        return (d.snapshot(key) as { bids: { price: string }[] }).bids.slice(0, 2).map((r) => r.price);
+      }, group);
+    const before = await topBids();
+    await a.getByTestId('futures-price').fill('');
+    await a.mouse.click(bidBox.x + bidBox.width / 2, bidBox.y + 9);
+    await expect.poll(() => a.getByTestId('futures-price').inputValue()).toMatch(/^\d+\.\d{2}$/);
+    // The live book may have moved between the read and the click: the price is a best bid of either moment.
+    expect([...before, ...(await topBids())]).toContain(await a.getByTestId('futures-price').inputValue());
     await tradeALong(a, [b], 'desktop');
     await shot(a, 'trade-futures-desktop');
 

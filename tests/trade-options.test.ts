@@ -38,8 +38,12 @@ async function buyFiveMinuteCall(page: Page): Promise<void> {
   await page.getByTestId('options-tenor-5m').click();
   await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
   await page.getByTestId('options-ticket').waitFor();
-  await page.getByTestId('options-quantity').fill('0.1');
   const submit = page.getByTestId('options-submit');
+  // SIDE-1, SIDE-2: Call and Put are named; the button names the side before the rule it waits for.
+  expect(await page.getByTestId('options-kind-call').innerText()).toBe('Call');
+  expect(await page.getByTestId('options-kind-put').innerText()).toBe('Put');
+  await expect.poll(() => submit.textContent()).toBe('Buy Call · Enter a quantity');
+  await page.getByTestId('options-quantity').fill('0.1');
   await expect.poll(() => submit.isEnabled()).toBe(true);
   await submit.click();
   await page.getByTestId('options-quote').waitFor();
@@ -68,7 +72,7 @@ async function seeItSettle(page: Page, before: number, name: string): Promise<vo
   await shot(page, `trade-options-settled-${name}`);
 }
 
-describe('[OPT-6] [OUI-6] a 5-minute call bought at a quote settles at expiry with its audit', () => {
+describe('[OPT-6] [OUI-6] [SIDE-1] [SIDE-2] a 5-minute call bought at a quote settles at expiry with its audit', () => {
   it('desktop', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();

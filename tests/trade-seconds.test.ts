@@ -14,6 +14,9 @@ async function placeUp(page: Page, stake: string): Promise<void> {
   const panel = page.getByTestId('seconds-panel');
   await panel.waitFor();
   await page.getByTestId('seconds-period-30').click();
+  // SIDE-1: the two sides are the buttons themselves, named and coloured (up and down), phone and desktop.
+  expect(await page.getByTestId('seconds-up').locator('.sec-dir__name').innerText()).toBe('Up');
+  expect(await page.getByTestId('seconds-down').locator('.sec-dir__name').innerText()).toBe('Down');
   await page.getByTestId('seconds-stake').fill(stake);
   await expect.poll(() => page.getByTestId('seconds-up').isEnabled()).toBe(true);
   await page.getByTestId('seconds-up').click();
@@ -22,7 +25,7 @@ async function placeUp(page: Page, stake: string): Promise<void> {
   await page.getByTestId('seconds-open-row').first().waitFor();
 }
 
-describe('[SEC-4] [SECUI-5] a 30 s contract counts down, settles and shows its evidence, phone and desktop', () => {
+describe('[SEC-4] [SECUI-5] [SIDE-1] a 30 s contract counts down, settles and shows its evidence, phone and desktop', () => {
   it('places on both, counts down, settles, and the audit names the entry and exit trades', async () => {
     const phone = await (await newContext(env.app.browser, { viewport: PHONE, token: env.token })).newPage();
     const desktop = await (await newContext(env.app.browser, { viewport: DESKTOP, token: env.token })).newPage();

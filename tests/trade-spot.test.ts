@@ -88,7 +88,7 @@ describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at onc
   }, 90_000);
 });
 
-describe('[SPOT-9] [TRADE-13] a delayed reply leaves exactly one order (phone)', () => {
+describe('[SPOT-9] [TRADE-13] [SIDE-1] a delayed reply leaves exactly one order (phone)', () => {
   it('the reply is held past the client timeout: one submission, a lookup, one order', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
@@ -97,6 +97,10 @@ describe('[SPOT-9] [TRADE-13] a delayed reply leaves exactly one order (phone)',
     const before = (await openOrders()).total;
     await fetch(`${env.app.server.url}/api/_test/delaySpotReply?ms=13000`, { method: 'POST' });
     await page.getByTestId('spot-bar').getByRole('button').first().click();
+    // SIDE-1, SIDE-2: the sheet's side switch and its button name the side on the phone too.
+    expect(await page.getByTestId('side-tab-buy').innerText()).toBe('Buy BTC');
+    expect(await page.getByTestId('side-tab-sell').innerText()).toBe('Sell BTC');
+    await expect.poll(() => page.getByTestId('submit-buy').textContent()).toBe('Buy BTC\u00a0· Enter an amount');
     const price = (Math.floor((await bestBid()) * 0.85 * 100) / 100).toFixed(2);
     await limitBuy(page, price, '0.001');
     // The lookup finds the order: the sheet closes and the order shows in the list (the phone's outcome).
@@ -135,15 +139,20 @@ describe('[WATCH-1] [TRADE-15] a favourite added in one tab appears in the other
 
 /** The book the tab holds (the engine's view as the worker sent it), as the English screen groups it. */
 async function bookSnapshot(page: Page) {
-  return page.evaluate(() => {
+  // The grouping the book shows (SIDE-3: it opens at about one basis point of the price).
+  const group = await page.getByTestId('book-grouping').inputValue();
+  return page.evaluate((g) => {
     const d = window.__openex!;
-    const key = d.watching().find((k) => k.startsWith('depth:btcusdt:') && k.endsWith(':1'))!;
+    const key = d.watching().find((k) => k.startsWith('depth:btcusdt:') && k.endsWith(`:${g}`))!;
     const v = d.snapshot(key) as { asks: { price: string; amount: string; total: string }[]; bids: typeof v.asks };
     const en = (s: string) => s.replace(/^(\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
     const side = (rows: typeof v.asks) => rows.map((r) => [en(r.price), en(r.amount), en(r.total)]);
     return { asks: side(v.asks), bids: side(v.bids), raw: v };
-  });
+  }, group);
 }
+
+/** Rows a side the book shows (SIDE-5: as many as fit its column on the desktop). */
+const bookRows = async (page: Page) => Number(await page.locator('.ob').getAttribute('data-rows'));
 
 /** The accessible table of a side: [price, amount, total] per level, best first. */
 const bookTable = (page: Page, side: 'ask' | 'bid') =>
@@ -187,9 +196,9 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
     await hide(page);
     // The tab holds still: the table (once a second) catches up with the engine's book and stays.
     const snap = await bookSnapshot(page);
-    // The screen shows 7 rows a side: the table holds them all (PERF-32: up to 10).
-    await expect.poll(() => bookTable(page, 'ask')).toEqual(snap.asks.slice(0, 7));
-    await expect.poll(() => bookTable(page, 'bid')).toEqual(snap.bids.slice(0, 7));
+    // The table holds the top 10 levels of a side (PERF-32).
+    await expect.poll(() => bookTable(page, 'ask')).toEqual(snap.asks.slice(0, 10));
+    await expect.poll(() => bookTable(page, 'bid')).toEqual(snap.bids.slice(0, 10));
     // A click on the first bid row of the canvas hands its exact price to the form.
     const box = (await page.getByTestId('book-canvas-bid').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + 10);
@@ -199,7 +208,50 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('price-buy').inputValue()).toBe(snap.raw.bids[1].price);
     expect(await bids.nth(1).textContent()).toBe(snap.bids[1][0]);
+    // SIDE-6: the sell side takes a picked price too (an ask's canvas row, nearest the middle at the bottom).
+    const askBox = (await page.getByTestId('book-canvas-ask').boundingBox())!;
+    await page.mouse.click(askBox.x + askBox.width / 2, askBox.y + askBox.height - 9);
+    await expect.poll(() => page.getByTestId('price-sell').inputValue()).toBe(snap.raw.asks[0].price);
     await show(page);
+    await ctx.close();
+  }, 60_000);
+
+  it('[SIDE-1] [SIDE-2] [SIDE-3] [SIDE-5] at 1440x900 the form names its sides and the book shows 15 levels a side on screen', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const page = await ctx.newPage();
+    await openTrade(page);
+    const form = page.getByTestId('spot-order-form');
+    expect(await form.getByTestId('side-head-buy').innerText()).toBe('Buy BTC');
+    expect(await form.getByTestId('side-head-sell').innerText()).toBe('Sell BTC');
+    // Two disabled buttons that still differ: each names its side, then the rule that fails.
+    await expect.poll(() => form.getByTestId('submit-buy').textContent()).toBe('Buy BTC\u00a0· Enter an amount');
+    expect(await form.getByTestId('submit-sell').textContent()).toBe('Sell BTC\u00a0· Enter an amount');
+    const colour = (id: string) => form.getByTestId(id).evaluate((el) => getComputedStyle(el).color);
+    expect(await colour('side-head-buy')).toBe(await colour('submit-buy'));
+    expect(await colour('side-head-buy')).not.toBe(await colour('side-head-sell'));
+    // SIDE-3: BTC near 67,000 with a 0.01 tick opens at a step of 5, the levels near the top 5 apart.
+    const grouping = page.getByTestId('book-grouping');
+    await expect.poll(() => grouping.inputValue()).toBe('500');
+    expect(await grouping.locator('option:checked').innerText()).toBe('5');
+    expect(await grouping.locator('option').allInnerTexts()).toEqual(['0.01', '0.1', '1', '5', '10', '50']);
+    // SIDE-5: 15 or more rows a side, filled with levels, the last bid row above the fold.
+    await expect.poll(() => bookRows(page)).toBeGreaterThanOrEqual(15);
+    const bids = page.getByTestId('book-table-bid').locator('button');
+    await bids.first().waitFor({ state: 'attached' });
+    await expect
+      .poll(() =>
+        page
+          .evaluate(
+            () =>
+              window.__openex!.snapshot(
+                window.__openex!.watching().find((k) => k.startsWith('depth:btcusdt:') && k.endsWith(':500'))!,
+              ) as { bids: unknown[]; asks: unknown[] },
+          )
+          .then((v) => Math.min(v.bids.length, v.asks.length)),
+      )
+      .toBeGreaterThanOrEqual(15);
+    const bid = (await page.getByTestId('book-canvas-bid').boundingBox())!;
+    expect(bid.y + 15 * 18).toBeLessThanOrEqual(900);
     await ctx.close();
   }, 60_000);
 
@@ -232,10 +284,11 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
     const snap = await bookSnapshot(page);
     const drawn = (id: string) =>
       page.evaluate((k) => (window as unknown as { __drawn: Record<string, string[]> }).__drawn[k], id);
-    // Every row the canvas shows (7 a side on this screen), the snapshot's strings in the language's grouping.
+    // Every row the canvas shows (as many as fit, SIDE-5), the snapshot's strings in the language's grouping.
     const text = (id: string) => drawn(id).then((t) => (t ?? []).join(''));
-    await expect.poll(() => text('book-canvas-bid')).toBe(snap.bids.slice(0, 7).flat().join(''));
-    await expect.poll(() => text('book-canvas-ask')).toBe(snap.asks.slice(0, 7).flat().join(''));
+    const n = await bookRows(page);
+    await expect.poll(() => text('book-canvas-bid')).toBe(snap.bids.slice(0, n).flat().join(''));
+    await expect.poll(() => text('book-canvas-ask')).toBe(snap.asks.slice(0, n).flat().join(''));
     // The tape (PERF-35): the canvas draws what its table lists, and the table lists the engine's trades.
     const tapeTable = () =>
       page

@@ -10,9 +10,9 @@ export {
   RELEASE_GRACE_MS,
   SILENCE_TIMEOUT_MS,
 } from './constants';
-export { groupStep } from './depthView';
+export { defaultGroup, groupOptions } from './depthGroups';
 export { DEPTH_ROWS_MAX } from './constants';
-export { DEPTH_GROUPS, topicKey } from './types';
+export { topicKey } from './types';
 export type {
   Clock,
   DepthGroup,

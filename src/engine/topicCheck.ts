@@ -25,8 +25,8 @@ export function checkTopic(t: Topic): void {
         throw new TypeError(`depth ${field} must be a whole number of decimals from 0 to 16, not ${String(v)}`);
       }
     }
-    if (!(DEPTH_GROUPS as readonly number[]).includes(t.group)) {
-      throw new TypeError(`unknown depth group ${String(t.group)}: use one of ${DEPTH_GROUPS.join(', ')} (x the tick)`);
+    if (!DEPTH_GROUPS.includes(t.group)) {
+      throw new TypeError(`unknown depth group ${String(t.group)}: use 1, 2 or 5 x 10^k (k from 0 to 8) x the tick`);
     }
   }
   if (t.kind === 'klines' && !INTERVALS.has(t.interval)) {

@@ -71,9 +71,12 @@ export type Topic =
   /** The user's open futures positions valued at the latest marks (POSITION, LIVE-4; WORK-19), once a token is set. */
   | { kind: 'positions' };
 
-/** Grouping multipliers of the pair's tick (BOOK-3). */
-export const DEPTH_GROUPS = [1, 10, 100, 1000] as const;
-export type DepthGroup = (typeof DEPTH_GROUPS)[number];
+/** Grouping multipliers of the pair's tick (BOOK-3, SIDE-3): 1, 2 or 5 x 10^k for k from 0 to 8. */
+export const DEPTH_GROUPS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((k) =>
+  [1, 2, 5].map((m) => m * 10 ** k),
+);
+/** A multiple of the tick from DEPTH_GROUPS. */
+export type DepthGroup = number;
 
 /**
  * The order book of `symbol` in groups of tick x `group`, where the tick is 10^-pricePrecision (the pair's

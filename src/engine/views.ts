@@ -116,7 +116,7 @@ export interface DepthView {
   symbol: string;
   pricePrecision: number;
   amountPrecision: number;
-  group: 1 | 10 | 100 | 1000;
+  group: number;
   /** Increases when what the view shows changes. */
   version: number;
   /**

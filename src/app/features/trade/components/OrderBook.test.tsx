@@ -15,7 +15,7 @@ vi.mock('../../../market/hooks', () => ({
   useDepthFeed: () => undefined,
 }));
 
-import { OrderBook } from './OrderBook';
+import { OrderBook, rowsThatFit } from './OrderBook';
 
 const row = (price: string, amount: string, total: string, fill: number) => ({ price, amount, total, fill });
 
@@ -73,7 +73,42 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
     expect(html).toMatch(/class="ob-last num up"[^>]*>64,121.00/);
     expect(html).toContain('Spread <span class="num">');
     // React sees the book once a second (PERF-32); the canvases get every frame through useDepthFeed.
-    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 1 }, 1000]);
+    // SIDE-3: with a last price of 64,121.00 the book opens grouped at one basis point: 500 ticks, a step of 5.
+    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 500 }, 1000]);
+  });
+
+  it('[SIDE-3] [SIDE-4] the book opens at the grouping of its first price, offered among the tick multiples', () => {
+    depth.view = view();
+    const html = renderToStaticMarkup(
+      <OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} lastPrice={{ price: '67250.37' }} />,
+    );
+    const options = [...html.matchAll(/<option value="(\d+)"([^>]*)>([^<]*)<\/option>/g)].map((m) => [
+      m[1],
+      m[3],
+      m[2].includes('selected'),
+    ]);
+    expect(options).toEqual([
+      ['1', '0.01', false],
+      ['10', '0.1', false],
+      ['100', '1', false],
+      ['500', '5', true],
+      ['1000', '10', false],
+      ['5000', '50', false],
+    ]);
+  });
+
+  it('[SIDE-5] a book that fills its box counts the rows that fit, 1 to 30 a side', () => {
+    expect(rowsThatFit(600, 18)).toBe(16);
+    expect(rowsThatFit(599, 20)).toBe(14);
+    expect(rowsThatFit(0, 18)).toBe(1);
+    expect(rowsThatFit(5000, 18)).toBe(30);
+    // Until measured (server render, no ResizeObserver) it shows the rows it was given.
+    depth.view = view();
+    const html = renderToStaticMarkup(
+      <OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={15} fit />,
+    );
+    expect(html).toContain('data-rows="15"');
+    expect(html).toContain('--ob-row-h:18px');
   });
 
   it('[BOOK-6] [PERF-30] a side is a canvas in a box of a fixed number of rows whatever the book holds', () => {

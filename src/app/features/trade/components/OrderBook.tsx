@@ -23,7 +23,7 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPTH_GROUPS, DEPTH_ROWS_MAX, groupStep, type DepthGroup, type DepthView } from '../../../../engine';
+import { DEPTH_ROWS_MAX, defaultGroup, groupOptions, type DepthGroup, type DepthView } from '../../../../engine';
 import { formatDecimal } from '../../../i18n/format';
 import { useDepth, useDepthFeed } from '../../../market/hooks';
 import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence';
@@ -37,6 +37,8 @@ import './OrderBook.css';
 export const BOOK_ROWS = 12;
 /** A row's height in CSS pixels (the canvas rows and the hit-testing). */
 export const BOOK_ROW_H = 20;
+/** A row's height in a book that fills its box (SIDE-5, the desktop): denser, as a trader's screen is. */
+const BOOK_ROW_H_FIT = 18;
 /** Levels per side in the accessible table (PERF-32): the top of the book, where a price is picked. */
 export const BOOK_A11Y_LEVELS = 10;
 
@@ -49,8 +51,13 @@ export interface OrderBookProps {
   lastPrice?: { price: string; dir?: -1 | 0 | 1 };
   /** A row was clicked: its price, exact, with the pair's precision (e.g. "64123.40"). */
   onPick?(price: string): void;
-  /** Rows per side, 1 to 30 (default 12). */
+  /** Rows per side, 1 to 30 (default 12); with `fit`, the fewest shown before the box is measured. */
   rows?: number;
+  /**
+   * SIDE-5: the book fills the height its box gives it: as many rows a side as fit (at most 30), measured when
+   * the box is laid out and again when it is resized (never on a tick).
+   */
+  fit?: boolean;
   /** Coin codes for the column headers, when known. */
   base?: string;
   quote?: string;
@@ -63,6 +70,7 @@ interface SideProps {
   /** The calm view (once a second) for the accessible table; undefined while loading. */
   view: DepthView | undefined;
   rows: number;
+  rowHeight: number;
   skeleton: boolean;
   label: string;
   lang: string;
@@ -90,7 +98,7 @@ function BookSide(p: SideProps) {
     if (!v || !pickText) return -1;
     const all = side === 'ask' ? v.asks : v.bids;
     const box = e.currentTarget.getBoundingClientRect();
-    return bookLevelAt(side, e.clientY - box.top, rows, BOOK_ROW_H, Math.min(rows, all.length));
+    return bookLevelAt(side, e.clientY - box.top, rows, p.rowHeight, Math.min(rows, all.length));
   };
   const onClick = (e: MouseEvent<HTMLCanvasElement>) => {
     const i = levelAt(e);
@@ -157,6 +165,36 @@ function BookSide(p: SideProps) {
   );
 }
 
+/** SIDE-5: whole rows a side in `free` pixels shared by the two sides: at least 1, at most DEPTH_ROWS_MAX. */
+export function rowsThatFit(free: number, rowHeight: number): number {
+  return Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(free / 2 / rowHeight)));
+}
+
+/**
+ * SIDE-5: rows a side that fit the book's box: its height less everything but the two sides (title, column
+ * headers, the middle line, padding), halved, in whole rows. 0 until measured or without `on`. A ResizeObserver
+ * measures on layout and resize only; the sides themselves keep a fixed height between resizes (BOOK-6).
+ */
+function useFitRows(box: RefObject<HTMLElement | null>, on: boolean, rowHeight: number): number {
+  const [fitted, setFitted] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!on || !el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const style = getComputedStyle(el);
+      let free = el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      for (const child of el.children) {
+        if (!child.classList.contains('ob-side')) free -= (child as HTMLElement).offsetHeight;
+      }
+      setFitted(rowsThatFit(free, rowHeight));
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [box, on, rowHeight]);
+  return fitted;
+}
+
 /** Sends a side's levels (the rows shown) and its focused level to its canvas. */
 function sendSide(
   s: Surface | null,
@@ -179,20 +217,35 @@ export function OrderBook({
   lastPrice,
   onPick,
   rows = BOOK_ROWS,
+  fit = false,
   base,
   quote,
 }: OrderBookProps) {
   const { t } = useTranslation('market');
   const lang = useLanguage();
-  const [group, setGroup] = useState<DepthGroup>(1);
+  // SIDE-3: the grouping opens at one basis point of the first price seen for the symbol (kept while the symbol
+  // stays, so the book does not regroup under the user); a choice of the user's wins until the symbol changes.
+  const [opening, setOpening] = useState<{ symbol: string; group: DepthGroup }>({ symbol: '', group: 1 });
+  const [chosen, setChosen] = useState<{ symbol: string; group: DepthGroup } | null>(null);
+  const seenPrice = lastPrice?.price;
+  let preferred: DepthGroup = 1;
+  if (opening.symbol === symbol) preferred = opening.group;
+  else if (seenPrice !== undefined) {
+    preferred = defaultGroup(pricePrecision, seenPrice);
+    setOpening({ symbol, group: preferred });
+  }
+  const group = chosen?.symbol === symbol ? chosen.group : preferred;
   const step = { pricePrecision, amountPrecision, group };
   // React sees the book once a second (the accessible tables, the status line); the canvases see every frame.
   const view = useDepth(symbol, step, A11Y_TABLE_CADENCE_MS);
-  const n = Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(rows)));
+  const boxRef = useRef<HTMLElement>(null);
+  const rowH = fit ? BOOK_ROW_H_FIT : BOOK_ROW_H;
+  const fitted = useFitRows(boxRef, fit, rowH);
+  const n = Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(fit && fitted > 0 ? fitted : rows)));
   const selectId = useId();
 
-  const ask = useSurface('book-ask', { rows: n, rowHeight: BOOK_ROW_H, lang });
-  const bid = useSurface('book-bid', { rows: n, rowHeight: BOOK_ROW_H, lang });
+  const ask = useSurface('book-ask', { rows: n, rowHeight: rowH, lang });
+  const bid = useSurface('book-bid', { rows: n, rowHeight: rowH, lang });
   const askSurface = ask.surface;
   const bidSurface = bid.surface;
   const latest = useRef<DepthView | undefined>(undefined);
@@ -251,10 +304,10 @@ export function OrderBook({
   const empty = !loading && !failed && view && !view.asks.length && !view.bids.length;
 
   const steps = useMemo(
-    () => DEPTH_GROUPS.map((g) => ({ group: g, label: formatDecimal(groupStep(pricePrecision, g), lang) })),
-    [pricePrecision, lang],
+    () => groupOptions(pricePrecision, preferred).map((o) => ({ group: o.group, label: formatDecimal(o.step, lang) })),
+    [pricePrecision, preferred, lang],
   );
-  const onGroup = (e: ChangeEvent<HTMLSelectElement>) => setGroup(Number(e.target.value) as DepthGroup);
+  const onGroup = (e: ChangeEvent<HTMLSelectElement>) => setChosen({ symbol, group: Number(e.target.value) });
 
   const headers = [
     quote ? t('priceIn', { coin: quote }) : t('bookPrice'),
@@ -273,6 +326,7 @@ export function OrderBook({
       side={s}
       view={loading ? undefined : view}
       rows={n}
+      rowHeight={rowH}
       skeleton={loading}
       label={s === 'ask' ? t('bookAsks') : t('bookBids')}
       lang={lang}
@@ -288,7 +342,10 @@ export function OrderBook({
 
   return (
     <section
-      className={`ob${stale ? ' ob--stale' : ''}`}
+      ref={boxRef}
+      className={`ob${fit ? ' ob--fit' : ''}${stale ? ' ob--stale' : ''}`}
+      style={fit ? ({ '--ob-row-h': `${rowH}px` } as CSSProperties) : undefined}
+      data-rows={n}
       aria-labelledby={`${selectId}-title`}
       aria-busy={loading || stale ? true : undefined}
     >
@@ -298,7 +355,7 @@ export function OrderBook({
         </h2>
         <label className="ob-group">
           <span className="visually-hidden">{t('grouping')}</span>
-          <select value={group} onChange={onGroup} className="ob-select num">
+          <select value={group} onChange={onGroup} className="ob-select num" data-testid="book-grouping">
             {steps.map((s) => (
               <option key={s.group} value={s.group}>
                 {s.label}

@@ -44,7 +44,11 @@ const render = (draft: Partial<FuturesDraft> = {}) =>
 function part(html: string, testId: string): string {
   const at = html.indexOf(`data-testid="${testId}"`);
   expect(at, testId).toBeGreaterThan(-1);
-  return html.slice(html.lastIndexOf('<', at), html.indexOf('</', at));
+  const open = html.lastIndexOf('<', at);
+  // Up to the element's own closing tag (a button holds spans: its side and the failing rule, SIDE-2).
+  const tag = /^<([a-z0-9]+)/.exec(html.slice(open))?.[1] ?? '';
+  const own = tag === 'button' || tag === 'a' ? html.indexOf(`</${tag}>`, at) : -1;
+  return html.slice(open, own >= 0 ? own : html.indexOf('</', at));
 }
 
 const signIn = () => Object.assign(session, { token: 't', isSign: true, userInfo: { uid: 'u1' } as UserInfo });
@@ -59,11 +63,15 @@ afterEach(() => {
 });
 
 describe('[FUI-4] [FUI-6] the futures order form', () => {
-  it("[FUI-6] the button names the first rule that fails, with the rule's message under it", () => {
+  it("[FUI-6] [SIDE-1] [SIDE-2] the button names its side and the first rule that fails, with the rule's message under it", () => {
     signIn();
     let html = render();
     expect(part(html, 'submit-long')).toContain('disabled');
     expect(part(html, 'submit-long')).toContain('Enter a size');
+    // SIDE-2: the disabled button still names its side first; the two sides never read alike.
+    expect(part(html, 'submit-long').replace(/<[^>]+>/g, '')).toBe('Open long\u00a0· Enter a size');
+    expect(part(html, 'submit-short').replace(/<[^>]+>/g, '')).toBe('Open short\u00a0· Enter a size');
+    expect(render({ action: 'close' })).toContain('>Close short</h3>');
     // 5000 shares at 100, 10x: margin 500 + fee 5 = 505 USDT, the contract account has 300.
     html = render({ size: '5000' });
     expect(part(html, 'submit-long')).toContain('Insufficient USDT');
@@ -100,6 +108,10 @@ describe('[FUI-4] [FUI-6] the futures order form', () => {
     expect(part(html, 'submit-long')).toContain('Open long');
     expect(part(html, 'submit-long')).not.toContain('disabled');
     expect(part(html, 'submit-short')).toContain('Open short');
+    // SIDE-1: each column is headed by its side, in its colour.
+    expect(part(html, 'side-head-long')).toContain('Open long');
+    expect(part(html, 'side-head-short')).toContain('Open short');
+    expect(part(html, 'side-head-short')).toContain('so-sidehead--sell');
     expect(part(html, 'futures-available')).toContain('300 USDT');
   });
 

@@ -47,6 +47,7 @@ import {
   type FuturesDraft,
   SIZE_STOPS,
   marginAtShare,
+  sideKey,
 } from './futuresForm';
 import { OutcomeLine, type Outcome } from './FuturesOrderOutcome';
 import { OrderLimitNotice, useOrderLimit } from '../../orderLimit';
@@ -265,8 +266,9 @@ export function FuturesOrderForm({
               className={`so-side so-side--${s === 'long' ? 'buy' : 'sell'}${side === s ? ' is-active' : ''}`}
               aria-pressed={side === s}
               onClick={() => setSide(s)}
+              data-testid={`side-tab-${s}`}
             >
-              {t(s)}
+              {t(sideKey(draft.action, s))}
             </button>
           ))}
         </div>
@@ -405,6 +407,7 @@ export function FuturesOrderForm({
             signedIn={uid !== ''}
             busy={busy}
             waitSeconds={limit.seconds}
+            heading={layout === 'desk'}
             onSubmit={submit}
           />
         ))}

@@ -13,7 +13,7 @@ import { formatDecimal } from '../../../../i18n/format';
 import { ACCOUNT_PATHS } from '../../../account/paths';
 import { useFeeDiscount, withDiscount } from '../../../growth/vip';
 import { useLanguage } from '../../../markets/components/Price';
-import { buttonLabel, checkSide, type FuturesDraft, trimMoney } from './futuresForm';
+import { buttonLabel, checkSide, sideKey, type FuturesDraft, trimMoney } from './futuresForm';
 
 /** One side's preview and button (FUI-6). */
 export function SideBlock({
@@ -24,10 +24,13 @@ export function SideBlock({
   signedIn,
   busy,
   waitSeconds = 0,
+  heading = false,
   onSubmit,
 }: {
   pair: ContractPair;
   side: FuturesSide;
+  /** SIDE-1: the column names its side ("Open long") above its preview (the desktop's two columns). */
+  heading?: boolean;
   draft: FuturesDraft;
   state: FuturesState;
   signedIn: boolean;
@@ -48,8 +51,15 @@ export function SideBlock({
     v !== undefined ? `${formatDecimal(trimMoney(v), lang)} ${MARGIN_COIN}` : '--';
   const opening = draft.action === 'open';
   const showShares = opening && draft.unit === 'usdt';
+  const sideName = t(sideKey(draft.action, side));
+  const why = !check.ok && label.key !== 'logIn' ? t(label.key) : '';
   return (
-    <form className={`fo-side fo-side--${side}`} onSubmit={(e) => onSubmit(side, e)} noValidate>
+    <form className={`fo-side fo-side--${side}`} onSubmit={(e) => onSubmit(side, e)} noValidate aria-label={sideName}>
+      {heading && (
+        <h3 className={`so-sidehead so-sidehead--${cls}`} data-testid={`side-head-${side}`}>
+          {sideName}
+        </h3>
+      )}
       <dl className="fo-preview" data-testid={`preview-${side}`}>
         {showShares && (
           <div>
@@ -112,11 +122,17 @@ export function SideBlock({
           data-testid={`submit-${side}`}
           title={'message' in label ? label.message : undefined}
         >
-          {busy === side
-            ? t('placing')
-            : waitSeconds > 0
-              ? t('orderLimitWait', { seconds: waitSeconds })
-              : t(label.key)}
+          {busy === side ? (
+            t('placing')
+          ) : waitSeconds > 0 ? (
+            t('orderLimitWait', { seconds: waitSeconds })
+          ) : (
+            // SIDE-2: the button always names its side; a failing rule follows it ("Open long · Enter a size").
+            <>
+              <span className="so-submit__side">{sideName}</span>
+              {why && <span className="so-submit__why">{`\u00a0· ${why}`}</span>}
+            </>
+          )}
         </button>
       )}
       {'message' in label && label.key !== 'rule.sharesEmpty' && (

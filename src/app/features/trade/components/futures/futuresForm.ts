@@ -119,6 +119,11 @@ export type ButtonLabel =
   | { key: 'openLong' | 'openShort' | 'closeLong' | 'closeShort' }
   | { key: `rule.${string}`; message: string };
 
+/** SIDE-1: a side's name in an action: "Open long", "Close short" (keys of the futures namespace). */
+export function sideKey(action: FormAction, side: FuturesSide): 'openLong' | 'openShort' | 'closeLong' | 'closeShort' {
+  return `${action}${side === 'long' ? 'Long' : 'Short'}` as const;
+}
+
 export function buttonLabel(
   signedIn: boolean,
   action: FormAction,
@@ -127,10 +132,7 @@ export function buttonLabel(
   sizeTyped: boolean,
 ): ButtonLabel {
   if (!signedIn) return { key: 'logIn' };
-  if (check.ok) {
-    const k = `${action}${side === 'long' ? 'Long' : 'Short'}` as 'openLong' | 'openShort' | 'closeLong' | 'closeShort';
-    return { key: k };
-  }
+  if (check.ok) return { key: sideKey(action, side) };
   // An empty size: the button asks for one (the field's own rule, not yet an error).
   if (check.rule === 'shares' && !sizeTyped) return { key: 'rule.sharesEmpty', message: check.message };
   return { key: `rule.${check.rule}`, message: check.message };

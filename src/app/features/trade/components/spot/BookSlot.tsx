@@ -16,11 +16,14 @@ import { setOrderPrice } from '../../orderPrice';
 export function BookSlot({
   pair,
   rows,
+  fit = false,
   announce = false,
 }: {
   pair: SpotPair | undefined;
-  /** Rows a side. */
+  /** Rows a side (before the box is measured, with `fit`). */
   rows: number;
+  /** Fill the box's height (SIDE-5). */
+  fit?: boolean;
   /** Say that a pick set the form's price (the phone: the form is not on screen). */
   announce?: boolean;
 }) {
@@ -44,6 +47,7 @@ export function BookSlot({
       base={pair.coin}
       quote={pair.baseCoin}
       rows={rows}
+      fit={fit}
       lastPrice={ticker ? { price: ticker.price, dir: ticker.tickDir } : undefined}
       onPick={(price) => {
         setOrderPrice(symbol, price);

@@ -45,8 +45,10 @@ function part(html: string, testId: string): string {
   const at = html.indexOf(`data-testid="${testId}"`);
   expect(at, testId).toBeGreaterThan(-1);
   const open = html.lastIndexOf('<', at);
-  const close = html.indexOf('</', at);
-  return html.slice(open, close);
+  // Up to the element's own closing tag (a button holds spans: its side and the failing rule, SIDE-2).
+  const tag = /^<([a-z0-9]+)/.exec(html.slice(open))?.[1] ?? '';
+  const own = tag === 'button' || tag === 'a' ? html.indexOf(`</${tag}>`, at) : -1;
+  return html.slice(open, own >= 0 ? own : html.indexOf('</', at));
 }
 
 beforeAll(async () => {
@@ -68,6 +70,21 @@ describe('[TRADE-11] [TRADE-12] the spot order form', () => {
     expect(part(html, 'submit-buy')).toContain('disabled');
     expect(part(html, 'submit-buy')).toContain('Enter an amount');
     expect(part(html, 'submit-sell')).toContain('Enter an amount');
+  });
+
+  it('[SIDE-1] [SIDE-2] each column and each button names its side; a failing rule follows the side', () => {
+    Object.assign(session, { token: 't', isSign: true });
+    const html = render();
+    expect(part(html, 'side-head-buy')).toContain('Buy BTC');
+    expect(part(html, 'side-head-sell')).toContain('Sell BTC');
+    expect(part(html, 'side-head-buy')).toContain('so-sidehead--buy');
+    expect(part(html, 'side-head-sell')).toContain('so-sidehead--sell');
+    const buy = part(html, 'submit-buy').replace(/<[^>]+>/g, '');
+    const sell = part(html, 'submit-sell').replace(/<[^>]+>/g, '');
+    expect(buy).toBe('Buy BTC\u00a0· Enter an amount');
+    expect(sell).toBe('Sell BTC\u00a0· Enter an amount');
+    expect(part(html, 'submit-buy')).toContain('so-submit--buy');
+    expect(part(html, 'submit-sell')).toContain('so-submit--sell');
   });
 
   it('[TRADE-11] shows the live available balance of the coin each side holds, and the max after the fee', () => {

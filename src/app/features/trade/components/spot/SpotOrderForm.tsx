@@ -155,8 +155,9 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
                 className={`so-side so-side--${s}${side === s ? ' is-active' : ''}`}
                 aria-pressed={side === s}
                 onClick={() => setSide(s)}
+                data-testid={`side-tab-${s}`}
               >
-                {t(s)}
+                {t(`${s}Coin`, { coin: pair.coin })}
               </button>
             ))}
           </div>
@@ -185,6 +186,7 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
           <Ticket
             key={s}
             pair={pair}
+            heading={layout === 'desk'}
             input={{ side: s, type, price: drafts[s].price, amount: drafts[s].amount }}
             pct={drafts[s].pct}
             book={book}
@@ -223,6 +225,8 @@ function BookTop({ pair, onTop }: { pair: SpotPair; onTop: (b: SpotBookState) =>
 
 interface TicketProps {
   pair: SpotPair;
+  /** SIDE-1: the column names its side ("Buy BTC") above its fields (the desktop's two columns). */
+  heading: boolean;
   input: TicketInput;
   pct: number | null;
   book: SpotBookState;
@@ -239,6 +243,7 @@ interface TicketProps {
 
 function Ticket({
   pair,
+  heading,
   input,
   pct,
   book,
@@ -338,6 +343,11 @@ function Ticket({
       aria-label={t(`${side}Coin`, { coin })}
     >
       <div className="so-line">
+        {heading && (
+          <h3 className={`so-sidehead so-sidehead--${side}`} data-testid={`side-head-${side}`}>
+            {t(`${side}Coin`, { coin })}
+          </h3>
+        )}
         <span className="so-k">{t('available')}</span>
         <span className="so-v num" dir="ltr" data-testid={`available-${side}`}>
           {signedIn ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${held}`) : '--'}
@@ -442,13 +452,20 @@ function Ticket({
           className={`so-submit so-submit--${side}`}
           disabled={state.disabled || busy || waitSeconds > 0}
           aria-busy={busy || undefined}
+          title={state.disabled ? label(state.label) : undefined}
           data-testid={`submit-${side}`}
         >
-          {busy
-            ? t(outcome?.kind === 'checking' ? 'checking' : 'placing')
-            : waitSeconds > 0
-              ? t('orderLimitWait', { seconds: waitSeconds })
-              : label(state.label)}
+          {busy ? (
+            t(outcome?.kind === 'checking' ? 'checking' : 'placing')
+          ) : waitSeconds > 0 ? (
+            t('orderLimitWait', { seconds: waitSeconds })
+          ) : (
+            // SIDE-2: the button always names its side; a failing rule follows it ("Buy BTC · Enter an amount").
+            <>
+              <span className="so-submit__side">{t(`${side}Coin`, { coin })}</span>
+              {state.disabled && <span className="so-submit__why">{`\u00a0· ${label(state.label)}`}</span>}
+            </>
+          )}
         </button>
       )}
       <OutcomeLine outcome={outcome} pair={pair} onAskAgain={askAgain} busy={busy} />

@@ -42,9 +42,8 @@ export type FuturesLayoutProps = SpotLayoutProps;
 /** Desktop chart height: spot's, less the funding strip's, so the order buttons stay above the fold at 900 px. */
 const FUT_CHART_HEIGHT = DESK_CHART_HEIGHT - 52;
 const PHONE_CHART_HEIGHT = 296;
-/** Book rows a side beside the shorter chart: spot's 7 less 2 (each about 20 px; 52 px less chart), so the book
- * never runs into the recent trades under it. */
-const DESK_BOOK_ROWS = 5;
+/** Book rows a side: the desktop's book fills its column (SIDE-5; this many until measured). */
+const DESK_BOOK_ROWS = 15;
 const PHONE_BOOK_ROWS = 6;
 /** The strip's mark: at most one update a second. */
 const STRIP_MARK_MS = 1000;
@@ -125,10 +124,13 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
 function FuturesBook({
   pair,
   rows,
+  fit = false,
   announce = false,
 }: {
   pair: ContractPair | undefined;
   rows: number;
+  /** Fill the box's height (SIDE-5). */
+  fit?: boolean;
   announce?: boolean;
 }) {
   const { t } = useTranslation('futures');
@@ -148,6 +150,7 @@ function FuturesBook({
       base={pair.coin}
       quote={pair.baseCoin}
       rows={rows}
+      fit={fit}
       lastPrice={ticker ? { price: ticker.price, dir: ticker.tickDir } : undefined}
       onPick={(price) => {
         setOrderPrice(symbol, price);
@@ -216,7 +219,7 @@ export function FuturesDesk(p: FuturesLayoutProps) {
           />
         </div>
         <div className="spot-book">
-          <FuturesBook pair={pair} rows={DESK_BOOK_ROWS} />
+          <FuturesBook pair={pair} rows={DESK_BOOK_ROWS} fit />
         </div>
         <div className="spot-form">
           <FormFor symbol={p.symbol} layout="desk" />

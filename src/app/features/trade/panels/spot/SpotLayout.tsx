@@ -50,8 +50,9 @@ export interface SpotLayoutProps {
 /** Desktop chart height (px): with the header and the form it keeps the order button above the fold at 900 px. */
 export const DESK_CHART_HEIGHT = 316;
 const PHONE_CHART_HEIGHT = 296;
-/** Order book rows a side: the book fills the chart's height beside it (desktop) or the phone's view. */
-const DESK_BOOK_ROWS = 7;
+/** Order book rows a side: the desktop's book fills its column (SIDE-5; this many until measured), the phone's
+ * tab shows a fixed count. */
+const DESK_BOOK_ROWS = 15;
 const PHONE_BOOK_ROWS = 6;
 
 /** The form, or why there is none (settings still loading, or a pair without spot rules). */
@@ -114,7 +115,7 @@ export function SpotDesk(p: SpotLayoutProps) {
           />
         </div>
         <div className="spot-book">
-          <BookSlot pair={pair} rows={DESK_BOOK_ROWS} />
+          <BookSlot pair={pair} rows={DESK_BOOK_ROWS} fit />
         </div>
         <div className="spot-form">
           <FormFor symbol={p.symbol} layout="desk" />

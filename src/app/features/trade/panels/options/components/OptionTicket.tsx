@@ -23,6 +23,7 @@ import {
   type TicketCheck,
 } from '../model/options';
 import type { OptionPick } from './OptionBoard';
+import '../../../../../forms/forms.css';
 
 /** A firm quote, with its expiry on the local clock (from the quote's own server time). */
 export type HeldQuote = OptionQuote & { localExpiresAt: number };
@@ -94,7 +95,8 @@ export function OptionTicket(p: TicketProps) {
         amount: formatDecimal(trimZeros(p.quote?.total ?? '')),
         coin: OPTION_COIN,
       })
-    : ruleText(t, check, p.quantity, p.quantityDecimals, p.quote?.total);
+    : // SIDE-2: the button names its side before what it waits for ("Buy Call · Enter a quantity").
+      `${t('buyKind', { kind: t(`kind.${pick.kind}`) })} · ${ruleText(t, check, p.quantity, p.quantityDecimals, p.quote?.total)}`;
   const failing = !check.ok && check.rule !== 'quote' && check.rule !== 'quoteExpired';
   return (
     <div className="opt-ticket" data-testid="options-ticket">

@@ -15,6 +15,7 @@ import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
 import { periodLength, ratioPercent, STAKE_COIN, stakePresets, winPayout } from '../model/seconds';
 import type { StakeCheck } from '../model/stake';
 import { StakeError } from './StakeError';
+import '../../../../../forms/forms.css';
 
 export interface PeriodsState {
   status: 'loading' | 'ok' | 'error';
