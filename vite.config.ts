@@ -78,8 +78,8 @@ export default defineConfig({
     },
   },
   test: {
-    // Two workers on a 2-core machine: the browser tests still run one file at a time (fileParallelism off below),
-    // and the unit files run beside them instead of after them.
+    // Two workers on a 2-core machine, for the unit files and for the e2e files alike: an e2e file keeps about one
+    // core busy (its server, its Chromium and the test), so two of them side by side fill the machine (PERF-50).
     maxWorkers: 2,
     // Temporary databases on tmpfs where there is one: the server runs `synchronous = FULL` (SAFE-29), and an fsync
     // per commit on a real disk would only measure the disk. The pragma itself is tested in server/src/db.
@@ -105,7 +105,6 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -10,7 +10,8 @@ import { registerAccountByApi } from './accounts-support';
 import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
 
 const OPS_TOKEN = 'e2e-operator-token-follow-0123456789';
-const env = appWithDemoUser({ TEST_SWITCHES: '1', CHAIN_BLOCK_MS: '300', OPS_TOKEN });
+// The simulated lead traders decide every 2 s here (20 s by default), so a follower's first copy comes in seconds.
+const env = appWithDemoUser({ TEST_SWITCHES: '1', CHAIN_BLOCK_MS: '300', OPS_TOKEN, FOLLOW_BOT_INTERVAL_MS: '2000' });
 
 async function call<T>(path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const r = await fetch(`${env.app.server.url}${path}`, {
@@ -120,6 +121,48 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await gotoApp(page, `${env.app.server.url}/follow?tab=programme`);
     await page.getByTestId('programme').waitFor();
     await shot(page, 'follow-programme-phone');
+    await ctx.close();
+  });
+
+  it('[LEAD-3] desktop: a follower of a simulated lead receives a copied trade within two minutes of following', async () => {
+    const page0 = await call<{ rows: { traderId: number; nickname: string; bot: boolean }[] }>(
+      '/api/follow/traders?sort=followers&days=30&pageNum=1&pageSize=50',
+      env.token,
+    );
+    const bot = page0.rows.find((r) => r.bot);
+    expect(bot, 'the server runs simulated lead traders').toBeDefined();
+    expect(bot!.nickname).toContain('sim');
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const page = await ctx.newPage();
+    await gotoApp(page, `${env.app.server.url}/follow`);
+    const row = page.locator(`[data-testid="leaderboard"] [data-trader-id="${bot!.traderId}"]`).first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByTestId('follow-open').click();
+    const dialog = page.getByTestId('follow-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('follow-amount').fill('20');
+    await dialog.getByTestId('follow-maxTotal').fill('200');
+    await dialog.getByTestId('follow-disclosure').waitFor();
+    const submit = dialog.getByTestId('follow-submit');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    // The server's time when the follow is sent (the test clock moves 1 ms to say it).
+    const { now: followedAt } = await call<{ now: number }>('/api/_test/clock/advance?ms=1', env.token, {});
+    await submit.click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    type Order = { copyOf?: number | null; createTime: number; origin: string };
+    const copies = async () =>
+      (
+        await call<{ rows: Order[] }>('/api/contract/order/list?status=history&pageNum=1&pageSize=50', env.token)
+      ).rows.filter((o) => o.copyOf === bot!.traderId);
+    await expect.poll(async () => (await copies()).length, { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
+    const first = (await copies()).sort((a, b) => a.createTime - b.createTime)[0];
+    expect(first.origin).toBe('copy');
+    expect(first.createTime - followedAt).toBeLessThanOrEqual(120_000);
+    // The follower sees it: My follows lists the simulated lead with the copied trade.
+    await gotoApp(page, `${env.app.server.url}/follow?tab=mine`);
+    await expect
+      .poll(() => page.getByTestId('follow-card').allInnerTexts(), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining(bot!.nickname)]));
     await ctx.close();
   });
 });
