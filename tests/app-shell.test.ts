@@ -193,7 +193,7 @@ describe('[spec 2.3] shared elements', () => {
     }
   });
 
-  it('[spec 2.3] customer service: one link opens in a new window; several open a chooser whose links open new windows', async () => {
+  it('[spec 2.3][OPC-8] customer service: one link opens in a new window; several open a chooser whose links open new windows; none hides the button', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     const withLinks = async (links: Array<{ name: string; url: string; imgUrl: string }>) => {
@@ -233,6 +233,11 @@ describe('[spec 2.3] shared elements', () => {
       await second.waitForLoadState();
       expect(second.url()).toBe(`${env.app.server.url}/about`);
       await dialog.waitFor({ state: 'detached' });
+
+      // OPC-8: no real link (none, or only a placeholder): no button that would lead nowhere.
+      await withLinks([{ name: 'Telegram', url: 'https://t.me/openex_support_example', imgUrl: '' }]);
+      await page.getByRole('link', { name: 'Search' }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Customer service' }).count()).toBe(0);
     } finally {
       await ctx.close();
     }

@@ -7,6 +7,7 @@ import { APP_SIDEBAR } from './navConfig';
 import { closeAppSidebar, sidebarState } from './sidebarState';
 import { Popup } from '../ui/Popup';
 import { openCustomerService } from '../ui/customerService';
+import { useHasService } from '../ui/operatorLinks';
 import { IconChevron, IconService } from './icons';
 import './sidebar.css';
 
@@ -14,22 +15,25 @@ export function AppSidebar() {
   const { open } = useSnapshot(sidebarState);
   const { t } = useTranslation('common');
   useLocation(); // re-render on navigation
+  const hasService = useHasService();
   return (
     <Popup open={open} onClose={closeAppSidebar} title={t('nav.menu')} variant="sheet">
       <nav aria-label={t('nav.sidebar')} className="sidebar sidebar--drawer">
         <SidebarEntries entries={APP_SIDEBAR} onPick={closeAppSidebar} />
-        <button
-          type="button"
-          className="sidebar__link sidebar__button"
-          onClick={() => {
-            closeAppSidebar();
-            openCustomerService();
-          }}
-        >
-          <IconService size={20} className="sidebar__icon" />
-          <span className="sidebar__name">{t('nav.service')}</span>
-          <IconChevron size={16} />
-        </button>
+        {hasService && (
+          <button
+            type="button"
+            className="sidebar__link sidebar__button"
+            onClick={() => {
+              closeAppSidebar();
+              openCustomerService();
+            }}
+          >
+            <IconService size={20} className="sidebar__icon" />
+            <span className="sidebar__name">{t('nav.service')}</span>
+            <IconChevron size={16} />
+          </button>
+        )}
       </nav>
     </Popup>
   );

@@ -5,6 +5,7 @@ import { BottomMenu } from './BottomMenu';
 import { Logo } from './Logo';
 import { CONTENT_PATHS } from '../features/content/paths';
 import { LanguageButton } from '../features/settings/components/LanguageButton';
+import { useHasDownloads } from '../ui/operatorLinks';
 import './desktop.css';
 
 const SUPPORT = [
@@ -16,6 +17,7 @@ const SUPPORT = [
 
 export function DesktopFooter() {
   const { t } = useTranslation('common');
+  const hasDownloads = useHasDownloads();
   return (
     <footer className="dfoot">
       <div className="dfoot__inner">
@@ -27,7 +29,7 @@ export function DesktopFooter() {
           <BottomMenu />
           <nav className="dfoot__menu" aria-label={t('nav.support')}>
             <ul>
-              {SUPPORT.map((e) => (
+              {SUPPORT.filter((e) => hasDownloads || e.path !== CONTENT_PATHS.download).map((e) => (
                 <li key={e.path}>
                   <Link to={e.path}>{t(e.label)}</Link>
                 </li>

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { withReturn } from '../session/paths';
 import { session } from '../session/store';
 import { openCustomerService } from '../ui/customerService';
+import { useHasService } from '../ui/operatorLinks';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';
 import { IconSearch, IconService } from './icons';
 import { AccountMenu } from './AccountMenu';
@@ -43,6 +44,7 @@ const LIVE_PATHS: readonly string[] = [
 
 export function DesktopNav() {
   const { t } = useTranslation('common');
+  const hasService = useHasService();
   const { pathname, search } = useLocation();
   const { isSign } = useSnapshot(session);
   return (
@@ -67,14 +69,16 @@ export function DesktopNav() {
           <Link to={MARKETS_PATHS.search} className="dnav__icon" aria-label={t('nav.search')}>
             <IconSearch size={20} />
           </Link>
-          <button
-            type="button"
-            className="dnav__icon"
-            onClick={() => openCustomerService()}
-            aria-label={t('nav.service')}
-          >
-            <IconService size={20} />
-          </button>
+          {hasService && (
+            <button
+              type="button"
+              className="dnav__icon"
+              onClick={() => openCustomerService()}
+              aria-label={t('nav.service')}
+            >
+              <IconService size={20} />
+            </button>
+          )}
           <LanguageButton showName className="dnav__lang" />
           {isSign ? (
             <>

@@ -24,8 +24,11 @@ export const serviceState = proxy({ chooserOpen: false });
 /** Extra links registered at run time (e.g. a chat widget with a url getter). */
 const extra: ServiceLink[] = [];
 
-export function serviceLinks(): ServiceLink[] {
-  const fromSettings: ServiceLink[] = settings.config.SUPPORT_STAFF_SETTING.map((s) => ({
+/** The links to offer: the settings' entries (or `entries`, e.g. a snapshot of them) and the run-time ones. */
+export function serviceLinks(
+  entries: readonly { name: string; url: string; imgUrl?: string }[] = settings.config.SUPPORT_STAFF_SETTING,
+): ServiceLink[] {
+  const fromSettings: ServiceLink[] = entries.map((s) => ({
     name: s.name,
     url: s.url,
     imgUrl: s.imgUrl,

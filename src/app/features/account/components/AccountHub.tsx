@@ -26,6 +26,7 @@ import {
 } from '../../../layout/icons';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { openCustomerService } from '../../../ui/customerService';
+import { useHasDownloads, useHasService } from '../../../ui/operatorLinks';
 import { toast } from '../../../ui/toast';
 import { CONTENT_PATHS } from '../../content/paths';
 import { SETTINGS_PATHS } from '../../settings/paths';
@@ -88,6 +89,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function AccountHub({ aside }: { aside?: ReactNode }) {
   const { t } = useTranslation(['account', 'common']);
+  const hasService = useHasService();
+  const hasDownloads = useHasDownloads();
   const desktop = useIsDesktop();
   const { userInfo: u } = useSnapshot(session);
   const { language } = useSnapshot(languageState);
@@ -218,12 +221,16 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
             />
             <Row icon={<IconHelp size={20} />} label={t('common:nav.help')} to={CONTENT_PATHS.help} />
             <Row icon={<IconInfo size={20} />} label={t('common:nav.about')} to={CONTENT_PATHS.about} />
-            <Row icon={<IconDownload size={20} />} label={t('common:nav.download')} to={CONTENT_PATHS.download} />
-            <Row
-              icon={<IconService size={20} />}
-              label={t('common:nav.service')}
-              onClick={() => openCustomerService()}
-            />
+            {hasDownloads && (
+              <Row icon={<IconDownload size={20} />} label={t('common:nav.download')} to={CONTENT_PATHS.download} />
+            )}
+            {hasService && (
+              <Row
+                icon={<IconService size={20} />}
+                label={t('common:nav.service')}
+                onClick={() => openCustomerService()}
+              />
+            )}
           </Section>
           {desktop ? null : (
             <button

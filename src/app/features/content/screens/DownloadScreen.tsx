@@ -9,7 +9,7 @@ import { TopBar } from '../../../layout/TopBar';
 import { IconDownload } from '../../../layout/icons';
 import { EmptyState } from '../../../ui/EmptyState';
 import { settings } from '../../../state/settings';
-import { downloadLinks } from '../model/downloads';
+import { downloadLinks } from '../../../../shared/downloads';
 import '../../markets/components/market.css';
 import './DownloadScreen.css';
 

@@ -25,6 +25,7 @@ import { LanguageButton } from '../../settings/components/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
 import { NoticeDialogs, NoticeStrip, useHomeNoticesSettled } from '../../content/notices/HomeNotices';
 import { InboxBell } from '../../messages/components/InboxBell';
+import { useHasDownloads } from '../../../ui/operatorLinks';
 
 export default function HomeScreen() {
   const { t } = useTranslation('market');
@@ -37,10 +38,11 @@ export default function HomeScreen() {
   );
   const first = rows[0];
   const noticesSettled = useHomeNoticesSettled();
+  const hasDownloads = useHasDownloads();
   const shortcuts = [
     { to: MARKETS_PATHS.markets, label: t('shortcutMarkets'), Icon: IconMarkets },
     { to: first ? tradeHref(first.list, first.symbol) : TRADE_PATHS.spot, label: t('shortcutTrade'), Icon: IconTrade },
-    { to: CONTENT_PATHS.download, label: t('shortcutDownload'), Icon: IconDownload },
+    ...(hasDownloads ? [{ to: CONTENT_PATHS.download, label: t('shortcutDownload'), Icon: IconDownload }] : []),
     { to: CONTENT_PATHS.help, label: t('shortcutHelp'), Icon: IconService },
   ];
 

@@ -1,5 +1,5 @@
-import { readFlag } from '../../../../shared/flags';
-import { isRealLink } from '../../../../shared/links';
+import { readFlag } from './flags';
+import { isRealLink } from './links';
 
 /** DOWNLOAD_SETTING (spec 3.3: name android/apple, url, sort, isOpen) → the links to show. Pure; tested. */
 export interface DownloadLink {
