@@ -1,12 +1,12 @@
 /**
  * Flow orders' rules (FLOW-3..6): the one set of checks the offer form, the take form and the server run. USDT
- * amounts have at most 6 decimals, fiat amounts 2, prices 2; a fiat amount converts to USDT rounded down and USDT
+ * amounts have at most 2 decimals, fiat amounts 2, prices 2; a fiat amount converts to USDT rounded down and USDT
  * to fiat rounded half-up at the offer's price. Each check returns the first rule that fails, in words, or null.
  */
 import { Decimal } from '../decimal';
 import type { FlowOffer, FlowOfferBody, FlowTakeBody } from '../schemas/flow';
 
-export const FLOW_COIN_DECIMALS = 6;
+export const FLOW_COIN_DECIMALS = 2;
 export const FLOW_FIAT_DECIMALS = 2;
 /** The security deposit a merchant keeps held while active (USDT, platform account). */
 export const FLOW_MERCHANT_DEPOSIT = '100';
@@ -25,7 +25,7 @@ function dec(v: string): Decimal | null {
   return new Decimal(v.trim());
 }
 
-/** USDT for a fiat amount at a price (rounded down to 6 decimals). */
+/** USDT for a fiat amount at a price (rounded down to FLOW_COIN_DECIMALS). */
 export function flowCoinOf(fiat: string, price: string): string {
   return new Decimal(fiat).div(price).toDecimalPlaces(FLOW_COIN_DECIMALS, Decimal.ROUND_DOWN).toFixed();
 }

@@ -58,7 +58,7 @@ function order(p: Partial<FlowOrder> = {}): FlowOrder {
     coin: 'USDT',
     fiat: 'USD',
     price: '1.02',
-    amount: '49.019607',
+    amount: '49.01',
     fiatAmount: '50.00',
     method: 'bank',
     state: 'unpaid',
@@ -80,8 +80,8 @@ function english(key: string): unknown {
 
 describe('[FLOWUI-2] the take form', () => {
   it('the conversion at the offer price: fiat to USDT rounded down, USDT to fiat half-up, nothing while not a number', () => {
-    expect(takeConversion('1.02', { by: 'fiat', amount: '50' })).toBe('49.019607');
-    expect(takeConversion('1.02', { by: 'coin', amount: '10.005' })).toBe('10.21');
+    expect(takeConversion('1.02', { by: 'fiat', amount: '50' })).toBe('49.01');
+    expect(takeConversion('1.02', { by: 'coin', amount: '10.01' })).toBe('10.21');
     expect(takeConversion('1.02', { by: 'fiat', amount: '' })).toBe('');
     expect(takeConversion('1.02', { by: 'fiat', amount: 'abc' })).toBe('');
     expect(takeConversion('1.02', { by: 'fiat', amount: '1.234' })).toBe('');
@@ -95,7 +95,7 @@ describe('[FLOWUI-2] the take form', () => {
     });
     expect(checkTake(OFFER, { ...d, amount: '50' }, { available: '0', openOrders: 0 })).toEqual({
       ok: true,
-      amount: '49.019607',
+      amount: '49.01',
       fiatAmount: '50.00',
     });
   });
@@ -268,7 +268,7 @@ describe('[FLOWUI-6] intents and lost replies', () => {
     expect(matchTake(p, [order({ fiatAmount: '51.00' })])).toBeUndefined();
     expect(matchTake(p, [order({ asMerchant: true })])).toBeUndefined();
     expect(matchTake({ ...p, since: 100_000 + 11 * 60_000 }, [order()])).toBeUndefined();
-    const byCoin = parseTakeIntent('flow-take:7:coin:49.019607:100000')!;
+    const byCoin = parseTakeIntent('flow-take:7:coin:49.01:100000')!;
     expect(matchTake(byCoin, [order()])?.id).toBe(3);
   });
 
@@ -295,8 +295,8 @@ describe('the take from the customer side (WORD-4)', () => {
       { key: 'take.youPay', money: 'fiat', amount: '100' },
       { key: 'take.youReceive', money: 'coin', amount: '20.2' },
     ]);
-    expect(takeSummary('sell', { by: 'fiat', amount: '20' }, '20.20202')).toEqual([
-      { key: 'take.youSell', money: 'coin', amount: '20.20202' },
+    expect(takeSummary('sell', { by: 'fiat', amount: '20' }, '20.2')).toEqual([
+      { key: 'take.youSell', money: 'coin', amount: '20.2' },
       { key: 'take.youReceive', money: 'fiat', amount: '20' },
     ]);
     expect(takeSummary('sell', { by: 'coin', amount: ' 15 ' }, '14.85')).toEqual([
