@@ -203,7 +203,7 @@ describe('[SAFE-3] [SAFE-4] [SAFE-6] production with SMTP_URL and SMS_WEBHOOK_UR
   });
 
   it('[SAFE-5] the demo account exists only with the operator password, never the published one', async () => {
-    expect(h.demo).toEqual({ account: DEMO.account, password: DEMO_PASSWORD });
+    expect(h.demo).toEqual({ account: DEMO.account, password: DEMO_PASSWORD, tradePassword: DEMO.tradePassword });
     expect((await h.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } })).code).not.toBe(
       200,
     );
