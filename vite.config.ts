@@ -78,8 +78,9 @@ export default defineConfig({
     },
   },
   test: {
-    // Two workers on a 2-core machine, for the unit files and for the e2e files alike: an e2e file keeps about one
-    // core busy (its server, its Chromium and the test), so two of them side by side fill the machine (PERF-50).
+    // Two workers on a 2-core machine for the unit files. The browser files run one at a time (fileParallelism off
+    // below): measured, two side by side each took 2 to 2.5 times as long (a file keeps more than one core busy:
+    // its server, Chromium's renderer and GPU processes, the test), so the pair finished no sooner.
     maxWorkers: 2,
     // Temporary databases on tmpfs where there is one: the server runs `synchronous = FULL` (SAFE-29), and an fsync
     // per commit on a real disk would only measure the disk. The pragma itself is tested in server/src/db.
@@ -105,6 +106,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

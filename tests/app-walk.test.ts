@@ -16,6 +16,9 @@ import { api } from '../src/shared/api/registry';
 import { ALL_ROUTES, OPEN_PATHS, PUBLIC_MARKET_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
 
+/** How long one walk of every route may take before it is reported as hung (the project's default is 120 s). */
+const WALK_TIMEOUT_MS = 300_000;
+
 const GALLERY = resolve('test-results/walk');
 
 interface Known {
@@ -164,74 +167,80 @@ describe('[WALK-1] route walk', () => {
       // or a raw message key.
       const titles = state === 'signed-in' ? ' [spec 2.1, 2.4] [GUARD-5] renders its screen with a title,' : ',';
       const pub = state === 'signed-out' ? ' [PUB-1] [PUB-2] public pages stay, make no private call,' : '';
-      it(`[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles}${pub} ${size}, ${state}`, async () => {
-        const ctx = await newContext(env.app.browser, {
-          viewport,
-          token: state === 'signed-in' ? env.token : undefined,
-          reducedMotion: 'reduce',
-        });
-        const page = await ctx.newPage();
-        const failures: string[] = [];
-        let current: string[] = [];
-        page.on('pageerror', (e) => current.push(`page error: ${e.message}`));
-        page.on('console', (m) => {
-          if (m.type() === 'error') current.push(`console error: ${m.text()} (${m.location().url || 'no source'})`);
-        });
-        page.on('requestfailed', (r) => {
-          const why = r.failure()?.errorText ?? '';
-          // Cancelled on purpose (a screen left, a superseded load, the page navigated): not a failure.
-          if (why === 'net::ERR_ABORTED') return;
-          current.push(`request failed: ${r.method()} ${new URL(r.url()).pathname} (${why})`);
-        });
-        page.on('request', (r) => {
-          const call = `${r.method()} ${new URL(r.url()).pathname}`;
-          if (state === 'signed-out' && PRIVATE_CALLS.has(call)) current.push(`private call while signed out: ${call}`);
-        });
-        page.on('response', (r) => {
-          if (r.status() >= 400)
-            current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
-        });
-        try {
-          for (const route of ALL_ROUTES) {
-            current = [];
-            await gotoApp(page, env.app.server.url + route);
-            const expected =
-              state === 'signed-out'
-                ? OPEN_PATHS.includes(route)
-                  ? route
-                  : '/lr'
-                : SIGNED_IN_ENTRY_PATHS.includes(route)
-                  ? '/'
-                  : route;
-            const landedUrl = new URL(page.url());
-            const landed = landedUrl.pathname;
-            if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
-            // PUB-2: a guarded visit carries where it was going.
-            if (state === 'signed-out' && expected === '/lr' && route !== '/lr') {
-              const back = landedUrl.searchParams.get('redirect');
-              if (back !== route) current.push(`redirect ${JSON.stringify(back)}, expected ${route}`);
+      it(
+        `[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles}${pub} ${size}, ${state}`,
+        async () => {
+          const ctx = await newContext(env.app.browser, {
+            viewport,
+            token: state === 'signed-in' ? env.token : undefined,
+            reducedMotion: 'reduce',
+          });
+          const page = await ctx.newPage();
+          const failures: string[] = [];
+          let current: string[] = [];
+          page.on('pageerror', (e) => current.push(`page error: ${e.message}`));
+          page.on('console', (m) => {
+            if (m.type() === 'error') current.push(`console error: ${m.text()} (${m.location().url || 'no source'})`);
+          });
+          page.on('requestfailed', (r) => {
+            const why = r.failure()?.errorText ?? '';
+            // Cancelled on purpose (a screen left, a superseded load, the page navigated): not a failure.
+            if (why === 'net::ERR_ABORTED') return;
+            current.push(`request failed: ${r.method()} ${new URL(r.url()).pathname} (${why})`);
+          });
+          page.on('request', (r) => {
+            const call = `${r.method()} ${new URL(r.url()).pathname}`;
+            if (state === 'signed-out' && PRIVATE_CALLS.has(call))
+              current.push(`private call while signed out: ${call}`);
+          });
+          page.on('response', (r) => {
+            if (r.status() >= 400)
+              current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
+          });
+          try {
+            for (const route of ALL_ROUTES) {
+              current = [];
+              await gotoApp(page, env.app.server.url + route);
+              const expected =
+                state === 'signed-out'
+                  ? OPEN_PATHS.includes(route)
+                    ? route
+                    : '/lr'
+                  : SIGNED_IN_ENTRY_PATHS.includes(route)
+                    ? '/'
+                    : route;
+              const landedUrl = new URL(page.url());
+              const landed = landedUrl.pathname;
+              if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
+              // PUB-2: a guarded visit carries where it was going.
+              if (state === 'signed-out' && expected === '/lr' && route !== '/lr') {
+                const back = landedUrl.searchParams.get('redirect');
+                if (back !== route) current.push(`redirect ${JSON.stringify(back)}, expected ${route}`);
+              }
+              await waitForContent(page).catch((e: Error) =>
+                current.push(`content did not settle: ${e.message.split('\n')[0]}`),
+              );
+              if (state === 'signed-in' || (landed === route && PUBLIC_MARKET_PATHS.includes(route)))
+                current.push(...(await screenProblems(page)));
+              current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
+              const file = `${state}-${size}-${slug(route)}.png`;
+              await page.screenshot({ path: join(GALLERY, file), fullPage: true });
+              const problems = current;
+              shots.push({ route, landed, size, state, file, problems });
+              for (const p of problems) {
+                if (isKnown(route, size, state, p, usedKnown))
+                  console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
+                else failures.push(`${route} (${size}, ${state}): ${p}`);
+              }
             }
-            await waitForContent(page).catch((e: Error) =>
-              current.push(`content did not settle: ${e.message.split('\n')[0]}`),
-            );
-            if (state === 'signed-in' || (landed === route && PUBLIC_MARKET_PATHS.includes(route)))
-              current.push(...(await screenProblems(page)));
-            current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
-            const file = `${state}-${size}-${slug(route)}.png`;
-            await page.screenshot({ path: join(GALLERY, file), fullPage: true });
-            const problems = current;
-            shots.push({ route, landed, size, state, file, problems });
-            for (const p of problems) {
-              if (isKnown(route, size, state, p, usedKnown))
-                console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
-              else failures.push(`${route} (${size}, ${state}): ${p}`);
-            }
+          } finally {
+            await ctx.close();
           }
-        } finally {
-          await ctx.close();
-        }
-        expect(failures).toEqual([]);
-      });
+          expect(failures).toEqual([]);
+          // A walk visits every route (about 60 screens): a hang guard longer than the file default, not a time limit.
+        },
+        WALK_TIMEOUT_MS,
+      );
     }
   }
 
