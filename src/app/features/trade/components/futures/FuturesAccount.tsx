@@ -16,7 +16,7 @@ import type { FuturesRecord } from '../../../../../shared/schemas/records';
 import { session } from '../../../../session/store';
 import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
-import { SignInCta } from '../../../account/components/SignInCta';
+import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../markets/components/Price';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';

@@ -13,7 +13,7 @@ import { settings } from '../../../../state/settings';
 import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { toast } from '../../../../ui/toast';
-import { SignInCta } from '../../../account/components/SignInCta';
+import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../markets/components/Price';
 import { cancelSpotOrder } from '../../spotOrders';
 import { useSpotFills, useSpotOrders } from '../../spotLists';

@@ -20,7 +20,7 @@ import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';
 import { toast } from '../../../../ui/toast';
-import { SignInCta } from '../../../account/components/SignInCta';
+import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../markets/components/Price';
 import { ChartCard } from '../../components/ChartCard';
 import { OrderBook } from '../../components/OrderBook';

@@ -19,7 +19,7 @@ import { settings } from '../../../../state/settings';
 import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';
-import { SignInCta } from '../../../account/components/SignInCta';
+import { SignInCta } from '../../../../ui/SignInCta';
 import type { CoinListKey, MarketRow } from '../../../markets/model/coins';
 import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';

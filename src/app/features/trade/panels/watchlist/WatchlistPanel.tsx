@@ -16,7 +16,7 @@ import { MarketTable } from '../../../markets/components/MarketTable';
 import { WatchStar } from '../../../markets/components/WatchStar';
 import { loadWatchlist, useWatchUid, watchlist } from '../../../markets/watchlist';
 import { WatchlistSync } from '../../../markets/WatchlistSync';
-import { SignInCta } from '../../../account/components/SignInCta';
+import { SignInCta } from '../../../../ui/SignInCta';
 import { MARKETS_PATHS } from '../../../markets/paths';
 
 export function WatchlistPanel({ desktop }: { desktop: boolean }) {

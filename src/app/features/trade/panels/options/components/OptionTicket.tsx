@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import type { OptionKind, OptionQuote } from '../../../../../../shared/schemas/options';
 import { OPTION_MAX_PREMIUM, OPTION_MIN_PREMIUM } from '../../../../../../shared/trading/optionRules';
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
-import { SignInCta } from '../../../../account/components/SignInCta';
+import { SignInCta } from '../../../../../ui/SignInCta';
 import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
 import { Countdown } from '../../seconds/components/Countdown';
 import {

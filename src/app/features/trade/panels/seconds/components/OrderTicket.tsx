@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Period, SecondDirection } from '../../../../../../shared/schemas/trading';
 import { formatDecimal } from '../../../../../i18n/format';
-import { SignInCta } from '../../../../account/components/SignInCta';
+import { SignInCta } from '../../../../../ui/SignInCta';
 import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
 import { periodLength, ratioPercent, STAKE_COIN, stakePresets, winPayout } from '../model/seconds';
 import type { StakeCheck } from '../model/stake';

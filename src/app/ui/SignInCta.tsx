@@ -5,9 +5,9 @@
  */
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { withReturn } from '../../../session/paths';
-import { ACCOUNT_PATHS } from '../paths';
-import '../../../forms/forms.css';
+import { withReturn } from '../session/paths';
+import { ACCOUNT_PATHS } from '../features/account/paths';
+import '../forms/forms.css';
 import './signInCta.css';
 
 export interface SignInCtaProps {
