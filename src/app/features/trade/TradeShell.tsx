@@ -17,7 +17,7 @@ import { Popup } from '../../ui/Popup';
 import { settings } from '../../state/settings';
 import { globalState } from '../../state/global';
 import { toast } from '../../ui/toast';
-import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from '../markets/model/coins';
+import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from '../../market/coins';
 import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from './model/playing';
 import { TradeTabs } from './components/TradeTabs';
 import { PairHeader } from './components/PairHeader';

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { LIST_CADENCE_MS } from '../../market/cadence';
 import { useTickerPrices } from '../../market/hooks';
 import { settings } from '../../state/settings';
-import { streamSymbol } from '../markets/model/coins';
+import { streamSymbol } from '../../market/coins';
 import { useAssetBalances } from './balances';
 import { coinsOf, pricingSymbols, type BalanceEntry, type Prices } from './model/valuation';
 

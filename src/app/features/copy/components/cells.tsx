@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDecimal, formatFixed, trimDecimal } from '../../../i18n/format';
 import { QUOTE_DISPLAY_DECIMALS } from '../../../../shared/numberFormat';
 import { settings } from '../../../state/settings';
-import { useLanguage } from '../../markets/components/Price';
+import { useLanguage } from '../../../ui/Price';
 import { pct, signOf } from '../model/follow';
 
 const DASH = '--';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowOrderState, FlowPayMethod } from '../../../../shared/schemas/flow';
 import { formatDateTime, formatDecimal, trimDecimal } from '../../../i18n/format';
 import { settings } from '../../../state/settings';
-import { useLanguage } from '../../markets/components/Price';
+import { useLanguage } from '../../../ui/Price';
 import type { RuleText } from '../model/flow';
 
 const DASH = '--';

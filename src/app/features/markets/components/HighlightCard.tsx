@@ -6,9 +6,9 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
-import type { MarketRow } from '../model/coins';
+import type { MarketRow } from '../../../market/coins';
 import { tradeHref } from '../../trade/model/playing';
-import { ChangePill, Num, Price, useLanguage } from './Price';
+import { ChangePill, Num, Price, useLanguage } from '../../../ui/Price';
 import { Sparkline } from './Sparkline';
 import { CoinIcon } from '../../../ui/CoinIcon';
 

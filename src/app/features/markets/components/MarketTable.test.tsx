@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { TickerView } from '../../../../engine';
 import { loadNamespaces, setLanguage } from '../../../i18n/index';
-import type { MarketRow } from '../model/coins';
+import type { MarketRow } from '../../../market/coins';
 import { OVERSCAN } from '../../../ui/virtualWindow';
 
 const watched = vi.hoisted(() => ({ symbols: [] as string[] }));

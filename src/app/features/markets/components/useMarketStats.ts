@@ -5,7 +5,7 @@
  */
 import { call } from '../../../api/client';
 import { marketApi } from '../../../../shared/api/market';
-import type { RowStats } from '../model/coins';
+import type { RowStats } from '../../../market/coins';
 import { queryKey } from '../../../data/queryCache';
 import { useQuery } from '../../../data/useQuery';
 

@@ -3,7 +3,7 @@
  * SecondContract → coinList, BBTrading → currencyList, Ustandard → contractList, Option → optionList).
  * Lists not in the playing settings follow in the 3.4 order; empty lists are left out.
  */
-import { COIN_LISTS, type CoinListKey, type CoinLists } from './coins';
+import { COIN_LISTS, type CoinListKey, type CoinLists } from '../../../market/coins';
 import { MODE_LIST, tradeModes, type TradeMode } from '../../trade/model/playing';
 
 export interface ListTab {

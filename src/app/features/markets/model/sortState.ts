@@ -1,5 +1,5 @@
 /** Sort state of the market tables: which column, which way. Pure; tested. */
-import type { SortDir, SortKey } from './coins';
+import type { SortDir, SortKey } from '../../../market/coins';
 
 export interface SortState {
   key: SortKey | null;

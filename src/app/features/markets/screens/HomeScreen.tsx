@@ -11,7 +11,7 @@ import { settings } from '../../../state/settings';
 import { session } from '../../../session/store';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { IconDownload, IconGlobe, IconMarkets, IconSearch, IconService, IconTrade } from '../../../layout/icons';
-import { homeRows, type CoinLists, type MarketRow } from '../model/coins';
+import { homeRows, type CoinLists, type MarketRow } from '../../../market/coins';
 import { tradeHref } from '../../trade/model/playing';
 import { MarketTable } from '../components/MarketTable';
 import { HighlightCard } from '../components/HighlightCard';

@@ -12,7 +12,7 @@ import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { IconSearch } from '../../../layout/icons';
 import { EmptyState } from '../../../ui/EmptyState';
 import { settings } from '../../../state/settings';
-import { mergeCoinLists, sortRows, type CoinListKey, type CoinLists, type SortKey } from '../model/coins';
+import { mergeCoinLists, sortRows, type CoinListKey, type CoinLists, type SortKey } from '../../../market/coins';
 import { listTabs } from '../model/listTabs';
 import { MarketTable } from '../components/MarketTable';
 import { WatchStar } from '../components/WatchStar';

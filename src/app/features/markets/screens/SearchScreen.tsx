@@ -9,7 +9,14 @@ import { useSnapshot } from 'valtio';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { IconSearch } from '../../../layout/icons';
 import { settings } from '../../../state/settings';
-import { filterRows, homeRows, mergeCoinLists, type CoinListKey, type CoinLists, type MarketRow } from '../model/coins';
+import {
+  filterRows,
+  homeRows,
+  mergeCoinLists,
+  type CoinListKey,
+  type CoinLists,
+  type MarketRow,
+} from '../../../market/coins';
 import { tradeHref } from '../../trade/model/playing';
 import { clearRecent, pushRecent, readRecent } from '../model/recentSearches';
 import { MarketTable } from '../components/MarketTable';

@@ -3,7 +3,7 @@
  * offers, and the query a tab sends for a filter and a page. No React, no I/O.
  */
 import type { RecordQuery } from '../../../../shared/schemas/records';
-import type { CoinListKey } from '../../markets/model/coins';
+import type { CoinListKey } from '../../../market/coins';
 import { rangeStart, type RangePreset } from '../../../ui/RecordTable';
 import { RECORD_TABS, type RecordTab } from '../paths';
 

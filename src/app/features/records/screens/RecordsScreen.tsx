@@ -15,7 +15,7 @@ import { useLiveAccount } from '../../../market/hooks';
 import { settings } from '../../../state/settings';
 import { EmptyState } from '../../../ui/EmptyState';
 import { RecordFilters, RecordTable, type PairOption, type RecordColumn } from '../../../ui/RecordTable';
-import { mergeCoinLists, type CoinLists } from '../../markets/model/coins';
+import { mergeCoinLists, type CoinLists } from '../../../market/coins';
 import { COPY_PATHS } from '../../copy/paths';
 import { tabColumns, TAB_ROW_KEY, type PairName } from '../components/columns';
 import { useRecordPage, type TabRows } from '../data';

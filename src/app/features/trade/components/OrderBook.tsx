@@ -30,7 +30,7 @@ import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence'
 import { bookLevelAt } from '../../../market/draw/drawList';
 import { useSurface } from '../../../market/draw/useSurface';
 import type { Surface } from '../../../market/draw/surface';
-import { useLanguage } from '../../markets/components/Price';
+import { useLanguage } from '../../../ui/Price';
 import './OrderBook.css';
 
 /** Rows shown per side unless told otherwise. */

@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../layout/icons';
-import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../markets/model/coins';
+import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../../market/coins';
 import { MarketTable } from '../../markets/components/MarketTable';
 import { WatchStar } from '../../markets/components/WatchStar';
 import { WatchlistSync } from '../../markets/WatchlistSync';

@@ -15,7 +15,7 @@ import { useSurface } from '../../../market/draw/useSurface';
 import { useTrades, useTradesFeed } from '../../../market/hooks';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { settings } from '../../../state/settings';
-import { useLanguage } from '../../markets/components/Price';
+import { useLanguage } from '../../../ui/Price';
 import './RecentTrades.css';
 
 export const TRADES_SHOWN = 30;

@@ -11,7 +11,7 @@
  * Pure functions; unit-tested.
  */
 import { readFlag } from '../../../../shared/flags';
-import type { CoinListKey } from '../../markets/model/coins';
+import type { CoinListKey } from '../../../market/coins';
 import { TRADE_PATHS, withSymbol } from '../paths';
 
 export type TradeMode = 'Optional' | 'SecondContract' | 'BBTrading' | 'Ustandard' | 'Option';

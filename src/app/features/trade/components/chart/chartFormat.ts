@@ -5,7 +5,7 @@
  * form, like every other number and date of the app (NUM-5, NUM-6).
  */
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
-import { shortDecimal } from '../../../markets/model/coins';
+import { shortDecimal } from '../../../../market/coins';
 
 export function priceLabel(v: number, decimals: number): string {
   return Number.isFinite(v) ? v.toFixed(Math.max(0, Math.min(decimals, 12))) : '--';

@@ -17,7 +17,7 @@ import { session } from '../../../../session/store';
 import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { SignInCta } from '../../../../ui/SignInCta';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
 import { FUTURES_PAGE_SIZE, OrdersList, Pager } from './FuturesOrdersList';

@@ -28,7 +28,7 @@ import { session } from '../../../../session/store';
 import { toast } from '../../../../ui/toast';
 import { WALLET_PATHS } from '../../../wallet/paths';
 import { useAssetBalances } from '../../../wallet/balances';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { pricePrefill, sanitizeDecimalInput } from '../../model/spotForm';
 import { pricePick } from '../../orderPrice';
 import {

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FuturesOrder } from '../../../../../shared/schemas/futures';
 import { formatDecimal } from '../../../../i18n/format';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 
 export type Outcome =
   | { kind: 'checking' }

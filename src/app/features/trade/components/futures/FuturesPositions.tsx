@@ -10,7 +10,7 @@ import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { Position } from '../../../../../shared/schemas/futures';
 import { useMark, usePositions } from '../../../../market/hooks';
 import { toast } from '../../../../ui/toast';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { useContractAvailable } from './FuturesOrderForm';
 import { PositionDialogHost, type PositionDialog } from './PositionDialogs';
 import { CopyBadge, pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';

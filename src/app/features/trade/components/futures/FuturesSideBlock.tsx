@@ -12,7 +12,7 @@ import { MARGIN_COIN, MONEY_DECIMALS, quantityOf, type FuturesSide } from '../..
 import { formatDecimal } from '../../../../i18n/format';
 import { ACCOUNT_PATHS } from '../../../account/paths';
 import { useFeeDiscount, withDiscount } from '../../../growth/vip';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { buttonLabel, checkSide, sideKey, type FuturesDraft, trimMoney } from './futuresForm';
 
 /** One side's preview and button (FUI-6). */

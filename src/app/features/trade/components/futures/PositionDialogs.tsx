@@ -16,7 +16,7 @@ import { formatDecimal, formatFixed } from '../../../../i18n/format';
 import { QUOTE_DISPLAY_DECIMALS } from '../../../../../shared/numberFormat';
 import { Popup } from '../../../../ui/Popup';
 import { toast } from '../../../../ui/toast';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { sanitizeDecimalInput } from '../../model/spotForm';
 import { adjustMargin, closePosition, setTpSl } from '../../futuresOrders';
 import { trimMoney } from './futuresForm';

@@ -9,7 +9,7 @@ import { Decimal } from '../../../../../shared/decimal';
 import { formatDateTime, formatDecimal, formatFixed } from '../../../../i18n/format';
 import { QUOTE_DISPLAY_DECIMALS } from '../../../../../shared/numberFormat';
 import { settings } from '../../../../state/settings';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { useFollowNickname } from '../../../copy/data';
 
 export function useFormat() {

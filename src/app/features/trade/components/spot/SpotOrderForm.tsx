@@ -46,7 +46,7 @@ import { pricePick } from '../../orderPrice';
 import { placeSpotOrder, resolveSpotIntent, resumeSpotIntents, type PlaceOutcome } from '../../spotOrders';
 import { OrderLimitNotice, useOrderLimit } from '../../orderLimit';
 import { useSpotAvailable } from './spotHooks';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 
 interface SideDraft {
   price: string;

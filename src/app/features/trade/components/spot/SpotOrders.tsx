@@ -14,7 +14,7 @@ import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { toast } from '../../../../ui/toast';
 import { SignInCta } from '../../../../ui/SignInCta';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { cancelSpotOrder } from '../../spotOrders';
 import { useSpotFills, useSpotOrders } from '../../spotLists';
 

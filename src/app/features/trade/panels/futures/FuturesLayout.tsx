@@ -21,7 +21,7 @@ import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';
 import { toast } from '../../../../ui/toast';
 import { SignInCta } from '../../../../ui/SignInCta';
-import { useLanguage } from '../../../markets/components/Price';
+import { useLanguage } from '../../../../ui/Price';
 import { ChartCard } from '../../components/ChartCard';
 import { OrderBook } from '../../components/OrderBook';
 import { PairHeader } from '../../components/PairHeader';

@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KlineInterval } from '../../../../../shared/protocol';
 import { Popup } from '../../../../ui/Popup';
-import type { CoinListKey, MarketRow } from '../../../markets/model/coins';
+import type { CoinListKey, MarketRow } from '../../../../market/coins';
 import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
 import { PairPanel } from '../../components/PairPanel';

@@ -14,7 +14,7 @@ import { session } from '../../../../session/store';
 import { settings } from '../../../../state/settings';
 import { toast } from '../../../../ui/toast';
 import type { CoinLists as SchemaCoinLists } from '../../../../../shared/schemas/coins';
-import { mergeCoinLists, streamSymbol, type CoinLists } from '../../../markets/model/coins';
+import { mergeCoinLists, streamSymbol, type CoinLists } from '../../../../market/coins';
 import { useAssetBalances } from '../../../wallet/balances';
 import { availableOf } from '../../../wallet/model/transfer';
 import { useCloseChecks, useServerOffset } from '../seconds/useSecondsLive';

@@ -18,7 +18,7 @@ import { useIsDesktop } from '../../../../layout/useIsDesktop';
 import { session } from '../../../../session/store';
 import { settings } from '../../../../state/settings';
 import { toast } from '../../../../ui/toast';
-import { mergeCoinLists, type CoinLists } from '../../../markets/model/coins';
+import { mergeCoinLists, type CoinLists } from '../../../../market/coins';
 import { useAssetBalances } from '../../../wallet/balances';
 import { availableOf } from '../../../wallet/model/transfer';
 import { setChartMarks, type ChartMark } from '../../components/chart/chartMarks';

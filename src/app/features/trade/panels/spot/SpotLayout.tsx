@@ -20,7 +20,7 @@ import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';
 import { SignInCta } from '../../../../ui/SignInCta';
-import type { CoinListKey, MarketRow } from '../../../markets/model/coins';
+import type { CoinListKey, MarketRow } from '../../../../market/coins';
 import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
 import { PairPanel } from '../../components/PairPanel';

@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import { settings } from '../../../../state/settings';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { DataState } from '../../../../ui/DataState';
-import { mergeCoinLists, type CoinLists } from '../../../markets/model/coins';
+import { mergeCoinLists, type CoinLists } from '../../../../market/coins';
 import { MarketTable } from '../../../markets/components/MarketTable';
 import { WatchStar } from '../../../markets/components/WatchStar';
 import { loadWatchlist, useWatchUid, watchlist } from '../../../markets/watchlist';

@@ -8,8 +8,8 @@
  *
  * Sorting compares exact decimal strings; no binary floating point is involved.
  */
-import { readFlag } from '../../../../shared/flags';
-import { formatShort } from '../../../../engine';
+import { readFlag } from '../../shared/flags';
+import { formatShort } from '../../engine';
 
 export const COIN_LISTS = ['coinList', 'currencyList', 'contractList', 'optionList'] as const;
 export type CoinListKey = (typeof COIN_LISTS)[number];

@@ -6,10 +6,10 @@
  */
 import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import { subscribeKey } from 'valtio/utils';
-import { formatDecimal } from '../../../i18n/format';
-import { languageState } from '../../../i18n/index';
-import type { TickerView } from '../../../../engine';
-import { Flasher } from '../model/priceFlash';
+import { formatDecimal } from '../i18n/format';
+import { languageState } from '../i18n/index';
+import type { TickerView } from '../../engine';
+import { Flasher } from './priceFlash';
 import './Price.css';
 
 let reduced: MediaQueryList | undefined;
