@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BottomMenu } from './BottomMenu';
 import { Logo } from './Logo';
 import { CONTENT_PATHS } from '../features/content/paths';
-import { LanguageButton } from '../features/settings/components/LanguageButton';
+import { LanguageButton } from '../ui/language/LanguageButton';
 import { useHasDownloads } from '../ui/operatorLinks';
 import './desktop.css';
 

@@ -13,7 +13,7 @@ import { Logo } from './Logo';
 import { normalise } from './navConfig';
 import { MARKETS_PATHS } from '../features/markets/paths';
 import { TRADE_PATHS } from '../features/trade/paths';
-import { LanguageButton } from '../features/settings/components/LanguageButton';
+import { LanguageButton } from '../ui/language/LanguageButton';
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
 import { FINANCE_PATHS } from '../features/finance/paths';

@@ -54,7 +54,6 @@ describe('account namespace translations (spec 4.5)', () => {
       join(__dirname, '../../forms'),
       join(__dirname, '../../session'),
       join(__dirname, '../dev/screens'),
-      join(__dirname, '../dev/components'),
     ];
     const common = flat(JSON.parse(readFileSync(join(LOCALES, 'en', 'common.json'), 'utf8')) as Tree);
     const used = new Set<string>();

@@ -18,7 +18,7 @@ import { settings } from '../../state/settings';
 import { globalState } from '../../state/global';
 import { toast } from '../../ui/toast';
 import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from '../../market/coins';
-import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from './model/playing';
+import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from '../../state/playing';
 import { TradeTabs } from './components/TradeTabs';
 import { PairHeader } from './components/PairHeader';
 import { ChartCard } from './components/ChartCard';

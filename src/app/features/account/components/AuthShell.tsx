@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { session } from '../../../session/store';
-import { LanguageButton } from '../../settings/components/LanguageButton';
+import { LanguageButton } from '../../../ui/language/LanguageButton';
 import '../../../forms/forms.css';
 import './account.css';
 

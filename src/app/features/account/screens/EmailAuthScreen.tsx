@@ -16,7 +16,7 @@ import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 export default function EmailAuthScreen() {
   const { t } = useTranslation('account');

@@ -13,7 +13,7 @@ import { rules } from '../model/fieldRules';
 import { PasswordMeter } from '../components/PasswordMeter';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 export default function ForgetScreen() {
   const { t } = useTranslation('account');

@@ -17,7 +17,7 @@ import { AuthShell } from '../components/AuthShell';
 import { CountrySelect } from '../components/CountrySelect';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 export default function PhoneAuthScreen() {
   const { t } = useTranslation('account');

@@ -24,7 +24,7 @@ import { PasswordMeter } from '../components/PasswordMeter';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { registerModes, useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 const EMPTY = {
   email: '',

@@ -1,7 +1,7 @@
 /** The trade screen's header tabs (spec 2.4): watchlist (Optional) first, then PLAYING_SETTING modes. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MODE_LABEL, MODE_PATH, type TradeMode } from '../model/playing';
+import { MODE_LABEL, MODE_PATH, type TradeMode } from '../../../state/playing';
 import { watchlistTab, withSymbol } from '../paths';
 
 interface Props {

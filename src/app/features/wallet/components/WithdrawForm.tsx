@@ -8,7 +8,7 @@ import { userApi } from '../../../../shared/api/user';
 import type { Withdrawal, WithdrawChannel } from '../../../../shared/schemas/withdraw';
 import type { WithdrawProblem } from '../../../../shared/wallet/withdrawRules';
 import { ApiError, call } from '../../../api/client';
-import { useDevCodeHint } from '../../dev/components/DevCodeHint';
+import { useDevCodeHint } from '../../../forms/DevCodeHint';
 import { SendCodeButton } from '../../../forms/SendCodeButton';
 import { formatDecimal } from '../../../i18n/format';
 

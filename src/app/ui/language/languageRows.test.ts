@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageRows } from './languageRows';
-import { DEFAULT_SETTINGS } from '../../../../shared/defaultSettings';
+import { DEFAULT_SETTINGS } from '../../../shared/defaultSettings';
 
 describe('[spec 2.4, 4.5] language list', () => {
   it('[spec 2.4] lists the languages of the settings, in their order, with their ids', () => {

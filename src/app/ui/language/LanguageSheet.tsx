@@ -1,6 +1,6 @@
 /** The language list in a sheet (LANG-8), loaded the first time the language button opens it (PERF-10). */
 import { useTranslation } from 'react-i18next';
-import { Popup } from '../../../ui/Popup';
+import { Popup } from '../Popup';
 import { LanguageOptions } from './LanguageOptions';
 
 export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,5 +1,5 @@
 /** The rows of the language list (spec 2.4, 4.5): the languages the settings offer, in their order. */
-import { LANGUAGE_CODES, NATIVE_NAMES, toLanguageCode, type LanguageCode } from '../../../i18n/languages';
+import { LANGUAGE_CODES, NATIVE_NAMES, toLanguageCode, type LanguageCode } from '../../i18n/languages';
 
 export interface LanguageRow {
   code: LanguageCode;

@@ -7,12 +7,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { IconCheck } from '../../../layout/icons';
-import { languageState, setLanguage } from '../../../i18n/index';
-import type { LanguageCode } from '../../../i18n/languages';
-import { settings } from '../../../state/settings';
-import { toast } from '../../../ui/toast';
-import { languageRows, type LanguageRow } from '../model/languageRows';
+import { IconCheck } from '../../layout/icons';
+import { languageState, setLanguage } from '../../i18n/index';
+import type { LanguageCode } from '../../i18n/languages';
+import { settings } from '../../state/settings';
+import { toast } from '../toast';
+import { languageRows, type LanguageRow } from './languageRows';
 import './languages.css';
 
 export function LanguageOptions({ onChosen, compact }: { onChosen?: () => void; compact?: boolean }) {

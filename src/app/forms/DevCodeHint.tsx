@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { settings } from '../../../state/settings';
-import { DEV_PATHS } from '../paths';
+import { settings } from '../state/settings';
+import { DEV_PATHS } from '../features/dev/paths';
 import './devHint.css';
 
 /** The hint for a code field, or undefined when the server has no development outbox. */

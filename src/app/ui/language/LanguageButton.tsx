@@ -6,10 +6,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { IconGlobe } from '../../../layout/icons';
-import { languageState } from '../../../i18n/index';
-import { NATIVE_NAMES } from '../../../i18n/languages';
-import { loadOnOpen } from '../../../ui/loadOnOpen';
+import { IconGlobe } from '../../layout/icons';
+import { languageState } from '../../i18n/index';
+import { NATIVE_NAMES } from '../../i18n/languages';
+import { loadOnOpen } from '../loadOnOpen';
 
 const LanguageSheet = loadOnOpen(() => import('./LanguageSheet').then((m) => m.LanguageSheet));
 
