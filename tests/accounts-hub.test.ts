@@ -56,8 +56,9 @@ describe('[LAYOUT-4][SESSION-9] sign-out from "My"', () => {
 
       await one.getByRole('button', { name: 'Sign out' }).click();
       await dialog.getByRole('button', { name: 'Sign out' }).click();
-      await one.waitForURL(`${base}/lr`);
-      await two.waitForURL(`${base}/lr`);
+      // The sign-in screen, carrying the page each tab was on (PUB-2: ?redirect=...).
+      await one.waitForURL((u) => u.pathname === '/lr');
+      await two.waitForURL((u) => u.pathname === '/lr');
       expect(await storedToken(one)).toBeNull();
       expect(await storedToken(two)).toBeNull();
       // The token died on the server too.
