@@ -158,10 +158,19 @@ export async function waitForContent(page: Page, timeout = 20_000): Promise<void
       if (!document.querySelector('main#main *')) return false;
       if (document.fonts.status !== 'loaded') return false;
       const vh = window.innerHeight;
-      // Images in view have loaded (lazy ones below the fold load only when scrolled to).
+      // Images in view have loaded (lazy ones below the fold, or scrolled out of a scrolling box such as the pair
+      // list, load only when scrolled to: the browser does not fetch an image its scroll box clips).
       const inView = (el: Element) => {
         const r = el.getBoundingClientRect();
-        return r.bottom > 0 && r.top < vh && r.width > 0;
+        let top = r.top;
+        let bottom = r.bottom;
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          if (getComputedStyle(a).overflowY === 'visible') continue;
+          const box = a.getBoundingClientRect();
+          top = Math.max(top, box.top);
+          bottom = Math.min(bottom, box.bottom);
+        }
+        return bottom > Math.max(top, 0) && top < vh && r.width > 0;
       };
       if (Array.from(document.images).some((img) => !img.complete && (img.loading !== 'lazy' || inView(img))))
         return false;
