@@ -5,6 +5,7 @@
  * in the demo user's futures positions, marked as a copy (desktop), and in My follows (phone). Screenshots go to
  * SHOTS_DIR when it is set.
  */
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerAccountByApi } from './accounts-support';
 import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
@@ -22,6 +23,19 @@ async function call<T>(path: string, token: string, body?: unknown, headers: Rec
   const j = (await r.json()) as { code: number; data: T; msg: string };
   if (j.code !== 200) throw new Error(`${path}: ${j.msg}`);
   return j.data;
+}
+
+/** Opens the follow dialog from a leaderboard row and fills 20 USDT a trade, 200 at most, until it can be sent. */
+async function fillFollowDialog(page: Page, row: Locator): Promise<{ dialog: Locator; submit: Locator }> {
+  await row.getByTestId('follow-open').click();
+  const dialog = page.getByTestId('follow-dialog');
+  await dialog.waitFor();
+  await dialog.getByTestId('follow-amount').fill('20');
+  await dialog.getByTestId('follow-maxTotal').fill('200');
+  await dialog.getByTestId('follow-disclosure').waitFor();
+  const submit = dialog.getByTestId('follow-submit');
+  await expect.poll(() => submit.isEnabled()).toBe(true);
+  return { dialog, submit };
 }
 
 /** A lead trader: a new account, 3,000 USDT deposited on the simulated chain, 2,000 moved to futures, applied. */
@@ -60,14 +74,7 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     const row = page.locator(`[data-testid="leaderboard"] [data-trader-id="${lead.id}"]`).first();
     await row.waitFor({ timeout: 20_000 });
     await shot(page, 'follow-leaderboard-desktop');
-    await row.getByTestId('follow-open').click();
-    const dialog = page.getByTestId('follow-dialog');
-    await dialog.waitFor();
-    await dialog.getByTestId('follow-amount').fill('20');
-    await dialog.getByTestId('follow-maxTotal').fill('200');
-    await dialog.getByTestId('follow-disclosure').waitFor();
-    const submit = dialog.getByTestId('follow-submit');
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    const { dialog, submit } = await fillFollowDialog(page, row);
     await shot(page, 'follow-dialog-desktop');
     await submit.click();
     await dialog.waitFor({ state: 'detached', timeout: 15_000 });
@@ -137,14 +144,7 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await gotoApp(page, `${env.app.server.url}/follow`);
     const row = page.locator(`[data-testid="leaderboard"] [data-trader-id="${bot!.traderId}"]`).first();
     await row.waitFor({ timeout: 20_000 });
-    await row.getByTestId('follow-open').click();
-    const dialog = page.getByTestId('follow-dialog');
-    await dialog.waitFor();
-    await dialog.getByTestId('follow-amount').fill('20');
-    await dialog.getByTestId('follow-maxTotal').fill('200');
-    await dialog.getByTestId('follow-disclosure').waitFor();
-    const submit = dialog.getByTestId('follow-submit');
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    const { dialog, submit } = await fillFollowDialog(page, row);
     // The server's time when the follow is sent (the test clock moves 1 ms to say it).
     const { now: followedAt } = await call<{ now: number }>('/api/_test/clock/advance?ms=1', env.token, {});
     await submit.click();

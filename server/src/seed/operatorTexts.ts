@@ -3,26 +3,10 @@
  * English and Chinese notices are in ./content.ts; the other 14 languages are here. The operator edits any of
  * them, or adds more, with the settings tool (`settingsCli.ts text ...`, OPC-4).
  */
+import { LANGUAGE_CODES } from '../../../src/shared/schemas/dictionary';
 
-/** The languages the app ships (LANG-1). */
-export const TEXT_LANGUAGES = [
-  'ar',
-  'da',
-  'de',
-  'en',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'pl',
-  'pt',
-  'ru',
-  'th',
-  'tr',
-  'vi',
-  'zh',
-] as const;
+/** The languages the app ships (LANG-1): the shared list, so a language added there is seeded here too. */
+export const TEXT_LANGUAGES = LANGUAGE_CODES;
 
 type Lang = (typeof TEXT_LANGUAGES)[number];
 
