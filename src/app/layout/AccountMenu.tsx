@@ -12,15 +12,13 @@ import { session } from '../session/store';
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
 import { RECORDS_PATHS } from '../features/records/paths';
-import { IconRecords } from '../features/records/components/RecordsIcon';
-import { maskedIdentity } from '../features/account/model/mask';
+import { IconRecords } from './RecordsIcon';
+import { maskedIdentity } from '../session/mask';
 import { loadOnOpen } from '../ui/loadOnOpen';
-import { IconLogout } from '../features/account/components/accountIcons';
+import { IconLogout } from './accountIcons';
 import { IconAssets, IconShield, IconShieldCheck, IconUser } from './icons';
 
-const SignOutDialog = loadOnOpen(() =>
-  import('../features/account/components/SignOutDialog').then((m) => m.SignOutDialog),
-);
+const SignOutDialog = loadOnOpen(() => import('../session/SignOutDialog').then((m) => m.SignOutDialog));
 
 export function AccountMenu() {
   const { t } = useTranslation('common');

@@ -23,7 +23,7 @@ vi.mock('../../api/client', async (orig) => {
     }),
   };
 });
-vi.mock('../wallet/balances', () => ({ balancesChanged: () => undefined }));
+vi.mock('../../money/balances', () => ({ balancesChanged: () => undefined }));
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();

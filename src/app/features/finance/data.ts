@@ -13,7 +13,7 @@ import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
 import { languageState } from '../../i18n/index';
 import { useSnapshot } from 'valtio';
-import { balancesChanged } from '../wallet/balances';
+import { balancesChanged } from '../../money/balances';
 
 /** Every finance query key starts with this. */
 export const FINANCE_QUERIES = queryKey(['finance']);

@@ -32,7 +32,7 @@ vi.mock('../../api/client', async (orig) => {
 });
 vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined }));
 vi.mock('../trade/panels/seconds/useSecondsLive', () => ({ useServerOffset: () => null }));
-vi.mock('../wallet/balances', () => ({
+vi.mock('../../money/balances', () => ({
   useAssetBalances: () => ({
     status: 'ok',
     data: [

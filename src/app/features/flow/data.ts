@@ -23,7 +23,7 @@ import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
 import { session } from '../../session/store';
-import { balancesChanged } from '../wallet/balances';
+import { balancesChanged } from '../../money/balances';
 import {
   actionIntent,
   actionSettled,

@@ -12,7 +12,7 @@ import type { FlowOffer } from '../../../shared/schemas/flow';
 
 vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined }));
 vi.mock('../../market/serverClock', () => ({ serverClockOffset: async () => null }));
-vi.mock('../wallet/balances', () => ({
+vi.mock('../../money/balances', () => ({
   useAssetBalances: () => ({
     status: 'ok',
     data: [{ account: 'platform', coin: 'USDT', available: '20', frozen: '0' }],

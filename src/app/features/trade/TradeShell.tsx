@@ -29,7 +29,7 @@ import { WatchlistPanel } from './panels/watchlist/WatchlistPanel';
 import { SpotDesk, SpotPhone } from './panels/spot/SpotLayout';
 import { OptionsDesk, OptionsPhone } from './panels/options/OptionsLayout';
 import { FuturesDesk, FuturesPhone } from './panels/futures/FuturesLayout';
-import '../markets/components/market.css';
+import '../../ui/page.css';
 import './TradeShell.css';
 
 export const DEFAULT_INTERVAL: KlineInterval = '15m';

@@ -10,7 +10,7 @@ import { mutate } from '../../data/mutate';
 import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery, type QueryResult } from '../../data/useQuery';
-import { balancesChanged } from './balances';
+import { balancesChanged } from '../../money/balances';
 
 /** Every exchange and records query key starts with this. */
 export const EXCHANGE_QUERIES = queryKey(['exchange']);

@@ -9,8 +9,8 @@ import { LIST_CADENCE_MS } from '../../market/cadence';
 import { useTickerPrices } from '../../market/hooks';
 import { settings } from '../../state/settings';
 import { streamSymbol } from '../../market/coins';
-import { useAssetBalances } from './balances';
-import { coinsOf, pricingSymbols, type BalanceEntry, type Prices } from './model/valuation';
+import { useAssetBalances } from '../../money/balances';
+import { coinsOf, pricingSymbols, type BalanceEntry, type Prices } from '../../money/valuation';
 
 export interface Portfolio {
   status: 'loading' | 'ok' | 'error';

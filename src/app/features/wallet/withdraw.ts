@@ -17,7 +17,7 @@ import { queryKey } from '../../data/queryCache';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { useLiveAccount } from '../../market/hooks';
 import { session } from '../../session/store';
-import { ASSET_QUERIES, balancesChanged } from './balances';
+import { ASSET_QUERIES, balancesChanged } from '../../money/balances';
 
 /** One withdrawal intent at a time: its key is kept (across reloads) until its outcome is known. */
 export const WITHDRAW_INTENT = 'withdraw';

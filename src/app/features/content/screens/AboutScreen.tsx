@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../../layout/TopBar';
 import { Paragraphs, RemoteView, useRules } from '../components/Content';
-import '../../markets/components/market.css';
+import '../../../ui/page.css';
 
 export default function AboutScreen() {
   const { t } = useTranslation('market');

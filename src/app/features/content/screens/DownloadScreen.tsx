@@ -10,7 +10,7 @@ import { IconDownload } from '../../../layout/icons';
 import { EmptyState } from '../../../ui/EmptyState';
 import { settings } from '../../../state/settings';
 import { downloadLinks } from '../../../../shared/downloads';
-import '../../markets/components/market.css';
+import '../../../ui/page.css';
 import './DownloadScreen.css';
 
 export default function DownloadScreen() {

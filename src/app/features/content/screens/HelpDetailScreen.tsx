@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../../layout/TopBar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Paragraphs, RemoteView, useRules } from '../components/Content';
-import '../../markets/components/market.css';
+import '../../../ui/page.css';
 import { CONTENT_PATHS } from '../paths';
 
 export default function HelpDetailScreen() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../../layout/TopBar';
 import { IconChevron } from '../../../layout/icons';
 import { RemoteView, useRules } from '../components/Content';
-import '../../markets/components/market.css';
+import '../../../ui/page.css';
 import './HelpScreen.css';
 import { helpDetailPath } from '../paths';
 

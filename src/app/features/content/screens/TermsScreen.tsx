@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../../layout/TopBar';
 import { formatDateTime } from '../../../i18n/format';
 import { Paragraphs, RemoteView, useNotices, useRules } from '../components/Content';
-import '../../markets/components/market.css';
+import '../../../ui/page.css';
 
 export default function TermsScreen() {
   const { t } = useTranslation('market');

@@ -19,7 +19,7 @@ import type { Follow } from '../../../../shared/schemas/follow';
 import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
-import { useAssetBalances } from '../../wallet/balances';
+import { useAssetBalances } from '../../../money/balances';
 import { WALLET_PATHS } from '../../wallet/paths';
 import { sendFollow } from '../data';
 import { bodyOf, draftOf, EMPTY_DRAFT, failingRule, followIntent, type FollowDraft } from '../model/follow';

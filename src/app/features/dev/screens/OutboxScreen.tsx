@@ -11,7 +11,7 @@ import { TopBar } from '../../../layout/TopBar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { toast } from '../../../ui/toast';
 import NotFoundScreen from '../../../screens/notFound/NotFoundScreen';
-import { IconCopy, IconMail, IconPhone } from '../../account/components/accountIcons';
+import { IconCopy, IconMail, IconPhone } from '../../../layout/accountIcons';
 import { hasDevOutbox, OUTBOX_REFRESH_MS, purposeKey, readOutbox } from '../model/outbox';
 import '../../../forms/forms.css';
 import './outbox.css';

@@ -19,8 +19,8 @@ import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ACCOUNT_PATHS } from '../../account/paths';
 import { useServerOffset } from '../../trade/panels/seconds/useSecondsLive';
-import { useAssetBalances } from '../../wallet/balances';
-import { availableOf } from '../../wallet/model/transfer';
+import { useAssetBalances } from '../../../money/balances';
+import { availableOf } from '../../../money/transfer';
 import { amount, utcDate } from '../components/format';
 import {
   findSubscription,

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowOffer, FlowOrder } from '../../../../shared/schemas/flow';
 import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
-import { useAssetBalances } from '../../wallet/balances';
+import { useAssetBalances } from '../../../money/balances';
 import { findTake, outcomeUnknown, pendingTakes, sendTake, takeIntent, useFlowOrders, useUid } from '../data';
 import {
   checkTake,

@@ -20,7 +20,7 @@ vi.mock('../../../api/client', async (orig) => {
   };
 });
 vi.mock('../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
-vi.mock('../../wallet/balances', () => ({ balancesChanged: () => void server.balances++ }));
+vi.mock('../../../money/balances', () => ({ balancesChanged: () => void server.balances++ }));
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();

@@ -13,7 +13,7 @@ import { queryKey } from '../../../data/queryCache';
 import { useQuery, type QueryResult } from '../../../data/useQuery';
 import { useStatusRefetch } from '../../../market/useStatusRefetch';
 import { session } from '../../../session/store';
-import { balancesChanged } from '../../wallet/balances';
+import { balancesChanged } from '../../../money/balances';
 import { WELFARE_NEWS_KINDS } from './model/welfareView';
 
 export const BONUS_PAGE_SIZE = 10;

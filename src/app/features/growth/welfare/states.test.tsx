@@ -24,7 +24,7 @@ vi.mock('./data', async (orig) => {
 });
 
 vi.mock('../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
-vi.mock('../../wallet/balances', () => ({
+vi.mock('../../../money/balances', () => ({
   useAssetBalances: () => ({
     status: 'ok',
     data: [{ account: 'platform', coin: 'USDT', available: '25', frozen: '0' }],

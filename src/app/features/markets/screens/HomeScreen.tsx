@@ -15,7 +15,7 @@ import { homeRows, type CoinLists, type MarketRow } from '../../../market/coins'
 import { tradeHref } from '../../../state/playing';
 import { MarketTable } from '../components/MarketTable';
 import { HighlightCard } from '../components/HighlightCard';
-import '../components/market.css';
+import '../../../ui/page.css';
 import './HomeScreen.css';
 import { MARKETS_PATHS } from '../paths';
 import { TRADE_PATHS } from '../../trade/paths';

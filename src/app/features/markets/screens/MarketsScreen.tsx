@@ -19,7 +19,7 @@ import { WatchStar } from '../components/WatchStar';
 import { WatchlistSync } from '../WatchlistSync';
 import { nextSort, type SortState } from '../model/sortState';
 import { useMarketStats } from '../components/useMarketStats';
-import '../components/market.css';
+import '../../../ui/page.css';
 import './MarketsScreen.css';
 import { MARKETS_PATHS } from '../paths';
 

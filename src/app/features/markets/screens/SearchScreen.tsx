@@ -22,7 +22,7 @@ import { clearRecent, pushRecent, readRecent } from '../model/recentSearches';
 import { MarketTable } from '../components/MarketTable';
 import { WatchStar } from '../components/WatchStar';
 import { WatchlistSync } from '../WatchlistSync';
-import '../components/market.css';
+import '../../../ui/page.css';
 import './SearchScreen.css';
 import { MARKETS_PATHS } from '../paths';
 

@@ -22,7 +22,7 @@ import {
   visibleRows,
   type AssetAccount,
   type CoinRow,
-} from '../model/valuation';
+} from '../../../money/valuation';
 import { WALLET_PATHS } from '../paths';
 import { HIDDEN_AMOUNT, setHideAmounts, setHideSmall, walletPrefs } from '../prefs';
 import { usePortfolio, type Portfolio } from '../usePortfolio';

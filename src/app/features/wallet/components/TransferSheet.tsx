@@ -16,7 +16,7 @@ import { readJson, writeJson } from '../../../state/storage';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
-import { sendTransfer, useAssetBalances } from '../balances';
+import { sendTransfer, useAssetBalances } from '../../../money/balances';
 import {
   availableOf,
   checkTransfer,
@@ -25,8 +25,8 @@ import {
   sanitizeAmountInput,
   transferCoins,
   type TransferProblem,
-} from '../model/transfer';
-import { ACCOUNTS, QUOTE_COIN, type AssetAccount } from '../model/valuation';
+} from '../../../money/transfer';
+import { ACCOUNTS, QUOTE_COIN, type AssetAccount } from '../../../money/valuation';
 import { IconSwapVertical } from './walletIcons';
 import '../../../forms/forms.css';
 import './wallet.css';

@@ -15,7 +15,7 @@ import { formatDecimal } from '../../../i18n/format';
 import { session } from '../../../session/store';
 import { toast } from '../../../ui/toast';
 import { CoinIcon } from '../../../ui/CoinIcon';
-import { sanitizeAmountInput } from '../model/transfer';
+import { sanitizeAmountInput } from '../../../money/transfer';
 import { addressOk, quoteFor, withdrawCoins } from '../model/withdrawForm';
 
 import { ACCOUNT_PATHS } from '../../account/paths';

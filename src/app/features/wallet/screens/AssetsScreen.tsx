@@ -9,7 +9,7 @@ import { TopBar } from '../../../layout/TopBar';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { AssetsOverview } from '../components/AssetsOverview';
 import { TransferSheet } from '../components/TransferSheet';
-import type { AssetAccount } from '../model/valuation';
+import type { AssetAccount } from '../../../money/valuation';
 
 export default function AssetsScreen() {
   const { t } = useTranslation(['wallet', 'common']);

@@ -19,13 +19,13 @@ import { session } from '../../../session/store';
 import { CoinIcon } from '../../../ui/CoinIcon';
 
 import { toast } from '../../../ui/toast';
-import { useAssetBalances } from '../balances';
+import { useAssetBalances } from '../../../money/balances';
 import { IconSwapVertical } from '../components/walletIcons';
 import { exchangeOfQuote, fetchQuote, outcomeUnknown, sendExchange, useExchangeCoins } from '../exchangeData';
 import { flashOutcome } from '../../../../shared/wallet/flashQuote';
 import { serverClockOffset } from '../../../market/serverClock';
 import { percentOf, previewFlash, quoteDeadline, quoteTimeLeft } from '../model/flash';
-import { availableOf, sanitizeAmountInput } from '../model/transfer';
+import { availableOf, sanitizeAmountInput } from '../../../money/transfer';
 import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/exchange.css';

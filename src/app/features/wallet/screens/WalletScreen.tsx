@@ -14,7 +14,7 @@ import { InboxBell } from '../../messages/components/InboxBell';
 import { AssetsOverview, AssetsSummaryCard } from '../components/AssetsOverview';
 import { TransferSheet } from '../components/TransferSheet';
 import { VipCard } from '../../growth/welfare/components/VipCard';
-import type { AssetAccount } from '../model/valuation';
+import type { AssetAccount } from '../../../money/valuation';
 
 export default function WalletScreen() {
   const { t } = useTranslation(['wallet', 'common']);

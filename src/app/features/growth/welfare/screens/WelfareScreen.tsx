@@ -18,7 +18,7 @@ import { session } from '../../../../session/store';
 import { SIGN_IN_PATH } from '../../../../session/paths';
 import { DataState, dataStatus } from '../../../../ui/DataState';
 import { toast } from '../../../../ui/toast';
-import { useAssetBalances } from '../../../wallet/balances';
+import { useAssetBalances } from '../../../../money/balances';
 import { claimWelfare, useWelfareInfo } from '../data';
 import { DepositBonuses } from '../components/DepositBonuses';
 import { VipCard } from '../components/VipCard';

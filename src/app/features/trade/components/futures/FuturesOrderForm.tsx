@@ -27,7 +27,7 @@ import { useDepth, useMark, useTicker } from '../../../../market/hooks';
 import { session } from '../../../../session/store';
 import { toast } from '../../../../ui/toast';
 import { WALLET_PATHS } from '../../../wallet/paths';
-import { useAssetBalances } from '../../../wallet/balances';
+import { useAssetBalances } from '../../../../money/balances';
 import { useLanguage } from '../../../../ui/Price';
 import { pricePrefill, sanitizeDecimalInput } from '../../model/spotForm';
 import { pricePick } from '../../orderPrice';

@@ -11,7 +11,7 @@ import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
 import { MARGIN_COIN, MONEY_DECIMALS, quantityOf, type FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { formatDecimal } from '../../../../i18n/format';
 import { ACCOUNT_PATHS } from '../../../account/paths';
-import { useFeeDiscount, withDiscount } from '../../../growth/vip';
+import { useFeeDiscount, withDiscount } from '../../../../money/vip';
 import { useLanguage } from '../../../../ui/Price';
 import { buttonLabel, checkSide, sideKey, type FuturesDraft, trimMoney } from './futuresForm';
 

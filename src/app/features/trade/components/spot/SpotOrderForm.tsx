@@ -20,7 +20,7 @@ import type { SpotOrder } from '../../../../../shared/schemas/trading';
 import { feePercent, type SpotBookState, type SpotSide } from '../../../../../shared/trading/spotRules';
 import { assetDecimals } from '../../../../../shared/amount';
 import { Decimal } from '../../../../../shared/decimal';
-import { useFeeDiscount, withDiscount } from '../../../growth/vip';
+import { useFeeDiscount, withDiscount } from '../../../../money/vip';
 import { ApiError } from '../../../../api/client';
 import { formatDecimal } from '../../../../i18n/format';
 import { useDepth, useTicker } from '../../../../market/hooks';

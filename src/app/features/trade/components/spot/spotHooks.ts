@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SpotPair } from '../../../../../shared/schemas/coins';
 import { settings } from '../../../../state/settings';
-import { useAssetBalances } from '../../../wallet/balances';
+import { useAssetBalances } from '../../../../money/balances';
 
 /** The spot pair of `symbol` with its rules, or undefined (settings not loaded, or not a spot pair). */
 export function useSpotPair(symbol: string): SpotPair | undefined {

@@ -13,7 +13,7 @@ import { completeIntent, intentKey, mutate, pendingIntentNames } from '../../../
 import { invalidate } from '../../../../data/queries';
 import { queryKey } from '../../../../data/queryCache';
 import { useQuery } from '../../../../data/useQuery';
-import { balancesChanged } from '../../../wallet/balances';
+import { balancesChanged } from '../../../../money/balances';
 import {
   LOST_OPTION_GIVE_UP_MS,
   OPTION_INTENT_PREFIX,

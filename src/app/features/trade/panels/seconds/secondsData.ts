@@ -12,7 +12,7 @@ import { completeIntent, intentKey, mutate, pendingIntentNames } from '../../../
 import { invalidate } from '../../../../data/queries';
 import { queryKey } from '../../../../data/queryCache';
 import { useQuery } from '../../../../data/useQuery';
-import { balancesChanged } from '../../../wallet/balances';
+import { balancesChanged } from '../../../../money/balances';
 import {
   findLostOrder,
   intentName,

@@ -12,7 +12,7 @@ import type { OptionKind, OptionQuote } from '../../../../../../shared/schemas/o
 import { OPTION_MAX_PREMIUM, OPTION_MIN_PREMIUM } from '../../../../../../shared/trading/optionRules';
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { SignInCta } from '../../../../../ui/SignInCta';
-import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
+import { sanitizeAmountInput } from '../../../../../money/transfer';
 import { Countdown } from '../../seconds/components/Countdown';
 import {
   indicativeTotal,

@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import type { Period, SecondDirection } from '../../../../../../shared/schemas/trading';
 import { formatDecimal } from '../../../../../i18n/format';
 import { SignInCta } from '../../../../../ui/SignInCta';
-import { sanitizeAmountInput } from '../../../../wallet/model/transfer';
+import { sanitizeAmountInput } from '../../../../../money/transfer';
 import { periodLength, ratioPercent, STAKE_COIN, stakePresets, winPayout } from '../model/seconds';
 import type { StakeCheck } from '../model/stake';
 import { StakeError } from './StakeError';

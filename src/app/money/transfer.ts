@@ -4,8 +4,8 @@
  * with at most the coin's decimals; on top, the form checks the from-account's available balance and that the
  * two accounts differ, so the server's refusal is the exception, not the rule.
  */
-import { Decimal } from '../../../../shared/decimal';
-import { assetDecimals, checkAmount } from '../../../../shared/amount';
+import { Decimal } from '../../shared/decimal';
+import { assetDecimals, checkAmount } from '../../shared/amount';
 import { QUOTE_COIN, type AssetAccount, type BalanceEntry } from './valuation';
 
 /** The available balance of `coin` in `account` (0 when there is none). */

@@ -3,7 +3,7 @@
  * an email keeps the first two characters of its local part and the domain, a phone its country code, first
  * digits and last four, a wallet address its first six and last four characters.
  */
-import type { UserInfo } from '../../../../shared/schemas/user';
+import type { UserInfo } from '../../shared/schemas/user';
 
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');

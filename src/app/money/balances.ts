@@ -6,15 +6,15 @@
  */
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { assetApi } from '../../../shared/api/asset';
-import { call } from '../../api/client';
-import { mutate } from '../../data/mutate';
-import { invalidate } from '../../data/queries';
-import { queryKey } from '../../data/queryCache';
-import { useQuery, type QueryResult } from '../../data/useQuery';
-import { session } from '../../session/store';
-import { useLiveAccount } from '../../market/hooks';
-import type { BalanceEntry, AssetAccount } from './model/valuation';
+import { assetApi } from '../../shared/api/asset';
+import { call } from '../api/client';
+import { mutate } from '../data/mutate';
+import { invalidate } from '../data/queries';
+import { queryKey } from '../data/queryCache';
+import { useQuery, type QueryResult } from '../data/useQuery';
+import { session } from '../session/store';
+import { useLiveAccount } from '../market/hooks';
+import type { BalanceEntry, AssetAccount } from './valuation';
 
 /** Every wallet query's key starts with this: invalidating it refreshes balances (and later records). */
 export const ASSET_QUERIES = queryKey(['asset']);

@@ -7,10 +7,10 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Popup } from '../../../ui/Popup';
-import { logout } from '../../../session/actions';
-import { ACCOUNT_PATHS } from '../paths';
-import '../../../forms/forms.css';
+import { Popup } from '../ui/Popup';
+import { logout } from './actions';
+import { ACCOUNT_PATHS } from '../features/account/paths';
+import '../forms/forms.css';
 import './signOut.css';
 
 export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

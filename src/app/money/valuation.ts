@@ -7,7 +7,7 @@
  * - "Hide small balances" hides a coin worth less than SMALL_BALANCE_USDT and every empty balance; a coin whose
  *   value is unknown is never hidden as small (we cannot tell that it is).
  */
-import { Decimal } from '../../../../shared/decimal';
+import { Decimal } from '../../shared/decimal';
 
 export const ACCOUNTS = ['platform', 'finance', 'contract'] as const;
 export type AssetAccount = (typeof ACCOUNTS)[number];

@@ -3,12 +3,12 @@
  * (the default) or refused, or until vip/info has answered, so the forms show the pair's fee then. Read once per
  * form mount through the keyed cache (never polled); the server charges the discount of the moment of each fill.
  */
-import { rewardsApi } from '../../../shared/api/rewards';
-import { Decimal } from '../../../shared/decimal';
-import { discountedFee } from '../../../shared/rewards/vipRules';
-import { call } from '../../api/client';
-import { queryKey } from '../../data/queryCache';
-import { useQuery } from '../../data/useQuery';
+import { rewardsApi } from '../../shared/api/rewards';
+import { Decimal } from '../../shared/decimal';
+import { discountedFee } from '../../shared/rewards/vipRules';
+import { call } from '../api/client';
+import { queryKey } from '../data/queryCache';
+import { useQuery } from '../data/useQuery';
 
 export function useFeeDiscount(signedIn: boolean): string {
   const q = useQuery(queryKey(['vip', 'info']), (signal) => call(rewardsApi.vipInfo, { signal, silent: true }), {

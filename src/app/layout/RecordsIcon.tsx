@@ -1,5 +1,5 @@
 /** The trade records' icon (a ruled sheet with a clock), for the entries on "My" and in the account menu. */
-import { Svg, type P } from '../../../layout/icons';
+import { Svg, type P } from './icons';
 
 export const IconRecords = (p: P) => (
   <Svg {...p}>

@@ -1,5 +1,5 @@
 /** Icons of the account hub and menu, drawn in the shell's icon frame (layout/icons.tsx). */
-import { Svg, type P } from '../../../layout/icons';
+import { Svg, type P } from './icons';
 
 export const IconLock = (p: P) => (
   <Svg {...p}>
