@@ -42,6 +42,55 @@ const VIEW_FREE = [
   },
 ];
 
+/**
+ * ROOM-1: a feature is a room with one door. A file of `src/app/features/<a>/` imports from another feature only
+ * its `paths`, `routes` or `index` (the door); app code outside the features (the platform) likewise. Imports are
+ * relative, so each pattern is written for the depth of the importing file: from `features/<a>/x/y.ts` (depth 1)
+ * `../../<b>/` is another feature's folder, and `../../../features/<b>/` the same reached through `src/app`.
+ * (Going out of one's own room and back in is refused too: write it the short way.)
+ */
+const ROOM_DOORS = String.raw`(?!(paths|routes|index)(\.tsx?)?$)[^/]`;
+const ROOM_MESSAGE =
+  "A feature is a room with one door (ROOM-1): import another feature's paths, routes or index only. What several features use belongs in a platform module (src/app/ui, data, money, session...).";
+const MAX_DEPTH = 5;
+const up = (n) => (n === 0 ? String.raw`\./` : String.raw`(\.\./){${n}}`);
+/** Files `levels` folders below `base`, as a glob. */
+const atDepth = (base, levels) => `${base}/${'*/'.repeat(levels)}*.{ts,tsx}`;
+const ROOM_BLOCKS = [];
+for (let k = 0; k <= MAX_DEPTH; k++) {
+  ROOM_BLOCKS.push({
+    files: atDepth('src/app/features/*', k),
+    room: [
+      String.raw`^${up(k + 1)}(?!\.\./)[^/]+/${ROOM_DOORS}`,
+      String.raw`^${up(k + 2)}features/[^/]+/${ROOM_DOORS}`,
+    ],
+  });
+}
+for (let k = 0; k <= MAX_DEPTH; k++) {
+  ROOM_BLOCKS.push({
+    files: atDepth('src/app', k),
+    ignores: ['src/app/features/**'],
+    room: [String.raw`^${up(k)}features/[^/]+/${ROOM_DOORS}`],
+  });
+}
+/** One no-restricted-imports entry per room block, for app code and for its tests (a later block replaces the rule's options, so each repeats the engine's pattern). */
+const roomConfigs = () =>
+  ROOM_BLOCKS.flatMap(({ files, ignores = [], room }) => {
+    const patterns = room.map((regex) => ({ regex, message: ROOM_MESSAGE }));
+    return [
+      {
+        files: [files],
+        ignores: [...ignores, ...TEST_FILES],
+        rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_INTERNALS, ...patterns] }] },
+      },
+      {
+        files: [[files, '**/*.test.{ts,tsx}']],
+        ignores,
+        rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_INTERNALS_BUT_TESTING, ...patterns] }] },
+      },
+    ];
+  });
+
 const ENGINE_GLOBAL =
   'The engine takes its platform through EngineDeps (src/engine/types.ts) so it runs in a worker, in Node and under fake time.';
 const ENGINE_GLOBALS = [
@@ -122,6 +171,8 @@ export default tseslint.config(
     ignores: ['src/engine/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_INTERNALS_BUT_TESTING] }] },
   },
+  // The app: a feature is a room with one door (ROOM-1).
+  ...roomConfigs(),
   // The engine and shared: no view, no store, no app or worker code.
   {
     files: ['src/engine/**/*.ts', 'src/shared/**/*.ts'],

@@ -98,6 +98,22 @@ describe('gates', () => {
     expect(await lintAs('src/app/importsEngineIndex.ts', read(fixture('src/app/importsEngineIndex.ts')))).toEqual([]);
   });
 
+  it('[ROOM-1] ESLint rejects a feature file that imports another feature past its door, and accepts the door', async () => {
+    const inside = 'src/app/features/trade/components';
+    const refused = await lintAs(`${inside}/importsAnotherRoom.ts`, read(fixture(`${inside}/importsAnotherRoom.ts`)));
+    expect(refused).toEqual(['no-restricted-imports']);
+    const byTheDoor = await lintAs(`${inside}/importsADoor.ts`, read(fixture(`${inside}/importsADoor.ts`)));
+    expect(byTheDoor).toEqual([]);
+  });
+
+  it('[ROOM-2] ESLint rejects a platform file that imports a feature past its door', async () => {
+    const rules = await lintAs(
+      'src/app/layout/importsAFeatureRoom.ts',
+      read(fixture('src/app/layout/importsAFeatureRoom.ts')),
+    );
+    expect(rules).toEqual(['no-restricted-imports']);
+  });
+
   it('ESLint accepts real files of the tree', async () => {
     for (const file of ['src/engine/index.ts', 'src/engine/connection.ts']) {
       expect(await lintAs(file, read(path.join(root, file)))).toEqual([]);

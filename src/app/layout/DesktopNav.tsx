@@ -18,7 +18,7 @@ import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
 import { FINANCE_PATHS } from '../features/finance/paths';
 import { COPY_PATHS } from '../features/copy/paths';
-import { InboxBell } from '../features/messages/components/InboxBell';
+import { InboxBell } from '../features/messages';
 import './desktop.css';
 
 const PRIMARY = [

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { loadOnOpen } from '../ui/loadOnOpen';
 import { sidebarState } from './sidebarState';
 import { showsTabBar } from './navConfig';
-import { InboxSync } from '../features/messages/data';
+import { InboxSync } from '../features/messages';
 import './layout.css';
 
 const AppSidebar = loadOnOpen(() => import('./AppSidebar').then((m) => m.AppSidebar));

@@ -29,7 +29,7 @@ import {
   withReturn,
 } from './paths';
 import { session } from './store';
-import { hasDevOutbox } from '../features/dev/model/outbox';
+import { hasDevOutbox } from '../features/dev';
 
 /**
  * GUARD-2: the user-info reload is local and usually done in a few milliseconds; the loading toast appears only

@@ -16,7 +16,7 @@ import { useForm } from '../../../forms/useForm';
 import { signIn } from '../../../session/actions';
 import { returnTarget, RETURN_PARAM, withReturn } from '../../../session/paths';
 import { toast } from '../../../ui/toast';
-import { queueNewUserNotice } from '../../content/notices/newUserNotice';
+import { queueNewUserNotice } from '../../content';
 import { AuthShell } from '../components/AuthShell';
 import { CountrySelect } from '../components/CountrySelect';
 import { rules } from '../model/fieldRules';

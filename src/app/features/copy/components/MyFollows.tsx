@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { nanoid } from 'nanoid';
 import type { Follow, FollowEvent } from '../../../../shared/schemas/follow';
 import type { Position } from '../../../../shared/schemas/futures';
-import { useOpenPositions } from '../../trade/futuresLists';
+import { useOpenPositions } from '../../trade';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Popup } from '../../../ui/Popup';

@@ -18,10 +18,9 @@ import { Popup } from '../../../ui/Popup';
 import { QrCode } from '../../../ui/QrCode';
 import { toast } from '../../../ui/toast';
 import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
-import { Pager } from '../../proxy/components/Pager';
+import { Pager } from '../../proxy';
 import { downloadPoster, Poster } from '../components/Poster';
 import { INVITE_PAGE_SIZE, useInviteInfo, useInvitees, useRebates } from '../data';
-import '../../proxy/components/proxy.css';
 import '../components/invite.css';
 
 /** The example fee the rules work through (INVUI-4). */

@@ -23,8 +23,8 @@ import { CONTENT_PATHS } from '../../content/paths';
 import { Logo } from '../../../layout/Logo';
 import { LanguageButton } from '../../../ui/language/LanguageButton';
 import { ACCOUNT_PATHS } from '../../account/paths';
-import { NoticeDialogs, NoticeStrip, useHomeNoticesSettled } from '../../content/notices/HomeNotices';
-import { InboxBell } from '../../messages/components/InboxBell';
+import { NoticeDialogs, NoticeStrip, useHomeNoticesSettled } from '../../content';
+import { InboxBell } from '../../messages';
 import { useHasDownloads } from '../../../ui/operatorLinks';
 
 export default function HomeScreen() {

@@ -16,7 +16,7 @@ import { MessageIcon } from '../components/MessageIcon';
 import { idOf } from '../model/numbers';
 import { useMessageWords } from '../model/useWords';
 import { MESSAGES_PATHS } from '../paths';
-import { NoticeDetail } from '../../content/notices/NoticeViews';
+import { NoticeDetail } from '../../content';
 import { NOTICES_HREF } from '../../content/paths';
 import '../components/messages.css';
 

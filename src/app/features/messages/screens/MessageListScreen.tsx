@@ -20,7 +20,7 @@ import { MessageIcon } from '../components/MessageIcon';
 import { MessagePager } from '../components/MessagePager';
 import { useMessageWords } from '../model/useWords';
 import { messageHref } from '../paths';
-import { NoticeList } from '../../content/notices/NoticeViews';
+import { NoticeList } from '../../content';
 import '../components/messages.css';
 
 /** The tabs: the messages (all, unread) and the operator's notices (NOTE-4), kept in `?tab=`. */

@@ -14,8 +14,7 @@ import type { MarketRow } from '../../../market/coins';
 import { ChangePill, Num, Price, useLanguage } from '../../../ui/Price';
 import './PairHeader.css';
 import { CoinIcon } from '../../../ui/CoinIcon';
-import { WatchStar } from '../../markets/components/WatchStar';
-import { WatchlistSync } from '../../markets/WatchlistSync';
+import { WatchStar, WatchlistSync } from '../../markets';
 
 interface Props {
   row: MarketRow | undefined;

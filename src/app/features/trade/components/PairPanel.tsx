@@ -6,9 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../../layout/icons';
 import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../../market/coins';
-import { MarketTable } from '../../markets/components/MarketTable';
-import { WatchStar } from '../../markets/components/WatchStar';
-import { WatchlistSync } from '../../markets/WatchlistSync';
+import { MarketTable, WatchStar, WatchlistSync } from '../../markets';
 import { EmptyState } from '../../../ui/EmptyState';
 
 const LIST_LABEL: Record<CoinListKey, string> = {

@@ -21,7 +21,7 @@ import { QrCode } from '../../../ui/QrCode';
 import { toast } from '../../../ui/toast';
 import { declarePayment, useDepositAddress, useDeposits } from '../deposits';
 import { WALLET_PATHS } from '../paths';
-import { DepositBonuses } from '../../growth/welfare/components/DepositBonuses';
+import { DepositBonuses } from '../../growth';
 import '../components/deposit.css';
 
 export default function RechargeScreen() {

@@ -9,11 +9,11 @@ import { TopBar } from '../../../layout/TopBar';
 import { IconMenu } from '../../../layout/icons';
 import { openAppSidebar } from '../../../layout/sidebarState';
 import { useIsDesktop } from '../../../layout/useIsDesktop';
-import { AccountHub } from '../../account/components/AccountHub';
-import { InboxBell } from '../../messages/components/InboxBell';
+import { AccountHub } from '../../account';
+import { InboxBell } from '../../messages';
 import { AssetsOverview, AssetsSummaryCard } from '../components/AssetsOverview';
 import { TransferSheet } from '../components/TransferSheet';
-import { VipCard } from '../../growth/welfare/components/VipCard';
+import { VipCard } from '../../growth';
 import type { AssetAccount } from '../../../money/valuation';
 
 export default function WalletScreen() {

@@ -12,10 +12,7 @@ import { settings } from '../../../../state/settings';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { DataState } from '../../../../ui/DataState';
 import { mergeCoinLists, type CoinLists } from '../../../../market/coins';
-import { MarketTable } from '../../../markets/components/MarketTable';
-import { WatchStar } from '../../../markets/components/WatchStar';
-import { loadWatchlist, useWatchUid, watchlist } from '../../../markets/watchlist';
-import { WatchlistSync } from '../../../markets/WatchlistSync';
+import { loadWatchlist, MarketTable, useWatchUid, watchlist, WatchlistSync, WatchStar } from '../../../markets';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { MARKETS_PATHS } from '../../../markets/paths';
 
