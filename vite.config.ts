@@ -64,9 +64,14 @@ export default defineConfig({
       // The engine and the shared modules have no import-time effects (zodSetup aside), nor has decimal.js: what a
       // chunk does not use of them stays out of it (the main thread imports the engine's index for topicKey; the
       // worker's futures arithmetic and decimal.js must not ride along into the home screen, PERF-10).
+      // A feature's door (its index.ts, ROOM-1) only re-exports: a screen takes through it only what it uses.
       treeshake: {
         moduleSideEffects: (id) =>
-          !(/\/node_modules\/decimal\.js\//.test(id) || (/\/src\/(engine|shared)\//.test(id) && !/zodSetup/.test(id))),
+          !(
+            /\/node_modules\/decimal\.js\//.test(id) ||
+            (/\/src\/(engine|shared)\//.test(id) && !/zodSetup/.test(id)) ||
+            /\/src\/app\/features\/[^/]+\/index\.ts$/.test(id)
+          ),
       },
     },
   },

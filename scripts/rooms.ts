@@ -2,7 +2,7 @@
 // `index`): from another feature, and from the platform (app code outside `src/app/features`). Static imports,
 // re-exports and dynamic `import()` are counted (ESLint's rule sees the first two). Prints each one and the
 // totals; `--check` exits non-zero when any is found. Run: node --import tsx scripts/rooms.ts [--check]
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const app = path.resolve(import.meta.dirname, '../src/app');
@@ -47,6 +47,26 @@ export function backDoors(): BackDoor[] {
   return found;
 }
 
+/**
+ * The doors (`features/<a>/index.ts`) whose text is more than re-exports: code or a style import there would
+ * run for every importer, and vite.config.ts lets a chunk take through a door only what it uses (PERF-10).
+ */
+export function impureDoors(): string[] {
+  const features = path.join(app, 'features');
+  const reExport = /^export\s+(type\s+)?(\{[^}]*\}|\*(\s+as\s+\w+)?)\s+from\s+['"][^'"]+['"]$/;
+  return readdirSync(features)
+    .map((name) => path.join(features, name, 'index.ts'))
+    .filter((door) => existsSync(door))
+    .filter((door) =>
+      readFileSync(door, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+        .split(';')
+        .map((statement) => statement.trim())
+        .some((statement) => statement !== '' && !reExport.test(statement)),
+    )
+    .map((door) => path.relative(app, door));
+}
+
 if (process.argv[1] === import.meta.filename) {
   const found = backDoors();
   for (const f of found) console.log(`${f.kind}\t${f.from} -> ${f.target}`);
@@ -55,5 +75,7 @@ if (process.argv[1] === import.meta.filename) {
   console.log(
     `feature -> feature internals: ${feature}; platform -> feature internals: ${found.length - feature}; modules reached: ${modules.size}`,
   );
-  if (process.argv.includes('--check') && found.length > 0) process.exit(1);
+  const impure = impureDoors();
+  for (const door of impure) console.log(`door with more than re-exports: ${door}`);
+  if (process.argv.includes('--check') && found.length + impure.length > 0) process.exit(1);
 }

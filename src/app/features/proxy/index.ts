@@ -1,3 +1,2 @@
-/** Proxy investing's door: the pager and the programme's styles, which the invitation screen shares. */
+/** Proxy investing's door: the pager, which the invitation screen shares (its styles are ui/programme.css). */
 export { Pager } from './components/Pager';
-import './components/proxy.css';

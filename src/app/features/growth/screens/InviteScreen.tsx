@@ -21,6 +21,7 @@ import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
 import { Pager } from '../../proxy';
 import { downloadPoster, Poster } from '../components/Poster';
 import { INVITE_PAGE_SIZE, useInviteInfo, useInvitees, useRebates } from '../data';
+import '../../../ui/programme.css';
 import '../components/invite.css';
 
 /** The example fee the rules work through (INVUI-4). */

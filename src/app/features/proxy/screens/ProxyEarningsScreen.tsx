@@ -14,7 +14,7 @@ import { PROXY_PAGE_SIZE, useProxyEarnings } from '../data';
 import { PROXY_PATHS } from '../paths';
 import { EarningsChart } from '../components/EarningsChart';
 import { Pager } from '../components/Pager';
-import '../components/proxy.css';
+import '../../../ui/programme.css';
 
 export function EarningsView({ data }: { data: ProxyEarningPage }) {
   const { t } = useTranslation('proxy');

@@ -13,7 +13,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { PROXY_PAGE_SIZE, useProxyCustomers } from '../data';
 import { PROXY_PATHS } from '../paths';
 import { Pager } from '../components/Pager';
-import '../components/proxy.css';
+import '../../../ui/programme.css';
 
 export function CustomerList({ rows, desktop }: { rows: readonly ProxyCustomer[]; desktop: boolean }) {
   const { t } = useTranslation('proxy');

@@ -21,7 +21,7 @@ import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
 import { applyAgent, linkAgent, useProxyInfo } from '../data';
 import { PROXY_PATHS } from '../paths';
-import '../components/proxy.css';
+import '../../../ui/programme.css';
 
 /** The rate as a percentage ("0.1" -> "10"). */
 export function ratePercent(rate: string): string {
