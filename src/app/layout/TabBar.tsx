@@ -5,7 +5,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NavIcon } from './NavIcon';
-import { MyTabBadge } from '../features/messages';
+import { MyTabBadge } from './MyTabBadge';
 import { TAB_BAR, TAB_BAR_CENTER_KEY, activeTabKey, showsTabBar } from './navConfig';
 import './tabbar.css';
 

@@ -31,7 +31,7 @@ vi.mock('../../api/client', async (orig) => {
   return { ...real, call: vi.fn(() => new Promise(() => undefined)) };
 });
 vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined }));
-vi.mock('../trade/panels/seconds/useSecondsLive', () => ({ useServerOffset: () => null }));
+vi.mock('../../market/serverClock', () => ({ useServerOffset: () => null, serverClockOffset: async () => null }));
 vi.mock('../../money/balances', () => ({
   useAssetBalances: () => ({
     status: 'ok',

@@ -14,7 +14,7 @@ import { invalidate } from '../../data/queries';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { useStatusRefetch } from '../../market/useStatusRefetch';
 import { session } from '../../session/store';
-import { rememberUnread } from './model/unreadStore';
+import { rememberUnread } from '../../state/unreadStore';
 
 export const MESSAGE_PAGE_SIZE = 20;
 /** The USER_STATUS kind the server announces after every write and read of the inbox (MSG-6). */

@@ -12,7 +12,7 @@ import {
   loadMessages,
 } from '../../i18n/testing/messageFiles';
 import { messageFacts, messageWords, pairLabel, type Translate } from './model/wording';
-import { badgeText, idOf } from './model/numbers';
+import { badgeText, idOf } from '../../ui/inboxNumbers';
 
 function translator(lang: string): Translate {
   const m = loadMessages(lang, 'inbox');

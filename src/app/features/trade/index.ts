@@ -1,3 +1,2 @@
-/** The trade screen's door: open futures positions (for the follower's records) and the server clock offset. */
+/** The trade screen's door: the open futures positions (the follower's records show them). */
 export { useOpenPositions } from './futuresLists';
-export { useServerOffset } from './panels/seconds/useSecondsLive';

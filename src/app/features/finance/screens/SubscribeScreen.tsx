@@ -18,7 +18,7 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ACCOUNT_PATHS } from '../../account/paths';
-import { useServerOffset } from '../../trade';
+import { useServerOffset } from '../../../market/serverClock';
 import { useAssetBalances } from '../../../money/balances';
 import { availableOf } from '../../../money/transfer';
 import { amount, utcDate } from '../components/format';

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Svg, type P } from '../../../layout/icons';
 import { MESSAGES_PATHS } from '../paths';
 import { useInboxUid, useUnreadCount } from '../data';
-import { badgeText } from '../model/numbers';
-import './badge.css';
+import { badgeText } from '../../../ui/inboxNumbers';
+import '../../../ui/badge.css';
 import './messages.css';
 
 export const IconBell = (p: P) => (

@@ -13,7 +13,7 @@ import { useIsDesktop } from '../../../layout/useIsDesktop';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { markRead, useMessage } from '../data';
 import { MessageIcon } from '../components/MessageIcon';
-import { idOf } from '../model/numbers';
+import { idOf } from '../../../ui/inboxNumbers';
 import { useMessageWords } from '../model/useWords';
 import { MESSAGES_PATHS } from '../paths';
 import { NoticeDetail } from '../../content';

@@ -17,7 +17,8 @@ import type { CoinLists as SchemaCoinLists } from '../../../../../shared/schemas
 import { mergeCoinLists, streamSymbol, type CoinLists } from '../../../../market/coins';
 import { useAssetBalances } from '../../../../money/balances';
 import { availableOf } from '../../../../money/transfer';
-import { useCloseChecks, useServerOffset } from '../seconds/useSecondsLive';
+import { useCloseChecks } from '../seconds/useSecondsLive';
+import { useServerOffset } from '../../../../market/serverClock';
 import { OptionBoard, type OptionPick } from './components/OptionBoard';
 import { OptionTicket, type HeldQuote } from './components/OptionTicket';
 import { OpenOptions, SettledOptions } from './components/MyOptions';

@@ -40,7 +40,8 @@ import {
   usePeriods,
   useSettledSeconds,
 } from './secondsData';
-import { useCloseChecks, useSecondsPushes, useServerOffset } from './useSecondsLive';
+import { useCloseChecks, useSecondsPushes } from './useSecondsLive';
+import { useServerOffset } from '../../../../market/serverClock';
 import './seconds.css';
 
 /** While a submission's outcome is unknown, it is looked for again this often (until found or given up). */

@@ -1,40 +1,19 @@
 /**
- * The panel's live side (SECUI-6, SECUI-7): the server clock offset for the countdowns, the pushes that tell
- * a contract opened or settled (USER_STATUS kind "second"; SETTLEMENT once the worker hands it on), and a
- * last-resort check when a countdown reaches zero and no push follows (the socket may be down).
+ * The panel's live side (SECUI-6, SECUI-7): the pushes that tell a contract opened or settled (USER_STATUS kind
+ * "second"; SETTLEMENT once the worker hands it on), and a last-resort check when a countdown reaches zero and no
+ * push follows (the socket may be down). The countdowns' server clock offset is `useServerOffset`
+ * (market/serverClock.ts).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { AccountView } from '../../../../../engine';
 import type { SettlementData } from '../../../../../shared/protocol';
 import { useLiveAccount } from '../../../../market/hooks';
-import { serverClockOffset } from '../../../../market/serverClock';
 
-/** How often the clock offset is asked of the worker again (it refines it from every frame). */
-const OFFSET_REFRESH_MS = 30_000;
 /** After a countdown reaches zero without a push: ask for the lists at these delays, then stop. */
 export const CLOSE_CHECKS_MS = [2_000, 6_000] as const;
 
 /** The account view, with the settlement fields the worker adds for SETTLEMENT frames. */
 type LiveAccount = AccountView & { settlementCount?: number; lastSettlement?: SettlementData | null };
-
-/** serverNow - localNow from the engine (null until it has a frame); refreshed now and then. */
-export function useServerOffset(): number | null {
-  const [offset, setOffset] = useState<number | null>(null);
-  useEffect(() => {
-    let alive = true;
-    const ask = () =>
-      void serverClockOffset().then((o) => {
-        if (alive && o !== null) setOffset(o);
-      });
-    ask();
-    const id = setInterval(ask, OFFSET_REFRESH_MS);
-    return () => {
-      alive = false;
-      clearInterval(id);
-    };
-  }, []);
-  return offset;
-}
 
 /**
  * Calls `onStatus` when the server reports a second contract opened or settled (USER_STATUS kind "second"),

@@ -1,4 +1,4 @@
-/** Small pure helpers of the inbox screens (MSGUI-1, MSGUI-3): the badge's text and the id of `?id=`. */
+/** Small pure helpers of the inbox (MSGUI-1, MSGUI-3): the unread badge's text (bell, "My" tab) and the id of `?id=`. */
 
 /** "3", or "99+" above 99; nothing at 0 (MSGUI-1). */
 export function badgeText(n: number): string {

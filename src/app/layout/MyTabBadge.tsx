@@ -3,10 +3,10 @@
  * `InboxSync` in the phone layout); nothing signed out or at 0. It fetches nothing itself.
  */
 import { useSnapshot } from 'valtio';
-import { session } from '../../../session/store';
-import { badgeText } from '../model/numbers';
-import { inboxUnread } from '../model/unreadStore';
-import './badge.css';
+import { session } from '../session/store';
+import { badgeText } from '../ui/inboxNumbers';
+import { inboxUnread } from '../state/unreadStore';
+import '../ui/badge.css';
 
 export function MyTabBadge() {
   const { isSign, userInfo } = useSnapshot(session);
