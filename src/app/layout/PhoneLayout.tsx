@@ -5,8 +5,9 @@ import { useSnapshot } from 'valtio';
 import { loadOnOpen } from '../ui/loadOnOpen';
 import { sidebarState } from './sidebarState';
 import { showsTabBar } from './navConfig';
-import { InboxSync } from '../features/messages';
 import './layout.css';
+// After the layout's styles: the inbox's door brings the inbox's styles, which came after them before (ROOM-2).
+import { InboxSync } from '../features/messages';
 
 const AppSidebar = loadOnOpen(() => import('./AppSidebar').then((m) => m.AppSidebar));
 
