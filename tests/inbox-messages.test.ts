@@ -162,6 +162,7 @@ describe('[MSG-6][MSGUI-1][OPC-11] an order fill raises the unread count in two 
     expect(await p.getByTestId('message-list').innerText()).toContain('تم تنفيذ الأمر');
     // [OPC-11] the operator's announcement in its Arabic text
     expect(await p.getByTestId('message-list').innerText()).toContain('صيانة مجدولة');
+    expect(await p.locator('[data-kind=announcement] .msg-row__title').getAttribute('dir')).toBe('rtl');
     await shot(p, 'message-list-phone-ar');
     await ar.close();
   });
