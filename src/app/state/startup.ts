@@ -10,7 +10,8 @@
 import { CODE_OK } from '../../shared/api/envelope';
 import { marketApi } from '../../shared/api/market';
 import { callRaw } from '../api/client';
-import { applyDocumentLanguage, i18n, setLanguage, storedLanguage } from '../i18n/index';
+import { subscribeKey } from 'valtio/utils';
+import { applyDocumentLanguage, languageState, setLanguage, storedLanguage } from '../i18n/index';
 import { toLanguageCode, DEFAULT_LANGUAGE } from '../i18n/languages';
 import { readString, writeString } from './storage';
 import { StorageKeys } from '../../shared/storageKeys';
@@ -73,10 +74,9 @@ export async function startUp(): Promise<void> {
   settings.ready = true;
   // OPC-10: the settings carry operator texts in the reader's language (the new-user notice, the VIP
   // descriptions); a language chosen later asks for them again.
-  if (!refetchOnLanguage) {
-    refetchOnLanguage = true;
-    i18n.on('languageChanged', () => void refreshSettings());
-  }
+  // (After the change is applied: the call's lang header is the document's language.)
+  stopLanguageRefetch?.();
+  stopLanguageRefetch = subscribeKey(languageState, 'language', () => void refreshSettings());
 }
 
-let refetchOnLanguage = false;
+let stopLanguageRefetch: (() => void) | undefined;
