@@ -131,7 +131,7 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await ctx.close();
   });
 
-  it('[LEAD-3] desktop: a follower of a simulated lead receives a copied trade within two minutes of following', async () => {
+  it('[LEAD-3] desktop, then phone: a follower of a simulated lead receives a copied trade within two minutes of following', async () => {
     const page0 = await call<{ rows: { traderId: number; nickname: string; bot: boolean }[] }>(
       '/api/follow/traders?sort=followers&days=30&pageNum=1&pageSize=50',
       env.token,
@@ -163,6 +163,12 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await expect
       .poll(() => page.getByTestId('follow-card').allInnerTexts(), { timeout: 20_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining(bot!.nickname)]));
+    // The phone size of the same page: My follows lists the simulated lead, marked as simulated.
+    await page.setViewportSize(PHONE);
+    await expect
+      .poll(() => page.getByTestId('follow-card').allInnerTexts(), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining(bot!.nickname)]));
+    await shot(page, 'follow-copied-mine-phone-resized');
     await ctx.close();
   });
 });

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerAccountByApi } from './accounts-support';
-import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { DESKTOP, PHONE, appWithDemoUser, gotoApp, navigateInApp, newContext, shot } from './app-support';
 
 const OPS_TOKEN = 'e2e-operator-token-flow-0123456789ab';
 const env = appWithDemoUser({ TEST_SWITCHES: '1', CHAIN_BLOCK_MS: '300', OPS_TOKEN });
@@ -152,7 +152,7 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     (globalThis as { flowMerchant?: string }).flowMerchant = merchantToken;
   });
 
-  it('[WORD-4] phone: another customer buys from the same offer, then sells to the demo merchant ("You sell / You receive") and releases', async () => {
+  it('[WORD-4] phone: another customer buys from the same offer, then sells to the demo merchant ("You sell / You receive") and releases; the sell wording at the desktop size too', async () => {
     const merchantToken = (globalThis as { flowMerchant?: string }).flowMerchant!;
     const mctx = await newContext(env.app.browser, { viewport: PHONE, token: merchantToken });
     const merchant = await mctx.newPage();
@@ -200,6 +200,15 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     await gotoApp(customer, `${env.app.server.url}/floworder/mine?tab=ended`);
     await customer.getByTestId('flow-order-row').first().waitFor({ timeout: 15_000 });
     await shot(customer, 'flow-mine-phone');
+    // WORD-4 at the desktop size too: the same page resized, the sell sheet's wording (nothing sent).
+    await customer.setViewportSize(DESKTOP);
+    await navigateInApp(customer, '/floworder?side=sell');
+    await customer.getByTestId('flow-offer').filter({ hasText: 'OpenEx OTC' }).getByTestId('flow-offer-take').click();
+    await customer.getByTestId('flow-take-by-coin').click();
+    await customer.getByTestId('flow-take-amount').fill('5');
+    await expect.poll(() => customer.getByTestId('flow-take-coin').innerText()).toBe('You sell 5 USDT');
+    expect(await customer.getByTestId('flow-take-fiat').innerText()).toBe('You receive 4.95 USD');
+    await shot(customer, 'flow-take-sell-desktop');
     await cctx.close();
 
     // Right to left: the market and the completed order in Arabic.

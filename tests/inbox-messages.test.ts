@@ -44,7 +44,7 @@ const bellText = async (page: Page) => {
   return (await badge.count()) ? (await badge.innerText()).trim() : '';
 };
 
-describe('[MSG-6][MSGUI-1] an order fill raises the unread count in two tabs; reading it in one clears both', () => {
+describe('[MSG-6][MSGUI-1][OPC-11] an order fill raises the unread count in two tabs; reading it in one clears both', () => {
   it('desktop: the header bell in both tabs, then the list and the message', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const a = await ctx.newPage();
@@ -62,10 +62,14 @@ describe('[MSG-6][MSGUI-1] an order fill raises the unread count in two tabs; re
     await expect.poll(() => bellText(a), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => bellText(b), { timeout: 15_000 }).toBe('1');
 
-    // an announcement too, so the list shows two kinds (written by the operator, in one language)
+    // an announcement too, so the list shows two kinds (the operator's text, and its Arabic text: OPC-11)
     await post(
       '/api/_ops/announce',
-      { title: 'Scheduled maintenance', body: 'Deposits pause on Sunday from 02:00 to 02:30 UTC.' },
+      {
+        title: 'Scheduled maintenance',
+        body: 'Deposits pause on Sunday from 02:00 to 02:30 UTC.',
+        texts: { ar: { title: 'صيانة مجدولة', body: 'تتوقف الإيداعات يوم الأحد من 02:00 إلى 02:30 UTC.' } },
+      },
       { 'x-ops-token': OPS_TOKEN },
     );
     await expect.poll(() => bellText(a), { timeout: 15_000 }).toBe('2');
@@ -156,6 +160,9 @@ describe('[MSG-6][MSGUI-1] an order fill raises the unread count in two tabs; re
     await gotoApp(p, `${env.app.server.url}/message`);
     await p.getByTestId('message-list').waitFor();
     expect(await p.getByTestId('message-list').innerText()).toContain('تم تنفيذ الأمر');
+    // [OPC-11] the operator's announcement in its Arabic text
+    expect(await p.getByTestId('message-list').innerText()).toContain('صيانة مجدولة');
+    expect(await p.locator('[data-kind=announcement] .msg-row__title').getAttribute('dir')).toBe('rtl');
     await shot(p, 'message-list-phone-ar');
     await ar.close();
   });

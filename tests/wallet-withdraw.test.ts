@@ -266,6 +266,25 @@ describe('/withdraw without a trade password', () => {
       await ctx.close();
     }
   });
+
+  it('[WORD-3] desktop: the same offer before the form, with its link to set the trade password', async () => {
+    const fresh = await registerAccountByApi(app.server);
+    const ctx = await newContext(app.browser, { viewport: DESKTOP, token: fresh.token });
+    const page = await ctx.newPage();
+    try {
+      await gotoApp(page, `${app.server.url}/withdraw`);
+      const need = page.getByTestId('withdraw-needs-trade-password');
+      await need.waitFor();
+      expect(await need.innerText()).toContain('Set a trade password first');
+      expect(await page.getByTestId('withdraw-pwd').count()).toBe(0);
+      expect(await page.getByTestId('withdraw-form').count()).toBe(0);
+      await shot(page, 'withdraw-needs-pwd-desktop');
+      await page.getByTestId('withdraw-set-trade-password').click();
+      await page.waitForURL('**/fund-password?back=%2Fwithdraw');
+    } finally {
+      await ctx.close();
+    }
+  });
 });
 
 describe('/withdrawDeposit', () => {
@@ -296,7 +315,7 @@ describe('/withdrawDeposit', () => {
     }
   });
 
-  it('[WDR-17][REC-2][WORD-1][WORD-2] phone: the records list every withdrawal with its status; the financial records list them too, in words', async () => {
+  it('[WDR-17][REC-2][WORD-1][WORD-2][OPC-12] phone, then desktop: the records list every withdrawal with its status; the financial records list them too, in words', async () => {
     const ctx = await newContext(app.browser, { viewport: PHONE, token });
     const page = await ctx.newPage();
     try {
@@ -327,12 +346,21 @@ describe('/withdrawDeposit', () => {
       expect(list).toContain('Withdrawal cancelled');
       expect(list).not.toMatch(/frozen/i);
       await shot(page, 'cashflow-holds-phone');
+      // the same page at the desktop size: the table's rows in words too, the opening balance by its kind (OPC-12)
+      await page.setViewportSize(DESKTOP);
+      await page.locator('table [data-testid=record-row]').first().waitFor();
+      expect(await rawKeys(page)).toEqual([]);
+      await page.getByTestId('records-type').selectOption('genesis');
+      await page.locator('table [data-testid=record-row][data-kind=genesis]').first().waitFor();
+      const table = await page.getByTestId('records').innerText();
+      expect(table).toContain('Opening balance');
+      expect(table).not.toContain('Demo starting balances');
     } finally {
       await ctx.close();
     }
   });
 
-  it('[WORD-1][WORD-2] desktop, in Arabic: the cash flow and the trade records show no raw key', async () => {
+  it('[WORD-1][WORD-2][OPC-12] desktop and phone, in Arabic: the cash flow and the trade records show no raw key', async () => {
     const ctx = await newContext(app.browser, { viewport: DESKTOP, token, language: 'ar' });
     const page = await ctx.newPage();
     try {
@@ -344,6 +372,20 @@ describe('/withdrawDeposit', () => {
       expect(list).toContain('اكتمل السحب');
       expect(list).toContain('محجوز للسحب رقم');
       await shot(page, 'cashflow-holds-desktop-ar');
+      // OPC-12: the demo's opening balances read by their kind's label in Arabic, no English memo beside them
+      await page.getByTestId('records-type').selectOption('genesis');
+      const genesis = page.locator('[data-testid=record-row][data-kind=genesis]').first();
+      await genesis.waitFor();
+      expect(await genesis.innerText()).toContain('الرصيد الافتتاحي');
+      expect(await genesis.innerText()).not.toMatch(/[A-Za-z]{4,} [a-z]{4,}/);
+      await page.getByTestId('records-type').selectOption('');
+      await page.locator('[data-testid=record-row][data-kind=withdraw_done]').first().waitFor();
+      // the phone list, in Arabic, at the same page resized
+      await page.setViewportSize(PHONE);
+      await page.locator('ul [data-testid=record-row]').first().waitFor();
+      expect(await rawKeys(page)).toEqual([]);
+      expect(await page.getByTestId('records').innerText()).toContain('اكتمل السحب');
+      await page.setViewportSize(DESKTOP);
       await navigateInApp(page, '/records');
       await page.getByTestId('records-screen').waitFor();
       expect(await rawKeys(page)).toEqual([]);

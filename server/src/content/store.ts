@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Notice, Rule } from '../../../src/shared/schemas/content';
+import type { AllSettings } from '../../../src/shared/schemas/settings';
 import { textLanguages } from '../db/dictionaryStore';
 
 /** Picks, per id, the row in the best of `langs` (earlier is better), else any row of that id. */
@@ -46,4 +47,41 @@ export function readRules(db: Database.Database, lang: string, key: string): Rul
     Rule & { lang: string }
   >;
   return pickLang(rows, textLanguages(db, lang)).sort((a, b) => a.sort - b.sort || a.id - b.id);
+}
+
+/**
+ * OPC-10: the settings' translatable fields in the reader's language: the new-user notice and the VIP levels'
+ * titles and descriptions, each from `setting_texts` in the first of OPC-2's languages that has one, else the
+ * setting's own value (the operator's default-language text). Every other field is returned as stored.
+ */
+export function localizeSettings(db: Database.Database, s: AllSettings, lang: string): AllSettings {
+  const langs = textLanguages(db, lang);
+  const rows = db.prepare('SELECT setting_key AS k, item, lang, text FROM setting_texts').all() as {
+    k: string;
+    item: string;
+    lang: string;
+    text: string;
+  }[];
+  if (rows.length === 0) return s;
+  const pick = (k: string, item: string, own: string): string => {
+    for (const l of langs) {
+      const r = rows.find((x) => x.k === k && x.item === item && x.lang === l);
+      if (r) return r.text;
+    }
+    return own;
+  };
+  return {
+    ...s,
+    LOGIN_REGIS_SETTING: {
+      ...s.LOGIN_REGIS_SETTING,
+      newUserNotice: pick('LOGIN_REGIS_SETTING', 'newUserNotice', s.LOGIN_REGIS_SETTING.newUserNotice),
+    },
+    VIP_DIRECTIONS_SETTING: s.VIP_DIRECTIONS_SETTING.map((d) => {
+      if (typeof d.level !== 'number') return d;
+      const out = { ...d };
+      for (const f of ['title', 'content'] as const)
+        if (typeof d[f] === 'string') out[f] = pick('VIP_DIRECTIONS_SETTING', `${d.level}.${f}`, d[f]);
+      return out;
+    }),
+  };
 }

@@ -10,10 +10,15 @@
  *   node --import tsx server/src/db/settingsCli.ts text list product|notice [ID]
  *   node --import tsx server/src/db/settingsCli.ts text set product 1 ar "USDT مرن"
  *   node --import tsx server/src/db/settingsCli.ts text set notice 4 de "Titel" "Text" [--key NOTICE|POPUP] [--model HOME]
- *   node --import tsx server/src/db/settingsCli.ts text delete product|notice ID LANG
+ *   node --import tsx server/src/db/settingsCli.ts text delete product|notice|announcement|vip ID LANG
+ *   node --import tsx server/src/db/settingsCli.ts text list announcement|vip [ID] | text list newuser
+ *   node --import tsx server/src/db/settingsCli.ts text set announcement 3 ar "العنوان" "النص"
+ *   node --import tsx server/src/db/settingsCli.ts text set newuser ar "مرحبًا بك ..." | text delete newuser LANG
+ *   node --import tsx server/src/db/settingsCli.ts text set vip 1 ar "VIP 1" "الوصف"
  *
- * `text` edits the operator's texts per language (OPC-4): finance product names and notices. A reader gets the
- * text in their language, else in the default language of languageList, else English (OPC-2).
+ * `text` edits the operator's texts per language (OPC-4, OPC-10, OPC-11): finance product names, notices,
+ * announcements, the new-user notice and the VIP level descriptions. A reader gets the text in their language,
+ * else in the default language of languageList, else English (OPC-2), else the text as first written.
  *
  * Values are validated against the key's schema (src/shared/schemas/settings.ts); an invalid value is refused
  * with the failing field and nothing is written, and so is a value that breaks a rule across its fields (an
@@ -24,7 +29,17 @@ import type Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SETTING_KEYS, type SettingKey } from '../../../src/shared/schemas/settings';
-import { deleteText, listTexts, setNoticeText, setProductName } from '../content/operatorTexts';
+import {
+  deleteMoreText,
+  deleteText,
+  listTexts,
+  setAnnouncementText,
+  setNewUserNotice,
+  setNoticeText,
+  setProductName,
+  setVipText,
+  type TextKind,
+} from '../content/operatorTexts';
 import { closeCliDatabase, openDatabase } from './open';
 import { loadConfig } from '../config';
 import { systemClock } from '../time/clock';
@@ -38,12 +53,18 @@ import {
 } from './settingsStore';
 
 const USAGE = `usage: settingsCli.ts list | get KEY | set KEY JSON|@file | merge KEY JSON|@file
-       settingsCli.ts text list product|notice [ID] | text set product ID LANG NAME
+       settingsCli.ts text list product|notice|announcement|vip [ID] | text list newuser
+       settingsCli.ts text set product ID LANG NAME
        settingsCli.ts text set notice ID LANG TITLE CONTENT [--key NOTICE|POPUP] [--model HOME]
-       settingsCli.ts text delete product|notice ID LANG
+       settingsCli.ts text set announcement ID LANG TITLE TEXT | text set vip LEVEL LANG TITLE CONTENT
+       settingsCli.ts text set newuser LANG TEXT | text delete newuser LANG
+       settingsCli.ts text delete product|notice|announcement|vip ID LANG
 keys: ${SETTING_KEYS.join(', ')}`;
 
-/** `text ...` (OPC-4): the operator's texts per language. */
+const TEXT_KINDS: readonly TextKind[] = ['product', 'notice', 'announcement', 'newuser', 'vip'];
+const isTextKind = (k: string | undefined): k is TextKind => (TEXT_KINDS as readonly string[]).includes(k ?? '');
+
+/** `text ...` (OPC-4, OPC-10, OPC-11): the operator's texts per language. */
 function runText(db: Database.Database, argv: string[], out: (s: string) => void): number {
   const flags = new Map<string, string>();
   const args: string[] = [];
@@ -51,13 +72,17 @@ function runText(db: Database.Database, argv: string[], out: (s: string) => void
     if (argv[i] === '--key' || argv[i] === '--model') flags.set(argv[i], argv[++i] ?? '');
     else args.push(argv[i]);
   }
+  // The new-user notice is one text (no id): `text set newuser LANG TEXT` reads as if its id were 0.
+  if (args[1] === 'newuser') args.splice(2, 0, '0');
   const [sub, kind, rawId, lang, a, b] = args;
-  if ((kind !== 'product' && kind !== 'notice') || !['list', 'set', 'delete'].includes(sub ?? '')) {
+  if (!isTextKind(kind) || !['list', 'set', 'delete'].includes(sub ?? '')) {
     out(USAGE);
     return 2;
   }
   const id = rawId === undefined ? undefined : Number(rawId);
-  if (id !== undefined && !(Number.isInteger(id) && id > 0)) throw new SettingError(`"${rawId}" is not an id`);
+  const least = kind === 'vip' || kind === 'newuser' ? 0 : 1;
+  if (id !== undefined && !(Number.isInteger(id) && id >= least))
+    throw new SettingError(`"${rawId}" is not ${kind === 'vip' ? 'a VIP level' : 'an id'}`);
   if (sub === 'list') {
     for (const t of listTexts(db, kind, id))
       out(
@@ -67,11 +92,18 @@ function runText(db: Database.Database, argv: string[], out: (s: string) => void
   }
   if (id === undefined) throw new SettingError('missing id');
   if (sub === 'delete') {
-    out(deleteText(db, kind, id, lang ?? '') ? `${kind} ${id} ${lang} removed` : `${kind} ${id} has no ${lang} text`);
+    const gone =
+      kind === 'product' || kind === 'notice'
+        ? deleteText(db, kind, id, lang ?? '')
+        : deleteMoreText(db, kind, id, lang ?? '');
+    out(gone ? `${kind} ${id} ${lang} removed` : `${kind} ${id} has no ${lang} text`);
     return 0;
   }
   db.transaction(() => {
     if (kind === 'product') setProductName(db, id, lang ?? '', a ?? '');
+    else if (kind === 'announcement') setAnnouncementText(db, id, lang ?? '', a ?? '', b ?? '');
+    else if (kind === 'newuser') setNewUserNotice(db, lang ?? '', a ?? '');
+    else if (kind === 'vip') setVipText(db, id, lang ?? '', a ?? '', b ?? '');
     else {
       const key = flags.get('--key');
       setNoticeText(

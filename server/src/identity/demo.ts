@@ -38,7 +38,6 @@ export async function seedDemo(acc: Identity, password: string = DEMO.password):
       kind: 'genesis',
       ref: `demo:${u.id}`,
       userId: u.id,
-      memo: 'Demo starting balances',
       entries: BALANCES.flatMap(([account, coin, amount]) => [
         { userId: u.id, account, coin, amount },
         { house: 'house:genesis' as const, coin, amount: `-${amount}` },

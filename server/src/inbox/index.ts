@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { textLanguages } from '../db/dictionaryStore';
 import { OPS_TOKEN_FILE } from '../deposits/index';
 import type { IdentityRouter } from '../identity/service';
 import { registerAnnounceRoute, registerInboxRoutes } from './routes';
@@ -18,6 +19,7 @@ export function inboxService(ctx: ServerContext): InboxService {
     store: sqliteInboxStore(ctx.db),
     clock: ctx.clock,
     statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
+    languages: (lang) => textLanguages(ctx.db, lang),
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The inbox's calls (MSG-*; src/shared/api/inbox.ts): thin. Marking read moves no money and is idempotent by
- * nature (no Idempotency-Key). The operator's `POST /api/_ops/announce {title, body, userIds?}` (MSG-7) is refused
+ * nature (no Idempotency-Key). The operator's `POST /api/_ops/announce {title, body, texts?, userIds?}` (MSG-7; `texts`
+ * the title and text per language, OPC-11, beside `title`/`body` in the operator's default language) is refused
  * unless the header `x-ops-token` carries the operator token (like the chain's ops routes).
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -18,6 +19,20 @@ const OPS_TOKEN_HEADER = 'x-ops-token';
 export const AnnounceBody = z.object({
   title: z.string().trim().min(1, 'the announcement needs a title').max(120, 'at most 120 characters'),
   body: z.string().trim().min(1, 'the announcement needs a text').max(5000, 'at most 5000 characters'),
+  texts: z
+    .record(
+      z.string(),
+      z.object({
+        title: z.string().trim().min(1, 'the announcement needs a title').max(120, 'at most 120 characters'),
+        body: z.string().trim().min(1, 'the announcement needs a text').max(5000, 'at most 5000 characters'),
+      }),
+    )
+    .superRefine((texts, ctx) => {
+      for (const lang of Object.keys(texts))
+        if (!/^[a-z]{2,3}$/.test(lang))
+          ctx.addIssue({ code: 'custom', path: [lang], message: 'not a language code such as en, ar or zh' });
+    })
+    .optional(),
   userIds: z
     .array(z.number().int().positive())
     .min(1, 'name at least one user, or leave userIds out')
@@ -26,8 +41,8 @@ export const AnnounceBody = z.object({
 });
 
 export function registerInboxRoutes(r: IdentityRouter, inbox: InboxService): void {
-  r.route(inboxApi.messageList, ({ user, query }) => inbox.list(user.id, query));
-  r.route(inboxApi.messageDetail, ({ user, query }) => inbox.detail(user.id, query.id));
+  r.route(inboxApi.messageList, ({ user, query, lang }) => inbox.list(user.id, query, lang));
+  r.route(inboxApi.messageDetail, ({ user, query, lang }) => inbox.detail(user.id, query.id, lang));
   r.route(inboxApi.messageUnread, ({ user }) => inbox.unread(user.id));
   r.route(inboxApi.messageRead, ({ user, body }) => inbox.read(user.id, body));
 }

@@ -23,11 +23,16 @@ export interface InboxDeps {
   clock: Clock;
   /** USER_STATUS `{kind: 'inbox', id, status: 'new' | 'read'}` (MSG-6). */
   statusChanged(userId: number, e: StatusEvent): void;
+  /** OPC-2's order of languages for a reader of `lang`: it, the operator's default, English. */
+  languages(lang: string): string[];
 }
 
 export interface Announcement {
+  /** The text in the operator's default language, which a reader gets when their language has none (OPC-11). */
   title: string;
   body: string;
+  /** The title and text in other languages, by language code (OPC-11). */
+  texts?: Record<string, { title: string; body: string }>;
   /** Only these users; absent: every user there is now (MSG-7). */
   userIds?: number[];
 }
@@ -67,18 +72,38 @@ export class InboxService {
 
   // ---------- the read side (MSG-1, MSG-5) ----------
 
-  list(userId: number, q: { pageNum: number; pageSize: number; filter: 'all' | 'unread' }): MessagePage {
+  list(userId: number, q: { pageNum: number; pageSize: number; filter: 'all' | 'unread' }, lang = 'en'): MessagePage {
     const { store } = this.deps;
     const unreadOnly = q.filter === 'unread';
-    const rows = store.page(userId, unreadOnly, q.pageSize, (q.pageNum - 1) * q.pageSize).map(view);
+    const rows = this.inLanguage(store.page(userId, unreadOnly, q.pageSize, (q.pageNum - 1) * q.pageSize), lang);
     return { total: store.count(userId, unreadOnly), unread: store.count(userId, true), rows };
   }
 
   /** One of the caller's messages; another user's is "not found" like a missing one (MSG-5). */
-  detail(userId: number, id: number): Message {
+  detail(userId: number, id: number, lang = 'en'): Message {
     const m = this.deps.store.byId(id);
     if (!m || m.userId !== userId) throw new ApiFail(`Message ${id} not found`);
-    return view(m);
+    return this.inLanguage([m], lang)[0];
+  }
+
+  /**
+   * OPC-11: an announcement reads in the first of OPC-2's languages it has a text in, else as the message keeps it
+   * (the operator's default-language text). Other messages carry no prose (MSG-3).
+   */
+  private inLanguage(rows: MessageRow[], lang: string): Message[] {
+    const ids = [...new Set(rows.filter((m) => m.kind === 'announcement').map((m) => Number(m.params.announcement)))];
+    const texts = this.deps.store.announcementTexts(ids.filter((id) => Number.isInteger(id) && id > 0));
+    if (texts.length === 0) return rows.map(view);
+    const langs = this.deps.languages(lang);
+    return rows.map((m) => {
+      if (m.kind !== 'announcement') return view(m);
+      const id = Number(m.params.announcement);
+      for (const l of langs) {
+        const t = texts.find((x) => x.id === id && x.lang === l);
+        if (t) return { ...view(m), title: t.title, body: t.body };
+      }
+      return view(m);
+    });
   }
 
   unread(userId: number): UnreadCount {
@@ -117,6 +142,7 @@ export class InboxService {
       const users = a.userIds === undefined ? store.allUserIds() : store.existingUserIds(a.userIds);
       if (a.userIds !== undefined && users.length === 0) throw new ApiFail('userIds: none of these users exists');
       const id = store.insertAnnouncement({ title, body, audience, createdAt: now });
+      for (const [lang, t] of Object.entries(a.texts ?? {})) store.insertAnnouncementText(id, lang, t.title, t.body);
       const out: { userId: number; messageId: number }[] = [];
       for (const userId of users) {
         const messageId = store.insert({

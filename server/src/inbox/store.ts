@@ -89,6 +89,10 @@ export interface InboxStore {
   markRead(userId: number, ids: number[] | 'all', at: number): number;
   insertAnnouncement(a: { title: string; body: string; audience: 'all' | 'users'; createdAt: number }): number;
   setRecipients(id: number, n: number): void;
+  /** An announcement's title and text in one language (OPC-11). */
+  insertAnnouncementText(id: number, lang: string, title: string, body: string): void;
+  /** The texts per language of these announcements (OPC-11). */
+  announcementTexts(ids: number[]): { id: number; lang: string; title: string; body: string }[];
   allUserIds(): number[];
   existingUserIds(ids: number[]): number[];
   deposit(id: number): (DepositFacts & { userId: number }) | undefined;
@@ -147,6 +151,14 @@ export function sqliteInboxStore(db: Database.Database): InboxStore {
       `INSERT INTO announcements (title, body, audience, created_at) VALUES (@title, @body, @audience, @createdAt)`,
     ),
     setRecipients: db.prepare('UPDATE announcements SET recipients = ? WHERE id = ?'),
+    insertAnnouncementText: db.prepare(
+      `INSERT INTO announcement_texts (announcement_id, lang, title, body) VALUES (?, ?, ?, ?)
+       ON CONFLICT (announcement_id, lang) DO UPDATE SET title = excluded.title, body = excluded.body`,
+    ),
+    announcementTexts: db.prepare(
+      `SELECT announcement_id AS id, lang, title, body FROM announcement_texts
+       WHERE announcement_id IN (SELECT value FROM json_each(?))`,
+    ),
     allUsers: db.prepare('SELECT id FROM users ORDER BY id'),
     userExists: db.prepare('SELECT id FROM users WHERE id = ?'),
     deposit: db.prepare('SELECT user_id AS userId, coin, amount, network FROM deposits WHERE id = ?'),
@@ -205,6 +217,13 @@ export function sqliteInboxStore(db: Database.Database): InboxStore {
     },
     setRecipients(id, n) {
       q.setRecipients.run(n, id);
+    },
+    insertAnnouncementText(id, lang, title, body) {
+      q.insertAnnouncementText.run(id, lang, title, body);
+    },
+    announcementTexts(ids) {
+      if (ids.length === 0) return [];
+      return q.announcementTexts.all(JSON.stringify(ids)) as ReturnType<InboxStore['announcementTexts']>;
     },
     allUserIds() {
       return (q.allUsers.all() as { id: number }[]).map((r) => r.id);

@@ -10,7 +10,7 @@ import { countCoins, insertCoinRows } from '../market/coinStore';
 import { writeLanguages, writeTimeZones } from '../db/dictionaryStore';
 import { STORED_SETTING_KEYS, writeSetting } from '../db/settingsStore';
 import { SEED_NOTICES, SEED_RULES, type SeedText } from './content';
-import { SEED_NOTICE_TEXTS } from './operatorTexts';
+import { SEED_NOTICE_TEXTS, seedSettingTexts } from './operatorTexts';
 import { SEED_COINS, type SeedCoin } from './coinTable';
 import { contractPairs, optionPairs, secondCoins, spotPairs } from './coins';
 import { seedSettings } from './settings';
@@ -78,6 +78,8 @@ export function seedDatabase(
     const missing = STORED_SETTING_KEYS.filter((k) => !have.has(k));
     for (const k of missing) writeSetting(db, k, s[k], now);
     if (missing.length) seeded.push(`settings(${missing.length})`);
+    // OPC-10: the seed's new-user notice and VIP descriptions in every language (only while still the seed's).
+    if (missing.includes('LOGIN_REGIS_SETTING') || missing.includes('VIP_DIRECTIONS_SETTING')) seedSettingTexts(db);
     if (count(db, 'languages') === 0) {
       writeLanguages(db, s.languageList);
       seeded.push('languages');

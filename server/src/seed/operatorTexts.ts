@@ -3,6 +3,7 @@
  * English and Chinese notices are in ./content.ts; the other 14 languages are here. The operator edits any of
  * them, or adds more, with the settings tool (`settingsCli.ts text ...`, OPC-4).
  */
+import type Database from 'better-sqlite3';
 import { LANGUAGE_CODES } from '../../../src/shared/schemas/dictionary';
 
 /** The languages the app ships (LANG-1): the shared list, so a language added there is seeded here too. */
@@ -286,3 +287,137 @@ export const SEED_NOTICE_TEXTS: Record<number, Partial<Record<Lang, Text>>> = {
     vi: { title: 'Giữ an toàn', content: 'Nhân viên OpenEx sẽ không bao giờ hỏi mật khẩu hoặc mã xác minh của bạn.' },
   },
 };
+
+/**
+ * The seed's new-user notice (LOGIN_REGIS_SETTING.newUserNotice) in every bundled language but English, which is the
+ * setting's own value (OPC-10).
+ */
+export const SEED_NEW_USER_NOTICE_EN =
+  'Welcome to OpenEx. This is a reference exchange: prices are simulated and nothing is real money.';
+export const SEED_NEW_USER_NOTICE: Record<Exclude<Lang, 'en'>, string> = {
+  ar: 'مرحبًا بك في OpenEx. هذه منصة مرجعية: الأسعار محاكاة ولا شيء فيها أموال حقيقية.',
+  da: 'Velkommen til OpenEx. Dette er en referencebørs: priserne er simulerede, og intet er rigtige penge.',
+  de: 'Willkommen bei OpenEx. Dies ist eine Referenzbörse: Die Kurse sind simuliert, und nichts davon ist echtes Geld.',
+  es: 'Bienvenido a OpenEx. Este es un exchange de referencia: los precios son simulados y nada es dinero real.',
+  fr: 'Bienvenue sur OpenEx. Ceci est une plateforme de référence : les prix sont simulés et rien n’est de l’argent réel.',
+  it: 'Benvenuto su OpenEx. Questo è un exchange di riferimento: i prezzi sono simulati e nulla è denaro reale.',
+  ja: 'OpenEx へようこそ。これはリファレンス取引所です。価格はシミュレーションであり、実際のお金は一切ありません。',
+  ko: 'OpenEx에 오신 것을 환영합니다. 이곳은 참조용 거래소입니다. 가격은 시뮬레이션이며 실제 돈은 없습니다.',
+  pl: 'Witamy w OpenEx. To giełda referencyjna: ceny są symulowane i nic tu nie jest prawdziwymi pieniędzmi.',
+  pt: 'Bem-vindo à OpenEx. Esta é uma exchange de referência: os preços são simulados e nada é dinheiro real.',
+  ru: 'Добро пожаловать в OpenEx. Это эталонная биржа: цены смоделированы, и здесь нет настоящих денег.',
+  th: 'ยินดีต้อนรับสู่ OpenEx นี่คือกระดานเทรดอ้างอิง ราคาเป็นการจำลองและไม่มีสิ่งใดเป็นเงินจริง',
+  tr: 'OpenEx’e hoş geldiniz. Bu bir referans borsadır: fiyatlar simülasyondur ve hiçbiri gerçek para değildir.',
+  vi: 'Chào mừng bạn đến với OpenEx. Đây là sàn tham chiếu: giá được mô phỏng và không có gì là tiền thật.',
+  zh: '欢迎来到 OpenEx。这是一个参考交易所：价格为模拟数据，所有资金均非真实货币。',
+};
+
+/** The seed's VIP level descriptions (VIP_DIRECTIONS_SETTING `content`, by level) in English, as the setting holds them. */
+export const SEED_VIP_CONTENT_EN: Record<number, string> = {
+  0: 'Every new account starts here.',
+  1: 'Reached with 101 USDT of trading in 30 days: 2.5 % off trading fees.',
+  2: 'Reached with 501 USDT of trading in 30 days: 5 % off trading fees.',
+};
+
+/** How each language says a level's description: the start, and the volume and discount of a higher level. */
+const VIP_WORDS: Record<Exclude<Lang, 'en'>, { start: string; reached: (usdt: string, pct: string) => string }> = {
+  ar: {
+    start: 'يبدأ كل حساب جديد من هنا.',
+    reached: (u, p) => `يُبلغ بتداول ${u} USDT خلال 30 يومًا: خصم ${p} ٪ على رسوم التداول.`,
+  },
+  da: {
+    start: 'Alle nye konti starter her.',
+    reached: (u, p) => `Nås med ${u} USDT i handel på 30 dage: ${p} % rabat på handelsgebyrer.`,
+  },
+  de: {
+    start: 'Jedes neue Konto beginnt hier.',
+    reached: (u, p) => `Erreicht mit ${u} USDT Handelsvolumen in 30 Tagen: ${p} % Rabatt auf Handelsgebühren.`,
+  },
+  es: {
+    start: 'Toda cuenta nueva empieza aquí.',
+    reached: (u, p) => `Se alcanza con ${u} USDT negociados en 30 días: ${p} % de descuento en comisiones.`,
+  },
+  fr: {
+    start: 'Tout nouveau compte commence ici.',
+    reached: (u, p) => `Atteint avec ${u} USDT échangés en 30 jours : ${p} % de remise sur les frais de trading.`,
+  },
+  it: {
+    start: 'Ogni nuovo conto parte da qui.',
+    reached: (u, p) => `Si raggiunge con ${u} USDT di scambi in 30 giorni: ${p} % di sconto sulle commissioni.`,
+  },
+  ja: {
+    start: '新しいアカウントはすべてここから始まります。',
+    reached: (u, p) => `30日間の取引額 ${u} USDT で到達：取引手数料が ${p} % 割引。`,
+  },
+  ko: {
+    start: '모든 신규 계정은 여기서 시작합니다.',
+    reached: (u, p) => `30일간 ${u} USDT 거래 시 달성: 거래 수수료 ${p} % 할인.`,
+  },
+  pl: {
+    start: 'Każde nowe konto zaczyna tutaj.',
+    reached: (u, p) => `Osiągany przy obrocie ${u} USDT w 30 dni: ${p} % zniżki na opłaty transakcyjne.`,
+  },
+  pt: {
+    start: 'Toda conta nova começa aqui.',
+    reached: (u, p) => `Alcançado com ${u} USDT negociados em 30 dias: ${p} % de desconto nas taxas.`,
+  },
+  ru: {
+    start: 'Каждый новый аккаунт начинает здесь.',
+    reached: (u, p) => `Достигается при обороте ${u} USDT за 30 дней: скидка ${p} % на торговые комиссии.`,
+  },
+  th: {
+    start: 'บัญชีใหม่ทุกบัญชีเริ่มต้นที่นี่',
+    reached: (u, p) => `ได้รับเมื่อเทรดครบ ${u} USDT ใน 30 วัน: ลดค่าธรรมเนียมการเทรด ${p} %`,
+  },
+  tr: {
+    start: 'Her yeni hesap buradan başlar.',
+    reached: (u, p) => `30 günde ${u} USDT işlem hacmiyle ulaşılır: işlem ücretlerinde % ${p} indirim.`,
+  },
+  vi: {
+    start: 'Mọi tài khoản mới đều bắt đầu từ đây.',
+    reached: (u, p) => `Đạt được khi giao dịch ${u} USDT trong 30 ngày: giảm ${p} % phí giao dịch.`,
+  },
+  zh: { start: '每个新账户都从这里开始。', reached: (u, p) => `30 天内交易额达到 ${u} USDT：交易手续费 ${p} % 折扣。` },
+};
+
+const VIP_SEED_LEVELS: Record<number, { usdt: string; pct: Record<'dot' | 'comma', string> } | null> = {
+  0: null,
+  1: { usdt: '101', pct: { dot: '2.5', comma: '2,5' } },
+  2: { usdt: '501', pct: { dot: '5', comma: '5' } },
+};
+const DECIMAL_COMMA = new Set<Lang>(['da', 'de', 'es', 'fr', 'it', 'pl', 'pt', 'ru', 'tr', 'vi']);
+
+/** The seed's description of VIP level `level` in `lang` (not English), or undefined for a level the seed lacks. */
+export function seedVipContent(level: number, lang: Exclude<Lang, 'en'>): string | undefined {
+  if (!(level in VIP_SEED_LEVELS)) return undefined;
+  const l = VIP_SEED_LEVELS[level];
+  const w = VIP_WORDS[lang];
+  return l ? w.reached(l.usdt, DECIMAL_COMMA.has(lang) ? l.pct.comma : l.pct.dot) : w.start;
+}
+
+/**
+ * Writes the seed's translations of the new-user notice and the VIP descriptions (OPC-10) into `setting_texts`,
+ * each only while the stored English text is still the seed's: an operator's own wording never gets them.
+ */
+export function seedSettingTexts(db: Database.Database): number {
+  const read = (key: string): unknown => {
+    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? JSON.parse(row.value) : undefined;
+  };
+  const ins = db.prepare('INSERT OR IGNORE INTO setting_texts (setting_key, item, lang, text) VALUES (?, ?, ?, ?)');
+  let n = 0;
+  const login = read('LOGIN_REGIS_SETTING') as { newUserNotice?: string } | undefined;
+  if (login?.newUserNotice === SEED_NEW_USER_NOTICE_EN)
+    for (const [lang, text] of Object.entries(SEED_NEW_USER_NOTICE))
+      n += ins.run('LOGIN_REGIS_SETTING', 'newUserNotice', lang, text).changes;
+  const vip = read('VIP_DIRECTIONS_SETTING') as { level?: number; content?: string }[] | undefined;
+  for (const d of Array.isArray(vip) ? vip : []) {
+    if (typeof d.level !== 'number' || d.content !== SEED_VIP_CONTENT_EN[d.level]) continue;
+    for (const lang of TEXT_LANGUAGES) {
+      if (lang === 'en') continue;
+      const text = seedVipContent(d.level, lang);
+      if (text) n += ins.run('VIP_DIRECTIONS_SETTING', `${d.level}.content`, lang, text).changes;
+    }
+  }
+  return n;
+}

@@ -7,6 +7,7 @@
  */
 import { buildDefaultSettings } from '../../../src/shared/defaultSettings';
 import type { AllSettings } from '../../../src/shared/schemas/settings';
+import { SEED_NEW_USER_NOTICE_EN, SEED_VIP_CONTENT_EN } from './operatorTexts';
 
 const noThird: never[] = [];
 
@@ -33,8 +34,8 @@ function depositCoin(
 
 export function seedSettings(): AllSettings {
   const s = buildDefaultSettings('en');
-  s.LOGIN_REGIS_SETTING.newUserNotice =
-    'Welcome to OpenEx. This is a reference exchange: prices are simulated and nothing is real money.';
+  // OPC-10: the English text here; the other languages in setting_texts (./operatorTexts.ts).
+  s.LOGIN_REGIS_SETTING.newUserNotice = SEED_NEW_USER_NOTICE_EN;
   // OPC-8: no support or download link until the operator sets a real one (`npm run settings -- set ...`).
   s.SUPPORT_STAFF_SETTING = [];
   s.DOWNLOAD_SETTING = [];
@@ -50,9 +51,9 @@ export function seedSettings(): AllSettings {
   };
   s.AUTH_LIMIT = { primaryLimit: '1.001', isOpenPrimary: true, seniorLimit: '2.002', isOpenSenior: true };
   s.VIP_DIRECTIONS_SETTING = [
-    { level: 0, title: 'VIP 0', content: 'Every new account starts here.' },
-    { level: 1, title: 'VIP 1', content: 'Reached with 101 USDT of trading in 30 days: 2.5 % off trading fees.' },
-    { level: 2, title: 'VIP 2', content: 'Reached with 501 USDT of trading in 30 days: 5 % off trading fees.' },
+    { level: 0, title: 'VIP 0', content: SEED_VIP_CONTENT_EN[0] },
+    { level: 1, title: 'VIP 1', content: SEED_VIP_CONTENT_EN[1] },
+    { level: 2, title: 'VIP 2', content: SEED_VIP_CONTENT_EN[2] },
   ];
   s.ASSET_COIN = [
     depositCoin('USDT-TRC20', 'usdt', 'TDemoAddressForTestsOnly000000000', '1', '9999999'),

@@ -122,4 +122,22 @@ describe('[spec 4.3] start-up', () => {
     expect(calls.some((u) => u.includes('/api/common/getCoinList'))).toBe(true);
     expect(settings.ready).toBe(true);
   });
+
+  it('[OPC-10] a language chosen after start-up asks for the settings again (their operator texts are per language)', async () => {
+    const { startUp } = await load();
+    const { languageState, setLanguage } = await import('../i18n/index');
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(String(url));
+      if (String(url).includes('getAllSetting')) {
+        asked.push(languageState.language);
+        return settingsReply();
+      }
+      return reply({ code: 200, msg: 'ok', data: coins });
+    });
+    await startUp();
+    expect(asked).toEqual(['en']);
+    await setLanguage('ar');
+    await vi.waitFor(() => expect(asked).toEqual(['en', 'ar']));
+  });
 });

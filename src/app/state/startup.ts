@@ -5,11 +5,13 @@
  *    code, a network error or a reply that fails its schema is ignored silently (8: defaults stay).
  * 3. The language is picked: stored, else the default-flagged entry of the language list, else en.
  * 4. The caller mounts the app.
+ * After that, a change of language refreshes the settings (their operator texts are in the reader's language).
  */
 import { CODE_OK } from '../../shared/api/envelope';
 import { marketApi } from '../../shared/api/market';
 import { callRaw } from '../api/client';
-import { applyDocumentLanguage, setLanguage, storedLanguage } from '../i18n/index';
+import { subscribeKey } from 'valtio/utils';
+import { applyDocumentLanguage, languageState, setLanguage, storedLanguage } from '../i18n/index';
 import { toLanguageCode, DEFAULT_LANGUAGE } from '../i18n/languages';
 import { readString, writeString } from './storage';
 import { StorageKeys } from '../../shared/storageKeys';
@@ -70,4 +72,11 @@ export async function startUp(): Promise<void> {
   // Picking is not choosing: only an explicit choice (setLanguage from the language list) is stored.
   await setLanguage(lang, { persist: false, languageId: storedId }).catch(() => undefined);
   settings.ready = true;
+  // OPC-10: the settings carry operator texts in the reader's language (the new-user notice, the VIP
+  // descriptions); a language chosen later asks for them again.
+  // (After the change is applied: the call's lang header is the document's language.)
+  stopLanguageRefetch?.();
+  stopLanguageRefetch = subscribeKey(languageState, 'language', () => void refreshSettings());
 }
+
+let stopLanguageRefetch: (() => void) | undefined;

@@ -12,6 +12,7 @@ import { call } from '../../api/client';
 import { queryKey } from '../../data/queryCache';
 import { invalidate } from '../../data/queries';
 import { useQuery, type QueryResult } from '../../data/useQuery';
+import { languageState } from '../../i18n/index';
 import { useStatusRefetch } from '../../market/useStatusRefetch';
 import { session } from '../../session/store';
 import { rememberUnread } from '../../state/unreadStore';
@@ -52,10 +53,14 @@ export function InboxSync(): null {
   return null;
 }
 
+/** The language the server words announcements in (OPC-11): a key part, so a change of language fetches again. */
+const useLang = () => useSnapshot(languageState).language;
+
 export function useMessages(filter: MessageFilter, pageNum: number): QueryResult<MessagePage> {
   const uid = useInboxUid();
+  const lang = useLang();
   const q = useQuery(
-    queryKey(['inbox', 'list', uid, filter, pageNum]),
+    queryKey(['inbox', 'list', uid, filter, pageNum, lang]),
     (signal) =>
       call(inboxApi.messageList, { signal, silent: true, query: { filter, pageNum, pageSize: MESSAGE_PAGE_SIZE } }),
     { enabled: uid !== '' },
@@ -67,8 +72,9 @@ export function useMessages(filter: MessageFilter, pageNum: number): QueryResult
 export function useMessage(id: number | undefined): QueryResult<Message> {
   const uid = useInboxUid();
   const enabled = uid !== '' && id !== undefined;
+  const lang = useLang();
   const q = useQuery(
-    queryKey(['inbox', 'detail', uid, id ?? 0]),
+    queryKey(['inbox', 'detail', uid, id ?? 0, lang]),
     (signal) => call(inboxApi.messageDetail, { signal, silent: true, query: { id: id ?? 0 } }),
     { enabled },
   );

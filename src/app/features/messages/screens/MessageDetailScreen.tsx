@@ -18,6 +18,7 @@ import { useMessageWords } from '../model/useWords';
 import { MESSAGES_PATHS } from '../paths';
 import { NoticeDetail } from '../../content';
 import { NOTICES_HREF } from '../../content/paths';
+import { textDir } from '../../../ui/bidi';
 import '../components/messages.css';
 
 /** NOTE-4: `?notice=ID` opens one of the operator's notices in this route; `?id=` one message. */
@@ -59,6 +60,8 @@ function MessagePage() {
   }, [m]);
 
   const w = m ? words(m) : undefined;
+  // OPC-6: the operator's announcement takes the direction of its own script; the app's wording, the screen's.
+  const opDir = (text: string) => (m?.kind === 'announcement' ? textDir(text) : undefined);
   return (
     <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-detail-screen">
       <TopBar title={t('common:title.messageDetail')} back={MESSAGES_PATHS.message} />
@@ -73,14 +76,16 @@ function MessagePage() {
               <header className="msg-article__head">
                 <MessageIcon kind={m.kind} />
                 <div>
-                  <h2 className="msg-article__title">{w.title}</h2>
+                  <h2 className="msg-article__title" dir={opDir(w.title)}>
+                    {w.title}
+                  </h2>
                   <p className="msg-article__meta">
                     {m.kind === 'announcement' ? `${t('inbox:detail.fromOperator')} · ` : ''}
                     <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
                   </p>
                 </div>
               </header>
-              <p className="msg-article__body" data-testid="message-body">
+              <p className="msg-article__body" data-testid="message-body" dir={opDir(w.body)}>
                 {w.body}
               </p>
               {w.extra.map((line) => (

@@ -21,6 +21,7 @@ import { MessagePager } from '../components/MessagePager';
 import { useMessageWords } from '../model/useWords';
 import { messageHref } from '../paths';
 import { NoticeList } from '../../content';
+import { textDir } from '../../../ui/bidi';
 import '../components/messages.css';
 
 /** The tabs: the messages (all, unread) and the operator's notices (NOTE-4), kept in `?tab=`. */
@@ -31,6 +32,8 @@ const tabOf = (v: string | null): Tab => ((TABS as readonly string[]).includes(v
 function Row({ m }: { m: Message }) {
   const { t } = useTranslation('inbox');
   const words = useMessageWords()(m);
+  // OPC-6: the operator's announcement takes the direction of its own script; the app's wording, the screen's.
+  const opDir = (text: string) => (m.kind === 'announcement' ? textDir(text) : undefined);
   const unread = m.readAt === null;
   return (
     <li>
@@ -44,12 +47,16 @@ function Row({ m }: { m: Message }) {
         <MessageIcon kind={m.kind} />
         <span className="msg-row__main">
           <span className="msg-row__head">
-            <span className="msg-row__title">{words.title}</span>
+            <span className="msg-row__title" dir={opDir(words.title)}>
+              {words.title}
+            </span>
             <time className="msg-row__time" dateTime={new Date(m.createdAt).toISOString()}>
               {formatDateTime(m.createdAt, { style: 'short' })}
             </time>
           </span>
-          <span className="msg-row__body">{words.body}</span>
+          <span className="msg-row__body" dir={opDir(words.body)}>
+            {words.body}
+          </span>
         </span>
         {unread ? (
           <span className="msg-dot" title={t('unread')}>

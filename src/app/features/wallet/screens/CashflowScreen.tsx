@@ -158,9 +158,8 @@ export default function CashflowScreen() {
                       <Amount r={r} />
                     </td>
                     <td className="fx-list__sub">
+                      {/* OPC-12: the journal memo is the ledger's record, in the server's words; never shown. */}
                       <Note r={r} />
-                      {holdNote(r) && r.memo ? ' · ' : null}
-                      {r.memo}
                     </td>
                   </tr>
                 ))}

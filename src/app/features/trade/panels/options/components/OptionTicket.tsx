@@ -142,7 +142,8 @@ export function OptionTicket(p: TicketProps) {
         </div>
       ) : (
         <>
-          <div className={`field${failing && check.rule === 'quantity' ? ' field--invalid' : ''}`}>
+          {/* An empty quantity is not an error yet: the button says what to enter. */}
+          <div className={`field${failing && check.rule === 'quantity' && p.quantity !== '' ? ' field--invalid' : ''}`}>
             <div className="opt-qhead">
               <label className="field__label" htmlFor={`${id}-q`}>
                 {t('ticket.quantity', { coin: p.base })}
