@@ -24,8 +24,8 @@ const entries = [
 ];
 
 describe('transfer form', () => {
-  it('[WAL-6] offers the coins with a balance in the from account first, then the others; USDT always', () => {
-    expect(transferCoins(entries, 'platform').map((c) => c.coin)).toEqual(['BTC', 'USDT', 'ETH']);
+  it('[WAL-6] offers the coins with a balance in the from account first, USDT leading, then the others; USDT always', () => {
+    expect(transferCoins(entries, 'platform').map((c) => c.coin)).toEqual(['USDT', 'BTC', 'ETH']);
     expect(transferCoins(entries, 'finance')).toEqual([
       { coin: 'ETH', available: '2' },
       { coin: 'BTC', available: '0' },

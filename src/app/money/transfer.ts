@@ -17,8 +17,8 @@ export function availableOf(entries: readonly BalanceEntry[], account: AssetAcco
 }
 
 /**
- * The coins to offer: those with an available balance in `from` first, by code, then
- * every other coin the user holds anywhere, by code; USDT is always offered.
+ * The coins to offer (WAL-6): those with an available balance in `from` first, USDT leading them, then by code;
+ * then every other coin the user holds anywhere, by code; USDT is always offered.
  */
 export function transferCoins(
   entries: readonly BalanceEntry[],
@@ -29,6 +29,7 @@ export function transferCoins(
   const has = (r: { available: string }) => !new Decimal(r.available).isZero();
   return rows.sort((a, b) => {
     if (has(a) !== has(b)) return has(a) ? -1 : 1;
+    if (has(a) && (a.coin === QUOTE_COIN) !== (b.coin === QUOTE_COIN)) return a.coin === QUOTE_COIN ? -1 : 1;
     return a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0;
   });
 }
