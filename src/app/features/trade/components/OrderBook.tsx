@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DEPTH_ROWS_MAX, defaultGroup, groupOptions, type DepthGroup, type DepthView } from '../../../../engine';
 import { formatDecimal } from '../../../i18n/format';
+import { capDecimals } from '../../../../shared/numberFormat';
 import { useDepth, useDepthFeed } from '../../../market/hooks';
 import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence';
 import { bookLevelAt } from '../../../market/draw/drawList';
@@ -372,7 +373,7 @@ export function OrderBook({
       {side('ask')}
       <div className="ob-mid">
         <span className={`ob-last num${dir > 0 ? ' up' : dir < 0 ? ' down' : ''}`} title={t('lastPrice')}>
-          {lastPrice ? formatDecimal(lastPrice.price, lang) : '--'}
+          {lastPrice ? formatDecimal(capDecimals(lastPrice.price, pricePrecision), lang) : '--'}
           {dir !== 0 && (
             <span className="ob-arrow" aria-hidden="true">
               {dir > 0 ? '↑' : '↓'}
