@@ -142,7 +142,7 @@ export class ChartController {
     const s = this.st;
     s.colors = candleColors();
     const opts = chartOptions(Math.max(200, box.clientWidth), height, {
-      timeLabel: (v, incr) => timeTick(v, incr, s.offset),
+      timeLabel: (v, incr) => timeTick(v, incr, s.offset, s.lang),
       priceLabel: (v) => formatDecimal(priceLabel(v, s.decimals), s.lang),
       priceData: (min, max) => {
         s.yMin = min;
