@@ -157,7 +157,14 @@ export default function TradeShell() {
           </aside>
           <div className="trade-main">
             <PairHeader row={row} symbol={symbol} />
-            <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={460} />
+            <ChartCard
+              symbol={symbol}
+              pair={pairLabel}
+              interval={interval}
+              onInterval={setIv}
+              height={460}
+              priceDecimals={row?.priceDecimals}
+            />
             <ModePanel />
           </div>
           <aside className="trade-side" aria-label={t('recentTrades')} tabIndex={0}>
@@ -172,7 +179,14 @@ export default function TradeShell() {
     <div className="mk-page trade">
       {header}
       <PairHeader row={row} symbol={symbol} onChoose={() => setChoosing(true)} />
-      <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={320} />
+      <ChartCard
+        symbol={symbol}
+        pair={pairLabel}
+        interval={interval}
+        onInterval={setIv}
+        height={320}
+        priceDecimals={row?.priceDecimals}
+      />
       <ModePanel />
       <RecentTrades symbol={symbol} base={base} quote={quote} />
       <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceLabel, readoutTime, timeTick, volumeLabel } from './chartFormat';
+import { labelDecimals, priceLabel, readoutTime, timeTick, volumeLabel } from './chartFormat';
 import { LANGUAGE_CODES } from '../../../../../shared/schemas/dictionary';
 
 describe('chart labels', () => {
@@ -7,6 +7,14 @@ describe('chart labels', () => {
     expect(priceLabel(64123.5, 2)).toBe('64123.50');
     expect(priceLabel(0.1234567, 6)).toBe('0.123457');
     expect(priceLabel(NaN, 2)).toBe('--');
+  });
+  it('[NUM-2] axis and readout prices are never finer than the pair own decimals', () => {
+    expect(priceLabel(6.852, labelDecimals(6, 4))).toBe('6.8520');
+    expect(priceLabel(67250.37, labelDecimals(2, 2))).toBe('67250.37');
+    // A pair without decimals of its own (second contracts, options) keeps 9.2's.
+    expect(labelDecimals(6, undefined)).toBe(6);
+    // 9.2 coarser than the pair (a price from 100 up): 9.2's.
+    expect(labelDecimals(2, 4)).toBe(2);
   });
   it('[NUM-5] volumes use the short form of the language', () => {
     expect(volumeLabel(1234567, 'en')).toBe('1.23M');

@@ -7,6 +7,14 @@
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
 import { shortDecimal } from '../../../../market/coins';
 
+/**
+ * NUM-2: the decimals of the chart's prices (axis and readout): the engine's 9.2 choice for the last close, never
+ * finer than the pair's own decimals (DOT at 6.852: 4, not 6).
+ */
+export function labelDecimals(seriesDecimals: number, pairDecimals: number | undefined): number {
+  return pairDecimals === undefined ? seriesDecimals : Math.min(seriesDecimals, pairDecimals);
+}
+
 export function priceLabel(v: number, decimals: number): string {
   return Number.isFinite(v) ? v.toFixed(Math.max(0, Math.min(decimals, 12))) : '--';
 }

@@ -212,6 +212,7 @@ export function FuturesDesk(p: FuturesLayoutProps) {
         <div className="spot-chart">
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
@@ -274,6 +275,7 @@ export function FuturesPhone(p: FuturesLayoutProps) {
         {tab === 'chart' ? (
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}

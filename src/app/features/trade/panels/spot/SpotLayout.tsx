@@ -108,6 +108,7 @@ export function SpotDesk(p: SpotLayoutProps) {
         <div className="spot-chart">
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
@@ -169,6 +170,7 @@ export function SpotPhone(p: SpotLayoutProps) {
         {tab === 'chart' ? (
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
