@@ -168,7 +168,7 @@ export default function TradeShell() {
             <ModePanel />
           </div>
           <aside className="trade-side" aria-label={t('recentTrades')} tabIndex={0}>
-            <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} />
+            <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} priceDecimals={row?.priceDecimals} />
           </aside>
         </div>
       </div>
@@ -188,7 +188,7 @@ export default function TradeShell() {
         priceDecimals={row?.priceDecimals}
       />
       <ModePanel />
-      <RecentTrades symbol={symbol} base={base} quote={quote} />
+      <RecentTrades symbol={symbol} base={base} quote={quote} priceDecimals={row?.priceDecimals} />
       <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">
         <PairPanel
           key={routeMode}

@@ -122,7 +122,13 @@ export function SpotDesk(p: SpotLayoutProps) {
           <FormFor symbol={p.symbol} layout="desk" />
         </div>
         <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>
-          <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={24} />
+          <RecentTrades
+            symbol={p.symbol}
+            base={p.base}
+            quote={p.quote}
+            limit={24}
+            priceDecimals={p.row?.priceDecimals}
+          />
         </aside>
         <div className="spot-orders">
           <SpotOrders symbol={p.symbol} desktop />
@@ -179,7 +185,13 @@ export function SpotPhone(p: SpotLayoutProps) {
         ) : tab === 'book' ? (
           <BookSlot pair={pair} rows={PHONE_BOOK_ROWS} announce />
         ) : (
-          <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={16} />
+          <RecentTrades
+            symbol={p.symbol}
+            base={p.base}
+            quote={p.quote}
+            limit={16}
+            priceDecimals={p.row?.priceDecimals}
+          />
         )}
       </div>
       <SpotOrders symbol={p.symbol} desktop={false} />
