@@ -43,13 +43,23 @@ async function openLong(page: Page, shares: string, phone = false): Promise<void
   if (phone) await page.getByTestId('futures-bar').getByRole('button').first().click();
   const form = page.getByTestId('futures-order-form');
   await form.waitFor();
-  await form.getByTestId('action-open').click();
   // SIDE-1, SIDE-2: the sides are named (the desktop's column heads, the phone sheet's switch) and so are the
-  // buttons, a failing rule after the side.
-  if (phone) expect(await form.getByTestId('side-tab-long').innerText()).toBe('Open long');
-  else expect(await form.getByTestId('side-head-short').innerText()).toBe('Open short');
+  // buttons, a failing rule after the side; close mode names them as closing, phone and desktop.
+  const names = (ids: string[]) => Promise.all(ids.map((id) => form.getByTestId(id).innerText()));
+  const heads = phone ? ['side-tab-long', 'side-tab-short'] : ['side-head-long', 'side-head-short'];
+  await form.getByTestId('action-close').click();
+  await expect.poll(() => names(heads)).toEqual(['Close long', 'Close short']);
+  await form.getByTestId('action-open').click();
+  await expect.poll(() => names(heads)).toEqual(['Open long', 'Open short']);
   await expect.poll(() => form.getByTestId('submit-long').textContent()).toBe('Open long\u00a0· Enter a size');
   expect(await form.getByTestId('submit-short').count()).toBe(phone ? 0 : 1);
+  if (!phone) {
+    expect(await form.getByTestId('submit-short').textContent()).toBe('Open short\u00a0· Enter a size');
+    // In the side's colour: a head and its button alike, the two sides apart.
+    const colour = (id: string) => form.getByTestId(id).evaluate((el) => getComputedStyle(el).color);
+    expect(await colour('side-head-long')).toBe(await colour('submit-long'));
+    expect(await colour('side-head-long')).not.toBe(await colour('side-head-short'));
+  }
   await form.getByTestId('type-market').click();
   await form.getByTestId('leverage').getByRole('radio', { name: '10x' }).click();
   const unit = form.getByTestId('futures-unit');

@@ -42,6 +42,9 @@ async function buyFiveMinuteCall(page: Page): Promise<void> {
   // SIDE-1, SIDE-2: Call and Put are named; the button names the side before the rule it waits for.
   expect(await page.getByTestId('options-kind-call').innerText()).toBe('Call');
   expect(await page.getByTestId('options-kind-put').innerText()).toBe('Put');
+  await page.getByTestId('options-kind-put').click();
+  await expect.poll(() => submit.textContent()).toBe('Buy Put · Enter a quantity');
+  await page.getByTestId('options-kind-call').click();
   await expect.poll(() => submit.textContent()).toBe('Buy Call · Enter a quantity');
   await page.getByTestId('options-quantity').fill('0.1');
   await expect.poll(() => submit.isEnabled()).toBe(true);

@@ -26,7 +26,7 @@ const avail = (rows: { account: string; coin: string; available: string }[], acc
   Number(rows.find((r) => r.account === account && r.coin === coin)?.available ?? 0);
 
 describe('[WAL-1] the assets overview', () => {
-  it('[WAL-1][WAL-2][NAV-5][LAYOUT-4] phone /wallet: live total, three account tabs with their coins, the hub below', async () => {
+  it('[WAL-1][WAL-2][NAV-5][LAYOUT-4][NUM-7] phone /wallet: live total with its unit once, three account tabs with their coins, the hub below', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
     try {
@@ -40,6 +40,9 @@ describe('[WAL-1] the assets overview', () => {
         );
         return v > 11_500;
       });
+      // NUM-7: "Total assets", then the figure and its unit, which appears once.
+      expect(await page.locator('.wallet-total__label').innerText()).toBe('Total assets');
+      expect(await total.innerText()).toMatch(/^[\d,]+\.\d{2}\s*USDT$/);
       const rows = page.getByTestId('wallet-rows-platform');
       for (const coin of ['USDT', 'BTC', 'ETH']) await rows.locator(`[data-coin=${coin}]`).waitFor();
       // Sorted by value: USDT 10000 first on the demo prices (0.5 BTC and 3.25 ETH are worth less).

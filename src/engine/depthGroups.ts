@@ -38,3 +38,21 @@ export function groupChoices(preferred: DepthGroup): DepthGroup[] {
 export function groupOptions(pricePrecision: number, preferred: DepthGroup): { group: DepthGroup; step: string }[] {
   return groupChoices(preferred).map((group) => ({ group, step: groupStep(pricePrecision, group) }));
 }
+
+/**
+ * SIDE-7: rows a side the book shows: as many as its box holds (`fit`), but never more than both sides have
+ * groups, so every row shown has a price and an amount. The simulated maker quotes 16 levels a side (SIM-9); at
+ * the opening grouping the best level, off the grid, joins the grid level it rounds to (asks up, bids down), so a
+ * side has 15 groups where 17 rows fit at 1440x900: the top ask row was empty. A side with no level at all (a
+ * one-sided book) does not shrink the other; before the first book, `fit`.
+ */
+export function bookRows(
+  fit: number,
+  view: { asks: readonly unknown[]; bids: readonly unknown[] } | undefined,
+): number {
+  if (!view) return fit;
+  const a = view.asks.length;
+  const b = view.bids.length;
+  const filled = a > 0 && b > 0 ? Math.min(a, b) : Math.max(a, b);
+  return filled > 0 ? Math.max(1, Math.min(fit, filled)) : fit;
+}

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { Decimal } from '../shared/decimal';
 import { SEED_RETRY_MS, RELEASE_GRACE_MS, DEPTH_RESYNC_SPACING_MS } from './constants';
 import { Book } from './depthBook';
+import { bookRows } from './depthGroups';
 import { buildDepthView } from './depthView';
 import { referenceSide, referenceSpread } from './testing/depthReference';
 import { seededRandom } from './testing/frames';
@@ -394,6 +395,55 @@ describe('grouping [BOOK-3]', () => {
     ]);
     expect(v.spread).toBe('0.01');
     expect(v.maxTotal).toBe('5.0000');
+  });
+
+  it('[SIDE-7] the maker ladder at the opening grouping: the best levels join their group (asks up, bids down) and every row shown is filled', async () => {
+    // SIM-9's ladder for BTC at 67,238.26 (grid step 5): a top off the grid, then 5 levels 5 apart, 4 levels 10
+    // apart, 3 levels 25 apart and 3 levels 50 apart: 16 a side (the 1440x900 book fits 17 rows).
+    const ladder = (top: string, dir: 1 | -1): [string, string][] => {
+      const out: [string, string][] = [[top, '0.1000']];
+      let p = dir > 0 ? 67235 : 67240;
+      for (const [k, n] of [
+        [5, 5],
+        [10, 4],
+        [25, 3],
+        [50, 3],
+      ])
+        for (let i = 0; i < n; i++) {
+          p = dir > 0 ? (Math.floor(p / k) + 1) * k : (Math.ceil(p / k) - 1) * k;
+          out.push([`${p}.00`, '0.0500']);
+        }
+      return out;
+    };
+    const h = engineHarness();
+    h.exchange.depth('btcusdt', { asks: ladder('67238.27', 1), bids: ladder('67238.25', -1) });
+    await watched(h, topic(500), topic(1));
+    const v = h.engine.depthView(topic(500))!;
+    // The best ask (67,238.27) is grouped up into 67,240, the best bid (67,238.25) down into 67,235, each with
+    // the grid level already there: 15 groups a side.
+    expect(v.asks.slice(0, 2).map((r) => [r.price, r.amount])).toEqual([
+      ['67240.00', '0.1500'],
+      ['67245.00', '0.0500'],
+    ]);
+    expect(v.bids.slice(0, 2).map((r) => [r.price, r.amount])).toEqual([
+      ['67235.00', '0.1500'],
+      ['67230.00', '0.0500'],
+    ]);
+    expect(v.asks.at(-1)!.price).toBe('67500.00');
+    expect(v.bids.at(-1)!.price).toBe('67000.00');
+    expect([v.asks.length, v.bids.length]).toEqual([15, 15]);
+    // 17 rows fit; 15 are shown, each with a price and an amount (the 16th and 17th ask rows were empty).
+    const n = bookRows(17, v);
+    expect(n).toBe(15);
+    for (const side of [v.asks, v.bids])
+      for (let i = 0; i < n; i++) expect(side[i]?.price && Number(side[i].amount) > 0).toBe(true);
+    // At the tick's grouping all 16 levels are groups; a box that holds fewer shows what it holds.
+    expect(bookRows(17, h.engine.depthView(topic(1))!)).toBe(16);
+    expect(bookRows(6, v)).toBe(6);
+    // Before the first book, and with an empty book, the box's rows; a one-sided book keeps the other side's.
+    expect(bookRows(17, undefined)).toBe(17);
+    expect(bookRows(17, { asks: [], bids: [] })).toBe(17);
+    expect(bookRows(17, { asks: [], bids: v.bids })).toBe(15);
   });
 
   it('[BOOK-3] at most 30 rows a side, even with hundreds of levels', async () => {

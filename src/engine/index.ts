@@ -10,7 +10,7 @@ export {
   RELEASE_GRACE_MS,
   SILENCE_TIMEOUT_MS,
 } from './constants';
-export { defaultGroup, groupOptions } from './depthGroups';
+export { bookRows, defaultGroup, groupOptions } from './depthGroups';
 export { DEPTH_ROWS_MAX } from './constants';
 export { topicKey } from './types';
 export type {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Decimal } from './decimal';
 import { LANGUAGE_CODES } from './schemas/dictionary';
-import { compact, fixed, localize, rate, roundDecimal, separatorsFor } from './numberFormat';
+import { capDecimals, compact, fixed, localize, rate, roundDecimal, separatorsFor } from './numberFormat';
 
 /** A random exact decimal string: up to 12 integer digits, up to 18 decimals, either sign. */
 const decimalStr = fc
@@ -38,6 +38,25 @@ describe('the one number formatter (NUM rules), across 16 languages', () => {
         expect(out).toMatch(/^-?[0-9][0-9\s.,'\u00a0\u202f]*$/);
         expect(fractionDigits(out, l)).toBeLessThanOrEqual(d);
         // no float noise: the digits are the exact decimal's, within half a unit of the last place
+        const back = new Decimal(unlocalize(out, l));
+        expect(back.minus(v).abs().lte(new Decimal(10).pow(-d).div(2))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('[NUM-1] [NUM-2] a live price capped at its pair decimals (header, list, book) keeps that bound in all 16 languages', () => {
+    expect(LANGUAGE_CODES).toHaveLength(16);
+    // The engine's 9.2 digits of an unsigned price (up to 8 decimals) and the pair's own decimals (0..8).
+    const price = fc
+      .tuple(fc.stringMatching(/^[1-9][0-9]{0,8}$|^0$/), fc.option(fc.stringMatching(/^[0-9]{1,8}$/)))
+      .map(([i, f]) => (f === null ? i : `${i}.${f}`));
+    fc.assert(
+      fc.property(price, decimals, lang, (v, d, l) => {
+        const out = localize(capDecimals(v, d), l);
+        const shown = v.includes('.') ? v.length - v.indexOf('.') - 1 : 0;
+        // At most the pair's decimals; a price with fewer keeps its own (its column aligns by them).
+        expect(fractionDigits(out, l)).toBe(Math.min(shown, d));
         const back = new Decimal(unlocalize(out, l));
         expect(back.minus(v).abs().lte(new Decimal(10).pow(-d).div(2))).toBe(true);
       }),

@@ -36,33 +36,38 @@ export function formatRate(value: string, toCoin: string, lang: string = languag
   return rate(value, assetDecimals(toCoin), lang);
 }
 
-export type DateStyle = 'datetime' | 'date' | 'time' | 'short' | 'minute';
+export type DateStyle = 'datetime' | 'date' | 'time' | 'short' | 'minute' | 'dayMonth' | 'monthYear' | 'hourMinute';
+
+const DATE_PARTS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  datetime: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  short: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+  minute: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+  // The chart's axis ticks (NUM-6): short enough for an axis.
+  dayMonth: { month: '2-digit', day: '2-digit' },
+  monthYear: { year: 'numeric', month: '2-digit' },
+  hourMinute: { hour: '2-digit', minute: '2-digit' },
+};
 
 const dtfCache = new Map<string, Intl.DateTimeFormat>();
 function dtf(lang: string, style: DateStyle): Intl.DateTimeFormat {
   const key = `${lang}|${style}`;
   let f = dtfCache.get(key);
   if (!f) {
-    const base: Intl.DateTimeFormatOptions = { timeZone: 'UTC', hourCycle: 'h23', numberingSystem: 'latn' };
-    const o: Intl.DateTimeFormatOptions =
-      style === 'date'
-        ? { ...base, year: 'numeric', month: '2-digit', day: '2-digit' }
-        : style === 'time'
-          ? { ...base, hour: '2-digit', minute: '2-digit', second: '2-digit' }
-          : style === 'short'
-            ? { ...base, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
-            : style === 'minute'
-              ? { ...base, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
-              : {
-                  ...base,
-                  year: 'numeric',
-                  month: '2-digit',
-                  day: '2-digit',
-                  hour: '2-digit',
-                  minute: '2-digit',
-                  second: '2-digit',
-                };
-    f = new Intl.DateTimeFormat(lang, o);
+    f = new Intl.DateTimeFormat(lang, {
+      timeZone: 'UTC',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+      ...DATE_PARTS[style],
+    });
     dtfCache.set(key, f);
   }
   return f;

@@ -7,6 +7,7 @@
 import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import { subscribeKey } from 'valtio/utils';
 import { formatDecimal } from '../i18n/format';
+import { capDecimals } from '../../shared/numberFormat';
 import { languageState } from '../i18n/index';
 import type { TickerView } from '../../engine';
 import { Flasher } from './priceFlash';
@@ -51,9 +52,11 @@ interface PriceProps {
   colored?: boolean;
   className?: string;
   testId?: string;
+  /** NUM-2: the pair's own price decimals (a price is never finer than its pair's tick). */
+  decimals?: number;
 }
 
-function PriceCell({ ticker, lang, colored, className, testId }: PriceProps) {
+function PriceCell({ ticker, lang, colored, className, testId, decimals }: PriceProps) {
   const ref = useRef<HTMLSpanElement>(null);
   const last = useRef('');
   const price = ticker?.priceRaw;
@@ -80,7 +83,7 @@ function PriceCell({ ticker, lang, colored, className, testId }: PriceProps) {
   const dirClass = colored && ticker ? (ticker.dir > 0 ? ' is-up' : ticker.dir < 0 ? ' is-down' : '') : '';
   return (
     <span ref={ref} className={`px num${dirClass}${className ? ` ${className}` : ''}`} data-testid={testId}>
-      {ticker ? formatDecimal(ticker.price, lang) : '--'}
+      {ticker ? formatDecimal(capDecimals(ticker.price, decimals), lang) : '--'}
     </span>
   );
 }
@@ -94,7 +97,8 @@ function samePrice(a: PriceProps, b: PriceProps): boolean {
     a.lang === b.lang &&
     a.colored === b.colored &&
     a.className === b.className &&
-    a.testId === b.testId
+    a.testId === b.testId &&
+    a.decimals === b.decimals
   );
 }
 
@@ -125,19 +129,21 @@ export const ChangePill = memo(
     a.plain === b.plain,
 );
 
-/** Any formatted decimal string from a view, with digit grouping. */
+/** Any formatted decimal string from a view, with digit grouping; a price at most `decimals` (NUM-2). */
 export const Num = memo(function Num({
   value,
   lang,
   className,
+  decimals,
 }: {
   value: string | undefined;
   lang: string;
   className?: string;
+  decimals?: number;
 }) {
   return (
     <span className={`num${className ? ` ${className}` : ''}`}>
-      {value === undefined ? '--' : formatDecimal(value, lang)}
+      {value === undefined ? '--' : formatDecimal(capDecimals(value, decimals), lang)}
     </span>
   );
 });

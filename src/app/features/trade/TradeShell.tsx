@@ -157,11 +157,18 @@ export default function TradeShell() {
           </aside>
           <div className="trade-main">
             <PairHeader row={row} symbol={symbol} />
-            <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={460} />
+            <ChartCard
+              symbol={symbol}
+              pair={pairLabel}
+              interval={interval}
+              onInterval={setIv}
+              height={460}
+              priceDecimals={row?.priceDecimals}
+            />
             <ModePanel />
           </div>
           <aside className="trade-side" aria-label={t('recentTrades')} tabIndex={0}>
-            <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} />
+            <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} priceDecimals={row?.priceDecimals} />
           </aside>
         </div>
       </div>
@@ -172,9 +179,16 @@ export default function TradeShell() {
     <div className="mk-page trade">
       {header}
       <PairHeader row={row} symbol={symbol} onChoose={() => setChoosing(true)} />
-      <ChartCard symbol={symbol} pair={pairLabel} interval={interval} onInterval={setIv} height={320} />
+      <ChartCard
+        symbol={symbol}
+        pair={pairLabel}
+        interval={interval}
+        onInterval={setIv}
+        height={320}
+        priceDecimals={row?.priceDecimals}
+      />
       <ModePanel />
-      <RecentTrades symbol={symbol} base={base} quote={quote} />
+      <RecentTrades symbol={symbol} base={base} quote={quote} priceDecimals={row?.priceDecimals} />
       <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">
         <PairPanel
           key={routeMode}

@@ -216,12 +216,17 @@ export function tapeDrawList(trades: readonly TapeRow[], l: DrawLayout): DrawOp[
 }
 
 /** TradeView to TapeRow with a time formatter (the tab's language and time zone; it may memoise by trade). */
-export function tapeRows(trades: readonly TradeView[], limit: number, time: (t: TradeView) => string): TapeRow[] {
+export function tapeRows(
+  trades: readonly TradeView[],
+  limit: number,
+  time: (t: TradeView) => string,
+  price: (t: TradeView) => string = (t) => t.price,
+): TapeRow[] {
   const n = Math.min(trades.length, limit);
   const out: TapeRow[] = new Array<TapeRow>(n);
   for (let i = 0; i < n; i++) {
     const t = trades[i];
-    out[i] = { price: t.price, qty: t.qty, buy: t.side === 'buy', time: time(t) };
+    out[i] = { price: price(t), qty: t.qty, buy: t.side === 'buy', time: time(t) };
   }
   return out;
 }

@@ -12,9 +12,11 @@ interface Props {
   interval: KlineInterval;
   onInterval: (iv: KlineInterval) => void;
   height: number;
+  /** NUM-2: the pair's own price decimals, when it has them (the axis and the readout). */
+  priceDecimals?: number;
 }
 
-export function ChartCard({ symbol, pair, interval, onInterval, height }: Props) {
+export function ChartCard({ symbol, pair, interval, onInterval, height, priceDecimals }: Props) {
   const { t } = useTranslation('market');
   return (
     <section className="trade-chart" aria-label={t('chart')}>
@@ -26,7 +28,13 @@ export function ChartCard({ symbol, pair, interval, onInterval, height }: Props)
           </div>
         }
       >
-        <KlineChart symbol={symbol} interval={interval} height={height} label={t('chartLabel', { pair })} />
+        <KlineChart
+          symbol={symbol}
+          interval={interval}
+          height={height}
+          label={t('chartLabel', { pair })}
+          priceDecimals={priceDecimals}
+        />
       </Suspense>
     </section>
   );

@@ -103,12 +103,23 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
     expect(rowsThatFit(0, 18)).toBe(1);
     expect(rowsThatFit(5000, 18)).toBe(30);
     // Until measured (server render, no ResizeObserver) it shows the rows it was given.
-    depth.view = view();
+    depth.view = undefined;
     const html = renderToStaticMarkup(
       <OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={15} fit />,
     );
     expect(html).toContain('data-rows="15"');
     expect(html).toContain('--ob-row-h:18px');
+  });
+
+  it('[SIDE-7] a book that fills its column shows no more rows than both sides have levels; fixed rows stay', () => {
+    depth.view = view();
+    const fitted = renderToStaticMarkup(
+      <OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={15} fit />,
+    );
+    expect(fitted).toContain('data-rows="2"');
+    expect(fitted.match(/--ob-rows:2/g)).toHaveLength(2);
+    const fixed = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={7} />);
+    expect(fixed).toContain('data-rows="7"');
   });
 
   it('[BOOK-6] [PERF-30] a side is a canvas in a box of a fixed number of rows whatever the book holds', () => {

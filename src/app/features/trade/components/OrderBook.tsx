@@ -23,8 +23,16 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPTH_ROWS_MAX, defaultGroup, groupOptions, type DepthGroup, type DepthView } from '../../../../engine';
+import {
+  DEPTH_ROWS_MAX,
+  bookRows,
+  defaultGroup,
+  groupOptions,
+  type DepthGroup,
+  type DepthView,
+} from '../../../../engine';
 import { formatDecimal } from '../../../i18n/format';
+import { capDecimals } from '../../../../shared/numberFormat';
 import { useDepth, useDepthFeed } from '../../../market/hooks';
 import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence';
 import { bookLevelAt } from '../../../market/draw/drawList';
@@ -241,7 +249,10 @@ export function OrderBook({
   const boxRef = useRef<HTMLElement>(null);
   const rowH = fit ? BOOK_ROW_H_FIT : BOOK_ROW_H;
   const fitted = useFitRows(boxRef, fit, rowH);
-  const n = Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(fit && fitted > 0 ? fitted : rows)));
+  const boxRows = Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(fit && fitted > 0 ? fitted : rows)));
+  // SIDE-7: a book that fills its column shows no more rows than both sides have groups (from the view React sees
+  // once a second, never a tick); its box keeps its size. A book of fixed rows (the phone) keeps them (BOOK-6).
+  const n = fit ? bookRows(boxRows, view) : boxRows;
   const selectId = useId();
 
   const ask = useSurface('book-ask', { rows: n, rowHeight: rowH, lang });
@@ -372,7 +383,7 @@ export function OrderBook({
       {side('ask')}
       <div className="ob-mid">
         <span className={`ob-last num${dir > 0 ? ' up' : dir < 0 ? ' down' : ''}`} title={t('lastPrice')}>
-          {lastPrice ? formatDecimal(lastPrice.price, lang) : '--'}
+          {lastPrice ? formatDecimal(capDecimals(lastPrice.price, pricePrecision), lang) : '--'}
           {dir !== 0 && (
             <span className="ob-arrow" aria-hidden="true">
               {dir > 0 ? '↑' : '↓'}

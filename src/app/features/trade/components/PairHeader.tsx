@@ -22,14 +22,15 @@ interface Props {
   onChoose?: () => void;
 }
 
-function LivePrice({ symbol }: { symbol: string }) {
+/** NUM-2: the header writes prices at the pair's own decimals, as the pair list beside it does. */
+function LivePrice({ symbol, decimals }: { symbol: string; decimals?: number }) {
   const lang = useLanguage();
   const ticker = useTicker(symbol);
   return (
     <div className="ph-price">
       <span className="ph-cell">
         <span className="ph-box ph-box--last">
-          <Price ticker={ticker} lang={lang} colored className="ph-last" testId="header-price" />
+          <Price ticker={ticker} lang={lang} colored className="ph-last" testId="header-price" decimals={decimals} />
         </span>
       </span>
       <span className="ph-cell">
@@ -43,13 +44,14 @@ function LivePrice({ symbol }: { symbol: string }) {
 
 type StatKey = keyof Pick<TickerView, 'high24' | 'low24' | 'vol24' | 'amount24'>;
 
-function LiveStat({ symbol, field }: { symbol: string; field: StatKey }) {
+/** A 24 h statistic; the high and low are prices, at the pair's decimals (`decimals`). */
+function LiveStat({ symbol, field, decimals }: { symbol: string; field: StatKey; decimals?: number }) {
   const lang = useLanguage();
   // 24 h statistics are read now and then: list cadence; the last price above follows every frame.
   const ticker = useTicker(symbol, LIST_CADENCE_MS);
   return (
     <dd className="ph-val">
-      <Num value={ticker?.[field]} lang={lang} />
+      <Num value={ticker?.[field]} lang={lang} decimals={decimals} />
     </dd>
   );
 }
@@ -88,16 +90,16 @@ export const PairHeader = memo(function PairHeader({ row, symbol, onChoose }: Pr
             <h2 className="ph-name">{name}</h2>
           )}
         </div>
-        <LivePrice symbol={symbol} />
+        <LivePrice symbol={symbol} decimals={row?.priceDecimals} />
       </div>
       <dl className="ph-stats">
         <div>
           <dt>{t('high24h')}</dt>
-          <LiveStat symbol={symbol} field="high24" />
+          <LiveStat symbol={symbol} field="high24" decimals={row?.priceDecimals} />
         </div>
         <div>
           <dt>{t('low24h')}</dt>
-          <LiveStat symbol={symbol} field="low24" />
+          <LiveStat symbol={symbol} field="low24" decimals={row?.priceDecimals} />
         </div>
         <div>
           <dt>

@@ -15,6 +15,7 @@ import { useSurface } from '../../../market/draw/useSurface';
 import { useTrades, useTradesFeed } from '../../../market/hooks';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { settings } from '../../../state/settings';
+import { capDecimals } from '../../../../shared/numberFormat';
 import { useLanguage } from '../../../ui/Price';
 import './RecentTrades.css';
 
@@ -27,11 +28,14 @@ export function RecentTrades({
   base,
   quote,
   limit = TRADES_SHOWN,
+  priceDecimals,
 }: {
   symbol: string;
   base: string;
   quote: string;
   limit?: number;
+  /** NUM-2: the pair's own price decimals, when it has them (a trade's price is never finer). */
+  priceDecimals?: number;
 }) {
   const { t } = useTranslation('market');
   const lang = useLanguage();
@@ -50,18 +54,29 @@ export function RecentTrades({
     }
     return s;
   };
+  // Each trade's price at the pair's decimals (NUM-2), made once per trade like its time.
+  const prices = useRef({ decimals: priceDecimals, map: new Map<number, string>() });
+  const priceOf = (tr: TradeView) => {
+    if (prices.current.decimals !== priceDecimals) prices.current = { decimals: priceDecimals, map: new Map() };
+    let s = prices.current.map.get(tr.id);
+    if (s === undefined) {
+      s = capDecimals(tr.price, priceDecimals);
+      prices.current.map.set(tr.id, s);
+    }
+    return s;
+  };
   const last = useRef<readonly TradeView[]>([]);
   // The tick path (PERF-33): the newest trades to the canvas, never through React.
   useTradesFeed(symbol, TRADES_CADENCE_MS, (v) => {
     const trades = v?.trades ?? [];
     last.current = trades;
-    surface.current?.setData(tapeRows(trades, limit, timeOf));
-    // Forget the times of trades no longer kept.
-    const map = times.current.map;
-    if (map.size > trades.length * 2) {
-      const keep = new Set(trades.map((x) => x.id));
-      for (const id of map.keys()) if (!keep.has(id)) map.delete(id);
-    }
+    surface.current?.setData(tapeRows(trades, limit, timeOf, priceOf));
+    // Forget the times and prices of trades no longer kept.
+    for (const map of [times.current.map, prices.current.map])
+      if (map.size > trades.length * 2) {
+        const keep = new Set(trades.map((x) => x.id));
+        for (const id of map.keys()) if (!keep.has(id)) map.delete(id);
+      }
   });
 
   // Once a second for the accessible table and the empty note.
@@ -98,7 +113,7 @@ export function RecentTrades({
         </thead>
         <tbody>
           {shown.map((tr) => {
-            const price = formatDecimal(tr.price, lang);
+            const price = formatDecimal(priceOf(tr), lang);
             return (
               <tr key={tr.id}>
                 <th scope="row" aria-label={`${tr.side === 'buy' ? t('buy') : t('sell')} ${price}`}>

@@ -23,9 +23,11 @@ interface Props {
   interval: KlineInterval;
   height: number;
   label: string;
+  /** NUM-2: the pair's own price decimals, when it has them. */
+  priceDecimals?: number;
 }
 
-export default function KlineChart({ symbol, interval, height, label }: Props) {
+export default function KlineChart({ symbol, interval, height, label, priceDecimals }: Props) {
   const { t } = useTranslation('market');
   const { language } = useSnapshot(languageState);
   const { offsetMinutes } = useSnapshot(settings);
@@ -46,7 +48,12 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
   }, [t, language]);
   const chart = useRef<ChartController | null>(null);
   const [following, setFollowing] = useState(true);
-  const context = { step: INTERVAL_MS[interval] / 1000, offset: offsetMinutes, lang: language };
+  const context = {
+    step: INTERVAL_MS[interval] / 1000,
+    offset: offsetMinutes,
+    lang: language,
+    pairDecimals: priceDecimals,
+  };
   // The effects below run on their own triggers (height; a new view version or display setting) and read the
   // newest context and view through refs.
   const contextRef = useRef(context);
@@ -80,7 +87,7 @@ export default function KlineChart({ symbol, interval, height, label }: Props) {
     if (!c || !v || v.length === 0) return;
     c.setContext(contextRef.current);
     c.apply(v, `${symbol}|${interval}`, language, offsetMinutes);
-  }, [version, symbol, interval, language, offsetMinutes]);
+  }, [version, symbol, interval, language, offsetMinutes, priceDecimals]);
 
   // Entry and exit marks a panel asked for (SECUI-9), for the symbol shown only.
   const marks = useSnapshot(chartMarks);

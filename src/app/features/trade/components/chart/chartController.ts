@@ -13,9 +13,10 @@
 import uPlot from 'uplot';
 import type { KlineView } from '../../../../../engine';
 import { formatDecimal } from '../../../../i18n/format';
+import { capDecimals } from '../../../../../shared/numberFormat';
 import { drawCandles, type CandleColors } from './drawCandles';
 import { candleColors, chartOptions } from './chartOptions';
-import { priceLabel, timeTick } from './chartFormat';
+import { labelDecimals, priceLabel, timeTick } from './chartFormat';
 import { attachPanZoom } from './panZoom';
 import { createLiveOverlay, type LiveOverlay } from './liveOverlay';
 import { createOlderPager, type OlderPager } from './olderHistory';
@@ -48,6 +49,8 @@ export interface ChartContext {
   step: number;
   offset: number;
   lang: string;
+  /** NUM-2: the pair's own price decimals, when it has them (a label is never finer than the pair's tick). */
+  pairDecimals?: number;
 }
 
 function columns(v: KlineView): Cols {
@@ -64,6 +67,8 @@ interface ChartState {
   vp: Viewport | null;
   step: number;
   decimals: number;
+  /** The pair's own price decimals (NUM-2), when it has them. */
+  pairDecimals: number | undefined;
   offset: number;
   lang: string;
   /** What the last full redraw drew, and the data range its scales were made from. */
@@ -109,6 +114,7 @@ export class ChartController {
     vp: null,
     step: 60,
     decimals: 2,
+    pairDecimals: undefined,
     offset: 0,
     lang: 'en',
     drawn: null,
@@ -142,7 +148,7 @@ export class ChartController {
     const s = this.st;
     s.colors = candleColors();
     const opts = chartOptions(Math.max(200, box.clientWidth), height, {
-      timeLabel: (v, incr) => timeTick(v, incr, s.offset),
+      timeLabel: (v, incr) => timeTick(v, incr, s.offset, s.lang),
       priceLabel: (v) => formatDecimal(priceLabel(v, s.decimals), s.lang),
       priceData: (min, max) => {
         s.yMin = min;
@@ -170,6 +176,7 @@ export class ChartController {
     this.st.step = c.step;
     this.st.offset = c.offset;
     this.st.lang = c.lang;
+    this.st.pairDecimals = c.pairDecimals;
   }
 
   /** Applies the view (call when its version, the pair, the language or the time zone changed). */
@@ -186,10 +193,11 @@ export class ChartController {
     else if (isFollowing(s.vp, s.span.last, s.step)) vp = follow(s.vp, span);
     else vp = clamp(s.vp, span, true);
     s.key = key;
-    s.drawKey = `${key}|${language}|${offsetMinutes}|${view.priceDecimals}`;
+    const decimals = labelDecimals(view.priceDecimals, s.pairDecimals);
+    s.drawKey = `${key}|${language}|${offsetMinutes}|${decimals}`;
     s.data = data;
     s.span = span;
-    s.decimals = view.priceDecimals;
+    s.decimals = decimals;
     const live = { time: data[0][n - 1], high: data[2][n - 1], low: data[3][n - 1], volume: data[5][n - 1] };
     if (!s.overlay || fullRedrawReason(s.drawn, drawnState(s, vp)!, live, s.band) !== null) {
       u.setData(data as unknown as uPlot.AlignedData, false);
@@ -203,7 +211,7 @@ export class ChartController {
     if (a.close !== view.lastClose || a.lang !== language) {
       a.close = view.lastClose;
       a.lang = language;
-      box.dataset.lastClose = formatDecimal(view.lastClose, language);
+      box.dataset.lastClose = formatDecimal(capDecimals(view.lastClose, s.pairDecimals), language);
     }
     if (u.cursor.idx == null || u.cursor.idx === n - 1) this.followLive(u);
   }

@@ -7,6 +7,14 @@
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
 import { shortDecimal } from '../../../../market/coins';
 
+/**
+ * NUM-2: the decimals of the chart's prices (axis and readout): the engine's 9.2 choice for the last close, never
+ * finer than the pair's own decimals (DOT at 6.852: 4, not 6).
+ */
+export function labelDecimals(seriesDecimals: number, pairDecimals: number | undefined): number {
+  return pairDecimals === undefined ? seriesDecimals : Math.min(seriesDecimals, pairDecimals);
+}
+
 export function priceLabel(v: number, decimals: number): string {
   return Number.isFinite(v) ? v.toFixed(Math.max(0, Math.min(decimals, 12))) : '--';
 }
@@ -16,20 +24,30 @@ export function volumeLabel(v: number, lang: string): string {
   return formatDecimal(shortDecimal(v.toFixed(8)) ?? '--', lang);
 }
 
-const p2 = (n: number) => String(n).padStart(2, '0');
-
 /** A Date whose UTC fields are the wall-clock fields in the platform zone. */
 export function zoned(sec: number, offsetMinutes: number): Date {
   return new Date(sec * 1000 + offsetMinutes * 60_000);
 }
 
-/** Axis tick: "HH:mm" within a day, "MM-DD" across days, "YYYY-MM" across months. */
-export function timeTick(sec: number, stepSec: number, offsetMinutes: number): string {
+/** Bidi marks Intl puts into some languages' dates (Arabic's "27\u200f/11"). */
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+
+/**
+ * Axis tick in the language's form (NUM-6), short enough for an axis: the hour and minute within a day ("18:05"),
+ * the day and month across days ("11/27" in English, "27.11." in German, "27/11" in Arabic), the month and year
+ * across months ("11/2026"). Times are in the platform zone. The axis is drawn left to right on a canvas (time runs
+ * left to right in every language), so Intl's bidi marks are dropped: in a left-to-right run they would reorder the
+ * digits ("2711/").
+ */
+export function timeTick(sec: number, stepSec: number, offsetMinutes: number, lang: string): string {
   const d = zoned(sec, offsetMinutes);
-  if (stepSec >= 28 * 86_400) return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}`;
-  if (stepSec >= 86_400 || (d.getUTCHours() === 0 && d.getUTCMinutes() === 0))
-    return `${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
-  return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}`;
+  const style =
+    stepSec >= 28 * 86_400
+      ? 'monthYear'
+      : stepSec >= 86_400 || (d.getUTCHours() === 0 && d.getUTCMinutes() === 0)
+        ? 'dayMonth'
+        : 'hourMinute';
+  return formatDateTime(sec * 1000, { style, lang, offsetMinutes }).replace(BIDI_MARKS, '');
 }
 
 /** Readout time: the date and minute as the app writes them in the language ("11/27/2026, 18:15" in English). */

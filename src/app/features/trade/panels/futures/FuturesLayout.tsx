@@ -212,6 +212,7 @@ export function FuturesDesk(p: FuturesLayoutProps) {
         <div className="spot-chart">
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
@@ -225,7 +226,13 @@ export function FuturesDesk(p: FuturesLayoutProps) {
           <FormFor symbol={p.symbol} layout="desk" />
         </div>
         <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>
-          <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={30} />
+          <RecentTrades
+            symbol={p.symbol}
+            base={p.base}
+            quote={p.quote}
+            limit={30}
+            priceDecimals={p.row?.priceDecimals}
+          />
         </aside>
         <div className="spot-orders">
           <FuturesAccount symbol={p.symbol} desktop />
@@ -274,6 +281,7 @@ export function FuturesPhone(p: FuturesLayoutProps) {
         {tab === 'chart' ? (
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
@@ -282,7 +290,13 @@ export function FuturesPhone(p: FuturesLayoutProps) {
         ) : tab === 'book' ? (
           <FuturesBook pair={pair} rows={PHONE_BOOK_ROWS} announce />
         ) : (
-          <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={16} />
+          <RecentTrades
+            symbol={p.symbol}
+            base={p.base}
+            quote={p.quote}
+            limit={16}
+            priceDecimals={p.row?.priceDecimals}
+          />
         )}
       </div>
       <FuturesAccount symbol={p.symbol} desktop={false} />

@@ -68,6 +68,7 @@ export function OptionsDesk(p: OptionsLayoutProps) {
         <div className="opt-chart">
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
@@ -100,6 +101,7 @@ export function OptionsPhone(p: OptionsLayoutProps) {
       <PairHeader row={p.row} symbol={p.symbol} onChoose={() => setChoosing(true)} />
       <ChartCard
         symbol={p.symbol}
+        priceDecimals={p.row?.priceDecimals}
         pair={p.pairLabel}
         interval={p.interval}
         onInterval={p.onInterval}

@@ -108,6 +108,7 @@ export function SpotDesk(p: SpotLayoutProps) {
         <div className="spot-chart">
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
@@ -121,7 +122,13 @@ export function SpotDesk(p: SpotLayoutProps) {
           <FormFor symbol={p.symbol} layout="desk" />
         </div>
         <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>
-          <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={24} />
+          <RecentTrades
+            symbol={p.symbol}
+            base={p.base}
+            quote={p.quote}
+            limit={24}
+            priceDecimals={p.row?.priceDecimals}
+          />
         </aside>
         <div className="spot-orders">
           <SpotOrders symbol={p.symbol} desktop />
@@ -169,6 +176,7 @@ export function SpotPhone(p: SpotLayoutProps) {
         {tab === 'chart' ? (
           <ChartCard
             symbol={p.symbol}
+            priceDecimals={p.row?.priceDecimals}
             pair={p.pairLabel}
             interval={p.interval}
             onInterval={p.onInterval}
@@ -177,7 +185,13 @@ export function SpotPhone(p: SpotLayoutProps) {
         ) : tab === 'book' ? (
           <BookSlot pair={pair} rows={PHONE_BOOK_ROWS} announce />
         ) : (
-          <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={16} />
+          <RecentTrades
+            symbol={p.symbol}
+            base={p.base}
+            quote={p.quote}
+            limit={16}
+            priceDecimals={p.row?.priceDecimals}
+          />
         )}
       </div>
       <SpotOrders symbol={p.symbol} desktop={false} />
