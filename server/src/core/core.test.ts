@@ -126,6 +126,26 @@ describe('[CORE-3] group commit', () => {
     expect(ts.ctx.core.stats.commands - before.commands).toBe(8);
     expect(ts.ctx.core.stats.batches - before.batches).toBeLessThan(8);
   });
+
+  it('[IDEM-2][IDEM-3] one key sent three times in one batch: one order, the repeat replayed, another body refused', async () => {
+    const u = await user({ USDT: '100000' });
+    const { bid } = best();
+    const body = { symbol: SYMBOL, side: 'buy', type: 'limit', price: bid, amount: '0.001' };
+    const before = { ...ts.ctx.core.stats };
+    const [first, repeat, other] = await Promise.all([
+      spot(u.token, body, 'same'),
+      spot(u.token, body, 'same'),
+      spot(u.token, { ...body, amount: '0.002' }, 'same'),
+    ]);
+    expect(ts.ctx.core.stats.batches - before.batches).toBe(1);
+    expect(first.body.msg).toBe('success');
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.body).toEqual(first.body);
+    expect(other.body.msg).toMatch(/already used for a different request/);
+    const n = ts.ctx.db.prepare('SELECT count(*) AS n FROM spot_orders WHERE user_id = ?').get(u.id) as { n: number };
+    expect(n.n).toBe(1);
+    expect(ledgerOk()).toBe(0);
+  });
 });
 
 describe('[CORE-7] a user never trades with their own order across spot and futures', () => {

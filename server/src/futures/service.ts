@@ -191,8 +191,8 @@ export class FuturesService {
     if (opening && new Decimal(held).gt(available))
       throw new ApiFail(`Insufficient USDT in the contract account: this needs ${held}`);
     const now = clock.now();
-    const orderId = ledger.transaction(() => {
-      const id = store.insertOrder({
+    const order = ledger.transaction((): OrderRow => {
+      const fields: Omit<OrderRow, 'id'> = {
         userId,
         clientOrderId: body.clientOrderId ?? null,
         symbol: body.symbol,
@@ -220,7 +220,10 @@ export class FuturesService {
         cancelReason: null,
         createdAt: now,
         updatedAt: now,
-      });
+      };
+      // The row as stored, without reading it back.
+      const row: OrderRow = { ...fields, id: store.insertOrder(fields) };
+      const id = row.id;
       if (opening) {
         const { hold } = ledger.hold({
           kind: 'futures_order',
@@ -231,13 +234,15 @@ export class FuturesService {
           amount: held,
           memo: `open ${body.side} ${shares} ${body.symbol} at ${price}`,
         });
-        store.updateOrder({ ...store.order(id)!, holdId: hold.id });
+        row.holdId = hold.id;
+        store.updateOrder(row);
       } else {
         store.updatePosition({ ...pos!, closingShares: new Decimal(pos!.closingShares).plus(shares).toFixed() });
       }
-      return id;
+      return row;
     });
-    this.place(store.order(orderId)!, quantityOf(pair, shares));
+    const orderId = order.id;
+    this.place(order, quantityOf(pair, shares));
     this.flush();
     const placed = store.order(orderId)!;
     if (copyOf === 0 && origin !== 'copy')

@@ -90,6 +90,9 @@ class ClaimRefused extends ApiFail {}
 export interface IdempotencyGate {
   claim(userId: number, key: string, hash: string): Claim;
   complete(userId: number, key: string, reply: string): void;
+  /** A claim's answer without writing, and the reply written with the claim (one write, inside a batch's unit). */
+  check(userId: number, key: string, hash: string): Claim;
+  record(userId: number, key: string, hash: string, reply: string): void;
   abandon(userId: number, key: string): void;
   /** The database transaction the handler's effect and its stored reply share. */
   transaction<T>(fn: () => T): T;
@@ -244,7 +247,8 @@ export class Router<U> {
     let out: { replay: string } | { env: unknown };
     try {
       out = await this.opts.commit!(() => {
-        const claim = gate.claim(owner, key, hash);
+        // Claim and reply are one write: the unit is synchronous, nothing else runs between check and record.
+        const claim = gate.check(owner, key, hash);
         if (claim.state === 'replay') return { replay: claim.reply };
         if (claim.state === 'running') throw new ClaimRefused(MSG_IN_PROGRESS);
         if (claim.state === 'conflict') throw new ClaimRefused(MSG_KEY_REUSED);
@@ -252,7 +256,7 @@ export class Router<U> {
         if (isPromise(data)) throw new Error(`the handler of idempotent ${endpoint.path} must be synchronous`);
         checkReply(req, data);
         const env = ok(data);
-        gate.complete(owner, key, JSON.stringify(env));
+        gate.record(owner, key, hash, JSON.stringify(env));
         return { env };
       });
     } catch (err) {

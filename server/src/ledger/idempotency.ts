@@ -57,6 +57,25 @@ export class Idempotency {
     });
   }
 
+  /**
+   * What a claim would answer, without writing: `new` when the key is unused. For a caller that runs the request
+   * and `record`s its reply in the same synchronous transaction (the trading core's batch, CORE-3): nothing else
+   * can run between the two, so the `running` row a claim writes would never be seen by anyone.
+   */
+  check(userId: number, key: string, hash: string): Claim {
+    const row = this.deps.store.get(userId, key);
+    if (!row) return { state: 'new' };
+    if (row.requestHash !== hash) return { state: 'conflict' };
+    if (row.state === 'running' || row.reply === null) return { state: 'running' };
+    return { state: 'replay', reply: row.reply };
+  }
+
+  /** The reply of a `check`ed key, claim and reply in one write (inside the transaction of the request's effect). */
+  record(userId: number, key: string, hash: string, reply: string): void {
+    if (!this.deps.store.insertDone(userId, key, hash, reply, this.deps.clock.now()))
+      throw new Error('idempotency key recorded twice in one transaction');
+  }
+
   /** Stores the reply; call inside the transaction of the request's effect. */
   complete(userId: number, key: string, reply: string): void {
     this.deps.store.complete(userId, key, reply);

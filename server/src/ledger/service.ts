@@ -216,7 +216,21 @@ export class Ledger {
         journalId: journal.id,
         createdAt: journal.time,
       });
-      return { hold: this.store.hold(id)!, journal };
+      const hold: HoldRow = {
+        id,
+        userId: op.userId,
+        account: op.account,
+        coin,
+        amount: amount.toFixed(),
+        kind: op.kind,
+        ref: op.ref,
+        state: 'open',
+        journalId: journal.id,
+        closedJournalId: null,
+        createdAt: journal.time,
+        closedAt: null,
+      };
+      return { hold, journal };
     });
   }
 
@@ -313,11 +327,11 @@ export class Ledger {
     for (const l of legs) sums.set(l.coin, (sums.get(l.coin) ?? new Decimal(0)).plus(l.amount));
     for (const [coin, s] of sums)
       if (!s.isZero()) throw new LedgerError(`${cause.kind}: entries of ${coin} sum to ${s.toFixed()}, not zero`);
-    if (this.store.journalByRef(cause.kind, cause.ref))
-      throw new LedgerError(`${cause.kind} ${cause.ref} is already in the journal`);
     const time = this.clock.now();
     const memo = cause.memo ?? '';
+    // (kind, ref) is unique in the journal: the insert refuses a second row (the first write of the row).
     const id = this.store.insertJournal({ kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo });
+    if (id === undefined) throw new LedgerError(`${cause.kind} ${cause.ref} is already in the journal`);
     const deltas = new Map<string, Delta>();
     for (const l of legs) {
       this.store.insertEntry({

@@ -61,7 +61,8 @@ export interface LedgerStore {
   /** Runs `fn` as one transaction (nested calls join the outer one); a throw rolls everything back. */
   transaction<T>(fn: () => T): T;
   journalByRef(kind: string, ref: string): JournalRow | undefined;
-  insertJournal(row: JournalInsert): number;
+  /** Inserts a journal row; undefined when (kind, ref) is already in the journal (nothing written). */
+  insertJournal(row: JournalInsert): number | undefined;
   insertEntry(row: EntryRow): void;
   /** The balance row, read for writing (inside the caller's transaction). */
   balance(userId: number, account: UserAccount, coin: string): { available: string; frozen: string } | undefined;
@@ -92,7 +93,8 @@ export function sqliteLedgerStore(db: Database.Database): LedgerStore {
       'SELECT id, kind, ref, user_id AS userId, created_at AS time, memo FROM ledger_journal WHERE kind = ? AND ref = ?',
     ),
     insertJournal: db.prepare(
-      'INSERT INTO ledger_journal (kind, ref, user_id, created_at, memo) VALUES (@kind, @ref, @userId, @time, @memo)',
+      `INSERT INTO ledger_journal (kind, ref, user_id, created_at, memo) VALUES (@kind, @ref, @userId, @time, @memo)
+       ON CONFLICT (kind, ref) DO NOTHING`,
     ),
     insertEntry: db.prepare(
       `INSERT INTO ledger_entries (journal_id, user_id, account, bucket, coin, amount)
@@ -128,7 +130,10 @@ export function sqliteLedgerStore(db: Database.Database): LedgerStore {
   return {
     transaction: (fn) => db.transaction(fn)(),
     journalByRef: (kind, ref) => q.journalByRef.get(kind, ref) as JournalRow | undefined,
-    insertJournal: (row) => Number(q.insertJournal.run(row).lastInsertRowid),
+    insertJournal: (row) => {
+      const r = q.insertJournal.run(row);
+      return r.changes === 1 ? Number(r.lastInsertRowid) : undefined;
+    },
     insertEntry: (row) => void q.insertEntry.run(row),
     balance: (userId, account, coin) =>
       q.balance.get(userId, account, coin) as { available: string; frozen: string } | undefined,

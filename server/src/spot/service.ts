@@ -104,8 +104,8 @@ export class SpotService {
     if (!check.ok) throw new ApiFail(check.message);
     const now = clock.now();
     const amount = canonical(body.amount);
-    const orderId = ledger.transaction(() => {
-      const id = store.insertOrder({
+    const order = ledger.transaction((): OrderRow => {
+      const fields = {
         userId,
         clientOrderId: body.clientOrderId ?? null,
         symbol: body.symbol,
@@ -113,10 +113,11 @@ export class SpotService {
         type: body.type,
         price: check.price,
         amount,
-        status: 'open',
+        status: 'open' as const,
         createdAt: now,
         updatedAt: now,
-      });
+      };
+      const id = store.insertOrder(fields);
       const { hold } = ledger.hold({
         kind: 'spot_order',
         ref: String(id),
@@ -127,10 +128,11 @@ export class SpotService {
         memo: `${body.side} ${amount} ${pair.coin} at ${check.price}`,
       });
       store.setHold(id, hold.id);
-      return id;
+      // The row as stored (the columns' defaults: nothing filled yet), without reading it back.
+      return { ...fields, id, filled: '0', filledTotal: '0', fee: '0', cancelReason: null, holdId: hold.id };
     });
-    this.place(store.order(orderId)!, amount);
-    return view(store.order(orderId)!, pair);
+    this.place(order, amount);
+    return view(store.order(order.id)!, pair);
   }
 
   cancel(userId: number, id: number): SpotOrder {
