@@ -16,10 +16,10 @@ const LABELS: Record<ConnectionHealth, string> = {
 };
 
 const DOT: Record<ConnectionHealth, string> = {
-  live: 'var(--color-up, #0a7f56)',
-  delayed: 'var(--color-warn, #b26a00)',
-  reconnecting: 'var(--color-down, #cf304a)',
-  connecting: 'var(--color-text-3, #848e9c)',
+  live: 'var(--color-up, #0a7c54)',
+  delayed: 'var(--color-warn, #a36100)',
+  reconnecting: 'var(--color-down, #cb2f49)',
+  connecting: 'var(--color-text-3, #677180)',
 };
 
 const badge: CSSProperties = {

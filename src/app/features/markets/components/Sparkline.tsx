@@ -28,7 +28,7 @@ export const Sparkline = memo(function Sparkline({ symbol, dir, label, width = 9
         ? 'var(--color-up)'
         : dir < 0
           ? 'var(--color-down)'
-          : 'var(--color-text-3, #848e9c)';
+          : 'var(--color-text-3, #677180)';
   return (
     <svg
       className="spark"

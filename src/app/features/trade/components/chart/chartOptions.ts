@@ -20,8 +20,8 @@ function withAlpha(color: string, alpha: number): string {
 }
 
 export function candleColors(): CandleColors {
-  const up = cssColor('--color-up', '#0a7f56');
-  const down = cssColor('--color-down', '#cf304a');
+  const up = cssColor('--color-up', '#0a7c54');
+  const down = cssColor('--color-down', '#cb2f49');
   return { up, down, upVol: withAlpha(up, 0.3), downVol: withAlpha(down, 0.3) };
 }
 
