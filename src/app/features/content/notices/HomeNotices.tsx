@@ -1,6 +1,6 @@
 /**
  * The home screen's notices (NOTE-1..3): a rolling strip of announcements (one title at a time, the next every
- * few seconds, paused on hover and focus, still when the reader prefers reduced motion), then, once each, the
+ * few seconds, paused on hover and focus and by its button, still when the reader prefers reduced motion), then, once each, the
  * new-user notice after registration and the POPUP notices, in a dialog.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -13,7 +13,7 @@ import { session } from '../../../session/store';
 import { IconMegaphone } from '../../../layout/icons';
 import { NOTICES_HREF, noticeHref } from '../paths';
 import { Paragraphs } from '../components/Content';
-import { markSeen, nextIndex, nextPopup, parseSeen, stripNotices } from './noticeModel';
+import { markSeen, nextIndex, nextPopup, parseSeen, stripNotices, stripRolls } from './noticeModel';
 import { useHomeNotices } from './useHomeNotices';
 import './notices.css';
 import { textDir } from '../../../ui/bidi';
@@ -24,28 +24,38 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** NOTE-1: one notice title at a time; a link to it and to the list. */
+/**
+ * NOTE-1: one notice title at a time; a link to it and to the list. A11Y-20: a visible pause/play button stops
+ * the rotation (WCAG 2.2.2); under reduced motion the strip starts stopped and never moves on by itself.
+ */
 export function NoticeStrip() {
   const { t } = useTranslation('market');
   const remote = useHomeNotices();
   const items = useMemo(() => stripNotices(remote.data ?? []), [remote.data]);
   const [i, setI] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Held while hovered or focused; stopped by the button (or from the start under reduced motion).
+  const [held, setHeld] = useState(false);
+  const [stopped, setStopped] = useState(reducedMotion);
   useEffect(() => {
-    if (items.length < 2 || paused) return;
+    if (!stripRolls(items.length, held, stopped)) return;
     const id = setInterval(() => setI((x) => nextIndex(x, items.length)), ROLL_MS);
     return () => clearInterval(id);
-  }, [items.length, paused]);
+  }, [items.length, held, stopped]);
   if (items.length === 0) return null;
   const n = items[i % items.length];
+  const toggle = () => {
+    setStopped((s) => !s);
+    // Play is an explicit request: it starts at once, even with the pointer or focus still on the strip.
+    setHeld(false);
+  };
   return (
     <section
       className="notice-strip"
       aria-label={t('noticesStrip')}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
     >
       <span className="notice-strip__icon" aria-hidden="true">
         <IconMegaphone size={16} />
@@ -61,9 +71,27 @@ export function NoticeStrip() {
         </Link>
       </div>
       {items.length > 1 && (
-        <span className="notice-strip__count" aria-hidden="true">
-          {(i % items.length) + 1}/{items.length}
-        </span>
+        <>
+          <span className="notice-strip__count" aria-hidden="true">
+            {(i % items.length) + 1}/{items.length}
+          </span>
+          <button
+            type="button"
+            className="notice-strip__toggle"
+            onClick={toggle}
+            aria-label={stopped ? t('noticesPlay') : t('noticesPause')}
+            title={stopped ? t('noticesPlay') : t('noticesPause')}
+            data-testid="notice-strip-toggle"
+          >
+            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+              {stopped ? (
+                <path d="M3.5 2v10l8-5z" fill="currentColor" />
+              ) : (
+                <path d="M3 2h3v10H3zM8 2h3v10H8z" fill="currentColor" />
+              )}
+            </svg>
+          </button>
+        </>
       )}
       <Link to={NOTICES_HREF} className="notice-strip__more">
         {t('noticesAll')}

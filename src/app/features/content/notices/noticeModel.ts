@@ -30,6 +30,14 @@ export function parseSeen(v: unknown): number[] {
   return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)).slice(-SEEN_LIMIT) : [];
 }
 
+/**
+ * A11Y-20: whether the strip moves on by itself: with two notices or more, not held (hovered or focused) and not
+ * stopped by its button (which starts stopped under reduced motion).
+ */
+export function stripRolls(count: number, held: boolean, stopped: boolean): boolean {
+  return count >= 2 && !held && !stopped;
+}
+
 /** The strip's next index after `i` among `n` notices. */
 export function nextIndex(i: number, n: number): number {
   return n <= 0 ? 0 : (i + 1) % n;
