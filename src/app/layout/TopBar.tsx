@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { IconBack } from './icons';
 import './topbar.css';
 import { MARKETS_PATHS } from '../features/markets/paths';
+import { useDocumentTitle } from '../ui/documentTitle';
 
 export interface TopBarProps {
   title: ReactNode;
@@ -22,6 +23,8 @@ export interface TopBarProps {
 export function TopBar({ title, back, right, left, className }: TopBarProps) {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
+  // A11Y-17: the top bar's text names the document (a title that is not plain text leaves the brand alone).
+  useDocumentTitle(typeof title === 'string' ? title : undefined);
   const onBack = () => {
     if (typeof back === 'function') back();
     else if (typeof back === 'string') navigate(back);

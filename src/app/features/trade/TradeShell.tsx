@@ -18,7 +18,7 @@ import { settings } from '../../state/settings';
 import { globalState } from '../../state/global';
 import { toast } from '../../ui/toast';
 import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from '../../market/coins';
-import { MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from '../../state/playing';
+import { MODE_LABEL, MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from '../../state/playing';
 import { TradeTabs } from './components/TradeTabs';
 import { PairHeader } from './components/PairHeader';
 import { ChartCard } from './components/ChartCard';
@@ -29,6 +29,7 @@ import { WatchlistPanel } from './panels/watchlist/WatchlistPanel';
 import { SpotDesk, SpotPhone } from './panels/spot/SpotLayout';
 import { OptionsDesk, OptionsPhone } from './panels/options/OptionsLayout';
 import { FuturesDesk, FuturesPhone } from './panels/futures/FuturesLayout';
+import { useTradeTitle } from './useTradeTitle';
 import '../../ui/page.css';
 import './TradeShell.css';
 
@@ -86,6 +87,7 @@ export default function TradeShell() {
   const pairLabel = row?.display ?? symbol.toUpperCase();
   const base = row?.base ?? symbol.toUpperCase();
   const quote = row?.quote ?? '';
+  useTradeTitle(active === 'Optional' ? undefined : symbol, pairLabel, t(MODE_LABEL[active]), row?.priceDecimals);
 
   const header = (
     <header className="trade-top">

@@ -26,9 +26,11 @@ import { ACCOUNT_PATHS } from '../../account/paths';
 import { NoticeDialogs, NoticeStrip, useHomeNoticesSettled } from '../../content';
 import { InboxBell } from '../../messages';
 import { useHasDownloads } from '../../../ui/operatorLinks';
+import { useDocumentTitle } from '../../../ui/documentTitle';
 
 export default function HomeScreen() {
   const { t } = useTranslation('market');
+  useDocumentTitle(t('common:nav.home')); // A11Y-17: home has no top bar
   const desktop = useIsDesktop();
   const snap = useSnapshot(settings);
   const { isSign } = useSnapshot(session);

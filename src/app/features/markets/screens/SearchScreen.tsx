@@ -25,6 +25,7 @@ import { WatchlistSync } from '../WatchlistSync';
 import '../../../ui/page.css';
 import './SearchScreen.css';
 import { MARKETS_PATHS } from '../paths';
+import { useDocumentTitle } from '../../../ui/documentTitle';
 
 const LIST_LABEL: Record<CoinListKey, string> = {
   coinList: 'listSecond',
@@ -35,6 +36,7 @@ const LIST_LABEL: Record<CoinListKey, string> = {
 
 export default function SearchScreen() {
   const { t } = useTranslation('market');
+  useDocumentTitle(t('common:nav.search')); // A11Y-17: search has no top bar
   const navigate = useNavigate();
   const desktop = useIsDesktop();
   const snap = useSnapshot(settings);
