@@ -1,6 +1,8 @@
 /**
  * A11Y-1: axe-core finds no serious or critical accessibility violation on home, markets,
- * trade and the language list, on phone and desktop, in English and Arabic (rtl).
+ * trade and the language list, on phone and desktop, in English and Arabic (rtl). On the same visits: each screen
+ * has its own title (A11Y-17), the trade screen's names its pair and price (A11Y-18), and under reduced motion the
+ * home notice strip stands still with a play button (A11Y-20).
  * Runs with reduced motion: a price flash lasts 0.6 s and axe would otherwise measure whatever frame of the
  * fade it happens to catch, so the result would depend on when the last tick arrived.
  */
@@ -18,7 +20,7 @@ for (const [label, viewport] of [
 ] as const) {
   for (const language of ['en', 'ar']) {
     describe(`[A11Y-1] accessibility, ${label}, ${language}`, () => {
-      it(`no serious or critical axe violation on ${SCREENS.join(', ')}`, async () => {
+      it(`[A11Y-17][A11Y-18][A11Y-20] no serious or critical axe violation on ${SCREENS.join(', ')}; a title each`, async () => {
         const ctx = await newContext(env.app.browser, {
           viewport,
           token: env.token,
@@ -28,6 +30,7 @@ for (const [label, viewport] of [
         });
         const page = await ctx.newPage();
         const found: string[] = [];
+        const titles: string[] = [];
         try {
           // One page load; the other screens are reached through the app's own navigation.
           await gotoApp(page, env.app.server.url + SCREENS[0]);
@@ -36,6 +39,14 @@ for (const [label, viewport] of [
             expect(new URL(page.url()).pathname).toBe(path);
             // live data arrived, lazily loaded parts (chart) rendered
             await waitForContent(page);
+            if (path === '/trade') await page.waitForFunction(() => /\d · /.test(document.title));
+            titles.push(await page.title());
+            if (path === '/' && (await page.locator('.notice-strip__toggle').count()) > 0) {
+              // Reduced motion: stopped from the start, the button offers to play.
+              expect(await page.locator('.notice-strip__toggle').getAttribute('aria-label')).toMatch(
+                language === 'en' ? /^Play/ : /تشغيل/,
+              );
+            }
             for (const v of await axeSerious(page)) {
               found.push(
                 `${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes
@@ -49,6 +60,12 @@ for (const [label, viewport] of [
           await ctx.close();
         }
         expect(found).toEqual([]);
+        expect(
+          titles.every((x) => x.endsWith(' · OpenEx')),
+          titles.join(' | '),
+        ).toBe(true);
+        expect(new Set(titles).size, titles.join(' | ')).toBe(SCREENS.length);
+        expect(titles[SCREENS.indexOf('/trade')]).toMatch(/^BTC\/USDT [\d\u0660-\u0669,.٬٫]+ · .+ · OpenEx$/);
       });
     });
   }
