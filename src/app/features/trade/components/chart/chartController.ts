@@ -102,7 +102,7 @@ function drawnState(s: ChartState, vp: Viewport | null): DrawnState | null {
 }
 
 function markColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#1f5eff';
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#1c5cff';
 }
 
 export class ChartController {
