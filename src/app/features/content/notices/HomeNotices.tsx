@@ -65,6 +65,7 @@ export function NoticeStrip() {
           key={n.id}
           to={noticeHref(n.id)}
           dir={textDir(n.title)}
+          title={n.title}
           className={`notice-strip__item${reducedMotion() ? '' : ' notice-strip__item--roll'}`}
         >
           {n.title}
