@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { Period, SecondOrder } from '../../../../../shared/schemas/trading';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { ConfirmDetails } from './components/ConfirmSheet';
-import { Countdown } from './components/Countdown';
+import { Countdown } from '../../components/Countdown';
 import { OpenContracts } from './components/OpenContracts';
 import { OrderTicket, type PeriodsState } from './components/OrderTicket';
 import { PendingNotice } from './components/PendingNotice';

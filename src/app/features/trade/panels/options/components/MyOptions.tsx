@@ -13,7 +13,7 @@ import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { useTicker } from '../../../../../market/hooks';
 import { DataState } from '../../../../../ui/DataState';
 import { EmptyState } from '../../../../../ui/EmptyState';
-import { Countdown } from '../../seconds/components/Countdown';
+import { Countdown } from '../../../components/Countdown';
 import { OPTION_COIN, trimZeros, valueIfExpiredNow } from '../model/options';
 
 type ListState<T> = { status: 'loading' | 'ok' | 'error'; data?: T; error?: string; reload: () => void };

@@ -8,7 +8,7 @@ import type { OptionChain, OptionKind, OptionTenor } from '../../../../../../sha
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { DataState } from '../../../../../ui/DataState';
 import { EmptyState } from '../../../../../ui/EmptyState';
-import { Countdown } from '../../seconds/components/Countdown';
+import { Countdown } from '../../../components/Countdown';
 import { inTheMoney, nearestStrike, OPTION_COIN, volatilityPercent } from '../model/options';
 
 type Expiry = OptionChain['expiries'][number];

@@ -13,7 +13,7 @@ import { OPTION_MAX_PREMIUM, OPTION_MIN_PREMIUM } from '../../../../../../shared
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { SignInCta } from '../../../../../ui/SignInCta';
 import { sanitizeAmountInput } from '../../../../../money/transfer';
-import { Countdown } from '../../seconds/components/Countdown';
+import { Countdown } from '../../../components/Countdown';
 import {
   indicativeTotal,
   OPTION_COIN,

@@ -9,7 +9,7 @@ import type { OptionChain, OptionKind, OptionTenor } from '../../../../../../sha
 import { checkOptionBuy, optionPayout, type OptionCheck } from '../../../../../../shared/trading/optionRules';
 import { trimDecimal } from '../../../../../i18n/format';
 
-export { serverNow } from '../../seconds/model/seconds';
+export { serverNow } from '../../../components/countdownTime';
 
 /** The coin of every premium, fee and payout (the platform account's USDT). */
 export { OPTION_COIN } from '../../../../../../shared/trading/optionRules';

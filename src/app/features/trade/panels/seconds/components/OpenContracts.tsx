@@ -11,7 +11,7 @@ import { formatDecimal } from '../../../../../i18n/format';
 import { useTicker } from '../../../../../market/hooks';
 import { EmptyState } from '../../../../../ui/EmptyState';
 import { STAKE_COIN, standing, winPayout } from '../model/seconds';
-import { Countdown } from './Countdown';
+import { Countdown } from '../../../components/Countdown';
 import { PeriodLabel } from './OrderTicket';
 
 /** How often a row's live price may re-render it (a value read by eye). */

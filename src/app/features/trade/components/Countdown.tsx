@@ -4,7 +4,7 @@
  * on the page does; at zero it calls `onClose` once.
  */
 import { useEffect, useRef, useState } from 'react';
-import { formatCountdown, msToNextTick, timeLeftMs } from '../model/seconds';
+import { formatCountdown, msToNextTick, timeLeftMs } from './countdownTime';
 
 interface Props {
   closeTime: number;
