@@ -115,6 +115,17 @@ const ENGINE_GLOBALS = [
   'performance',
 ].map((name) => ({ name, message: `${name}: ${ENGINE_GLOBAL}` }));
 
+const APP_CLOCK =
+  'The app reads time and schedules work through its clock (src/app/time/clock.ts, CLOCK-1), so tests drive it.';
+const APP_TIMERS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+];
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'data/**', 'node_modules/**', 'bench/results/**', 'docs/**', 'scripts/gates/fixtures/**'],
@@ -197,6 +208,33 @@ export default tseslint.config(
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: `new Date() reads the wall clock: use deps.clock.now(). ${ENGINE_GLOBAL}`,
+        },
+      ],
+    },
+  },
+  // The app: time, timers and frames through its clock (CLOCK-1), the clock itself and tests excepted.
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/time/clock.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-globals': ['error', ...APP_TIMERS.map((name) => ({ name, message: `${name}: ${APP_CLOCK}` }))],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: `Date.now: use clock.now(). ${APP_CLOCK}` },
+        { object: 'performance', message: `performance: use clock.monotonic(). ${APP_CLOCK}` },
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          [...APP_TIMERS, 'performance'].map((property) => ({
+            object,
+            property,
+            message: `${object}.${property}: ${APP_CLOCK}`,
+          })),
+        ),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: `new Date() reads the wall clock: use new Date(clock.now()). ${APP_CLOCK}`,
         },
       ],
     },

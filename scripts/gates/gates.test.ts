@@ -114,8 +114,24 @@ describe('gates', () => {
     expect(rules).toEqual(['no-restricted-imports']);
   });
 
+  it('[CLOCK-1] ESLint rejects an app file that reads time or timers through the globals, and accepts the clock', async () => {
+    const source = read(fixture('src/app/readsTheTime.ts'));
+    const rules = await lintAs('src/app/ui/readsTheTime.ts', source);
+    expect(new Set(rules)).toEqual(
+      new Set(['no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax']),
+    );
+    expect(rules).toHaveLength(7);
+    expect(await lintAs('src/app/time/clock.ts', source)).toEqual([]);
+    expect(await lintAs('src/app/ui/readsTheTime.test.ts', source)).toEqual([]);
+  });
+
   it('ESLint accepts real files of the tree', async () => {
-    for (const file of ['src/engine/index.ts', 'src/engine/connection.ts']) {
+    for (const file of [
+      'src/engine/index.ts',
+      'src/engine/connection.ts',
+      'src/app/time/clock.ts',
+      'src/app/ui/toast.ts',
+    ]) {
       expect(await lintAs(file, read(path.join(root, file)))).toEqual([]);
     }
   });

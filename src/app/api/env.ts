@@ -8,6 +8,7 @@ import { readString } from '../state/storage';
 import { toast } from '../ui/toast';
 import { session, signOut } from '../session/store';
 import { FALLBACK_MESSAGES, type MessageKey } from './messages';
+import { clock } from '../time/clock';
 
 export interface ClientEnv {
   fetch: typeof fetch;
@@ -44,9 +45,9 @@ export function defaultTranslate(key: MessageKey, vars?: Record<string, unknown>
 function defaults(): ClientEnv {
   return {
     fetch: (...args) => globalThis.fetch(...args),
-    now: () => Date.now(),
-    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-    clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+    now: () => clock.now(),
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (h) => clock.clearTimeout(h),
     getToken: () => session.token,
     getLang: () => (typeof document !== 'undefined' ? document.documentElement.lang || 'en' : 'en'),
     getTestPlatform: () => readString(StorageKeys.testPlatform),

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clock } from '../time/clock';
 
 /** Seconds before another code may be requested (the server rate-limits sending too). */
 export const RESEND_SECONDS = 60;
@@ -14,8 +15,8 @@ export function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<boo
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (left <= 0) return;
-    const id = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(id);
+    const id = clock.setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clock.clearTimeout(id);
   }, [left]);
   const click = async () => {
     if (busy || left > 0) return;

@@ -7,6 +7,7 @@ import { CONTENT_PATHS } from '../features/content/paths';
 import { LanguageButton } from '../ui/language/LanguageButton';
 import { useHasDownloads } from '../ui/operatorLinks';
 import './desktop.css';
+import { clock } from '../time/clock';
 
 const SUPPORT = [
   { label: 'nav.download', path: CONTENT_PATHS.download },
@@ -41,7 +42,7 @@ export function DesktopFooter() {
             </ul>
           </nav>
         </div>
-        <p className="dfoot__rights">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        <p className="dfoot__rights">{t('footer.rights', { year: new Date(clock.now()).getFullYear() })}</p>
       </div>
     </footer>
   );

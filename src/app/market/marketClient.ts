@@ -11,6 +11,7 @@ import { createMarketClient, type MarketClient } from './client';
 import { createDebugHandle } from './debug';
 import { readJson, writeJson } from '../state/storage';
 import { browserTabEnv } from './tabEnv';
+import { clock } from '../time/clock';
 
 export const marketClient: MarketClient = createMarketClient(browserTabEnv());
 
@@ -26,9 +27,9 @@ if (typeof window !== 'undefined') {
       tickerKey: (symbol) => topicKey({ kind: 'ticker', symbol }),
       read: () => readJson(StorageKeys.lastPrices),
       write: (snap) => writeJson(StorageKeys.lastPrices, snap),
-      now: () => Date.now(),
-      setInterval: (fn, ms) => window.setInterval(fn, ms),
-      clearInterval: (h) => window.clearInterval(h as number),
+      now: () => clock.now(),
+      setInterval: (fn, ms) => clock.setInterval(fn, ms),
+      clearInterval: (h) => clock.clearInterval(h as number),
     }),
   );
 }

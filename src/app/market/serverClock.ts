@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { marketClient } from './marketClient';
+import { clock } from '../time/clock';
 
 /** How often the clock offset is asked of the worker again (it refines it from every frame). */
 const OFFSET_REFRESH_MS = 30_000;
@@ -28,10 +29,10 @@ export function useServerOffset(): number | null {
         if (alive && o !== null) setOffset(o);
       });
     ask();
-    const id = setInterval(ask, OFFSET_REFRESH_MS);
+    const id = clock.setInterval(ask, OFFSET_REFRESH_MS);
     return () => {
       alive = false;
-      clearInterval(id);
+      clock.clearInterval(id);
     };
   }, []);
   return offset;

@@ -8,12 +8,13 @@ import { parseTestPlatform } from '../../shared/testPlatform';
 import { readString } from '../state/storage';
 import type { ClientEnv } from './clientEnv';
 import { openMarketWorker } from './connect';
+import { clock } from '../time/clock';
 
 export function browserTabEnv(): ClientEnv {
   return {
     openWorker: openMarketWorker,
     requestFrame: (cb) => {
-      requestAnimationFrame((ts) => cb(performance.timeOrigin + ts));
+      clock.requestFrame((ts) => cb(clock.timeOrigin() + ts));
     },
     isHidden: () => document.visibilityState === 'hidden',
     onVisible: (cb) => {
@@ -37,8 +38,8 @@ export function browserTabEnv(): ClientEnv {
     },
     newId: () => nanoid(),
     readTestPlatform: () => parseTestPlatform(readString(StorageKeys.testPlatform)),
-    paintNow: () => performance.timeOrigin + performance.now(),
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    paintNow: () => clock.timeOrigin() + clock.monotonic(),
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (h) => clock.clearTimeout(h),
   };
 }

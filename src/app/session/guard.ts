@@ -30,6 +30,7 @@ import {
 } from './paths';
 import { session } from './store';
 import { hasDevOutbox } from '../features/dev';
+import { clock } from '../time/clock';
 
 /**
  * GUARD-2: the user-info reload is local and usually done in a few milliseconds; the loading toast appears only
@@ -64,7 +65,7 @@ export function resetGuardHistory(): void {
 /** Reloads the user info with the loading toast of GUARD-2, shown only if the reload is slow. */
 async function reloadUserInfo(): Promise<void> {
   let id: number | null = null;
-  const timer = setTimeout(() => {
+  const timer = clock.setTimeout(() => {
     id = toast(clientEnv.translate('loading'), { kind: 'loading', duration: 0 });
   }, LOADING_TOAST_DELAY_MS);
   try {
@@ -72,7 +73,7 @@ async function reloadUserInfo(): Promise<void> {
   } catch {
     /* spec 4.2: a failed load is swallowed */
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     if (id !== null) dismissToast(id);
   }
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { POPUP_Z_INDEX_BASE } from '../../shared/constants';
 import { IconClose } from '../layout/icons';
 import './ui.css';
+import { clock } from '../time/clock';
 
 let openCount = 0;
 
@@ -64,7 +65,7 @@ export function Popup({ open, onClose, title, children, variant = 'dialog', init
       else if (e.key === 'Tab') trapFocus(e, panel.current);
     };
     document.addEventListener('keydown', onKey);
-    requestAnimationFrame(() => (focusRef.current?.current ?? panel.current)?.focus());
+    clock.requestFrame(() => (focusRef.current?.current ?? panel.current)?.focus());
     return () => {
       openCount--;
       document.removeEventListener('keydown', onKey);

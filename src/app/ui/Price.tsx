@@ -12,6 +12,7 @@ import { languageState } from '../i18n/index';
 import type { TickerView } from '../../engine';
 import { Flasher } from './priceFlash';
 import './Price.css';
+import { clock } from '../time/clock';
 
 let reduced: MediaQueryList | undefined;
 function reducedMotion(): boolean {
@@ -22,7 +23,7 @@ function reducedMotion(): boolean {
 
 let flasher: Flasher | undefined;
 function sharedFlasher(): Flasher {
-  flasher ??= new Flasher({ now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms) });
+  flasher ??= new Flasher({ now: () => clock.monotonic(), setTimeout: (fn, ms) => clock.setTimeout(fn, ms) });
   return flasher;
 }
 

@@ -3,6 +3,7 @@
  * (Initial contract; the shell work renders and styles it.)
  */
 import { proxy } from 'valtio';
+import { clock } from '../time/clock';
 
 /** Spec 9.3a: default toast duration. */
 export const TOAST_DURATION_MS = 2000;
@@ -20,7 +21,7 @@ export function toast(message: string, opts: { kind?: Toast['kind']; duration?: 
   const id = nextId++;
   ui.toasts.push({ id, message, kind: opts.kind ?? 'info' });
   const duration = opts.duration ?? TOAST_DURATION_MS;
-  if (duration > 0) setTimeout(() => dismissToast(id), duration);
+  if (duration > 0) clock.setTimeout(() => dismissToast(id), duration);
   return id;
 }
 export function dismissToast(id: number): void {

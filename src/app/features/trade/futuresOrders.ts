@@ -17,6 +17,7 @@ import { completeIntent, mutate, pendingIntentKey, pendingIntents } from '../../
 import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { LOOKUP_BACKOFF_MS } from './spotOrders';
+import { clock } from '../../time/clock';
 
 /** Every futures query's key starts with this: an answer about an order or a position fetches them all again. */
 export const FUTURES_QUERIES = queryKey(['futures']);
@@ -53,8 +54,8 @@ export const defaultFuturesDeps: FuturesDeps = {
     });
     return done.rows[0];
   },
-  sleep: (ms) => new Promise((r) => globalThis.setTimeout(r, ms)),
-  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => clock.setTimeout(r, ms)),
+  now: () => clock.now(),
   newId: () => nanoid(10),
 };
 

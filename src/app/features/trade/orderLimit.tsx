@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { clock } from '../../time/clock';
 
 /** When an order refused by the limit may be placed again (ms), or undefined for any other failure. */
 export function limitedUntil(err: unknown, now: number): number | undefined {
@@ -30,7 +31,7 @@ export interface OrderLimit {
 }
 
 /** The form's wait after a refusal by the order limit, counted down on the page's clock. */
-export function useOrderLimit(now: () => number = Date.now): OrderLimit {
+export function useOrderLimit(now: () => number = clock.now): OrderLimit {
   const [until, setUntil] = useState<number | undefined>(undefined);
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
@@ -41,8 +42,8 @@ export function useOrderLimit(now: () => number = Date.now): OrderLimit {
       if (s === 0) setUntil(undefined);
     };
     read();
-    const timer = globalThis.setInterval(read, TICK_MS);
-    return () => globalThis.clearInterval(timer);
+    const timer = clock.setInterval(read, TICK_MS);
+    return () => clock.clearInterval(timer);
   }, [until, now]);
   const refusedBy = useCallback(
     (err: unknown) => {

@@ -18,6 +18,7 @@ import { ApiError, TIMEOUT_MS, call } from '../../api/client';
 import { completeIntent, mutate, pendingIntentKey, pendingIntents } from '../../data/mutate';
 import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
+import { clock } from '../../time/clock';
 
 /** Every spot query's key starts with this: an answer about an order fetches them all again. */
 export const SPOT_QUERIES = queryKey(['spot']);
@@ -47,8 +48,8 @@ export interface SpotDeps {
 export const defaultSpotDeps: SpotDeps = {
   submit: (body, idempotencyKey) => call(tradingApi.submitSpotOrder, { body, idempotencyKey, silent: true }),
   lookup: (clientOrderId) => call(tradingApi.spotOrderByClientId, { query: { clientOrderId }, silent: true }),
-  sleep: (ms) => new Promise((r) => globalThis.setTimeout(r, ms)),
-  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => clock.setTimeout(r, ms)),
+  now: () => clock.now(),
   newId: () => nanoid(10),
 };
 

@@ -14,10 +14,11 @@ import { useQuery, type QueryResult } from '../../data/useQuery';
 import { useLiveAccount } from '../../market/hooks';
 import { session } from '../../session/store';
 import { AddressBook } from './model/depositAddress';
+import { clock } from '../../time/clock';
 
 const book = new AddressBook<DepositAddress>({
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  now: () => clock.now(),
+  sleep: (ms) => new Promise((r) => clock.setTimeout(r, ms)),
 });
 
 export const DEPOSIT_QUERIES = queryKey(['deposit']);

@@ -17,6 +17,7 @@ import { markSeen, nextIndex, nextPopup, parseSeen, stripNotices, stripRolls } f
 import { useHomeNotices } from './useHomeNotices';
 import './notices.css';
 import { textDir } from '../../../ui/bidi';
+import { clock } from '../../../time/clock';
 
 const ROLL_MS = 5000;
 
@@ -38,8 +39,8 @@ export function NoticeStrip() {
   const [stopped, setStopped] = useState(reducedMotion);
   useEffect(() => {
     if (!stripRolls(items.length, held, stopped)) return;
-    const id = setInterval(() => setI((x) => nextIndex(x, items.length)), ROLL_MS);
-    return () => clearInterval(id);
+    const id = clock.setInterval(() => setI((x) => nextIndex(x, items.length)), ROLL_MS);
+    return () => clock.clearInterval(id);
   }, [items.length, held, stopped]);
   if (items.length === 0) return null;
   const n = items[i % items.length];

@@ -15,6 +15,7 @@ import { IconCopy, IconMail, IconPhone } from '../../../layout/accountIcons';
 import { hasDevOutbox, OUTBOX_REFRESH_MS, purposeKey, readOutbox } from '../model/outbox';
 import '../../../forms/forms.css';
 import './outbox.css';
+import { clock } from '../../../time/clock';
 
 function Message({ m }: { m: OutboxMessage }) {
   const { t } = useTranslation(['account', 'common']);
@@ -77,7 +78,7 @@ function Outbox() {
       if (c.signal.aborted) return;
       setMessages(list);
       setError('');
-      setReadAt(Date.now());
+      setReadAt(clock.now());
     } catch (err) {
       if (!c.signal.aborted) setError((err as Error).message);
     } finally {
@@ -87,11 +88,11 @@ function Outbox() {
 
   useEffect(() => {
     void refresh();
-    const id = setInterval(() => {
+    const id = clock.setInterval(() => {
       if (document.visibilityState === 'visible') void refresh();
     }, OUTBOX_REFRESH_MS);
     return () => {
-      clearInterval(id);
+      clock.clearInterval(id);
       ctl.current?.abort();
     };
   }, [refresh]);

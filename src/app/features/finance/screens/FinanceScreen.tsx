@@ -17,8 +17,9 @@ import { HoldingsPanel } from '../components/HoldingsPanel';
 import { ProductsPanel } from '../components/ProductsPanel';
 import { FINANCE_TABS, tabOf, type FinanceTab } from '../paths';
 import '../components/finance.css';
+import { clock } from '../../../time/clock';
 
-const now = () => Date.now();
+const now = () => clock.now();
 
 export default function FinanceScreen() {
   const { t } = useTranslation(['finance', 'common']);

@@ -45,6 +45,7 @@ import {
 import { FINANCE_PATHS, financeHref } from '../paths';
 import '../components/finance.css';
 import { textDir } from '../../../ui/bidi';
+import { clock } from '../../../time/clock';
 
 export default function SubscribeScreen() {
   const { t } = useTranslation(['finance', 'common']);
@@ -52,7 +53,7 @@ export default function SubscribeScreen() {
   const id = Number(useParams().id);
   const q = useFinanceProduct(id);
   const offset = useServerOffset();
-  const now = Date.now() + (offset ?? 0);
+  const now = clock.now() + (offset ?? 0);
   const valid = Number.isInteger(id) && id > 0;
 
   return (

@@ -13,6 +13,7 @@ import { findOffer, offerIntent, outcomeUnknown, pendingOfferIntents, sendOffer 
 import { checkOffer, EMPTY_OFFER, offerBodyOf, ruleText, type OfferDraft } from '../model/flow';
 import { useFmt, useRuleText } from './cells';
 import { usePlatformUsdt } from './TakeDialog';
+import { clock } from '../../../time/clock';
 
 export function OfferForm({ initial }: { initial?: OfferDraft }) {
   const { t } = useTranslation('flow');
@@ -44,7 +45,7 @@ export function OfferForm({ initial }: { initial?: OfferDraft }) {
     setBusy(true);
     setError('');
     const body = offerBodyOf(d);
-    const intent = offerIntent(body, Date.now());
+    const intent = offerIntent(body, clock.now());
     try {
       await sendOffer(body, intent);
       toast(t('offerForm.posted'), { kind: 'success' });

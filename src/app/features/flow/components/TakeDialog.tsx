@@ -26,6 +26,7 @@ import {
 import type { TakeDraft } from '../model/flow';
 import { flowOrderPath } from '../paths';
 import { useFmt, useRuleText } from './cells';
+import { clock } from '../../../time/clock';
 
 /** The platform account's available USDT, undefined while the balances load. */
 export function usePlatformUsdt(): string | undefined {
@@ -99,7 +100,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
     if (!check.ok || busy) return;
     setBusy(true);
     setError('');
-    const intent = takeIntent(offer.id, d.by, d.amount, Date.now());
+    const intent = takeIntent(offer.id, d.by, d.amount, clock.now());
     try {
       const o = await sendTake(
         { offerId: offer.id, by: d.by, amount: d.amount.trim(), method: d.method, payDetails: d.payDetails.trim() },

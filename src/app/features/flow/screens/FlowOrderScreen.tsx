@@ -30,11 +30,12 @@ import {
 } from '../model/flow';
 import { FLOW_PATHS } from '../paths';
 import '../components/flow.css';
+import { clock } from '../../../time/clock';
 
 /** The server's now, ticking each second while `on` (a countdown on screen, not a fetch). */
 function useServerNow(on: boolean): number {
   const [offset, setOffset] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
     let live = true;
     void serverClockOffset().then((o) => {
@@ -46,8 +47,8 @@ function useServerNow(on: boolean): number {
   }, []);
   useEffect(() => {
     if (!on) return;
-    const h = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(h);
+    const h = clock.setInterval(() => setNow(clock.now()), 1000);
+    return () => clock.clearInterval(h);
   }, [on]);
   return now + offset;
 }

@@ -22,6 +22,7 @@ import { useRecordPage, type TabRows } from '../data';
 import { recordQuery, RECORDS_PAGE_SIZE, tabOf, TAB_PAIRS, type RecordFilter } from '../model/recordQuery';
 import { RECORD_TABS, type RecordTab } from '../paths';
 import '../components/records.css';
+import { clock } from '../../../time/clock';
 
 export default function RecordsScreen() {
   const { t } = useTranslation(['records', 'common']);
@@ -126,7 +127,7 @@ function TabPanel<T extends RecordTab>({ tab, pairs, pairName, desktop }: PanelP
           }}
           range={filter.range}
           onRange={(range) => {
-            setFilter((f) => ({ ...f, range, chosenAt: Date.now() }));
+            setFilter((f) => ({ ...f, range, chosenAt: clock.now() }));
             setPageNum(1);
           }}
         />

@@ -5,17 +5,18 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatCountdown, msToNextTick, timeLeftMs } from './countdownTime';
+import { clock } from '../../../time/clock';
 
 interface Props {
   closeTime: number;
   /** serverNow - localNow in ms (null: unknown, the local clock is used). */
   offset: number | null;
   onClose?: () => void;
-  /** The clock (tests pass a fixed one); Date.now by default. */
+  /** The clock (tests pass a fixed one); the app clock by default. */
   now?: () => number;
 }
 
-export function Countdown({ closeTime, offset, onClose, now = Date.now }: Props) {
+export function Countdown({ closeTime, offset, onClose, now = clock.now }: Props) {
   const [, setTick] = useState(0);
   const left = timeLeftMs(closeTime, now(), offset);
   const closed = useRef(false);
@@ -32,8 +33,8 @@ export function Countdown({ closeTime, offset, onClose, now = Date.now }: Props)
       return;
     }
     closed.current = false;
-    const id = setTimeout(() => setTick((n) => n + 1), msToNextTick(closeTime, now(), offset));
-    return () => clearTimeout(id);
+    const id = clock.setTimeout(() => setTick((n) => n + 1), msToNextTick(closeTime, now(), offset));
+    return () => clock.clearTimeout(id);
   });
   return (
     <span className={`sec-timer${left <= 5000 ? ' sec-timer--soon' : ''}`} role="timer" data-left-ms={left}>

@@ -24,6 +24,7 @@ import { submitWithdrawal, useSavedAddresses } from '../withdraw';
 import '../../../forms/forms.css';
 import './wallet.css';
 import './withdraw.css';
+import { clock } from '../../../time/clock';
 
 export function WithdrawForm({
   channels,
@@ -74,7 +75,7 @@ export function WithdrawForm({
     }
   };
 
-  const quote = quoteFor(ch, amount, Date.now());
+  const quote = quoteFor(ch, amount, clock.now());
   const addressValid = addressOk(ch, address) !== undefined;
   const problem: WithdrawProblem | undefined = quote.problems[0];
   const problemText = (p: WithdrawProblem): string => {

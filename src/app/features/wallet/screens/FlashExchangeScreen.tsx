@@ -31,6 +31,7 @@ import '../components/wallet.css';
 import '../components/exchange.css';
 import { ExchangeHistory } from '../components/ExchangeHistory';
 import { Popup } from '../../../ui/Popup';
+import { clock } from '../../../time/clock';
 
 interface HeldQuote {
   quote: Quote;
@@ -81,8 +82,8 @@ function ExchangeForm() {
     setQuoteError('');
     try {
       const q = await fetchQuote(f, tc);
-      const arrivedAt = performance.now();
-      const wall = Date.now();
+      const arrivedAt = clock.monotonic();
+      const wall = clock.now();
       const offset = await serverClockOffset();
       if (n === request.current) setHeld({ quote: q, deadline: quoteDeadline(q, arrivedAt, wall, offset) });
     } catch (err) {
@@ -137,7 +138,7 @@ function ExchangeForm() {
 
   const execute = async () => {
     if (busy || !quote || !held || preview?.state !== 'ok') return;
-    if (quoteTimeLeft(held.deadline, performance.now()) <= 0) {
+    if (quoteTimeLeft(held.deadline, clock.monotonic()) <= 0) {
       void requote(from, to);
       return;
     }
@@ -359,11 +360,11 @@ function CoinPicker(props: {
 
 /** Seconds left of a held quote, on the monotonic clock, ticking while shown (0 when none or ended). */
 function useSecondsLeft(held: HeldQuote | null): number {
-  const [now, setNow] = useState(() => performance.now());
+  const [now, setNow] = useState(() => clock.monotonic());
   useEffect(() => {
     if (!held) return;
-    const h = setInterval(() => setNow(performance.now()), 250);
-    return () => clearInterval(h);
+    const h = clock.setInterval(() => setNow(clock.monotonic()), 250);
+    return () => clock.clearInterval(h);
   }, [held]);
   return held ? Math.ceil(quoteTimeLeft(held.deadline, now) / 1000) : 0;
 }
@@ -436,7 +437,7 @@ function QuoteBox({
   onRefresh: () => void;
 }) {
   const { t } = useTranslation('wallet');
-  const [now, setNow] = useState(() => performance.now());
+  const [now, setNow] = useState(() => clock.monotonic());
   const left = held ? quoteTimeLeft(held.deadline, now) : 0;
   const refresh = useRef(onRefresh);
   useEffect(() => {
@@ -444,8 +445,8 @@ function QuoteBox({
   });
   useEffect(() => {
     if (!held) return;
-    const h = setInterval(() => setNow(performance.now()), 250);
-    return () => clearInterval(h);
+    const h = clock.setInterval(() => setNow(clock.monotonic()), 250);
+    return () => clock.clearInterval(h);
   }, [held]);
   useEffect(() => {
     if (held && left === 0) refresh.current();

@@ -24,6 +24,7 @@ import { DepositBonuses } from '../components/DepositBonuses';
 import { VipCard } from '../components/VipCard';
 import { TASK_LINKS, daysLeft, taskCardState } from '../model/welfareView';
 import '../components/welfare.css';
+import { clock } from '../../../../time/clock';
 
 function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
   const { t } = useTranslation('welfare');
@@ -161,7 +162,7 @@ export default function WelfareScreen() {
   const { isSign } = useSnapshot(session);
   const info = useWelfareInfo();
   const desktop = useIsDesktop();
-  const now = Date.now();
+  const now = clock.now();
   return (
     <div className="wel-screen" data-testid="welfare-screen">
       <TopBar title={t('common:title.welfare')} back />

@@ -24,6 +24,7 @@ import type { ChartMark } from './chartMarks';
 import { drawMarks, type MarkColors } from './drawMarks';
 import { fullRedrawReason, type DrawnState, type PriceBand } from './redrawPlan';
 import { clamp, follow, initialViewport, isFollowing, type SeriesSpan, type Viewport } from './viewport';
+import { clock, type TimerHandle } from '../../../../time/clock';
 
 /** How often the readout follows the live candle at most (a value read by eye: 10 times a second is plenty). */
 export const READOUT_LIVE_MS = 100;
@@ -129,7 +130,7 @@ export class ChartController {
   private plot: uPlot | null = null;
   private following = true;
   private readonly pager: OlderPager;
-  private readonly live: { at: number; timer: ReturnType<typeof setTimeout> | undefined } = {
+  private readonly live: { at: number; timer: TimerHandle | undefined } = {
     at: -Infinity,
     timer: undefined,
   };
@@ -230,7 +231,7 @@ export class ChartController {
 
   destroy(): void {
     const s = this.st;
-    clearTimeout(this.live.timer);
+    clock.clearTimeout(this.live.timer);
     this.live.timer = undefined;
     this.resize?.disconnect();
     this.detachPanZoom();
@@ -277,15 +278,15 @@ export class ChartController {
    */
   private followLive(u: uPlot): void {
     const l = this.live;
-    const wait = READOUT_LIVE_MS - (performance.now() - l.at);
+    const wait = READOUT_LIVE_MS - (clock.monotonic() - l.at);
     if (wait <= 0) {
-      l.at = performance.now();
+      l.at = clock.monotonic();
       this.updateReadout(u);
       return;
     }
-    l.timer ??= setTimeout(() => {
+    l.timer ??= clock.setTimeout(() => {
       l.timer = undefined;
-      l.at = performance.now();
+      l.at = clock.monotonic();
       const p = this.plot;
       if (p && (p.cursor.idx == null || p.cursor.idx === (this.st.data?.[0].length ?? 0) - 1)) this.updateReadout(p);
     }, wait);

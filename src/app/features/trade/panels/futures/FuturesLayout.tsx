@@ -36,6 +36,7 @@ import { DESK_CHART_HEIGHT } from '../spot/SpotLayout';
 import { percentOf } from '../../components/futures/futuresCells';
 import '../../components/spot/spot.css';
 import '../../components/futures/futures.css';
+import { clock } from '../../../../time/clock';
 
 export type FuturesLayoutProps = SpotLayoutProps;
 
@@ -50,11 +51,11 @@ const STRIP_MARK_MS = 1000;
 
 /** "07:59:58" until `target` (ms, server time), ticking once a second; "--:--:--" before the first answer. */
 function Countdown({ target }: { target: number | undefined }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
     if (target === undefined) return;
-    const timer = globalThis.setInterval(() => setNow(Date.now()), 1000);
-    return () => globalThis.clearInterval(timer);
+    const timer = clock.setInterval(() => setNow(clock.now()), 1000);
+    return () => clock.clearInterval(timer);
   }, [target]);
   if (target === undefined) return <>--:--:--</>;
   const left = Math.max(0, Math.floor((target - now) / 1000));
@@ -74,10 +75,10 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
   const reload = funding.reload;
   useEffect(() => {
     if (next === undefined) return;
-    const wait = next - Date.now() + 1000;
+    const wait = next - clock.now() + 1000;
     if (wait <= 0) return;
-    const timer = globalThis.setTimeout(reload, Math.min(wait, 2 ** 31 - 1));
-    return () => globalThis.clearTimeout(timer);
+    const timer = clock.setTimeout(reload, Math.min(wait, 2 ** 31 - 1));
+    return () => clock.clearTimeout(timer);
   }, [next, reload]);
   const rate = info?.rate;
   return (

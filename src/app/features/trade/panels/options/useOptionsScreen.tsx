@@ -44,11 +44,12 @@ import {
   useOptionChain,
   useSettledOptions,
 } from './optionsData';
+import { clock } from '../../../../time/clock';
 
 /** While a purchase's outcome is unknown, it is looked for again this often. */
 const PENDING_RECHECK_MS = 10_000;
 const SETTLEMENT_TOAST_MS = 4_000;
-const localNow = () => Date.now();
+const localNow = () => clock.now();
 
 interface Placed {
   order: OptionOrder;
@@ -236,8 +237,8 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
   useEffect(() => {
     if (!hasPending) return;
     void recheck();
-    const id = setInterval(() => void recheck(), PENDING_RECHECK_MS);
-    return () => clearInterval(id);
+    const id = clock.setInterval(() => void recheck(), PENDING_RECHECK_MS);
+    return () => clock.clearInterval(id);
   }, [hasPending, recheck]);
 
   // Pushes: USER_STATUS kind "option" (bought or settled) and SETTLEMENT kind "option".

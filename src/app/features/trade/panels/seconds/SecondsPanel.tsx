@@ -43,6 +43,7 @@ import {
 import { useCloseChecks, useSecondsPushes } from './useSecondsLive';
 import { useServerOffset } from '../../../../market/serverClock';
 import './seconds.css';
+import { clock } from '../../../../time/clock';
 
 /** While a submission's outcome is unknown, it is looked for again this often (until found or given up). */
 const PENDING_RECHECK_MS = 10_000;
@@ -161,7 +162,7 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
     checking.current = true;
     try {
       for (const p of pendingSeconds()) {
-        const r = await resolvePending(p, Date.now()).catch(() => null);
+        const r = await resolvePending(p, clock.now()).catch(() => null);
         if (r?.kind === 'found') onPlaced(r.order);
         else if (r?.kind === 'gone')
           toast(t('notPlaced', { direction: t(p.direction), amount: formatDecimal(p.amount), coin: STAKE_COIN }), {
@@ -178,8 +179,8 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
   useEffect(() => {
     if (!hasPending) return;
     void recheck();
-    const id = setInterval(() => void recheck(), PENDING_RECHECK_MS);
-    return () => clearInterval(id);
+    const id = clock.setInterval(() => void recheck(), PENDING_RECHECK_MS);
+    return () => clock.clearInterval(id);
   }, [hasPending, recheck]);
 
   useSecondsPushes(
@@ -209,7 +210,7 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
     if (!draft || busy) return;
     setBusy(true);
     setConfirmError('');
-    const at = Date.now();
+    const at = clock.now();
     try {
       const order = await placeSecondOrder(
         { symbol: draft.symbol, direction: draft.direction, amount: draft.amount, periodId: draft.period.id },
@@ -220,7 +221,7 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
         },
       );
       // Without the engine's clock yet, the order's own open time sets the countdowns' clock.
-      if (engineOffset === null) setReplyOffset(order.openTime - Date.now());
+      if (engineOffset === null) setReplyOffset(order.openTime - clock.now());
       onPlaced(order);
       setDraft(null);
       toast(

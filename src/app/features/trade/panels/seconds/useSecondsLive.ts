@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { AccountView } from '../../../../../engine';
 import type { SettlementData } from '../../../../../shared/protocol';
 import { useLiveAccount } from '../../../../market/hooks';
+import { clock, type TimerHandle } from '../../../../time/clock';
 
 /** After a countdown reaches zero without a push: ask for the lists at these delays, then stop. */
 export const CLOSE_CHECKS_MS = [2_000, 6_000] as const;
@@ -50,7 +51,7 @@ const CLOSE_CHECKS_COALESCE_MS = 1_000;
 
 /** `check()` runs `refetch` at CLOSE_CHECKS_MS after the call (timers end with the component). */
 export function useCloseChecks(refetch: () => void): () => void {
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const timers = useRef(new Set<TimerHandle>());
   const lastCall = useRef(-Infinity);
   const latest = useRef(refetch);
   useEffect(() => {
@@ -59,16 +60,16 @@ export function useCloseChecks(refetch: () => void): () => void {
   useEffect(() => {
     const set = timers.current;
     return () => {
-      for (const id of set) clearTimeout(id);
+      for (const id of set) clock.clearTimeout(id);
       set.clear();
     };
   }, []);
   return useCallback(() => {
-    const now = Date.now();
+    const now = clock.now();
     if (now - lastCall.current < CLOSE_CHECKS_COALESCE_MS) return;
     lastCall.current = now;
     for (const ms of CLOSE_CHECKS_MS) {
-      const id = setTimeout(() => {
+      const id = clock.setTimeout(() => {
         timers.current.delete(id);
         latest.current();
       }, ms);
