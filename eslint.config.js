@@ -91,6 +91,15 @@ const roomConfigs = () =>
     ];
   });
 
+/** The timer and frame globals: the engine takes them through EngineDeps, the app through its clock (CLOCK-1). */
+const TIMER_GLOBALS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+];
 const ENGINE_GLOBAL =
   'The engine takes its platform through EngineDeps (src/engine/types.ts) so it runs in a worker, in Node and under fake time.';
 const ENGINE_GLOBALS = [
@@ -102,12 +111,7 @@ const ENGINE_GLOBALS = [
   'location',
   'self',
   'globalThis',
-  'setTimeout',
-  'clearTimeout',
-  'setInterval',
-  'clearInterval',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
+  ...TIMER_GLOBALS,
   'queueMicrotask',
   'fetch',
   'WebSocket',
@@ -117,15 +121,6 @@ const ENGINE_GLOBALS = [
 
 const APP_CLOCK =
   'The app reads time and schedules work through its clock (src/app/time/clock.ts, CLOCK-1), so tests drive it.';
-const APP_TIMERS = [
-  'setTimeout',
-  'clearTimeout',
-  'setInterval',
-  'clearInterval',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-];
-
 export default tseslint.config(
   {
     ignores: ['dist/**', 'data/**', 'node_modules/**', 'bench/results/**', 'docs/**', 'scripts/gates/fixtures/**'],
@@ -217,13 +212,13 @@ export default tseslint.config(
     files: ['src/app/**/*.{ts,tsx}'],
     ignores: ['src/app/time/clock.ts', ...TEST_FILES],
     rules: {
-      'no-restricted-globals': ['error', ...APP_TIMERS.map((name) => ({ name, message: `${name}: ${APP_CLOCK}` }))],
+      'no-restricted-globals': ['error', ...TIMER_GLOBALS.map((name) => ({ name, message: `${name}: ${APP_CLOCK}` }))],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: `Date.now: use clock.now(). ${APP_CLOCK}` },
         { object: 'performance', message: `performance: use clock.monotonic(). ${APP_CLOCK}` },
         ...['window', 'globalThis', 'self'].flatMap((object) =>
-          [...APP_TIMERS, 'performance'].map((property) => ({
+          [...TIMER_GLOBALS, 'performance'].map((property) => ({
             object,
             property,
             message: `${object}.${property}: ${APP_CLOCK}`,
