@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { flowApi } from '../../../src/shared/api/flow';
 import { Decimal } from '../../../src/shared/decimal';
+import { mulberry32 } from '../../../src/shared/random';
 import { FLOW_MERCHANT_DEPOSIT, FLOW_PAY_WINDOWS } from '../../../src/shared/rewards/flowRules';
 import { FLOW_PAY_METHODS, type FlowOffer, type FlowOrder } from '../../../src/shared/schemas/flow';
 import { checkLedger } from '../ledger/check';
@@ -99,21 +100,9 @@ describe('concurrency', () => {
   });
 });
 
-/** A small seeded generator (mulberry32): the walk is the same on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('a random walk', () => {
   it('[FLOW-5] [FLOW-6] [FLOW-7] [FLOW-8] 1,000 random operations keep every hold equal to what it holds', async () => {
-    const rand = rng(20261126);
+    const rand = mulberry32(20261126);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
     // The first is too poor for the merchant deposit.
     const funds = Array.from({ length: 8 }, (_, i) => (i === 0 ? 50 : 200 + i * 400));

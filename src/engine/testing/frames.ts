@@ -4,6 +4,9 @@
  */
 import type { Candle, KlineInterval, PriceInfo, Trade } from '../../shared/protocol';
 
+/** The seeded generator of `src/shared/random.ts`, so corpora are the same on every run. */
+export { mulberry32 as seededRandom } from '../../shared/random';
+
 export function tradeFrame(symbol: string, trades: Trade[], seq: number, ts = trades[trades.length - 1].ts) {
   return { type: 'TRADE', symbol, origin: 'test', data: { trades }, seq, ts };
 }
@@ -48,18 +51,6 @@ export function priceInfo(close: string, over: Partial<PriceInfo> = {}): PriceIn
     low24: close,
     amount24: '100',
     ...over,
-  };
-}
-
-/** Deterministic PRNG (mulberry32) so corpora are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
