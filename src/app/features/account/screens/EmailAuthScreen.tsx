@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { userApi } from '../../../../shared/api/user';
 import { call } from '../../../api/client';
-import { Field, FormError, SubmitButton } from '../../../forms/Field';
-import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { FormError, SubmitButton } from '../../../forms/Field';
+import { CodeField } from '../../../forms/CodeField';
+import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
 import { loadUserInfo } from '../../../session/actions';
 import { session } from '../../../session/store';
@@ -16,11 +17,9 @@ import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 export default function EmailAuthScreen() {
   const { t } = useTranslation('account');
-  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const { userInfo } = useSnapshot(session);
   const bound = userInfo?.email ?? '';
@@ -55,25 +54,12 @@ export default function EmailAuthScreen() {
   return (
     <AuthShell title={t('email.title')} heading={t('email.heading')} sub={t('email.sub')}>
       <form className="form" onSubmit={submit} noValidate aria-label={t('email.title')}>
-        <Field
-          bind={form.field('email')}
-          label={t('form.email')}
-          error={form.errors.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-        />
-        <Field
+        <EmailField bind={form.field('email')} label={t('form.email')} error={form.errors.email} />
+        <CodeField
           bind={form.field('emailCode')}
           label={t('form.emailCode')}
           error={form.errors.emailCode}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          suffix={<SendCodeButton onSend={send} />}
-          hint={codeHint}
+          onSend={send}
         />
         <FormError message={form.formError} />
         <SubmitButton busy={form.submitting}>{t('email.submit')}</SubmitButton>

@@ -3,8 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../../../shared/api/user';
 import { call } from '../../../api/client';
-import { Field, FormError, PasswordField, SubmitButton } from '../../../forms/Field';
-import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { FormError, PasswordField, SubmitButton } from '../../../forms/Field';
+import { CodeField } from '../../../forms/CodeField';
+import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
 import { RETURN_PARAM, withReturn } from '../../../session/paths';
 import { toast } from '../../../ui/toast';
@@ -13,12 +14,10 @@ import { rules } from '../model/fieldRules';
 import { PasswordMeter } from '../components/PasswordMeter';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 export default function ForgetScreen() {
   const { t } = useTranslation('account');
   const pwdRule = usePasswordRule();
-  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const back = useSearchParams()[0].get(RETURN_PARAM);
   const form = useForm(
@@ -55,25 +54,12 @@ export default function ForgetScreen() {
   return (
     <AuthShell title={t('forget.title')} heading={t('forget.heading')} sub={t('forget.sub')}>
       <form className="form" onSubmit={submit} noValidate aria-label={t('forget.title')}>
-        <Field
-          bind={form.field('email')}
-          label={t('form.email')}
-          error={form.errors.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-        />
-        <Field
+        <EmailField bind={form.field('email')} label={t('form.email')} error={form.errors.email} />
+        <CodeField
           bind={form.field('emailCode')}
           label={t('form.emailCode')}
           error={form.errors.emailCode}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          suffix={<SendCodeButton onSend={send} />}
-          hint={codeHint}
+          onSend={send}
         />
         <PasswordField
           bind={form.field('password')}

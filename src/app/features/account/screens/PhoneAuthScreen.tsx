@@ -7,17 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { userApi } from '../../../../shared/api/user';
 import { call } from '../../../api/client';
-import { Field, FormError, SubmitButton } from '../../../forms/Field';
-import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { FormError, SubmitButton } from '../../../forms/Field';
+import { CodeField } from '../../../forms/CodeField';
 import { useForm } from '../../../forms/useForm';
 import { loadUserInfo } from '../../../session/actions';
 import { session } from '../../../session/store';
 import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
-import { CountrySelect } from '../components/CountrySelect';
+import { PhoneField } from '../components/PhoneField';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 export default function PhoneAuthScreen() {
   const { t } = useTranslation('account');
@@ -52,7 +51,6 @@ async function sendSms(
 
 function BindForm() {
   const { t } = useTranslation('account');
-  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const form = useForm({ iso: '', cc: '', phone: '', code: '' }, { phone: rules.phone(t), code: rules.code(t) });
   const full = () => `+${form.values.cc}${form.values.phone.replace(/[\s-]/g, '')}`;
@@ -66,30 +64,14 @@ function BindForm() {
   });
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t('phone.title')}>
-      <Field
+      <PhoneField
         bind={form.field('phone')}
         label={t('form.phone')}
         error={form.errors.phone}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        prefix={
-          <CountrySelect
-            value={form.values.iso}
-            onChange={(iso, dial) => (form.setValue('iso', iso), form.setValue('cc', dial))}
-          />
-        }
+        iso={form.values.iso}
+        onCountry={(iso, dial) => (form.setValue('iso', iso), form.setValue('cc', dial))}
       />
-      <Field
-        bind={form.field('code')}
-        label={t('form.phoneCode')}
-        error={form.errors.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        suffix={<SendCodeButton onSend={send} />}
-        hint={codeHint}
-      />
+      <CodeField bind={form.field('code')} label={t('form.phoneCode')} error={form.errors.code} onSend={send} />
       <FormError message={form.formError} />
       <SubmitButton busy={form.submitting}>{t('phone.submit')}</SubmitButton>
     </form>
@@ -98,7 +80,6 @@ function BindForm() {
 
 function UnbindForm({ phone }: { phone: string }) {
   const { t } = useTranslation('account');
-  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const form = useForm({ code: '' }, { code: rules.code(t) });
   const send = () => sendSms(phone, 'unbind', (m) => form.setError('code', m), t('form.codeSent'));
@@ -110,16 +91,7 @@ function UnbindForm({ phone }: { phone: string }) {
   });
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t('phone.unbindHeading')}>
-      <Field
-        bind={form.field('code')}
-        label={t('form.phoneCode')}
-        error={form.errors.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        suffix={<SendCodeButton onSend={send} />}
-        hint={codeHint}
-      />
+      <CodeField bind={form.field('code')} label={t('form.phoneCode')} error={form.errors.code} onSend={send} />
       <FormError message={form.formError} />
       <SubmitButton busy={form.submitting}>{t('phone.unbindSubmit')}</SubmitButton>
     </form>

@@ -11,20 +11,20 @@ import type { RegisterBody, RegisterType } from '../../../../shared/schemas/user
 import { call } from '../../../api/client';
 import { Field, FormError, PasswordField, SubmitButton } from '../../../forms/Field';
 import type { Rules } from '../../../forms/rules';
-import { SendCodeButton } from '../../../forms/SendCodeButton';
+import { CodeField } from '../../../forms/CodeField';
+import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
 import { signIn } from '../../../session/actions';
 import { returnTarget, RETURN_PARAM, withReturn } from '../../../session/paths';
 import { toast } from '../../../ui/toast';
 import { queueNewUserNotice } from '../../content';
 import { AuthShell } from '../components/AuthShell';
-import { CountrySelect } from '../components/CountrySelect';
+import { PhoneField } from '../components/PhoneField';
 import { rules } from '../model/fieldRules';
 import { PasswordMeter } from '../components/PasswordMeter';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { registerModes, useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
-import { useDevCodeHint } from '../../../forms/DevCodeHint';
 
 const EMPTY = {
   email: '',
@@ -45,7 +45,6 @@ export default function RegisterScreen() {
   const { t } = useTranslation('account');
   const pwdRule = usePasswordRule();
   const ownWords = (all: Record<string, string>) => [all.account, all.email, all.phone].filter(Boolean);
-  const codeHint = useDevCodeHint();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const flags = useLoginRegisFlags();
@@ -162,55 +161,31 @@ export default function RegisterScreen() {
               />
             ) : null}
             {needEmail ? (
-              <Field
-                bind={form.field('email')}
-                label={t('form.email')}
-                error={form.errors.email}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="off"
-                spellCheck={false}
-              />
+              <EmailField bind={form.field('email')} label={t('form.email')} error={form.errors.email} />
             ) : null}
             {needEmailCode ? (
-              <Field
+              <CodeField
                 bind={form.field('emailCode')}
                 label={t('form.emailCode')}
                 error={form.errors.emailCode}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                suffix={<SendCodeButton onSend={sendEmail} />}
-                hint={codeHint}
+                onSend={sendEmail}
               />
             ) : null}
             {mode === 'phone' ? (
-              <Field
+              <PhoneField
                 bind={form.field('phone')}
                 label={t('form.phone')}
                 error={form.errors.phone}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                prefix={
-                  <CountrySelect
-                    value={v.iso}
-                    onChange={(iso, dial) => (form.setValue('iso', iso), form.setValue('cc', dial))}
-                  />
-                }
+                iso={v.iso}
+                onCountry={(iso, dial) => (form.setValue('iso', iso), form.setValue('cc', dial))}
               />
             ) : null}
             {needPhoneCode ? (
-              <Field
+              <CodeField
                 bind={form.field('phoneCode')}
                 label={t('form.phoneCode')}
                 error={form.errors.phoneCode}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                suffix={<SendCodeButton onSend={sendSms} />}
-                hint={codeHint}
+                onSend={sendSms}
               />
             ) : null}
             {mode === 'address' ? (
