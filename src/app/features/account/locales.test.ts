@@ -3,44 +3,27 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_MESSAGES } from '../../api/messages';
 import { CodeType } from '../../../shared/schemas/user';
-
-const LOCALES = join(__dirname, '../../i18n/locales');
-const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
-
-type Tree = { [k: string]: string | Tree };
-function flat(t: Tree, p = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(t)) {
-    if (typeof v === 'string') out[p + k] = v;
-    else Object.assign(out, flat(v, `${p}${k}.`));
-  }
-  return out;
-}
-const load = (lang: string) => flat(JSON.parse(readFileSync(join(LOCALES, lang, 'account.json'), 'utf8')) as Tree);
-const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
+import {
+  LANGS,
+  expectEnglishKeysAndPlaceholders,
+  expectNoEnglishLeft,
+  loadMessages,
+} from '../../i18n/testing/messageFiles';
 
 describe('account namespace translations (spec 4.5)', () => {
-  const en = load('en');
+  const en = loadMessages('en', 'account');
 
   it('[spec 4.5] all 16 languages have the account file with exactly the English keys and placeholders', () => {
-    for (const lang of LANGS) {
-      const m = load(lang);
-      expect(Object.keys(m).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const k of Object.keys(en)) expect(vars(m[k]), `${lang} ${k}`).toEqual(vars(en[k]));
-    }
+    expectEnglishKeysAndPlaceholders('account');
   });
 
   it('[spec 4.5] no language other than English leaves a value in English', () => {
-    for (const lang of LANGS.filter((l) => l !== 'en')) {
-      const m = load(lang);
-      const same = Object.keys(en).filter((k) => m[k].trim() === en[k].trim());
-      expect(same, lang).toEqual([]);
-    }
+    expectNoEnglishLeft('account', () => false);
   });
 
   it("[spec 8] the client's messages (cannotInputChinese, System error, Network anomaly, 429) exist in every language", () => {
     for (const lang of LANGS) {
-      const m = load(lang);
+      const m = loadMessages(lang, 'account');
       for (const k of Object.keys(FALLBACK_MESSAGES)) expect(m[k], `${lang} ${k}`).toBeTruthy();
     }
     for (const [k, v] of Object.entries(FALLBACK_MESSAGES)) expect(en[k], k).toBe(v);
@@ -55,7 +38,7 @@ describe('account namespace translations (spec 4.5)', () => {
       join(__dirname, '../../session'),
       join(__dirname, '../dev/screens'),
     ];
-    const common = flat(JSON.parse(readFileSync(join(LOCALES, 'en', 'common.json'), 'utf8')) as Tree);
+    const common = loadMessages('en', 'common');
     const used = new Set<string>();
     const usedCommon = new Set<string>();
     for (const d of dirs) {
