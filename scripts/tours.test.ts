@@ -66,6 +66,17 @@ describe('[TOUR-1] the tours name what is there', () => {
     expect(missing(read('src/workers/CONTEXT.md'), [...modules('src/workers'), ...dirs('src/workers')])).toEqual([]);
   });
 
+  it('the app and server tours give each folder its own row', () => {
+    for (const tour of ['src/app/CONTEXT.md', 'server/CONTEXT.md']) {
+      const shared = read(tour)
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .map((line) => [...(line.split('|')[1] ?? '').matchAll(/`([^`]+\/)`/g)].map((m) => m[1]))
+        .filter((folders) => folders.length > 1);
+      expect({ tour, shared }).toEqual({ tour, shared: [] });
+    }
+  });
+
   it('no tour names a folder or file that is not there', () => {
     for (const tour of TOURS)
       expect({ tour, absent: absent('.', rootPaths(read(tour))) }).toEqual({ tour, absent: [] });
