@@ -18,6 +18,9 @@ import { registerMarketRoutes } from './market/routes';
 import { marketApi } from '../../src/shared/api/market';
 import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
+import { publishToBus } from './bus/attach';
+import { natsTransport } from './bus/natsTransport';
+import { BusPublisher } from './bus/publisher';
 import { UserEvents } from './events/userEvents';
 import { TradingFees } from './events/tradingFees';
 import { mountRewards } from './rewards/index';
@@ -271,6 +274,25 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       balances: (userId) => wallet.balances(userId),
       positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
     });
+    // BUS-1: with NATS_URL the same events also go to the bus, for socket gateways on other processes.
+    const bus = config.natsUrl
+      ? new BusPublisher(
+          await natsTransport(config.natsUrl, 'openex-core', log),
+          () => clock.now(),
+          randomUUID(),
+          (err, subject) => log.warn({ event: 'bus_publish_failed', subject, err }, 'a bus message was not sent'),
+        )
+      : undefined;
+    const stopBus = bus
+      ? publishToBus(bus, {
+          market: ctx.market,
+          marks: ctx.marks,
+          userEvents: ctx.userEvents,
+          balances: (userId) => wallet.balances(userId),
+          positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
+          later: (fn) => core.afterCommit(fn),
+        })
+      : undefined;
     const demo = await registerIdentity(app, router, identity, config.demo);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
     mountExchange(router.within(app, { bodyLimit: 64 * 1024 }), ctx, ledger);
@@ -347,6 +369,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         futures.stop();
         finance.stop();
         core.close();
+        stopBus?.();
+        await bus?.close().catch((err: unknown) => log.warn({ event: 'bus_close_failed', err }, 'closing NATS failed'));
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');
       })());

@@ -128,6 +128,8 @@ export function loadConfig(
     flowDemo: env.FLOW_DEMO === undefined || env.FLOW_DEMO.trim() === '' ? true : flag(env.FLOW_DEMO),
     devMailbox,
     devMailboxExposed: devMailbox && !isLoopback(host),
+    // BUS-1: unset, everything stays in this one process; set, the core also publishes to NATS for gateways.
+    natsUrl: url('NATS_URL', env.NATS_URL, ['nats:'], 'nats://127.0.0.1:4222'),
     smtpUrl: url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     mailFrom: env.MAIL_FROM?.trim() || undefined,
     smsWebhookUrl: url('SMS_WEBHOOK_URL', env.SMS_WEBHOOK_URL, ['http:', 'https:'], 'https://sms.example.com/send'),

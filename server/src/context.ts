@@ -74,6 +74,8 @@ export interface ServerConfig {
   /** DEV_MAILBOX=1 on a non-loopback bind: the mailbox is reachable off this machine (a warning at every start). */
   devMailboxExposed: boolean;
   /** SMTP transport of codes in production (SAFE-3; env SMTP_URL, e.g. smtp://user:pass@host:587). */
+  /** BUS-1: the NATS server the core publishes to for socket gateways (nats://host:port); unset: one process. */
+  natsUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Sender address of mail when the settings give none (env MAIL_FROM, default no-reply@<host of SMTP_URL>). */
   mailFrom: string | undefined;

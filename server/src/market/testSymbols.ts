@@ -34,6 +34,7 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     followBotIntervalMs: 20_000,
     devMailbox: true,
     devMailboxExposed: false,
+    natsUrl: undefined,
     smtpUrl: undefined,
     mailFrom: undefined,
     smsWebhookUrl: undefined,

@@ -1,0 +1,158 @@
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tradingApi } from '../../../src/shared/api/trading';
+import { Decimal } from '../../../src/shared/decimal';
+import type { BalanceRow, Candle, PriceInfo, Trade } from '../../../src/shared/protocol';
+import { startNatsServer, type NatsServer } from '../testing/natsServer';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { BusPublisher, decodeMessage, type BusMessage, type BusTransport } from './publisher';
+import { marketSubject, symbolWildcard, userSubject } from './subjects';
+
+function recorder(fail = () => false) {
+  const sent: [string, BusMessage][] = [];
+  const t: BusTransport = {
+    publish(subject, payload) {
+      if (fail()) throw new Error('connection closed');
+      sent.push([subject, decodeMessage(payload)]);
+    },
+    close: async () => undefined,
+  };
+  return { t, sent };
+}
+
+describe('[BUS-2] one sequence per subject', () => {
+  it('numbers each subject from 1 without gaps, stamps the epoch and the time', () => {
+    const { t, sent } = recorder();
+    const bus = new BusPublisher(t, () => 1234, 'epoch-a');
+    bus.publish('ox.md.btcusdt.trade', [1]);
+    bus.publish('ox.md.ethusdt.trade', [2]);
+    bus.publish('ox.md.btcusdt.trade', [3]);
+    expect(sent).toEqual([
+      ['ox.md.btcusdt.trade', { e: 'epoch-a', q: 1, t: 1234, d: [1] }],
+      ['ox.md.ethusdt.trade', { e: 'epoch-a', q: 1, t: 1234, d: [2] }],
+      ['ox.md.btcusdt.trade', { e: 'epoch-a', q: 2, t: 1234, d: [3] }],
+    ]);
+  });
+
+  it('a message the transport refuses still takes its number, so the next one shows the gap', () => {
+    let down = false;
+    const { t, sent } = recorder(() => down);
+    const errors: string[] = [];
+    const bus = new BusPublisher(
+      t,
+      () => 0,
+      'e',
+      (_err, subject) => errors.push(subject),
+    );
+    bus.publish('s', 'a');
+    down = true;
+    bus.publish('s', 'b');
+    down = false;
+    bus.publish('s', 'c');
+    expect(sent.map(([, m]) => m.q)).toEqual([1, 3]);
+    expect(errors).toEqual(['s']);
+    expect(bus.stats).toEqual({ published: 2, failed: 1 });
+  });
+});
+
+describe('[BUS-1] subjects', () => {
+  it('one per symbol and channel, one per user and stream; refuses a token that would split a subject', () => {
+    expect(marketSubject('btcusdt', 'depth')).toBe('ox.md.btcusdt.depth');
+    expect(symbolWildcard('btcusdt')).toBe('ox.md.btcusdt.*');
+    expect(userSubject(7, 'owncoin')).toBe('ox.user.7.owncoin');
+    expect(() => marketSubject('btc.usdt', 'trade')).toThrow();
+    expect(() => marketSubject('*', 'trade')).toThrow();
+    expect(() => userSubject(0, 'status')).toThrow();
+  });
+});
+
+describe('[BUS-1][BUS-3][BUS-4] the core publishes to a real nats-server', () => {
+  let nats: NatsServer;
+  let ts: TestServer;
+  let nc: NatsConnection;
+  const got = new Map<string, BusMessage[]>();
+  const listen = (sub: Subscription) =>
+    void (async () => {
+      for await (const m of sub) {
+        const list = got.get(m.subject) ?? [];
+        list.push(decodeMessage(m.data));
+        got.set(m.subject, list);
+      }
+    })();
+  const run = async (ms: number) => {
+    for (let done = 0; done < ms; done += 100) {
+      ts.clock.advance(100);
+      ts.ctx.scheduler.runDue(ts.clock.now());
+    }
+    await new Promise((r) => setImmediate(r));
+    await ts.ctx.core.run(() => undefined);
+    await nc.flush();
+  };
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    ts = await startTestServer({ clock: 'manual', env: { NATS_URL: nats.url } });
+    nc = await connect({ servers: nats.url.replace('nats://', '') });
+    listen(nc.subscribe(symbolWildcard('btcusdt')));
+    listen(nc.subscribe('ox.user.>'));
+    await nc.flush();
+  }, 60_000);
+  afterAll(async () => {
+    await nc?.drain();
+    await ts?.stop();
+    await nats?.stop();
+  });
+
+  it('each tick: trade, kline, detail, each subject numbered from 1 without a gap; depth deltas with the book seq', async () => {
+    await run(3_000);
+    const trades = got.get(marketSubject('btcusdt', 'trade')) ?? [];
+    const klines = got.get(marketSubject('btcusdt', 'kline')) ?? [];
+    const details = got.get(marketSubject('btcusdt', 'detail')) ?? [];
+    const depth = got.get(marketSubject('btcusdt', 'depth')) ?? [];
+    expect(trades.length).toBeGreaterThan(5);
+    for (const list of [trades, klines, details, depth]) {
+      expect(list.map((m) => m.q)).toEqual(list.map((_, i) => i + 1));
+      expect(new Set(list.map((m) => m.e)).size).toBe(1);
+    }
+    expect(klines.length).toBe(trades.length);
+    expect(details.length).toBe(trades.length);
+    // The ticker after a tick closes at that tick's last trade; the 1m candle contains it.
+    const lastTrades = trades.at(-1)!.d as Trade[];
+    const lastPrice = lastTrades.at(-1)!.price;
+    expect((details.at(-1)!.d as PriceInfo).close).toBe(lastPrice);
+    expect((klines.at(-1)!.d as Record<string, Candle>)['1m'].close).toBe(lastPrice);
+    expect(ts.ctx.market.ticker('btcusdt')!.close).toBe(lastPrice);
+    const seqs = depth.map((m) => (m.d as { seq: number }).seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+
+  it("a user's order: their balances on their own subject, after it committed, no one else's", async () => {
+    const token = await ts.signUp('bus-1@example.com');
+    const id = ts.acc.sessions.resolve(token)!;
+    ts.ledger.post({
+      kind: 'genesis',
+      ref: `bus-test-${id}`,
+      userId: id,
+      entries: [
+        { house: 'house:genesis', coin: 'USDT', amount: '-1000' },
+        { userId: id, account: 'platform', coin: 'USDT', amount: '1000' },
+      ],
+    });
+    await run(100);
+    const before = got.get(userSubject(id, 'owncoin'))?.length ?? 0;
+    const price = new Decimal(ts.ctx.market.ticker('btcusdt')!.close).times('0.9').toDecimalPlaces(2).toFixed(2);
+    const r = await ts.call(tradingApi.submitSpotOrder, {
+      token,
+      body: { symbol: 'btcusdt', side: 'buy', type: 'limit', price, amount: '0.001' },
+    });
+    expect(r.code).toBe(200);
+    await run(100);
+    const mine = got.get(userSubject(id, 'owncoin')) ?? [];
+    expect(mine.length).toBeGreaterThan(before);
+    const usdt = (mine.at(-1)!.d as BalanceRow[]).find((b) => b.coin === 'USDT')!;
+    expect(new Decimal(usdt.frozen).gt(0)).toBe(true);
+    expect(mine.map((m) => m.q)).toEqual(mine.map((_, i) => i + 1));
+    const others = [...got.keys()].filter((s) => s.startsWith('ox.user.') && !s.startsWith(`ox.user.${id}.`));
+    expect(others).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The bus on NATS (BUS-1): `NATS_URL` (nats://host:port). The client reconnects by itself without limit (a
+ * restarted nats-server is picked up again); while it is away, publishes are buffered by the client up to its
+ * reconnect buffer, then dropped (the sequences show the gap to the gateways).
+ */
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { BusTransport } from './publisher';
+
+export interface NatsLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export async function natsTransport(url: string, name: string, log: NatsLog): Promise<BusTransport> {
+  const u = new URL(url);
+  const nc: NatsConnection = await connect({
+    servers: `${u.hostname}:${u.port || '4222'}`,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    ...(u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : {}),
+  });
+  log.info({ event: 'bus_connected', server: `${u.hostname}:${u.port || '4222'}` }, 'connected to NATS');
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ event: `bus_${s.type}` }, `NATS ${s.type}`);
+    }
+  })().catch(() => undefined);
+  return {
+    publish: (subject, payload) => nc.publish(subject, payload),
+    close: () => nc.drain(),
+  };
+}

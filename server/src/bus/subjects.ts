@@ -1,0 +1,40 @@
+/**
+ * The bus's subjects (BUS-1 in docs/spec/server.md): what the core publishes when `NATS_URL` is set, for socket
+ * gateways to fan out. One subject per symbol and channel, and one per user and private stream; each subject
+ * carries its own sequence (BUS-2).
+ *
+ *   ox.md.<symbol>.trade    a tick's trades of one symbol (Trade[], oldest first)
+ *   ox.md.<symbol>.kline    the live candle of every interval after that tick (Record<interval, Candle>)
+ *   ox.md.<symbol>.detail   the 24 h ticker after that tick (PriceInfo)
+ *   ox.md.<symbol>.depth    one delta of the symbol's book (DepthBook, with the book's own seq)
+ *   ox.md.<symbol>.mark     one mark tick (MarkTick: mark, index, basis)
+ *   ox.user.<id>.owncoin    the user's balances after a change (BalanceRow[])
+ *   ox.user.<id>.status     an order's or a request's new status ({ kind, id, status })
+ *   ox.user.<id>.settlement a settled contract or option (SettlementData)
+ *   ox.user.<id>.position   the user's open positions, with the event that changed them
+ */
+export const SUBJECT_ROOT = 'ox';
+
+export const MARKET_CHANNELS = ['trade', 'kline', 'detail', 'depth', 'mark'] as const;
+export type MarketChannel = (typeof MARKET_CHANNELS)[number];
+
+export const USER_STREAMS = ['owncoin', 'status', 'settlement', 'position'] as const;
+export type UserStream = (typeof USER_STREAMS)[number];
+
+/** Symbols are pair codes (`btcusdt`); a token outside [a-z0-9] would split or widen a subject. */
+const TOKEN = /^[a-z0-9]{1,32}$/;
+
+export function marketSubject(symbol: string, channel: MarketChannel): string {
+  if (!TOKEN.test(symbol)) throw new Error(`not a symbol a subject can carry: ${JSON.stringify(symbol)}`);
+  return `${SUBJECT_ROOT}.md.${symbol}.${channel}`;
+}
+
+export function userSubject(userId: number, stream: UserStream): string {
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw new Error(`not a user id: ${userId}`);
+  return `${SUBJECT_ROOT}.user.${userId}.${stream}`;
+}
+
+/** Every market channel of one symbol (a gateway's subscription for a symbol with interest). */
+export function symbolWildcard(symbol: string): string {
+  return `${marketSubject(symbol, 'trade').slice(0, -'.trade'.length)}.*`;
+}
