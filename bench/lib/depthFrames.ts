@@ -4,7 +4,7 @@
  * changing 1 to 4 levels (mostly near the top: new sizes, removals, the ladder following the mid), with the
  * per-symbol depth seq and the per-socket seq a server would put on them, already encoded as socket strings.
  */
-import { mulberry32 } from './engineFrames';
+import { mulberry32 } from '../../src/shared/random';
 
 export interface DepthTraffic {
   symbols: string[];

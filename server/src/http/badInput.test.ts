@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../../src/shared/random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../src/shared/api/registry';
 import { AnyEnvelope } from '../../../src/shared/api/envelope';
@@ -12,16 +13,7 @@ afterAll(async () => {
 });
 
 /** A small deterministic generator (mulberry32) so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const WEIRD = [
   '',
