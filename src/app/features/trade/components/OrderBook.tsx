@@ -149,8 +149,7 @@ function BookSide(p: SideProps) {
             const shown = formatDecimal(r.price, lang);
             return (
               <tr key={i}>
-                <th scope="row">
-                  <span className="visually-hidden">{`${p.rowSide} `}</span>
+                <th scope="row" aria-label={`${p.rowSide} ${shown}`}>
                   {pickText ? (
                     <button
                       type="button"
