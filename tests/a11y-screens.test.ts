@@ -1,6 +1,6 @@
 /**
- * Accessibility of the main screens in a real Chromium against the real server (A11Y rules of docs/spec/accessibility.md),
- * one server and one browser for the file, few page loads: the keyboard on the desktop trade screen (a limit order
+ * Accessibility of the main screens in a real Chromium against the real server (the A11Y rules of
+ * docs/spec/accessibility.md), one server and one browser for the file, few page loads: the keyboard on the desktop trade screen (a limit order
  * in at most 25 key presses from page load, the one-stop pair list, focus after a refusal and after an order, the
  * route announcement), the same page in forced colours (its screenshot is written for a person to look at), zoom
  * (a 1440 x 900 window at 200 %, 320 CSS px, and a 200 % browser text size) and axe on the sheets and dialogs of the
