@@ -255,7 +255,7 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
     await ctx.close();
   }, 60_000);
 
-  it('[PERF-31] [PERF-30] [PERF-34] [PERF-35] with OffscreenCanvas off the main thread book and tape draw the same numbers, and draw again on return', async () => {
+  it('[PERF-31] [PERF-30] [PERF-34] [PERF-35] [A11Y-13] with OffscreenCanvas off the main thread book and tape draw the same numbers, and draw again on return', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const page = await ctx.newPage();
     // Records what each canvas's last draw wrote (reset by the clear that starts every draw).
@@ -302,8 +302,18 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
     await expect
       .poll(async () => (await tapeTable()).map((r) => r[0]))
       .toEqual(trades.slice(0, 24).map((tr) => en(tr.price)));
-    const table = await tapeTable();
-    await expect.poll(() => text('tape-canvas')).toBe(table.flat().join(''));
+    // A11Y-13: each price is drawn with its side's arrow (the table's row header names the side).
+    const tapeDrawn = await page
+      .getByTestId('tape-table')
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => {
+          const [p, q, t] = [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '');
+          const arrow = tr.querySelector('th')?.getAttribute('aria-label')?.startsWith('Buy') ? '↑' : '↓';
+          return `${p} ${arrow}${q}${t}`;
+        }),
+      );
+    await expect.poll(() => text('tape-canvas')).toBe(tapeDrawn.join(''));
     const draws = () =>
       page.evaluate(() => (window as unknown as { __draws: Record<string, number> }).__draws['book-canvas-bid']);
     const before = await draws();

@@ -13,6 +13,7 @@ import { DesktopLayout } from './layout/DesktopLayout';
 import { Toasts } from './ui/Toasts';
 import { LoadingOverlay } from './ui/LoadingOverlay';
 import { loadOnOpen } from './ui/loadOnOpen';
+import { RouteAnnouncer } from './ui/RouteAnnouncer';
 import { serviceState } from './ui/customerService';
 import { setSessionNavigator } from './session/guard';
 import { settings } from './state/settings';
@@ -39,6 +40,7 @@ function Shell() {
       </a>
       {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden="true" />}
       {desktop ? <DesktopLayout /> : <PhoneLayout />}
+      <RouteAnnouncer />
     </>
   );
 }

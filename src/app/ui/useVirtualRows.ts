@@ -6,9 +6,19 @@
  * from the rows rendered (the mean of every row seen so far, so the estimate settles). The window follows
  * scrolling (only when a row boundary is crossed does React render), resizes of the view and of the window.
  * Keyboard: arrows, Page Up/Down, Home and End move focus from row to row, scrolling rows in as needed. Only
- * vertical geometry is used, so a right-to-left page works the same.
+ * vertical geometry is used, so a right-to-left page works the same. With `roving` (A11Y-9) the list is one Tab
+ * stop: one control of the rows has tabindex 0 (the last one focused, else the row marked `aria-current` or the
+ * first row's), the rest -1; Left and Right move between the controls of a row, in reading order.
  */
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { INITIAL_VIEW_PX, OVERSCAN, rowForKey, sameWindow, virtualWindow, type VirtualWindow } from './virtualWindow';
 
 export interface VirtualRowsOptions {
@@ -17,15 +27,40 @@ export interface VirtualRowsOptions {
   /** The first guess before any row is measured. */
   estimate?: number;
   overscan?: number;
+  /** One Tab stop for the whole list, the arrow keys inside it (roving tabindex, A11Y-9). */
+  roving?: boolean;
 }
 
 export interface VirtualRows<E extends HTMLElement> {
   ref: RefObject<E | null>;
   win: VirtualWindow;
   onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+  /** With `roving`: the list's focus handler (remembers the control focused as the list's one Tab stop). */
+  onFocus: (e: FocusEvent<HTMLElement>) => void;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Roving tabindex (A11Y-9): tabindex 0 on the control at `at` (row index, control index) when that row is rendered,
+ * else on the row marked aria-current, else on the first row's last control (the pair link); -1 on every other.
+ */
+function applyRoving(el: HTMLElement, at: { index: number; col: number } | undefined): void {
+  const rows = [...el.querySelectorAll<HTMLElement>(':scope > [data-vrow]')];
+  const controls = rows.map((r) => [...r.querySelectorAll<HTMLElement>(FOCUSABLE)]);
+  let row = at ? rows.findIndex((r) => Number(r.dataset.vrow) === at.index) : -1;
+  let col = at?.col ?? -1;
+  if (row < 0) {
+    row = Math.max(
+      0,
+      rows.findIndex((r) => r.querySelector('[aria-current]')),
+    );
+    col = -1;
+  }
+  const list = controls[row] ?? [];
+  const stop = list[col] ?? list[list.length - 1];
+  for (const c of controls.flat()) c.tabIndex = c === stop ? 0 : -1;
+}
 
 /** The nearest ancestor that really scrolls vertically, or undefined for the window. */
 function scrollParent(el: HTMLElement): HTMLElement | undefined {
@@ -43,7 +78,8 @@ function viewOf(scroller: HTMLElement | undefined): { top: number; height: numbe
 }
 
 export function useVirtualRows<E extends HTMLElement>(count: number, opts: VirtualRowsOptions = {}): VirtualRows<E> {
-  const { rowHeight, estimate = 40, overscan = OVERSCAN } = opts;
+  const { rowHeight, estimate = 40, overscan = OVERSCAN, roving = false } = opts;
+  const rove = useRef<{ index: number; col: number } | undefined>(undefined);
   const ref = useRef<E>(null);
   const [measured, setMeasured] = useState(estimate);
   const rowH = rowHeight ?? measured;
@@ -112,6 +148,17 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
       const row = target.closest<HTMLElement>('[data-vrow]');
       if (!row || row.parentElement !== el) return;
       const index = Number(row.dataset.vrow);
+      if (roving && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+        const f = [...row.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        const rtl = getComputedStyle(row).direction === 'rtl';
+        const step = (e.key === 'ArrowRight') !== rtl ? 1 : -1;
+        const next = f[f.indexOf(target) + step];
+        if (next) {
+          e.preventDefault();
+          next.focus();
+        }
+        return;
+      }
       const view = viewOf(scroller.current);
       const to = rowForKey(e.key, index, count, Math.floor(view.height / rowH) - 1);
       if (to === undefined || to === index) return;
@@ -131,9 +178,26 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
       const f = there.querySelectorAll<HTMLElement>(FOCUSABLE);
       (f[col] ?? f[0] ?? there).focus();
     },
-    [count, rowH, update],
+    [count, rowH, update, roving],
   );
 
+  const onFocus = useCallback(
+    (e: FocusEvent<HTMLElement>) => {
+      const el = ref.current;
+      const row = (e.target as HTMLElement).closest<HTMLElement>('[data-vrow]');
+      if (!roving || !el || !row || row.parentElement !== el) return;
+      const col = [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].indexOf(e.target as HTMLElement);
+      if (col < 0) return;
+      rove.current = { index: Number(row.dataset.vrow), col };
+      applyRoving(el, rove.current);
+    },
+    [roving],
+  );
+  // Every render may bring new rows: they get tabindex -1, except the list's one stop.
+  useLayoutEffect(() => {
+    if (roving && ref.current) applyRoving(ref.current, rove.current);
+  });
+
   const clipped = win.end > count ? virtualWindow(count, 0, INITIAL_VIEW_PX, rowH, overscan) : win;
-  return { ref, win: clipped, onKeyDown };
+  return { ref, win: clipped, onKeyDown, onFocus };
 }

@@ -105,7 +105,7 @@ describe('draw lists [PERF-30]', () => {
     expect(bookLevelAt('bid', 81, 4, 20, 9)).toBe(-1);
   });
 
-  it('[PERF-35] the tape: newest at the top, price by side, time in the muted colour', () => {
+  it('[PERF-35][A11Y-13] the tape: newest at the top, price by side colour and arrow, time in the muted colour', () => {
     const rows = tapeRows(
       [
         { id: 2, price: '64123.40', qty: '0.0100', side: 'buy', ts: 2000 },
@@ -116,10 +116,10 @@ describe('draw lists [PERF-30]', () => {
     );
     const t = texts(tapeDrawList(rows, layout()));
     expect(t.map((o) => [o.text, o.color, o.y])).toEqual([
-      ['64,123.40', 'UP', 10],
+      ['64,123.40 ↑', 'UP', 10],
       ['0.0100', 'T', 10],
       ['t2000', 'T2', 10],
-      ['64,120.00', 'DOWN', 30],
+      ['64,120.00 ↓', 'DOWN', 30],
       ['1.0000', 'T', 30],
       ['t1000', 'T2', 30],
     ]);

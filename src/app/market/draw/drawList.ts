@@ -189,6 +189,10 @@ export function bookLevelAt(side: 'ask' | 'bid', y: number, rows: number, rowHei
   return i < count ? i : -1;
 }
 
+/** The tape's side arrows (A11Y-13). */
+export const TAPE_UP = '↑';
+export const TAPE_DOWN = '↓';
+
 /** A trade as the tape draws it: its time already formatted by the tab (time zone, language). */
 export interface TapeRow {
   price: string;
@@ -197,7 +201,10 @@ export interface TapeRow {
   time: string;
 }
 
-/** The recent-trades tape (PERF-35): newest at the top; price by side colour, amount, time in the muted colour. */
+/**
+ * The recent-trades tape (PERF-35): newest at the top; price by side colour, amount, time in the muted colour. The
+ * side has a second cue besides colour (A11Y-13): an arrow after the price, up for a buy, down for a sell.
+ */
 export function tapeDrawList(trades: readonly TapeRow[], l: DrawLayout): DrawOp[] {
   const ops: DrawOp[] = [];
   const cols = columns(l.width, l.gap, TAPE_SHARES, l.rtl);
@@ -205,7 +212,11 @@ export function tapeDrawList(trades: readonly TapeRow[], l: DrawLayout): DrawOp[
   for (let i = 0; i < n; i++) {
     const t = trades[i];
     const mid = i * l.rowHeight + l.rowHeight / 2;
-    const texts = [groupDecimal(t.price, l.sep), groupDecimal(t.qty, l.sep), t.time];
+    const texts = [
+      `${groupDecimal(t.price, l.sep)} ${t.buy ? TAPE_UP : TAPE_DOWN}`,
+      groupDecimal(t.qty, l.sep),
+      t.time,
+    ];
     const colors = [t.buy ? l.colors.up : l.colors.down, l.colors.text, l.colors.text2];
     for (let c = 0; c < 3; c++) {
       const at = cell(cols[c], c === 0, l.rtl);

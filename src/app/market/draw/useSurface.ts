@@ -18,6 +18,18 @@ export interface SurfaceShape {
   gap?: number;
 }
 
+/** CSS px in one rem: the root font size, 16 unless the reader's text size says otherwise (A11Y-7). */
+export function remPx(): number {
+  if (typeof document === 'undefined') return 16;
+  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
+/** A length token ("0.5rem" or "8px") in CSS px. */
+function lengthPx(v: string): number {
+  const n = parseFloat(v);
+  return v.endsWith('rem') ? n * remPx() : n;
+}
+
 function layoutOf(canvas: HTMLCanvasElement, shape: SurfaceShape): DrawLayout {
   const cs = getComputedStyle(canvas);
   const v = (name: string) => cs.getPropertyValue(name).trim();
@@ -40,7 +52,7 @@ function layoutOf(canvas: HTMLCanvasElement, shape: SurfaceShape): DrawLayout {
     },
     rtl: cs.direction === 'rtl',
     sep: separatorsFor(shape.lang),
-    gap: shape.gap ?? (parseFloat(v('--space-2')) || 8),
+    gap: shape.gap ?? (lengthPx(v('--space-2')) || 8),
   };
 }
 

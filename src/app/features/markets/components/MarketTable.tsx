@@ -5,7 +5,7 @@
  *
  * Virtual (PERF-40..PERF-43): a long list renders only the rows that meet its view plus an overscan
  * (useVirtualRows.ts), in the pair panel's own scroller or the page's; aria-rowcount and aria-rowindex tell the
- * real size, and the arrow keys move between rows. Cost per tick (PERF-44): none in React. Each mounted row
+ * real size, and the arrow keys move between rows (the pair panel's list is one Tab stop, A11Y-9). Cost per tick (PERF-44): none in React. Each mounted row
  * watches its ticker (so the worker streams the symbols of mounted rows only, PERF-45) and writes the formatted
  * strings into its cells at the list cadence (liveCells.ts); the row renders only when its props change. Each
  * live number sits in a fixed-size, contained box (MarketTable.css), so a new price lays out that box only.
@@ -272,7 +272,11 @@ const Row = memo(function Row({ row, variant, active, spark, onOpen, tag, volLab
 export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol, spark, onOpen, tagOf, lead }: Props) {
   const { t } = useTranslation('market');
   const volLabel = variant === 'phone' ? t('volShort', { value: VOL_SLOT }) : '';
-  const v = useVirtualRows<HTMLTableSectionElement>(rows.length, { estimate: ROW_ESTIMATE[variant] });
+  // The trade screen's pair list is one Tab stop, the arrow keys inside it (A11Y-9).
+  const v = useVirtualRows<HTMLTableSectionElement>(rows.length, {
+    estimate: ROW_ESTIMATE[variant],
+    roving: variant === 'panel',
+  });
   const cols =
     3 +
     (spark && variant !== 'panel' ? 1 : 0) +
@@ -307,7 +311,7 @@ export function MarketTable({ rows, variant, sort, onSort, caption, activeSymbol
           )}
         </tr>
       </thead>
-      <tbody ref={v.ref} onKeyDown={v.onKeyDown}>
+      <tbody ref={v.ref} onKeyDown={v.onKeyDown} onFocus={v.onFocus}>
         <SpacerRow height={v.win.before} cols={cols} />
         {shown.map((r, i) => (
           <Row

@@ -41,7 +41,7 @@ function view(over: Partial<DepthView> = {}): DepthView {
 function sideRows(html: string, side: 'ask' | 'bid'): string[] {
   const table = html.split(`data-testid="book-table-${side}"`)[1].split('</table>')[0];
   const body = table.split('<tbody>')[1] ?? '';
-  return [...body.matchAll(/<th scope="row">(?:<button[^>]*>)?([^<]*)</g)].map((m) => m[1]);
+  return [...body.matchAll(/<th scope="row"[^>]*>(?:<button[^>]*>)?([^<]*)</g)].map((m) => m[1]);
 }
 
 beforeAll(async () => {
@@ -176,7 +176,18 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
     // Without onPick, prices are text.
     const plain = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />);
     expect(plain).not.toContain('<button type="button" title=');
-    expect(plain).toContain('<th scope="row">64,123.40</th>');
+    expect(plain).toContain('<th scope="row" aria-label="Sell 64,123.40">64,123.40</th>');
+  });
+
+  it('[A11Y-14] the book is two tables with column headers, and each row header names its side and price', () => {
+    depth.view = view();
+    const html = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} rows={2} />);
+    for (const side of ['ask', 'bid'] as const) {
+      const table = html.split(`data-testid="book-table-${side}"`)[1].split('</table>')[0];
+      expect(table.match(/<th scope="col">/g)).toHaveLength(3);
+      const word = side === 'ask' ? 'Sell' : 'Buy';
+      expect(table.match(new RegExp(`<th scope="row" aria-label="${word} [0-9,.]+">`, 'g'))).toHaveLength(2);
+    }
   });
 
   it('[BOOK-9] loading shows skeleton rows; an error and a resync say so; an empty book says so', () => {

@@ -6,8 +6,8 @@
  * The rows are pixels on two canvases (one a side), drawn by the tab's drawing worker where the browser can
  * transfer a canvas, else on the main thread (PERF-31). The book reaches them without React (useDepthFeed, at
  * most once per BOOK_CADENCE_MS): React renders this frame and commits only on structural changes (symbol,
- * grouping, rows, language) and once a second for the accessible tables (PERF-32), which hold the top levels as
- * text, each price a button that hands its exact price to `onPick` (the order form's price), as a click on its
+ * grouping, rows, language) and once a second for the accessible tables (PERF-32, A11Y-14: column headers, the
+ * side's word on each row), which hold the top levels as text, each price a button that hands its exact price to `onPick` (the order form's price), as a click on its
  * canvas row does. Each side is a box of fixed size, so nothing here reflows the page.
  */
 import {
@@ -36,7 +36,7 @@ import { capDecimals } from '../../../../shared/numberFormat';
 import { useDepth, useDepthFeed } from '../../../market/hooks';
 import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence';
 import { bookLevelAt } from '../../../market/draw/drawList';
-import { useSurface } from '../../../market/draw/useSurface';
+import { remPx, useSurface } from '../../../market/draw/useSurface';
 import type { Surface } from '../../../market/draw/surface';
 import { useLanguage } from '../../../ui/Price';
 import './OrderBook.css';
@@ -81,6 +81,8 @@ interface SideProps {
   rowHeight: number;
   skeleton: boolean;
   label: string;
+  /** The side's word on every row ("Sell" for an ask, "Buy" for a bid), read before the price (A11Y-14). */
+  rowSide: string;
   lang: string;
   headers: readonly string[];
   pickText: ((price: string) => string) | undefined;
@@ -147,7 +149,7 @@ function BookSide(p: SideProps) {
             const shown = formatDecimal(r.price, lang);
             return (
               <tr key={i}>
-                <th scope="row">
+                <th scope="row" aria-label={`${p.rowSide} ${shown}`}>
                   {pickText ? (
                     <button
                       type="button"
@@ -247,7 +249,9 @@ export function OrderBook({
   // React sees the book once a second (the accessible tables, the status line); the canvases see every frame.
   const view = useDepth(symbol, step, A11Y_TABLE_CADENCE_MS);
   const boxRef = useRef<HTMLElement>(null);
-  const rowH = fit ? BOOK_ROW_H_FIT : BOOK_ROW_H;
+  // A11Y-7: rows grow with the reader's text size (the root font size, read once), so the canvas text fits them.
+  const [textScale] = useState(() => remPx() / 16);
+  const rowH = Math.round((fit ? BOOK_ROW_H_FIT : BOOK_ROW_H) * textScale);
   const fitted = useFitRows(boxRef, fit, rowH);
   const boxRows = Math.max(1, Math.min(DEPTH_ROWS_MAX, Math.floor(fit && fitted > 0 ? fitted : rows)));
   // SIDE-7: a book that fills its column shows no more rows than both sides have groups (from the view React sees
@@ -340,6 +344,7 @@ export function OrderBook({
       rowHeight={rowH}
       skeleton={loading}
       label={s === 'ask' ? t('bookAsks') : t('bookBids')}
+      rowSide={s === 'ask' ? t('sell') : t('buy')}
       lang={lang}
       headers={headers}
       pickText={pickText}
@@ -355,7 +360,7 @@ export function OrderBook({
     <section
       ref={boxRef}
       className={`ob${fit ? ' ob--fit' : ''}${stale ? ' ob--stale' : ''}`}
-      style={fit ? ({ '--ob-row-h': `${rowH}px` } as CSSProperties) : undefined}
+      style={{ '--ob-row-h': `${rowH}px` } as CSSProperties}
       data-rows={n}
       aria-labelledby={`${selectId}-title`}
       aria-busy={loading || stale ? true : undefined}

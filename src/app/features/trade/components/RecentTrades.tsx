@@ -5,13 +5,13 @@
  * TRADES_CADENCE_MS); each trade's time is formatted once. React commits on structural changes and once a second
  * for the visually hidden table of the trades shown (PERF-32), the side in each price's name.
  */
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TradeView } from '../../../../engine';
 import { A11Y_TABLE_CADENCE_MS, TRADES_CADENCE_MS } from '../../../market/cadence';
 import { tapeRows } from '../../../market/draw/drawList';
-import { useSurface } from '../../../market/draw/useSurface';
+import { remPx, useSurface } from '../../../market/draw/useSurface';
 import { useTrades, useTradesFeed } from '../../../market/hooks';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { settings } from '../../../state/settings';
@@ -40,7 +40,9 @@ export function RecentTrades({
   const { t } = useTranslation('market');
   const lang = useLanguage();
   const { offsetMinutes } = useSnapshot(settings);
-  const { canvasRef, surface } = useSurface('tape', { rows: limit, rowHeight: TRADE_ROW_H, lang, gap: 0 });
+  // A11Y-7: rows grow with the reader's text size (the root font size, read once), so the canvas text fits them.
+  const [rowH] = useState(() => Math.round((TRADE_ROW_H * remPx()) / 16));
+  const { canvasRef, surface } = useSurface('tape', { rows: limit, rowHeight: rowH, lang, gap: 0 });
 
   // Each trade's time, formatted once for this language and time zone (the trades come and go by id).
   const times = useRef({ key: '', map: new Map<number, string>() });
@@ -97,7 +99,7 @@ export function RecentTrades({
         <span className="rt-end">{headers[1]}</span>
         <span className="rt-end">{headers[2]}</span>
       </div>
-      <div className="rt-body" style={{ height: `${limit * TRADE_ROW_H}px` }}>
+      <div className="rt-body" style={{ height: `${limit * rowH}px` }}>
         <canvas ref={canvasRef} className="rt-canvas" aria-hidden="true" data-testid="tape-canvas" />
         {shown.length === 0 && <p className="rt-empty">{t('waitingTrades')}</p>}
       </div>

@@ -1,5 +1,5 @@
 /** The withdraw form of /withdraw (WDR-16): the channel's rules, the fee and totals as the user types, one submission per intent. */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -53,6 +53,7 @@ export function WithdrawForm({
   const [codeSendError, setCodeSendError] = useState('');
   const user = useSnapshot(session).userInfo;
   const codeHint = useDevCodeHint();
+  const fid = useId();
   if (!ch) return null;
 
   // The code (type `withdraw`) goes to the bound email, else the bound phone: where the server checks it (WDR-12).
@@ -102,6 +103,13 @@ export function WithdrawForm({
     (address !== '' || touched) && !addressValid ? t('withdraw.err.address', { network: ch.type }) : '';
   const pwdError = touched && ch.checkPass && !/^\d{6}$/.test(pwd) ? t('withdraw.err.pwd') : '';
   const codeError = touched && ch.checkCode && code.trim() === '' ? t('withdraw.err.code') : '';
+  // A11Y-16: each input is named by its label text alone and described by its error (the error sits inside the
+  // <label> for the layout, so the name is given by aria-labelledby, not taken from the whole label).
+  const a11y = (name: string, error: string) => ({
+    'aria-labelledby': `${fid}-${name}-label`,
+    'aria-describedby': error ? `${fid}-${name}-error` : undefined,
+    'aria-invalid': error ? true : undefined,
+  });
 
   const pickCoin = (c: string) => {
     setCoin(c);
@@ -236,7 +244,9 @@ export function WithdrawForm({
       </dl>
 
       <label className={addressError ? 'field field--invalid' : 'field'}>
-        <span className="field__label">{t('withdraw.address')}</span>
+        <span id={`${fid}-address-label`} className="field__label">
+          {t('withdraw.address')}
+        </span>
         <span className="field__control">
           <input
             className="field__input wd-mono"
@@ -248,11 +258,15 @@ export function WithdrawForm({
             placeholder={t('withdraw.addressPlaceholder', { network: ch.type })}
             autoComplete="off"
             spellCheck={false}
-            aria-invalid={addressError ? true : undefined}
+            {...a11y('address', addressError)}
             data-testid="withdraw-address"
           />
         </span>
-        {addressError ? <span className="field__error">{addressError}</span> : null}
+        {addressError ? (
+          <span className="field__error" id={`${fid}-address-error`}>
+            {addressError}
+          </span>
+        ) : null}
       </label>
       {savedHere.length > 0 ? (
         <label className="field">
@@ -277,7 +291,7 @@ export function WithdrawForm({
       <p className="wd-warning">{t('withdraw.warning', { network: ch.type })}</p>
 
       <label className={amountError ? 'field field--invalid' : 'field'}>
-        <span className="field__label wd-amount-label">
+        <span id={`${fid}-amount-label`} className="field__label wd-amount-label">
           <span>{t('withdraw.amount')}</span>
           <span className="wd-available">
             {t('withdraw.available')} <span className="wd-num">{formatDecimal(ch.available)}</span> {unit}
@@ -293,7 +307,7 @@ export function WithdrawForm({
               setServerError('');
             }}
             placeholder={formatDecimal(ch.min)}
-            aria-invalid={amountError ? true : undefined}
+            {...a11y('amount', amountError)}
             data-testid="withdraw-amount"
           />
           <span className="wd-unit">{unit}</span>
@@ -307,7 +321,7 @@ export function WithdrawForm({
           </button>
         </span>
         {amountError ? (
-          <span className="field__error" data-testid="withdraw-amount-error">
+          <span className="field__error" id={`${fid}-amount-error`} data-testid="withdraw-amount-error">
             {amountError}
           </span>
         ) : null}
@@ -315,7 +329,9 @@ export function WithdrawForm({
 
       {ch.checkPass ? (
         <label className={pwdError ? 'field field--invalid' : 'field'}>
-          <span className="field__label">{t('withdraw.pwd')}</span>
+          <span id={`${fid}-pwd-label`} className="field__label">
+            {t('withdraw.pwd')}
+          </span>
           <span className="field__control">
             <input
               className="field__input"
@@ -326,15 +342,22 @@ export function WithdrawForm({
               value={pwd}
               onChange={(e) => setPwd(e.currentTarget.value.replace(/\D/g, ''))}
               placeholder={t('withdraw.pwdPlaceholder')}
+              {...a11y('pwd', pwdError)}
               data-testid="withdraw-pwd"
             />
           </span>
-          {pwdError ? <span className="field__error">{pwdError}</span> : null}
+          {pwdError ? (
+            <span className="field__error" id={`${fid}-pwd-error`}>
+              {pwdError}
+            </span>
+          ) : null}
         </label>
       ) : null}
       {ch.checkCode ? (
         <label className={codeError ? 'field field--invalid' : 'field'}>
-          <span className="field__label">{t('withdraw.code')}</span>
+          <span id={`${fid}-code-label`} className="field__label">
+            {t('withdraw.code')}
+          </span>
           <span className="field__control">
             <input
               className="field__input"
@@ -343,12 +366,13 @@ export function WithdrawForm({
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
               maxLength={6}
+              {...a11y('code', codeSendError || codeError)}
               data-testid="withdraw-code"
             />
             <SendCodeButton onSend={sendCode} />
           </span>
           {codeSendError || codeError ? (
-            <span className="field__error" data-testid="withdraw-code-error">
+            <span className="field__error" id={`${fid}-code-error`} data-testid="withdraw-code-error">
               {codeSendError || codeError}
             </span>
           ) : null}

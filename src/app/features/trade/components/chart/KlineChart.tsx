@@ -16,6 +16,10 @@ import { settings } from '../../../../state/settings';
 import { Readout, ReadoutBar } from './ChartReadout';
 import { ChartController } from './chartController';
 import { chartMarks } from './chartMarks';
+import { labelDecimals, readoutTime } from './chartFormat';
+import { chartSummary } from './chartSummary';
+import { formatDecimal } from '../../../../i18n/format';
+import type { Viewport } from './viewport';
 import './KlineChart.css';
 
 interface Props {
@@ -25,6 +29,45 @@ interface Props {
   label: string;
   /** NUM-2: the pair's own price decimals, when it has them. */
   priceDecimals?: number;
+}
+
+/** How often the chart's text alternative is rewritten (A11Y-15): calm, for reading, not for following ticks. */
+const CHART_TEXT_MS = 5000;
+
+/**
+ * The chart as text (A11Y-15): the last candle and the range in view, visually hidden inside the figure, rewritten
+ * every CHART_TEXT_MS at most and never a live region (a reader finds it, it does not interrupt).
+ */
+function ChartText(p: {
+  symbol: string;
+  interval: KlineInterval;
+  pairDecimals?: number;
+  lang: string;
+  offsetMinutes: number;
+  visible: () => Viewport | null;
+}) {
+  const { t } = useTranslation('market');
+  const view = useKlines(p.symbol, p.interval, CHART_TEXT_MS);
+  const s = view ? chartSummary(view, p.visible(), labelDecimals(view.priceDecimals, p.pairDecimals)) : undefined;
+  const time = (sec: number) => readoutTime(sec, p.offsetMinutes, p.lang);
+  const num = (v: string) => formatDecimal(v, p.lang);
+  return (
+    <p className="visually-hidden" dir="auto" data-testid="chart-text">
+      {s
+        ? t('chartSummary', {
+            time: time(s.time),
+            open: num(s.open),
+            high: num(s.high),
+            low: num(s.low),
+            close: num(s.close),
+            from: time(s.from),
+            to: time(s.to),
+            rangeHigh: num(s.rangeHigh),
+            rangeLow: num(s.rangeLow),
+          })
+        : t('chartLoading')}
+    </p>
+  );
 }
 
 export default function KlineChart({ symbol, interval, height, label, priceDecimals }: Props) {
@@ -106,6 +149,14 @@ export default function KlineChart({ symbol, interval, height, label, priceDecim
       aria-label={label}
     >
       <ReadoutBar r={readout.current} labels={labels} />
+      <ChartText
+        symbol={symbol}
+        interval={interval}
+        pairDecimals={priceDecimals}
+        lang={language}
+        offsetMinutes={offsetMinutes}
+        visible={() => chart.current?.visible() ?? null}
+      />
       <div className="kc-host" ref={hostRef} title={t('chartHint')} />
       {!view?.length && <div className="kc-loading">{t('chartLoading')}</div>}
       {!following && (

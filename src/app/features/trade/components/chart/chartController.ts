@@ -224,6 +224,11 @@ export class ChartController {
     if (this.plot && this.st.data) this.plot.redraw(false, false);
   }
 
+  /** The time window in view (s), or null before the first data (the data alternative's range, A11Y-15). */
+  visible(): Viewport | null {
+    return this.st.vp;
+  }
+
   backToLatest(): void {
     const s = this.st;
     if (s.span) this.setViewport(initialViewport(s.span, this.box.clientWidth));

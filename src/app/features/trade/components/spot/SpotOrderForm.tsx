@@ -11,7 +11,7 @@
  * Cost: the form never follows ticks. It reads the last price once (the prefill), the balances when they change
  * and the top of the book only while a market order is entered.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -276,6 +276,23 @@ function Ticket({
   const showInvalid = (f: 'price' | 'amount') =>
     signedIn && failedField === f && (touched || (f === 'price' ? input.price !== '' : input.amount !== ''));
 
+  // A11Y-10: focus stays in the form. After an order is placed it waits in the amount (the next order's field);
+  // after a refusal by the form's rule it moves to the first invalid field.
+  const priceRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const focusField = (f: 'price' | 'amount' | undefined) => {
+    const el = f === 'price' && type === 'limit' ? priceRef.current : amountRef.current;
+    el?.focus();
+  };
+  // Enter in a field while the button waits for a rule: the browser would do nothing; the field at fault is shown.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    const el = e.target as HTMLElement;
+    if (e.key !== 'Enter' || el.tagName !== 'INPUT' || !state.disabled || state.check.ok) return;
+    e.preventDefault();
+    setTouched(true);
+    focusField(failedField);
+  };
+
   const setShare = (p: number) => {
     onChange({ amount: amountAtShare(max, p, pair.coinPrecision), pct: p });
     setTouched(true);
@@ -287,6 +304,7 @@ function Ticket({
       onChange({ amount: '', pct: null });
       setTouched(false);
       toast(t('placedToast'), { kind: 'success' });
+      amountRef.current?.focus();
       onPlaced?.();
     } else setOutcome(o);
   };
@@ -294,7 +312,8 @@ function Ticket({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (busy || waitSeconds > 0 || state.disabled || state.signIn || !state.check.ok) return;
+    if (!state.signIn && !state.check.ok) return focusField(failedField);
+    if (busy || waitSeconds > 0 || state.disabled || state.signIn) return;
     setBusy(true);
     setOutcome(null);
     try {
@@ -310,7 +329,8 @@ function Ticket({
       );
       show(o);
     } catch (err) {
-      if (refusedByLimit(err)) return; // the form shows the wait (SPOT-13)
+      // The form shows the wait (SPOT-13); the button waits too, so focus goes back to the amount (A11Y-10).
+      if (refusedByLimit(err)) return amountRef.current?.focus();
       setOutcome({
         kind: 'refused',
         message: err instanceof ApiError || err instanceof Error ? err.message : String(err),
@@ -339,6 +359,7 @@ function Ticket({
     <form
       className={`so-ticket so-ticket--${side}`}
       onSubmit={submit}
+      onKeyDown={onKeyDown}
       noValidate
       aria-label={t(`${side}Coin`, { coin })}
     >
@@ -359,6 +380,7 @@ function Ticket({
             {t('price')}
           </label>
           <input
+            ref={priceRef}
             id={priceId}
             className="so-field__input num"
             inputMode="decimal"
@@ -366,6 +388,7 @@ function Ticket({
             value={input.price}
             onChange={(e) => onChange({ price: sanitizeDecimalInput(e.target.value, pair.basePrecision), pct: null })}
             aria-invalid={showInvalid('price') || undefined}
+            aria-describedby={showInvalid('price') ? `${id}-why` : undefined}
             data-testid={`price-${side}`}
           />
           <span className="so-field__unit">{quote}</span>
@@ -383,6 +406,7 @@ function Ticket({
           {t('amount')}
         </label>
         <input
+          ref={amountRef}
           id={amountId}
           className="so-field__input num"
           inputMode="decimal"
@@ -390,6 +414,7 @@ function Ticket({
           value={input.amount}
           onChange={(e) => onChange({ amount: sanitizeDecimalInput(e.target.value, pair.coinPrecision), pct: null })}
           aria-invalid={showInvalid('amount') || undefined}
+          aria-describedby={showInvalid('amount') ? `${id}-why` : undefined}
           data-testid={`amount-${side}`}
         />
         <span className="so-field__unit">{coin}</span>
@@ -450,7 +475,10 @@ function Ticket({
         <button
           type="submit"
           className={`so-submit so-submit--${side}`}
-          disabled={state.disabled || busy || waitSeconds > 0}
+          // Not disabled while the order is sent (A11Y-10: a disabled button would drop focus to the page); a
+          // second press is ignored (busy).
+          disabled={state.disabled || waitSeconds > 0}
+          aria-disabled={busy || undefined}
           aria-busy={busy || undefined}
           title={state.disabled ? label(state.label) : undefined}
           data-testid={`submit-${side}`}
@@ -463,7 +491,10 @@ function Ticket({
             // SIDE-2: the button always names its side; a failing rule follows it ("Buy BTC · Enter an amount").
             <>
               <span className="so-submit__side">{t(`${side}Coin`, { coin })}</span>
-              {state.disabled && <span className="so-submit__why">{`\u00a0· ${label(state.label)}`}</span>}
+              {state.disabled && (
+                // The rule that fails: the invalid field's description too (A11Y-16).
+                <span className="so-submit__why" id={`${id}-why`}>{`\u00a0· ${label(state.label)}`}</span>
+              )}
             </>
           )}
         </button>

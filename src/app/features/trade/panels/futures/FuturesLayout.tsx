@@ -26,6 +26,7 @@ import { ChartCard } from '../../components/ChartCard';
 import { OrderBook } from '../../components/OrderBook';
 import { PairHeader } from '../../components/PairHeader';
 import { PairPanel } from '../../components/PairPanel';
+import { SkipLinks, SKIP_ID } from '../../components/SkipLinks';
 import { RecentTrades } from '../../components/RecentTrades';
 import { FuturesAccount } from '../../components/futures/FuturesAccount';
 import { FuturesOrderForm } from '../../components/futures/FuturesOrderForm';
@@ -195,9 +196,10 @@ export function FuturesDesk(p: FuturesLayoutProps) {
   const pair = useContractPair(p.symbol);
   return (
     <div className="mk-page trade trade--desk trade--spot trade--futures">
+      <SkipLinks />
       {p.header}
       <div className="spot-grid fut-grid">
-        <aside className="spot-pairs trade-pairs" aria-label={t('allPairs')}>
+        <aside className="spot-pairs trade-pairs" aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
           <PairPanel
             key={p.defaultList}
             rows={p.allRows}
@@ -210,7 +212,7 @@ export function FuturesDesk(p: FuturesLayoutProps) {
           <PairHeader row={p.row} symbol={p.symbol} />
           <FundingStrip symbol={p.symbol} pair={pair} />
         </div>
-        <div className="spot-chart">
+        <div className="spot-chart" id={SKIP_ID.chart} tabIndex={-1}>
           <ChartCard
             symbol={p.symbol}
             priceDecimals={p.row?.priceDecimals}
@@ -220,10 +222,10 @@ export function FuturesDesk(p: FuturesLayoutProps) {
             height={FUT_CHART_HEIGHT}
           />
         </div>
-        <div className="spot-book">
+        <div className="spot-book" id={SKIP_ID.book} tabIndex={-1}>
           <FuturesBook pair={pair} rows={DESK_BOOK_ROWS} fit />
         </div>
-        <div className="spot-form">
+        <div className="spot-form" id={SKIP_ID.form} tabIndex={-1}>
           <FormFor symbol={p.symbol} layout="desk" />
         </div>
         <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>

@@ -24,6 +24,7 @@ import type { CoinListKey, MarketRow } from '../../../../market/coins';
 import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
 import { PairPanel } from '../../components/PairPanel';
+import { SkipLinks, SKIP_ID } from '../../components/SkipLinks';
 import { RecentTrades } from '../../components/RecentTrades';
 import { BookSlot } from '../../components/spot/BookSlot';
 import { SpotOrderForm } from '../../components/spot/SpotOrderForm';
@@ -91,9 +92,10 @@ export function SpotDesk(p: SpotLayoutProps) {
   const pair = useSpotPair(p.symbol);
   return (
     <div className="mk-page trade trade--desk trade--spot">
+      <SkipLinks />
       {p.header}
       <div className="spot-grid">
-        <aside className="spot-pairs trade-pairs" aria-label={t('allPairs')}>
+        <aside className="spot-pairs trade-pairs" aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
           <PairPanel
             key={p.defaultList}
             rows={p.allRows}
@@ -105,7 +107,7 @@ export function SpotDesk(p: SpotLayoutProps) {
         <div className="spot-head">
           <PairHeader row={p.row} symbol={p.symbol} />
         </div>
-        <div className="spot-chart">
+        <div className="spot-chart" id={SKIP_ID.chart} tabIndex={-1}>
           <ChartCard
             symbol={p.symbol}
             priceDecimals={p.row?.priceDecimals}
@@ -115,10 +117,10 @@ export function SpotDesk(p: SpotLayoutProps) {
             height={DESK_CHART_HEIGHT}
           />
         </div>
-        <div className="spot-book">
+        <div className="spot-book" id={SKIP_ID.book} tabIndex={-1}>
           <BookSlot pair={pair} rows={DESK_BOOK_ROWS} fit />
         </div>
-        <div className="spot-form">
+        <div className="spot-form" id={SKIP_ID.form} tabIndex={-1}>
           <FormFor symbol={p.symbol} layout="desk" />
         </div>
         <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>

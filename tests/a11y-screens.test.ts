@@ -1,0 +1,283 @@
+/**
+ * Accessibility of the main screens in a real Chromium against the real server (the A11Y rules of
+ * docs/spec/accessibility.md), one server and one browser for the file, few page loads: the keyboard on the desktop trade screen (a limit order
+ * in at most 25 key presses from page load, the one-stop pair list, focus after a refusal and after an order, the
+ * route announcement), the same page in forced colours (its screenshot is written for a person to look at), zoom
+ * (a 1440 x 900 window at 200 %, 320 CSS px, and a 200 % browser text size) and axe on the sheets and dialogs of the
+ * phone. Screenshots go to SHOTS_DIR when it is set.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeSerious } from './helpers/axe';
+import {
+  DESKTOP,
+  PHONE,
+  appWithDemoUser,
+  gotoApp,
+  navigateInApp,
+  newContext,
+  shot,
+  waitForContent,
+} from './app-support';
+
+const env = appWithDemoUser();
+const url = (path: string) => `${env.app.server.url}${path}`;
+
+/** The keyboard as a person uses it, counted. */
+function keys(page: Page) {
+  const k = {
+    n: 0,
+    async press(key: string, times = 1) {
+      for (let i = 0; i < times; i++) {
+        await page.keyboard.press(key);
+        k.n += 1;
+      }
+    },
+    async type(text: string) {
+      for (const ch of text) await k.press(ch);
+    },
+  };
+  return k;
+}
+
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { tag: el?.tagName ?? '', id: el?.id ?? '', text: el?.textContent?.trim() ?? '' };
+  });
+
+describe('the keyboard on the desktop trade screen', () => {
+  it('[A11Y-12][A11Y-8][A11Y-10][A11Y-9][A11Y-19][A11Y-13] a limit order by keyboard alone, the pair list, the route announced, forced colours', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    try {
+      const page = await ctx.newPage();
+      await gotoApp(page, url('/trade?symbol=btcusdt'));
+      await page.getByTestId('available-buy').filter({ hasText: 'USDT' }).waitFor();
+      await expect.poll(() => page.getByTestId('price-buy').inputValue()).not.toBe('');
+      const k = keys(page);
+
+      // A11Y-12, A11Y-8: "Skip to content", then the trade screen's own skip links, the last one to the order form.
+      await k.press('Tab');
+      expect((await focused(page)).text).toBe('Skip to content');
+      await k.press('Enter');
+      await k.press('Tab');
+      expect((await focused(page)).text).toBe('Skip to pairs');
+      await k.press('Tab', 3);
+      expect((await focused(page)).text).toBe('Skip to order form');
+      await k.press('Enter');
+      expect((await focused(page)).id).toBe('trade-form');
+      // Limit (already chosen), Market, then the buy side's price (prefilled with the last price) and amount.
+      while ((await focusedTestId(page)) !== 'amount-buy' && k.n < 25) await k.press('Tab');
+      await k.type('0.001');
+      await k.press('Enter');
+      const outcome = page.getByTestId('order-outcome').first();
+      await outcome.waitFor();
+      expect(await outcome.textContent()).toMatch(/^Order placed|^Buy 0\.001/);
+      expect(k.n).toBeLessThanOrEqual(25); // 17 today: 7 to the form, 4 Tabs, "0.001" and Enter
+      // A11Y-10: after the order, focus stays in the form, in the amount the next order starts from.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'amount-buy');
+
+      // A11Y-10: a refusal by the form's rule moves focus to the first invalid field, described by the rule.
+      await page.getByTestId('price-buy').fill('');
+      await page.getByTestId('amount-buy').focus();
+      await page.keyboard.type('0.001');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'price-buy');
+      const price = page.getByTestId('price-buy');
+      expect(await price.getAttribute('aria-invalid')).toBe('true');
+      const described = await price.evaluate(
+        (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      );
+      expect(described).toContain('price');
+
+      // A11Y-9: the pair list is one Tab stop; the arrows move between rows, and between a row's star and pair.
+      const list = page.locator('.trade-pairs .mt--panel tbody');
+      expect(await list.locator('a[tabindex="0"], button[tabindex="0"]').count()).toBe(1);
+      await page.locator('.trade-pairs .pp-tab').last().focus();
+      await page.keyboard.press('Tab');
+      const first = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-symbol'));
+      expect(first).toBe('btcusdt');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-symbol'))).toBe(
+        'ethusdt',
+      );
+      await page.keyboard.press('ArrowLeft');
+      expect(await focusedTestId(page)).toBe('watch-star');
+      await page.keyboard.press('ArrowRight');
+      expect((await focused(page)).tag).toBe('A');
+      expect(await list.locator('a[tabindex="0"], button[tabindex="0"]').count()).toBe(1);
+      // Shift+Tab leaves the list in one press, Tab comes back to the pair last focused.
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('tbody'))).toBeNull();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-symbol'))).toBe(
+        'ethusdt',
+      );
+
+      // A11Y-13: forced colours. The page keeps its second cues (the side named on the buttons, arrows on the
+      // trades, signed changes), the search box and the slider keep an edge, focus is the system's Highlight.
+      await page.emulateMedia({ forcedColors: 'active' });
+      expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+      const edge = await page
+        .locator('.trade-pairs .pp-search')
+        .evaluate((el) => getComputedStyle(el).borderTopStyle + ' ' + getComputedStyle(el).borderTopWidth);
+      expect(edge).toBe('solid 1px');
+      expect(await page.getByTestId('submit-sell').textContent()).toContain('Sell BTC');
+      const tapeSides = await page
+        .getByTestId('tape-table')
+        .locator('tbody th')
+        .evaluateAll((ths) => ths.map((th) => th.getAttribute('aria-label')?.split(' ')[0]));
+      expect(tapeSides.length).toBeGreaterThan(0);
+      for (const s of tapeSides) expect(['Buy', 'Sell']).toContain(s);
+      const changes = await page
+        .locator('.trade-pairs .mt--panel tbody td:nth-child(3)')
+        .evaluateAll((tds) => tds.map((td) => td.textContent?.trim() ?? ''));
+      for (const c of changes.filter(Boolean)) expect(c).toMatch(/^[+-]|^0(\.0+)?%$/);
+      await page.getByTestId('amount-sell').focus();
+      const ring = await page
+        .getByTestId('amount-sell')
+        .evaluate((el) => getComputedStyle(el.closest('.so-field')!).outline);
+      expect(ring).toMatch(/solid/);
+      await page.screenshot({ path: process.env.FORCED_SHOT ?? '/tmp/a11y-forced-trade.png' });
+      await page.emulateMedia({ forcedColors: 'none' });
+
+      // A11Y-19: a route change is told in the shell's one polite region: the new screen's title.
+      await page.locator('.dnav__primary a', { hasText: 'Markets' }).click();
+      await page.waitForURL((u) => u.pathname === '/store');
+      const region = page.getByTestId('route-announcer');
+      await expect.poll(() => region.textContent()).toContain('OpenEx');
+      expect(await region.textContent()).toBe(await page.title());
+      expect(await region.getAttribute('aria-live')).toBe('polite');
+      expect(await page.locator('[aria-live="polite"][role="status"][data-testid="route-announcer"]').count()).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+/** What the zoom checks read of a screen: sideways scroll of the page, and figures broken over two lines. */
+async function reflow(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const broken: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('main#main .num, main#main [data-live]'))) {
+      const text = el.textContent?.trim() ?? '';
+      if (!text || (el as HTMLElement).offsetParent === null) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)),
+      );
+      if (tops.size > 1) broken.push(text);
+    }
+    return { sideways: doc.scrollWidth - doc.clientWidth, broken };
+  });
+}
+
+const ZOOM_ROUTES = ['/trade?symbol=btcusdt', '/', '/markets', '/wallet', '/assets', '/withdraw'];
+
+describe('zoom and text size', () => {
+  it('[A11Y-7][A11Y-6] at 200 % zoom of a 1440 x 900 window and at 320 CSS px: no sideways scroll, no figure broken', async () => {
+    for (const [name, viewport] of [
+      ['200 %', { width: 720, height: 450 }],
+      ['320 px', { width: 320, height: 640 }],
+    ] as const) {
+      const ctx = await newContext(env.app.browser, { viewport, token: env.token });
+      try {
+        const page = await ctx.newPage();
+        await gotoApp(page, url(ZOOM_ROUTES[0]));
+        // A11Y-6: the page may zoom.
+        const meta = await page.locator('meta[name="viewport"]').getAttribute('content');
+        expect(meta).not.toMatch(/maximum-scale|user-scalable\s*=\s*no/);
+        for (const route of ZOOM_ROUTES) {
+          if (route !== ZOOM_ROUTES[0]) await navigateInApp(page, route);
+          await waitForContent(page).catch(() => undefined);
+          const r = await reflow(page);
+          expect({ at: `${name} ${route}`, ...r }).toEqual({ at: `${name} ${route}`, sideways: 0, broken: [] });
+        }
+        // The trade screen's key figure is whole and in view.
+        await navigateInApp(page, ZOOM_ROUTES[0]);
+        const last = page.locator('.ph-last').first();
+        await last.waitFor();
+        const box = await last.evaluate((el) => ({
+          right: el.getBoundingClientRect().right,
+          cut: el.scrollWidth > el.clientWidth,
+          w: document.documentElement.clientWidth,
+        }));
+        expect(box.cut).toBe(false);
+        expect(box.right).toBeLessThanOrEqual(box.w);
+        await shot(page, `a11y-zoom-${viewport.width}`);
+      } finally {
+        await ctx.close();
+      }
+    }
+  });
+
+  it('[A11Y-7] a 200 % browser text size: rem sizes grow, the layout reflows to the phone one, nothing scrolls sideways', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    try {
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+      await gotoApp(page, url('/trade?symbol=btcusdt'));
+      await waitForContent(page).catch(() => undefined);
+      // The body's 0.875 rem is 28 px at a 32 px root; the 64 em breakpoint is 2048 px, so the phone layout.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('28px');
+      await page.getByTestId('tabbar').waitFor();
+      expect(await reflow(page)).toEqual({ sideways: 0, broken: [] });
+      await shot(page, 'a11y-text-200');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('the sheets and dialogs of the phone', () => {
+  it('[A11Y-21] axe finds no serious or critical violation on the pair chooser, the order sheet, the language sheet, the transfer sheet and the sign-out dialog', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token, bypassCSP: true });
+    const found: Record<string, string[]> = {};
+    const check = async (page: Page, name: string) => {
+      await page.getByRole('dialog').first().waitFor();
+      found[name] = (await axeSerious(page)).map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').first().waitFor({ state: 'detached' });
+    };
+    try {
+      const page = await ctx.newPage();
+      await gotoApp(page, url('/trade?symbol=btcusdt'));
+      await page.locator('.ph-name').click();
+      await check(page, 'pair chooser');
+      await page.getByTestId('spot-bar').getByRole('button').first().click();
+      await check(page, 'order sheet');
+
+      await navigateInApp(page, '/');
+      await page
+        .locator('.lang-button, [aria-haspopup="dialog"]')
+        .filter({ hasText: /language|english/i })
+        .first()
+        .click();
+      await check(page, 'language sheet');
+
+      await navigateInApp(page, '/wallet');
+      await page.getByTestId('wallet-action-transfer').click();
+      await check(page, 'transfer sheet');
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await check(page, 'sign-out dialog');
+      expect(found).toEqual({
+        'pair chooser': [],
+        'order sheet': [],
+        'language sheet': [],
+        'transfer sheet': [],
+        'sign-out dialog': [],
+      });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
