@@ -177,6 +177,29 @@ export default tseslint.config(
     ignores: ['src/engine/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_INTERNALS_BUT_TESTING] }] },
   },
+  // The view runs in a browser: no Node. tsconfig.app.json gives its tests Node's types (the view and its tests
+  // are type-checked once, together), so here the view's own files are kept from Node.
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'src/app/i18n/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/^node:/]`,
+          message: 'The view runs in a browser: no Node modules outside its tests.',
+        })),
+        {
+          selector: 'MemberExpression[object.name=/^(process|Buffer)$/], Identifier[name=/^(__dirname|__filename)$/]',
+          message: 'The view runs in a browser: no Node globals outside its tests.',
+        },
+        {
+          selector: "CallExpression[callee.name='require']",
+          message: 'The view runs in a browser: no require outside its tests.',
+        },
+      ],
+    },
+  },
   // The app: a feature is a room with one door (ROOM-1).
   ...roomConfigs(),
   // The engine and shared: no view, no store, no app or worker code.

@@ -1,11 +1,12 @@
 // `npm test`: the gates first (types per layer, lint, formatting, unused exports, spec citations), failing
 // fast; then finds (or installs) a Chromium, and runs the unit and then the e2e project of vitest against the
 // build made beside the gates. `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
-// go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end.
+// go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end as a table (PERF-53).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
+import { phaseTable } from './phaseTable.mjs';
 
 const args = process.argv.slice(2);
 const gatesOnly = args.includes('--gates-only');
@@ -15,9 +16,8 @@ const phases = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 function summary() {
-  const total = Date.now() - started;
-  const parts = phases.map(([name, ms]) => `${name} ${seconds(ms)}`).join(' · ');
-  console.log(`[test] phases: ${parts} · total ${(total / 60_000).toFixed(1)} min`);
+  console.log('');
+  for (const l of phaseTable(phases, Date.now() - started)) console.log(`[test] ${l}`);
 }
 
 function run(cmd, cmdArgs, env = process.env) {

@@ -56,7 +56,10 @@ describe('[API-6] too many requests', () => {
         await page.waitForFunction(() => !document.querySelector('button[type="submit"][aria-busy="true"]'));
       }
       await limited.first().waitFor();
-      await page.waitForTimeout(500); // let any request the clicks might have started show up
+      // Any request the clicks started leaves before one the page starts after them: wait for that one to show up.
+      const after = page.waitForEvent('request', (r) => r.url().includes('/healthz?after-the-clicks'));
+      await page.evaluate(() => void fetch('/healthz?after-the-clicks').catch(() => undefined));
+      await after;
       expect(logins.length).toBe(sentBefore);
     } finally {
       await ctx.close();

@@ -5,7 +5,9 @@
  * its box (WALK-5) or elements overlapping each other (WALK-6) — see tests/helpers/walkAudit.ts for the exact
  * definitions. It writes a screenshot gallery (WALK-7) to test-results/walk/ (not committed) and prints where.
  *
- * One server and one browser for the whole walk; one browser context per size and signed state.
+ * One server and one browser for the whole walk; one browser context per size and signed state. The phone walks
+ * load each route from its address; the desktop walks navigate inside the app (WALK-1's decision). The signed-in
+ * visits of five screens also run the English half of A11Y-1 (axe), A11Y-17, A11Y-18 and A11Y-20.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,7 @@ import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } 
 import { api } from '../src/shared/api/registry';
 import { ALL_ROUTES, OPEN_PATHS, PUBLIC_MARKET_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
+import { axeSerious } from './helpers/axe';
 
 /** How long one walk of every route may take before it is reported as hung (the project's default is 120 s). */
 const WALK_TIMEOUT_MS = 300_000;
@@ -58,6 +61,52 @@ const PRIVATE_CALLS = new Set(
 );
 const env = appWithDemoUser();
 
+/**
+ * A11Y-1, A11Y-17, A11Y-18, A11Y-20 in English: on these screens the signed-in visits also run axe-core (no serious
+ * or critical violation), read the title, and check the stopped notice strip (the walk runs with reduced motion).
+ * Arabic (right to left) is tests/app-a11y.test.ts.
+ */
+const A11Y_SCREENS = ['/', '/store', '/trade', '/langList', '/wallet'];
+
+/** A11Y-1, A11Y-18, A11Y-20 on the screen now shown (signed in, English); the problems found. */
+async function a11yProblems(page: Page, route: string): Promise<string[]> {
+  const problems: string[] = [];
+  // A11Y-18: the trade screen's title names its pair and price once the price is in.
+  if (route === '/trade') {
+    const priced = await page
+      .waitForFunction(() => /\d · /.test(document.title))
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!priced) problems.push(`[A11Y-18] the title never showed a price: ${JSON.stringify(await page.title())}`);
+  }
+  if (route === '/' && (await page.locator('.notice-strip__toggle').count()) > 0) {
+    // A11Y-20: reduced motion: stopped from the start, the button offers to play.
+    const label = await page.locator('.notice-strip__toggle').getAttribute('aria-label');
+    if (!/^Play/.test(label ?? '')) problems.push(`[A11Y-20] the notice strip's button says ${JSON.stringify(label)}`);
+  }
+  for (const v of await axeSerious(page))
+    problems.push(
+      `[A11Y-1] axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+    );
+  return problems;
+}
+
+/** A11Y-17, A11Y-18: the titles of A11Y_SCREENS (in their order), each its own, the trade one with pair and price. */
+function titleProblems(titles: string[]): string[] {
+  const all = titles.join(' | ');
+  const problems: string[] = [];
+  if (!titles.every((x) => x.endsWith(' · OpenEx'))) problems.push(`[A11Y-17] a title without the site: ${all}`);
+  if (new Set(titles).size !== A11Y_SCREENS.length) problems.push(`[A11Y-17] titles not one per screen: ${all}`);
+  if (!/^BTC\/USDT [\d\u0660-\u0669,.٬٫]+ · .+ · OpenEx$/.test(titles[A11Y_SCREENS.indexOf('/trade')] ?? ''))
+    problems.push(`[A11Y-18] the trade title: ${all}`);
+  return problems;
+}
+
 /** Spec 2.1, 2.4: the screen is a declared route's, not empty, and shows no raw message key. */
 async function screenProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
@@ -67,6 +116,36 @@ async function screenProblems(page: Page): Promise<string[]> {
   if (/\b(title|nav|ui)\.[a-zA-Z]+\b/.test(text))
     problems.push(`raw message key in ${JSON.stringify(text.slice(0, 80))}`);
   return problems;
+}
+
+/**
+ * WALK-1: goes to `route` through the router's history navigation (no page load) and waits until the app has
+ * answered it: at `landing` (the route, or `/lr` carrying the route as `redirect` for a guarded one signed out),
+ * the route loaded, and a new screen in place of the one before, unless the visit before landed on the same
+ * screen (one sign-in screen after another). False when that does not come soon (two routes drawn by the same
+ * component in a row, such as /flashExchange and /exchange, keep theirs): the caller then loads the route.
+ */
+async function navigatedInApp(page: Page, route: string, landing: string, sameScreen: boolean): Promise<boolean> {
+  await page.evaluate((to) => {
+    for (const el of Array.from(document.querySelectorAll('main#main > *'))) el.setAttribute('data-left', '');
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, route);
+  return page
+    .waitForFunction(
+      ([to, at, same]) =>
+        location.pathname === at &&
+        (at === to || new URLSearchParams(location.search).get('redirect') === to) &&
+        !document.querySelector('.nav-progress') &&
+        (same || Array.from(document.querySelectorAll('main#main > *')).some((el) => !el.hasAttribute('data-left'))),
+      [route, landing, sameScreen] as const,
+      // Not a time limit: past it the caller loads the route from its address, which checks the same.
+      { timeout: 5_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 function slug(path: string): string {
@@ -167,8 +246,12 @@ describe('[WALK-1] route walk', () => {
       // or a raw message key.
       const titles = state === 'signed-in' ? ' [spec 2.1, 2.4] [GUARD-5] renders its screen with a title,' : ',';
       const pub = state === 'signed-out' ? ' [PUB-1] [PUB-2] public pages stay, make no private call,' : '';
+      const a11y =
+        state === 'signed-in'
+          ? ` [A11Y-1] [A11Y-17] [A11Y-18] [A11Y-20] no serious axe violation and a title each on ${A11Y_SCREENS.join(', ')},`
+          : '';
       it(
-        `[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles}${pub} ${size}, ${state}`,
+        `[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles}${pub}${a11y} ${size}, ${state}`,
         async () => {
           const ctx = await newContext(env.app.browser, {
             viewport,
@@ -177,6 +260,7 @@ describe('[WALK-1] route walk', () => {
           });
           const page = await ctx.newPage();
           const failures: string[] = [];
+          const a11yTitles = new Map<string, string>();
           let current: string[] = [];
           page.on('pageerror', (e) => current.push(`page error: ${e.message}`));
           page.on('console', (m) => {
@@ -198,9 +282,9 @@ describe('[WALK-1] route walk', () => {
               current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
           });
           try {
+            let lastLanded: string | undefined;
             for (const route of ALL_ROUTES) {
               current = [];
-              await gotoApp(page, env.app.server.url + route);
               const expected =
                 state === 'signed-out'
                   ? OPEN_PATHS.includes(route)
@@ -209,8 +293,20 @@ describe('[WALK-1] route walk', () => {
                   : SIGNED_IN_ENTRY_PATHS.includes(route)
                     ? '/'
                     : route;
+              // WALK-1 Decision: the phone loads every route from its address (a shared link); the desktop loads
+              // the first and reaches the others through the app's own navigation, as a click would, except the
+              // entry screens signed in (GUARD-5 sends them home on a load): so every route is both opened from
+              // its address and navigated to, signed out and in, and a desktop visit costs a few frames, not a
+              // start-up.
+              const byLoad = size === 'phone' || lastLanded === undefined || SIGNED_IN_ENTRY_PATHS.includes(route);
+              if (byLoad) await gotoApp(page, env.app.server.url + route);
+              else if (!(await navigatedInApp(page, route, expected, lastLanded === expected))) {
+                console.log(`[WALK-1] ${route} (${size}, ${state}): no new screen in place; loaded from its address`);
+                await gotoApp(page, env.app.server.url + route);
+              }
               const landedUrl = new URL(page.url());
               const landed = landedUrl.pathname;
+              lastLanded = landed;
               if (landed !== expected) current.push(`landed on ${landed}, expected ${expected}`);
               // PUB-2: a guarded visit carries where it was going.
               if (state === 'signed-out' && expected === '/lr' && route !== '/lr') {
@@ -223,6 +319,10 @@ describe('[WALK-1] route walk', () => {
               if (state === 'signed-in' || (landed === route && PUBLIC_MARKET_PATHS.includes(route)))
                 current.push(...(await screenProblems(page)));
               current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
+              if (state === 'signed-in' && A11Y_SCREENS.includes(route)) {
+                current.push(...(await a11yProblems(page, route)));
+                a11yTitles.set(route, await page.title());
+              }
               const file = `${state}-${size}-${slug(route)}.png`;
               await page.screenshot({ path: join(GALLERY, file), fullPage: true });
               const problems = current;
@@ -233,6 +333,9 @@ describe('[WALK-1] route walk', () => {
                 else failures.push(`${route} (${size}, ${state}): ${p}`);
               }
             }
+            if (state === 'signed-in')
+              for (const p of titleProblems(A11Y_SCREENS.map((r) => a11yTitles.get(r) ?? '')))
+                failures.push(`${size}, ${state}: ${p}`);
           } finally {
             await ctx.close();
           }

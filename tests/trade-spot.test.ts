@@ -27,11 +27,18 @@ async function openTrade(page: Page, phone = false): Promise<void> {
 }
 
 /** Counts the order submissions a page sends. */
-function countSubmits(page: Page): { n: number } {
-  const c = { n: 0 };
+/** Counts the submits the page sends; `over` once the first of them has its reply or was given up. */
+function countSubmits(page: Page): { n: number; over: boolean } {
+  const c = { n: 0, over: false };
+  const isSubmit = (req: { url(): string }) => new URL(req.url()).pathname === SUBMIT_PATH;
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === SUBMIT_PATH) c.n += 1;
+    if (isSubmit(req)) c.n += 1;
   });
+  const ended = (req: { url(): string }) => {
+    if (isSubmit(req)) c.over = true;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   return c;
 }
 
@@ -106,7 +113,12 @@ describe('[SPOT-9] [TRADE-13] [SIDE-1] a delayed reply leaves exactly one order 
     // The lookup finds the order: the sheet closes and the order shows in the list (the phone's outcome).
     await expect.poll(() => rowsIn(page).count(), { timeout: 45_000 }).toBe(before + 1);
     await page.getByTestId('spot-order-form').waitFor({ state: 'detached' });
-    await page.waitForTimeout(2_000);
+    // Nothing is sent again: the first submit's request is over (its late reply came, or the form gave it up), and a
+    // request the page starts after that shows up, so any submit started before it has been counted.
+    await expect.poll(() => submits.over).toBe(true);
+    const after = page.waitForEvent('request', (r) => r.url().includes('/healthz?after-the-lookup'));
+    await page.evaluate(() => void fetch('/healthz?after-the-lookup').catch(() => undefined));
+    await after;
     expect(submits.n).toBe(1);
     expect((await openOrders()).total).toBe(before + 1);
     await shot(page, 'trade-spot-lost-reply-phone');

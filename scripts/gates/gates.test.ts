@@ -98,6 +98,13 @@ describe('gates', () => {
     expect(await lintAs('src/app/importsEngineIndex.ts', read(fixture('src/app/importsEngineIndex.ts')))).toEqual([]);
   });
 
+  it('ESLint rejects a view file that uses Node (its imports, process, Buffer, __dirname), and accepts its tests', async () => {
+    const source = read(fixture('src/app/usesNode.ts'));
+    const rules = await lintAs('src/app/usesNode.ts', source);
+    expect(rules.filter((r) => r === 'no-restricted-syntax')).toHaveLength(5);
+    expect(await lintAs('src/app/usesNode.test.ts', source)).toEqual([]);
+  });
+
   it('[ROOM-1] ESLint rejects a feature file that imports another feature past its door, and accepts the door', async () => {
     const inside = 'src/app/features/trade/components';
     const refused = await lintAs(`${inside}/importsAnotherRoom.ts`, read(fixture(`${inside}/importsAnotherRoom.ts`)));

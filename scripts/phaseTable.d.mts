@@ -1,0 +1,2 @@
+/** Types of phaseTable.mjs (plain JavaScript: `npm test` runs it with node, before anything is compiled). */
+export function phaseTable(phases: Array<[string, number]>, totalMs: number): string[];
