@@ -21,6 +21,8 @@ import { registerWs } from './ws/register';
 import { publishToBus } from './bus/attach';
 import { natsTransport } from './bus/natsTransport';
 import { BusPublisher } from './bus/publisher';
+import { SESSION_END_SUBJECT } from './bus/subjects';
+import { sessionId } from './bus/tickets';
 import { UserEvents } from './events/userEvents';
 import { TradingFees } from './events/tradingFees';
 import { mountRewards } from './rewards/index';
@@ -230,6 +232,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       production: config.production,
       testSwitches: config.testSwitches,
       devMailbox: config.devMailbox,
+      gatewaySecret: config.gatewaySecret,
       courier,
       statusChanged: (u, e) => userEvents.statusChanged(u, e),
     });
@@ -292,6 +295,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
           positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
           later: (fn) => core.afterCommit(fn),
         })
+      : undefined;
+    // BUS-6: a session's end reaches every gateway, which closes the private streams its ticket opened.
+    const offSessions = bus
+      ? identity.sessions.onEnded((e) =>
+          bus.publish(SESSION_END_SUBJECT, {
+            u: e.userId,
+            ...(e.tokenHash ? { s: sessionId(e.tokenHash) } : {}),
+            ...(e.keepHash ? { keep: sessionId(e.keepHash) } : {}),
+          }),
+        )
       : undefined;
     const demo = await registerIdentity(app, router, identity, config.demo);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);
@@ -370,6 +383,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         finance.stop();
         core.close();
         stopBus?.();
+        offSessions?.();
         await bus?.close().catch((err: unknown) => log.warn({ event: 'bus_close_failed', err }, 'closing NATS failed'));
         closeDatabase(db);
         log.info({ event: 'stopped', uptime: Math.round((clock.now() - startedAt) / 1000) }, 'exchange stopped');

@@ -129,6 +129,8 @@ export function loadConfig(
     devMailbox,
     devMailboxExposed: devMailbox && !isLoopback(host),
     // BUS-1: unset, everything stays in this one process; set, the core also publishes to NATS for gateways.
+    // BUS-5: signs socket tickets for gateways; unset, no tickets are issued.
+    gatewaySecret: longSecret('GATEWAY_SECRET', env.GATEWAY_SECRET),
     natsUrl: url('NATS_URL', env.NATS_URL, ['nats:'], 'nats://127.0.0.1:4222'),
     smtpUrl: url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     mailFrom: env.MAIL_FROM?.trim() || undefined,
@@ -186,6 +188,13 @@ function url(name: string, raw: string | undefined, protocols: string[], example
     protocol = '';
   }
   if (!protocols.includes(protocol)) throw new ConfigError(`${name} must be a URL such as ${example}`);
+  return t;
+}
+
+function longSecret(name: string, raw: string | undefined): string | undefined {
+  const t = raw?.trim();
+  if (!t) return undefined;
+  if (t.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
   return t;
 }
 

@@ -76,6 +76,8 @@ export interface ServerConfig {
   /** SMTP transport of codes in production (SAFE-3; env SMTP_URL, e.g. smtp://user:pass@host:587). */
   /** BUS-1: the NATS server the core publishes to for socket gateways (nats://host:port); unset: one process. */
   natsUrl: string | undefined;
+  /** BUS-5: the key that signs socket tickets for gateways (at least 32 characters); unset: none issued. */
+  gatewaySecret: string | undefined;
   smtpUrl: string | undefined;
   /** Sender address of mail when the settings give none (env MAIL_FROM, default no-reply@<host of SMTP_URL>). */
   mailFrom: string | undefined;

@@ -6,7 +6,12 @@ import type { BalanceRow, Candle, PriceInfo, Trade } from '../../../src/shared/p
 import { startNatsServer, type NatsServer } from '../testing/natsServer';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { BusPublisher, decodeMessage, type BusMessage, type BusTransport } from './publisher';
-import { marketSubject, symbolWildcard, userSubject } from './subjects';
+import { marketSubject, SESSION_END_SUBJECT, symbolWildcard, userSubject } from './subjects';
+import { sessionId, verifyTicket } from './tickets';
+import { hashToken } from '../identity/tokens';
+import { userApi } from '../../../src/shared/api/user';
+
+const SECRET = 'the-gateway-secret-of-this-test-0123456789';
 
 function recorder(fail = () => false) {
   const sent: [string, BusMessage][] = [];
@@ -91,10 +96,11 @@ describe('[BUS-1][BUS-3][BUS-4] the core publishes to a real nats-server', () =>
 
   beforeAll(async () => {
     nats = await startNatsServer();
-    ts = await startTestServer({ clock: 'manual', env: { NATS_URL: nats.url } });
+    ts = await startTestServer({ clock: 'manual', env: { NATS_URL: nats.url, GATEWAY_SECRET: SECRET } });
     nc = await connect({ servers: nats.url.replace('nats://', '') });
     listen(nc.subscribe(symbolWildcard('btcusdt')));
     listen(nc.subscribe('ox.user.>'));
+    listen(nc.subscribe(SESSION_END_SUBJECT));
     await nc.flush();
   }, 60_000);
   afterAll(async () => {
@@ -154,5 +160,23 @@ describe('[BUS-1][BUS-3][BUS-4] the core publishes to a real nats-server', () =>
     expect(mine.map((m) => m.q)).toEqual(mine.map((_, i) => i + 1));
     const others = [...got.keys()].filter((s) => s.startsWith('ox.user.') && !s.startsWith(`ox.user.${id}.`));
     expect(others).toEqual([]);
+  });
+
+  it('[BUS-5][BUS-6] a ticket for this session; signing out tells the gateways which session ended, not its token', async () => {
+    const token = await ts.signUp('bus-2@example.com');
+    const id = ts.acc.sessions.resolve(token)!;
+    const r = await ts.call(userApi.socketTicket, { token });
+    expect(r.code).toBe(200);
+    const v = verifyTicket(SECRET, r.data.ticket, ts.clock.now());
+    expect(v).toEqual({ ok: true, claims: { u: id, s: sessionId(hashToken(token)), x: r.data.expiresAt } });
+    expect((await ts.call(userApi.socketTicket, {})).code).not.toBe(200);
+    await ts.call(userApi.loginOut, { token });
+    await nc.flush();
+    await ts.ctx.core.run(() => undefined);
+    await nc.flush();
+    const ends = (got.get(SESSION_END_SUBJECT) ?? []).map((m) => m.d);
+    expect(ends).toContainEqual({ u: id, s: sessionId(hashToken(token)) });
+    expect(JSON.stringify(ends)).not.toContain(token);
+    expect(JSON.stringify(ends)).not.toContain(hashToken(token));
   });
 });

@@ -12,8 +12,15 @@
  *   ox.user.<id>.status     an order's or a request's new status ({ kind, id, status })
  *   ox.user.<id>.settlement a settled contract or option (SettlementData)
  *   ox.user.<id>.position   the user's open positions, with the event that changed them
+ *   ox.session.end          a session ended (below)
  */
 export const SUBJECT_ROOT = 'ox';
+
+/**
+ * A session ended (BUS-6): `{ u, s }` for one session, `{ u, keep }` for all of a user's but one, `{ u }` for all;
+ * `s` and `keep` are session ids (tickets.ts), never tokens.
+ */
+export const SESSION_END_SUBJECT = `${SUBJECT_ROOT}.session.end`;
 
 export const MARKET_CHANNELS = ['trade', 'kline', 'detail', 'depth', 'mark'] as const;
 export type MarketChannel = (typeof MARKET_CHANNELS)[number];

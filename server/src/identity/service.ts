@@ -32,6 +32,8 @@ export interface IdentityDeps {
   dataDir: string;
   production: boolean;
   testSwitches: boolean;
+  /** Signs socket tickets for gateways (BUS-5); unset: no gateways, `socketTicket` is not offered. */
+  gatewaySecret?: string;
   /** The development mailbox (SAFE-1, DEV-1): `/api/_test/outbox` exists only when on (never in production). */
   devMailbox: boolean;
   /** How codes reach their owners (./delivery.ts: SMTP, the SMS webhook, the development mailbox). */

@@ -15,11 +15,34 @@ const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * A session that ended (BUS-6): one (`tokenHash`), or every session of a user but `keepHash` (a password change),
+ * or all of them. Told after the rows are gone, so gateways can close the sockets the session opened.
+ */
+export interface SessionEnd {
+  userId: number;
+  tokenHash?: string;
+  keepHash?: string;
+}
+
 export class Sessions {
+  private readonly ended = new Set<(e: SessionEnd) => void>();
+
   constructor(
     private db: Database.Database,
     private clock: Clock,
   ) {}
+
+  /** Told of every session that ends (sign-out, password change, eviction, expiry); returns the detach. */
+  onEnded(listener: (e: SessionEnd) => void): () => void {
+    this.ended.add(listener);
+    return () => this.ended.delete(listener);
+  }
+
+  private tell(rows: { user_id: number; token_hash: string }[]): void {
+    if (this.ended.size === 0) return;
+    for (const r of rows) for (const l of this.ended) l({ userId: r.user_id, tokenHash: r.token_hash });
+  }
 
   create(userId: number): string {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
@@ -27,12 +50,14 @@ export class Sessions {
     this.db
       .prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen, expires_at) VALUES (?, ?, ?, ?, ?)')
       .run(hashToken(token), userId, now, now, now + SESSION_TTL_MS);
-    this.db
+    const evicted = this.db
       .prepare(
         `DELETE FROM sessions WHERE user_id = ? AND token_hash IN (
-           SELECT token_hash FROM sessions WHERE user_id = ? ORDER BY last_seen DESC, created_at DESC LIMIT -1 OFFSET ?)`,
+           SELECT token_hash FROM sessions WHERE user_id = ? ORDER BY last_seen DESC, created_at DESC LIMIT -1 OFFSET ?)
+         RETURNING user_id, token_hash`,
       )
-      .run(userId, userId, MAX_SESSIONS_PER_USER);
+      .all(userId, userId, MAX_SESSIONS_PER_USER) as { user_id: number; token_hash: string }[];
+    this.tell(evicted);
     return token;
   }
 
@@ -49,6 +74,7 @@ export class Sessions {
     if (!row) return undefined;
     if (row.expires_at <= now) {
       this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(h);
+      this.tell([{ user_id: row.user_id, token_hash: h }]);
       return undefined;
     }
     if (now - row.last_seen >= TOUCH_EVERY_MS) {
@@ -60,14 +86,19 @@ export class Sessions {
   }
 
   revoke(token: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token));
+    const rows = this.db
+      .prepare('DELETE FROM sessions WHERE token_hash = ? RETURNING user_id, token_hash')
+      .all(hashToken(token)) as { user_id: number; token_hash: string }[];
+    this.tell(rows);
   }
 
   /** Ends every session of a user except `keepToken` (after a password change). */
   revokeAllOf(userId: number, keepToken?: string): void {
-    if (keepToken)
-      this.db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').run(userId, hashToken(keepToken));
-    else this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+    const keepHash = keepToken ? hashToken(keepToken) : undefined;
+    const r = keepHash
+      ? this.db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').run(userId, keepHash)
+      : this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+    if (r.changes > 0) for (const l of this.ended) l(keepHash ? { userId, keepHash } : { userId });
   }
 
   /** Test switch: make tokens expired (all, or one user's). */
@@ -81,6 +112,9 @@ export class Sessions {
   }
 
   purgeExpired(): void {
-    this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(this.clock.now());
+    const rows = this.db
+      .prepare('DELETE FROM sessions WHERE expires_at <= ? RETURNING user_id, token_hash')
+      .all(this.clock.now()) as { user_id: number; token_hash: string }[];
+    this.tell(rows);
   }
 }

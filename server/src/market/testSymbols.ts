@@ -35,6 +35,7 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     devMailbox: true,
     devMailboxExposed: false,
     natsUrl: undefined,
+    gatewaySecret: undefined,
     smtpUrl: undefined,
     mailFrom: undefined,
     smsWebhookUrl: undefined,

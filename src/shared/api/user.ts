@@ -105,6 +105,14 @@ export const userApi = {
     data: S.UserInfo,
     auth: true,
   }),
+  socketTicket: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/socketTicket',
+    summary:
+      "A signed ticket (a minute) that lets a socket gateway serve the caller's private streams (BUS-5); only where gateways run (GATEWAY_SECRET)",
+    data: S.SocketTicket,
+    auth: true,
+  }),
   tardPwdSet: defineEndpoint({
     method: 'POST',
     path: '/api/user/tardPwdSet',

@@ -221,3 +221,5 @@ export const WatchlistBody = z.object({
 export const WATCHLIST_MAX = 200;
 export const UploadData = z.object({ url: UploadedUrl });
 export const Empty = z.null().optional();
+/** A socket ticket for private streams on a gateway (BUS-5): signed, a minute long. */
+export const SocketTicket = z.object({ ticket: z.string().min(1), expiresAt: z.number().int() });

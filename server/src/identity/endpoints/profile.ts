@@ -10,6 +10,8 @@ import { checkNewPassword, checkPasswordLimited, clientConnected, uniqueViolatio
 import { issueMessage } from '../../http/failures';
 import type { IdentityRouter } from '../service';
 import { userInfo } from '../profile';
+import { issueTicket, sessionId, TICKET_TTL_MS } from '../../bus/tickets';
+import { hashToken } from '../tokens';
 import type { UserRow } from '../users';
 
 const WRONG_OLD = 'The old password is incorrect';
@@ -40,6 +42,15 @@ async function changeLoginPassword(
 
 export function registerProfileRoutes(r: IdentityRouter, acc: Identity): void {
   r.route(userApi.getInfo, ({ user }) => userInfo(acc.db, user));
+
+  // BUS-5: for a gateway to serve the caller's private streams; bound to this session, a minute long.
+  r.route(userApi.socketTicket, ({ user, token }) => {
+    if (!acc.gatewaySecret)
+      throw new ApiFail('Socket tickets are not offered here: this exchange serves its sockets itself');
+    const now = acc.clock.now();
+    const ticket = issueTicket(acc.gatewaySecret, user.id, sessionId(hashToken(token)), now);
+    return { ticket, expiresAt: now + TICKET_TTL_MS };
+  });
 
   r.route(userApi.updateUserLoginPwd, ({ query, user, token, ip, req }) => {
     if (query.userId !== user.id) throw new ApiFail('You can only change your own password');
