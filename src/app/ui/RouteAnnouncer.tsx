@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { clock } from '../time/clock';
 
 /** The title a screen sets in its layout effects, read two frames after the route changed (lazy parts included). */
 export function RouteAnnouncer() {
@@ -17,10 +18,10 @@ export function RouteAnnouncer() {
       return;
     }
     seen.current = pathname;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setText(document.title));
+    let frame = clock.requestFrame(() => {
+      frame = clock.requestFrame(() => setText(document.title));
     });
-    return () => cancelAnimationFrame(frame);
+    return () => clock.cancelFrame(frame);
   }, [pathname]);
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
