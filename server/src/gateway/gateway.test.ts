@@ -37,7 +37,12 @@ function rebuilt(c: Recorded): DepthBook {
   return m!.book();
 }
 
-const body = (f: any) => ({ type: f.type, symbol: f.symbol, interval: f.interval, data: f.data });
+const body = (f: { type: string; symbol?: string; interval?: string; data: unknown }) => ({
+  type: f.type,
+  symbol: f.symbol,
+  interval: f.interval,
+  data: f.data,
+});
 
 beforeAll(async () => {
   nats = await startNatsServer();
