@@ -18,7 +18,7 @@ import { registerMarketRoutes } from './market/routes';
 import { marketApi } from '../../src/shared/api/market';
 import { marketSymbolsFromDb } from './market/symbols';
 import { registerWs } from './ws/register';
-import { publishToBus } from './bus/attach';
+import { answerGateways, publishToBus } from './bus/attach';
 import { natsTransport } from './bus/natsTransport';
 import { BusPublisher } from './bus/publisher';
 import { SESSION_END_SUBJECT } from './bus/subjects';
@@ -278,14 +278,18 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
     });
     // BUS-1: with NATS_URL the same events also go to the bus, for socket gateways on other processes.
-    const bus = config.natsUrl
+    const transport = config.natsUrl ? await natsTransport(config.natsUrl, 'openex-core', log) : undefined;
+    const bus = transport
       ? new BusPublisher(
-          await natsTransport(config.natsUrl, 'openex-core', log),
+          transport,
           () => clock.now(),
           randomUUID(),
           (err, subject) => log.warn({ event: 'bus_publish_failed', subject, err }, 'a bus message was not sent'),
         )
       : undefined;
+    // BUS-7: the gateways ask the core for the market's state and a book's depth when they start or resync.
+    const stopAnswers =
+      transport && bus ? answerGateways(transport, bus.epoch, { market: ctx.market, marks: ctx.marks }) : undefined;
     const stopBus = bus
       ? publishToBus(bus, {
           market: ctx.market,
@@ -383,6 +387,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         finance.stop();
         core.close();
         stopBus?.();
+        stopAnswers?.();
         offSessions?.();
         await bus?.close().catch((err: unknown) => log.warn({ event: 'bus_close_failed', err }, 'closing NATS failed'));
         closeDatabase(db);

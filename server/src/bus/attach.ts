@@ -8,8 +8,8 @@ import { KLINE_INTERVALS, type BalanceRow, type Candle, type KlineInterval } fro
 import type { Position } from '../../../src/shared/schemas/futures';
 import type { Market, Marks } from '../context';
 import type { UserEvents } from '../events/userEvents';
-import type { BusPublisher } from './publisher';
-import { marketSubject, userSubject } from './subjects';
+import { decodeJson, encodeJson, type BusPublisher, type BusTransport } from './publisher';
+import { marketSubject, RPC_DEPTH, RPC_MARKET, userSubject, type MarketState } from './subjects';
 
 export interface BusSources {
   market: Market;
@@ -21,6 +21,53 @@ export interface BusSources {
   later(fn: () => void): void;
 }
 
+/** A book's whole depth for a gateway's mirror: every level, so the deltas keep it exact (DEPTH-6). */
+const MIRROR_LEVELS = 1_000_000;
+
+function liveCandles(market: Market, symbol: string): Partial<Record<KlineInterval, Candle>> {
+  const candles: Partial<Record<KlineInterval, Candle>> = {};
+  for (const iv of KLINE_INTERVALS) {
+    const c = market.history(symbol, iv, 1)[0];
+    if (c) candles[iv] = c;
+  }
+  return candles;
+}
+
+/**
+ * Answers the gateways' requests (BUS-7): the market's state now (symbols, tickers, live candles, marks) and one
+ * book's whole depth at its seq. Both run on the core's thread between its batches, so what they answer is
+ * consistent with the messages already published.
+ */
+export function answerGateways(transport: BusTransport, epoch: string, src: Pick<BusSources, 'market' | 'marks'>) {
+  const { market, marks } = src;
+  const offs = [
+    transport.serve(RPC_MARKET, () => {
+      const symbols = market.symbols();
+      const state: MarketState = {
+        epoch,
+        symbols,
+        books: symbols.filter((s) => market.books.has(s)),
+        tickers: {},
+        candles: {},
+        marks: {},
+      };
+      for (const s of symbols) {
+        const t = market.ticker(s);
+        if (t) state.tickers[s] = t;
+        state.candles[s] = liveCandles(market, s);
+        const m = marks?.current(s);
+        if (m) state.marks[s] = m;
+      }
+      return encodeJson(state);
+    }),
+    transport.serve(RPC_DEPTH, (req) => {
+      const { symbol } = decodeJson<{ symbol: string }>(req);
+      return encodeJson(market.books.depth(String(symbol), MIRROR_LEVELS) ?? null);
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
 /** Starts publishing; returns the function that stops it. */
 export function publishToBus(bus: BusPublisher, src: BusSources): () => void {
   const { market, later } = src;
@@ -28,12 +75,7 @@ export function publishToBus(bus: BusPublisher, src: BusSources): () => void {
   offs.push(
     market.onTrades((symbol, trades) => {
       bus.publish(marketSubject(symbol, 'trade'), trades);
-      const candles: Partial<Record<KlineInterval, Candle>> = {};
-      for (const iv of KLINE_INTERVALS) {
-        const c = market.history(symbol, iv, 1)[0];
-        if (c) candles[iv] = c;
-      }
-      bus.publish(marketSubject(symbol, 'kline'), candles);
+      bus.publish(marketSubject(symbol, 'kline'), liveCandles(market, symbol));
       const t = market.ticker(symbol);
       if (t) bus.publish(marketSubject(symbol, 'detail'), t);
     }),

@@ -20,6 +20,7 @@ function recorder(fail = () => false) {
       if (fail()) throw new Error('connection closed');
       sent.push([subject, decodeMessage(payload)]);
     },
+    serve: () => () => undefined,
     close: async () => undefined,
   };
   return { t, sent };

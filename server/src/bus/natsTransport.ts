@@ -4,14 +4,14 @@
  * reconnect buffer, then dropped (the sequences show the gap to the gateways).
  */
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { BusTransport } from './publisher';
+import type { BusClient, BusTransport } from './publisher';
 
 export interface NatsLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }
 
-export async function natsTransport(url: string, name: string, log: NatsLog): Promise<BusTransport> {
+export async function natsTransport(url: string, name: string, log: NatsLog): Promise<BusTransport & BusClient> {
   const u = new URL(url);
   const nc: NatsConnection = await connect({
     servers: `${u.hostname}:${u.port || '4222'}`,
@@ -28,6 +28,24 @@ export async function natsTransport(url: string, name: string, log: NatsLog): Pr
   })().catch(() => undefined);
   return {
     publish: (subject, payload) => nc.publish(subject, payload),
+    serve(subject, answer) {
+      const sub = nc.subscribe(subject, {
+        callback: (err, msg) => {
+          if (err) return;
+          try {
+            msg.respond(answer(msg.data));
+          } catch (e) {
+            log.warn({ event: 'bus_request_failed', subject, err: e }, 'a bus request was not answered');
+          }
+        },
+      });
+      return () => sub.unsubscribe();
+    },
+    subscribe(subject, onMessage) {
+      const sub = nc.subscribe(subject, { callback: (err, msg) => void (err || onMessage(msg.subject, msg.data)) });
+      return () => sub.unsubscribe();
+    },
+    request: async (subject, payload, timeoutMs) => (await nc.request(subject, payload, { timeout: timeoutMs })).data,
     close: () => nc.drain(),
   };
 }

@@ -1,3 +1,6 @@
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 /**
  * The core's side of the bus (BUS-2, BUS-3): every message is `{ e, q, t, d }`: the publisher's epoch (a random
  * id per start, so a gateway knows the sequences began again), the subject's sequence (1, 2, 3, ... per subject,
@@ -6,9 +9,21 @@
  */
 export interface BusTransport {
   publish(subject: string, payload: Uint8Array): void;
+  /** Answers requests on `subject` (request-reply, BUS-7); returns the function that stops answering. */
+  serve(subject: string, answer: (request: Uint8Array) => Uint8Array): () => void;
   /** Sends what is buffered and closes. */
   close(): Promise<void>;
 }
+
+/** A gateway's side of the bus: subscriptions and requests to the core (BUS-7). */
+export interface BusClient {
+  subscribe(subject: string, onMessage: (subject: string, payload: Uint8Array) => void): () => void;
+  request(subject: string, payload: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+export const encodeJson = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
+export const decodeJson = <T>(payload: Uint8Array): T => JSON.parse(decoder.decode(payload)) as T;
 
 export interface BusMessage<T = unknown> {
   /** The publisher's epoch: a new one after each start of the core. */
@@ -19,9 +34,6 @@ export interface BusMessage<T = unknown> {
   t: number;
   d: T;
 }
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 export function decodeMessage<T = unknown>(payload: Uint8Array): BusMessage<T> {
   return JSON.parse(decoder.decode(payload)) as BusMessage<T>;

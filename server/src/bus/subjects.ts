@@ -14,6 +14,9 @@
  *   ox.user.<id>.position   the user's open positions, with the event that changed them
  *   ox.session.end          a session ended (below)
  */
+import type { Candle, KlineInterval, PriceInfo } from '../../../src/shared/protocol';
+import type { MarkTick } from '../../../src/shared/schemas/futures';
+
 export const SUBJECT_ROOT = 'ox';
 
 /**
@@ -21,6 +24,21 @@ export const SUBJECT_ROOT = 'ox';
  * `s` and `keep` are session ids (tickets.ts), never tokens.
  */
 export const SESSION_END_SUBJECT = `${SUBJECT_ROOT}.session.end`;
+
+/** Requests a gateway makes of the core (BUS-7): the market's state now, and one book's whole depth. */
+export const RPC_MARKET = `${SUBJECT_ROOT}.rpc.market`;
+export const RPC_DEPTH = `${SUBJECT_ROOT}.rpc.depth`;
+
+/** The market's state a gateway starts from (RPC_MARKET). */
+export interface MarketState {
+  epoch: string;
+  symbols: string[];
+  /** Symbols with a book (DEPTH). */
+  books: string[];
+  tickers: Record<string, PriceInfo>;
+  candles: Record<string, Partial<Record<KlineInterval, Candle>>>;
+  marks: Record<string, MarkTick>;
+}
 
 export const MARKET_CHANNELS = ['trade', 'kline', 'detail', 'depth', 'mark'] as const;
 export type MarketChannel = (typeof MARKET_CHANNELS)[number];

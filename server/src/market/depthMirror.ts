@@ -1,7 +1,7 @@
 /**
  * A client's copy of one order book, as DEPTH-4 and DEPTH-5 tell a client to keep it: a snapshot, then every delta
- * applied in seq order (a level's total replaces the old one; "0" removes it). For the books and socket tests
- * (not a test file itself).
+ * applied in seq order (a level's total replaces the old one; "0" removes it). A gateway keeps its books with it
+ * (BUS-7); the books and socket tests rebuild clients' books with it.
  */
 import Decimal from 'decimal.js';
 import type { DepthBook } from '../context';

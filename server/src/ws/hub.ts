@@ -23,7 +23,7 @@ import {
   type Trade,
 } from '../../../src/shared/protocol';
 import type { MarkTick } from '../../../src/shared/schemas/futures';
-import type { DepthBook, Market, Marks } from '../context';
+import type { DepthBook, Market, MarketBooks, Marks } from '../context';
 import { DEPTH_SNAPSHOT_LEVELS } from '../market/books';
 import type { Metrics } from '../metrics';
 import type { Clock, TimerHandle, Timers } from '../time/clock';
@@ -59,6 +59,13 @@ export const DEFAULT_TIMINGS: HubTimings = { heartbeatMs: HEARTBEAT_INTERVAL_MS,
 /** The close frame of a stopping server (SAFE-25): 1012 service restart, which the app treats as "reconnect". */
 export const SHUTDOWN_CLOSE = { code: 1012, reason: 'server restarting' } as const;
 
+/** What the hub reads of the market: the core's own, or a gateway's mirror of the bus (BUS-7). */
+export type HubMarket = Pick<Market, 'has' | 'ticker' | 'history' | 'onTrades'> & {
+  books: Pick<MarketBooks, 'has' | 'depth' | 'onDepth'>;
+};
+/** What the hub reads of the marks. */
+export type HubMarks = Pick<Marks, 'current' | 'onMark'>;
+
 export class Hub {
   readonly conns = new Set<Connection>();
   private readonly subs = new Map<string, Set<Connection>>();
@@ -68,7 +75,7 @@ export class Hub {
   private offMarks: (() => void) | undefined;
 
   constructor(
-    private readonly market: Market,
+    private readonly market: HubMarket,
     private readonly metrics: Metrics,
     private readonly log: FastifyBaseLogger,
     private readonly clock: Clock,
@@ -77,7 +84,7 @@ export class Hub {
     /** The private streams (OWNCOIN, USER_STATUS, SETTLEMENT, POSITION); without them those subscriptions are NOT_AVAILABLE. */
     private readonly accounts?: AccountStreams,
     /** The mark prices (LIVE-5); without them MARK subscriptions are NOT_AVAILABLE. */
-    private readonly marks?: Marks,
+    private readonly marks?: HubMarks,
   ) {
     if (accounts) {
       accounts.onEnded = (conn, type) => {

@@ -4,10 +4,12 @@
  * frame (1012 "server restarting", SAFE-25); the same runs if the Fastify instance closes first.
  */
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../../../src/shared/api/envelope';
 import type { ServerContext } from '../context';
-import { DEFAULT_TIMINGS, Hub, type HubTimings } from './hub';
+import type { Metrics } from '../metrics';
+import type { Clock, Timers } from '../time/clock';
+import { DEFAULT_TIMINGS, Hub, type HubMarket, type HubMarks, type HubTimings } from './hub';
 import { AccountStreams, type AccountSource } from './accountStreams';
 import { originAllowed, parseAllowedOrigins } from './origin';
 import { registerWsTestSwitches } from './testSwitches';
@@ -34,8 +36,48 @@ export async function registerWs(
       )
     : undefined;
   accounts?.attach(ctx.userEvents);
-  const hub = new Hub(ctx.market, ctx.metrics, ctx.log, ctx.clock, ctx.timers, timings, accounts, ctx.marks);
-  const allowed = parseAllowedOrigins(ctx.config.allowedOrigins);
+  return mountSocket(app, {
+    market: ctx.market,
+    marks: ctx.marks,
+    accounts,
+    metrics: ctx.metrics,
+    log: ctx.log,
+    clock: ctx.clock,
+    timers: ctx.timers,
+    allowedOrigins: ctx.config.allowedOrigins,
+    testSwitches: ctx.config.testSwitches && !ctx.config.production,
+    timings,
+  });
+}
+
+/** What a socket endpoint needs: the core's own sources, or a gateway's mirror of them (BUS-7). */
+export interface SocketDeps {
+  market: HubMarket;
+  marks?: HubMarks;
+  accounts?: AccountStreams;
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  timers: Timers;
+  allowedOrigins: string | undefined;
+  testSwitches: boolean;
+  timings?: HubTimings;
+}
+
+/** Serves `/ws/{id}` on `app` from `deps` (the core's server and the gateway both mount it). */
+export async function mountSocket(app: FastifyInstance, deps: SocketDeps): Promise<() => Promise<void>> {
+  const accounts = deps.accounts;
+  const hub = new Hub(
+    deps.market,
+    deps.metrics,
+    deps.log,
+    deps.clock,
+    deps.timers,
+    deps.timings ?? DEFAULT_TIMINGS,
+    accounts,
+    deps.marks,
+  );
+  const allowed = parseAllowedOrigins(deps.allowedOrigins);
   let closing: Promise<void> | undefined;
   const closeAll = () => {
     accounts?.stop();
@@ -48,12 +90,12 @@ export async function registerWs(
     // code (1009, 1002); count and log them instead of the plugin's default of logging an error and terminating.
     errorHandler: (error: Error & { code?: string }, socket) => {
       if (error.code?.startsWith('WS_ERR_')) {
-        ctx.metrics.wsFramesRejected.inc();
-        ctx.log.warn({ event: 'ws_protocol_error', code: error.code, message: error.message });
+        deps.metrics.wsFramesRejected.inc();
+        deps.log.warn({ event: 'ws_protocol_error', code: error.code, message: error.message });
         return;
       }
-      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') ctx.log.info({ event: 'ws_reset', code: error.code });
-      else ctx.log.error({ event: 'ws_error', err: error });
+      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') deps.log.info({ event: 'ws_reset', code: error.code });
+      else deps.log.error({ event: 'ws_error', err: error });
       socket.terminate();
     },
     preClose: async function (this: FastifyInstance) {
@@ -70,7 +112,7 @@ export async function registerWs(
       const origin = req.headers.origin;
       // req.host honours X-Forwarded-Host behind a trusted proxy; a browser cannot set that header on a handshake.
       if (!originAllowed(origin, req.headers.host, allowed) && !originAllowed(origin, req.host, allowed)) {
-        ctx.log.warn({ event: 'ws_refused', reason: 'origin', origin, host: req.headers.host });
+        deps.log.warn({ event: 'ws_refused', reason: 'origin', origin, host: req.headers.host });
         return reply.code(403).send(fail(`Origin ${origin} is not allowed to open the socket`));
       }
       const { id } = req.params as { id: string };
@@ -89,7 +131,7 @@ export async function registerWs(
     },
   });
 
-  if (ctx.config.testSwitches && !ctx.config.production) registerWsTestSwitches(app, hub, ctx.clock);
+  if (deps.testSwitches) registerWsTestSwitches(app, hub, deps.clock);
   hub.start();
   return closeAll;
 }
