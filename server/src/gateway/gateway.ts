@@ -1,5 +1,5 @@
 /**
- * A socket gateway (BUS-7, issue 28): serves `/ws/{id}` with the same protocol and limits as the core's own
+ * A socket gateway (BUS-7): serves `/ws/{id}` with the same protocol and limits as the core's own
  * socket (the same hub, origin checks, throttles and slow-consumer rules), from a mirror of the market built
  * from NATS alone. Any number of them, on any machines, in front of one core. Private streams are not served
  * here yet (they answer NOT_AVAILABLE).
