@@ -25,7 +25,14 @@ export function UnderlineTabs<K extends string>(props: {
   const { tabs, active, onSelect } = props;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   useEffect(() => {
-    refs.current[tabs.indexOf(active)]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Sideways within the row only: scrollIntoView would also scroll the page to a row below the fold.
+    const el = refs.current[tabs.indexOf(active)];
+    const row = el?.parentElement;
+    if (!el || !row || row.scrollWidth <= row.clientWidth) return;
+    const r = el.getBoundingClientRect();
+    const box = row.getBoundingClientRect();
+    if (r.left < box.left) row.scrollLeft -= box.left - r.left;
+    else if (r.right > box.right) row.scrollLeft += r.right - box.right;
   }, [tabs, active]);
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
