@@ -24,6 +24,7 @@ import { loadConfig } from '../server/src/config';
 import { runCoreVerify } from '../server/src/core/verifyCli';
 import { runLedgerCheck } from '../server/src/ledger/checkCli';
 import { LONG_FORM } from '../server/src/testing/long';
+import { mulberry32 } from '../src/shared/random';
 import { startServer, type RunningServer } from './helpers/server';
 
 const SEED = Number(process.env.CRASH_SEED ?? 23);
@@ -57,17 +58,8 @@ afterAll(async () => {
   rmSync(copyDir, { recursive: true, force: true });
 });
 
-/** mulberry32: a small seeded generator, so the kill moments and the load's choices are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (src/shared/random): seeded, so the kill moments and the load's choices are reproducible. */
+const rng = mulberry32;
 
 interface Reply<T = unknown> {
   code: number;
