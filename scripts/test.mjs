@@ -20,12 +20,14 @@ function summary() {
   for (const l of phaseTable(phases, Date.now() - started)) console.log(`[test] ${l}`);
 }
 
-function run(cmd, cmdArgs, env = process.env) {
+/** Runs one phase; a failing one still gets its row in the table, marked, before the run stops. */
+function run(cmd, cmdArgs, env = process.env, phase = undefined) {
   const t0 = Date.now();
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
   const ms = Date.now() - t0;
   console.log(`[test] ${cmd} ${cmdArgs.join(' ')}: ${seconds(ms)}`);
   if (r.status !== 0) {
+    if (phase) phases.push([`${phase} (failed)`, ms]);
     summary();
     process.exit(r.status ?? 1);
   }
@@ -105,9 +107,9 @@ if (gatesOnly) {
   process.exit(0);
 }
 
-if (vitestArgs.length > 0) phases.push(['vitest', run('npx', ['vitest', 'run', ...vitestArgs], env)]);
+if (vitestArgs.length > 0) phases.push(['vitest', run('npx', ['vitest', 'run', ...vitestArgs], env, 'vitest')]);
 else {
-  phases.push(['unit', run('npx', ['vitest', 'run', '--project', 'unit'], env)]);
-  phases.push(['e2e', run('npx', ['vitest', 'run', '--project', 'e2e'], env)]);
+  phases.push(['unit', run('npx', ['vitest', 'run', '--project', 'unit'], env, 'unit')]);
+  phases.push(['e2e', run('npx', ['vitest', 'run', '--project', 'e2e'], env, 'e2e')]);
 }
 summary();
