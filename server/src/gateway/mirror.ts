@@ -25,11 +25,15 @@ export interface MirrorLog {
 
 /** How long a request to the core may take. */
 const RPC_TIMEOUT_MS = 5_000;
+/** Deltas kept per book while its snapshot is on the way. */
+const MAX_WAITING = 1_000;
 
 interface Book {
   mirror?: DepthMirror;
   /** Deltas that arrived while the book was being fetched. */
   waiting?: DepthBook[];
+  /** A fetch is in flight (a failed one is tried again at the next delta). */
+  fetching?: boolean;
 }
 
 type Listener<A extends unknown[]> = (...args: A) => void;
@@ -135,11 +139,15 @@ export class MarketMirror implements HubMarket, HubMarks {
     const book = this.depth.get(symbol) ?? { waiting: [] };
     book.waiting ??= [];
     book.mirror = undefined;
+    book.fetching = true;
     this.depth.set(symbol, book);
     this.stats.bookFetches++;
-    const snap = decodeJson<DepthBook | null>(
-      await this.bus.request(RPC_DEPTH, encodeJson({ symbol }), RPC_TIMEOUT_MS),
-    );
+    let snap: DepthBook | null;
+    try {
+      snap = decodeJson<DepthBook | null>(await this.bus.request(RPC_DEPTH, encodeJson({ symbol }), RPC_TIMEOUT_MS));
+    } finally {
+      book.fetching = false;
+    }
     if (!snap) return;
     const mirror = new DepthMirror(snap);
     for (const d of book.waiting ?? []) if (d.seq === mirror.seq + 1) mirror.apply(d);
@@ -195,7 +203,12 @@ export class MarketMirror implements HubMarket, HubMarks {
     const book = this.depth.get(symbol);
     if (!book) return;
     if (!book.mirror) {
-      book.waiting?.push(delta);
+      // Kept for after the book arrives; the newest are enough (the book will be at least as new as the oldest).
+      const waiting = (book.waiting ??= []);
+      waiting.push(delta);
+      if (waiting.length > MAX_WAITING) waiting.shift();
+      if (!book.fetching)
+        void this.fetchBook(symbol).catch((err) => this.log.warn({ event: 'gateway_book_failed', symbol, err }));
       return;
     }
     if (delta.seq <= book.mirror.seq) return;
