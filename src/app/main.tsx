@@ -14,14 +14,17 @@ import { startUp } from './state/startup';
 import { i18n } from './i18n';
 import { installAccountToken } from './market/accountToken';
 import { warmRoute } from './routes';
+import { warmCoinIcons } from './ui/coinIcons';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<Boot />);
 // The browser benchmark (bench/browser) counts React commits with the Profiler API: it defines
 // window.__openexProfiler before the app loads and builds with react-dom/profiling. Absent in the product.
 const onRender = (window as { __openexProfiler?: ProfilerOnRenderCallback }).__openexProfiler;
-warmRoute(location.pathname);
-void startUp().then(() => {
+// PERF-52, PERF-54: the screen's chunks, its messages and the coin logos' manifest load beside the settings calls.
+const namespaces = warmRoute(location.pathname);
+warmCoinIcons();
+void startUp({ namespaces }).then(() => {
   installAccountToken();
   root.render(
     onRender ? (

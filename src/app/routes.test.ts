@@ -33,3 +33,14 @@ describe('[PERF-52] start-up loads the screen of the address it opens on', () =>
     expect(unhandled).not.toHaveBeenCalled();
   });
 });
+
+describe('[PERF-54] start-up also loads what the screen asks for as it renders', () => {
+  it("starts the route's other chunks and returns its namespaces", () => {
+    const chart = vi.fn(() => Promise.resolve({}));
+    const load = vi.fn(() => Promise.resolve(screen));
+    const defs: RouteDef[] = [{ path: '/trade', load, ns: ['market', 'trade'], warm: chart }];
+    expect(warmRoute('/trade', defs)).toEqual(['market', 'trade']);
+    expect(chart).toHaveBeenCalledTimes(1);
+    expect(warmRoute('/nowhere', defs)).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { guard } from './session/guard';
 import { loadNamespaces } from './i18n/index';
+import type { Namespace } from './i18n/languages';
 import type { RouteDef } from './features/routeDef';
 import { MARKETS_ROUTES } from './features/markets/routes';
 import { TRADE_ROUTES } from './features/trade/routes';
@@ -52,15 +53,18 @@ async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
 /**
  * PERF-52: starts loading the screen of `pathname` (its chunk and the chunks it imports) at once, while start-up
  * still waits for the settings, so that the router's lazy load later finds it ready instead of starting a second
- * round of requests after them. A failure here is ignored: the router's own load reports it.
+ * round of requests after them. A failure here is ignored: the router's own load reports it. Returns the screen's
+ * i18n namespaces, which start-up loads beside the settings too (PERF-54).
  */
-export function warmRoute(pathname: string, defs: readonly RouteDef[] = ROUTES): void {
+export function warmRoute(pathname: string, defs: readonly RouteDef[] = ROUTES): readonly Namespace[] {
   const match = matchRoutes(
     defs.map((d) => ({ path: d.path, def: d })),
     pathname,
   );
   const def = (match?.[match.length - 1]?.route as { def?: RouteDef } | undefined)?.def;
   def?.load().catch(() => undefined);
+  def?.warm?.().catch(() => undefined);
+  return def?.ns ?? [];
 }
 
 export function toRouteObjects(defs: readonly RouteDef[] = ROUTES): RouteObject[] {

@@ -13,4 +13,9 @@ export interface RouteDef {
   load: Load;
   /** Namespaces besides `common` (which the shell loads at start-up). */
   ns: readonly Namespace[];
+  /**
+   * PERF-54: chunks the screen asks for only as it renders (the trade screen's chart), started at start-up beside
+   * the screen's own chunk when the app opens on this route.
+   */
+  warm?: () => Promise<unknown>;
 }

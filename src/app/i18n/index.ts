@@ -73,6 +73,17 @@ export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<
   await Promise.all([loadBundles(DEFAULT_LANGUAGE, namespaces), loadBundles(target, namespaces)]);
 }
 
+/**
+ * PERF-54: starts loading `common` and `namespaces` in English and in `code` (start-up's guess of the language,
+ * from what is stored locally) without waiting, beside the settings calls; `setLanguage` and the route's
+ * `loadNamespaces` then find them loaded. A wrong guess costs bytes, never a wrong language: nothing is applied here.
+ */
+export function prefetchMessages(code: string, namespaces: readonly Namespace[]): void {
+  const lang = toLanguageCode(code) ?? DEFAULT_LANGUAGE;
+  const all: Namespace[] = ['common', ...namespaces];
+  void init().then(() => Promise.all([loadBundles(DEFAULT_LANGUAGE, all), loadBundles(lang, all)]));
+}
+
 /** Sets `<html lang>` and `dir` (spec 2.4, 4.5). */
 export function applyDocumentLanguage(code: string): void {
   if (typeof document === 'undefined') return;

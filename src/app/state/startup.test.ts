@@ -123,6 +123,27 @@ describe('[spec 4.3] start-up', () => {
     expect(settings.ready).toBe(true);
   });
 
+  it('[PERF-54] the messages of the screen it opens on load beside the settings calls, in the stored language', async () => {
+    localStorage.setItem(StorageKeys.language, 'fr');
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (url: string) => {
+      calls.push(String(url));
+      if (String(url).includes('getAllSetting')) return new Promise<Response>((r) => (answer = r));
+      return Promise.resolve(reply({ code: 200, msg: 'ok', data: coins }));
+    });
+    const { startUp, settings } = await load();
+    const { i18n } = await import('../i18n/index');
+    const started = startUp({ namespaces: ['market'] });
+    // The settings have not answered; the messages are in already.
+    await vi.waitFor(() => expect(i18n.hasResourceBundle('fr', 'market')).toBe(true));
+    expect(i18n.hasResourceBundle('fr', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'market')).toBe(true);
+    expect(settings.ready).toBe(false);
+    answer(reply({ code: 200, msg: 'ok', data: DEFAULT_SETTINGS }));
+    await started;
+    expect(settings.ready).toBe(true);
+  });
+
   it('[OPC-10] a language chosen after start-up asks for the settings again (their operator texts are per language)', async () => {
     const { startUp } = await load();
     const { languageState, setLanguage } = await import('../i18n/index');

@@ -11,7 +11,8 @@ import { CODE_OK } from '../../shared/api/envelope';
 import { marketApi } from '../../shared/api/market';
 import { callRaw } from '../api/client';
 import { subscribeKey } from 'valtio/utils';
-import { applyDocumentLanguage, languageState, setLanguage, storedLanguage } from '../i18n/index';
+import { applyDocumentLanguage, languageState, prefetchMessages, setLanguage, storedLanguage } from '../i18n/index';
+import type { Namespace } from '../i18n/languages';
 import { toLanguageCode, DEFAULT_LANGUAGE } from '../i18n/languages';
 import { readString, writeString } from './storage';
 import { StorageKeys } from '../../shared/storageKeys';
@@ -63,9 +64,13 @@ export function pickLanguage(): string {
   return toLanguageCode(flagged?.dictValue) ?? DEFAULT_LANGUAGE;
 }
 
-/** Runs steps 1-3; the caller mounts afterwards (step 4). Never rejects. */
-export async function startUp(): Promise<void> {
+/**
+ * Runs steps 1-3; the caller mounts afterwards (step 4). Never rejects. `namespaces`: those of the screen the app
+ * opens on, whose messages load beside the settings calls in the language the local state points to (PERF-54).
+ */
+export async function startUp(opts: { namespaces?: readonly Namespace[] } = {}): Promise<void> {
   loadLocal();
+  prefetchMessages(pickLanguage(), opts.namespaces ?? []);
   await Promise.all([refreshSettings(), refreshCoins()]);
   const lang = pickLanguage();
   const storedId = readString(StorageKeys.languageId) ?? undefined;

@@ -39,6 +39,11 @@ export function subscribeCoinIcons(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** PERF-54: start-up asks for the manifest beside the settings, before the first coin is drawn. */
+export function warmCoinIcons(): void {
+  if (state.status === 'idle') void load();
+}
+
 /** The version of the manifest state (for useSyncExternalStore). */
 export function coinIconsSnapshot(): State {
   return state;

@@ -13,11 +13,13 @@ const spotNs = ['market', 'trade', 'futures'] as const;
 const futuresNs = ['market', 'futures'] as const;
 const optionsNs = ['market', 'options'] as const;
 const shell: Load = () => import('./TradeShell');
+// PERF-54: every mode shows the chart, whose chunk (uPlot) the shell asks for only once it renders.
+const chart = () => import('./components/chart/KlineChart');
 
 export const TRADE_ROUTES: readonly RouteDef[] = [
-  { path: TRADE_PATHS.seconds, load: shell, ns: secondsNs },
-  { path: TRADE_PATHS.futures, load: shell, ns: futuresNs },
-  { path: TRADE_PATHS.spot, load: shell, ns: spotNs },
-  { path: TRADE_PATHS.options, load: shell, ns: optionsNs },
-  { path: TRADE_PATHS.option, load: shell, ns: optionsNs },
+  { path: TRADE_PATHS.seconds, load: shell, ns: secondsNs, warm: chart },
+  { path: TRADE_PATHS.futures, load: shell, ns: futuresNs, warm: chart },
+  { path: TRADE_PATHS.spot, load: shell, ns: spotNs, warm: chart },
+  { path: TRADE_PATHS.options, load: shell, ns: optionsNs, warm: chart },
+  { path: TRADE_PATHS.option, load: shell, ns: optionsNs, warm: chart },
 ];
