@@ -3,7 +3,8 @@
  * out and signed in, against the real server in a real Chromium. Each visit fails on a page error, a console
  * error, a failed request or an error response (WALK-2, WALK-3), horizontal overflow (WALK-4), text cut off by
  * its box (WALK-5) or elements overlapping each other (WALK-6) — see tests/helpers/walkAudit.ts for the exact
- * definitions. It writes a screenshot gallery (WALK-7) to test-results/walk/ (not committed) and prints where.
+ * definitions. It writes a screenshot gallery (WALK-7) to test-results/walk/ (not committed) and prints where: of
+ * every visit with WALK_GALLERY=1, else of the visits that found something.
  *
  * One server and one browser for the whole walk; one browser context per size and signed state. The phone walks
  * load each route from its address; the desktop walks navigate inside the app (WALK-1's decision). The signed-in
@@ -23,6 +24,8 @@ import { axeSerious } from './helpers/axe';
 const WALK_TIMEOUT_MS = 300_000;
 
 const GALLERY = resolve('test-results/walk');
+/** WALK-7: a screenshot of every visit only when asked; `npm test` shoots the visits that found something. */
+const FULL_GALLERY = process.env.WALK_GALLERY === '1';
 
 interface Known {
   /** What is wrong, where, and who owns the fix. */
@@ -205,7 +208,10 @@ const usedKnown = new Set<Known>();
 describe('[WALK-1] route walk', () => {
   afterAll(() => {
     writeIndex();
-    console.log(`[WALK-7] route walk gallery: ${join(GALLERY, 'index.html')} (${shots.length} screenshots)`);
+    console.log(
+      `[WALK-7] route walk gallery: ${join(GALLERY, 'index.html')} (${shots.length} screenshots` +
+        `${FULL_GALLERY ? '' : ', of the visits that found something; WALK_GALLERY=1 for every visit'})`,
+    );
   });
 
   it('[WALK-4] [WALK-5] [WALK-6] the audit finds overflow, cut text and overlaps, and allows what is intended', async () => {
@@ -323,10 +329,13 @@ describe('[WALK-1] route walk', () => {
                 current.push(...(await a11yProblems(page, route)));
                 a11yTitles.set(route, await page.title());
               }
-              const file = `${state}-${size}-${slug(route)}.png`;
-              await page.screenshot({ path: join(GALLERY, file), fullPage: true });
               const problems = current;
-              shots.push({ route, landed, size, state, file, problems });
+              // WALK-7: every visit with WALK_GALLERY=1, else only the visits that found something.
+              const file = `${state}-${size}-${slug(route)}.png`;
+              if (FULL_GALLERY || problems.length > 0) {
+                await page.screenshot({ path: join(GALLERY, file), fullPage: true });
+                shots.push({ route, landed, size, state, file, problems });
+              }
               for (const p of problems) {
                 if (isKnown(route, size, state, p, usedKnown))
                   console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
