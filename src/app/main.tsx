@@ -15,15 +15,18 @@ import { i18n } from './i18n';
 import { installAccountToken } from './market/accountToken';
 import { warmRoute } from './routes';
 import { warmCoinIcons } from './ui/coinIcons';
+import { marketClient } from './market/marketClient';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<Boot />);
 // The browser benchmark (bench/browser) counts React commits with the Profiler API: it defines
 // window.__openexProfiler before the app loads and builds with react-dom/profiling. Absent in the product.
 const onRender = (window as { __openexProfiler?: ProfilerOnRenderCallback }).__openexProfiler;
-// PERF-52, PERF-54: the screen's chunks, its messages and the coin logos' manifest load beside the settings calls.
+// PERF-52, PERF-54: the screen's chunks, its messages, the coin logos' manifest and the market worker (which every
+// screen starts: the shell shows the connection's health) start beside the settings calls.
 const namespaces = warmRoute(location.pathname);
 warmCoinIcons();
+marketClient.start();
 void startUp({ namespaces }).then(() => {
   installAccountToken();
   root.render(
