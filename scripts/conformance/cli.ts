@@ -39,7 +39,14 @@ async function main(): Promise<number> {
     return 2;
   }
   // The password is never printed nor written to a report.
-  const report = await runConformance({ url: values.url, mode, account: values.account, password: values.password });
+  let report;
+  try {
+    report = await runConformance({ url: values.url, mode, account: values.account, password: values.password });
+  } catch (err) {
+    const cause = err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+    console.error(`conformance: ${values.url} could not be checked: ${cause}`);
+    return 1;
+  }
   console.log(renderText(report));
   if (values.report) writeFileSync(values.report, JSON.stringify(report, null, 2) + '\n');
   if (values.junit) writeFileSync(values.junit, renderJUnit(report));
