@@ -5,7 +5,6 @@
 import { z } from 'zod';
 
 export const CHECK_STATUSES = ['pass', 'fail', 'notOffered', 'skipped'] as const;
-export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** What a check compares, in words: where, what the contract says, what the backend sent. */
 export const Difference = z.object({
