@@ -26,6 +26,11 @@ export interface Endpoint<
   auth?: boolean;
   /** Multipart upload instead of JSON. */
   multipart?: boolean;
+  /**
+   * A POST that changes nothing (a read sent as POST, as the spec names it). Every other POST may change state
+   * or move money: the conformance suite's read mode calls only GETs and these (CONF-2).
+   */
+  readOnly?: boolean;
 }
 
 export function defineEndpoint<

@@ -5,6 +5,7 @@ import * as S from '../schemas/exchange';
 export const exchangeApi = {
   getAppCurrencyList: defineEndpoint({
     method: 'POST',
+    readOnly: true,
     path: '/api/common/getAppCurrencyList',
     summary: 'Coins the flash exchange offers: listed coins with a live USDT price, and their decimals',
     data: S.ExchangeCoins,

@@ -43,6 +43,7 @@ export const marketApi = {
   }),
   getMt5Amount: defineEndpoint({
     method: 'POST',
+    readOnly: true,
     path: '/api/common/getMt5Amount',
     summary: 'Latest price of a coin against USDT (query coin, e.g. "BTC" or "btcusdt")',
     query: z.object({ coin: z.string().min(1).max(32) }),

@@ -16,6 +16,26 @@ import { tradingApi } from './trading';
 import { userApi } from './user';
 import { withdrawApi } from './withdraw';
 
+/** The registry by area (the conformance suite reports per area). */
+export const apiAreas = {
+  market: marketApi,
+  user: userApi,
+  asset: assetApi,
+  recharge: rechargeApi,
+  withdraw: withdrawApi,
+  exchange: exchangeApi,
+  trading: tradingApi,
+  futures: futuresApi,
+  options: optionsApi,
+  records: recordsApi,
+  finance: financeApi,
+  follow: followApi,
+  proxy: proxyApi,
+  rewards: rewardsApi,
+  inbox: inboxApi,
+  flow: flowApi,
+};
+
 export const api = {
   ...marketApi,
   ...userApi,

@@ -60,6 +60,7 @@ export const tradingApi = {
   }),
   periodList: defineEndpoint({
     method: 'POST',
+    readOnly: true,
     path: '/api/period/list',
     summary: 'Second-contract periods: length in seconds, payout ratio, minimum and maximum stake, open or not',
     body: S.PeriodListBody,
@@ -76,6 +77,7 @@ export const tradingApi = {
   }),
   selectSecondOrders: defineEndpoint({
     method: 'POST',
+    readOnly: true,
     path: '/api/secondContractOrder/selectOrderList',
     summary:
       "The caller's second contracts, newest first, open or settled, paged; settled ones carry result, close price, payout and the entry and exit trades",

@@ -63,6 +63,7 @@ export const userApi = {
   }),
   getCountryCode: defineEndpoint({
     method: 'POST',
+    readOnly: true,
     path: '/api/user/getCountryCode',
     summary: 'Country calling codes for the phone picker',
     data: z.array(S.CountryCode),

@@ -5,6 +5,7 @@ import * as S from '../schemas/withdraw';
 export const withdrawApi = {
   getWithDrawCoinList: defineEndpoint({
     method: 'POST',
+    readOnly: true,
     path: '/api/common/getWithDrawCoinList',
     summary:
       'Open withdrawal channels with the rules that apply to the caller now: fees, free and daily counts left, minimum, maximum, time window, trade password and code',
@@ -30,6 +31,7 @@ export const withdrawApi = {
   }),
   getWithdrawStatus: defineEndpoint({
     method: 'POST',
+    readOnly: true,
     path: '/api/withdraw/getWithdrawStatus',
     summary:
       'A withdrawal by id, or by the Idempotency-Key it was submitted with, or (neither given) the latest pending one; null when none',
