@@ -52,6 +52,12 @@ const pwa = VitePWA({
 // One config for the app build and for the test projects.
 // - unit: pure TypeScript and server tests beside the code (src/**, server/**)
 // - e2e: cross-process tests in tests/ that start the real server and drive Chromium.
+/**
+ * Server test files that keep a module graph of their own (PERF-55). seconds.test.ts: its 300-contract replay ran
+ * out of time in a shared graph, alone or after others (2026-11-28, not yet explained); isolated it passes.
+ */
+const ISOLATED_SERVER_TESTS = ['server/src/seconds/seconds.test.ts'];
+
 export default defineConfig({
   // precompress last: it also compresses what the others write at the end (sw.js, the manifest; PERF-11).
   plugins: [react(), coinIconsPlugin(), pwaIconsPlugin(), pwa, precompressPlugin()],
@@ -96,8 +102,26 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The app's tests (they stub globals and reset modules) and the server files in ISOLATED_SERVER_TESTS: each
+          // file in a fresh module graph.
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...ISOLATED_SERVER_TESTS],
           // New password hashes at a test cost (see the file).
+          setupFiles: ['server/src/testing/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // PERF-55: the server's and the scripts' tests share one module graph per worker. Each file builds its own
+          // servers, clocks and databases, so importing the server's ~300 modules again for each of 120 files only
+          // cost time: measured (machine under load) 334 s of import for 40 files isolated, 35 s shared.
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...ISOLATED_SERVER_TESTS, '**/node_modules/**'],
+          isolate: false,
           setupFiles: ['server/src/testing/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
