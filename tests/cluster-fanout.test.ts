@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(sockets.map((s) => s.close().catch(() => undefined)));
+  for (const s of sockets) s.ws.terminate();
   await cluster?.stop();
   if (dataDir) {
     // LEDGER-5: the books of the core balance after the run.
@@ -207,5 +207,32 @@ describe('[BUS-10] the core and three gateways as processes', () => {
       }),
     );
     expect(depthGaps).toBe(0);
+  });
+
+  it('[BUS-10] a gateway killed with SIGKILL: its sockets reconnect to another and resync; the others notice nothing', async () => {
+    const dead = cluster.gateways[2];
+    const market = sockets.slice(0, SOCKETS);
+    const orphans = market.filter((_, i) => i % 3 === 2);
+    const others = market.filter((_, i) => i % 3 !== 2);
+    const seen = others.map((c) => c.frames.length);
+    const t0 = performance.now();
+    dead.proc.kill('SIGKILL');
+    await Promise.all(orphans.map((c) => c.closed));
+    // Each reconnects to the next gateway and subscribes again: the book's snapshot and the tickers come back.
+    const moved = await Promise.all(
+      market
+        .map((_, i) => i)
+        .filter((i) => i % 3 === 2)
+        .map((i) => marketSocket(i + 1)),
+    );
+    sockets.push(...moved);
+    await Promise.all(moved.map((c) => c.waitFor((f) => f.type === 'DEPTH' && f.data.snapshot, 0, 60_000)));
+    await Promise.all(moved.map((c) => c.waitFor((f) => f.type === 'DETAIL', 0, 60_000)));
+    const resynced = performance.now() - t0;
+    // The other gateways' sockets stayed open and kept receiving.
+    await Promise.all(others.map((c, k) => c.waitFor(() => c.frames.length > seen[k] + 5, seen[k], 60_000)));
+    for (const c of others) expect(c.ws.readyState).toBe(1);
+    for (const c of [...others, ...moved]) expect(checkOrder(c).depthGaps).toBe(0);
+    console.log(JSON.stringify({ killed: dead.name, moved: moved.length, resyncedMs: Math.round(resynced) }));
   });
 });
