@@ -190,10 +190,18 @@ describe('[BUS-9] a gateway holds a subject only while a socket wants it', () =>
     const c1 = await owncoin(wsOf(gw), await a.ticket());
     const c2 = await owncoin(wsOf(gw), await a.ticket());
     expect(gw.interest.count).toBe(before + 1);
+    // POSITION's first state comes from the core too (the user has none open).
+    c2.send({ op: 'subscribe', id: 'pos', type: 'POSITION', token: await a.ticket() });
+    const pos = await c2.waitFor((f) => f.type === 'POSITION');
+    expect(pos.data).toEqual({ positions: [] });
+    expect(gw.interest.count).toBe(before + 2);
+    c2.send({ op: 'unsubscribe', id: 'pu', type: 'POSITION' });
+    await c2.waitFor((f) => f.type === 'ACK' && f.data.id === 'pu');
+    expect(gw.interest.count).toBe(before + 1);
     await c1.close();
     expect(gw.interest.has(subject)).toBe(true);
     c2.send({ op: 'unsubscribe', id: 'u', type: 'OWNCOIN' });
-    await c2.waitFor((f) => f.type === 'ACK' && f.data.op === 'unsubscribe');
+    await c2.waitFor((f) => f.type === 'ACK' && f.data.id === 'u');
     expect(gw.interest.has(subject)).toBe(false);
     expect(gw.interest.count).toBe(before);
     await c2.close();
