@@ -22,7 +22,7 @@ import { answerGateways, publishToBus } from './bus/attach';
 import { natsTransport } from './bus/natsTransport';
 import { BusPublisher } from './bus/publisher';
 import { SESSION_END_SUBJECT } from './bus/subjects';
-import { sessionId } from './bus/tickets';
+import { sessionEnded } from './bus/tickets';
 import { UserEvents } from './events/userEvents';
 import { TradingFees } from './events/tradingFees';
 import { mountRewards } from './rewards/index';
@@ -276,6 +276,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       userOfToken: (token) => identity.userOfToken(token)?.id,
       balances: (userId) => wallet.balances(userId),
       positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
+      onSessionEnded: (l) => identity.sessions.onEnded((e) => l(sessionEnded(e))),
     });
     // BUS-1: with NATS_URL the same events also go to the bus, for socket gateways on other processes.
     const transport = config.natsUrl ? await natsTransport(config.natsUrl, 'openex-core', log) : undefined;
@@ -289,7 +290,20 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       : undefined;
     // BUS-7: the gateways ask the core for the market's state and a book's depth when they start or resync.
     const stopAnswers =
-      transport && bus ? answerGateways(transport, bus.epoch, { market: ctx.market, marks: ctx.marks }) : undefined;
+      transport && bus
+        ? answerGateways(transport, bus.epoch, {
+            market: ctx.market,
+            marks: ctx.marks,
+            account: config.gatewaySecret
+              ? {
+                  secret: config.gatewaySecret,
+                  now: () => clock.now(),
+                  balances: (userId) => wallet.balances(userId),
+                  positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
+                }
+              : undefined,
+          })
+        : undefined;
     const stopBus = bus
       ? publishToBus(bus, {
           market: ctx.market,
@@ -302,13 +316,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       : undefined;
     // BUS-6: a session's end reaches every gateway, which closes the private streams its ticket opened.
     const offSessions = bus
-      ? identity.sessions.onEnded((e) =>
-          bus.publish(SESSION_END_SUBJECT, {
-            u: e.userId,
-            ...(e.tokenHash ? { s: sessionId(e.tokenHash) } : {}),
-            ...(e.keepHash ? { keep: sessionId(e.keepHash) } : {}),
-          }),
-        )
+      ? identity.sessions.onEnded((e) => bus.publish(SESSION_END_SUBJECT, sessionEnded(e)))
       : undefined;
     const demo = await registerIdentity(app, router, identity, config.demo);
     registerWalletRoutes(router.within(app, { bodyLimit: 64 * 1024 }), identity, wallet);

@@ -125,4 +125,42 @@ describe('the live account [LIVE-1][LIVE-2][LIVE-3]', () => {
     h.engine.setAccountToken(null);
     expect(h.engine.accountView()).toMatchObject({ settlementCount: 0, lastSettlement: null });
   });
+
+  it('[BUS-8] where tickets are offered the private streams carry the newest ticket, never the token; a new ticket keeps what is shown', async () => {
+    const h = engineHarness();
+    h.exchange.accounts.set('ticket-1', [USDT('5')]);
+    h.exchange.accounts.set('ticket-2', [USDT('6')]);
+    h.exchange.positions.set('ticket-1', []);
+    h.exchange.positions.set('ticket-2', []);
+    h.engine.acquire({ kind: 'account' });
+    h.engine.acquire({ kind: 'positions' });
+    h.engine.setStreamTicket('ticket-1');
+    h.engine.setAccountToken('tok-a');
+    await h.settle();
+    const subs = () => h.sockets.last.sent.filter((f) => f.op === 'subscribe' && 'token' in f);
+    const sent = (from = 0) =>
+      subs()
+        .slice(from)
+        .map((f) => `${String(f.type)} ${String(f.token)}`)
+        .sort();
+    const TYPES = ['OWNCOIN', 'POSITION', 'SETTLEMENT', 'USER_STATUS'];
+    expect(sent()).toEqual(TYPES.map((t) => `${t} ticket-1`));
+    expect(h.engine.accountView().balances).toEqual([USDT('5')]);
+    const seen: unknown[] = [];
+    h.engine.onChange((keys) => {
+      if (keys.has('account')) seen.push(h.engine.accountView().balances);
+    });
+    h.engine.setStreamTicket('ticket-2');
+    await h.settle();
+    expect(sent(4)).toEqual(TYPES.map((t) => `${t} ticket-2`));
+    expect(seen).not.toContain(null); // the balances stayed until the new ones came
+    expect(h.engine.accountView()).toMatchObject({ balances: [USDT('6')], authorized: true });
+    // A reconnect subscribes with the newest ticket.
+    h.exchange.dropAll();
+    h.time.advance(10_000);
+    await h.settle();
+    expect(h.sockets.sockets.length).toBeGreaterThan(1);
+    expect(sent()).toEqual(TYPES.map((t) => `${t} ticket-2`));
+    expect(h.sockets.sockets.flatMap((s) => s.sent).some((f) => f.token === 'tok-a')).toBe(false);
+  });
 });

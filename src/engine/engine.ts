@@ -97,6 +97,8 @@ class Engine implements MarketEngine {
   /** LIVE-1: the account topic's store, the session token, and the held private streams. */
   private readonly account = new AccountStore();
   private accountToken: string | null = null;
+  /** BUS-8: the socket ticket sent instead of the token where the server offers tickets (socket gateways). */
+  private streamTicket: string | null = null;
   private accountWatched = false;
   private accountReleases: (() => void)[] = [];
   private framesReceived = 0;
@@ -139,8 +141,8 @@ class Engine implements MarketEngine {
       emit: (keys) => this.emit(keys),
     });
     this.futures = new FuturesStreams({
-      subscribe: (spec) => this.subs.acquire(spec),
-      resubscribe: (spec) => this.subs.reauth(spec),
+      subscribe: (spec) => this.subs.acquire(this.credential(spec)),
+      resubscribe: (spec) => this.subs.reauth(this.credential(spec)),
       nextVersion: () => ++this.state.version,
       log: deps.log,
     });
@@ -210,10 +212,28 @@ class Engine implements MarketEngine {
     this.futures.setToken(token);
     this.emit(SESSION_CHANGE);
     if (had !== null && token !== null && this.accountReleases.length) {
-      for (const type of ACCOUNT_STREAMS) this.subs.reauth({ type, token });
+      for (const type of ACCOUNT_STREAMS) this.subs.reauth(this.credential({ type, token }));
     } else {
       this.syncAccountStreams();
     }
+  }
+
+  /**
+   * BUS-8: where the server offers socket tickets, the private streams are subscribed with the newest ticket
+   * instead of the session token (a gateway knows no sessions). A new ticket subscribes the held streams again
+   * with it (the server answers with the current state); what is shown stays. Set it before the token.
+   */
+  setStreamTicket(ticket: string | null): void {
+    if (this.disposed || ticket === this.streamTicket) return;
+    this.streamTicket = ticket;
+    const token = this.accountToken;
+    if (token === null) return;
+    for (const type of [...ACCOUNT_STREAMS, 'POSITION' as const]) this.subs.reauth(this.credential({ type, token }));
+  }
+
+  /** A private stream's spec with what it is sent with: the ticket when there is one, else the token. */
+  private credential<S extends { token?: string }>(spec: S): S {
+    return this.streamTicket !== null && spec.token !== undefined ? { ...spec, token: this.streamTicket } : spec;
   }
 
   loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number> {
@@ -335,7 +355,7 @@ class Engine implements MarketEngine {
     const want = this.accountWatched && this.accountToken !== null;
     if (want && this.accountReleases.length === 0) {
       const token = this.accountToken!;
-      this.accountReleases = ACCOUNT_STREAMS.map((type) => this.subs.acquire({ type, token }));
+      this.accountReleases = ACCOUNT_STREAMS.map((type) => this.subs.acquire(this.credential({ type, token })));
     } else if (!want && this.accountReleases.length) {
       for (const release of this.accountReleases.splice(0)) release();
     }

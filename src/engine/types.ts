@@ -172,6 +172,11 @@ export interface MarketEngine {
    */
   setAccountToken(token: string | null): void;
   /**
+   * BUS-8: the socket ticket to send instead of the token (where the server offers tickets), or null. A new one
+   * subscribes the held private streams again with it; what is shown stays. Set before the token.
+   */
+  setStreamTicket(ticket: string | null): void;
+  /**
    * Loads the page of candles before the oldest one held (min(2,000, capacity left), REST history with
    * endTime) into a watched, seeded series; resolves with the number added. 0 when the series is full,
    * not watched or not seeded, the server has nothing older, or a reseed came first. Calls while one is

@@ -60,6 +60,8 @@ export interface HostSession {
   setTestPlatform(tp: TestPlatform | null): void;
   /** LIVE-1: the session token for the private streams (one for the worker: the tabs share a session). */
   setAccountToken(token: string | null): void;
+  /** BUS-8: the socket ticket for the private streams where the server offers them (one for the worker). */
+  setStreamTicket(ticket: string | null): void;
   stats(): TabStats;
   /** Releases everything the tab held; idempotent. */
   close(): void;
@@ -130,12 +132,14 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   let idleTimer: TimerHandle | undefined;
   /** LIVE-1: outlives engines (a new engine after idle disposal or a base change gets it too). */
   let accountToken: string | null = null;
+  let streamTicket: string | null = null;
 
   function startEngine(b: Bases): void {
     stopEngine();
     bases = b;
     engine = deps.createEngine(b);
     offChange = engine.onChange(onEngineChange);
+    if (streamTicket !== null) engine.setStreamTicket(streamTicket);
     if (accountToken !== null) engine.setAccountToken(accountToken);
     interest.attach(engine);
     health = engine.diagnostics().health;
@@ -311,6 +315,11 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         if (s.closed || token === accountToken) return;
         accountToken = token;
         engine?.setAccountToken(token);
+      },
+      setStreamTicket(ticket) {
+        if (s.closed || ticket === streamTicket) return;
+        streamTicket = ticket;
+        engine?.setStreamTicket(ticket);
       },
       stats() {
         return {

@@ -59,6 +59,9 @@ export function serveTab(
     setAccountToken(token) {
       session?.setAccountToken(typeof token === 'string' && token.length <= 256 ? token : null);
     },
+    setStreamTicket(ticket) {
+      session?.setStreamTicket(typeof ticket === 'string' && ticket.length <= 256 ? ticket : null);
+    },
     diagnostics() {
       return host.diagnostics();
     },

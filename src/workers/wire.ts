@@ -59,6 +59,8 @@ export interface HostTabApi {
    * tabs of an origin share one session, so the last tab to say wins (they all say the same).
    */
   setAccountToken(token: string | null): void;
+  /** BUS-8: the socket ticket sent instead of the token where the server offers tickets, or null. */
+  setStreamTicket(ticket: string | null): void;
   diagnostics(): Diagnostics;
   tabStats(): TabStats | undefined;
   /**

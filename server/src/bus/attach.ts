@@ -9,7 +9,16 @@ import type { Position } from '../../../src/shared/schemas/futures';
 import type { Market, Marks } from '../context';
 import type { UserEvents } from '../events/userEvents';
 import { decodeJson, encodeJson, type BusPublisher, type BusTransport } from './publisher';
-import { marketSubject, RPC_DEPTH, RPC_MARKET, userSubject, type MarketState } from './subjects';
+import { marketSubject, RPC_ACCOUNT, RPC_DEPTH, RPC_MARKET, userSubject, type MarketState } from './subjects';
+import { verifyTicket } from './tickets';
+
+/** What the core answers a gateway about one user (BUS-8): only for a genuine ticket. */
+export interface AccountAnswers {
+  secret: string;
+  now(): number;
+  balances(userId: number): BalanceRow[];
+  positions(userId: number): Position[];
+}
 
 export interface BusSources {
   market: Market;
@@ -38,8 +47,12 @@ function liveCandles(market: Market, symbol: string): Partial<Record<KlineInterv
  * book's whole depth at its seq. Both run on the core's thread between its batches, so what they answer is
  * consistent with the messages already published.
  */
-export function answerGateways(transport: BusTransport, epoch: string, src: Pick<BusSources, 'market' | 'marks'>) {
-  const { market, marks } = src;
+export function answerGateways(
+  transport: BusTransport,
+  epoch: string,
+  src: Pick<BusSources, 'market' | 'marks'> & { account?: AccountAnswers },
+) {
+  const { market, marks, account } = src;
   const offs = [
     transport.serve(RPC_MARKET, () => {
       const symbols = market.symbols();
@@ -65,6 +78,20 @@ export function answerGateways(transport: BusTransport, epoch: string, src: Pick
       return encodeJson(market.books.depth(String(symbol), MIRROR_LEVELS) ?? null);
     }),
   ];
+  // BUS-8: a private stream's first state on a gateway (balances for OWNCOIN, positions for POSITION), for the
+  // ticket the socket gave; with the subject's sequence, so the gateway can tell it from a newer pushed message.
+  if (account)
+    offs.push(
+      transport.serve(RPC_ACCOUNT, (req) => {
+        const { ticket, stream } = decodeJson<{ ticket: string; stream: string }>(req);
+        const v = verifyTicket(account.secret, String(ticket), account.now());
+        if (!v.ok) return encodeJson({ error: v.reason });
+        const u = v.claims.u;
+        if (stream === 'owncoin') return encodeJson({ d: account.balances(u) });
+        if (stream === 'position') return encodeJson({ d: { positions: account.positions(u), event: null } });
+        return encodeJson({ error: 'no state for that stream' });
+      }),
+    );
   return () => offs.forEach((off) => off());
 }
 

@@ -4,14 +4,23 @@
  * reconnect buffer, then dropped (the sequences show the gap to the gateways).
  */
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { systemTimers, type Timers } from '../time/clock';
 import type { BusClient, BusTransport } from './publisher';
+
+/** How long closing waits for buffered messages to go out: with the NATS server gone, draining never ends. */
+const DRAIN_MS = 2_000;
 
 export interface NatsLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }
 
-export async function natsTransport(url: string, name: string, log: NatsLog): Promise<BusTransport & BusClient> {
+export async function natsTransport(
+  url: string,
+  name: string,
+  log: NatsLog,
+  timers: Timers = systemTimers,
+): Promise<BusTransport & BusClient> {
   const u = new URL(url);
   const nc: NatsConnection = await connect({
     servers: `${u.hostname}:${u.port || '4222'}`,
@@ -46,6 +55,13 @@ export async function natsTransport(url: string, name: string, log: NatsLog): Pr
       return () => sub.unsubscribe();
     },
     request: async (subject, payload, timeoutMs) => (await nc.request(subject, payload, { timeout: timeoutMs })).data,
-    close: () => nc.drain(),
+    async close() {
+      // A stop with the NATS server already gone (Ctrl-C reaches the whole cluster at once) must not hang.
+      let timer: { cancel(): void } | undefined;
+      const late = new Promise<void>((resolve) => (timer = timers.after(DRAIN_MS, resolve)));
+      await Promise.race([nc.drain().catch(() => undefined), late]);
+      timer?.cancel();
+      if (!nc.isClosed()) await nc.close().catch(() => undefined);
+    },
   };
 }

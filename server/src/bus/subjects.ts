@@ -28,6 +28,8 @@ export const SESSION_END_SUBJECT = `${SUBJECT_ROOT}.session.end`;
 /** Requests a gateway makes of the core (BUS-7): the market's state now, and one book's whole depth. */
 export const RPC_MARKET = `${SUBJECT_ROOT}.rpc.market`;
 export const RPC_DEPTH = `${SUBJECT_ROOT}.rpc.depth`;
+/** A private stream's first state, for a socket ticket (BUS-8): `{ ticket, stream }` -> `{ d }` or `{ error }`. */
+export const RPC_ACCOUNT = `${SUBJECT_ROOT}.rpc.account`;
 
 /** The market's state a gateway starts from (RPC_MARKET). */
 export interface MarketState {

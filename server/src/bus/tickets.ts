@@ -33,6 +33,11 @@ export function issueTicket(secret: string, userId: number, sid: string, now: nu
   return `${payload}.${sign(secret, payload)}`;
 }
 
+/** Whether a credential is shaped as a ticket (`payload.signature`); session tokens are base64url, without a dot. */
+export function isTicket(credential: string): boolean {
+  return credential.includes('.');
+}
+
 /** The claims of a genuine, unexpired ticket, or the reason it is refused (said to the socket as is). */
 export function verifyTicket(
   secret: string,
@@ -56,4 +61,17 @@ export function verifyTicket(
   if (!Number.isSafeInteger(claims.u) || typeof claims.s !== 'string' || !Number.isFinite(claims.x)) return refused;
   if (claims.x <= now) return { ok: false, reason: 'The socket ticket has expired: ask for a new one' };
   return { ok: true, claims };
+}
+
+/** A session's end as the bus and the socket streams tell it (BUS-6): session ids, never tokens or their hashes. */
+export function sessionEnded(e: { userId: number; tokenHash?: string; keepHash?: string }): {
+  u: number;
+  s?: string;
+  keep?: string;
+} {
+  return {
+    u: e.userId,
+    ...(e.tokenHash ? { s: sessionId(e.tokenHash) } : {}),
+    ...(e.keepHash ? { keep: sessionId(e.keepHash) } : {}),
+  };
 }

@@ -4,6 +4,8 @@ import { DepthMirror } from '../market/depthMirror';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { startNatsServer, type NatsServer } from '../testing/natsServer';
 import { connect, type Recorded } from '../ws/testClient';
+import { userApi } from '../../../src/shared/api/user';
+import { userSubject } from '../bus/subjects';
 import { startGateway, type RunningGateway } from './gateway';
 
 const SYMBOL = 'btcusdt';
@@ -17,7 +19,10 @@ const STREAMS = [
 let nats: NatsServer;
 let ts: TestServer;
 let gw: RunningGateway;
+let gw2: RunningGateway;
 let n = 0;
+const SECRET = 'gateway-test-secret-0123456789abcdef';
+const wsOf = (g: RunningGateway) => g.url.replace('http', 'ws');
 
 async function subscribed(url: string): Promise<Recorded> {
   const c = await connect(`${url}/ws/gw-test-${++n}`);
@@ -46,11 +51,16 @@ const body = (f: { type: string; symbol?: string; interval?: string; data: unkno
 
 beforeAll(async () => {
   nats = await startNatsServer();
-  ts = await startTestServer({ clock: 'manual', env: { NATS_URL: nats.url } });
-  gw = await startGateway({ natsUrl: nats.url, host: '127.0.0.1', port: 0, logLevel: 'silent' });
+  ts = await startTestServer({ clock: 'manual', env: { NATS_URL: nats.url, GATEWAY_SECRET: SECRET } });
+  const opts = { natsUrl: nats.url, host: '127.0.0.1', port: 0, logLevel: 'silent', gatewaySecret: SECRET };
+  [gw, gw2] = await Promise.all([
+    startGateway({ ...opts, clock: ts.clock }),
+    startGateway({ ...opts, clock: ts.clock, name: 'gw2' }),
+  ]);
 }, 60_000);
 afterAll(async () => {
   await gw?.close();
+  await gw2?.close();
   await ts?.stop();
   await nats?.stop();
 });
@@ -88,12 +98,112 @@ describe('[BUS-7] a gateway serves the socket from the bus alone', () => {
     await direct.close();
     await viaGateway.close();
   });
+});
 
-  it('refuses what it does not serve yet, by name: private streams', async () => {
-    const c = await connect(`${gw.url.replace('http', 'ws')}/ws/gw-private`);
-    c.send({ op: 'subscribe', id: 'p', type: 'OWNCOIN', token: 'x' });
+/** A signed-in user with a socket ticket (BUS-5). */
+async function user(tag: string) {
+  const token = await ts.signUp(`gw-${tag}-${++n}@example.com`);
+  const id = ts.acc.sessions.resolve(token)!;
+  const ticket = async () => {
+    const r = await ts.call(userApi.socketTicket, { token });
+    return r.data.ticket;
+  };
+  return { token, id, ticket };
+}
+
+/** A socket holding OWNCOIN with `credential`, once its first balances arrived. */
+async function owncoin(url: string, credential: string): Promise<Recorded> {
+  const c = await connect(`${url}/ws/gw-own-${++n}`);
+  c.send({ op: 'subscribe', id: 'own', type: 'OWNCOIN', token: credential });
+  await c.waitFor((f) => f.type === 'OWNCOIN');
+  return c;
+}
+
+const owned = (c: Recorded) => c.frames.filter((f) => f.type === 'OWNCOIN').length;
+
+describe('[BUS-8] private streams on gateways, for socket tickets', () => {
+  it('a balance change reaches only its owner, on either gateway and on the core; sign-out stops them on every one', async () => {
+    const a = await user('a');
+    const b = await user('b');
+    const [a1, a2, aCore, b2] = await Promise.all([
+      owncoin(wsOf(gw), await a.ticket()),
+      owncoin(wsOf(gw2), await a.ticket()),
+      owncoin(ts.wsUrl, await a.ticket()), // the same client code against the core
+      owncoin(wsOf(gw2), await b.ticket()),
+    ]);
+    // BUS-9: a gateway holds a user's subject only where that user has a socket.
+    expect(gw.interest.has(userSubject(a.id, 'owncoin'))).toBe(true);
+    expect(gw.interest.has(userSubject(b.id, 'owncoin'))).toBe(false);
+    expect(gw2.interest.has(userSubject(b.id, 'owncoin'))).toBe(true);
+
+    await ts.ctx.core.run(() => ts.ctx.userEvents.balancesChanged(a.id));
+    for (const c of [a1, a2, aCore]) await c.waitFor(() => owned(c) === 2);
+    await ts.ctx.core.run(() => ts.ctx.userEvents.balancesChanged(b.id));
+    await b2.waitFor(() => owned(b2) === 2);
+    // b's second came after a's on the same bus: a's sockets had theirs, and no one had the other's.
+    expect([a1, a2, aCore, b2].map(owned)).toEqual([2, 2, 2, 2]);
+    expect(a1.frames.find((f) => f.type === 'OWNCOIN').data).toEqual(
+      aCore.frames.find((f) => f.type === 'OWNCOIN').data,
+    );
+
+    const out = await ts.call(userApi.loginOut, { token: a.token, body: {} });
+    expect(out.code).toBe(200);
+    for (const c of [a1, a2, aCore]) {
+      const err = await c.waitFor((f) => f.type === 'ERROR');
+      expect(err.data.reason).toBe('UNAUTHORIZED');
+      expect(err.data.message).toMatch(/OWNCOIN stopped: the session has ended/);
+    }
+    await ts.ctx.core.run(() => {
+      ts.ctx.userEvents.balancesChanged(a.id);
+      ts.ctx.userEvents.balancesChanged(b.id);
+    });
+    await b2.waitFor(() => owned(b2) === 3);
+    expect([a1, a2, aCore].map(owned)).toEqual([2, 2, 2]);
+    expect(gw.interest.has(userSubject(a.id, 'owncoin'))).toBe(false);
+    await Promise.all([a1, a2, aCore, b2].map((c) => c.close()));
+  });
+
+  it('a forged or expired ticket is refused with UNAUTHORIZED, as a bad token is on the core', async () => {
+    const a = await user('f');
+    const good = await a.ticket();
+    const forged = `${good.slice(0, good.indexOf('.'))}.${'A'.repeat(43)}`;
+    const c = await connect(`${wsOf(gw)}/ws/gw-forged`);
+    c.send({ op: 'subscribe', id: 'f', type: 'OWNCOIN', token: forged });
     const err = await c.waitFor((f) => f.type === 'ERROR');
-    expect(err.data).toMatchObject({ reason: 'NOT_AVAILABLE', id: 'p' });
+    expect(err.data).toMatchObject({ reason: 'UNAUTHORIZED', id: 'f' });
+    expect(err.data.message).toMatch(/Sign in again/);
+    ts.clock.advance(61_000);
+    c.send({ op: 'subscribe', id: 'x', type: 'POSITION', token: good });
+    const expired = await c.waitFor((f) => f.type === 'ERROR' && f.data.id === 'x');
+    expect(expired.data).toMatchObject({ reason: 'UNAUTHORIZED' });
+    expect(expired.data.message).toMatch(/expired/);
+    expect(c.frames.some((f) => f.type === 'ACK')).toBe(false);
     await c.close();
+  });
+});
+
+describe('[BUS-9] a gateway holds a subject only while a socket wants it', () => {
+  it('one NATS subscription for many sockets of a subject, dropped with the last', async () => {
+    const a = await user('i');
+    const subject = userSubject(a.id, 'owncoin');
+    const before = gw.interest.count;
+    const c1 = await owncoin(wsOf(gw), await a.ticket());
+    const c2 = await owncoin(wsOf(gw), await a.ticket());
+    expect(gw.interest.count).toBe(before + 1);
+    // POSITION's first state comes from the core too (the user has none open).
+    c2.send({ op: 'subscribe', id: 'pos', type: 'POSITION', token: await a.ticket() });
+    const pos = await c2.waitFor((f) => f.type === 'POSITION');
+    expect(pos.data).toEqual({ positions: [] });
+    expect(gw.interest.count).toBe(before + 2);
+    c2.send({ op: 'unsubscribe', id: 'pu', type: 'POSITION' });
+    await c2.waitFor((f) => f.type === 'ACK' && f.data.id === 'pu');
+    expect(gw.interest.count).toBe(before + 1);
+    await c1.close();
+    expect(gw.interest.has(subject)).toBe(true);
+    c2.send({ op: 'unsubscribe', id: 'u', type: 'OWNCOIN' });
+    await c2.waitFor((f) => f.type === 'ACK' && f.data.id === 'u');
+    expect(gw.interest.has(subject)).toBe(false);
+    expect(gw.interest.count).toBe(before);
+    await c2.close();
   });
 });

@@ -1,15 +1,17 @@
 /**
  * A socket gateway (BUS-7): serves `/ws/{id}` with the same protocol and limits as the core's own
  * socket (the same hub, origin checks, throttles and slow-consumer rules), from a mirror of the market built
- * from NATS alone. Any number of them, on any machines, in front of one core. Private streams are not served
- * here yet (they answer NOT_AVAILABLE).
+ * from NATS alone. Any number of them, on any machines, in front of one core. With `GATEWAY_SECRET` (the core's)
+ * it serves the private streams too, for socket tickets (BUS-8); without it they answer NOT_AVAILABLE.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { natsTransport } from '../bus/natsTransport';
 import { Metrics } from '../metrics';
-import { systemClock, systemTimers } from '../time/clock';
+import { systemClock, systemTimers, type Clock } from '../time/clock';
 import { mountSocket } from '../ws/register';
+import { Interest } from './interest';
 import { MarketMirror } from './mirror';
+import { GatewayPrivateStreams } from './privateStreams';
 
 export interface GatewayConfig {
   natsUrl: string;
@@ -19,6 +21,10 @@ export interface GatewayConfig {
   logLevel?: string;
   /** A name for this gateway in NATS and the logs. */
   name?: string;
+  /** The core's GATEWAY_SECRET: checks socket tickets for the private streams (BUS-8). */
+  gatewaySecret?: string;
+  /** The clock tickets are checked against (tests on the core's manual clock); the system's by default. */
+  clock?: Clock;
 }
 
 export interface RunningGateway {
@@ -26,6 +32,9 @@ export interface RunningGateway {
   port: number;
   app: FastifyInstance;
   mirror: MarketMirror;
+  /** The NATS subjects held by the interest of its sockets (BUS-9). */
+  interest: Interest;
+  privateStreams?: GatewayPrivateStreams;
   close(): Promise<void>;
 }
 
@@ -36,9 +45,15 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const mirror = new MarketMirror(bus, app.log);
   await mirror.start();
   const metrics = new Metrics();
+  const clock = config.clock ?? systemClock;
+  const interest = new Interest(bus, (subject, payload) => privateStreams?.onMessage(subject, payload));
+  const privateStreams = config.gatewaySecret
+    ? new GatewayPrivateStreams(bus, interest, config.gatewaySecret, () => clock.now(), app.log)
+    : undefined;
   const closeSockets = await mountSocket(app, {
     market: mirror,
     marks: mirror,
+    accounts: privateStreams,
     metrics,
     log: app.log,
     clock: systemClock,
@@ -46,7 +61,14 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     allowedOrigins: config.allowedOrigins,
     testSwitches: false,
   });
-  app.get('/healthz', async () => ({ status: 'ok', role: 'gateway', name, mirror: mirror.stats }));
+  app.get('/healthz', async () => ({
+    status: 'ok',
+    role: 'gateway',
+    name,
+    mirror: mirror.stats,
+    subjects: interest.count,
+    private: privateStreams?.stats,
+  }));
   await app.listen({ host: config.host, port: config.port });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -56,11 +78,14 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     port,
     app,
     mirror,
+    interest,
+    privateStreams,
     close: () =>
       (closing ??= (async () => {
         await closeSockets();
         await app.close();
         mirror.stop();
+        interest.clear();
         await bus.close();
       })()),
   };

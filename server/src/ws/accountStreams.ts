@@ -10,6 +10,7 @@ import type { BalanceRow } from '../../../src/shared/protocol';
 import type { Position } from '../../../src/shared/schemas/futures';
 import type { PositionEvent, UserEvents } from '../events/userEvents';
 import type { Connection, Body } from './connection';
+import { isTicket, verifyTicket } from '../bus/tickets';
 import { errorBody, ownCoinBody, positionBody, settlementBody, userStatusBody } from './frames';
 
 export interface AccountSource {
@@ -19,6 +20,38 @@ export interface AccountSource {
   /** The user's open futures positions (LIVE-4; the futures service provides them). */
   positions(userId: number): Position[];
 }
+
+/** What the socket hub asks of the private streams: the core's (below) or a gateway's (BUS-8). */
+export interface PrivateStreams {
+  /** Told when a stream was stopped from this side (the session ended): the hub unregisters it. */
+  onEnded: (conn: Connection, type: PrivateType) => void;
+  /** Subscribes; returns the refusal (said in an UNAUTHORIZED error) when the credential is not good. */
+  subscribe(conn: Connection, type: PrivateType, credential: string): string | undefined;
+  /** Sends the state right after the ACK (balances, positions). */
+  initial(conn: Connection, type: PrivateType): void;
+  unsubscribe(conn: Connection, type: PrivateType): void;
+  remove(conn: Connection): void;
+  stop(): void;
+}
+
+/** A session that ended, by session id (BUS-6): `s` one, `keep` all of the user's but that one, neither: all. */
+export interface SessionEnded {
+  u: number;
+  s?: string;
+  keep?: string;
+}
+
+/** Whether a subscription bound to session `sid` of user `u` is ended by `e`. */
+export function endsSession(e: SessionEnded, u: number, sid: string): boolean {
+  if (e.u !== u) return false;
+  if (e.s !== undefined) return e.s === sid;
+  if (e.keep !== undefined) return e.keep !== sid;
+  return true;
+}
+
+/** The UNAUTHORIZED error of a stream whose session ended (the core's and a gateway's alike). */
+export const sessionEndedBody = (type: PrivateType) =>
+  errorBody('UNAUTHORIZED', `${type} stopped: the session has ended, sign in again`);
 
 export type PrivateType = 'OWNCOIN' | 'USER_STATUS' | 'SETTLEMENT' | 'POSITION';
 const PRIVATE_TYPES: readonly string[] = ['OWNCOIN', 'USER_STATUS', 'SETTLEMENT', 'POSITION'] satisfies PrivateType[];
@@ -30,10 +63,13 @@ export function isPrivateType(type: string): type is PrivateType {
 
 interface Held {
   userId: number;
-  token: string;
+  /** A session token, checked again before each push. */
+  token?: string;
+  /** Or the session a ticket named (BUS-8): ended by endSession. */
+  sid?: string;
 }
 
-export class AccountStreams {
+export class AccountStreams implements PrivateStreams {
   /** userId -> type -> connections. */
   private readonly byUser = new Map<number, Map<PrivateType, Set<Connection>>>();
   /** What each connection holds, per type. */
@@ -48,6 +84,8 @@ export class AccountStreams {
     private readonly now: () => number,
     /** Runs a push once what it tells of has committed (the trading core's afterCommit, CORE-2); default: at once. */
     private readonly later: (fn: () => void) => void = (fn) => fn(),
+    /** GATEWAY_SECRET: socket tickets are taken too (BUS-8). */
+    private readonly ticketSecret?: string,
   ) {}
 
   /** Listens to the events; returns nothing (stop() detaches). */
@@ -73,12 +111,21 @@ export class AccountStreams {
 
   /** Subscribes; returns an error message when the token is not a live session. */
   subscribe(conn: Connection, type: PrivateType, token: string): string | undefined {
-    const userId = this.source.userOfToken(token);
-    if (userId === undefined) return 'Sign in again: the session token is not valid';
+    let held: Held;
+    if (this.ticketSecret && isTicket(token)) {
+      const v = verifyTicket(this.ticketSecret, token, this.now());
+      if (!v.ok) return v.reason;
+      held = { userId: v.claims.u, sid: v.claims.s };
+    } else {
+      const userId = this.source.userOfToken(token);
+      if (userId === undefined) return 'Sign in again: the session token is not valid';
+      held = { userId, token };
+    }
+    const userId = held.userId;
     this.drop(conn, type);
     let types = this.held.get(conn);
     if (!types) this.held.set(conn, (types = new Map()));
-    types.set(type, { userId, token });
+    types.set(type, held);
     let byType = this.byUser.get(userId);
     if (!byType) this.byUser.set(userId, (byType = new Map()));
     let set = byType.get(type);
@@ -104,6 +151,22 @@ export class AccountStreams {
   /** A closed connection lets go of everything. */
   remove(conn: Connection): void {
     for (const t of PRIVATE_TYPES) this.drop(conn, t as PrivateType);
+  }
+
+  /** BUS-8: a session ended: the streams its tickets opened stop, with the same error as a failed token check. */
+  endSession(e: SessionEnded): void {
+    const byType = this.byUser.get(e.u);
+    if (!byType) return;
+    const ts = this.now();
+    for (const [type, set] of [...byType]) {
+      for (const conn of [...set]) {
+        const h = this.held.get(conn)?.get(type);
+        if (!h?.sid || !endsSession(e, h.userId, h.sid)) continue;
+        this.drop(conn, type);
+        this.onEnded(conn, type);
+        conn.send(sessionEndedBody(type), ts, true);
+      }
+    }
   }
 
   private drop(conn: Connection, type: PrivateType): void {
@@ -142,10 +205,10 @@ export class AccountStreams {
         this.remove(conn);
         continue;
       }
-      if (this.source.userOfToken(h.token) !== userId) {
+      if (h.token !== undefined && this.source.userOfToken(h.token) !== userId) {
         this.drop(conn, type);
         this.onEnded(conn, type);
-        conn.send(errorBody('UNAUTHORIZED', `${type} stopped: the session has ended, sign in again`), ts, true);
+        conn.send(sessionEndedBody(type), ts, true);
         continue;
       }
       conn.send((b ??= make()), ts, true);

@@ -39,7 +39,7 @@ import {
   symbolKeys,
   tradeBody,
 } from './frames';
-import { isPrivateType, type AccountStreams } from './accountStreams';
+import { isPrivateType, type PrivateStreams } from './accountStreams';
 import { parseInbound } from './inbound';
 
 /** Subscriptions one connection may hold (50 symbols x 10 streams fits with room to spare). */
@@ -82,7 +82,7 @@ export class Hub {
     private readonly timers: Timers,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
     /** The private streams (OWNCOIN, USER_STATUS, SETTLEMENT, POSITION); without them those subscriptions are NOT_AVAILABLE. */
-    private readonly accounts?: AccountStreams,
+    private readonly accounts?: PrivateStreams,
     /** The mark prices (LIVE-5); without them MARK subscriptions are NOT_AVAILABLE. */
     private readonly marks?: HubMarks,
   ) {

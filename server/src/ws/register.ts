@@ -10,7 +10,7 @@ import type { ServerContext } from '../context';
 import type { Metrics } from '../metrics';
 import type { Clock, Timers } from '../time/clock';
 import { DEFAULT_TIMINGS, Hub, type HubMarket, type HubMarks, type HubTimings } from './hub';
-import { AccountStreams, type AccountSource } from './accountStreams';
+import { AccountStreams, type AccountSource, type PrivateStreams, type SessionEnded } from './accountStreams';
 import { originAllowed, parseAllowedOrigins } from './origin';
 import { registerWsTestSwitches } from './testSwitches';
 
@@ -26,16 +26,22 @@ export async function registerWs(
   app: FastifyInstance,
   ctx: ServerContext,
   timings: HubTimings = DEFAULT_TIMINGS,
-  accountSource?: AccountSource,
+  accountSource?: AccountSource & {
+    /** BUS-8: the sessions that end, for the streams socket tickets opened (with GATEWAY_SECRET). */
+    onSessionEnded?: (l: (e: SessionEnded) => void) => () => void;
+  },
 ): Promise<() => Promise<void>> {
   const accounts = accountSource
     ? new AccountStreams(
         accountSource,
         () => ctx.clock.now(),
         (fn) => ctx.core.afterCommit(fn),
+        ctx.config.gatewaySecret,
       )
     : undefined;
   accounts?.attach(ctx.userEvents);
+  const offEnded =
+    accounts && ctx.config.gatewaySecret ? accountSource?.onSessionEnded?.((e) => accounts.endSession(e)) : undefined;
   return mountSocket(app, {
     market: ctx.market,
     marks: ctx.marks,
@@ -47,6 +53,7 @@ export async function registerWs(
     allowedOrigins: ctx.config.allowedOrigins,
     testSwitches: ctx.config.testSwitches && !ctx.config.production,
     timings,
+    onClose: offEnded,
   });
 }
 
@@ -54,7 +61,7 @@ export async function registerWs(
 export interface SocketDeps {
   market: HubMarket;
   marks?: HubMarks;
-  accounts?: AccountStreams;
+  accounts?: PrivateStreams;
   metrics: Metrics;
   log: FastifyBaseLogger;
   clock: Clock;
@@ -62,6 +69,8 @@ export interface SocketDeps {
   allowedOrigins: string | undefined;
   testSwitches: boolean;
   timings?: HubTimings;
+  /** Runs when the sockets close (detaches what the caller attached). */
+  onClose?: () => void;
 }
 
 /** Serves `/ws/{id}` on `app` from `deps` (the core's server and the gateway both mount it). */
@@ -81,6 +90,7 @@ export async function mountSocket(app: FastifyInstance, deps: SocketDeps): Promi
   let closing: Promise<void> | undefined;
   const closeAll = () => {
     accounts?.stop();
+    deps.onClose?.();
     return (closing ??= hub.closeAll());
   };
 

@@ -55,6 +55,8 @@ export interface MarketClient {
   setTestPlatform(tp: TestPlatform | null): void;
   /** LIVE-1: the session token for the account streams (null: signed out); sent again to a restarted worker. */
   setAccountToken(token: string | null): void;
+  /** BUS-8: the socket ticket for the private streams where the server offers tickets; sent before the token. */
+  setStreamTicket(ticket: string | null): void;
   stats(): ClientStats;
   /** Topic keys this tab watches (including those in their grace period). */
   watching(): string[];
@@ -91,6 +93,7 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   let mode: Diagnostics['mode'] | undefined;
   /** undefined until the app said (the worker keeps its own until told). */
   let accountToken: string | null | undefined;
+  let streamTicket: string | null = null;
   let pingTimer: unknown;
   let releaseLock: (() => void) | undefined;
   const loop = new FrameLoop({ env, store, isWatched: (key) => watched.has(key), port: () => port });
@@ -125,6 +128,7 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     api = remote;
     port = ch.port1;
     mode = reply.mode;
+    if (streamTicket !== null) remote.setStreamTicket(streamTicket).catch(noop);
     if (accountToken !== undefined) remote.setAccountToken(accountToken).catch(noop);
     for (const topic of watched.topics()) remote.watch(topic).catch(noop);
     if (!holdsLock) schedulePing(myGen);
@@ -208,6 +212,11 @@ export function createMarketClient(env: ClientEnv): MarketClient {
       if (token === accountToken) return;
       accountToken = token;
       api?.setAccountToken(token).catch(noop);
+    },
+    setStreamTicket(ticket) {
+      if (ticket === streamTicket) return;
+      streamTicket = ticket;
+      api?.setStreamTicket(ticket).catch(noop);
     },
     stats: () => ({ mode, ...loop.stats() }),
     watching: () => watched.keys(),

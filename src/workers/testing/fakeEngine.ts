@@ -129,6 +129,10 @@ export class FakeEngine implements MarketEngine {
   setAccountToken(token: string | null): void {
     this.accountToken = token;
   }
+  streamTicket: string | null = null;
+  setStreamTicket(ticket: string | null): void {
+    this.streamTicket = ticket;
+  }
   /** Test: new balances, as an OWNCOIN frame would bring. */
   setAccount(view: Partial<AccountView>): void {
     this.account = { ...this.account, ...view, version: this.account.version + 1 };
