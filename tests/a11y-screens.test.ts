@@ -251,7 +251,7 @@ const axeFound = async (page: Page) =>
   (await axeSerious(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 describe('the futures, seconds and options screens on the desktop', () => {
-  it('[A11Y-10][A11Y-16][A11Y-8][A11Y-2] the futures form keeps focus and describes its errors; skip links on seconds and options; axe on the three', async () => {
+  it('[A11Y-10][A11Y-16][A11Y-8][A11Y-1] the futures form keeps focus and describes its errors; skip links on seconds and options; axe on the three', async () => {
     const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
     const found: Record<string, string[]> = {};
     try {
@@ -372,7 +372,7 @@ async function largeText(page: Page) {
 }
 
 describe('a phone at 200 % text', () => {
-  it('[A11Y-7][A11Y-2] home, trade, futures with its order sheet, wallet and withdraw: nothing scrolls sideways, nothing cut, no figure broken; axe finds nothing serious', async () => {
+  it('[A11Y-7][A11Y-1][A11Y-21] home, trade, futures with its order sheet, wallet and withdraw: nothing scrolls sideways, nothing cut, no figure broken; axe finds nothing serious', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const found: Record<string, string[]> = {};
     try {
