@@ -298,6 +298,15 @@ describe('the futures, seconds and options screens on the desktop', () => {
         { text: 'Skip to order form', to: true },
       ]);
       found['seconds'] = await axeFound(page);
+      // Its confirmation dialog (the stake's field, A11Y-5's edge).
+      await page.getByTestId('seconds-period-30').click();
+      await page.getByTestId('seconds-stake').fill('10');
+      await expect.poll(() => page.getByTestId('seconds-up').isEnabled()).toBe(true);
+      await page.getByTestId('seconds-up').click();
+      await page.getByTestId('seconds-confirm').waitFor();
+      found['seconds confirmation'] = await axeFound(page);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('seconds-confirm').waitFor({ state: 'detached' });
 
       // The options screen's: its board where the others have a book; a skip link moves focus to its region.
       await navigateInApp(page, '/flashOption?symbol=btcusdt');
@@ -316,7 +325,18 @@ describe('the futures, seconds and options screens on the desktop', () => {
       await page.keyboard.press('Enter');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('trade-board');
       found['options'] = await axeFound(page);
-      expect(found).toEqual({ futures: [], seconds: [], options: [] });
+      // With a premium picked, its ticket beside the board.
+      await page.getByTestId('options-tenor-5m').click();
+      await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
+      await page.getByTestId('options-quantity').waitFor();
+      found['options ticket'] = await axeFound(page);
+      expect(found).toEqual({
+        futures: [],
+        seconds: [],
+        'seconds confirmation': [],
+        options: [],
+        'options ticket': [],
+      });
     } finally {
       await ctx.close();
     }
@@ -420,7 +440,7 @@ describe('a phone at 200 % text', () => {
 });
 
 describe('the sheets and dialogs of the phone', () => {
-  it('[A11Y-21] axe finds no serious or critical violation on the pair chooser, the order sheet, the language sheet, the transfer sheet and the sign-out dialog', async () => {
+  it('[A11Y-21] axe finds no serious or critical violation on the pair chooser, the order sheet, the language sheet, the transfer sheet, the sign-out dialog, the seconds confirmation and the options ticket', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token, bypassCSP: true });
     const found: Record<string, string[]> = {};
     const check = async (page: Page, name: string) => {
@@ -453,7 +473,21 @@ describe('the sheets and dialogs of the phone', () => {
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await check(page, 'sign-out dialog');
+
+      // The seconds confirmation and the options ticket, both sheets on the phone.
+      await navigateInApp(page, '/flash?symbol=btcusdt');
+      await page.getByTestId('seconds-period-30').click();
+      await page.getByTestId('seconds-stake').fill('10');
+      await expect.poll(() => page.getByTestId('seconds-up').isEnabled()).toBe(true);
+      await page.getByTestId('seconds-up').click();
+      await check(page, 'seconds confirmation');
+      await navigateInApp(page, '/flashOption?symbol=btcusdt');
+      await page.getByTestId('options-tenor-5m').click();
+      await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
+      await check(page, 'options ticket');
       expect(found).toEqual({
+        'seconds confirmation': [],
+        'options ticket': [],
         'pair chooser': [],
         'order sheet': [],
         'language sheet': [],
