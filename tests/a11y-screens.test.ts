@@ -4,7 +4,9 @@
  * in at most 25 key presses from page load, the one-stop pair list, focus after a refusal and after an order, the
  * route announcement), the same page in forced colours (its screenshot is written for a person to look at), zoom
  * (a 1440 x 900 window at 200 %, 320 CSS px, and a 200 % browser text size) and axe on the sheets and dialogs of the
- * phone. Screenshots go to SHOTS_DIR when it is set.
+ * phone; the futures form's focus and errors, the seconds and options screens' skip links and axe on the three on
+ * the desktop; a phone at 200 % text on the key screens (home, trade, futures and its sheet, wallet, withdraw).
+ * Screenshots go to SHOTS_DIR when it is set.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -235,8 +237,210 @@ describe('zoom and text size', () => {
   });
 });
 
+/** The texts of the skip links on the screen, and whether each leads to an element that is there. */
+const skipLinks = (page: Page) =>
+  page.locator('.trade-skip__link').evaluateAll((links) =>
+    links.map((a) => ({
+      text: a.textContent ?? '',
+      to: Boolean(document.getElementById((a.getAttribute('href') ?? '').slice(1))),
+    })),
+  );
+
+/** axe's serious and critical findings on the page as it is now, as "rule: targets". */
+const axeFound = async (page: Page) =>
+  (await axeSerious(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+describe('the futures, seconds and options screens on the desktop', () => {
+  it('[A11Y-10][A11Y-16][A11Y-8][A11Y-1] the futures form keeps focus and describes its errors; skip links on seconds and options; axe on the three', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const found: Record<string, string[]> = {};
+    try {
+      const page = await ctx.newPage();
+      await gotoApp(page, url('/contract?symbol=btcusdt'));
+      const form = page.getByTestId('futures-order-form');
+      const price = form.getByTestId('futures-price');
+      const size = form.getByTestId('futures-size');
+      await expect.poll(() => price.inputValue()).not.toBe('');
+      expect((await skipLinks(page)).map((l) => l.text)).toEqual([
+        'Skip to pairs',
+        'Skip to chart',
+        'Skip to order book',
+        'Skip to order form',
+      ]);
+
+      // A11Y-10, A11Y-16: Enter while the form's rule fails moves focus to the field at fault, described by it.
+      const last = await price.inputValue();
+      await price.fill('');
+      await size.focus();
+      await page.keyboard.type('1');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'futures-price');
+      expect(await price.getAttribute('aria-invalid')).toBe('true');
+      const described = await price.evaluate(
+        (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      );
+      expect(described).toContain('price');
+      // A11Y-10: after an order (a limit long far under the market: it waits in the book), focus is in the size.
+      await price.fill(String(Math.floor(Number(last.replace(/,/g, '')) / 2)));
+      await size.fill('5'); // above the least margin at half the price
+      expect(await price.getAttribute('aria-invalid')).toBeNull();
+      await form.getByTestId('submit-long').click();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'futures-size');
+      expect(await size.inputValue()).toBe('');
+      found['futures'] = await axeFound(page);
+
+      // A11Y-8: the seconds screen's skip links (no book there), each leading to a region of the screen.
+      await navigateInApp(page, '/flash?symbol=btcusdt');
+      await page.getByTestId('seconds-panel').waitFor();
+      expect(await skipLinks(page)).toEqual([
+        { text: 'Skip to pairs', to: true },
+        { text: 'Skip to chart', to: true },
+        { text: 'Skip to order form', to: true },
+      ]);
+      found['seconds'] = await axeFound(page);
+      // Its confirmation dialog (the stake's field, A11Y-5's edge).
+      await page.getByTestId('seconds-period-30').click();
+      await page.getByTestId('seconds-stake').fill('10');
+      await expect.poll(() => page.getByTestId('seconds-up').isEnabled()).toBe(true);
+      await page.getByTestId('seconds-up').click();
+      await page.getByTestId('seconds-confirm').waitFor();
+      found['seconds confirmation'] = await axeFound(page);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('seconds-confirm').waitFor({ state: 'detached' });
+
+      // The options screen's: its board where the others have a book; a skip link moves focus to its region.
+      await navigateInApp(page, '/flashOption?symbol=btcusdt');
+      await expect
+        .poll(() => skipLinks(page))
+        .toEqual([
+          { text: 'Skip to pairs', to: true },
+          { text: 'Skip to chart', to: true },
+          { text: 'Skip to options board', to: true },
+          { text: 'Skip to order form', to: true },
+        ]);
+      const board = page.locator('.trade-skip__link', { hasText: 'Skip to options board' });
+      await board.focus();
+      // Shown while focused (the one visually hidden utility lets go of it), then Enter moves focus to the board.
+      expect(await board.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(20);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('trade-board');
+      found['options'] = await axeFound(page);
+      // With a premium picked, its ticket beside the board.
+      await page.getByTestId('options-tenor-5m').click();
+      await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
+      await page.getByTestId('options-quantity').waitFor();
+      found['options ticket'] = await axeFound(page);
+      expect(found).toEqual({
+        futures: [],
+        seconds: [],
+        'seconds confirmation': [],
+        options: [],
+        'options ticket': [],
+      });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+/**
+ * What a phone at a large text size must keep: no sideways scroll of the page; no text cut off by its box (a box
+ * that scrolls sideways, such as a tab row or a data table, keeps its content); no figure over two lines.
+ */
+async function largeText(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const scrollsX = (el: Element | null) => {
+      for (let a = el; a && a !== document.body; a = a.parentElement) {
+        const ox = getComputedStyle(a).overflowX;
+        if ((ox === 'auto' || ox === 'scroll') && a.scrollWidth > a.clientWidth) return true;
+      }
+      return false;
+    };
+    const FIGURE = /^[≈~+\-−]?\s?[\d.,\s\u00a0\u202f]*\d%?$/;
+    const cut: string[] = [];
+    const broken: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('#main *, .home-bar *'))) {
+      if (
+        el.offsetParent === null ||
+        el.closest('.visually-hidden, .visually-hidden-focusable, canvas, svg, input, select, textarea')
+      )
+        continue;
+      const text = el.textContent?.trim() ?? '';
+      if (!text) continue;
+      const cs = getComputedStyle(el);
+      if (
+        (cs.overflowX === 'hidden' || cs.overflowX === 'clip') &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        !scrollsX(el) &&
+        el.children.length < 4
+      )
+        cut.push(text.slice(0, 40));
+      if (el.children.length === 0 && FIGURE.test(text)) {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)),
+        );
+        if (tops.size > 1) broken.push(text);
+      }
+    }
+    return { sideways: doc.scrollWidth - doc.clientWidth, cut, broken };
+  });
+}
+
+describe('a phone at 200 % text', () => {
+  it('[A11Y-7][A11Y-1][A11Y-21] home, trade, futures with its order sheet, wallet and withdraw: nothing scrolls sideways, nothing cut, no figure broken; axe finds nothing serious', async () => {
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const found: Record<string, string[]> = {};
+    try {
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+      const routes = ['/', '/trade?symbol=btcusdt', '/contract?symbol=btcusdt', '/wallet', '/withdraw'];
+      await gotoApp(page, url(routes[0]));
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      for (const route of routes) {
+        if (route !== routes[0]) await navigateInApp(page, route);
+        await waitForContent(page).catch(() => undefined);
+        expect({ at: route, ...(await largeText(page)) }).toEqual({ at: route, sideways: 0, cut: [], broken: [] });
+        found[route] = await axeFound(page);
+        if (route.startsWith('/contract')) {
+          // The order form as the phone opens it: a sheet, at the same text size.
+          await page.getByTestId('futures-bar').getByRole('button').first().click();
+          await page.getByTestId('futures-order-form').waitFor();
+          // Once the sheet has come in (its slide is an animation), nothing in it lies past the screen's edges.
+          await page.waitForFunction(
+            () => document.querySelector('[role="dialog"]')?.getAnimations({ subtree: true }).length === 0,
+          );
+          const sheet = await page.getByRole('dialog').evaluate((d) => ({
+            sideways: d.scrollWidth - d.clientWidth,
+            past: Array.from(d.querySelectorAll('*'))
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
+              })
+              .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.textContent?.slice(0, 30) ?? ''}`),
+          }));
+          expect(sheet).toEqual({ sideways: 0, past: [] });
+          found['futures sheet'] = await axeFound(page);
+          await shot(page, 'a11y-text-200-phone-futures-sheet');
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+        }
+        await shot(page, `a11y-text-200-phone${route.replace(/[^a-z]+/g, '-')}`);
+      }
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('the sheets and dialogs of the phone', () => {
-  it('[A11Y-21] axe finds no serious or critical violation on the pair chooser, the order sheet, the language sheet, the transfer sheet and the sign-out dialog', async () => {
+  it('[A11Y-21] axe finds no serious or critical violation on the pair chooser, the order sheet, the language sheet, the transfer sheet, the sign-out dialog, the seconds confirmation and the options ticket', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token, bypassCSP: true });
     const found: Record<string, string[]> = {};
     const check = async (page: Page, name: string) => {
@@ -269,7 +473,21 @@ describe('the sheets and dialogs of the phone', () => {
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await check(page, 'sign-out dialog');
+
+      // The seconds confirmation and the options ticket, both sheets on the phone.
+      await navigateInApp(page, '/flash?symbol=btcusdt');
+      await page.getByTestId('seconds-period-30').click();
+      await page.getByTestId('seconds-stake').fill('10');
+      await expect.poll(() => page.getByTestId('seconds-up').isEnabled()).toBe(true);
+      await page.getByTestId('seconds-up').click();
+      await check(page, 'seconds confirmation');
+      await navigateInApp(page, '/flashOption?symbol=btcusdt');
+      await page.getByTestId('options-tenor-5m').click();
+      await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
+      await check(page, 'options ticket');
       expect(found).toEqual({
+        'seconds confirmation': [],
+        'options ticket': [],
         'pair chooser': [],
         'order sheet': [],
         'language sheet': [],

@@ -35,7 +35,7 @@ function Shell() {
   }, [pathname, search]);
   return (
     <>
-      <a href="#main" className="skip-link">
+      <a href="#main" className="skip-link visually-hidden-focusable">
         {t('nav.skip')}
       </a>
       {navigation.state !== 'idle' && <div className="nav-progress" aria-hidden="true" />}

@@ -77,6 +77,12 @@ const PAIRS: readonly Pair[] = [
   ['--color-up', ['--color-bg', '--color-surface-2'], UI, 'buy/up graphics (sparklines, chart, dots)'],
   ['--color-down', ['--color-bg', '--color-surface-2', '--color-down-soft'], UI, 'sell/down graphics, invalid border'],
   ['#b57600', ['--color-bg', '--color-surface-2'], UI, 'a starred pair (WatchStar.css)'],
+  [
+    '--color-border-input',
+    ['--color-bg', '--color-surface-2', '--color-surface-3', '--color-brand-soft'],
+    UI,
+    "A11Y-5: a field's edge (forms.css, spot.css), the search boxes, the slider track's empty part, the selects",
+  ],
 ];
 
 /**
@@ -125,6 +131,37 @@ describe('[A11Y-3] [A11Y-4] contrast of the design tokens', () => {
       const [bgs, min] = LITERAL_TEXT[c];
       for (const bg of bgs) expect(ratio(c, bg), `${c} on ${bg}`).toBeGreaterThanOrEqual(min);
     }
+  });
+
+  it('[A11Y-5] filled inputs, the search boxes and the slider track have an edge of 3:1 on the page', () => {
+    for (const bg of ['--color-bg', '--color-surface-2', '--color-surface-3'])
+      expect(ratio('--color-border-input', bg), bg).toBeGreaterThanOrEqual(UI);
+    /** The declarations of the first rule whose selector list is exactly `selector`. */
+    const rule = (file: string, selector: string) => {
+      const css = readFileSync(join(APP, file), 'utf8');
+      const at = css.indexOf(`\n${selector} {`);
+      expect(at, `${file} ${selector}`).toBeGreaterThan(-1);
+      return css.slice(at, css.indexOf('}', at));
+    };
+    const EDGED: ReadonlyArray<readonly [string, string]> = [
+      ['forms/forms.css', '.field__control'],
+      ['features/trade/components/spot/spot.css', '.so-field'],
+      ['features/trade/TradeShell.css', '.pp-search'],
+      ['features/markets/screens/SearchScreen.css', '.search-field'],
+      ['features/markets/screens/HomeScreen.css', '.home-search'],
+      ['features/wallet/components/exchange.css', '.fx-leg'],
+      ['features/flow/components/flow.css', '.fl-input'],
+      ['features/copy/components/follow.css', '.cp-input'],
+    ];
+    for (const [file, selector] of EDGED)
+      expect(rule(file, selector), `${file} ${selector}`).toMatch(/border: 1px solid var\(--color-border-input\)/);
+    // The slider track's empty part, both directions and Firefox's track.
+    expect(rule('features/trade/components/spot/spot.css', '.so-range::-webkit-slider-runnable-track')).toContain(
+      'var(--color-border-input) var(--pct, 0%)',
+    );
+    expect(rule('features/trade/components/spot/spot.css', '.so-range::-moz-range-track')).toContain(
+      'background: var(--color-border-input)',
+    );
   });
 
   it('[A11Y-3] the buy and sell colours stay green and red (hue kept)', () => {

@@ -28,6 +28,7 @@ import { PairPanel } from './components/PairPanel';
 import { WatchlistPanel } from './panels/watchlist/WatchlistPanel';
 import { SpotDesk, SpotPhone } from './panels/spot/SpotLayout';
 import { OptionsDesk, OptionsPhone } from './panels/options/OptionsLayout';
+import { SkipLinks, SKIP_ID } from './components/SkipLinks';
 import { FuturesDesk, FuturesPhone } from './panels/futures/FuturesLayout';
 import { useTradeTitle } from './useTradeTitle';
 import '../../ui/page.css';
@@ -147,8 +148,9 @@ export default function TradeShell() {
     return (
       <div className="mk-page trade trade--desk">
         {header}
+        <SkipLinks regions={['pairs', 'chart', 'form']} />
         <div className="trade-grid">
-          <aside className="trade-pairs" aria-label={t('allPairs')}>
+          <aside className="trade-pairs" aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
             <PairPanel
               key={routeMode}
               rows={allRows}
@@ -159,15 +161,19 @@ export default function TradeShell() {
           </aside>
           <div className="trade-main">
             <PairHeader row={row} symbol={symbol} />
-            <ChartCard
-              symbol={symbol}
-              pair={pairLabel}
-              interval={interval}
-              onInterval={setIv}
-              height={460}
-              priceDecimals={row?.priceDecimals}
-            />
-            <ModePanel />
+            <div id={SKIP_ID.chart} tabIndex={-1}>
+              <ChartCard
+                symbol={symbol}
+                pair={pairLabel}
+                interval={interval}
+                onInterval={setIv}
+                height={460}
+                priceDecimals={row?.priceDecimals}
+              />
+            </div>
+            <div id={SKIP_ID.form} tabIndex={-1}>
+              <ModePanel />
+            </div>
           </div>
           <aside className="trade-side" aria-label={t('recentTrades')} tabIndex={0}>
             <RecentTrades symbol={symbol} base={base} quote={quote} limit={40} priceDecimals={row?.priceDecimals} />

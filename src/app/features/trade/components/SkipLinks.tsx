@@ -1,15 +1,17 @@
 /**
- * The trade screen's skip links (A11Y-8): hidden until focused, first in the screen's content, each moving focus
- * to a region of the desktop grid (pairs, chart, book, order form). The region takes focus itself (tabindex -1),
- * so the next Tab lands on its first control; the URL is not touched (the router would take a hash change for a
- * navigation).
+ * The trade screens' skip links (A11Y-8): hidden until focused (`.visually-hidden-focusable`), first in the
+ * screen's content, each moving focus to a region of the desktop grid: pairs, chart, book and order form on spot
+ * and futures; pairs, chart and order ticket on seconds; pairs, chart, board and ticket on options. The region
+ * takes focus itself (tabindex -1), so the next Tab lands on its first control; the URL is not touched (the
+ * router would take a hash change for a navigation).
  */
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The regions, in reading order: each is the id of an element of the layout (SKIP_ID). */
+/** The spot and futures regions, in reading order: each is the id of an element of the layout (SKIP_ID). */
 export const SKIP_REGIONS = ['pairs', 'chart', 'book', 'form'] as const;
-export type SkipRegion = (typeof SKIP_REGIONS)[number];
+/** Every region a trade screen may offer: the options screen has a board where the others have a book. */
+export type SkipRegion = (typeof SKIP_REGIONS)[number] | 'board';
 
 /** The element id a skip link leads to. */
 export const SKIP_ID: Record<SkipRegion, string> = {
@@ -17,6 +19,7 @@ export const SKIP_ID: Record<SkipRegion, string> = {
   chart: 'trade-chart',
   book: 'trade-book',
   form: 'trade-form',
+  board: 'trade-board',
 };
 
 const LABEL: Record<SkipRegion, string> = {
@@ -24,6 +27,7 @@ const LABEL: Record<SkipRegion, string> = {
   chart: 'skipChart',
   book: 'skipBook',
   form: 'skipForm',
+  board: 'skipBoard',
 };
 
 function jump(e: MouseEvent<HTMLAnchorElement>, id: string) {
@@ -39,7 +43,12 @@ export function SkipLinks({ regions = SKIP_REGIONS }: { regions?: readonly SkipR
   return (
     <nav className="trade-skip" aria-label={t('skipLabel')}>
       {regions.map((r) => (
-        <a key={r} href={`#${SKIP_ID[r]}`} className="trade-skip__link" onClick={(e) => jump(e, SKIP_ID[r])}>
+        <a
+          key={r}
+          href={`#${SKIP_ID[r]}`}
+          className="trade-skip__link visually-hidden-focusable"
+          onClick={(e) => jump(e, SKIP_ID[r])}
+        >
           {t(LABEL[r])}
         </a>
       ))}

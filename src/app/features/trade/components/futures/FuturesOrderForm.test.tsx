@@ -83,6 +83,26 @@ describe('[FUI-4] [FUI-6] the futures order form', () => {
     expect(part(html, 'why-long')).toContain('stop-loss must be below the mark price 100');
   });
 
+  it('[A11Y-16] a field the failing rule is about is marked invalid and described by the rule its side names', () => {
+    signIn();
+    // Nothing typed yet: the empty size is not an error yet (the button asks for one).
+    let html = render();
+    expect(part(html, 'futures-size')).not.toContain('aria-invalid');
+    // A price of 0: the price field is at fault, described by the long button's rule.
+    html = render({ price: '0', size: '10' });
+    const price = part(html, 'futures-price');
+    expect(price).toContain('aria-invalid="true"');
+    const described = /aria-describedby="([^"]+)"/.exec(price)?.[1] ?? '';
+    expect(described).not.toBe('');
+    const why = new RegExp(`id="${described.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>([^<]*)<`).exec(html)?.[1];
+    expect(why).toMatch(/price/i);
+    expect(part(html, 'futures-size')).not.toContain('aria-invalid');
+    // A stop-loss above a long's mark: the stop-loss field.
+    html = render({ size: '10', withTpSl: true, stopLoss: '101' });
+    expect(part(html, 'futures-sl')).toContain('aria-invalid="true"');
+    expect(part(html, 'futures-price')).not.toContain('aria-invalid');
+  });
+
   it('[SPOT-13] after a refusal by the order limit both buttons wait, and the form says how long', () => {
     signIn();
     expect(part(render({ size: '10' }), 'submit-long')).not.toContain('disabled');

@@ -13,8 +13,12 @@
  * Each side's preview and button are in FuturesSideBlock.tsx, the outcome line in FuturesOrderOutcome.tsx. An
  * order refused by the per-user order limit (HTTP 429) shows the wait counting down, and the buttons wait for it
  * (SPOT-13, ../../orderLimit.tsx).
+ *
+ * A11Y-10, A11Y-16 as on the spot form: after an order is placed focus waits in the size; after a refusal by the
+ * form's own rule (Enter in a field while it fails) focus moves to the field at fault, which is marked invalid and
+ * described by the rule its side's button names. The buttons are not disabled while an order is sent.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -148,21 +152,70 @@ export function FuturesOrderForm({
 
   const [busy, setBusy] = useState<FuturesSide | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const sides: FuturesSide[] = layout === 'desk' ? ['long', 'short'] : [side];
+
+  // A11Y-10, A11Y-16: the field the first failing side's rule is about (the leverage is chosen, never wrong).
+  const [touched, setTouched] = useState(false);
+  const refs = {
+    price: useRef<HTMLInputElement>(null),
+    size: useRef<HTMLInputElement>(null),
+    takeProfit: useRef<HTMLInputElement>(null),
+    stopLoss: useRef<HTMLInputElement>(null),
+  };
+  type FieldKey = keyof typeof refs;
+  const failing = uid
+    ? sides.map((s) => ({ s, check: checkSide(pair, draft, s, stateFor(s)).check })).find((x) => !x.check.ok)
+    : undefined;
+  const failedField: FieldKey | undefined =
+    failing && !failing.check.ok
+      ? failing.check.field === 'shares'
+        ? 'size'
+        : failing.check.field === 'price' || failing.check.field === 'takeProfit' || failing.check.field === 'stopLoss'
+          ? failing.check.field
+          : undefined
+      : undefined;
+  const invalid = (f: FieldKey) => failedField === f && (touched || draft[f] !== '');
+  /** The field's error attributes: marked invalid, described by its side's button's rule. */
+  const errorOf = (f: FieldKey) =>
+    !invalid(f) || !failing
+      ? {}
+      : busy === null && limit.seconds === 0
+        ? { 'aria-invalid': true, 'aria-describedby': `${id}-why-${failing.s}` }
+        : { 'aria-invalid': true };
+  const focusField = (f: FieldKey | undefined) => (f ? refs[f] : refs.size).current?.focus();
+  // Enter in a field while a rule fails: the field at fault is shown and focused. With one side shown (the phone's
+  // sheet) Enter places that side's order as the spot form does; with two the button chooses the side.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const el = e.target as HTMLInputElement;
+    if (e.key !== 'Enter' || el.tagName !== 'INPUT' || el.type === 'checkbox' || !uid) return;
+    e.preventDefault();
+    const allFail = sides.every((s) => !checkSide(pair, draft, s, stateFor(s)).check.ok);
+    if (allFail) {
+      setTouched(true);
+      focusField(failedField);
+    } else if (sides.length === 1) void submit(sides[0], e);
+  };
   // SPOT-13: after a refusal by the order limit, the wait (both sides: the limit is the user's).
   const limit = useOrderLimit();
   const show = (o: FuturesPlaceOutcome) => {
     if (o.kind === 'placed') {
       setOutcome({ kind: 'placed', order: o.order, recovered: o.recovered });
       update({ size: '', takeProfit: '', stopLoss: '' });
+      setTouched(false);
       toast(t('placedToast'), { kind: 'success' });
+      refs.size.current?.focus();
       onPlaced?.();
     } else setOutcome(o);
   };
 
-  const submit = async (s: FuturesSide, e: FormEvent) => {
+  const submit = async (s: FuturesSide, e: FormEvent | KeyboardEvent) => {
     e.preventDefault();
     const { shares, check } = checkSide(pair, draft, s, stateFor(s));
-    if (busy || limit.seconds > 0 || !uid || !check.ok) return;
+    if (uid && !check.ok) {
+      setTouched(true);
+      return focusField(failedField);
+    }
+    if (busy || limit.seconds > 0 || !uid) return;
     setBusy(s);
     setOutcome(null);
     const opening = draft.action === 'open';
@@ -183,7 +236,8 @@ export function FuturesOrderForm({
       );
       show(o);
     } catch (err) {
-      if (limit.refusedBy(err)) return; // the form shows the wait (SPOT-13)
+      // The form shows the wait (SPOT-13); the buttons wait too, so focus goes back to the size (A11Y-10).
+      if (limit.refusedBy(err)) return refs.size.current?.focus();
       setOutcome({
         kind: 'refused',
         message: err instanceof ApiError || err instanceof Error ? err.message : String(err),
@@ -202,14 +256,18 @@ export function FuturesOrderForm({
     }
   };
 
-  const sides: FuturesSide[] = layout === 'desk' ? ['long', 'short'] : [side];
   const opening = draft.action === 'open';
   const priceId = `${id}-price`;
   const sizeId = `${id}-size`;
   const tpId = `${id}-tp`;
   const slId = `${id}-sl`;
   return (
-    <section className={`so fo so--${layout}`} aria-label={t('orderForm')} data-testid="futures-order-form">
+    <section
+      className={`so fo so--${layout}`}
+      aria-label={t('orderForm')}
+      onKeyDown={onKeyDown}
+      data-testid="futures-order-form"
+    >
       {needsBook && <BookWatch pair={pair} onTop={setBook} />}
       <div className="fo-row">
         <div className="fo-seg" role="group" aria-label={t('action')}>
@@ -285,17 +343,19 @@ export function FuturesOrderForm({
         </span>
       </div>
       {draft.type === 'limit' ? (
-        <div className="so-field">
+        <div className={`so-field${invalid('price') ? ' is-invalid' : ''}`}>
           <label htmlFor={priceId} className="so-field__label">
             {t('price')}
           </label>
           <input
+            ref={refs.price}
             id={priceId}
             className="so-field__input num"
             inputMode="decimal"
             autoComplete="off"
             value={draft.price}
             onChange={(e) => update({ price: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
+            {...errorOf('price')}
             data-testid="futures-price"
           />
           <span className="so-field__unit">{pair.baseCoin}</span>
@@ -303,11 +363,12 @@ export function FuturesOrderForm({
       ) : (
         <p className="so-field is-static so-protect">{t('marketPrice')}</p>
       )}
-      <div className="so-field">
+      <div className={`so-field${invalid('size') ? ' is-invalid' : ''}`}>
         <label htmlFor={sizeId} className="so-field__label">
           {opening && draft.unit === 'usdt' ? t('sizeMargin') : t('size')}
         </label>
         <input
+          ref={refs.size}
           id={sizeId}
           className="so-field__input num"
           inputMode="decimal"
@@ -316,6 +377,7 @@ export function FuturesOrderForm({
           onChange={(e) =>
             update({ size: sanitizeDecimalInput(e.target.value, opening && draft.unit === 'usdt' ? 6 : 0) })
           }
+          {...errorOf('size')}
           data-testid="futures-size"
         />
         {opening ? (
@@ -364,11 +426,12 @@ export function FuturesOrderForm({
       )}
       {opening && draft.withTpSl && (
         <div className="fo-tpsl">
-          <div className="so-field">
+          <div className={`so-field${invalid('takeProfit') ? ' is-invalid' : ''}`}>
             <label htmlFor={tpId} className="so-field__label">
               {t('takeProfit')}
             </label>
             <input
+              ref={refs.takeProfit}
               id={tpId}
               className="so-field__input num"
               inputMode="decimal"
@@ -376,14 +439,16 @@ export function FuturesOrderForm({
               value={draft.takeProfit}
               placeholder={t('optional')}
               onChange={(e) => update({ takeProfit: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
+              {...errorOf('takeProfit')}
               data-testid="futures-tp"
             />
           </div>
-          <div className="so-field">
+          <div className={`so-field${invalid('stopLoss') ? ' is-invalid' : ''}`}>
             <label htmlFor={slId} className="so-field__label">
               {t('stopLoss')}
             </label>
             <input
+              ref={refs.stopLoss}
               id={slId}
               className="so-field__input num"
               inputMode="decimal"
@@ -391,6 +456,7 @@ export function FuturesOrderForm({
               value={draft.stopLoss}
               placeholder={t('optional')}
               onChange={(e) => update({ stopLoss: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
+              {...errorOf('stopLoss')}
               data-testid="futures-sl"
             />
           </div>
@@ -408,6 +474,7 @@ export function FuturesOrderForm({
             busy={busy}
             waitSeconds={limit.seconds}
             heading={layout === 'desk'}
+            whyId={`${id}-why-${s}`}
             onSubmit={submit}
           />
         ))}

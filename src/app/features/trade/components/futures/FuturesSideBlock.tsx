@@ -25,6 +25,7 @@ export function SideBlock({
   busy,
   waitSeconds = 0,
   heading = false,
+  whyId,
   onSubmit,
 }: {
   pair: ContractPair;
@@ -37,6 +38,8 @@ export function SideBlock({
   busy: FuturesSide | null;
   /** Seconds left of a wait after a refusal by the order limit (SPOT-13): the button waits. */
   waitSeconds?: number;
+  /** The id of the rule the button names: the invalid field's description (A11Y-16). */
+  whyId?: string;
   onSubmit: (s: FuturesSide, e: FormEvent) => void;
 }) {
   const { t } = useTranslation('futures');
@@ -117,7 +120,10 @@ export function SideBlock({
         <button
           type="submit"
           className={`so-submit so-submit--${cls}`}
-          disabled={!check.ok || busy !== null || waitSeconds > 0}
+          // Not disabled while an order is sent (A11Y-10: a disabled button would drop focus to the page); a
+          // second press is ignored (busy).
+          disabled={!check.ok || waitSeconds > 0}
+          aria-disabled={busy !== null || undefined}
           aria-busy={busy === side || undefined}
           data-testid={`submit-${side}`}
           title={'message' in label ? label.message : undefined}
@@ -130,7 +136,7 @@ export function SideBlock({
             // SIDE-2: the button always names its side; a failing rule follows it ("Open long · Enter a size").
             <>
               <span className="so-submit__side">{sideName}</span>
-              {why && <span className="so-submit__why">{`\u00a0· ${why}`}</span>}
+              {why && <span className="so-submit__why" id={whyId}>{`\u00a0· ${why}`}</span>}
             </>
           )}
         </button>

@@ -15,6 +15,7 @@ import type { CoinListKey, MarketRow } from '../../../../market/coins';
 import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
 import { PairPanel } from '../../components/PairPanel';
+import { SkipLinks, SKIP_ID } from '../../components/SkipLinks';
 import { useOptionsScreen } from './useOptionsScreen';
 import './options.css';
 
@@ -52,8 +53,9 @@ export function OptionsDesk(p: OptionsLayoutProps) {
   return (
     <div className="mk-page trade trade--desk trade--options">
       {p.header}
+      <SkipLinks regions={['pairs', 'chart', 'board', 'form']} />
       <div className="opt-grid-desk">
-        <aside className="opt-pairs trade-pairs" aria-label={tm('allPairs')}>
+        <aside className="opt-pairs trade-pairs" aria-label={tm('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
           <PairPanel
             key={p.defaultList}
             rows={p.allRows}
@@ -65,7 +67,7 @@ export function OptionsDesk(p: OptionsLayoutProps) {
         <div className="opt-head">
           <PairHeader row={p.row} symbol={p.symbol} />
         </div>
-        <div className="opt-chart">
+        <div className="opt-chart" id={SKIP_ID.chart} tabIndex={-1}>
           <ChartCard
             symbol={p.symbol}
             priceDecimals={p.row?.priceDecimals}
@@ -75,11 +77,11 @@ export function OptionsDesk(p: OptionsLayoutProps) {
             height={DESK_CHART_HEIGHT}
           />
         </div>
-        <div className="opt-boardslot">
+        <div className="opt-boardslot" id={SKIP_ID.board} tabIndex={-1}>
           {parts.pending}
           {parts.board}
         </div>
-        <aside className="opt-side" aria-label={t('ticket.title')}>
+        <aside className="opt-side" aria-label={t('ticket.title')} id={SKIP_ID.form} tabIndex={-1}>
           <h2 className="opt-h opt-side__title">{t('ticket.title')}</h2>
           {parts.ticket ?? <TicketHint />}
         </aside>

@@ -173,7 +173,8 @@ export function OrderTicket(p: Props) {
                 data-testid={`seconds-${d}`}
               >
                 <span className="sec-dir__name">{t(d)}</span>
-                <span className="sec-dir__sep"> · </span>
+                {/* In the text for screen readers and tests ("Up · pays 185 USDT"); the parts stack on screen. */}
+                <span className="visually-hidden"> · </span>
                 <span className="sec-dir__pays">
                   {payout ? t('pays', { amount: formatDecimal(payout), coin: STAKE_COIN }) : t('paysNone')}
                 </span>
