@@ -74,6 +74,8 @@ import {
   type RouteTable,
 } from './http/errors';
 import { installNoStore, installSecurityHeaders, securityHeaders } from './http/headers';
+import { installCors, registerAppConfig } from './http/deploy';
+import { connectOriginsOf } from '../../src/shared/runtimeConfig';
 import { installObservers } from './http/observe';
 import { installEtags, tagEncodings } from './http/etag';
 import { installJsonBody } from './http/jsonBody';
@@ -131,7 +133,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const timers = opts.timers ?? systemTimers;
   const startedAt = clock.now();
   // SAFE-13: one header set for every reply, routed by Fastify or refused before it (./http/headers.ts).
-  const headers = await securityHeaders({ production: config.production, hstsMaxAge: config.hstsMaxAge });
+  const headers = await securityHeaders({
+    production: config.production,
+    hstsMaxAge: config.hstsMaxAge,
+    connectOrigins: connectOriginsOf(config.appConfig ?? {}),
+  });
   // SAFE-25: while stopping, each reply closes its connection, so the drain ends when the last one is answered.
   let draining = false;
   const app = Fastify({
@@ -244,6 +250,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     installObservers(app, metrics);
     installSecurityHeaders(app, headers);
     installNoStore(app);
+    installCors(app, config.corsOrigins); // DEPLOY-7
     app.addHook('onSend', (_req, reply, payload, done) => {
       if (draining) reply.header('connection', 'close');
       done(null, payload);
@@ -256,6 +263,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     tagEncodings(app, revalidatedPaths);
     const spa = await registerStatic(app, config.staticDir);
     registerWebManifest(app, config.site); // PERF-20
+    registerAppConfig(app, config.appConfig); // DEPLOY-5
     installNotFound(app, routes, { spaFallback: spa });
     const router = new Router(app, {
       validateReplies: !config.production,

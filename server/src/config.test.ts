@@ -42,6 +42,44 @@ describe('[SRV-2] configuration from the environment', () => {
   });
 });
 
+describe('the app hosted elsewhere', () => {
+  it("[DEPLOY-5] APP_* make the app's config.json, checked with its schema; unset: {} (same origin)", () => {
+    expect(loadConfig({}, []).appConfig).toEqual({});
+    const c = loadConfig(
+      {
+        APP_API_BASE: 'https://api.example.com',
+        APP_SOCKET_URLS: 'wss://gw1.example.com/ws/, wss://gw2.example.com/ws/,',
+        APP_BRAND_NAME: 'Acme',
+        APP_DEFAULT_LANGUAGE: 'de',
+        APP_DOWNLOAD_APPLE: 'https://apps.example.com/acme',
+      },
+      [],
+    );
+    expect(c.appConfig).toEqual({
+      apiBase: 'https://api.example.com',
+      socketUrls: ['wss://gw1.example.com/ws/', 'wss://gw2.example.com/ws/'],
+      brandName: 'Acme',
+      defaultLanguage: 'de',
+      downloadUrls: { apple: 'https://apps.example.com/acme' },
+    });
+    expect(() => loadConfig({ APP_API_BASE: 'ftp://x.com' }, [])).toThrow(/APP_API_BASE/);
+    expect(() => loadConfig({ APP_SOCKET_URLS: 'gopher://x.com' }, [])).toThrow(/APP_SOCKET_URLS/);
+    expect(() => loadConfig({ APP_DOWNLOAD_ANDROID: 'nope' }, [])).toThrow(/APP_DOWNLOAD_ANDROID/);
+  });
+
+  it('[DEPLOY-7] CORS_ORIGINS is an allow-list of origins (off by default, never *); its origins may open the socket', () => {
+    expect(loadConfig({}, []).corsOrigins).toEqual([]);
+    const c = loadConfig(
+      { CORS_ORIGINS: 'https://app.example.com/, http://localhost:5173', ALLOWED_ORIGINS: 'https://a.test' },
+      [],
+    );
+    expect(c.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(c.allowedOrigins).toBe('https://a.test,https://app.example.com/, http://localhost:5173');
+    expect(() => loadConfig({ CORS_ORIGINS: '*' }, [])).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.com/path' }, [])).toThrow(/CORS_ORIGINS/);
+  });
+});
+
 describe('[SAFE-1] [SAFE-5] modes', () => {
   it('[SAFE-1] HOST defaults to 127.0.0.1; loopback addresses are 127.0.0.0/8, ::1 and localhost', () => {
     expect(loadConfig({}, []).host).toBe('127.0.0.1');

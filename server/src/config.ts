@@ -11,6 +11,8 @@
  * FOLLOW_BOTS (3 simulated lead traders of copy trading, 0 = none), FOLLOW_BOT_INTERVAL_MS (20000).
  * FLOW_DEMO (on: a simulated merchant with a sell and a buy offer of flow orders; 0 = none).
  * SITE_NAME (OpenEx) and SITE_SHORT_NAME (the name): the web app manifest's names (PERF-20).
+ * The app's config.json (DEPLOY-5): APP_API_BASE, APP_SOCKET_URLS (comma-separated), APP_BRAND_NAME, APP_BRAND_LOGO,
+ * APP_DEFAULT_LANGUAGE, APP_SUPPORT_URL, APP_DOWNLOAD_ANDROID, APP_DOWNLOAD_APPLE; CORS_ORIGINS (DEPLOY-7).
  * Safety (docs/spec/security.md, README "Security"): HOST defaults to 127.0.0.1; DEV_MAILBOX, SMTP_URL, MAIL_FROM,
  * SMS_WEBHOOK_URL, SEED_DEMO with DEMO_PASSWORD, HSTS_MAX_AGE, METRICS_TOKEN, SHUTDOWN_GRACE_MS, USER_LIMIT_SCALE.
  * Bad values stop the start with a message naming the variable.
@@ -20,6 +22,7 @@
 import { resolve } from 'node:path';
 import type { ServerConfig } from './context';
 import { DEFAULT_MARKET_COINS, MAX_MARKET_COINS } from './seed/marketCoins';
+import { RuntimeConfigSchema, type RuntimeConfig } from '../../src/shared/runtimeConfig';
 
 /** Requests per minute and IP on /api unless RATE_LIMIT_MAX says otherwise. */
 export const RATE_LIMIT_PER_MINUTE = 6000;
@@ -103,7 +106,10 @@ export function loadConfig(
     // Off by default, so X-Forwarded-For cannot be forged to dodge the rate limit.
     trustProxy: ['1', 'true', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
     rateLimitMax: Number(env.RATE_LIMIT_MAX) > 0 ? Number(env.RATE_LIMIT_MAX) : RATE_LIMIT_PER_MINUTE,
-    allowedOrigins: env.ALLOWED_ORIGINS,
+    // DEPLOY-7: a page allowed to call /api from another origin may open the socket too.
+    allowedOrigins: [env.ALLOWED_ORIGINS, env.CORS_ORIGINS].filter((s) => s?.trim()).join(',') || undefined,
+    appConfig: appConfig(env),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     flash: {
       spread: fraction('FLASH_SPREAD', env.FLASH_SPREAD, '0.001', 0.05),
       fee: fraction('FLASH_FEE', env.FLASH_FEE, '0.001', 0.05),
@@ -151,6 +157,66 @@ export function loadConfig(
       band: fraction('MARK_BAND', env.MARK_BAND, '0.005', 0.1),
     },
   };
+}
+
+/** The environment variable of each config.json field (DEPLOY-5). */
+const APP_VARS = {
+  apiBase: 'APP_API_BASE',
+  socketUrls: 'APP_SOCKET_URLS',
+  brandName: 'APP_BRAND_NAME',
+  brandLogo: 'APP_BRAND_LOGO',
+  defaultLanguage: 'APP_DEFAULT_LANGUAGE',
+  supportUrl: 'APP_SUPPORT_URL',
+} as const;
+
+/** DEPLOY-5: the app's config.json from APP_*, checked with the app's own schema; unset: {} (same origin). */
+function appConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
+  const raw: Record<string, unknown> = {};
+  for (const [field, name] of Object.entries(APP_VARS)) {
+    const v = env[name]?.trim();
+    if (!v) continue;
+    raw[field] =
+      field === 'socketUrls'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v;
+  }
+  const android = env.APP_DOWNLOAD_ANDROID?.trim();
+  const apple = env.APP_DOWNLOAD_APPLE?.trim();
+  if (android || apple) raw.downloadUrls = { ...(android && { android }), ...(apple && { apple }) };
+  const r = RuntimeConfigSchema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = String(issue.path[0] ?? '');
+    const name =
+      field === 'downloadUrls'
+        ? `APP_DOWNLOAD_${String(issue.path[1] ?? 'ANDROID').toUpperCase()}`
+        : (APP_VARS[field as keyof typeof APP_VARS] ?? 'APP_*');
+    throw new ConfigError(`${name}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+/** DEPLOY-7: `https://app.example.com,http://localhost:5173` -> normalised origins; anything else stops the start. */
+function corsOrigins(raw: string | undefined): string[] {
+  const out: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const s = part.trim().replace(/\/+$/, '');
+    if (!s) continue;
+    if (s === '*') throw new ConfigError('CORS_ORIGINS must list origins; "*" is not allowed');
+    let origin: string;
+    try {
+      const u = new URL(s);
+      if (!['http:', 'https:'].includes(u.protocol) || u.pathname !== '/' || u.search || u.username) throw new Error();
+      origin = u.origin;
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS must be comma-separated origins such as https://app.example.com, got "${s}"`);
+    }
+    if (!out.includes(origin)) out.push(origin);
+  }
+  return out;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect (SAFE-1). */

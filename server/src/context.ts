@@ -3,6 +3,7 @@
  * clock, the timers and the one scheduler of time-driven jobs). Modules (server/src/<module>/README.md):
  * http (the pipeline), db, identity, ledger, wallet, market, content, ws, events, ops. app.ts composes them.
  */
+import type { RuntimeConfig } from '../../src/shared/runtimeConfig';
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Candle, KlineInterval, PriceInfo, Trade } from '../../src/shared/protocol';
@@ -42,8 +43,15 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Requests per minute and client address on /api (env RATE_LIMIT_MAX, default 6000). */
   rateLimitMax: number;
-  /** Extra origins allowed to open the socket (env ALLOWED_ORIGINS, comma-separated); same-origin always is. */
+  /**
+   * Extra origins allowed to open the socket (env ALLOWED_ORIGINS, comma-separated, with CORS_ORIGINS added);
+   * same-origin always is.
+   */
   allowedOrigins: string | undefined;
+  /** DEPLOY-5: the app's config.json (env APP_*); absent or {}: the same-origin defaults. */
+  appConfig?: RuntimeConfig;
+  /** DEPLOY-7: origins whose pages may call /api (env CORS_ORIGINS, comma-separated); empty: none (off). */
+  corsOrigins?: readonly string[];
   /** The flash exchange (FX-2): spread and fee as fractions, quote lifetime (env FLASH_SPREAD, FLASH_FEE, FLASH_QUOTE_TTL_MS). */
   flash: { spread: string; fee: string; quoteTtlMs: number };
   /** Block time of the simulated deposit chain in ms (env CHAIN_BLOCK_MS, default 3000). */

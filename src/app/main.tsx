@@ -16,6 +16,7 @@ import { installAccountToken } from './market/accountToken';
 import { warmRoute } from './routes';
 import { warmCoinIcons } from './ui/coinIcons';
 import { marketClient } from './market/marketClient';
+import { loadRuntimeConfig } from './api/runtimeConfig';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<Boot />);
@@ -24,20 +25,26 @@ root.render(<Boot />);
 const onRender = (window as { __openexProfiler?: ProfilerOnRenderCallback }).__openexProfiler;
 // PERF-52, PERF-54: the screen's chunks, its messages, the coin logos' manifest and the market worker (which every
 // screen starts: the shell shows the connection's health) start beside the settings calls.
+// DEPLOY-1: config.json (API base, socket URLs, brand) comes first for the worker and the settings calls; index.html
+// preloads it, so it is usually there by the time this runs. The chunks and the coin logos do not wait for it.
 const namespaces = warmRoute(location.pathname);
 warmCoinIcons();
-marketClient.start();
-void startUp({ namespaces }).then(() => {
-  installAccountToken();
-  root.render(
-    onRender ? (
-      <Profiler id="app" onRender={onRender}>
+void loadRuntimeConfig()
+  .then(() => {
+    marketClient.start();
+    return startUp({ namespaces });
+  })
+  .then(() => {
+    installAccountToken();
+    root.render(
+      onRender ? (
+        <Profiler id="app" onRender={onRender}>
+          <App />
+        </Profiler>
+      ) : (
         <App />
-      </Profiler>
-    ) : (
-      <App />
-    ),
-  );
-  // PERF-21, PERF-23, PERF-24: the service worker, the offline notice and the saved prices, off the first paint.
-  void import('./state/offline').then((m) => m.startOffline(i18n));
-});
+      ),
+    );
+    // PERF-21, PERF-23, PERF-24: the service worker, the offline notice and the saved prices, off the first paint.
+    void import('./state/offline').then((m) => m.startOffline(i18n));
+  });

@@ -5,6 +5,11 @@
  *   any  --stop()---> idle
  *
  * - Connects to `wsBase + newId()` (/ws/{random id}).
+ * - DEPLOY-4 (failover): `wsBase` may be a list. A socket that fails before it opens (connect error, refused,
+ *   connect timeout) moves the next attempt to the next URL of the list, after FAILOVER_DELAY_MS while some URL
+ *   has not failed since the last open socket, else after the normal delay. A socket that was open and died
+ *   is retried once at the same URL by the reconnect rule (a restart, a blip); if that attempt fails too, the
+ *   next URL. The engine resubscribes on every open and resyncs by sequence, as after any reconnect.
  * - Frames sent while not open are queued (bounded: past SEND_QUEUE_MAX the oldest is dropped and
  *   counted) and sent once open.
  * - Reconnects RECONNECT_DELAY_MS (+ up to RECONNECT_JITTER_MS) after an error or close; error and close
@@ -17,6 +22,7 @@
 import {
   CONNECT_TIMEOUT_MS,
   DELAYED_AFTER_MS,
+  FAILOVER_DELAY_MS,
   RECONNECT_DELAY_MS,
   RECONNECT_JITTER_MS,
   SEND_QUEUE_MAX,
@@ -46,6 +52,14 @@ export class Connection {
   opens = 0;
   /** Time of the last message of the current socket (or of its open), null when none. */
   lastMessageAt: number | null = null;
+  /** DEPLOY-4: moves to another socket URL after a failed connect. */
+  failovers = 0;
+
+  private readonly bases: readonly string[];
+  /** Index in {@link bases} of the URL the current (or next) socket uses. */
+  private baseIndex = 0;
+  /** URLs that failed to open in a row since the last open socket. */
+  private failedInRow = 0;
 
   private socket: SocketLike | null = null;
   private queue: string[] = [];
@@ -56,7 +70,15 @@ export class Connection {
   constructor(
     private readonly deps: ConnectionDeps,
     private readonly events: ConnectionEvents,
-  ) {}
+  ) {
+    const list = typeof deps.wsBase === 'string' ? [deps.wsBase] : [...deps.wsBase];
+    this.bases = list.length > 0 ? list : [''];
+  }
+
+  /** The socket URL base in use (or next to be tried). */
+  get currentBase(): string {
+    return this.bases[this.baseIndex];
+  }
 
   get queueLength(): number {
     return this.queue.length;
@@ -94,7 +116,7 @@ export class Connection {
   }
 
   private connect(): void {
-    const url = this.deps.wsBase + this.deps.newId();
+    const url = this.currentBase + this.deps.newId();
     this.connectStartedAt = this.deps.clock.now();
     this.lastMessageAt = null;
     this.setState('connecting');
@@ -130,6 +152,7 @@ export class Connection {
 
   private opened(): void {
     this.opens++;
+    this.failedInRow = 0;
     this.lastMessageAt = this.deps.clock.now();
     this.setState('open');
     const queued = this.queue;
@@ -142,10 +165,20 @@ export class Connection {
   private fail(reason: string): void {
     if (this.state === 'idle' || this.state === 'waiting') return;
     this.deps.log?.('ws_down', { reason });
+    const neverOpened = this.state === 'connecting';
     this.clearTimers();
     this.dropSocket();
     this.setState('waiting');
-    const delay = RECONNECT_DELAY_MS + Math.floor(this.deps.random() * RECONNECT_JITTER_MS);
+    let base = RECONNECT_DELAY_MS;
+    if (neverOpened && this.bases.length > 1) {
+      this.failedInRow++;
+      this.baseIndex = (this.baseIndex + 1) % this.bases.length;
+      this.failovers++;
+      this.deps.log?.('ws_failover', { to: this.baseIndex });
+      if (this.failedInRow < this.bases.length) base = FAILOVER_DELAY_MS;
+      else this.failedInRow = 0;
+    }
+    const delay = base + Math.floor(this.deps.random() * RECONNECT_JITTER_MS);
     this.reconnectTimer = this.deps.timers.setTimeout(() => {
       this.reconnectTimer = null;
       this.reconnects++;

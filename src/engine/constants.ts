@@ -18,6 +18,12 @@ export const RECONNECT_JITTER_MS = 250;
  * treated as dead (half-open) and replaced: two heartbeat intervals (ENG-4).
  */
 export const SILENCE_TIMEOUT_MS = 2 * HEARTBEAT_INTERVAL_MS;
+/**
+ * DEPLOY-4: with several socket URLs, a move to a URL not yet tried since the last open socket waits only this
+ * (plus the jitter): the next gateway is another server, so there is no reason to give the dead one 3 s. Once
+ * every URL failed in a row, the normal RECONNECT_DELAY_MS applies.
+ */
+export const FAILOVER_DELAY_MS = 100;
 /** A socket still connecting after this long is given up and retried like a failed one. */
 export const CONNECT_TIMEOUT_MS = 2 * HEARTBEAT_INTERVAL_MS;
 /** Health turns from 'live' to 'delayed' when the last message is older than this (one beat + slack). */

@@ -50,8 +50,11 @@ export interface EngineDeps {
   random: () => number;
   /** Random id for the socket path /ws/{id}. */
   newId: () => string;
-  /** Base of the socket URL without the id, e.g. "ws://localhost:8080/ws/". */
-  wsBase: string;
+  /**
+   * Base of the socket URL without the id, e.g. "ws://localhost:8080/ws/", or several in order of preference
+   * (DEPLOY-4: socket gateways; the connection moves to the next when one fails).
+   */
+  wsBase: string | readonly string[];
   log?: (event: string, data?: Record<string, unknown>) => void;
 }
 

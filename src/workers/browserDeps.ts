@@ -27,7 +27,7 @@ export function createBrowserDeps(bases: Bases, log?: EngineDeps['log']): Engine
     },
     random: () => Math.random(),
     newId: () => nanoid(),
-    wsBase: bases.wsBase,
+    wsBase: bases.wsBases,
     log,
   };
 }

@@ -4,7 +4,7 @@ import { FakeEngine } from './testing/fakeEngine';
 import { FakeTime } from '../engine/testing/fakeTime';
 import { ManualQueue } from './testing/manualQueue';
 import { FRAME_PERIOD_MAX_MS, HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch } from './wire';
-import type { Bases } from './bases';
+import type { Bases, Endpoints } from './bases';
 
 function setup() {
   const time = new FakeTime(1_700_000_000_000);
@@ -12,7 +12,7 @@ function setup() {
   const engines: FakeEngine[] = [];
   const host = createMarketHost({
     createEngine: (b: Bases) => {
-      const e = new FakeEngine(b.wsBase);
+      const e = new FakeEngine(b.wsBases.join(' '));
       engines.push(e);
       return e;
     },
@@ -22,10 +22,10 @@ function setup() {
     schedule: queue.schedule,
     mode: 'shared',
   });
-  const tab = (id: string, holdsLock = true) => {
+  const tab = (id: string, holdsLock = true, endpoints?: Endpoints | null) => {
     const got: { batch: Batch; transfer: ArrayBuffer[] }[] = [];
     const sink: BatchSink = { send: (batch, transfer) => got.push({ batch, transfer }) };
-    const s = host.openSession(id, sink, { holdsLock, testPlatform: null });
+    const s = host.openSession(id, sink, { holdsLock, testPlatform: null, endpoints });
     return { s, got, last: () => got[got.length - 1]?.batch };
   };
   return { time, queue, host, engines, engine: () => engines[engines.length - 1], tab };
@@ -291,6 +291,21 @@ describe('market host: one engine for all tabs [WORK-1]', () => {
     expect(a.last().klines[0].full).toBe(true);
     a.s.setTestPlatform({ platform: 'x', domain: 'example.com' });
     expect(engines).toHaveLength(2); // same bases: no restart
+  });
+
+  it('[DEPLOY-3] the socket URLs come from the tab (hello): tabs that agree share one engine, a new config moves it', () => {
+    const { tab, engines } = setup();
+    const cfg = { apiBase: 'http://api.test:9000', socketUrls: ['ws://gw1.test/ws/', 'ws://gw2.test/ws/'] };
+    const a = tab('a', true, cfg);
+    expect(engines[0].wsBase).toBe('ws://gw1.test/ws/ ws://gw2.test/ws/');
+    a.s.watch(BTC);
+    tab('b', true, { ...cfg, socketUrls: [...cfg.socketUrls] });
+    expect(engines).toHaveLength(1);
+    // A tab of a redeployed app with another list: the one engine follows it, keeping the watched topics.
+    tab('c', true, { socketUrls: ['ws://gw3.test/ws/'] });
+    expect(engines).toHaveLength(2);
+    expect(engines[1].wsBase).toBe('ws://gw3.test/ws/');
+    expect(engines[1].refs.get('ticker:btcusdt')).toBe(1);
   });
 
   it('[WORK-9] a tab without Web Locks is released when its pings stop', () => {

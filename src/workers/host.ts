@@ -15,7 +15,7 @@ import { CONNECTION_KEY } from '../engine';
 import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers, type Topic } from '../engine';
 import type { ConnectionHealth, Diagnostics } from '../engine';
 import type { KlineInterval } from '../shared/protocol';
-import { sameBases, resolveBases, type Bases } from './bases';
+import { sameBases, resolveBases, type Bases, type Endpoints } from './bases';
 import { buildBatch } from './batch';
 import { Interest } from './interest';
 import {
@@ -68,12 +68,18 @@ export interface HostSession {
   readonly closed: boolean;
 }
 
+export interface SessionOptions {
+  holdsLock: boolean;
+  testPlatform: TestPlatform | null;
+  /**
+   * DEPLOY-3: the API base and socket URLs of the tab's config.json (absent: the page's origin). One engine serves
+   * every tab of the origin, so the last tab to say wins; tabs of one deployment say the same and nothing restarts.
+   */
+  endpoints?: Endpoints | null;
+}
+
 export interface MarketHost {
-  openSession(
-    tabId: string,
-    sink: BatchSink,
-    opts: { holdsLock: boolean; testPlatform: TestPlatform | null },
-  ): HostSession;
+  openSession(tabId: string, sink: BatchSink, opts: SessionOptions): HostSession;
   diagnostics(): Diagnostics;
   /** The current engine, if one runs (tests). */
   engine(): MarketEngine | undefined;
@@ -126,6 +132,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   const interest = new Interest();
   let engine: MarketEngine | undefined;
   let bases: Bases | undefined;
+  let endpoints: Endpoints | null = null;
   let offChange: (() => void) | undefined;
   let health: ConnectionHealth = 'connecting';
   let pollTimer: TimerHandle | undefined;
@@ -161,7 +168,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   }
 
   function useBases(tp: TestPlatform | null): void {
-    const b = resolveBases(deps.location, tp);
+    const b = resolveBases(deps.location, tp, endpoints);
     if (engine && sameBases(b, bases)) return;
     try {
       startEngine(b);
@@ -246,11 +253,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     }
   }
 
-  function openSession(
-    tabId: string,
-    sink: BatchSink,
-    opts: { holdsLock: boolean; testPlatform: TestPlatform | null },
-  ): HostSession {
+  function openSession(tabId: string, sink: BatchSink, opts: SessionOptions): HostSession {
     const s: Session = {
       api: undefined as unknown as HostSession,
       tabId,
@@ -342,6 +345,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
       },
     };
     sessions.add(s);
+    if (opts.endpoints !== undefined) endpoints = opts.endpoints;
     useBases(opts.testPlatform);
     onSessionsChanged();
     return s.api;

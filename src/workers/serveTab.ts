@@ -28,7 +28,7 @@ export function serveTab(
       const s = host.openSession(
         h.tabId,
         { send: (batch, transfer) => port.postMessage(batch, transfer) },
-        { holdsLock, testPlatform: h.testPlatform },
+        { holdsLock, testPlatform: h.testPlatform, endpoints: h.endpoints },
       );
       session = s;
       port.onmessage = (ev: MessageEvent<TabToHost>) => {

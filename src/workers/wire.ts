@@ -24,6 +24,7 @@ import type {
 } from '../engine';
 import type { KlineInterval } from '../shared/protocol';
 import type { TestPlatform } from '../shared/testPlatform';
+import type { Endpoints } from './bases';
 
 export interface TabHello {
   /** Random id of the tab; also the Web Lock name suffix ({@link tabLockName}). */
@@ -33,6 +34,8 @@ export interface TabHello {
   /** True when the tab holds {@link tabLockName}(tabId) until it dies; otherwise it sends pings. */
   holdsLock: boolean;
   testPlatform: TestPlatform | null;
+  /** DEPLOY-3: the API base and socket URLs of the tab's config.json; absent or null: the page's origin. */
+  endpoints?: Endpoints | null;
 }
 
 export interface HelloReply {

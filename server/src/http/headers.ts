@@ -27,6 +27,8 @@ export interface HeaderOptions {
   production: boolean;
   /** Seconds; 0 = no HSTS. */
   hstsMaxAge: number;
+  /** DEPLOY-6: the other origins the app's config.json points at (API, sockets), added to connect-src. */
+  connectOrigins?: readonly string[];
 }
 
 /**
@@ -54,7 +56,13 @@ export async function securityHeaders(opts: HeaderOptions): Promise<HeaderSet> {
   const probe = Fastify({ logger: false });
   try {
     await probe.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          ...CSP_DIRECTIVES,
+          connectSrc: [...new Set([...CSP_DIRECTIVES.connectSrc, ...(opts.connectOrigins ?? [])])],
+        },
+      },
       hsts: opts.production && opts.hstsMaxAge > 0 ? { maxAge: opts.hstsMaxAge, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     });

@@ -15,8 +15,17 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>OpenEx</title><div id="root"></div>');
   writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Built"}');
+  writeFileSync(join(staticDir, 'config.json'), '{}');
   ex = await startTestServer({
-    env: { STATIC_DIR: staticDir, SITE_NAME: 'Harbour Exchange', SITE_SHORT_NAME: 'Harbour' },
+    env: {
+      STATIC_DIR: staticDir,
+      SITE_NAME: 'Harbour Exchange',
+      SITE_SHORT_NAME: 'Harbour',
+      APP_API_BASE: 'http://127.0.0.1:9300',
+      APP_SOCKET_URLS: 'ws://127.0.0.1:9301/ws/, wss://gw2.example.com',
+      APP_BRAND_NAME: 'Harbour',
+      CORS_ORIGINS: 'http://app.example.test:8000',
+    },
   });
 });
 afterAll(async () => {
@@ -124,6 +133,67 @@ describe('[h1] the built SPA', () => {
     const r = await ex.get('/assets/missing.js', { accept: 'text/html' });
     expect(r.status).toBe(404);
     expect(r.body.code).toBe(0);
+  });
+});
+
+describe('hosting the app elsewhere', () => {
+  const APP = 'http://app.example.test:8000';
+
+  it("[DEPLOY-5] /config.json is the server's own (APP_*), not the build's file, revalidated on every load", async () => {
+    const r = await ex.get('/config.json');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-cache');
+    const body = typeof r.body === 'string' ? JSON.parse(r.body) : r.body;
+    expect(body).toEqual({
+      apiBase: 'http://127.0.0.1:9300',
+      socketUrls: ['ws://127.0.0.1:9301/ws/', 'wss://gw2.example.com'],
+      brandName: 'Harbour',
+    });
+  });
+
+  it('[DEPLOY-6] connect-src names the origins config.json points at', async () => {
+    const csp = (await ex.get('/config.json')).headers.get('content-security-policy') ?? '';
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1].split(' ') ?? [];
+    expect(connect).toEqual(
+      expect.arrayContaining(["'self'", 'http://127.0.0.1:9300', 'ws://127.0.0.1:9301', 'wss://gw2.example.com']),
+    );
+  });
+
+  it('[DEPLOY-7] a listed origin gets its preflight and its replies; another origin gets no CORS header, never *', async () => {
+    const options = async (origin: string) => {
+      const r = await ex.app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/info',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'satoken, idempotency-key, lang, language, content-type',
+        },
+      });
+      return { status: r.statusCode, headers: new Headers(r.headers as Record<string, string>) };
+    };
+    const pre = await options(APP);
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(pre.headers.get('vary')).toMatch(/origin/i);
+    const allowed = (pre.headers.get('access-control-allow-headers') ?? '').split(', ');
+    expect(allowed).toEqual(expect.arrayContaining(['satoken', 'idempotency-key', 'lang', 'language', 'content-type']));
+    expect(pre.headers.get('access-control-allow-methods')).toBe('GET, POST');
+
+    const get = await ex.get('/api/common/getAllSetting', { origin: APP });
+    expect(get.status).toBe(200);
+    expect(get.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(get.headers.get('access-control-expose-headers')).toBe('Retry-After');
+
+    for (const origin of ['http://evil.example.test', 'http://app.example.test:8001', 'null']) {
+      const r = await options(origin);
+      expect(r.headers.get('access-control-allow-origin')).toBeNull();
+      const g = await ex.get('/api/common/getAllSetting', { origin });
+      expect(g.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    // Static files and pages are not part of it.
+    expect((await ex.get('/config.json', { origin: APP })).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

@@ -1,13 +1,14 @@
 /**
- * The API base (spec 7, 7.5): relative by default; the test-platform entry of spec 3.1
- * (`{ platform, domain? }`) with a domain points the API at `https://api.<domain>`.
+ * The API base (spec 7, 7.5): relative by default, config.json's `apiBase` when the deployment names one
+ * (DEPLOY-3); the test-platform entry of spec 3.1 (`{ platform, domain? }`) with a domain points the API at
+ * `https://api.<domain>` (it wins: a tester's choice on this device).
  */
 import { overrideDomain, parseTestPlatform } from '../../shared/testPlatform';
 
 /** Returns '' (relative) or an absolute origin such as 'https://api.example.com'. */
-export function apiBase(testPlatformRaw: string | null): string {
+export function apiBase(testPlatformRaw: string | null, configured = ''): string {
   const domain = overrideDomain(parseTestPlatform(testPlatformRaw));
-  return domain ? `https://api.${domain}` : '';
+  return domain ? `https://api.${domain}` : configured;
 }
 
 /** Joins base, path and query; values are stringified, undefined/null left out, arrays comma-joined. */

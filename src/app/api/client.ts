@@ -130,7 +130,11 @@ async function send(e: AnyEndpoint, input: CallInput<AnyEndpoint>, token: string
     let res: Response;
     try {
       res = await env.fetch(
-        buildUrl(apiBase(env.getTestPlatform()), pathOf(e), input.query as Record<string, unknown> | undefined),
+        buildUrl(
+          apiBase(env.getTestPlatform(), env.getApiBase()),
+          pathOf(e),
+          input.query as Record<string, unknown> | undefined,
+        ),
         {
           method: e.method,
           headers,

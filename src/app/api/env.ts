@@ -9,6 +9,8 @@ import { toast } from '../ui/toast';
 import { session, signOut } from '../session/store';
 import { FALLBACK_MESSAGES, type MessageKey } from './messages';
 import { clock } from '../time/clock';
+import { apiBaseOf } from '../../shared/runtimeConfig';
+import { runtimeConfig } from './runtimeConfig';
 
 export interface ClientEnv {
   fetch: typeof fetch;
@@ -21,6 +23,8 @@ export interface ClientEnv {
   getLang(): string;
   /** Raw test-platform entry of spec 3.1/7.5 (JSON `{platform, domain?}`), or null. */
   getTestPlatform(): string | null;
+  /** DEPLOY-3: config.json's API base without a trailing slash, '' for the page's origin. */
+  getApiBase(): string;
   /** Shows a message to the user (a toast). */
   notify(message: string, kind: 'error' | 'info'): void;
   /** Translates a client message (`common` namespace, `client.<key>`: loaded at start-up, shown on every screen). */
@@ -51,6 +55,7 @@ function defaults(): ClientEnv {
     getToken: () => session.token,
     getLang: () => (typeof document !== 'undefined' ? document.documentElement.lang || 'en' : 'en'),
     getTestPlatform: () => readString(StorageKeys.testPlatform),
+    getApiBase: () => apiBaseOf(runtimeConfig()),
     notify: (message, kind) => {
       toast(message, { kind });
     },

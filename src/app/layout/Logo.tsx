@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { settings } from '../state/settings';
 import { MARK_PATH, wordmarkUrl } from './brand';
+import { brandName, runtimeConfig } from '../api/runtimeConfig';
 
 export function BrandMark({ size = 28 }: { size?: number }) {
   return (
@@ -20,13 +21,15 @@ export function BrandMark({ size = 28 }: { size?: number }) {
 export function Logo({ compact, mark, size = 28 }: { compact?: boolean; mark?: boolean; size?: number }) {
   const snap = useSnapshot(settings);
   const { t } = useTranslation('common');
-  const url = wordmarkUrl(snap.config.LOGO_SETTING);
-  if (url) return <img src={url} alt={t('brand')} height={size} className="logo__img" />;
+  // DEPLOY-2: the platform's wordmark, else config.json's; the name likewise from config.json, else the default.
+  const url = wordmarkUrl(snap.config.LOGO_SETTING) ?? runtimeConfig().brandLogo;
+  const name = brandName(t);
+  if (url) return <img src={url} alt={name} height={size} className="logo__img" />;
   if (mark) return <BrandMark size={size} />;
   return (
     <span className="logo">
       <BrandMark size={size} />
-      <span className={compact ? 'visually-hidden' : 'logo__text'}>{t('brand')}</span>
+      <span className={compact ? 'visually-hidden' : 'logo__text'}>{name}</span>
     </span>
   );
 }

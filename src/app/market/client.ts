@@ -122,7 +122,16 @@ export function createMarketClient(env: ClientEnv): MarketClient {
       if (myGen === gen) loop.onBatch(ev.data);
     };
     const reply = await remote.hello(
-      transfer({ tabId, batchPort: ch.port2, holdsLock, testPlatform: env.readTestPlatform() }, [ch.port2]),
+      transfer(
+        {
+          tabId,
+          batchPort: ch.port2,
+          holdsLock,
+          testPlatform: env.readTestPlatform(),
+          endpoints: env.readEndpoints?.() ?? null,
+        },
+        [ch.port2],
+      ),
     );
     if (myGen !== gen) return;
     api = remote;

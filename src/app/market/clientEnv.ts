@@ -4,6 +4,7 @@
  */
 import type { TestPlatform } from '../../shared/testPlatform';
 import type { WorkerHandle } from './connect';
+import type { Endpoints } from '../../workers/bases';
 
 export interface ClientEnv {
   openWorker(): WorkerHandle;
@@ -19,6 +20,8 @@ export interface ClientEnv {
   holdLock(name: string): Promise<(() => void) | undefined>;
   newId(): string;
   readTestPlatform(): TestPlatform | null;
+  /** DEPLOY-3: the API base and socket URLs of config.json (read before the worker starts); null: same origin. */
+  readEndpoints?(): Endpoints | null;
   /** Epoch ms with sub-ms precision (performance.timeOrigin + performance.now()). */
   paintNow(): number;
   setTimeout(fn: () => void, ms: number): unknown;

@@ -9,6 +9,7 @@ import { readString } from '../state/storage';
 import type { ClientEnv } from './clientEnv';
 import { openMarketWorker } from './connect';
 import { clock } from '../time/clock';
+import { runtimeConfig } from '../api/runtimeConfig';
 
 export function browserTabEnv(): ClientEnv {
   return {
@@ -38,6 +39,10 @@ export function browserTabEnv(): ClientEnv {
     },
     newId: () => nanoid(),
     readTestPlatform: () => parseTestPlatform(readString(StorageKeys.testPlatform)),
+    readEndpoints: () => {
+      const { apiBase, socketUrls } = runtimeConfig();
+      return { apiBase, socketUrls };
+    },
     paintNow: () => clock.timeOrigin() + clock.monotonic(),
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h),

@@ -115,6 +115,20 @@ describe('[spec 4.3] start-up', () => {
     expect(pickLanguage()).toBe('en');
   });
 
+  it("[DEPLOY-2] with no stored or default-flagged language, config.json's defaultLanguage takes the place of en", async () => {
+    const { pickLanguage, applyConfig } = await load();
+    const { setRuntimeConfig } = await import('../api/runtimeConfig');
+    const none = structuredClone(DEFAULT_SETTINGS);
+    none.languageList = none.languageList.map((l) => ({ ...l, isDefault: 'N' as const }));
+    applyConfig(none, 'server', false);
+    setRuntimeConfig({ defaultLanguage: 'de' });
+    expect(pickLanguage()).toBe('de');
+    setRuntimeConfig({ defaultLanguage: 'xx' });
+    expect(pickLanguage()).toBe('en');
+    localStorage.setItem(StorageKeys.language, 'fr');
+    expect(pickLanguage()).toBe('fr');
+  });
+
   it('[spec 4.3] startUp refreshes settings and coin lists, then marks the store ready', async () => {
     const { startUp, settings } = await load();
     await startUp();

@@ -18,6 +18,7 @@ import { readString, writeString } from './storage';
 import { StorageKeys } from '../../shared/storageKeys';
 import { applyCoins, applyConfig, cachedCoins, cachedConfig, settings } from './settings';
 import { readFlag } from '../../shared/flags';
+import { runtimeConfig } from '../api/runtimeConfig';
 
 /** 4.4: replace on code 200 only. Resolves true when the server's config was applied. */
 export async function refreshSettings(): Promise<boolean> {
@@ -56,12 +57,15 @@ export function loadLocal(): void {
   if (coins) applyCoins(coins, false);
 }
 
-/** 4.3 step 3: stored language, else the default-flagged language, else en. */
+/**
+ * 4.3 step 3: stored language, else the default-flagged language, else config.json's `defaultLanguage` (DEPLOY-2:
+ * it takes the place of the built-in en), else en.
+ */
 export function pickLanguage(): string {
   const stored = storedLanguage();
   if (stored) return stored;
   const flagged = settings.languageList.find((l) => readFlag(l.isDefault, false));
-  return toLanguageCode(flagged?.dictValue) ?? DEFAULT_LANGUAGE;
+  return toLanguageCode(flagged?.dictValue) ?? toLanguageCode(runtimeConfig().defaultLanguage) ?? DEFAULT_LANGUAGE;
 }
 
 /**

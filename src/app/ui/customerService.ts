@@ -9,6 +9,7 @@ import { isRealLink } from '../../shared/links';
 import { settings } from '../state/settings';
 import { i18n } from '../i18n/index';
 import { toast } from './toast';
+import { runtimeConfig } from '../api/runtimeConfig';
 
 export interface ServiceLink {
   name: string;
@@ -34,7 +35,10 @@ export function serviceLinks(
     imgUrl: s.imgUrl,
   }));
   // OPC-8: an entry without a real address (empty, a placeholder such as *.example) is hidden.
-  return [...fromSettings, ...extra].filter((l) => (l.getUrl ? true : isRealLink(l.url)));
+  const links = [...fromSettings, ...extra].filter((l) => (l.getUrl ? true : isRealLink(l.url)));
+  // DEPLOY-2: config.json's support page when the platform names none.
+  const support = runtimeConfig().supportUrl;
+  return links.length === 0 && support ? [{ name: 'support', url: support }] : links;
 }
 
 export function resolveUrl(l: ServiceLink): string {

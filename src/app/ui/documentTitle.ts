@@ -4,6 +4,7 @@
  * one calls useDocumentTitle with its name. Titles stack: a sheet or dialog with its own top bar names the title
  * while open, and the screen's comes back when it closes. The brand is the one the logo shows (`common:brand`).
  */
+import { brandName } from '../api/runtimeConfig';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -60,7 +61,7 @@ export function closeTitle(entry: TitleEntry): void {
  */
 export function useDocumentTitle(name: string | undefined): (name: string) => void {
   const { t } = useTranslation('common');
-  const brand = t('brand');
+  const brand = brandName(t);
   const entry = useRef<TitleEntry | null>(null);
   // Layout effects, so that a caller's own layout effect that renames the title (a live figure) runs after these.
   // Opened once per mount: the name and brand follow in the next effect without moving the title in the stack.

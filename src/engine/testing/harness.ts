@@ -19,11 +19,15 @@ export interface Harness {
   settle(): Promise<void>;
 }
 
-/** `http` wraps the exchange's REST side (to script odd replies); by default it is used as is. */
+/**
+ * `http` wraps the exchange's REST side (to script odd replies); by default it is used as is. `wsBase`: one socket
+ * URL base or several (DEPLOY-4).
+ */
 export function engineHarness(
   symbols: string[] = ['btcusdt', 'ethusdt'],
   options: EngineOptions = {},
   http: (exchangeGet: HttpGet) => HttpGet = (get) => get,
+  wsBase: string | readonly string[] = 'ws://test/ws/',
 ): Harness {
   const time = new FakeTime(Date.UTC(2024, 0, 1, 0, 0, 0)); // a Monday
   const sockets = new FakeSocketFactory();
@@ -38,7 +42,7 @@ export function engineHarness(
       httpGet: http(exchange.httpGet),
       random: () => 0.5,
       newId: () => `sock${++n}`,
-      wsBase: 'ws://test/ws/',
+      wsBase,
     },
     options,
   );

@@ -10,13 +10,23 @@ import { IconDownload } from '../../../layout/icons';
 import { EmptyState } from '../../../ui/EmptyState';
 import { settings } from '../../../state/settings';
 import { downloadLinks } from '../../../../shared/downloads';
+import { runtimeConfig } from '../../../api/runtimeConfig';
 import '../../../ui/page.css';
 import './DownloadScreen.css';
 
 export default function DownloadScreen() {
   const { t } = useTranslation('market');
   const snap = useSnapshot(settings);
-  const links = useMemo(() => downloadLinks(snap.config.DOWNLOAD_SETTING), [snap.config]);
+  // DEPLOY-2: the platform's links, else config.json's.
+  const links = useMemo(() => {
+    const fromPlatform = downloadLinks(snap.config.DOWNLOAD_SETTING);
+    if (fromPlatform.length) return fromPlatform;
+    const d = runtimeConfig().downloadUrls ?? {};
+    return downloadLinks([
+      { name: 'android', url: d.android, isOpen: 'Y' },
+      { name: 'apple', url: d.apple, isOpen: 'Y' },
+    ]);
+  }, [snap.config]);
   return (
     <div className="mk-page">
       <TopBar title={t('downloadTitle')} back />

@@ -5,6 +5,7 @@
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../ui/QrCode';
+import { brandName } from '../../../api/runtimeConfig';
 
 export const POSTER_W = 360;
 export const POSTER_H = 560;
@@ -32,7 +33,7 @@ export const Poster = forwardRef<SVGSVGElement, { code: string; link: string }>(
       </defs>
       <rect width={POSTER_W} height={POSTER_H} rx="18" fill="url(#invite-poster-bg)" />
       <text x="28" y="56" fill="#f0b90b" fontSize="22" fontWeight="700" fontFamily="system-ui, sans-serif">
-        {t('common:brand')}
+        {brandName(() => t('common:brand'))}
       </text>
       <text x="28" y="104" fill="#ffffff" fontSize="26" fontWeight="700" fontFamily="system-ui, sans-serif">
         {t('invite:poster.headline')}
