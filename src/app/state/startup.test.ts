@@ -149,7 +149,7 @@ describe('[spec 4.3] start-up', () => {
     const { i18n } = await import('../i18n/index');
     const started = startUp({ namespaces: ['market'] });
     // The settings have not answered; the messages are in already.
-    await vi.waitFor(() => expect(i18n.hasResourceBundle('fr', 'market')).toBe(true));
+    await vi.waitFor(() => expect(i18n.hasResourceBundle('fr', 'market')).toBe(true), { timeout: 15_000 });
     expect(i18n.hasResourceBundle('fr', 'common')).toBe(true);
     expect(i18n.hasResourceBundle('en', 'market')).toBe(true);
     expect(settings.ready).toBe(false);
