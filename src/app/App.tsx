@@ -11,6 +11,7 @@ import { useIsDesktop } from './layout/useIsDesktop';
 import { PhoneLayout } from './layout/PhoneLayout';
 import { DesktopLayout } from './layout/DesktopLayout';
 import { Toasts } from './ui/Toasts';
+import { ProtocolNotice } from './ui/ProtocolNotice';
 import { LoadingOverlay } from './ui/LoadingOverlay';
 import { loadOnOpen } from './ui/loadOnOpen';
 import { RouteAnnouncer } from './ui/RouteAnnouncer';
@@ -76,6 +77,7 @@ export default function App() {
     <>
       <RouterProvider router={router} />
       <Toasts />
+      <ProtocolNotice />
       <LoadingOverlay />
       <ServiceChooserLayer />
     </>

@@ -20,7 +20,7 @@ import './schemas/zodSetup';
 import { z } from 'zod';
 import { DecimalStr } from './money';
 
-/** The socket protocol's version (docs: socket extensions). @public */
+/** The contract's major version (docs/api/README.md, CHANGELOG.md); announced with its minor by contractVersion.ts. */
 export const PROTOCOL_VERSION = 1 as const;
 
 /** Largest inbound frame the server accepts, in bytes (WS-11). */

@@ -29,5 +29,7 @@ export const StorageKeys = {
   lastTransferTo: `${STORAGE_PREFIX}lastTransferTo`,
   /** The last prices the tab showed, for an offline start (PERF-24, src/app/market/priceSnapshot.ts). */
   lastPrices: `${STORAGE_PREFIX}lastPrices`,
+  /** Set (sessionStorage) once the newer-backend notice was shown this browser session (CONF-13). */
+  protocolNoticeShown: `${STORAGE_PREFIX}protocolNoticeShown`,
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../../../src/shared/runtimeConfig';
+import { PROTOCOL_VERSION_HEADER } from '../../../src/shared/contractVersion';
 
 export function registerAppConfig(app: FastifyInstance, cfg: RuntimeConfig | undefined): void {
   const body = JSON.stringify(cfg ?? {});
@@ -40,7 +41,7 @@ export function installCors(app: FastifyInstance, origins: readonly string[] | u
     reply.header('vary', 'Origin');
     if (typeof origin !== 'string' || !allowed.has(origin)) return done();
     reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-expose-headers', 'Retry-After');
+    reply.header('access-control-expose-headers', `Retry-After, ${PROTOCOL_VERSION_HEADER}`);
     if (req.method === 'OPTIONS' && typeof req.headers['access-control-request-method'] === 'string') {
       reply
         .code(204)

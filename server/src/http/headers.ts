@@ -20,6 +20,7 @@
  */
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { CONTRACT_VERSION, PROTOCOL_VERSION_HEADER } from '../../../src/shared/contractVersion';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -92,10 +93,13 @@ export function installSecurityHeaders(app: FastifyInstance, headers: HeaderSet)
  * themselves; static files keep their own (hashed assets immutable, pages no-cache).
  */
 const API_OR_SOCKET = /^\/(api|ws)(\/|\?|$)/;
+const API = /^\/api(\/|\?|$)/;
 
 export function installNoStore(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
     if (reply.statusCode >= 400 || API_OR_SOCKET.test(req.url)) reply.header('cache-control', 'no-store');
+    // CONF-12: every /api reply says which contract it speaks ("major.minor"), so an app can tell a newer backend.
+    if (API.test(req.url)) reply.header(PROTOCOL_VERSION_HEADER, CONTRACT_VERSION);
     done(null, payload);
   });
 }

@@ -1,10 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../src/shared/api/registry';
-import { toOpenApiPath } from '../ops/openapi';
+import { CONTRACT_VERSION, PROTOCOL_VERSION_HEADER } from '../../../src/shared/contractVersion';
+import { API_DOCS_DIR, STALE_DOCS, withoutTestSwitches } from '../../../scripts/api-docs';
+import { buildOpenApi, toOpenApiPath } from '../ops/openapi';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let ex: TestServer;
@@ -63,6 +65,21 @@ describe('[SRV-7] /api/openapi.json', () => {
     }
     expect(doc.paths['/healthz']?.get).toBeDefined();
     expect(doc.paths['/metrics']?.get).toBeDefined();
+  });
+
+  it('[CONF-11] [CONF-10] docs/api/openapi.json is the document a production server serves (no test switches)', () => {
+    // Compared as data, key order included: the committed file is that document as prettier writes JSON.
+    const served = JSON.stringify(buildOpenApi(withoutTestSwitches(ex.routes)));
+    const committed = JSON.stringify(JSON.parse(readFileSync(join(API_DOCS_DIR, 'openapi.json'), 'utf8')));
+    expect(committed === served, `docs/api/openapi.json ${STALE_DOCS}`).toBe(true);
+  });
+
+  it('[CONF-12] every /api reply announces the contract version in X-Protocol-Version', async () => {
+    for (const path of ['/api/openapi.json', '/api/no-such-call']) {
+      const r = await ex.get(path);
+      expect(r.headers.get(PROTOCOL_VERSION_HEADER), path).toBe(CONTRACT_VERSION);
+    }
+    expect((await ex.get('/healthz')).headers.get(PROTOCOL_VERSION_HEADER)).toBeNull();
   });
 });
 
@@ -184,7 +201,7 @@ describe('hosting the app elsewhere', () => {
     const get = await ex.get('/api/common/getAllSetting', { origin: APP });
     expect(get.status).toBe(200);
     expect(get.headers.get('access-control-allow-origin')).toBe(APP);
-    expect(get.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    expect(get.headers.get('access-control-expose-headers')).toBe('Retry-After, X-Protocol-Version');
 
     for (const origin of ['http://evil.example.test', 'http://app.example.test:8001', 'null']) {
       const r = await options(origin);

@@ -8,6 +8,7 @@ import { api } from '../../../src/shared/api/registry';
 import type { Endpoint } from '../../../src/shared/api/endpoint';
 import { overrideStrictJson } from '../../../src/shared/schemas/strict';
 import type { RouteTable } from '../http/errors';
+import { CONTRACT_VERSION } from '../../../src/shared/contractVersion';
 
 type Json = Record<string, unknown>;
 
@@ -117,7 +118,7 @@ export function toOpenApiPath(url: string): string | undefined {
   return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-export function buildOpenApi(routes: RouteTable, version = '1.0.0'): Json {
+export function buildOpenApi(routes: RouteTable, version: string = CONTRACT_VERSION): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const put = (path: string, method: string, op: Json) => {
     (paths[path] ??= {})[method.toLowerCase()] = op;

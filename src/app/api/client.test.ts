@@ -380,3 +380,15 @@ describe('[PERF-13] the coin lists are revalidated by the browser', () => {
     expect([undefined, 'default', 'no-cache']).toContain(sent[0].init.cache);
   });
 });
+
+describe('the contract version (CONF-13)', () => {
+  it('[CONF-13] hands each reply’s X-Protocol-Version to the notice, null when a backend sends none', async () => {
+    const seen: (string | null)[] = [];
+    setClientEnv({ contractVersion: (v) => seen.push(v) });
+    useFetch(reply(200, { code: 200, msg: 'ok', data: { n: 7 } }, { 'X-Protocol-Version': '2.1' }));
+    await call(ping);
+    useFetch(reply(200, { code: 200, msg: 'ok', data: { n: 7 } }));
+    await call(ping);
+    expect(seen).toEqual(['2.1', null]);
+  });
+});

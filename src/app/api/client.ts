@@ -24,6 +24,7 @@ import { apiBase, buildUrl } from './base';
 import { containsChinese } from './chinese';
 import { clientEnv as env } from './env';
 import { parseRetryAfter, RetryAfterBook } from './retryAfter';
+import { PROTOCOL_VERSION_HEADER } from '../../shared/contractVersion';
 
 /** Spec 7 and 9.1: request timeout. */
 export const TIMEOUT_MS = REQUEST_TIMEOUT_MS;
@@ -146,6 +147,7 @@ async function send(e: AnyEndpoint, input: CallInput<AnyEndpoint>, token: string
     } catch {
       throw aborted();
     }
+    env.contractVersion(res.headers?.get(PROTOCOL_VERSION_HEADER) ?? null);
     if (res.status !== 200)
       return { status: res.status, retryAfter: res.headers.get('retry-after'), json: undefined, jsonOk: false };
     try {

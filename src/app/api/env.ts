@@ -11,6 +11,7 @@ import { FALLBACK_MESSAGES, type MessageKey } from './messages';
 import { clock } from '../time/clock';
 import { apiBaseOf } from '../../shared/runtimeConfig';
 import { runtimeConfig } from './runtimeConfig';
+import { noteContractVersion } from './protocolNotice';
 
 export interface ClientEnv {
   fetch: typeof fetch;
@@ -33,6 +34,8 @@ export interface ClientEnv {
   signOut(): void;
   /** Spec 8, token row: reload the page (after TOKEN_RELOAD_DELAY_MS). */
   reload(): void;
+  /** CONF-13: each reply's X-Protocol-Version (null when absent), for the newer-backend notice. */
+  contractVersion(announced: string | null): void;
 }
 
 function interpolate(s: string, vars?: Record<string, unknown>): string {
@@ -64,6 +67,7 @@ function defaults(): ClientEnv {
     reload: () => {
       if (typeof location !== 'undefined') location.reload();
     },
+    contractVersion: noteContractVersion,
   };
 }
 
