@@ -54,7 +54,8 @@ const pwa = VitePWA({
 // - e2e: cross-process tests in tests/ that start the real server and drive Chromium.
 /**
  * Server test files that keep a module graph of their own (PERF-55). seconds.test.ts: its 300-contract replay ran
- * out of time in a shared graph, alone or after others (2026-11-28, not yet explained); isolated it passes.
+ * out of time twice in a shared graph on a loaded machine and passed there later (2026-11-28): isolated until a
+ * quiet run says whether the graph or the load was the cause.
  */
 const ISOLATED_SERVER_TESTS = ['server/src/seconds/seconds.test.ts'];
 
