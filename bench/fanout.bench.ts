@@ -4,8 +4,8 @@
  * "Scale-out").
  *
  * One cluster (`startCluster`: nats-server, the core with the flood market on, three gateways, each its own
- * process), used for every run. Per run, three phases, each measured for `--seconds` after its sockets have their
- * snapshots: (a) the baseline, 100 sockets on one gateway; (b) N sockets on one gateway; (c) N sockets over three
+ * process), used for every run. Per run, three phases, each measured for `--seconds` once its sockets are
+ * subscribed: (a) the baseline, 100 sockets on one gateway; (b) N sockets on one gateway; (c) N sockets over three
  * gateways. Every socket holds DETAIL of four symbols, KLINE 1m, TRADE and DEPTH of one. The sockets live in
  * `--clients` child processes (bench/lib/fanoutClient.ts), so they are not the bottleneck; their CPU is reported.
  * Figures per phase (medians over `--runs`): frames/s delivered; p50/p99 core-to-socket latency (a TRADE frame's
@@ -71,18 +71,22 @@ function rssMb(pid: number): number {
 }
 
 class Client {
-  private readonly waiting = new Map<string, (m: never) => void>();
+  private readonly waiting = new Map<string, { resolve: (m: never) => void; reject: (e: Error) => void }>();
   constructor(readonly proc: ChildProcess) {
     proc.on('message', (m: { op: string; message?: string }) => {
-      if (m.op === 'error') throw new Error(`socket client: ${m.message}`);
+      if (m.op === 'error') {
+        for (const w of this.waiting.values()) w.reject(new Error(`socket client: ${m.message}`));
+        this.waiting.clear();
+        return;
+      }
       const w = this.waiting.get(m.op);
       this.waiting.delete(m.op);
-      w?.(m as never);
+      w?.resolve(m as never);
     });
   }
   ask<T>(cmd: ClientCommand, answer: string): Promise<T> {
-    return new Promise<T>((resolve) => {
-      this.waiting.set(answer, resolve as (m: never) => void);
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(answer, { resolve: resolve as (m: never) => void, reject });
       this.proc.send(cmd);
     });
   }
@@ -213,17 +217,24 @@ async function main(): Promise<void> {
       FLOW_DEMO: '0',
     },
   });
-  const clients = Array.from(
-    { length: opts.clients },
-    () => new Client(fork('bench/lib/fanoutClient.ts', [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
-  );
+  const clients: Client[] = [];
   const phases: Phase[] = [
     { name: `${BASELINE_SOCKETS} sockets, 1 gateway (baseline)`, sockets: BASELINE_SOCKETS, gateways: 1 },
     { name: `${opts.sockets} sockets, 1 gateway`, sockets: opts.sockets, gateways: 1 },
     { name: `${opts.sockets} sockets, 3 gateways`, sockets: opts.sockets, gateways: 3 },
   ];
   const results: PhaseResult[][] = phases.map(() => []);
+  // Ctrl-C stops the cluster too (its processes would outlive the bench).
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.once(sig, () => {
+      for (const c of clients) c.proc.kill('SIGTERM');
+      void cluster.stop().finally(() => process.exit(130));
+    });
   try {
+    for (let k = 0; k < opts.clients; k++)
+      clients.push(
+        new Client(fork('bench/lib/fanoutClient.ts', [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
+      );
     for (let run = 0; run < opts.runs; run++)
       for (const [i, p] of phases.entries()) {
         const r = await runPhase(cluster, clients, p, opts.seconds);

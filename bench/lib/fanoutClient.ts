@@ -3,7 +3,7 @@
  * their CPU is measured apart). Driven over IPC by bench/fanout.bench.ts:
  * - `{ op: 'open', urls, from, count, symbols }`: opens `count` sockets, socket i on `urls[i % urls.length]`,
  *   each on DETAIL of every symbol, KLINE 1m, TRADE and DEPTH of one; answers `{ op: 'opened' }` once every
- *   socket has its book's snapshot.
+ *   socket has DEPTH's ACK.
  * - `{ op: 'start' }`: counts from now; `{ op: 'stop' }` answers `{ op: 'stats', ... }`.
  * - `{ op: 'close' }`: closes every socket, answers `{ op: 'closed' }`.
  * Latency: receive time minus the newest trade's time in a TRADE frame (the core's clock when the trade was made:
@@ -60,7 +60,14 @@ function onFrame(s: Sock, text: string): void {
   }
 }
 
-function open(urls: string[], from: number, count: number, symbols: string[], books: string[]): Promise<void> {
+/** Sockets opened at once: more overflow the gateway's accept queue (connections reset). */
+const BATCH = 100;
+
+async function open(urls: string[], from: number, count: number, symbols: string[], books: string[]): Promise<void> {
+  for (let k = 0; k < count; k += BATCH) await openSome(urls, from + k, Math.min(BATCH, count - k), symbols, books);
+}
+
+function openSome(urls: string[], from: number, count: number, symbols: string[], books: string[]): Promise<void> {
   const opened: Promise<void>[] = [];
   for (let k = 0; k < count; k++) {
     const i = from + k;
@@ -71,11 +78,15 @@ function open(urls: string[], from: number, count: number, symbols: string[], bo
     opened.push(
       new Promise((resolve, reject) => {
         ws.once('error', reject);
-        ws.on('close', () => closed++);
+        ws.on('close', () => {
+          closed++;
+          resolve(); // counted: a gateway past its limits may close slow sockets
+        });
         ws.on('message', (data: Buffer, isBinary: boolean) => {
           if (isBinary) return;
           const text = data.toString();
-          if (text.includes('"snapshot":true')) resolve();
+          // Subscribed once DEPTH's ACK is in (an ACK is never dropped; a snapshot may be, for a slow socket).
+          if (text.includes('"type":"ACK"') && text.includes('DEPTH')) resolve();
           onFrame(s, text);
         });
         ws.once('open', () => {
