@@ -22,7 +22,7 @@ import { answerGateways, publishToBus } from './bus/attach';
 import { natsTransport } from './bus/natsTransport';
 import { BusPublisher } from './bus/publisher';
 import { SESSION_END_SUBJECT } from './bus/subjects';
-import { sessionEnded } from './bus/tickets';
+import { sessionEnded, sessionId } from './bus/tickets';
 import { UserEvents } from './events/userEvents';
 import { TradingFees } from './events/tradingFees';
 import { mountRewards } from './rewards/index';
@@ -308,6 +308,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
                   now: () => clock.now(),
                   balances: (userId) => wallet.balances(userId),
                   positions: (userId) => futuresRef.current?.openPositions(userId) ?? [],
+                  sessionLive: (userId, sid) => identity.sessions.liveHashes(userId).some((h) => sessionId(h) === sid),
                 }
               : undefined,
           })

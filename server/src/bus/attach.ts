@@ -18,6 +18,8 @@ export interface AccountAnswers {
   now(): number;
   balances(userId: number): BalanceRow[];
   positions(userId: number): Position[];
+  /** Whether the session a ticket names is still live (a resync after the bus came back, BUS-11). */
+  sessionLive(userId: number, sid: string): boolean;
 }
 
 export interface BusSources {
@@ -83,10 +85,14 @@ export function answerGateways(
   if (account)
     offs.push(
       transport.serve(RPC_ACCOUNT, (req) => {
-        const { ticket, stream } = decodeJson<{ ticket: string; stream: string }>(req);
-        const v = verifyTicket(account.secret, String(ticket), account.now());
+        const { ticket, stream, resync } = decodeJson<{ ticket: string; stream: string; resync?: boolean }>(req);
+        // BUS-11: a resync after the bus came back may carry a ticket past its minute (it opened the stream
+        // then); its signature still counts, and the session must still be live, as a session end published
+        // while the gateway was away never reached it.
+        const v = verifyTicket(account.secret, String(ticket), resync === true ? -Infinity : account.now());
         if (!v.ok) return encodeJson({ error: v.reason });
         const u = v.claims.u;
+        if (resync === true && !account.sessionLive(u, v.claims.s)) return encodeJson({ ended: true });
         if (stream === 'owncoin') return encodeJson({ d: account.balances(u) });
         if (stream === 'position') return encodeJson({ d: { positions: account.positions(u), event: null } });
         return encodeJson({ error: 'no state for that stream' });

@@ -29,10 +29,12 @@ export async function natsTransport(
     reconnectTimeWait: 500,
     ...(u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : {}),
   });
+  const reconnected = new Set<() => void>();
   log.info({ event: 'bus_connected', server: `${u.hostname}:${u.port || '4222'}` }, 'connected to NATS');
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ event: `bus_${s.type}` }, `NATS ${s.type}`);
+      if (s.type === 'reconnect') for (const l of reconnected) l();
     }
   })().catch(() => undefined);
   return {
@@ -53,6 +55,10 @@ export async function natsTransport(
     subscribe(subject, onMessage) {
       const sub = nc.subscribe(subject, { callback: (err, msg) => void (err || onMessage(msg.subject, msg.data)) });
       return () => sub.unsubscribe();
+    },
+    onReconnect(listener) {
+      reconnected.add(listener);
+      return () => reconnected.delete(listener);
     },
     request: async (subject, payload, timeoutMs) => (await nc.request(subject, payload, { timeout: timeoutMs })).data,
     async close() {

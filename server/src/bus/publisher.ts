@@ -19,6 +19,8 @@ export interface BusTransport {
 export interface BusClient {
   subscribe(subject: string, onMessage: (subject: string, payload: Uint8Array) => void): () => void;
   request(subject: string, payload: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  /** Tells each time the connection came back after a loss (BUS-11); subscriptions are then held again. */
+  onReconnect?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

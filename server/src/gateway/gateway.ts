@@ -13,6 +13,10 @@ import { Interest } from './interest';
 import { MarketMirror } from './mirror';
 import { GatewayPrivateStreams } from './privateStreams';
 
+/** Tries of a resync after the bus came back, and the wait between them. */
+const RESYNC_ATTEMPTS = 20;
+const RESYNC_WAIT_MS = 500;
+
 export interface GatewayConfig {
   natsUrl: string;
   host: string;
@@ -61,6 +65,21 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     allowedOrigins: config.allowedOrigins,
     testSwitches: false,
   });
+  // BUS-11: after NATS came back (a restart of nats-server, a network cut) the client holds its subscriptions
+  // again by itself, but what the core published meanwhile is lost here: the mirror and the private streams take
+  // their state anew, tried again until the core answers (it may come back after this gateway).
+  const offReconnect = bus.onReconnect?.(() => void resync(0));
+  let retry: { cancel(): void } | undefined;
+  const resync = async (attempt: number) => {
+    retry?.cancel();
+    try {
+      await Promise.all([mirror.resync(), privateStreams?.resync()]);
+      app.log.info({ event: 'gateway_resynced', attempt }, 'state taken anew after the bus came back');
+    } catch (err) {
+      app.log.warn({ event: 'gateway_resync_failed', attempt, err }, 'resync failed; trying again');
+      if (attempt < RESYNC_ATTEMPTS) retry = systemTimers.after(RESYNC_WAIT_MS, () => void resync(attempt + 1));
+    }
+  };
   app.get('/healthz', async () => ({
     status: 'ok',
     role: 'gateway',
@@ -82,6 +101,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     privateStreams,
     close: () =>
       (closing ??= (async () => {
+        offReconnect?.();
+        retry?.cancel();
         await closeSockets();
         await app.close();
         mirror.stop();

@@ -66,6 +66,11 @@ export class MarketMirror implements HubMarket, HubMarks {
     await this.reload();
   }
 
+  /** Takes the core's state anew (BUS-11: after the bus came back, messages may have been lost). */
+  resync(): Promise<void> {
+    return this.reload();
+  }
+
   stop(): void {
     this.off?.();
     this.off = undefined;

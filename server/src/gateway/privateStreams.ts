@@ -69,8 +69,8 @@ export class GatewayPrivateStreams implements PrivateStreams {
   /** Messages received per subject (an initial state asked before a newer push is dropped). */
   private readonly received = new Map<string, number>();
   private offEnd: (() => void) | undefined;
-  /** Pushed messages, refused tickets, sessions ended, initial states dropped as older than a push. */
-  readonly stats = { pushed: 0, refused: 0, ended: 0, staleInitial: 0 };
+  /** Pushed messages, refused tickets, sessions ended, initial states dropped as older than a push, resyncs. */
+  readonly stats = { pushed: 0, refused: 0, ended: 0, staleInitial: 0, resyncs: 0 };
 
   onEnded: (conn: Connection, type: PrivateType) => void = () => undefined;
 
@@ -134,24 +134,44 @@ export class GatewayPrivateStreams implements PrivateStreams {
   }
 
   initial(conn: Connection, type: PrivateType): void {
-    if (type !== 'OWNCOIN' && type !== 'POSITION') return;
+    void this.askState(conn, type).catch((err) => this.log.warn({ event: 'gateway_account_state_failed', type, err }));
+  }
+
+  /**
+   * After the bus came back (BUS-11): every held stream is checked with the core, since what it published while
+   * the gateway was away (a balance, a session's end) is lost to it: a session that ended meanwhile stops its
+   * streams as a published end would; balances and positions get their state again, as after the ACK. Rejects
+   * when a request failed (the caller tries again).
+   */
+  async resync(): Promise<void> {
+    const asks: Promise<void>[] = [];
+    for (const [conn, types] of this.held) for (const type of types.keys()) asks.push(this.askState(conn, type, true));
+    await Promise.all(asks);
+    this.stats.resyncs++;
+  }
+
+  private async askState(conn: Connection, type: PrivateType, resync = false): Promise<void> {
+    if (!resync && type !== 'OWNCOIN' && type !== 'POSITION') return;
     const h = this.held.get(conn)?.get(type);
     if (!h) return;
     const before = this.received.get(h.subject) ?? 0;
-    const req = encodeJson({ ticket: h.ticket, stream: STREAM_OF[type] });
-    void this.bus
-      .request(RPC_ACCOUNT, req, RPC_TIMEOUT_MS)
-      .then((payload) => {
-        if (this.held.get(conn)?.get(type) !== h || conn.closed) return;
-        if ((this.received.get(h.subject) ?? 0) !== before) {
-          this.stats.staleInitial++;
-          return;
-        }
-        const a = decodeJson<{ d?: unknown; error?: string }>(payload);
-        if (a.error !== undefined || a.d === undefined) return;
-        conn.send(bodyOf(type, a.d), this.now(), true);
-      })
-      .catch((err) => this.log.warn({ event: 'gateway_account_state_failed', type, err }));
+    const req = encodeJson({ ticket: h.ticket, stream: STREAM_OF[type], ...(resync ? { resync } : {}) });
+    const payload = await this.bus.request(RPC_ACCOUNT, req, RPC_TIMEOUT_MS);
+    if (this.held.get(conn)?.get(type) !== h || conn.closed) return;
+    const a = decodeJson<{ d?: unknown; error?: string; ended?: boolean }>(payload);
+    if (a.ended) {
+      this.drop(conn, type);
+      this.onEnded(conn, type);
+      conn.send(sessionEndedBody(type), this.now(), true);
+      this.stats.ended++;
+      return;
+    }
+    if ((this.received.get(h.subject) ?? 0) !== before) {
+      this.stats.staleInitial++;
+      return;
+    }
+    if (a.error !== undefined || a.d === undefined) return;
+    conn.send(bodyOf(type, a.d), this.now(), true);
   }
 
   unsubscribe(conn: Connection, type: PrivateType): void {

@@ -85,6 +85,14 @@ export class Sessions {
     return row.user_id;
   }
 
+  /** The token hashes of a user's unexpired sessions (at most the session limit); BUS-11 checks a ticket's session. */
+  liveHashes(userId: number): string[] {
+    const rows = this.db
+      .prepare('SELECT token_hash FROM sessions WHERE user_id = ? AND expires_at > ?')
+      .all(userId, this.clock.now()) as { token_hash: string }[];
+    return rows.map((r) => r.token_hash);
+  }
+
   revoke(token: string): void {
     const rows = this.db
       .prepare('DELETE FROM sessions WHERE token_hash = ? RETURNING user_id, token_hash')

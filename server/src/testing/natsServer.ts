@@ -32,34 +32,57 @@ export function findNatsServer(env: NodeJS.ProcessEnv = process.env): string {
 
 export interface NatsServer {
   url: string;
-  proc: ChildProcess;
+  /** The running nats-server (a new one after `restart`). */
+  readonly proc: ChildProcess;
+  /**
+   * Stops it (SIGTERM) and starts it again on the same port with the same store (BUS-11); `meanwhile` runs while
+   * it is down.
+   */
+  restart(meanwhile?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startNatsServer(): Promise<NatsServer> {
-  const bin = findNatsServer();
-  const store = mkdtempSync(join(tmpdir(), 'nats-js-'));
-  const proc = spawn(bin, ['-a', '127.0.0.1', '-p', '-1', '-js', '-sd', store], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
+/** Starts nats-server on `port` (-1: a free one) and resolves with the process and the port it listens on. */
+function launch(bin: string, store: string, port: number): Promise<{ proc: ChildProcess; port: number }> {
+  const proc = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
     let log = '';
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
       const m = /Listening for client connections on [^\s:]+:(\d+)/.exec(log);
-      if (m) resolve(`nats://127.0.0.1:${m[1]}`);
+      if (m) resolve({ proc, port: Number(m[1]) });
     };
     proc.stdout!.on('data', onData);
     proc.stderr!.on('data', onData);
     proc.once('exit', (code) => reject(new Error(`nats-server exited (${code}) before listening:\n${log}`)));
   });
+}
+
+async function kill(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const gone = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await gone;
+}
+
+export async function startNatsServer(): Promise<NatsServer> {
+  const bin = findNatsServer();
+  const store = mkdtempSync(join(tmpdir(), 'nats-js-'));
+  let { proc, port } = await launch(bin, store, -1);
   return {
-    url,
-    proc,
+    url: `nats://127.0.0.1:${port}`,
+    get proc() {
+      return proc;
+    },
+    async restart(meanwhile) {
+      await kill(proc);
+      await meanwhile?.();
+      ({ proc, port } = await launch(bin, store, port));
+    },
     async stop() {
-      if (proc.exitCode === null) {
-        const gone = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGTERM');
-        await gone;
-      }
+      await kill(proc);
       rmSync(store, { recursive: true, force: true });
     },
   };
