@@ -228,6 +228,7 @@ describe('[WALK-1] route walk', () => {
         <div style="width:600px;height:4px"></div>
         <span class="sr" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Screen reader only</span>
         <div style="width:100px;overflow:hidden;position:relative"><table style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"><tr><td>Hidden table cell far wider than its box</td></tr></table></div>
+        <div style="width:100px;overflow:hidden;position:relative"><table style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"><tr><td>Hidden table by clip-path far wider than its box</td></tr></table></div>
       </body>`);
       const found = (await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`);
       expect(found.filter((f) => f.startsWith('overflow: document 600px wide in 390px'))).toHaveLength(1);

@@ -53,8 +53,10 @@ export function auditLayout(): LayoutFinding[] {
       const cs = getComputedStyle(el);
       const tiny = (r.width <= 1 || r.height <= 1) && (cs.overflow !== 'visible' || cs.position === 'absolute');
       // A visually hidden table keeps its content's size (a table's width and height are minimums): the zero
-      // clip is what hides it.
-      const clippedAway = cs.position === 'absolute' && cs.clip.replace(/px|,|\s/g, '') === 'rect(0000)';
+      // clip is what hides it, as `clip: rect(0 0 0 0)` or as the `.visually-hidden` utility's `clip-path: inset(50%)`.
+      const clippedAway =
+        cs.position === 'absolute' &&
+        (cs.clip.replace(/px|,|\s/g, '') === 'rect(0000)' || /^inset\(50%\)$/.test(cs.clipPath.trim()));
       result = tiny || clippedAway || hidden(el.parentElement);
     }
     hiddenCache.set(el, result);
