@@ -2,21 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageKeys } from '../../shared/storageKeys';
 import { ApiError } from '../api/client';
 import { intentKey, mutate } from './mutate';
-
-/** A localStorage that outlives a simulated reload (only the module state is dropped). */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../state/testing/memoryStorage';
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());

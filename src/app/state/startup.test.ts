@@ -1,21 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/defaultSettings';
 import { StorageKeys } from '../../shared/storageKeys';
-
-/** An in-memory localStorage for the node test environment. */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => (m.has(k) ? m.get(k)! : null),
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from './testing/memoryStorage';
 
 const coins = { coinList: [], currencyList: [], contractList: [], optionList: [] };
 

@@ -5,20 +5,7 @@ import { setLanguage } from '../i18n/index';
 import { LANGS, loadMessages } from '../i18n/testing/messageFiles';
 import { dismissProtocolNotice, noteContractVersion, protocolNotice, resetProtocolNotice } from '../api/protocolNotice';
 import { ProtocolNotice } from './ProtocolNotice';
-
-function fakeStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../state/testing/memoryStorage';
 
 const newer = `${PROTOCOL_VERSION + 1}.0`;
 
@@ -26,7 +13,7 @@ beforeAll(async () => {
   await setLanguage('en', { persist: false });
 });
 beforeEach(() => {
-  vi.stubGlobal('sessionStorage', fakeStorage());
+  vi.stubGlobal('sessionStorage', memoryStorage());
   resetProtocolNotice();
 });
 afterEach(() => {

@@ -3,6 +3,7 @@ import { financeApi } from '../../../shared/api/finance';
 import type { FinanceHolding } from '../../../shared/schemas/finance';
 import { ApiError } from '../../api/client';
 import { findSubscription, outcomeUnknown, pendingSubscriptions, sendSubscribe, subscribeIntent } from './data';
+import { memoryStorage } from '../../state/testing/memoryStorage';
 
 /** The one client, replaced: subscribing never answers (a lost reply); the holdings list answers `rows`. */
 const server = vi.hoisted(() => ({ keys: [] as string[], rows: [] as unknown[], holdingsAsked: 0 }));
@@ -25,19 +26,6 @@ vi.mock('../../api/client', async (orig) => {
 });
 vi.mock('../../money/balances', () => ({ balancesChanged: () => undefined }));
 
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());
   server.keys.length = 0;

@@ -11,6 +11,7 @@ import {
   settleActions,
   takeIntent,
 } from './data';
+import { memoryStorage } from '../../state/testing/memoryStorage';
 
 /**
  * The one client, replaced: every POST times out (a lost reply) and records its Idempotency-Key; the orders list
@@ -40,19 +41,6 @@ vi.mock('../../api/client', async (orig) => {
 });
 vi.mock('../../money/balances', () => ({ balancesChanged: () => undefined }));
 
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());
   server.keys.length = 0;

@@ -4,20 +4,8 @@ import { ApiError } from '../../api/client';
 import { pendingIntents } from '../../data/mutate';
 import { FUTURES_INTENT_PREFIX, placeFuturesOrder, type FuturesDeps } from './futuresOrders';
 import { LOOKUP_BACKOFF_MS } from './spotOrders';
+import { memoryStorage } from '../../state/testing/memoryStorage';
 
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
 afterEach(() => vi.unstubAllGlobals());
 

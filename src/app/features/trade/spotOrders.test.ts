@@ -11,21 +11,7 @@ import {
   staleSpotIntents,
   type SpotDeps,
 } from './spotOrders';
-
-/** A localStorage that outlives a simulated reload (only the module state is dropped). */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../state/testing/memoryStorage';
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());

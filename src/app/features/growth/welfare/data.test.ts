@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rewardsApi } from '../../../../shared/api/rewards';
 import { claimWelfare } from './data';
+import { memoryStorage } from '../../../state/testing/memoryStorage';
 
 /** The one client, replaced: the first claims time out (a lost reply), then the server answers. */
 const server = vi.hoisted(() => ({ keys: [] as string[], failures: 0, balances: 0 }));
@@ -22,19 +23,6 @@ vi.mock('../../../api/client', async (orig) => {
 vi.mock('../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
 vi.mock('../../../money/balances', () => ({ balancesChanged: () => void server.balances++ }));
 
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());
   server.keys.length = 0;

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_KEY, RECENT_MAX, clearRecent, pushRecent, readRecent } from './recentSearches';
-
-function memStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../../state/testing/memoryStorage';
 
 describe('recent searches (session storage, spec 3.1 prefix)', () => {
   it('[spec 3.1] stored under the fixed prefix, newest first, de-duplicated, bounded', () => {
-    const s = memStorage();
+    const s = memoryStorage();
     pushRecent('btc', s);
     pushRecent('eth', s);
     pushRecent('BTC', s);
@@ -29,7 +16,7 @@ describe('recent searches (session storage, spec 3.1 prefix)', () => {
     expect(readRecent(s)).toEqual([]);
   });
   it('ignores blank terms and corrupt stored values', () => {
-    const s = memStorage();
+    const s = memoryStorage();
     expect(pushRecent('  ', s)).toEqual([]);
     s.setItem(RECENT_KEY, '{not json');
     expect(readRecent(s)).toEqual([]);

@@ -3,6 +3,7 @@ import { optionsApi } from '../../../../../shared/api/options';
 import type { OptionOrder, OptionQuote } from '../../../../../shared/schemas/options';
 import { ApiError } from '../../../../api/client';
 import * as data from './optionsData';
+import { memoryStorage } from '../../../../state/testing/memoryStorage';
 
 /** The one client, replaced: each test says what the server answers (or that the reply never comes). */
 const server = vi.hoisted(() => ({
@@ -34,20 +35,6 @@ vi.mock('../../../../api/client', async (orig) => {
 });
 // The market worker's hooks (reached through the wallet's balances) need a page; none here.
 vi.mock('../../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
-
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 
 const quote: OptionQuote = {
   quoteId: 'q-1',

@@ -3,6 +3,7 @@ import { tradingApi } from '../../../../../shared/api/trading';
 import type { SecondOrder } from '../../../../../shared/schemas/trading';
 import { ApiError } from '../../../../api/client';
 import * as data from './secondsData';
+import { memoryStorage } from '../../../../state/testing/memoryStorage';
 
 /** The one client, replaced: each test says what the server answers (or that the reply never comes). */
 const server = vi.hoisted(() => ({
@@ -31,21 +32,6 @@ vi.mock('../../../../api/client', async (orig) => {
 
 // The market worker's hooks (reached through the wallet's balances) need a page; none here.
 vi.mock('../../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
-
-/** A localStorage that outlives a simulated reload (only the module state is dropped). */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
 
 function order(over: Partial<SecondOrder> = {}): SecondOrder {
   return {
