@@ -112,5 +112,9 @@ else {
   // PERF-55: the app's tests (isolated) and the server's (one module graph per worker) in one vitest run.
   phases.push(['unit', run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'server'], env, 'unit')]);
   phases.push(['e2e', run('npx', ['vitest', 'run', '--project', 'e2e'], env, 'e2e')]);
+  // BUS-13: the market screens once more, with their sockets through NATS and two gateways.
+  const cluster = { ...env, E2E_CLUSTER: '1' };
+  const clusterArgs = ['vitest', 'run', '--project', 'e2e', 'tests/market-live.test.ts'];
+  phases.push(['e2e on the cluster', run('npx', clusterArgs, cluster, 'e2e on the cluster')]);
 }
 summary();

@@ -1,12 +1,14 @@
 /**
  * Starts the real exchange server as a child process on an ephemeral port with a temporary DATA_DIR,
- * exactly as `npm start` runs it (minus the build, which `npm test` did first).
+ * exactly as `npm start` runs it (minus the build, which `npm test` did first). With E2E_CLUSTER=1: the core, two
+ * socket gateways and a nats-server instead (./cluster.ts, BUS-13).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLedgerCheck } from '../../server/src/ledger/checkCli';
+import { startClusterServer } from './cluster';
 
 export interface RunningServer {
   url: string;
@@ -22,6 +24,7 @@ export async function startServer(
   env: Record<string, string> = {},
   opts: { dataDir?: string } = {},
 ): Promise<RunningServer> {
+  if (process.env.E2E_CLUSTER === '1') return startClusterServer(env, opts);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'exchange-test-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: process.cwd(),

@@ -13,6 +13,8 @@ export interface ClusterOptions {
   gateways?: number;
   /** The core's port; the gateways take the next ones. 0: every process on an ephemeral port. */
   port?: number;
+  /** The gateways' ports when they are not the ones after the core's (tests that must know them in advance). */
+  gatewayPorts?: readonly number[];
   host?: string;
   /** A NATS server already running; otherwise one is started on a free loopback port. */
   natsUrl?: string;
@@ -106,7 +108,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const secret = opts.env?.GATEWAY_SECRET || randomBytes(32).toString('base64url');
   const env = { ...process.env, ...opts.env, NATS_URL: natsUrl, GATEWAY_SECRET: secret, HOST: host };
   const started: ClusterProcess[] = [];
-  const gatewayPort = (i: number) => (port === 0 ? 0 : port + 1 + i);
+  const gatewayPort = (i: number) => opts.gatewayPorts?.[i] ?? (port === 0 ? 0 : port + 1 + i);
   const startGw = (i: number) =>
     startProcess(
       `gateway-${i + 1}`,

@@ -86,6 +86,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     name,
     mirror: mirror.stats,
     subjects: interest.count,
+    sockets: metrics.wsConnections.get(),
+    framesSent: metrics.wsFramesSent.get(),
     private: privateStreams?.stats,
   }));
   await app.listen({ host: config.host, port: config.port });
