@@ -43,8 +43,8 @@ describe('[SRV-2] configuration from the environment', () => {
 });
 
 describe('the app hosted elsewhere', () => {
-  it("[DEPLOY-5] APP_* make the app's config.json, checked with its schema; unset: {} (same origin)", () => {
-    expect(loadConfig({}, []).appConfig).toEqual({});
+  it("[DEPLOY-5][DEPLOY-9] APP_* make the app's config.json, checked with its schema; unset: same origin, no tickets", () => {
+    expect(loadConfig({}, []).appConfig).toEqual({ socketTickets: false });
     const c = loadConfig(
       {
         APP_API_BASE: 'https://api.example.com',
@@ -52,10 +52,12 @@ describe('the app hosted elsewhere', () => {
         APP_BRAND_NAME: 'Acme',
         APP_DEFAULT_LANGUAGE: 'de',
         APP_DOWNLOAD_APPLE: 'https://apps.example.com/acme',
+        GATEWAY_SECRET: 'x'.repeat(48),
       },
       [],
     );
     expect(c.appConfig).toEqual({
+      socketTickets: true,
       apiBase: 'https://api.example.com',
       socketUrls: ['wss://gw1.example.com/ws/', 'wss://gw2.example.com/ws/'],
       brandName: 'Acme',

@@ -183,6 +183,8 @@ function appConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
             .filter(Boolean)
         : v;
   }
+  // DEPLOY-9: the app asks for socket tickets only where gateways take its sockets (the core signs them).
+  raw.socketTickets = Boolean(env.GATEWAY_SECRET?.trim());
   const android = env.APP_DOWNLOAD_ANDROID?.trim();
   const apple = env.APP_DOWNLOAD_APPLE?.trim();
   if (android || apple) raw.downloadUrls = { ...(android && { android }), ...(apple && { apple }) };

@@ -71,6 +71,12 @@ export const RuntimeConfigSchema = z.object({
   apiBase: z.union([z.literal(''), apiBaseUrl]).optional(),
   /** Socket URL bases in order of preference (DEPLOY-4); absent: `/ws/` on the page's host. */
   socketUrls: z.array(socketUrl).min(1).max(16).optional(),
+  /**
+   * Whether the sockets want a signed ticket for the private streams (socket gateways, BUS-8): true: the app asks
+   * the API for one; false: it never asks (one process serves the sockets itself); absent: it asks once and stops
+   * when the API says tickets are not offered (DEPLOY-9).
+   */
+  socketTickets: z.boolean().optional(),
   /** The exchange's name where the app writes it (the logo's text, titles, the invite poster). */
   brandName: z.string().trim().min(1).max(40).optional(),
   /** The wordmark image; the platform's LOGO_SETTING, when the backend sets one, wins. */

@@ -165,6 +165,7 @@ describe('hosting the app elsewhere', () => {
       apiBase: 'http://127.0.0.1:9300',
       socketUrls: ['ws://127.0.0.1:9301/ws/', 'wss://gw2.example.com'],
       brandName: 'Harbour',
+      socketTickets: false,
     });
   });
 

@@ -61,4 +61,19 @@ describe('[BUS-8] the app hands the worker a socket ticket where the server offe
     await vi.waitFor(() => expect(told.at(-1)).toBe('token tok-b'));
     expect(calls).toHaveLength(1);
   });
+
+  it('[DEPLOY-9] where config.json says socketTickets: false, the API is never asked', async () => {
+    const { setRuntimeConfig } = await import('../api/runtimeConfig');
+    setRuntimeConfig({ socketTickets: false });
+    try {
+      const { setToken } = await import('../session/store');
+      const { installAccountToken } = await import('./accountToken');
+      installAccountToken();
+      setToken('tok-a');
+      await vi.waitFor(() => expect(told.at(-1)).toBe('token tok-a'));
+      expect(calls).toHaveLength(0);
+    } finally {
+      setRuntimeConfig({});
+    }
+  });
 });

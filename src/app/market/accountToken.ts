@@ -6,11 +6,13 @@
  * BUS-8: where the server offers socket tickets (socket gateways run), the worker sends a ticket instead: it is
  * asked for once the session is known, before the token goes to the worker, and again every TICKET_REFRESH_MS
  * while signed in (a ticket lives a minute; the worker needs a fresh one whenever its socket subscribes again).
- * A server that does not offer them is not asked again in this page.
+ * A server that does not offer them is not asked again in this page; one whose config.json says
+ * `socketTickets: false` is never asked (DEPLOY-9).
  */
 import { subscribe } from 'valtio';
 import { userApi } from '../../shared/api/user';
 import { callRaw } from '../api/client';
+import { runtimeConfig } from '../api/runtimeConfig';
 import { session } from '../session/store';
 import { clock, type TimerHandle } from '../time/clock';
 import { marketClient } from './marketClient';
@@ -25,8 +27,8 @@ let installed = false;
 export function installAccountToken(): void {
   if (installed) return;
   installed = true;
-  /** Whether the server offers tickets: unknown until it answered once. */
-  let offered: boolean | undefined;
+  /** Whether the server offers tickets: from config.json, else unknown until it answered once. */
+  let offered: boolean | undefined = runtimeConfig().socketTickets === false ? false : undefined;
   let pushed: string | null | undefined;
   let gen = 0;
   let timer: TimerHandle | undefined;
