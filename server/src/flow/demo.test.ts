@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowApi } from '../../../src/shared/api/flow';
 import type { FlowOrder } from '../../../src/shared/schemas/flow';
+import { directUser, injectPost } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { DEMO_ACT_MS, DEMO_MERCHANT, ensureDemoMerchant, type DemoMerchant } from './demo';
 import { flowService } from './index';
@@ -20,31 +21,8 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 
 let n = 0;
-function user(usdt: string) {
-  const id = ts.acc.users.create({
-    registerType: 'account',
-    account: `demo-t${++n}`,
-    credits: 0,
-    now: ts.clock.now(),
-  }).id;
-  if (usdt !== '0')
-    ts.ledger.post({
-      kind: 'genesis',
-      ref: `flow-demo-test:${id}`,
-      userId: id,
-      entries: [
-        { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-        { house: 'house:genesis', coin: 'USDT', amount: `-${usdt}` },
-      ],
-    });
-  return { id, token: ts.acc.sessions.create(id) };
-}
-const post = async (token: string, path: string, body: unknown) =>
-  (await ts.app.inject({ method: 'POST', url: path, payload: body as object, headers: { satoken: token } })).json() as {
-    code: number;
-    msg: string;
-    data: FlowOrder;
-  };
+const user = (usdt: string) => directUser(ts, `demo-t${++n}`, usdt);
+const post = (token: string, path: string, body: unknown) => injectPost<FlowOrder>(ts, token, path, body);
 const order = async (token: string, id: number) => (await ts.call(flowApi.flowOrder, { token, query: { id } })).data;
 
 describe('the demo merchant (FLOW-12)', () => {

@@ -13,6 +13,7 @@ import { FLOW_MERCHANT_DEPOSIT, FLOW_PAY_WINDOWS } from '../../../src/shared/rew
 import { FLOW_PAY_METHODS, type FlowOffer, type FlowOrder } from '../../../src/shared/schemas/flow';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
+import { directUser, injectPost } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { flowService } from './index';
 
@@ -32,29 +33,10 @@ interface U {
 }
 let made = 0;
 /** A user straight in the database (no sign-up round trips), with a session and `usdt` in the platform account. */
-function user(usdt: string): U {
-  const id = ts.acc.users.create({
-    registerType: 'account',
-    account: `flowp${++made}`,
-    credits: 0,
-    now: ts.clock.now(),
-  }).id;
-  if (usdt !== '0')
-    ts.ledger.post({
-      kind: 'genesis',
-      ref: `flowp:${id}`,
-      userId: id,
-      entries: [
-        { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-        { house: 'house:genesis', coin: 'USDT', amount: `-${usdt}` },
-      ],
-    });
-  return { id, token: ts.acc.sessions.create(id) };
-}
+const user = (usdt: string): U => directUser(ts, `flowp${++made}`, usdt);
 
 type Env<T> = { code: number; msg: string; data: T };
-const post = async <T>(u: U, path: string, body: unknown): Promise<Env<T>> =>
-  (await ts.app.inject({ method: 'POST', url: path, payload: body as object, headers: { satoken: u.token } })).json();
+const post = <T>(u: U, path: string, body: unknown): Promise<Env<T>> => injectPost<T>(ts, u.token, path, body);
 
 describe('concurrency', () => {
   it('[FLOW-6] 50 concurrent takes of one offer never oversell it', async () => {

@@ -10,6 +10,7 @@ import { Decimal } from '../../../src/shared/decimal';
 import { FLOW_MERCHANT_DEPOSIT } from '../../../src/shared/rewards/flowRules';
 import type { FlowOffer, FlowOrder } from '../../../src/shared/schemas/flow';
 import type { StatusEvent } from '../events/userEvents';
+import { fundFromGenesis } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { connect } from '../ws/testClient';
 import { flowService } from './index';
@@ -39,18 +40,7 @@ interface U {
   token: string;
   id: number;
 }
-let funds = 0;
-function fund(id: number, amount: string) {
-  ts.ledger.post({
-    kind: 'genesis',
-    ref: `flow-test:${++funds}`,
-    userId: id,
-    entries: [
-      { userId: id, account: 'platform', coin: 'USDT', amount },
-      { house: 'house:genesis', coin: 'USDT', amount: `-${amount}` },
-    ],
-  });
-}
+const fund = (id: number, amount: string) => fundFromGenesis(ts, id, amount);
 async function user(usdt = '0'): Promise<U> {
   const token = await ts.signUp(`flow-${++users}@example.com`);
   const id = ts.acc.sessions.resolve(token)!;

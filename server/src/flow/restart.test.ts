@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { flowApi } from '../../../src/shared/api/flow';
 import type { FlowOffer, FlowOrder } from '../../../src/shared/schemas/flow';
+import { directUser, injectPost } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { flowService } from './index';
 
@@ -16,26 +17,8 @@ const START = Date.UTC(2026, 6, 1, 8, 0);
 const dir = mkdtempSync(join(tmpdir(), 'flow-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function user(s: TestServer, account: string, usdt: string) {
-  const id = s.acc.users.create({ registerType: 'account', account, credits: 0, now: s.clock.now() }).id;
-  if (usdt !== '0')
-    s.ledger.post({
-      kind: 'genesis',
-      ref: `flow-restart:${id}`,
-      userId: id,
-      entries: [
-        { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-        { house: 'house:genesis', coin: 'USDT', amount: `-${usdt}` },
-      ],
-    });
-  return { id, token: s.acc.sessions.create(id) };
-}
-const post = async <T>(s: TestServer, token: string, path: string, body: unknown) =>
-  (await s.app.inject({ method: 'POST', url: path, payload: body as object, headers: { satoken: token } })).json() as {
-    code: number;
-    msg: string;
-    data: T;
-  };
+const user = directUser;
+const post = injectPost;
 
 describe('[FLOW-8] flow orders survive a restart', () => {
   it('confirms a paid order and expires an unpaid one after the restart', async () => {

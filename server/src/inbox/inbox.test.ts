@@ -22,6 +22,7 @@ import type { OptionChain, OptionOrder } from '../../../src/shared/schemas/optio
 import { WELFARE_TERMS } from '../../../src/shared/rewards/welfareRules';
 import type { StatusEvent } from '../events/userEvents';
 import { DEMO } from '../identity/demo';
+import { fundedUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { createWithdrawals } from '../withdrawals/index';
 
@@ -52,22 +53,8 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 
 let users = 0;
-async function user(usdt = '10000', account: 'platform' | 'contract' = 'platform') {
-  const email = `inbox-${++users}@example.com`;
-  const token = await ts.signUp(email);
-  const id = ts.acc.sessions.resolve(token)!;
-  if (usdt !== '0')
-    ts.ledger.post({
-      kind: 'genesis',
-      ref: `inbox-test-${id}-${account}`,
-      userId: id,
-      entries: [
-        { house: 'house:genesis', coin: 'USDT', amount: `-${usdt}` },
-        { userId: id, account, coin: 'USDT', amount: usdt },
-      ],
-    });
-  return { token, id };
-}
+const user = (usdt = '10000', account: 'platform' | 'contract' = 'platform') =>
+  fundedUser(ts, `inbox-${++users}@example.com`, usdt, account);
 
 const list = async (token: string, query: Record<string, unknown> = {}) => {
   const r = await ts.call(inboxApi.messageList, { token, query });

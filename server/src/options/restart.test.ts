@@ -13,6 +13,7 @@ import { optionsApi } from '../../../src/shared/api/options';
 import { Decimal } from '../../../src/shared/decimal';
 import type { Trade } from '../../../src/shared/protocol';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
+import { captureTrades, fundFromGenesis, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'exchange-options-restart-'));
@@ -24,21 +25,11 @@ const published = new Map<string, Trade[]>();
 
 async function start(time: number): Promise<TestServer> {
   const ts = await startTestServer({ clock: 'manual', clockStart: time, dataDir: dir });
-  ts.ctx.market.onTrades((symbol, trades) => {
-    let list = published.get(symbol);
-    if (!list) published.set(symbol, (list = []));
-    list.push(...trades);
-  });
+  captureTrades(ts, published);
   return ts;
 }
 
-async function run(ts: TestServer, ms: number, stepMs = 100): Promise<void> {
-  for (let done = 0; done < ms; done += stepMs) {
-    ts.clock.advance(Math.min(stepMs, ms - done));
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-  await new Promise<void>((r) => setImmediate(r));
-}
+const run = runClock;
 
 const orders = async (ts: TestServer, token: string) =>
   (await ts.call(optionsApi.optionOrderList, { token, query: { pageSize: 100 } })).data.rows;
@@ -58,15 +49,7 @@ describe('[OPT-8] options open across a restart', () => {
     const a = await start(at(12, 3, 50));
     const token = await a.signUp('options-restart@example.com');
     const userId = a.acc.sessions.resolve(token)!;
-    a.ledger.post({
-      kind: 'genesis',
-      ref: 'options-restart',
-      userId,
-      entries: [
-        { house: 'house:genesis', coin: 'USDT', amount: '-10000' },
-        { userId, account: 'platform', coin: 'USDT', amount: '10000' },
-      ],
-    });
+    fundFromGenesis(a, userId, '10000');
     await run(a, 1_000);
     const sell = async (symbol: string, kind: 'call' | 'put', tenor: number, strike: number, quantity: string) => {
       const c = (await a.call(optionsApi.optionChain, { query: { symbol } })).data;

@@ -10,6 +10,7 @@ import { Decimal } from '../../../src/shared/decimal';
 import type { SettlementData, Trade } from '../../../src/shared/protocol';
 import type { OptionChain, OptionQuote } from '../../../src/shared/schemas/options';
 import type { StatusEvent } from '../events/userEvents';
+import { captureTrades, fundedUser, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 /** 70 s before a 5-minute boundary: the 5m series is 12:05, reached after a short run. */
@@ -24,21 +25,11 @@ export function optionsServer(onStart: (ts: TestServer) => void) {
 
   const flush = () => new Promise<void>((r) => setImmediate(r));
   /** Moves the server's time on by `ms` in market-sized steps, running every due job (market, settlement). */
-  async function run(ms: number, stepMs = 100): Promise<void> {
-    for (let done = 0; done < ms; done += stepMs) {
-      ts.clock.advance(Math.min(stepMs, ms - done));
-      ts.ctx.scheduler.runDue(ts.clock.now());
-    }
-    await flush();
-  }
+  const run = (ms: number, stepMs?: number) => runClock(ts, ms, stepMs);
 
   beforeAll(async () => {
     ts = await startTestServer({ clock: 'manual', clockStart: START });
-    ts.ctx.market.onTrades((symbol, trades) => {
-      let list = published.get(symbol);
-      if (!list) published.set(symbol, (list = []));
-      list.push(...trades);
-    });
+    captureTrades(ts, published);
     ts.ctx.userEvents.onStatus((u, e) => void statuses.push([u, e]));
     ts.ctx.userEvents.onSettlement((u, d) => void settlements.push([u, d]));
     onStart(ts);
@@ -48,21 +39,7 @@ export function optionsServer(onStart: (ts: TestServer) => void) {
 
   let users = 0;
   /** A new user with `usdt` in the platform account (one genesis journal row, like the demo user). */
-  async function user(usdt = '10000'): Promise<{ token: string; id: number }> {
-    const token = await ts.signUp(`option-${++users}@example.com`);
-    const id = ts.acc.sessions.resolve(token)!;
-    if (usdt !== '0')
-      ts.ledger.post({
-        kind: 'genesis',
-        ref: `options-test-${id}`,
-        userId: id,
-        entries: [
-          { house: 'house:genesis', coin: 'USDT', amount: `-${usdt}` },
-          { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-        ],
-      });
-    return { token, id };
-  }
+  const user = (usdt = '10000') => fundedUser(ts, `option-${++users}@example.com`, usdt);
   const count = (sql: string) => (ts.ctx.db.prepare(sql).get() as { n: number }).n;
   const chain = async (symbol: string) => {
     const r = await ts.call(optionsApi.optionChain, { query: { symbol } });

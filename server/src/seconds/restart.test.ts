@@ -13,6 +13,7 @@ import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import type { Trade } from '../../../src/shared/protocol';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
+import { captureTrades, fundFromGenesis, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'exchange-seconds-restart-'));
@@ -24,21 +25,11 @@ const published = new Map<string, Trade[]>();
 
 async function start(at: number): Promise<TestServer> {
   const ts = await startTestServer({ clock: 'manual', clockStart: at, dataDir: dir });
-  ts.ctx.market.onTrades((symbol, trades) => {
-    let list = published.get(symbol);
-    if (!list) published.set(symbol, (list = []));
-    list.push(...trades);
-  });
+  captureTrades(ts, published);
   return ts;
 }
 
-async function run(ts: TestServer, ms: number, stepMs = 100): Promise<void> {
-  for (let done = 0; done < ms; done += stepMs) {
-    ts.clock.advance(Math.min(stepMs, ms - done));
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-  await new Promise<void>((r) => setImmediate(r));
-}
+const run = runClock;
 
 const periodId = (ts: TestServer, seconds: number) =>
   (ts.ctx.db.prepare('SELECT id FROM second_periods WHERE seconds = ?').get(seconds) as { id: number }).id;
@@ -65,15 +56,7 @@ describe('[SEC-9] contracts open across a restart', () => {
     const a = await start(T);
     const token = await a.signUp('restart@example.com');
     const userId = a.acc.sessions.resolve(token)!;
-    a.ledger.post({
-      kind: 'genesis',
-      ref: 'seconds-restart',
-      userId,
-      entries: [
-        { house: 'house:genesis', coin: 'USDT', amount: '-1000' },
-        { userId, account: 'platform', coin: 'USDT', amount: '1000' },
-      ],
-    });
+    fundFromGenesis(a, userId, '1000');
     await run(a, 2_000);
     const open = async (symbol: string, direction: string, seconds: number) => {
       const r = await a.post(

@@ -11,6 +11,7 @@ import type { SecondOrder } from '../../../src/shared/schemas/trading';
 import type { StatusEvent } from '../events/userEvents';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
+import { captureTrades, fundedUser, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 export function secondsServer(onStart: (ts: TestServer) => void) {
@@ -22,11 +23,7 @@ export function secondsServer(onStart: (ts: TestServer) => void) {
 
   beforeAll(async () => {
     ts = await startTestServer({ clock: 'manual' });
-    ts.ctx.market.onTrades((symbol, trades) => {
-      let list = published.get(symbol);
-      if (!list) published.set(symbol, (list = []));
-      list.push(...trades);
-    });
+    captureTrades(ts, published);
     ts.ctx.userEvents.onStatus((u, e) => void statuses.push([u, e]));
     ts.ctx.userEvents.onSettlement((u, d) => void settlements.push([u, d]));
     onStart(ts);
@@ -42,29 +39,9 @@ export function secondsServer(onStart: (ts: TestServer) => void) {
     flushMicrotasks,
     books: () => checkLedger(sqliteLedgerStore(ts.ctx.db)),
     /** Moves the server's time on by `ms` in market-sized steps, running every due job (market, settlement). */
-    async run(ms: number, stepMs = 100): Promise<void> {
-      for (let done = 0; done < ms; done += stepMs) {
-        ts.clock.advance(Math.min(stepMs, ms - done));
-        ts.ctx.scheduler.runDue(ts.clock.now());
-      }
-      await flushMicrotasks();
-    },
+    run: (ms: number, stepMs?: number) => runClock(ts, ms, stepMs),
     /** A new user with `usdt` in the platform account (one genesis journal row, like the demo user). */
-    async user(usdt = '10000'): Promise<{ token: string; id: number }> {
-      const token = await ts.signUp(`second-${++users}@example.com`);
-      const id = ts.acc.sessions.resolve(token)!;
-      if (usdt !== '0')
-        ts.ledger.post({
-          kind: 'genesis',
-          ref: `seconds-test-${id}`,
-          userId: id,
-          entries: [
-            { house: 'house:genesis', coin: 'USDT', amount: `-${usdt}` },
-            { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-          ],
-        });
-      return { token, id };
-    },
+    user: (usdt = '10000') => fundedUser(ts, `second-${++users}@example.com`, usdt),
     create: (token: string, body: unknown, key?: string) =>
       ts.post(tradingApi.createSecondOrder.path, body, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) }),
     usdt: (id: number) => ts.ledger.balance(id, 'platform', 'USDT'),

@@ -14,6 +14,7 @@ import { tradingApi } from '../../../src/shared/api/trading';
 import type { Trade } from '../../../src/shared/protocol';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
+import { captureTrades, fundFromGenesis, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { SETTLE_EVERY_MS } from './job';
 import { settlementTrade, type LoggedTrade } from './settle';
@@ -28,21 +29,11 @@ const published = new Map<string, Trade[]>();
 
 async function start(time: number): Promise<TestServer> {
   const ts = await startTestServer({ clock: 'manual', clockStart: time, dataDir: dir });
-  ts.ctx.market.onTrades((symbol, trades) => {
-    let list = published.get(symbol);
-    if (!list) published.set(symbol, (list = []));
-    list.push(...trades);
-  });
+  captureTrades(ts, published);
   return ts;
 }
 
-async function run(ts: TestServer, ms: number, stepMs = 100): Promise<void> {
-  for (let done = 0; done < ms; done += stepMs) {
-    ts.clock.advance(Math.min(stepMs, ms - done));
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-  await new Promise<void>((r) => setImmediate(r));
-}
+const run = runClock;
 
 function expectedExit(symbol: string, entry: LoggedTrade, until: number): LoggedTrade {
   let exit = entry;
@@ -63,15 +54,7 @@ describe('[SEC-14][OPT-16] rows due while the server was down', () => {
     const a = await start(at(12, 3, 50));
     const token = await a.signUp('settlement-restart@example.com');
     const userId = a.acc.sessions.resolve(token)!;
-    a.ledger.post({
-      kind: 'genesis',
-      ref: 'settlement-restart',
-      userId,
-      entries: [
-        { house: 'house:genesis', coin: 'USDT', amount: '-100000' },
-        { userId, account: 'platform', coin: 'USDT', amount: '100000' },
-      ],
-    });
+    fundFromGenesis(a, userId, '100000');
     await run(a, 1_000);
     const c = (await a.call(optionsApi.optionChain, { query: { symbol: 'ethusdt' } })).data.expiries[0];
     const bought: OptionOrder[] = [];

@@ -15,6 +15,7 @@ import type { OptionOrder } from '../../../src/shared/schemas/options';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
 import { optionPayout } from '../../../src/shared/trading/optionRules';
 import { settleSecond } from '../seconds/settle';
+import { captureTrades, fundedUser, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { SETTLE_EVERY_MS } from './job';
 import { settlementTrade, type LoggedTrade } from './settle';
@@ -26,32 +27,12 @@ let token: string;
 /** Every trade the market published, per symbol, in publication order (captured independently of the module). */
 const published = new Map<string, Trade[]>();
 
-async function run(ms: number, stepMs = 100): Promise<void> {
-  for (let done = 0; done < ms; done += stepMs) {
-    ts.clock.advance(Math.min(stepMs, ms - done));
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-  await new Promise<void>((r) => setImmediate(r));
-}
+const run = (ms: number, stepMs?: number) => runClock(ts, ms, stepMs);
 
 beforeAll(async () => {
   ts = await startTestServer({ clock: 'manual', clockStart: at(12, 3, 50) });
-  ts.ctx.market.onTrades((symbol, trades) => {
-    let list = published.get(symbol);
-    if (!list) published.set(symbol, (list = []));
-    list.push(...trades);
-  });
-  token = await ts.signUp('settlement@example.com');
-  const userId = ts.acc.sessions.resolve(token)!;
-  ts.ledger.post({
-    kind: 'genesis',
-    ref: 'settlement-test',
-    userId,
-    entries: [
-      { house: 'house:genesis', coin: 'USDT', amount: '-100000' },
-      { userId, account: 'platform', coin: 'USDT', amount: '100000' },
-    ],
-  });
+  captureTrades(ts, published);
+  token = (await fundedUser(ts, 'settlement@example.com', '100000')).token;
   await run(1_000);
 });
 afterAll(() => ts.stop());

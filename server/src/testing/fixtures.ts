@@ -1,0 +1,83 @@
+/**
+ * Fixtures the server's tests share: money from the genesis account (one balanced journal row, as the demo user
+ * gets it, LEDGER-1), a signed-up user with money, the manual clock run on with the scheduler, and a capture of
+ * every trade the market publishes (the independent reading the settlement tests compare against).
+ */
+import type { Trade } from '../../../src/shared/protocol';
+import type { UserAccount } from '../ledger/types';
+import type { TestServer } from './harness';
+
+let funded = 0;
+
+/** Credits `amount` of `coin` (USDT) to a user's `account` (platform) from house:genesis. */
+export function fundFromGenesis(
+  ts: Pick<TestServer, 'ledger'>,
+  userId: number,
+  amount: string,
+  opts: { coin?: string; account?: UserAccount; ref?: string } = {},
+): void {
+  const coin = opts.coin ?? 'USDT';
+  ts.ledger.post({
+    kind: 'genesis',
+    ref: opts.ref ?? `test-fund:${userId}:${++funded}`,
+    userId,
+    entries: [
+      { house: 'house:genesis', coin, amount: `-${amount}` },
+      { userId, account: opts.account ?? 'platform', coin, amount },
+    ],
+  });
+}
+
+/** Signs up `email` (a fresh address) and, unless `usdt` is '0', funds its platform account with that much USDT. */
+export async function fundedUser(
+  ts: Pick<TestServer, 'ledger' | 'signUp' | 'acc'>,
+  email: string,
+  usdt: string,
+  account?: UserAccount,
+): Promise<{ token: string; id: number }> {
+  const token = await ts.signUp(email);
+  const id = ts.acc.sessions.resolve(token)!;
+  if (usdt !== '0') fundFromGenesis(ts, id, usdt, { account });
+  return { token, id };
+}
+
+/** Moves a manual clock on by `ms` in steps of `stepMs`, running the jobs due at each step, then one turn. */
+export async function runClock(ts: Pick<TestServer, 'clock' | 'ctx'>, ms: number, stepMs = 100): Promise<void> {
+  for (let done = 0; done < ms; done += stepMs) {
+    ts.clock.advance(Math.min(stepMs, ms - done));
+    ts.ctx.scheduler.runDue(ts.clock.now());
+  }
+  await new Promise<void>((r) => setImmediate(r));
+}
+
+/** Records every trade the server's market publishes into `into`, per symbol, in publication order. */
+export function captureTrades(ts: Pick<TestServer, 'ctx'>, into: Map<string, Trade[]>): Map<string, Trade[]> {
+  ts.ctx.market.onTrades((symbol, trades) => {
+    let list = into.get(symbol);
+    if (!list) into.set(symbol, (list = []));
+    list.push(...trades);
+  });
+  return into;
+}
+
+/** A user made straight in the database (no sign-up round trips), with a session and `usdt` in the platform account. */
+export function directUser(
+  ts: Pick<TestServer, 'ledger' | 'acc' | 'clock'>,
+  account: string,
+  usdt: string,
+): { id: number; token: string } {
+  const id = ts.acc.users.create({ registerType: 'account', account, credits: 0, now: ts.clock.now() }).id;
+  if (usdt !== '0') fundFromGenesis(ts, id, usdt);
+  return { id, token: ts.acc.sessions.create(id) };
+}
+
+/** A POST through the server's own router (no socket), with the caller's token; the reply's envelope. */
+export async function injectPost<T = unknown>(
+  ts: Pick<TestServer, 'app'>,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<{ code: number; msg: string; data: T }> {
+  const r = await ts.app.inject({ method: 'POST', url: path, payload: body as object, headers: { satoken: token } });
+  return r.json();
+}
