@@ -4,7 +4,7 @@ import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import type { BalanceRow, Candle, PriceInfo, Trade } from '../../../src/shared/protocol';
 import { startNatsServer, type NatsServer } from '../testing/natsServer';
-import { fundFromGenesis } from '../testing/fixtures';
+import { creditUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { BusPublisher, decodeMessage, type BusMessage, type BusTransport } from './publisher';
 import { marketSubject, SESSION_END_SUBJECT, symbolWildcard, userSubject } from './subjects';
@@ -137,7 +137,7 @@ describe('[BUS-1][BUS-3][BUS-4] the core publishes to a real nats-server', () =>
   it("a user's order: their balances on their own subject, after it committed, no one else's", async () => {
     const token = await ts.signUp('bus-1@example.com');
     const id = ts.acc.sessions.resolve(token)!;
-    fundFromGenesis(ts, id, '1000');
+    creditUser(ts, id, '1000');
     await run(100);
     const before = got.get(userSubject(id, 'owncoin'))?.length ?? 0;
     const price = new Decimal(ts.ctx.market.ticker('btcusdt')!.close).times('0.9').toDecimalPlaces(2).toFixed(2);

@@ -12,8 +12,7 @@ import { depositNetworks } from '../../../src/shared/wallet/depositNetworks';
 import { canonicalTxHash } from '../../../src/shared/wallet/txHash';
 import type { StatusEvent } from '../events/userEvents';
 import { DEMO } from '../identity/demo';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf, signInDemo } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { bech32HrpExpand, bech32Polymod, deriveAddress } from './addresses';
 import { commandRequest, parseArgs } from './chainCli';
@@ -34,12 +33,10 @@ afterAll(() => ts.stop());
 beforeEach(async () => {
   await ts.reset();
   events.length = 0;
-  const r = await ts.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
-  token = r.data.satoken;
-  demoId = ts.acc.users.byEmail(DEMO.account)!.id;
+  ({ token, id: demoId } = await signInDemo(ts));
 });
 
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const chain = (body: unknown, tok = opsToken) => ts.post('/api/_ops/chain/deposit', body, { 'x-ops-token': tok });
 const usdt = async (tok = token) =>
   (await ts.call(assetApi.assetBalance, { token: tok })).data.find((b) => b.account === 'platform' && b.coin === 'USDT')

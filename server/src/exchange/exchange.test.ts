@@ -3,12 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assetApi } from '../../../src/shared/api/asset';
 import { exchangeApi } from '../../../src/shared/api/exchange';
-import { userApi } from '../../../src/shared/api/user';
 import { assetDecimals } from '../../../src/shared/amount';
 import { Decimal } from '../../../src/shared/decimal';
-import { DEMO } from '../identity/demo';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf, signInDemo } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let ts: TestServer;
@@ -20,11 +17,10 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 beforeEach(async () => {
   await ts.reset();
-  const r = await ts.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
-  token = r.data.satoken;
+  ({ token } = await signInDemo(ts));
 });
 
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const journalRows = () => (ts.ctx.db.prepare('SELECT count(*) AS n FROM ledger_journal').get() as { n: number }).n;
 const quote = (currency: string) => ts.call(exchangeApi.getCurrencyPrice, { token, query: { currency } });
 const execute = (body: unknown, key?: string) =>

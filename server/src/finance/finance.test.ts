@@ -12,6 +12,7 @@ import { dailyInterest } from '../../../src/shared/earn/financeRules';
 import { readSetting, writeSetting } from '../db/settingsStore';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
+import { fundedUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 const DAY = 86_400_000;
@@ -25,21 +26,7 @@ afterAll(() => ts.stop());
 beforeEach(() => setting({ useEnable: true, settlementType: 1, settlementDay: 1 }));
 
 let users = 0;
-async function user(usdt: string): Promise<{ id: number; token: string }> {
-  const email = `fin${++users}@example.com`;
-  const token = await ts.signUp(email);
-  const id = (ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  ts.ledger.post({
-    kind: 'deposit',
-    ref: `fin-test-${id}`,
-    userId: id,
-    entries: [
-      { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-      { house: 'house:deposits', coin: 'USDT', amount: `-${usdt}` },
-    ],
-  });
-  return { id, token };
-}
+const user = (usdt: string) => fundedUser(ts, `fin${++users}@example.com`, usdt, { via: 'deposit' });
 
 function setting(patch: Record<string, unknown>): void {
   const db = ts.ctx.db;

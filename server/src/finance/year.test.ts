@@ -8,6 +8,7 @@ import { financeApi } from '../../../src/shared/api/finance';
 import { writeSetting, readSetting } from '../db/settingsStore';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
+import { fundedUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import type { InterestPaid } from './hooks';
 
@@ -21,21 +22,7 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 
 let users = 0;
-async function user(usdt: string): Promise<{ id: number; token: string }> {
-  const email = `finyear${++users}@example.com`;
-  const token = await ts.signUp(email);
-  const id = (ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  ts.ledger.post({
-    kind: 'deposit',
-    ref: `fin-year-${id}`,
-    userId: id,
-    entries: [
-      { userId: id, account: 'platform', coin: 'USDT', amount: usdt },
-      { house: 'house:deposits', coin: 'USDT', amount: `-${usdt}` },
-    ],
-  });
-  return { id, token };
-}
+const user = (usdt: string) => fundedUser(ts, `finyear${++users}@example.com`, usdt, { via: 'deposit' });
 
 function setType(settlementType: number): void {
   const db = ts.ctx.db;

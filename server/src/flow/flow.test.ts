@@ -10,7 +10,7 @@ import { Decimal } from '../../../src/shared/decimal';
 import { FLOW_MERCHANT_DEPOSIT } from '../../../src/shared/rewards/flowRules';
 import type { FlowOffer, FlowOrder } from '../../../src/shared/schemas/flow';
 import type { StatusEvent } from '../events/userEvents';
-import { fundFromGenesis } from '../testing/fixtures';
+import { creditUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { connect } from '../ws/testClient';
 import { flowService } from './index';
@@ -40,7 +40,7 @@ interface U {
   token: string;
   id: number;
 }
-const fund = (id: number, amount: string) => fundFromGenesis(ts, id, amount);
+const fund = (id: number, amount: string) => creditUser(ts, id, amount);
 async function user(usdt = '0'): Promise<U> {
   const token = await ts.signUp(`flow-${++users}@example.com`);
   const id = ts.acc.sessions.resolve(token)!;

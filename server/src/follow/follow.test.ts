@@ -12,6 +12,7 @@ import { copyCloseShares, profitShare } from '../../../src/shared/earn/followRul
 import { sharesForMargin } from '../../../src/shared/trading/futuresChecks';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
+import { fundedUser } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { SHARE_KIND } from './mirror';
 
@@ -35,22 +36,8 @@ function step(ms: number): void {
 const settle = () => new Promise((r) => setImmediate(r));
 
 let users = 0;
-async function user(usdt: string): Promise<{ id: number; token: string }> {
-  const email = `copy${++users}@example.com`;
-  const token = await ts.signUp(email);
-  const id = (ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  if (usdt !== '0')
-    ts.ledger.post({
-      kind: 'deposit',
-      ref: `copy-test-${id}`,
-      userId: id,
-      entries: [
-        { userId: id, account: 'contract', coin: 'USDT', amount: usdt },
-        { house: 'house:deposits', coin: 'USDT', amount: `-${usdt}` },
-      ],
-    });
-  return { id, token };
-}
+const user = (usdt: string) =>
+  fundedUser(ts, `copy${++users}@example.com`, usdt, { account: 'contract', via: 'deposit' });
 const openCopy = (followerId: number, traderId: number) =>
   ts.futures.service.deps.store.openPositionsOf(followerId).find((p) => p.copyOf === traderId);
 const lead = (id: number, side: 'long' | 'short', action: 'open' | 'close', shares: string) =>

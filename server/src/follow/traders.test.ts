@@ -8,8 +8,7 @@ import { followApi } from '../../../src/shared/api/follow';
 import { futuresApi } from '../../../src/shared/api/futures';
 import { Decimal } from '../../../src/shared/decimal';
 import type { TraderWindow } from '../../../src/shared/schemas/follow';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { sqliteStatsStore } from './statsStore';
 import { TraderStats } from './traders';
@@ -122,7 +121,7 @@ const traderFigures = () =>
     inTransaction: () => ts.ctx.db.inTransaction,
   }));
 
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 
 describe("[COPY-9] [COPY-20] a lead trader's return recomputed from the journal equals the figure shown", () => {
   it('over 7, 30 and 90 days, with money paid in before and inside the windows', async () => {

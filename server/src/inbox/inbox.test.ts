@@ -54,7 +54,7 @@ afterAll(() => ts.stop());
 
 let users = 0;
 const user = (usdt = '10000', account: 'platform' | 'contract' = 'platform') =>
-  fundedUser(ts, `inbox-${++users}@example.com`, usdt, account);
+  fundedUser(ts, `inbox-${++users}@example.com`, usdt, { account });
 
 const list = async (token: string, query: Record<string, unknown> = {}) => {
   const r = await ts.call(inboxApi.messageList, { token, query });

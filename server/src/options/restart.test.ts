@@ -13,7 +13,7 @@ import { optionsApi } from '../../../src/shared/api/options';
 import { Decimal } from '../../../src/shared/decimal';
 import type { Trade } from '../../../src/shared/protocol';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
-import { captureTrades, fundFromGenesis, runClock } from '../testing/fixtures';
+import { captureTrades, creditUser, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'exchange-options-restart-'));
@@ -49,7 +49,7 @@ describe('[OPT-8] options open across a restart', () => {
     const a = await start(at(12, 3, 50));
     const token = await a.signUp('options-restart@example.com');
     const userId = a.acc.sessions.resolve(token)!;
-    fundFromGenesis(a, userId, '10000');
+    creditUser(a, userId, '10000');
     await run(a, 1_000);
     const sell = async (symbol: string, kind: 'call' | 'put', tenor: number, strike: number, quantity: string) => {
       const c = (await a.call(optionsApi.optionChain, { query: { symbol } })).data;

@@ -10,9 +10,8 @@ import { rewardsApi } from '../../../src/shared/api/rewards';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import { writeSetting, readSetting } from '../db/settingsStore';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
 import { createRng } from '../market/rng';
+import { booksOf } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { rewardsService } from './index';
 
@@ -87,7 +86,7 @@ const spot = (token: string, side: 'buy' | 'sell', amount: string) =>
 const futures = (token: string, body: Record<string, unknown>) =>
   ts.post(futuresApi.submitFuturesOrder.path, { symbol: SYMBOL, type: 'market', ...body }, { satoken: token });
 
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const rows = <T>(sql: string, ...args: unknown[]) => ts.ctx.db.prepare(sql).all(...args) as T[];
 
 /** Every trading fee users paid, from the trading tables (not from the rebates). */

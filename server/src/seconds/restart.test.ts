@@ -13,7 +13,7 @@ import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import type { Trade } from '../../../src/shared/protocol';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
-import { captureTrades, fundFromGenesis, runClock } from '../testing/fixtures';
+import { captureTrades, creditUser, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'exchange-seconds-restart-'));
@@ -56,7 +56,7 @@ describe('[SEC-9] contracts open across a restart', () => {
     const a = await start(T);
     const token = await a.signUp('restart@example.com');
     const userId = a.acc.sessions.resolve(token)!;
-    fundFromGenesis(a, userId, '1000');
+    creditUser(a, userId, '1000');
     await run(a, 2_000);
     const open = async (symbol: string, direction: string, seconds: number) => {
       const r = await a.post(

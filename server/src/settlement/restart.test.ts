@@ -14,7 +14,7 @@ import { tradingApi } from '../../../src/shared/api/trading';
 import type { Trade } from '../../../src/shared/protocol';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
-import { captureTrades, fundFromGenesis, runClock } from '../testing/fixtures';
+import { captureTrades, creditUser, runClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { SETTLE_EVERY_MS } from './job';
 import { settlementTrade, type LoggedTrade } from './settle';
@@ -54,7 +54,7 @@ describe('[SEC-14][OPT-16] rows due while the server was down', () => {
     const a = await start(at(12, 3, 50));
     const token = await a.signUp('settlement-restart@example.com');
     const userId = a.acc.sessions.resolve(token)!;
-    fundFromGenesis(a, userId, '100000');
+    creditUser(a, userId, '100000');
     await run(a, 1_000);
     const c = (await a.call(optionsApi.optionChain, { query: { symbol: 'ethusdt' } })).data.expiries[0];
     const bought: OptionOrder[] = [];

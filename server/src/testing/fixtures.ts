@@ -3,26 +3,34 @@
  * gets it, LEDGER-1), a signed-up user with money, the manual clock run on with the scheduler, and a capture of
  * every trade the market publishes (the independent reading the settlement tests compare against).
  */
+import { userApi } from '../../../src/shared/api/user';
 import type { Trade } from '../../../src/shared/protocol';
+import { DEMO } from '../identity/demo';
+import { checkLedger } from '../ledger/check';
+import { sqliteLedgerStore } from '../ledger/store';
 import type { UserAccount } from '../ledger/types';
 import type { TestServer } from './harness';
 
 let funded = 0;
 
-/** Credits `amount` of `coin` (USDT) to a user's `account` (platform) from house:genesis. */
-export function fundFromGenesis(
+/**
+ * Credits `amount` of `coin` (USDT) to a user's `account` (platform) in one balanced journal row: from
+ * house:genesis (kind genesis, as the demo user is funded) or, `via: 'deposit'`, from house:deposits as a deposit.
+ */
+export function creditUser(
   ts: Pick<TestServer, 'ledger'>,
   userId: number,
   amount: string,
-  opts: { coin?: string; account?: UserAccount; ref?: string } = {},
+  opts: { coin?: string; account?: UserAccount; via?: 'genesis' | 'deposit' } = {},
 ): void {
   const coin = opts.coin ?? 'USDT';
+  const via = opts.via ?? 'genesis';
   ts.ledger.post({
-    kind: 'genesis',
-    ref: opts.ref ?? `test-fund:${userId}:${++funded}`,
+    kind: via,
+    ref: `test-${via}:${userId}:${++funded}`,
     userId,
     entries: [
-      { house: 'house:genesis', coin, amount: `-${amount}` },
+      { house: via === 'genesis' ? 'house:genesis' : 'house:deposits', coin, amount: `-${amount}` },
       { userId, account: opts.account ?? 'platform', coin, amount },
     ],
   });
@@ -33,13 +41,22 @@ export async function fundedUser(
   ts: Pick<TestServer, 'ledger' | 'signUp' | 'acc'>,
   email: string,
   usdt: string,
-  account?: UserAccount,
+  opts: { account?: UserAccount; via?: 'genesis' | 'deposit' } = {},
 ): Promise<{ token: string; id: number }> {
   const token = await ts.signUp(email);
   const id = ts.acc.sessions.resolve(token)!;
-  if (usdt !== '0') fundFromGenesis(ts, id, usdt, { account });
+  if (usdt !== '0') creditUser(ts, id, usdt, opts);
   return { token, id };
 }
+
+/** Signs the seeded demo user in (a fresh session); its token and id. */
+export async function signInDemo(ts: Pick<TestServer, 'call' | 'acc'>): Promise<{ token: string; id: number }> {
+  const r = await ts.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
+  return { token: r.data.satoken, id: ts.acc.users.byEmail(DEMO.account)!.id };
+}
+
+/** The ledger's own check of the server's books (LEDGER-5). */
+export const booksOf = (ts: Pick<TestServer, 'ctx'>) => checkLedger(sqliteLedgerStore(ts.ctx.db));
 
 /** Moves a manual clock on by `ms` in steps of `stepMs`, running the jobs due at each step, then one turn. */
 export async function runClock(ts: Pick<TestServer, 'clock' | 'ctx'>, ms: number, stepMs = 100): Promise<void> {
@@ -67,7 +84,7 @@ export function directUser(
   usdt: string,
 ): { id: number; token: string } {
   const id = ts.acc.users.create({ registerType: 'account', account, credits: 0, now: ts.clock.now() }).id;
-  if (usdt !== '0') fundFromGenesis(ts, id, usdt);
+  if (usdt !== '0') creditUser(ts, id, usdt);
   return { id, token: ts.acc.sessions.create(id) };
 }
 

@@ -1,11 +1,8 @@
 /** Balances and transfers over HTTP against the whole server (spec 7.2), with the ledger's guarantees. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assetApi } from '../../../src/shared/api/asset';
-import { userApi } from '../../../src/shared/api/user';
 import { Decimal } from '../../../src/shared/decimal';
-import { DEMO } from '../identity/demo';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf, signInDemo } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let ts: TestServer;
@@ -18,15 +15,13 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 beforeEach(async () => {
   await ts.reset();
-  const r = await ts.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
-  token = r.data.satoken;
-  demoId = ts.acc.users.byEmail(DEMO.account)!.id;
+  ({ token, id: demoId } = await signInDemo(ts));
 });
 
 const TRANSFER = assetApi.transferFunds.path;
 const transfer = (body: unknown, key?: string) =>
   ts.post(TRANSFER, body, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) });
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const journalRows = () => (ts.ctx.db.prepare('SELECT count(*) AS n FROM ledger_journal').get() as { n: number }).n;
 
 describe('[LEDGER-8] asset/assetBalance and asset/transferFunds', () => {

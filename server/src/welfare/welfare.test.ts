@@ -14,8 +14,7 @@ import { Decimal } from '../../../src/shared/decimal';
 import { WELFARE_TERMS } from '../../../src/shared/rewards/welfareRules';
 import { WELFARE_TASKS, type WelfareInfo, type WelfareTaskId } from '../../../src/shared/schemas/rewards';
 import type { StatusEvent } from '../events/userEvents';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 const START = Date.UTC(2026, 2, 1, 9, 0, 0);
@@ -51,7 +50,7 @@ const task = (i: WelfareInfo, id: WelfareTaskId) => i.tasks.find((t) => t.id ===
 const claim = (token: string, t: WelfareTaskId, key?: string) =>
   ts.post(rewardsApi.welfareClaim.path, { task: t }, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) });
 const usdt = (id: number) => ts.ledger.balance(id, 'platform', 'USDT').available;
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const houseWelfare = () =>
   (
     ts.ctx.db.prepare("SELECT amount FROM ledger_entries WHERE account = 'house:welfare'").all() as { amount: string }[]

@@ -8,8 +8,7 @@ import { DEFAULT_SETTINGS } from '../../../src/shared/defaultSettings';
 import type { AllSettings } from '../../../src/shared/schemas/settings';
 import { writeSetting } from '../db/settingsStore';
 import { DEMO } from '../identity/demo';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf, signInDemo } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { runWithdrawalsCli } from './cli';
 import { createWithdrawals } from './index';
@@ -47,9 +46,7 @@ beforeEach(async () => {
   events.length = 0;
   setGeneral({});
   writeSetting(ts.ctx.db, 'WITHDRAWAL_CHANNEL_SETTING', DEFAULT_SETTINGS.WITHDRAWAL_CHANNEL_SETTING, ts.clock.now());
-  const r = await ts.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
-  token = r.data.satoken;
-  demoId = ts.acc.users.byEmail(DEMO.account)!.id;
+  ({ token, id: demoId } = await signInDemo(ts));
 });
 
 type Q = Record<string, string>;
@@ -65,7 +62,7 @@ const submitHttp = (q: Q, key?: string) =>
     { satoken: token, ...(key ? { 'idempotency-key': key } : {}) },
   );
 const usdt = () => ts.ledger.balance(demoId, 'platform', 'USDT');
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const count = (table: string) => (ts.ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 const snapshot = () => ({
   balances: ts.ledger.balances(demoId),

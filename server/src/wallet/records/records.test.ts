@@ -2,11 +2,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assetApi } from '../../../../src/shared/api/asset';
 import { exchangeApi } from '../../../../src/shared/api/exchange';
-import { userApi } from '../../../../src/shared/api/user';
 import { Decimal } from '../../../../src/shared/decimal';
-import { DEMO } from '../../identity/demo';
 import { checkLedger } from '../../ledger/check';
 import { sqliteLedgerStore } from '../../ledger/store';
+import { signInDemo } from '../../testing/fixtures';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 let ts: TestServer;
@@ -19,9 +18,7 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 beforeEach(async () => {
   await ts.reset();
-  const r = await ts.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
-  token = r.data.satoken;
-  demoId = ts.acc.users.byEmail(DEMO.account)!.id;
+  ({ token, id: demoId } = await signInDemo(ts));
 });
 
 const records = (query: Record<string, unknown> = {}) => ts.call(exchangeApi.financialRecords, { token, query });
