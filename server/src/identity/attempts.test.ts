@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import {
   FAILURE_WINDOW_MS,
@@ -10,13 +10,10 @@ import {
   MAX_FAILURES_PER_IP,
   pairDelayMs,
 } from './attempts';
-import { startIdentityServer, TEST_PASSWORD, type TestServer } from '../testing/harness';
+import { startIdentityServer, TEST_PASSWORD } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
 const WRONG = 'Account or password is incorrect';

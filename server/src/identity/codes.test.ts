@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { devApi } from '../../../src/shared/api/dev';
 import {
@@ -13,13 +13,10 @@ import {
   RESEND_GAP_MS,
   type Delivery,
 } from './codes';
-import { startIdentityServer, startTestServer, type TestServer } from '../testing/harness';
+import { startIdentityServer, startTestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
 const send = (email: string, codeType = 'register', ip = '127.0.0.1') =>

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { multipart, tinyPng } from './testImages';
-import { startIdentityServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
+import { startIdentityServer } from '../testing/harness';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
 async function upload(token: string): Promise<string> {

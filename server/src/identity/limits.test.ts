@@ -1,15 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { startIdentityServer, TEST_PASSWORD, type TestServer } from '../testing/harness';
+import { startIdentityServer, TEST_PASSWORD } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 import { REGISTER_BURST, REGISTER_BURST_WINDOW_MS, REGISTER_PER_HOUR } from './limits';
 import { HASH_LIMITS, Lane, SCRYPT_N, setHashCostForTests } from './passwords';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
 /** A register call by account name (no code needed) from `ip`: the raw status, Retry-After and body. */

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { multipart, tinyPng } from './testImages';
-import { startIdentityServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
+import { startIdentityServer } from '../testing/harness';
 
-let h: TestServer;
+const h = serverForFile({}, () => startIdentityServer());
 let a: string;
 let b: string;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
   await h.reset();
   a = await h.signUp('owner@example.com', 'Right1234-Quartz');

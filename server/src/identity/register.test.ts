@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { startIdentityServer, TEST_PASSWORD, type TestServer } from '../testing/harness';
+import { startIdentityServer, TEST_PASSWORD } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 import { DEMO } from './demo';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
 const reg = (body: Record<string, unknown>) => h.call(userApi.register, { body: body as never });

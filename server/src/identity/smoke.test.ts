@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { startIdentityServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
+import { startIdentityServer } from '../testing/harness';
 import { DEMO } from './demo';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 
 describe('[spec 7.1] accounts smoke', () => {
   it('[spec 3.6] the demo user signs in and getInfo returns profile and assets', async () => {

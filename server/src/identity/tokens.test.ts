@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { MAX_SESSIONS_PER_USER, SESSION_TTL_MS } from './tokens';
-import { startIdentityServer, startTestServer, type TestServer } from '../testing/harness';
+import { startIdentityServer, startTestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
 const login = (account: string, password: string) => h.call(userApi.login, { body: { account, password } });

@@ -1,18 +1,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { MAX_UPLOAD_BYTES, MAX_UPLOADS_PER_DAY } from './endpoints/upload';
 import { MSG_TOO_MANY_PIXELS } from './images';
 import { jpegWithExif, multipart, pngOfSize, realImage, tinyPng } from './testImages';
-import { startIdentityServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
+import { startIdentityServer } from '../testing/harness';
 
-let h: TestServer;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
+const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
 async function upload(token: string | undefined, filename: string, content: Buffer, type = 'image/png') {

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
 import { WATCHLIST_MAX } from '../../../src/shared/schemas/user';
-import { startIdentityServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
+import { startIdentityServer } from '../testing/harness';
 
-let h: TestServer;
+const h = serverForFile({}, () => startIdentityServer());
 let t: string;
-beforeAll(async () => {
-  h = await startIdentityServer();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
   await h.reset();
   t = await h.signUp('w@example.com', 'Right1234-Quartz');

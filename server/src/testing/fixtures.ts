@@ -9,7 +9,8 @@ import { DEMO } from '../identity/demo';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import type { UserAccount } from '../ledger/types';
-import type { TestServer } from './harness';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from './harness';
 
 let funded = 0;
 
@@ -97,4 +98,26 @@ export async function injectPost<T = unknown>(
 ): Promise<{ code: number; msg: string; data: T }> {
   const r = await ts.app.inject({ method: 'POST', url: path, payload: body as object, headers: { satoken: token } });
   return r.json();
+}
+
+/**
+ * One server for a whole test file: started in `beforeAll`, stopped in `afterAll`. The returned handle stands for
+ * it (each property read goes to the running server), so a file writes `const srv = serverForFile(...)` in place of
+ * a variable and two hooks. `start` picks the kind (`startTestServer` by default).
+ */
+export function serverForFile(
+  opts: TestServerOptions = {},
+  start: (o: TestServerOptions) => Promise<TestServer> = startTestServer,
+): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await start(opts);
+  });
+  afterAll(() => server?.stop());
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!server) throw new Error(`the file's server is not started yet (read of ${String(key)})`);
+      return server[key as keyof TestServer];
+    },
+  });
 }

@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServerFrame } from '../../../src/shared/protocol';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { DEPTH_SNAPSHOT_LEVELS } from '../market/books';
 import { DepthMirror } from '../market/depthMirror';
-import { startTestServer, type TestServer } from '../testing/harness';
-import { TICK_MS } from '../market/index';
-import { connect, type Recorded } from './testClient';
+import { serverForFile } from '../testing/fixtures';
+import { marketSteps, openSocket, type Recorded } from './testClient';
 
 // A manual clock: the market steps only when the test says so, so frames and REST answers can be compared at
 // the very same depth seq.
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ clock: 'manual', env: { TRADE_RATE: '40' } });
-});
-afterAll(async () => {
-  await srv.stop();
-});
+const srv = serverForFile({ clock: 'manual', env: { TRADE_RATE: '40' } });
 
-const id = () => Math.random().toString(36).slice(2);
-const open = () => connect(`${srv.wsUrl}/ws/${id()}`);
+const open = () => openSocket(srv);
 
-function steps(n: number): void {
-  for (let i = 0; i < n; i++) {
-    srv.clock.advance(TICK_MS);
-    srv.ctx.scheduler.runDue(srv.clock.now());
-  }
-}
+const steps = (n: number) => marketSteps(srv, n);
 
 function depthFrames(c: Recorded, symbol: string) {
   return c.frames.filter((f) => f.type === 'DEPTH' && f.symbol === symbol);

@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { ServerFrame } from '../../../src/shared/protocol';
 import type { Position } from '../../../src/shared/schemas/futures';
 import { UserEvents } from '../events/userEvents';
-import { TICK_MS } from '../market/index';
 import { Metrics } from '../metrics';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 import { AccountStreams } from './accountStreams';
 import { Connection } from './connection';
-import { connect, sleep, type Recorded } from './testClient';
+import { marketSteps, openSocket, sleep, type Recorded } from './testClient';
 
 // A manual clock: the market and the mark board move only when the test says so.
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ clock: 'manual', env: { TRADE_RATE: '40' } });
-});
-afterAll(async () => {
-  await srv.stop();
-});
+const srv = serverForFile({ clock: 'manual', env: { TRADE_RATE: '40' } });
 
 const id = () => Math.random().toString(36).slice(2);
-const open = () => connect(`${srv.wsUrl}/ws/${id()}`);
+const open = () => openSocket(srv);
 
-/** Market steps on the manual clock (the scheduler runs the market and the mark board's job). */
-function steps(n: number): void {
-  for (let i = 0; i < n; i++) {
-    srv.clock.advance(TICK_MS);
-    srv.ctx.scheduler.runDue(srv.clock.now());
-  }
-}
+const steps = (n: number) => marketSteps(srv, n);
 
 const marks = (c: Recorded, symbol: string) => c.frames.filter((f) => f.type === 'MARK' && f.symbol === symbol);
 

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { candleOpenTime, ServerFrame } from '../../../src/shared/protocol';
 import { garbageFrames } from './garbage';
 import { CONTROL_BURST } from './throttle';
-import { connect, sleep, type Recorded } from './testClient';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { connect, openSocket, sleep, type Recorded } from './testClient';
+import { serverForFile } from '../testing/fixtures';
 import { DEMO } from '../identity/demo';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ env: { TRADE_RATE: '40' } });
-});
-afterAll(async () => {
-  await srv.stop();
-});
+const srv = serverForFile({ env: { TRADE_RATE: '40' } });
 
 const id = () => Math.random().toString(36).slice(2);
-const open = () => connect(`${srv.wsUrl}/ws/${id()}`);
+const open = () => openSocket(srv);
 
 /** Every text frame validates against ServerFrame and seq runs 1, 2, 3, ... */
 function expectValidSequence(c: Recorded): void {

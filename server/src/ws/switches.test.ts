@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServerFrame } from '../../../src/shared/protocol';
-import { connect, sleep } from './testClient';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { connect, openSocket, sleep } from './testClient';
+import { serverForFile } from '../testing/fixtures';
+import { startTestServer } from '../testing/harness';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ env: { TRADE_RATE: '40' } });
-});
-afterAll(async () => {
-  await srv.stop();
-});
+const srv = serverForFile({ env: { TRADE_RATE: '40' } });
 
 const post = (path: string) => fetch(`${srv.url}${path}`, { method: 'POST' }).then((r) => r.json());
-const open = () => connect(`${srv.wsUrl}/ws/${Math.random().toString(36).slice(2)}`);
+const open = () => openSocket(srv);
 
 describe('socket test switches [WS-17] (TEST_SWITCHES=1)', () => {
   it('garbage?count=N sends N malformed frames per socket, without seq and without advancing it', async () => {

@@ -1,5 +1,6 @@
 /** A plain `ws` client that records every frame, for the socket tests (not a test file itself). */
 import WebSocket from 'ws';
+import { TICK_MS } from '../market/index';
 
 export interface Recorded {
   /** Parsed text frames (raw string kept when not JSON). */
@@ -77,3 +78,17 @@ export function connect(url: string, opts: WebSocket.ClientOptions = {}): Promis
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A socket to a test server's `/ws/{id}` under a fresh random id. */
+export const openSocket = (srv: { wsUrl: string }) => connect(`${srv.wsUrl}/ws/${Math.random().toString(36).slice(2)}`);
+
+/** `n` market ticks on a manual clock: the scheduler runs the market (and the mark board's job) at each. */
+export function marketSteps(
+  srv: { clock: { advance(ms: number): void; now(): number }; ctx: { scheduler: { runDue(now: number): void } } },
+  n: number,
+): void {
+  for (let i = 0; i < n; i++) {
+    srv.clock.advance(TICK_MS);
+    srv.ctx.scheduler.runDue(srv.clock.now());
+  }
+}
