@@ -68,4 +68,49 @@ describe('[FUI-11] [FUI-12] [FUI-13] the position dialogs', () => {
     expect(html).toContain('The stop-loss must be above the liquidation price 92.00');
     expect(html).toMatch(/<button type="submit"[^>]*disabled/);
   });
+
+  it('[A11Y-16] a field the dialog rule is about is aria-invalid and described by the rule; the others are not', () => {
+    /** The opening tag of the element with `testId`, and the text of the elements its aria-describedby names. */
+    const field = (html: string, testId: string) => {
+      const tag = new RegExp(`<[^>]*data-testid="${testId}"[^>]*>`).exec(html)?.[0] ?? '';
+      const ids = /aria-describedby="([^"]+)"/.exec(tag)?.[1].split(' ') ?? [];
+      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const said = ids.map((i) => new RegExp(`id="${esc(i)}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? `(no #${i})`);
+      return { invalid: tag.includes('aria-invalid="true"'), said };
+    };
+    // TP/SL: the stop-loss 91.00 is under the liquidation price: that field, described by the rule and the hint.
+    let html = renderToStaticMarkup(<TpSlDialog pair={PAIR} position={position} mark="102" onClose={noop} />);
+    const hint = 'Triggered by the mark price. Leave a field empty to remove it.';
+    expect(field(html, 'tpsl-sl')).toEqual({
+      invalid: true,
+      said: ['The stop-loss must be above the liquidation price 92.00', hint],
+    });
+    expect(field(html, 'tpsl-tp')).toEqual({ invalid: false, said: [hint] });
+    // A take-profit under a long's mark: that field instead.
+    html = renderToStaticMarkup(
+      <TpSlDialog
+        pair={PAIR}
+        position={{ ...position, takeProfit: '101', stopLoss: null }}
+        mark="102"
+        onClose={noop}
+      />,
+    );
+    expect(field(html, 'tpsl-tp').invalid).toBe(true);
+    expect(field(html, 'tpsl-tp').said[0]).toMatch(/take-profit must be above the mark price/);
+    expect(field(html, 'tpsl-sl')).toEqual({ invalid: false, said: [hint] });
+    // Close: nothing free to close (all held by a closing order): the size, described by its rule.
+    html = renderToStaticMarkup(
+      <ClosePositionDialog pair={PAIR} position={{ ...position, closingShares: '50' }} mark="102" onClose={noop} />,
+    );
+    expect(field(html, 'close-shares').invalid).toBe(true);
+    expect(field(html, 'close-shares').said).toHaveLength(1);
+    expect(field(html, 'close-shares').said[0]).not.toMatch(/^\(no #/);
+    // With something to close, and the margin dialog before an amount is typed: no error, nothing described.
+    html = renderToStaticMarkup(<ClosePositionDialog pair={PAIR} position={position} mark="102" onClose={noop} />);
+    expect(field(html, 'close-shares')).toEqual({ invalid: false, said: [] });
+    html = renderToStaticMarkup(
+      <MarginDialog pair={PAIR} position={position} mark="102" available="30" onClose={noop} />,
+    );
+    expect(field(html, 'margin-amount')).toEqual({ invalid: false, said: [] });
+  });
 });

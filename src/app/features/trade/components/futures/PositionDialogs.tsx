@@ -2,7 +2,9 @@
  * The position dialogs (FUI-11..FUI-13): close at market (part or all, presets 25/50/75/100 %), adjust margin
  * (add or remove; the new liquidation price from the shared `checkMarginChange` before confirming) and take-profit
  * / stop-loss (the shared `checkTpSl`). Each confirmation is one intent with its own idempotency key; a refusal
- * is shown in the dialog with the server's reason, and nothing is half-applied.
+ * is shown in the dialog with the server's reason, and nothing is half-applied. A rule the input breaks marks its
+ * field invalid and describes it by the rule's sentence (A11Y-16); a change of the input clears the server's
+ * reason, which was about the last attempt.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +41,18 @@ interface DialogProps {
 
 function errText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * A11Y-16: a field the shown rule is about is `aria-invalid` and described by the rule's sentence (and by its help,
+ * when it has one); otherwise by its help alone.
+ */
+function fieldAria(invalid: boolean, whyId: string, helpId?: string) {
+  const describedBy = [invalid ? whyId : '', helpId ?? ''].filter(Boolean).join(' ');
+  return {
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy || undefined,
+  };
 }
 
 export function ClosePositionDialog({ pair, position, mark, onClose }: DialogProps) {
@@ -81,14 +95,26 @@ export function ClosePositionDialog({ pair, position, mark, onClose }: DialogPro
           className="so-field__input num"
           inputMode="numeric"
           value={shares}
-          onChange={(e) => setShares(sanitizeDecimalInput(e.target.value, 0))}
+          onChange={(e) => {
+            setShares(sanitizeDecimalInput(e.target.value, 0));
+            setError('');
+          }}
+          {...fieldAria(problem !== '', `${id}-why`)}
           data-testid="close-shares"
         />
         <span className="so-field__unit">{t('sharesUnit')}</span>
       </div>
       <div className="fd-presets">
         {CLOSE_PRESETS.map((p) => (
-          <button key={p} type="button" className="so-stop" onClick={() => setShares(sharesAtPercent(free, p))}>
+          <button
+            key={p}
+            type="button"
+            className="so-stop"
+            onClick={() => {
+              setShares(sharesAtPercent(free, p));
+              setError('');
+            }}
+          >
             {`${p}%`}
           </button>
         ))}
@@ -110,8 +136,8 @@ export function ClosePositionDialog({ pair, position, mark, onClose }: DialogPro
         </div>
       </dl>
       {(problem || error) && (
-        <p className="fo-why" role="alert">
-          {error || problem}
+        <p className="fo-why" role="alert" id={`${id}-why`}>
+          {problem || error}
         </p>
       )}
       <button type="submit" className="so-submit so-submit--sell fd-ok" disabled={busy || problem !== ''}>
@@ -132,6 +158,8 @@ export function MarginDialog({ pair, position, mark, available, onClose }: Dialo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const check = checkMarginChange(pair, position, flag, amount, mark ?? position.entryPrice, available);
+  // The rule is about the amount, once one is typed.
+  const amountWrong = !check.ok && amount !== '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || !check.ok) return;
@@ -156,7 +184,10 @@ export function MarginDialog({ pair, position, mark, available, onClose }: Dialo
             type="button"
             className={`fo-segbtn${flag === f ? ' is-active' : ''}`}
             aria-pressed={flag === f}
-            onClick={() => setFlag(f)}
+            onClick={() => {
+              setFlag(f);
+              setError('');
+            }}
           >
             {t(f === 'add' ? 'addMargin' : 'removeMargin')}
           </button>
@@ -171,7 +202,11 @@ export function MarginDialog({ pair, position, mark, available, onClose }: Dialo
           className="so-field__input num"
           inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(sanitizeDecimalInput(e.target.value, 6))}
+          onChange={(e) => {
+            setAmount(sanitizeDecimalInput(e.target.value, 6));
+            setError('');
+          }}
+          {...fieldAria(amountWrong, `${id}-why`)}
           data-testid="margin-amount"
         />
         <span className="so-field__unit">{MARGIN_COIN}</span>
@@ -196,9 +231,9 @@ export function MarginDialog({ pair, position, mark, available, onClose }: Dialo
           </dd>
         </div>
       </dl>
-      {(error || (!check.ok && amount !== '')) && (
-        <p className="fo-why" role="alert">
-          {error || (!check.ok ? check.message : '')}
+      {(amountWrong || error) && (
+        <p className="fo-why" role="alert" id={`${id}-why`}>
+          {!check.ok && amountWrong ? check.message : error}
         </p>
       )}
       <button type="submit" className="so-submit so-submit--buy fd-ok" disabled={busy || !check.ok}>
@@ -219,6 +254,8 @@ export function TpSlDialog({ pair, position, mark, onClose }: DialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const check = checkTpSl(pair, position.side, mark ?? position.entryPrice, position.liquidationPrice, tp, sl);
+  // The field the failing rule is about (checkTpSl names it).
+  const wrong = check.ok ? undefined : check.field;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || !check.ok) return;
@@ -260,7 +297,11 @@ export function TpSlDialog({ pair, position, mark, onClose }: DialogProps) {
           inputMode="decimal"
           value={tp}
           placeholder={t('optional')}
-          onChange={(e) => setTp(sanitizeDecimalInput(e.target.value, pair.baseScale))}
+          onChange={(e) => {
+            setTp(sanitizeDecimalInput(e.target.value, pair.baseScale));
+            setError('');
+          }}
+          {...fieldAria(wrong === 'takeProfit', `${id}-why`, `${id}-hint`)}
           data-testid="tpsl-tp"
         />
         <span className="so-field__unit">{pair.baseCoin}</span>
@@ -275,15 +316,21 @@ export function TpSlDialog({ pair, position, mark, onClose }: DialogProps) {
           inputMode="decimal"
           value={sl}
           placeholder={t('optional')}
-          onChange={(e) => setSl(sanitizeDecimalInput(e.target.value, pair.baseScale))}
+          onChange={(e) => {
+            setSl(sanitizeDecimalInput(e.target.value, pair.baseScale));
+            setError('');
+          }}
+          {...fieldAria(wrong === 'stopLoss', `${id}-why`, `${id}-hint`)}
           data-testid="tpsl-sl"
         />
         <span className="so-field__unit">{pair.baseCoin}</span>
       </div>
-      <p className="fd-lead">{t('tpslHint')}</p>
+      <p className="fd-lead" id={`${id}-hint`}>
+        {t('tpslHint')}
+      </p>
       {(error || !check.ok) && (
-        <p className="fo-why" role="alert">
-          {error || (!check.ok ? check.message : '')}
+        <p className="fo-why" role="alert" id={`${id}-why`}>
+          {!check.ok ? check.message : error}
         </p>
       )}
       <button type="submit" className="so-submit so-submit--buy fd-ok" disabled={busy || !check.ok}>
