@@ -1,20 +1,14 @@
 /** The flash exchange over HTTP against the whole server (spec 7.2 texchange/*; FX-1..6), with the ledger's guarantees. */
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { assetApi } from '../../../src/shared/api/asset';
 import { exchangeApi } from '../../../src/shared/api/exchange';
 import { assetDecimals } from '../../../src/shared/amount';
 import { Decimal } from '../../../src/shared/decimal';
-import { booksOf, signInDemo } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { booksOf, serverForFile, signInDemo } from '../testing/fixtures';
 
-let ts: TestServer;
+const ts = serverForFile({ clock: 'manual', env: { FLASH_SPREAD: '0.002', FLASH_FEE: '0.001' } });
 let token: string;
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', env: { FLASH_SPREAD: '0.002', FLASH_FEE: '0.001' } });
-});
-afterAll(() => ts.stop());
 beforeEach(async () => {
   await ts.reset();
   ({ token } = await signInDemo(ts));

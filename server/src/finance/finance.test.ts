@@ -4,7 +4,7 @@
  * summary, and a property over random sequences. One server on a manual clock; the books are checked at stop.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { financeApi } from '../../../src/shared/api/finance';
 import { userApi } from '../../../src/shared/api/user';
 import { Decimal } from '../../../src/shared/decimal';
@@ -12,17 +12,11 @@ import { dailyInterest } from '../../../src/shared/earn/financeRules';
 import { readSetting, writeSetting } from '../db/settingsStore';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
-import { fundedUser } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { fundedUser, serverForFile } from '../testing/fixtures';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 2, 1, 15, 0);
-let ts: TestServer;
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', clockStart: START, env: { RATE_LIMIT_MAX: '1000000' } });
-});
-afterAll(() => ts.stop());
+const ts = serverForFile({ clock: 'manual', clockStart: START, env: { RATE_LIMIT_MAX: '1000000' } });
 beforeEach(() => setting({ useEnable: true, settlementType: 1, settlementDay: 1 }));
 
 let users = 0;

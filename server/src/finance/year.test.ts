@@ -3,23 +3,17 @@
  * renewal, in both settlement types, against an independent computation in bigint minor units; a second run the
  * same day and two runs at once pay nothing twice. One server on a manual clock; the books are checked at stop.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { financeApi } from '../../../src/shared/api/finance';
 import { writeSetting, readSetting } from '../db/settingsStore';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
-import { fundedUser } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { fundedUser, serverForFile } from '../testing/fixtures';
 import type { InterestPaid } from './hooks';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 1, 9, 30);
-let ts: TestServer;
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', clockStart: START, env: { RATE_LIMIT_MAX: '1000000' } });
-});
-afterAll(() => ts.stop());
+const ts = serverForFile({ clock: 'manual', clockStart: START, env: { RATE_LIMIT_MAX: '1000000' } });
 
 let users = 0;
 const user = (usdt: string) => fundedUser(ts, `finyear${++users}@example.com`, usdt, { via: 'deposit' });

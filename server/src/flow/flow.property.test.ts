@@ -5,7 +5,7 @@
  * deposit, a sell offer's `available`, an active order's escrow), USDT is neither made nor lost, and at the end
  * the ledger check passes (and again when the server stops).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { flowApi } from '../../../src/shared/api/flow';
 import { Decimal } from '../../../src/shared/decimal';
 import { mulberry32 } from '../../../src/shared/random';
@@ -13,18 +13,14 @@ import { FLOW_MERCHANT_DEPOSIT, FLOW_PAY_WINDOWS } from '../../../src/shared/rew
 import { FLOW_PAY_METHODS, type FlowOffer, type FlowOrder } from '../../../src/shared/schemas/flow';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
-import { directUser, injectPost } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { directUser, injectPost, serverForFile } from '../testing/fixtures';
+import { type TestServer } from '../testing/harness';
 import { flowService } from './index';
 
 const START = Date.UTC(2026, 4, 1, 9, 0, 0);
 const MIN = 60_000;
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', clockStart: START });
-});
-afterAll(() => ts.stop());
+const ts = serverForFile({ clock: 'manual', clockStart: START });
 beforeEach(() => ts.reset());
 
 interface U {

@@ -3,21 +3,17 @@
  * mailbox (the outbox answers 404, the settings reply has no `devOutbox`), and since no transport can reach anyone,
  * codes are refused with a clear message before anything is stored (SAFE-3, SAFE-4), as start-up said.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 
-let h: TestServer;
-const log: string[] = [];
-beforeAll(async () => {
-  h = await startTestServer({
-    clock: 'manual',
-    login: { emailCode: true },
-    env: { HOST: '0.0.0.0', LOG_LEVEL: 'info' },
-    logLine: (l) => void log.push(l),
-  });
+const h = serverForFile({
+  clock: 'manual',
+  login: { emailCode: true },
+  env: { HOST: '0.0.0.0', LOG_LEVEL: 'info' },
+  logLine: (l) => void log.push(l),
 });
-afterAll(() => h.close());
+const log: string[] = [];
 
 describe('[SAFE-1] a non-loopback bind without DEV_MAILBOX', () => {
   it('[SAFE-1] has no mailbox: the outbox answers 404 and the settings reply has no devOutbox', async () => {

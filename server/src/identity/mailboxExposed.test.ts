@@ -3,22 +3,18 @@
  * warns that anyone who can reach the server can read every code. SAFE-2: the list of development routes the
  * production tests walk (testing/testSwitchPaths.ts) holds every `/api/_test/*` route of a development server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { serverForFile } from '../testing/fixtures';
 import { TEST_SWITCH_ROUTES } from '../testing/testSwitchPaths';
 
-let h: TestServer;
-const log: string[] = [];
-beforeAll(async () => {
-  h = await startTestServer({
-    clock: 'manual',
-    login: { emailCode: true },
-    env: { HOST: '0.0.0.0', DEV_MAILBOX: '1', LOG_LEVEL: 'info' },
-    logLine: (l) => void log.push(l),
-  });
+const h = serverForFile({
+  clock: 'manual',
+  login: { emailCode: true },
+  env: { HOST: '0.0.0.0', DEV_MAILBOX: '1', LOG_LEVEL: 'info' },
+  logLine: (l) => void log.push(l),
 });
-afterAll(() => h.close());
+const log: string[] = [];
 
 describe('[SAFE-1] DEV_MAILBOX=1 on a non-loopback bind', () => {
   it('[SAFE-1] the mailbox is there, and start-up warns that it is exposed', async () => {

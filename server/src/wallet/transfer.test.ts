@@ -1,18 +1,12 @@
 /** Balances and transfers over HTTP against the whole server (spec 7.2), with the ledger's guarantees. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { assetApi } from '../../../src/shared/api/asset';
 import { Decimal } from '../../../src/shared/decimal';
-import { booksOf, signInDemo } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { booksOf, serverForFile, signInDemo } from '../testing/fixtures';
 
-let ts: TestServer;
+const ts = serverForFile({ clock: 'manual' });
 let token: string;
 let demoId: number;
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual' });
-});
-afterAll(() => ts.stop());
 beforeEach(async () => {
   await ts.reset();
   ({ token, id: demoId } = await signInDemo(ts));

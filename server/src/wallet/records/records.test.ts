@@ -1,21 +1,15 @@
 /** record/financial over HTTP against the whole server (spec 7.2; REC-1..4): read from the journal itself. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { assetApi } from '../../../../src/shared/api/asset';
 import { exchangeApi } from '../../../../src/shared/api/exchange';
 import { Decimal } from '../../../../src/shared/decimal';
 import { checkLedger } from '../../ledger/check';
 import { sqliteLedgerStore } from '../../ledger/store';
-import { signInDemo } from '../../testing/fixtures';
-import { startTestServer, type TestServer } from '../../testing/harness';
+import { serverForFile, signInDemo } from '../../testing/fixtures';
 
-let ts: TestServer;
+const ts = serverForFile({ clock: 'manual' });
 let token: string;
 let demoId: number;
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual' });
-});
-afterAll(() => ts.stop());
 beforeEach(async () => {
   await ts.reset();
   ({ token, id: demoId } = await signInDemo(ts));
