@@ -88,7 +88,10 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       reject(new Error(`server did not start in 60 s:\n${logs.join('\n')}`));
     }, 60_000);
     let buf = '';
+    let up = false;
     proc.stdout!.on('data', (chunk: Buffer) => {
+      // Once it listens, the server's output is drained unread: the bench shares the machine with it.
+      if (up) return;
       buf += chunk.toString();
       let i;
       while ((i = buf.indexOf('\n')) >= 0) {
@@ -99,6 +102,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
           const j = JSON.parse(line) as { event?: string; port?: number };
           if (j.event === 'listening' && typeof j.port === 'number') {
             clearTimeout(timer);
+            up = true;
             resolve(j.port);
           }
         } catch {
