@@ -17,6 +17,8 @@
  * and the baseline CORE_GROUP_COMMIT=0 (one transaction per command). Results: bench/results/orders-latest.json
  * and .md. Not a test: no threshold is asserted. The LAST line printed is one JSON object.
  * `BENCH_CPU_PROF=<dir>` starts each server with `--cpu-prof` into that folder (where the time goes).
+ * Printed per run besides the client's figures: the server's CPU time per accepted order (Linux /proc: steadier
+ * than throughput when other work shares the machine) and the core's batches in the run by size (its /metrics).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,7 +88,10 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       reject(new Error(`server did not start in 60 s:\n${logs.join('\n')}`));
     }, 60_000);
     let buf = '';
+    let up = false;
     proc.stdout!.on('data', (chunk: Buffer) => {
+      // Once it listens, the server's output is drained unread: the bench shares the machine with it.
+      if (up) return;
       buf += chunk.toString();
       let i;
       while ((i = buf.indexOf('\n')) >= 0) {
@@ -97,6 +102,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
           const j = JSON.parse(line) as { event?: string; port?: number };
           if (j.event === 'listening' && typeof j.port === 'number') {
             clearTimeout(timer);
+            up = true;
             resolve(j.port);
           }
         } catch {
@@ -205,6 +211,43 @@ async function pairTerms(url: string): Promise<Pick<ClientJob, 'mid' | 'priceDec
   };
 }
 
+/** CPU seconds the process has used (user + system, Linux /proc; undefined elsewhere). */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The core's committed batches by size and its commands, from the server's /metrics (loopback, no token). */
+async function coreBatches(url: string): Promise<{ commands: number; batches: Record<string, number> }> {
+  const text = await (await fetch(url + '/metrics')).text();
+  const batches: Record<string, number> = {};
+  let commands = 0;
+  for (const line of text.split('\n')) {
+    const b = /^exchange_core_batches_total\{commands="([^"]+)"\} (\d+)$/.exec(line);
+    if (b) batches[b[1]] = Number(b[2]);
+    const c = /^exchange_core_commands_total (\d+)$/.exec(line);
+    if (c) commands = Number(c[1]);
+  }
+  return { commands, batches };
+}
+
+/** The batches committed between two readings: "N batches (1: a, 2-4: b, ...), M commands per batch". */
+function batchesBetween(a: Awaited<ReturnType<typeof coreBatches>>, b: Awaited<ReturnType<typeof coreBatches>>) {
+  const sizes = Object.keys(b.batches).map((k) => [k, b.batches[k] - (a.batches[k] ?? 0)] as const);
+  const batches = sizes.reduce((n, [, v]) => n + v, 0);
+  const commands = b.commands - a.commands;
+  return {
+    batches,
+    commandsPerBatch: batches ? Math.round((commands / batches) * 10) / 10 : 0,
+    sizes: Object.fromEntries(sizes.filter(([, v]) => v > 0)),
+  };
+}
+
 function runClient(job: ClientJob): Promise<ClientResult> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/ordersClient.ts', JSON.stringify(job)], {
@@ -223,13 +266,19 @@ function runClient(job: ClientJob): Promise<ClientResult> {
   });
 }
 
+/** A client's result with the server's side of the run: its CPU per accepted order and the core's batches. */
+type RunResult = ClientResult & {
+  serverCpuMsPerOrder: number | null;
+  core: ReturnType<typeof batchesBetween>;
+};
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const users = Math.max(...opts.clients);
   // results[config][clients] = one ClientResult per run
-  const results = CONFIGS.map(() => new Map<number, ClientResult[]>());
+  const results = CONFIGS.map(() => new Map<number, RunResult[]>());
   console.log(
     `orders: ${opts.runs} run(s) x ${CONFIGS.length} configurations x clients ${opts.clients.join(', ')} x ${opts.seconds} s; ` +
       `limits raised for the bench: ${Object.entries(LIMITS_ENV)
@@ -245,6 +294,8 @@ async function main(): Promise<void> {
         for (let n = 0; n < users; n++) tokens.push(await fundedUser(srv, n + 1, opsToken));
         for (const clients of opts.clients) {
           const terms = await pairTerms(srv.url);
+          const before = await coreBatches(srv.url);
+          const cpuBefore = cpuSeconds(srv.proc.pid);
           const r = await runClient({
             url: srv.url,
             tokens: tokens.slice(0, clients),
@@ -254,14 +305,23 @@ async function main(): Promise<void> {
             ...terms,
             tag: `r${run}c${ci}n${clients}`,
           });
+          const cpuAfter = cpuSeconds(srv.proc.pid);
+          const batches = batchesBetween(before, await coreBatches(srv.url));
+          // The server's CPU per accepted order: steadier than throughput on a machine other work loads.
+          const cpuMsPerOrder =
+            cpuBefore === undefined || cpuAfter === undefined || r.accepted === 0
+              ? undefined
+              : Math.round(((cpuAfter - cpuBefore) * 1e6) / r.accepted) / 1000;
           const list = results[ci].get(clients) ?? [];
-          list.push(r);
+          list.push({ ...r, serverCpuMsPerOrder: cpuMsPerOrder ?? null, core: batches });
           results[ci].set(clients, list);
           console.log(
             `  run ${run + 1}, ${config.name}, ${clients} client(s): ${Math.round(r.accepted / r.seconds).toLocaleString('en')} accepted/s ` +
               `(futures ${Math.round(r.acceptedFutures / r.seconds).toLocaleString('en')}), ` +
               `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${r.refused} refused, ${r.limited} limited, ${r.failed} failed)` +
-              (r.refusals.length ? `; refusals: ${r.refusals.join(' | ')}` : ''),
+              (r.refusals.length ? `; refusals: ${r.refusals.join(' | ')}` : '') +
+              (cpuMsPerOrder === undefined ? '' : `; server CPU ${cpuMsPerOrder} ms per accepted order`) +
+              `; core: ${batches.batches} batches, ${batches.commandsPerBatch} commands each (by size ${JSON.stringify(batches.sizes)})`,
           );
         }
       } finally {
@@ -281,6 +341,8 @@ async function main(): Promise<void> {
         refused: median(rs.map((r) => r.refused)),
         limited: median(rs.map((r) => r.limited)),
         failed: median(rs.map((r) => r.failed)),
+        serverCpuMsPerOrder: median(rs.map((r) => r.serverCpuMsPerOrder ?? NaN)),
+        commandsPerBatch: median(rs.map((r) => r.core.commandsPerBatch)),
       };
     };
     const on = fig(0);
@@ -336,12 +398,13 @@ async function main(): Promise<void> {
   };
   writeFileSync('bench/results/orders-latest.json', JSON.stringify(json, null, 2) + '\n');
   const md = [
-    '| clients | group commit: accepted/s | p50 | p99 | baseline (CORE_GROUP_COMMIT=0): accepted/s | p50 | p99 | ratio |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| clients | group commit: accepted/s | p50 | p99 | server CPU per order | commands per batch | baseline (CORE_GROUP_COMMIT=0): accepted/s | p50 | p99 | server CPU per order | ratio |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
         `| ${r.clients} | ${r.groupCommit.acceptedPerS.toLocaleString('en')} | ${r.groupCommit.p50Ms} ms | ${r.groupCommit.p99Ms} ms | ` +
-        `${r.baseline.acceptedPerS.toLocaleString('en')} | ${r.baseline.p50Ms} ms | ${r.baseline.p99Ms} ms | ${r.ratio.toFixed(2)}x |`,
+        `${r.groupCommit.serverCpuMsPerOrder} ms | ${r.groupCommit.commandsPerBatch} | ` +
+        `${r.baseline.acceptedPerS.toLocaleString('en')} | ${r.baseline.p50Ms} ms | ${r.baseline.p99Ms} ms | ${r.baseline.serverCpuMsPerOrder} ms | ${r.ratio.toFixed(2)}x |`,
     ),
     '',
     `Median of ${opts.runs} run(s) of ${opts.seconds} s per configuration and client count; the real server over HTTP ` +

@@ -33,7 +33,7 @@ import { registerIdentity, sessionPurgeJob, type DemoCredentials } from './ident
 import { registerWalletRoutes } from './wallet/routes';
 import { mountExchange } from './exchange/index';
 import { mountSpot } from './spot/index';
-import { TradingCore } from './core/core';
+import { TradingCore, batchBucket } from './core/core';
 import { coreStore } from './core/store';
 import { registerCoreTestSwitches } from './core/testSwitches';
 import { mountRecords } from './records/index';
@@ -193,6 +193,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     // CORE-1: the single writer of the books. It replays the journal now (CORE-5); every scheduled step (the
     // market's, the marks', funding, ...) then runs as one of its batches.
     const journal = coreStore(db);
+    const coreBatches = metrics.counter(
+      'exchange_core_batches_total',
+      'Batches the trading core committed, by how many commands they carried (CORE-3)',
+    );
+    const coreCommands = metrics.counter('exchange_core_commands_total', 'Commands the trading core committed');
     const core = new TradingCore({
       db,
       store: journal,
@@ -202,6 +207,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       defer: (fn) => void setImmediate(fn),
       config: config.core,
       log,
+      onBatch: (n) => {
+        coreCommands.inc(undefined, n);
+        coreBatches.inc({ commands: batchBucket(n) });
+      },
     });
     const replayed = core.start();
     log.info(

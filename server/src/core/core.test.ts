@@ -117,6 +117,10 @@ describe('[CORE-3] group commit', () => {
     const u = await user({ USDT: '100000' });
     const { bid } = best();
     const before = { ...ts.ctx.core.stats };
+    // The metric of OPS-2's scrape: every committed command counted, in batches by size.
+    const commandsMetric = () =>
+      Number(/^exchange_core_commands_total (\d+)$/m.exec(ts.ctx.metrics.render())?.[1] ?? 0);
+    const metricBefore = commandsMetric();
     const replies = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         spot(u.token, { symbol: SYMBOL, side: 'buy', type: 'limit', price: bid, amount: '0.001' }, `g-${i}`),
@@ -125,6 +129,7 @@ describe('[CORE-3] group commit', () => {
     expect(replies.map((r) => r.body.msg)).toEqual(Array(8).fill('success'));
     expect(ts.ctx.core.stats.commands - before.commands).toBe(8);
     expect(ts.ctx.core.stats.batches - before.batches).toBeLessThan(8);
+    expect(commandsMetric() - metricBefore).toBe(8);
   });
 
   it('[IDEM-2][IDEM-3] one key sent three times in one batch: one order, the repeat replayed, another body refused', async () => {

@@ -53,6 +53,8 @@ export interface CoreDeps {
   defer(fn: () => void): void;
   config: { groupCommit: boolean; batchWindowMs: number; snapshotEvery: number };
   log: CoreLog;
+  /** Told of every committed batch: how many commands it carried (metrics: the batch-size distribution). */
+  onBatch?(commands: number): void;
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -66,6 +68,15 @@ interface Unit {
 interface Batch {
   entries: JournalEntry[];
   after: (() => void)[];
+}
+
+/** The bucket of a batch's size in the metric exchange_core_batches_total{commands}. */
+export function batchBucket(commands: number): string {
+  if (commands <= 1) return '1';
+  if (commands <= 4) return '2-4';
+  if (commands <= 16) return '5-16';
+  if (commands <= 64) return '17-64';
+  return '65+';
 }
 
 /** Pure-simulator entries wait at most this long (or this many) for a write to carry them. */
@@ -254,6 +265,7 @@ export class TradingCore implements BookRecorder {
     this.buffered = buffer;
     this.stats.batches++;
     this.stats.commands += units.length;
+    this.deps.onBatch?.(units.length);
     books.release();
     for (const fn of batch.after) {
       try {
