@@ -58,7 +58,7 @@ describe("[PROXY-3] an agent sees a linked customer and the commission on the cu
       const r = await fetch(`${env.app.server.url}/api/proxy/earnings`, { headers: { satoken: agent.token } });
       return ((await r.json()) as { data: { total: number } }).data.total;
     };
-    await expect.poll(earned, { timeout: 40_000, interval: 1_000 }).toBeGreaterThan(0);
+    await expect.poll(earned, { timeout: 40_000, interval: 200 }).toBeGreaterThan(0);
 
     // Records and earnings through the app's navigation (each screen fetches its data as it opens; no page load).
     await navigateInApp(page, '/proxy/records');
