@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registerAccountByApi } from './accounts-support';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, navigateInApp, newContext, shot } from './app-support';
 
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
 const DAY = 86_400_000;
@@ -58,13 +58,14 @@ describe("[PROXY-3] an agent sees a linked customer and the commission on the cu
       const r = await fetch(`${env.app.server.url}/api/proxy/earnings`, { headers: { satoken: agent.token } });
       return ((await r.json()) as { data: { total: number } }).data.total;
     };
-    await expect.poll(earned, { timeout: 40_000, interval: 1_000 }).toBeGreaterThan(0);
+    await expect.poll(earned, { timeout: 40_000, interval: 200 }).toBeGreaterThan(0);
 
-    await gotoApp(page, `${env.app.server.url}/proxy/records`);
+    // Records and earnings through the app's navigation (each screen fetches its data as it opens; no page load).
+    await navigateInApp(page, '/proxy/records');
     await page.getByTestId('proxy-customers-table').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('proxy-customers-table').innerText()).toContain('2,000');
     await shot(page, 'proxy-records-desktop');
-    await gotoApp(page, `${env.app.server.url}/proxy/earnings`);
+    await navigateInApp(page, '/proxy/earnings');
     await page.getByTestId('proxy-earnings-list').waitFor({ timeout: 15_000 });
     // 2,000 USDT at 3 % a year for a day is 0.16438356 USDT of interest; the agent's 10 % of it, rounded down.
     expect(await page.getByTestId('proxy-earnings-total').innerText()).toContain('0.016438');
@@ -80,10 +81,10 @@ describe("[PROXY-3] an agent sees a linked customer and the commission on the cu
     await gotoApp(page, `${env.app.server.url}/proxy`);
     await page.getByTestId('proxy-agent').waitFor();
     await shot(page, 'proxy-phone');
-    await gotoApp(page, `${env.app.server.url}/proxy/records`);
+    await navigateInApp(page, '/proxy/records');
     await page.getByTestId('proxy-customers-cards').waitFor();
     await shot(page, 'proxy-records-phone');
-    await gotoApp(page, `${env.app.server.url}/proxy/earnings`);
+    await navigateInApp(page, '/proxy/earnings');
     await page.getByTestId('proxy-chart').waitFor();
     await shot(page, 'proxy-earnings-phone');
     await ctx.close();

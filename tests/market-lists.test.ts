@@ -229,19 +229,20 @@ describe('[CONTENT-1] content screens', () => {
       await gotoApp(page, env.app.server.url + '/helpDetail/999999');
       await page.waitForSelector('text=This article was not found');
 
+      // The other content screens through the app's own navigation: what is checked is their content, not a load.
       const about = await api<Array<{ content: string }>>('/api/option/rules/list?key=ABOUT');
-      await gotoApp(page, env.app.server.url + '/about');
+      await navigateInApp(page, '/about');
       await page.waitForSelector('.mk-text p');
       expect(await page.textContent('.mk-text p')).toBe(about[0].content.split(/\n\s*\n/)[0].trim());
 
-      await gotoApp(page, env.app.server.url + '/termService');
+      await navigateInApp(page, '/termService');
       await page.waitForSelector('#terms-h');
       await page.waitForFunction(() => document.querySelectorAll('.mk-text p').length > 1);
 
       const settings = await api<{ DOWNLOAD_SETTING: Array<{ name: string; url: string; isOpen: boolean }> }>(
         '/api/common/getAllSetting',
       );
-      await gotoApp(page, env.app.server.url + '/download');
+      await navigateInApp(page, '/download');
       const open = settings.DOWNLOAD_SETTING.filter((d) => d.isOpen && /^https?:/.test(d.url));
       if (open.length) {
         await page.waitForSelector('.dl-btn');

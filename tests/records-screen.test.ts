@@ -119,7 +119,7 @@ describe('[RECS-7] the records screen against the real server', () => {
     for (;;) {
       const r = await fetch(`${env.app.server.url}/api/record/second`, { headers: { satoken: env.token } });
       if (((await r.json()) as { data: { total: number } }).data.total > 0) break;
-      await new Promise((res) => setTimeout(res, 500));
+      await new Promise((res) => setTimeout(res, 100));
     }
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     const page = await ctx.newPage();
