@@ -15,7 +15,20 @@ export interface Recorded {
   close(): Promise<void>;
 }
 
-export function connect(url: string, opts: WebSocket.ClientOptions = {}): Promise<Recorded> {
+/**
+ * What a recording socket keeps: `onFrame` sees every parsed text frame as it arrives; only those `keep` accepts
+ * are stored in `frames` (all by default). Many sockets for minutes (the cluster test) keep what they assert on.
+ */
+export interface RecordOptions {
+  keep?: (f: any) => boolean;
+  onFrame?: (f: any) => void;
+}
+
+export function connect(
+  url: string,
+  opts: WebSocket.ClientOptions = {},
+  record: RecordOptions = {},
+): Promise<Recorded> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, opts);
     const frames: any[] = [];
@@ -28,11 +41,14 @@ export function connect(url: string, opts: WebSocket.ClientOptions = {}): Promis
       if (isBinary) binary.push(data as Buffer);
       else {
         const s = data.toString();
+        let f: any;
         try {
-          frames.push(JSON.parse(s));
+          f = JSON.parse(s);
         } catch {
-          frames.push(s);
+          f = s;
         }
+        record.onFrame?.(f);
+        if (!record.keep || record.keep(f)) frames.push(f);
       }
       for (const w of [...waiters]) w();
     });
