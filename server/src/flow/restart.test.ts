@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { flowApi } from '../../../src/shared/api/flow';
 import type { FlowOffer, FlowOrder } from '../../../src/shared/schemas/flow';
 import { directUser, injectPost } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer } from '../testing/harness';
 import { flowService } from './index';
 
 const START = Date.UTC(2026, 6, 1, 8, 0);
