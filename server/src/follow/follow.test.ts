@@ -12,7 +12,7 @@ import { copyCloseShares, profitShare } from '../../../src/shared/earn/followRul
 import { sharesForMargin } from '../../../src/shared/trading/futuresChecks';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
-import { fundedUser } from '../testing/fixtures';
+import { fundedUser, stepClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { SHARE_KIND } from './mirror';
 
@@ -26,10 +26,7 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 
 function step(ms: number): void {
-  for (let t = 0; t < ms; t += 50) {
-    ts.clock.advance(50);
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
+  stepClock(ts, ms, 50);
   ts.ctx.marks.update(ts.clock.now());
 }
 /** Lets the deferred mirroring run (COPY-11). */

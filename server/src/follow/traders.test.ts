@@ -8,7 +8,7 @@ import { followApi } from '../../../src/shared/api/follow';
 import { futuresApi } from '../../../src/shared/api/futures';
 import { Decimal } from '../../../src/shared/decimal';
 import type { TraderWindow } from '../../../src/shared/schemas/follow';
-import { booksOf } from '../testing/fixtures';
+import { booksOf, stepClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { sqliteStatsStore } from './statsStore';
 import { TraderStats } from './traders';
@@ -25,10 +25,7 @@ beforeAll(async () => {
 afterAll(() => ts.stop());
 
 function step(ms: number): void {
-  for (let t = 0; t < ms; t += 50) {
-    ts.clock.advance(50);
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
+  stepClock(ts, ms, 50);
   ts.ctx.marks.update(ts.clock.now());
 }
 

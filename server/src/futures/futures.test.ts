@@ -9,8 +9,7 @@ import { recordsApi } from '../../../src/shared/api/records';
 import { Decimal } from '../../../src/shared/decimal';
 import type { MarkTick } from '../../../src/shared/schemas/futures';
 import { liquidationPrice } from '../../../src/shared/trading/futuresRules';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf, fundedUser, stepClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let ts: TestServer;
@@ -23,32 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => ts.stop());
 
-function step(ms: number): void {
-  for (let t = 0; t < ms; t += 10) {
-    ts.clock.advance(10);
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-}
+const step = (ms: number) => stepClock(ts, ms, 10);
 
 let users = 0;
-async function user(usdt: string): Promise<{ id: number; token: string }> {
-  const email = `fut${++users}@example.com`;
-  const token = await ts.signUp(email);
-  const id = (ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  ts.ledger.post({
-    kind: 'deposit',
-    ref: `fut-test-${id}`,
-    userId: id,
-    entries: [
-      { userId: id, account: 'contract', coin: 'USDT', amount: usdt },
-      { house: 'house:deposits', coin: 'USDT', amount: `-${usdt}` },
-    ],
-  });
-  return { id, token };
-}
+const user = (usdt: string) =>
+  fundedUser(ts, `fut${++users}@example.com`, usdt, { account: 'contract', via: 'deposit' });
 
 const bal = (id: number) => ts.ledger.balance(id, 'contract', 'USDT');
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const best = () => ts.ctx.market.books.best(SYMBOL);
 const pair = () => ts.futures.service.pairOf(SYMBOL);
 const submit = (token: string, body: unknown, key?: string) =>

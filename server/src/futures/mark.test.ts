@@ -12,6 +12,7 @@ import type { Trade } from '../../../src/shared/protocol';
 import { liquidatesAt } from '../../../src/shared/trading/futuresRules';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
+import { stepClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let ts: TestServer;
@@ -23,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => ts.stop());
 
-/** Moves market time by `ms`, running every job due (the simulator every 10 ms, the marks every second). */
-function step(ms: number): void {
-  for (let t = 0; t < ms; t += 10) {
-    ts.clock.advance(10);
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-}
+const step = (ms: number) => stepClock(ts, ms, 10);
 
 let users = 0;
 async function user(account: 'contract' | 'platform', coin: string, amount: string) {

@@ -13,6 +13,7 @@ import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import { createRng } from '../market/rng';
 import { countText, formCount } from '../testing/long';
+import { stepClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let ts: TestServer;
@@ -29,12 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => ts.stop());
 
-function step(ms: number): void {
-  for (let t = 0; t < ms; t += 50) {
-    ts.clock.advance(50);
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-}
+const step = (ms: number) => stepClock(ts, ms, 50);
 
 describe(`[FUT-18] a random session of ${countText(OPS)} futures operations`, () => {
   it('keeps the books right, every margin equal to its hold, and funding paid equal to funding received', async () => {

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import { createRng } from '../market/rng';
-import { checkLedger } from '../ledger/check';
-import { sqliteLedgerStore } from '../ledger/store';
+import { booksOf, creditUser, fundedUser, stepClock } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { countText, formCount } from '../testing/long';
 
@@ -20,35 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => ts.stop());
 
-/** Moves the clock and runs the market's steps (trades, re-quotes) up to it. */
-function step(ms: number): void {
-  for (let t = 0; t < ms; t += 10) {
-    ts.clock.advance(10);
-    ts.ctx.scheduler.runDue(ts.clock.now());
-  }
-}
+const step = (ms: number) => stepClock(ts, ms, 10);
 
 let users = 0;
 /** A new user with the given platform balances (a deposit row from house:deposits). */
 async function user(balances: Record<string, string>): Promise<{ id: number; token: string }> {
-  const email = `spot${++users}@example.com`;
-  const token = await ts.signUp(email);
-  const id = (ts.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  for (const [coin, amount] of Object.entries(balances))
-    ts.ledger.post({
-      kind: 'deposit',
-      ref: `test-${id}-${coin}`,
-      userId: id,
-      entries: [
-        { userId: id, account: 'platform', coin, amount },
-        { house: 'house:deposits', coin, amount: `-${amount}` },
-      ],
-    });
-  return { id, token };
+  const u = await fundedUser(ts, `spot${++users}@example.com`, '0');
+  for (const [coin, amount] of Object.entries(balances)) creditUser(ts, u.id, amount, { coin, via: 'deposit' });
+  return u;
 }
 
 const bal = (id: number, coin: string) => ts.ledger.balance(id, 'platform', coin);
-const books = () => checkLedger(sqliteLedgerStore(ts.ctx.db));
+const books = () => booksOf(ts);
 const best = () => ts.ctx.market.books.best(SYMBOL);
 const submit = (token: string, body: unknown, key?: string) =>
   ts.post(tradingApi.submitSpotOrder.path, body, { satoken: token, ...(key ? { 'idempotency-key': key } : {}) });

@@ -59,12 +59,17 @@ export async function signInDemo(ts: Pick<TestServer, 'call' | 'acc'>): Promise<
 /** The ledger's own check of the server's books (LEDGER-5). */
 export const booksOf = (ts: Pick<TestServer, 'ctx'>) => checkLedger(sqliteLedgerStore(ts.ctx.db));
 
-/** Moves a manual clock on by `ms` in steps of `stepMs`, running the jobs due at each step, then one turn. */
-export async function runClock(ts: Pick<TestServer, 'clock' | 'ctx'>, ms: number, stepMs = 100): Promise<void> {
+/** Moves a manual clock on by `ms` in steps of `stepMs`, running the jobs due at each step (no turn of the loop). */
+export function stepClock(ts: Pick<TestServer, 'clock' | 'ctx'>, ms: number, stepMs = 100): void {
   for (let done = 0; done < ms; done += stepMs) {
     ts.clock.advance(Math.min(stepMs, ms - done));
     ts.ctx.scheduler.runDue(ts.clock.now());
   }
+}
+
+/** {@link stepClock}, then one turn of the event loop (what the steps scheduled runs). */
+export async function runClock(ts: Pick<TestServer, 'clock' | 'ctx'>, ms: number, stepMs = 100): Promise<void> {
+  stepClock(ts, ms, stepMs);
   await new Promise<void>((r) => setImmediate(r));
 }
 
