@@ -62,9 +62,12 @@ describe('gates', () => {
   );
 
   it(
-    'tsc accepts the engine index with the engine options',
+    'tsc accepts real engine files with the engine options',
     () => {
-      expect(typeErrors('engine', [path.join(root, 'src/engine/index.ts')])).toEqual([]);
+      // Two small files with their imports: the whole engine is the gate's own run; this only shows the options
+      // accept the tree's code (the index pulled in zod's types: about 6x the time for the same check).
+      const files = ['src/engine/sequence.ts', 'src/engine/serverClock.ts'].map((f) => path.join(root, f));
+      expect(typeErrors('engine', files)).toEqual([]);
     },
     TSC_MS,
   );
