@@ -6,6 +6,7 @@ import { formatDateTime, formatDecimal, trimDecimal } from '../../../i18n/format
 import { settings } from '../../../state/settings';
 import { useLanguage } from '../../../ui/Price';
 import type { RuleText } from '../model/flow';
+import { Pager as UiPager } from '../../../ui/Pager';
 
 const DASH = '--';
 
@@ -51,32 +52,16 @@ export function StateBadge({ state }: { state: FlowOrderState }) {
   );
 }
 
-/** Previous / next, hidden when everything fits on one page. */
+/** Previous / next (the platform's pager in the flow screens' words and classes). */
 export function Pager(p: { pageNum: number; total: number; pageSize: number; onPage: (n: number) => void }) {
   const { t } = useTranslation('flow');
-  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
-  if (pages <= 1) return null;
+  const classes = { nav: 'fl-pager', button: 'fl-btn fl-btn--ghost', num: 'fl-num' };
   return (
-    <nav className="fl-pager" aria-label={t('pager.label')}>
-      <button
-        type="button"
-        className="fl-btn fl-btn--ghost"
-        disabled={p.pageNum <= 1}
-        onClick={() => p.onPage(p.pageNum - 1)}
-      >
-        {t('pager.prev')}
-      </button>
-      <span className="fl-num">
-        {p.pageNum} / {pages}
-      </span>
-      <button
-        type="button"
-        className="fl-btn fl-btn--ghost"
-        disabled={p.pageNum >= pages}
-        onClick={() => p.onPage(p.pageNum + 1)}
-      >
-        {t('pager.next')}
-      </button>
-    </nav>
+    <UiPager
+      {...p}
+      page={p.pageNum}
+      words={{ label: t('pager.label'), prev: t('pager.prev'), next: t('pager.next') }}
+      classes={classes}
+    />
   );
 }

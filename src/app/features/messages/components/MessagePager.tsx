@@ -1,26 +1,16 @@
-/** Previous / next for the message list (MSGUI-2), hidden when everything fits on one page. */
+/** Previous / next for the message list (MSGUI-2): the platform's pager in the inbox's words and classes. */
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../ui/Pager';
 
 export function MessagePager(p: { pageNum: number; total: number; pageSize: number; onPage: (n: number) => void }) {
   const { t } = useTranslation('inbox');
-  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
-  if (pages <= 1) return null;
+  const classes = { nav: 'msg-pager', button: 'msg-link-btn', num: 'msg-num' };
   return (
-    <nav className="msg-pager" aria-label={t('pager.label')}>
-      <button type="button" className="msg-link-btn" disabled={p.pageNum <= 1} onClick={() => p.onPage(p.pageNum - 1)}>
-        {t('pager.prev')}
-      </button>
-      <span className="msg-num">
-        {p.pageNum} / {pages}
-      </span>
-      <button
-        type="button"
-        className="msg-link-btn"
-        disabled={p.pageNum >= pages}
-        onClick={() => p.onPage(p.pageNum + 1)}
-      >
-        {t('pager.next')}
-      </button>
-    </nav>
+    <Pager
+      {...p}
+      page={p.pageNum}
+      words={{ label: t('pager.label'), prev: t('pager.prev'), next: t('pager.next') }}
+      classes={classes}
+    />
   );
 }

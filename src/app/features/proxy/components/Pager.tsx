@@ -1,31 +1,16 @@
-/** Previous / next for the proxy lists (PROXY-13), hidden when everything fits on one page. */
+/** Previous / next for the proxy lists (PROXY-13): the platform's pager in the proxy screens' words and classes. */
 import { useTranslation } from 'react-i18next';
+import { Pager as UiPager } from '../../../ui/Pager';
 
 export function Pager(p: { pageNum: number; total: number; pageSize: number; onPage: (n: number) => void }) {
   const { t } = useTranslation('proxy');
-  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
-  if (pages <= 1) return null;
+  const classes = { nav: 'proxy-pager', button: 'proxy-btn proxy-btn--ghost', num: 'proxy-num' };
   return (
-    <nav className="proxy-pager" aria-label={t('pager.label')}>
-      <button
-        type="button"
-        className="proxy-btn proxy-btn--ghost"
-        disabled={p.pageNum <= 1}
-        onClick={() => p.onPage(p.pageNum - 1)}
-      >
-        {t('pager.prev')}
-      </button>
-      <span className="proxy-num">
-        {p.pageNum} / {pages}
-      </span>
-      <button
-        type="button"
-        className="proxy-btn proxy-btn--ghost"
-        disabled={p.pageNum >= pages}
-        onClick={() => p.onPage(p.pageNum + 1)}
-      >
-        {t('pager.next')}
-      </button>
-    </nav>
+    <UiPager
+      {...p}
+      page={p.pageNum}
+      words={{ label: t('pager.label'), prev: t('pager.prev'), next: t('pager.next') }}
+      classes={classes}
+    />
   );
 }

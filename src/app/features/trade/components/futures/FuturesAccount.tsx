@@ -20,7 +20,8 @@ import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
-import { FUTURES_PAGE_SIZE, OrdersList, Pager } from './FuturesOrdersList';
+import { FUTURES_PAGE_SIZE, OrdersList } from './FuturesOrdersList';
+import { OrdersPager } from '../kit/orderListParts';
 import { EventToasts, PositionsList } from './FuturesPositions';
 
 type Tab = 'positions' | 'open' | 'history' | 'funding';
@@ -110,7 +111,13 @@ export function FuturesAccount({ symbol, desktop }: { symbol: string; desktop: b
             emptyView={<EmptyState compact title={t('noOpenOrders')} />}
           >
             <OrdersList kind="open" rows={open.data?.rows ?? []} pairs={pairs} desktop={desktop} />
-            <Pager page={pages.open} total={open.data?.total ?? 0} onPage={setPage} />
+            <OrdersPager
+              ns="futures"
+              page={pages.open}
+              total={open.data?.total ?? 0}
+              pageSize={FUTURES_PAGE_SIZE}
+              onPage={setPage}
+            />
           </DataState>
         ) : tab === 'history' ? (
           <HistoryTab uid={uid} symbol={filter} pairs={pairs} desktop={desktop} page={pages.history} onPage={setPage} />
@@ -142,7 +149,13 @@ function HistoryTab(p: {
       emptyView={<EmptyState compact title={t('noHistory')} />}
     >
       <OrdersList kind="history" rows={q.data?.rows ?? []} pairs={p.pairs} desktop={p.desktop} />
-      <Pager page={p.page} total={q.data?.total ?? 0} onPage={p.onPage} />
+      <OrdersPager
+        ns="futures"
+        page={p.page}
+        total={q.data?.total ?? 0}
+        pageSize={FUTURES_PAGE_SIZE}
+        onPage={p.onPage}
+      />
     </DataState>
   );
 }

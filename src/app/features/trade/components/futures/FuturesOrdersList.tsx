@@ -2,54 +2,14 @@
  * The futures account's order lists (FUI-9, FUI-10): open orders (with cancel) and order history as a table on the
  * desktop and cards on the phone, what each order is, its status (and why it was cancelled), and the pager.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesOrder } from '../../../../../shared/schemas/futures';
-import { toast } from '../../../../ui/toast';
 import { cancelFuturesOrder } from '../../futuresOrders';
+import { CancelOrderButton } from '../kit/orderListParts';
 import { pairName, signCls, useFormat } from './futuresCells';
 
 export const FUTURES_PAGE_SIZE = 10;
-
-export function Pager({ page, total, onPage }: { page: number; total: number; onPage: (n: number) => void }) {
-  const { t } = useTranslation('futures');
-  const pages = Math.max(1, Math.ceil(total / FUTURES_PAGE_SIZE));
-  if (pages <= 1 && page <= 1) return null;
-  return (
-    <nav className="sor-pager" aria-label={t('pages')}>
-      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        {t('prevPage')}
-      </button>
-      <span className="num">{t('pageOf', { page, pages })}</span>
-      <button type="button" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        {t('nextPage')}
-      </button>
-    </nav>
-  );
-}
-
-function CancelButton({ order }: { order: FuturesOrder }) {
-  const { t } = useTranslation('futures');
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await cancelFuturesOrder(order.id);
-      toast(t('cancelled'), { kind: 'success' });
-    } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className="sor-cancel" onClick={cancel} disabled={busy} data-testid="cancel-order">
-      {busy ? t('cancelling') : t('cancel')}
-    </button>
-  );
-}
 
 function OrderWhat({ o }: { o: FuturesOrder }) {
   const { t } = useTranslation('futures');
@@ -120,7 +80,7 @@ export function OrdersList({
                 </dd>
               </div>
             </dl>
-            {kind === 'open' && <CancelButton order={o} />}
+            {kind === 'open' && <CancelOrderButton ns="futures" cancel={() => cancelFuturesOrder(o.id)} />}
           </li>
         ))}
       </ul>
@@ -190,7 +150,7 @@ export function OrdersList({
             </td>
             {kind === 'open' && (
               <td className="sor-act">
-                <CancelButton order={o} />
+                <CancelOrderButton ns="futures" cancel={() => cancelFuturesOrder(o.id)} />
               </td>
             )}
           </tr>

@@ -12,10 +12,10 @@ import { session } from '../../../../session/store';
 import { settings } from '../../../../state/settings';
 import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
-import { toast } from '../../../../ui/toast';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';
 import { cancelSpotOrder } from '../../spotOrders';
+import { CancelOrderButton, OrdersPager } from '../kit/orderListParts';
 import { useSpotFills, useSpotOrders } from '../../spotLists';
 
 type Tab = 'open' | 'history' | 'fills';
@@ -112,7 +112,7 @@ function FillsTab(p: { uid: string; symbol?: string; desktop: boolean; page: num
       emptyView={<EmptyState compact title={t('noFills')} />}
     >
       {p.desktop ? <FillTable rows={rows} /> : <FillCards rows={rows} />}
-      <Pager page={p.page} total={q.data?.total ?? 0} onPage={p.onPage} />
+      <OrdersPager ns="trade" page={p.page} total={q.data?.total ?? 0} pageSize={ORDERS_PAGE_SIZE} onPage={p.onPage} />
     </DataState>
   );
 }
@@ -149,55 +149,8 @@ function OrdersList({
       emptyView={<EmptyState compact title={t(kind === 'open' ? 'noOpenOrders' : 'noHistory')} />}
     >
       {desktop ? <OrderTable kind={kind} rows={rows} /> : <OrderCards kind={kind} rows={rows} />}
-      <Pager page={page} total={q.data?.total ?? 0} onPage={onPage} />
+      <OrdersPager ns="trade" page={page} total={q.data?.total ?? 0} pageSize={ORDERS_PAGE_SIZE} onPage={onPage} />
     </DataState>
-  );
-}
-
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (n: number) => void }) {
-  const { t } = useTranslation('trade');
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  if (pages <= 1 && page <= 1) return null;
-  return (
-    <nav className="sor-pager" aria-label={t('pages')}>
-      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        {t('prevPage')}
-      </button>
-      <span className="num">{t('pageOf', { page, pages })}</span>
-      <button type="button" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        {t('nextPage')}
-      </button>
-    </nav>
-  );
-}
-
-/** Cancels one open order (its own intent and key); the lists refresh on the server's news. */
-function CancelButton({ order }: { order: SpotOrder }) {
-  const { t } = useTranslation('trade');
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await cancelSpotOrder(order.id);
-      toast(t('cancelled'), { kind: 'success' });
-    } catch (err) {
-      toast(err instanceof Error ? err.message : String(err), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="sor-cancel"
-      onClick={cancel}
-      disabled={busy}
-      aria-busy={busy || undefined}
-      data-testid="cancel-order"
-    >
-      {busy ? t('cancelling') : t('cancel')}
-    </button>
   );
 }
 
@@ -293,7 +246,7 @@ function OrderTable({ kind, rows }: { kind: 'open' | 'history'; rows: SpotOrder[
             </td>
             {kind === 'open' && (
               <td className="sor-act">
-                <CancelButton order={o} />
+                <CancelOrderButton ns="trade" cancel={() => cancelSpotOrder(o.id)} />
               </td>
             )}
           </tr>
@@ -344,7 +297,7 @@ function OrderCards({ kind, rows }: { kind: 'open' | 'history'; rows: SpotOrder[
               </dd>
             </div>
           </dl>
-          {kind === 'open' && <CancelButton order={o} />}
+          {kind === 'open' && <CancelOrderButton ns="trade" cancel={() => cancelSpotOrder(o.id)} />}
         </li>
       ))}
     </ul>
