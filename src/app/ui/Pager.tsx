@@ -3,7 +3,7 @@
  * invite lists, the inbox). Hidden when everything fits on one page, unless the list shrank under a later page
  * (then "previous" leads back). The words come from the caller's namespace; the classes from its stylesheet.
  */
-export interface PagerWords {
+interface PagerWords {
   /** The navigation's accessible name. */
   label: string;
   prev: string;
@@ -12,7 +12,7 @@ export interface PagerWords {
   pageOf?: (page: number, pages: number) => string;
 }
 
-export interface PagerClasses {
+interface PagerClasses {
   nav: string;
   button?: string;
   num: string;
