@@ -5,29 +5,16 @@
  * independent capture of `market.onTrades` on every server reproduces each settlement; each server's books are
  * checked when it stops.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { optionsApi } from '../../../src/shared/api/options';
 import { Decimal } from '../../../src/shared/decimal';
-import type { Trade } from '../../../src/shared/protocol';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
-import { captureTrades, creditUser, runClock } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
-
-const dir = mkdtempSync(join(tmpdir(), 'exchange-options-restart-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { creditUser, restartingServers, runClock } from '../testing/fixtures';
+import type { TestServer } from '../testing/harness';
 
 const at = (h: number, m: number, s = 0) => Date.UTC(2026, 0, 1, h, m, s);
-/** Every trade published by every server of this file, per symbol, in publication order. */
-const published = new Map<string, Trade[]>();
-
-async function start(time: number): Promise<TestServer> {
-  const ts = await startTestServer({ clock: 'manual', clockStart: time, dataDir: dir });
-  captureTrades(ts, published);
-  return ts;
-}
+/** The servers of this file on one data folder, and every trade they publish, per symbol, in publication order. */
+const { published, start } = restartingServers('options-restart');
 
 const run = runClock;
 

@@ -5,29 +5,16 @@
  * an independent capture of `market.onTrades` on both servers reproduces. A third start settles nothing twice.
  * Each server's books are checked when it stops.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
-import type { Trade } from '../../../src/shared/protocol';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
-import { captureTrades, creditUser, runClock } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
-
-const dir = mkdtempSync(join(tmpdir(), 'exchange-seconds-restart-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { creditUser, restartingServers, runClock } from '../testing/fixtures';
+import type { TestServer } from '../testing/harness';
 
 const T = Date.UTC(2026, 0, 1);
-/** Every trade published by every server of this file, per symbol, in publication order. */
-const published = new Map<string, Trade[]>();
-
-async function start(at: number): Promise<TestServer> {
-  const ts = await startTestServer({ clock: 'manual', clockStart: at, dataDir: dir });
-  captureTrades(ts, published);
-  return ts;
-}
+/** The servers of this file on one data folder, and every trade they publish, per symbol, in publication order. */
+const { published, start } = restartingServers('seconds-restart');
 
 const run = runClock;
 

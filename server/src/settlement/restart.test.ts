@@ -5,33 +5,20 @@
  * before its time (an independent capture reproduces it, and so does the pure `settlementTrade` on the stored
  * entry and the log). A third start settles nothing twice. Each server's books are checked when it stops.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { optionsApi } from '../../../src/shared/api/options';
 import { tradingApi } from '../../../src/shared/api/trading';
-import type { Trade } from '../../../src/shared/protocol';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
-import { captureTrades, creditUser, runClock } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { creditUser, restartingServers, runClock } from '../testing/fixtures';
+import type { TestServer } from '../testing/harness';
 import { SETTLE_EVERY_MS } from './job';
 import { settlementTrade, type LoggedTrade } from './settle';
 import { sqliteSettlementStore } from './store';
 
-const dir = mkdtempSync(join(tmpdir(), 'exchange-settlement-restart-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 const at = (h: number, m: number, s = 0) => Date.UTC(2026, 0, 1, h, m, s);
-/** Every trade published by every server of this file, per symbol, in publication order. */
-const published = new Map<string, Trade[]>();
-
-async function start(time: number): Promise<TestServer> {
-  const ts = await startTestServer({ clock: 'manual', clockStart: time, dataDir: dir });
-  captureTrades(ts, published);
-  return ts;
-}
+/** The servers of this file on one data folder, and every trade they publish, per symbol, in publication order. */
+const { published, start } = restartingServers('settlement-restart');
 
 const run = runClock;
 

@@ -3,6 +3,9 @@
  * gets it, LEDGER-1), a signed-up user with money, the manual clock run on with the scheduler, and a capture of
  * every trade the market publishes (the independent reading the settlement tests compare against).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { userApi } from '../../../src/shared/api/user';
 import type { Trade } from '../../../src/shared/protocol';
 import { DEMO } from '../identity/demo';
@@ -125,4 +128,25 @@ export function serverForFile(
       return server[key as keyof TestServer];
     },
   });
+}
+
+/**
+ * Servers that restart on one data folder (a file's restart tests): `start(time)` opens a server on the manual clock
+ * at `time` over the same folder, removed after the file; `published` gathers every trade any of them publishes.
+ */
+export function restartingServers(name: string): {
+  published: Map<string, Trade[]>;
+  start(time?: number): Promise<TestServer>;
+} {
+  const dir = mkdtempSync(join(tmpdir(), `exchange-${name}-`));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const published = new Map<string, Trade[]>();
+  return {
+    published,
+    async start(time) {
+      const ts = await startTestServer({ clock: 'manual', clockStart: time, dataDir: dir });
+      captureTrades(ts, published);
+      return ts;
+    },
+  };
 }
