@@ -19,7 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster, type Cluster } from '../server/src/gateway/cluster';
-import type { ClientCommand, ClientStats } from './lib/fanoutClient';
+import type { ClientCommand, ClientStats, OpenReport } from './lib/fanoutClient';
 
 interface Options {
   sockets: number;
@@ -70,23 +70,50 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : 0;
 }
 
+/** How long a batch of sockets (fanoutClient's BATCH) may take to subscribe, and any other answer of a client. */
+const BATCH_DEADLINE_MS = 30_000;
+const ANSWER_DEADLINE_MS = 30_000;
+const BATCH = 100;
+
 class Client {
   private readonly waiting = new Map<string, { resolve: (m: never) => void; reject: (e: Error) => void }>();
-  constructor(readonly proc: ChildProcess) {
+  private gone: string | undefined;
+  constructor(
+    readonly name: string,
+    readonly proc: ChildProcess,
+  ) {
     proc.on('message', (m: { op: string; message?: string }) => {
-      if (m.op === 'error') {
-        for (const w of this.waiting.values()) w.reject(new Error(`socket client: ${m.message}`));
-        this.waiting.clear();
-        return;
-      }
+      if (m.op === 'error') return this.fail(`socket client ${name}: ${m.message}`);
       const w = this.waiting.get(m.op);
       this.waiting.delete(m.op);
       w?.resolve(m as never);
     });
+    // A client that died answers nothing: every wait on it ends with why.
+    proc.once('exit', (code, signal) => this.fail(`socket client ${name} exited (${signal ?? code})`));
   }
-  ask<T>(cmd: ClientCommand, answer: string): Promise<T> {
+  private fail(message: string): void {
+    this.gone ??= message;
+    for (const w of this.waiting.values()) w.reject(new Error(message));
+    this.waiting.clear();
+  }
+  /** Sends `cmd` and waits for `answer`, at most `deadlineMs` (then rejects saying what did not come). */
+  ask<T>(cmd: ClientCommand, answer: string, deadlineMs = ANSWER_DEADLINE_MS): Promise<T> {
+    if (this.gone) return Promise.reject(new Error(this.gone));
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(answer, { resolve: resolve as (m: never) => void, reject });
+      const timer = setTimeout(() => {
+        this.waiting.delete(answer);
+        reject(new Error(`socket client ${this.name} did not answer ${cmd.op} within ${deadlineMs / 1000} s`));
+      }, deadlineMs);
+      this.waiting.set(answer, {
+        resolve: ((m: T) => {
+          clearTimeout(timer);
+          resolve(m);
+        }) as (m: never) => void,
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
       this.proc.send(cmd);
     });
   }
@@ -126,7 +153,33 @@ interface PhaseResult {
   rssKbPerSocket: number;
   clientsCpuMsPerS: number;
   closed: number;
+  /** Why the phase did not run (its sockets did not all subscribe in time): the figures are then 0. */
+  failed?: string;
 }
+
+/** A gateway's own counts (sockets open, frames sent), asked with a deadline. */
+async function gatewayHealth(url: string): Promise<string> {
+  try {
+    const h = (await (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })).json()) as {
+      sockets: number;
+      framesSent: number;
+    };
+    return `${h.sockets} sockets open, ${h.framesSent} frames sent`;
+  } catch (err) {
+    return `no /healthz answer in 5 s (${String(err)})`;
+  }
+}
+
+const FAILED: Omit<PhaseResult, 'failed' | 'gatewayCpuMsPer1000Frames' | 'gatewayCpuMsPerS'> = {
+  framesPerS: 0,
+  coreToSocketP50Ms: 0,
+  coreToSocketP99Ms: 0,
+  gatewayToSocketP99Ms: 0,
+  coreCpuMsPerS: 0,
+  rssKbPerSocket: 0,
+  clientsCpuMsPerS: 0,
+  closed: 0,
+};
 
 async function runPhase(cluster: Cluster, clients: Client[], phase: Phase, seconds: number): Promise<PhaseResult> {
   const gws = cluster.gateways.slice(0, phase.gateways);
@@ -134,9 +187,11 @@ async function runPhase(cluster: Cluster, clients: Client[], phase: Phase, secon
   const allGws = cluster.gateways;
   const rssBefore = allGws.map((g) => rssMb(g.proc.pid!));
   const per = Math.ceil(phase.sockets / clients.length);
-  await Promise.all(
+  const batches = Math.ceil(per / BATCH);
+  const t0open = performance.now();
+  const opened = await Promise.all(
     clients.map((c, k) =>
-      c.ask(
+      c.ask<OpenReport>(
         {
           op: 'open',
           urls,
@@ -144,11 +199,37 @@ async function runPhase(cluster: Cluster, clients: Client[], phase: Phase, secon
           count: Math.max(0, Math.min(per, phase.sockets - k * per)),
           symbols: SYMBOLS,
           books: BOOKS,
+          deadlineMs: BATCH_DEADLINE_MS,
         },
         'opened',
+        batches * BATCH_DEADLINE_MS + ANSWER_DEADLINE_MS,
       ),
     ),
   );
+  const subscribed = opened.reduce((n, r) => n + r.subscribed, 0);
+  if (subscribed < phase.sockets) {
+    // Not every socket got through: the phase is reported as failed, with what became of its sockets.
+    const sum = (k: 'closed' | 'failed' | 'unanswered' | 'untried') => opened.reduce((n, r) => n + r[k], 0);
+    const codes: Record<string, number> = {};
+    for (const r of opened) for (const [c, n] of Object.entries(r.closeCodes)) codes[c] = (codes[c] ?? 0) + n;
+    const health = await Promise.all(gws.map((g) => gatewayHealth(g.url)));
+    const failed =
+      `${subscribed} of ${phase.sockets} sockets subscribed in ${Math.round((performance.now() - t0open) / 1000)} s ` +
+      `(a batch of ${BATCH} may take ${BATCH_DEADLINE_MS / 1000} s): ${sum('closed')} closed by the gateway ` +
+      `(codes ${JSON.stringify(codes)}), ${sum('failed')} failed to connect` +
+      `${opened.find((r) => r.firstError)?.firstError ? ` (${opened.find((r) => r.firstError)!.firstError})` : ''}, ` +
+      `${sum('unanswered')} without DEPTH's ACK at the deadline, ${sum('untried')} not tried; ` +
+      `gateways: ${health.join('; ')}; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`;
+    await Promise.all(clients.map((c) => c.ask({ op: 'close' }, 'closed')));
+    return {
+      ...FAILED,
+      gatewayCpuMsPer1000Frames: gws.map(() => 0),
+      gatewayCpuMsPerS: allGws.map(() => 0),
+      failed,
+    };
+  }
   const rssAfter = allGws.map((g) => rssMb(g.proc.pid!));
   const pids = [cluster.core.proc.pid!, ...allGws.map((g) => g.proc.pid!), ...clients.map((c) => c.proc.pid!)];
   await Promise.all(clients.map((c) => c.ask({ op: 'start' }, 'started')));
@@ -185,7 +266,12 @@ async function runPhase(cluster: Cluster, clients: Client[], phase: Phase, secon
   };
 }
 
-function medianOf(rs: PhaseResult[]): PhaseResult {
+/** Medians over the runs that ran; a phase failed in some run says so (in every run: its figures are 0). */
+function medianOf(all: PhaseResult[]): PhaseResult {
+  const rs = all.filter((r) => !r.failed);
+  const failures = all.filter((r) => r.failed);
+  if (rs.length === 0) return { ...all[0], failed: `every run: ${all[0].failed}` };
+  const failed = failures.length ? { failed: `${failures.length} of ${all.length} runs: ${failures[0].failed}` } : {};
   const m = (f: (r: PhaseResult) => number) => median(rs.map(f));
   const arr = (f: (r: PhaseResult) => number[]) => rs[0] && f(rs[0]).map((_, i) => median(rs.map((r) => f(r)[i])));
   return {
@@ -199,6 +285,7 @@ function medianOf(rs: PhaseResult[]): PhaseResult {
     rssKbPerSocket: m((r) => r.rssKbPerSocket),
     clientsCpuMsPerS: m((r) => r.clientsCpuMsPerS),
     closed: m((r) => r.closed),
+    ...failed,
   };
 }
 
@@ -236,7 +323,10 @@ async function main(): Promise<void> {
   try {
     for (let k = 0; k < opts.clients; k++)
       clients.push(
-        new Client(fork('bench/lib/fanoutClient.ts', [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })),
+        new Client(
+          `${k + 1}`,
+          fork('bench/lib/fanoutClient.ts', [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+        ),
       );
     for (let run = 0; run < opts.runs; run++)
       for (const [i, p] of phases.entries()) {
@@ -290,6 +380,7 @@ async function main(): Promise<void> {
         `${r.coreCpuMsPerS} | ${r.gatewayCpuMsPer1000Frames.join(', ')} | ${r.rssKbPerSocket} kB | ${r.clientsCpuMsPerS} |`,
     ),
     '',
+    ...rows.filter((r) => r.failed).map((r) => `**${r.name} failed** (${r.failed}).\n`),
     `Median of ${opts.runs} run(s) of ${opts.seconds} s per phase; flood market ${opts.flood} trades/s; nats-server, the core, ` +
       `3 gateways and ${opts.clients} client processes on one machine (${cpus().length} x ${cpu}, Node ${process.version}); ` +
       `load average before ${json.loadavg_before.join(' ')}, after ${json.loadavg_after.join(' ')}; ${date}.`,
@@ -302,6 +393,8 @@ async function main(): Promise<void> {
   }
   console.log(md);
   console.log(JSON.stringify(json));
+  // A phase that could not run ends the bench with an error after its report.
+  if (rows.some((r) => r.failed)) process.exitCode = 1;
 }
 
 if (process.argv[1]?.endsWith('fanout.bench.ts'))

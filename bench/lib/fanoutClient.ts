@@ -1,9 +1,11 @@
 /**
  * The socket side of `npm run bench:fanout`, in its own process (so the clients are not the bottleneck, and
  * their CPU is measured apart). Driven over IPC by bench/fanout.bench.ts:
- * - `{ op: 'open', urls, from, count, symbols }`: opens `count` sockets, socket i on `urls[i % urls.length]`,
- *   each on DETAIL of every symbol, KLINE 1m, TRADE and DEPTH of one; answers `{ op: 'opened' }` once every
- *   socket has DEPTH's ACK.
+ * - `{ op: 'open', urls, from, count, symbols, deadlineMs }`: opens `count` sockets, socket i on
+ *   `urls[i % urls.length]`, each on DETAIL of every symbol, KLINE 1m, TRADE and DEPTH of one, at most BATCH at
+ *   once; answers `{ op: 'opened', ... }` with what became of them (subscribed: DEPTH's ACK in; closed by the
+ *   gateway; failed to connect; no answer yet) once every socket is subscribed, or when a batch has waited
+ *   `deadlineMs` (then the rest is not tried: the bench reports the phase as failed instead of hanging).
  * - `{ op: 'start' }`: counts from now; `{ op: 'stop' }` answers `{ op: 'stats', ... }`.
  * - `{ op: 'close' }`: closes every socket, answers `{ op: 'closed' }`.
  * Latency: receive time minus the newest trade's time in a TRADE frame (the core's clock when the trade was made:
@@ -12,7 +14,7 @@
 import WebSocket from 'ws';
 
 export type ClientCommand =
-  | { op: 'open'; urls: string[]; from: number; count: number; symbols: string[]; books: string[] }
+  | { op: 'open'; urls: string[]; from: number; count: number; symbols: string[]; books: string[]; deadlineMs: number }
   | { op: 'start' }
   | { op: 'stop' }
   | { op: 'close' };
@@ -26,6 +28,23 @@ export interface ClientStats {
   coreToSocket: number[];
   gatewayToSocket: number[];
   closed: number;
+}
+
+/** What became of the sockets an `open` asked for. */
+export interface OpenReport {
+  op: 'opened';
+  asked: number;
+  subscribed: number;
+  /** Closed by the gateway before DEPTH's ACK (with the close codes seen). */
+  closed: number;
+  closeCodes: Record<string, number>;
+  /** Connects that failed (errors seen, first message). */
+  failed: number;
+  firstError?: string;
+  /** Still waiting for DEPTH's ACK at the deadline, and those never tried after it. */
+  unanswered: number;
+  untried: number;
+  ms: number;
 }
 
 const BUCKETS = 5_000;
@@ -63,43 +82,89 @@ function onFrame(s: Sock, text: string): void {
 /** Sockets opened at once: more overflow the gateway's accept queue (connections reset). */
 const BATCH = 100;
 
-async function open(urls: string[], from: number, count: number, symbols: string[], books: string[]): Promise<void> {
-  for (let k = 0; k < count; k += BATCH) await openSome(urls, from + k, Math.min(BATCH, count - k), symbols, books);
+type Outcome = 'subscribed' | 'closed' | 'failed';
+
+async function open(cmd: Extract<ClientCommand, { op: 'open' }>): Promise<OpenReport> {
+  const t0 = performance.now();
+  const r: OpenReport = {
+    op: 'opened',
+    asked: cmd.count,
+    subscribed: 0,
+    closed: 0,
+    closeCodes: {},
+    failed: 0,
+    unanswered: 0,
+    untried: 0,
+    ms: 0,
+  };
+  for (let k = 0; k < cmd.count; k += BATCH) {
+    const n = Math.min(BATCH, cmd.count - k);
+    const outcomes = await openSome(cmd, cmd.from + k, n, r);
+    for (const o of outcomes) if (o) r[o]++;
+    const waiting = outcomes.filter((o) => o === undefined).length;
+    if (waiting > 0) {
+      // A batch past its deadline: the gateway (or this process) cannot keep up; the rest is not tried.
+      r.unanswered = waiting;
+      r.untried = cmd.count - k - n;
+      break;
+    }
+  }
+  r.ms = Math.round(performance.now() - t0);
+  return r;
 }
 
-function openSome(urls: string[], from: number, count: number, symbols: string[], books: string[]): Promise<void> {
-  const opened: Promise<void>[] = [];
-  for (let k = 0; k < count; k++) {
-    const i = from + k;
-    const url = urls[i % urls.length];
-    const ws = new WebSocket(`${url}/ws/fanout-${process.pid}-${i}`);
-    const s: Sock = { ws, url };
-    sockets.push(s);
-    opened.push(
-      new Promise((resolve, reject) => {
-        ws.once('error', reject);
-        ws.on('close', () => {
-          closed++;
-          resolve(); // counted: a gateway past its limits may close slow sockets
-        });
-        ws.on('message', (data: Buffer, isBinary: boolean) => {
-          if (isBinary) return;
-          const text = data.toString();
-          // Subscribed once DEPTH's ACK is in (an ACK is never dropped; a snapshot may be, for a slow socket).
-          if (text.includes('"type":"ACK"') && text.includes('DEPTH')) resolve();
-          onFrame(s, text);
-        });
-        ws.once('open', () => {
-          const one = symbols[i % symbols.length];
-          for (const symbol of symbols) ws.send(JSON.stringify({ op: 'subscribe', type: 'DETAIL', symbol }));
-          ws.send(JSON.stringify({ op: 'subscribe', type: 'KLINE', symbol: one, interval: '1m' }));
-          ws.send(JSON.stringify({ op: 'subscribe', type: 'TRADE', symbol: one }));
-          ws.send(JSON.stringify({ op: 'subscribe', type: 'DEPTH', symbol: books[i % books.length] }));
-        });
-      }),
-    );
-  }
-  return Promise.all(opened).then(() => undefined);
+/** Opens `count` sockets; resolves with each one's outcome, `undefined` for those without one at the deadline. */
+function openSome(
+  cmd: Extract<ClientCommand, { op: 'open' }>,
+  from: number,
+  count: number,
+  r: OpenReport,
+): Promise<(Outcome | undefined)[]> {
+  const outcomes = new Array<Outcome | undefined>(count).fill(undefined);
+  let left = count;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(outcomes), cmd.deadlineMs);
+    const settle = (k: number, o: Outcome) => {
+      if (outcomes[k] !== undefined) return;
+      outcomes[k] = o;
+      if (--left === 0) {
+        clearTimeout(timer);
+        resolve(outcomes);
+      }
+    };
+    for (let k = 0; k < count; k++) {
+      const i = from + k;
+      const url = cmd.urls[i % cmd.urls.length];
+      const ws = new WebSocket(`${url}/ws/fanout-${process.pid}-${i}`);
+      const s: Sock = { ws, url };
+      sockets.push(s);
+      // Every error is listened to (an unheard one would end this process, and the bench would wait for it).
+      ws.on('error', (err) => {
+        r.firstError ??= String(err);
+        settle(k, 'failed');
+      });
+      ws.on('close', (code) => {
+        closed++; // counted: a gateway past its limits may close slow sockets
+        if (outcomes[k] === undefined) r.closeCodes[code] = (r.closeCodes[code] ?? 0) + 1;
+        settle(k, 'closed');
+      });
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary) return;
+        const text = data.toString();
+        // Subscribed once DEPTH's ACK is in (an ACK is never dropped; a snapshot may be, for a slow socket).
+        if (outcomes[k] === undefined && text.includes('"type":"ACK"') && text.includes('DEPTH'))
+          settle(k, 'subscribed');
+        onFrame(s, text);
+      });
+      ws.once('open', () => {
+        const one = cmd.symbols[i % cmd.symbols.length];
+        for (const symbol of cmd.symbols) ws.send(JSON.stringify({ op: 'subscribe', type: 'DETAIL', symbol }));
+        ws.send(JSON.stringify({ op: 'subscribe', type: 'KLINE', symbol: one, interval: '1m' }));
+        ws.send(JSON.stringify({ op: 'subscribe', type: 'TRADE', symbol: one }));
+        ws.send(JSON.stringify({ op: 'subscribe', type: 'DEPTH', symbol: cmd.books[i % cmd.books.length] }));
+      });
+    }
+  });
 }
 
 const reply = (m: unknown) => process.send?.(m);
@@ -107,8 +172,8 @@ const reply = (m: unknown) => process.send?.(m);
 process.on('message', (cmd: ClientCommand) => {
   switch (cmd.op) {
     case 'open':
-      open(cmd.urls, cmd.from, cmd.count, cmd.symbols, cmd.books).then(
-        () => reply({ op: 'opened' }),
+      open(cmd).then(
+        (r) => reply(r),
         (err: unknown) => reply({ op: 'error', message: String(err) }),
       );
       return;

@@ -308,7 +308,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     // BUS-7: the gateways ask the core for the market's state and a book's depth when they start or resync.
     const stopAnswers =
       transport && bus
-        ? answerGateways(transport, bus.epoch, {
+        ? answerGateways(transport, bus, {
             market: ctx.market,
             marks: ctx.marks,
             account: config.gatewaySecret

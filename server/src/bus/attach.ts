@@ -9,7 +9,16 @@ import type { Position } from '../../../src/shared/schemas/futures';
 import type { Market, Marks } from '../context';
 import type { UserEvents } from '../events/userEvents';
 import { decodeJson, encodeJson, type BusPublisher, type BusTransport } from './publisher';
-import { marketSubject, RPC_ACCOUNT, RPC_DEPTH, RPC_MARKET, userSubject, type MarketState } from './subjects';
+import {
+  MARKET_CHANNELS,
+  marketSubject,
+  RPC_ACCOUNT,
+  RPC_DEPTH,
+  RPC_MARKET,
+  subjectToken,
+  userSubject,
+  type MarketState,
+} from './subjects';
 import { verifyTicket } from './tickets';
 
 /** What the core answers a gateway about one user (BUS-8): only for a genuine ticket. */
@@ -45,33 +54,43 @@ function liveCandles(market: Market, symbol: string): Partial<Record<KlineInterv
 }
 
 /**
- * Answers the gateways' requests (BUS-7): the market's state now (symbols, tickers, live candles, marks) and one
- * book's whole depth at its seq. Both run on the core's thread between its batches, so what they answer is
- * consistent with the messages already published.
+ * Answers the gateways' requests (BUS-7): the market's state now (symbols, tickers, live candles, marks, and the
+ * last seq of each of those symbols' subjects, BUS-14) and one book's whole depth at its seq. Both run on the
+ * core's thread between its batches, so what they answer is consistent with the messages already published.
  */
 export function answerGateways(
   transport: BusTransport,
-  epoch: string,
+  bus: Pick<BusPublisher, 'epoch' | 'seq'>,
   src: Pick<BusSources, 'market' | 'marks'> & { account?: AccountAnswers },
 ) {
   const { market, marks, account } = src;
   const offs = [
-    transport.serve(RPC_MARKET, () => {
+    transport.serve(RPC_MARKET, (req) => {
+      // BUS-14: a gateway asks for the symbols its sockets hold (none at its start); without a list, every one.
+      const asked = decodeJson<{ symbols?: unknown }>(req).symbols;
+      const only = Array.isArray(asked) ? new Set(asked.map(String)) : undefined;
       const symbols = market.symbols();
       const state: MarketState = {
-        epoch,
+        epoch: bus.epoch,
         symbols,
         books: symbols.filter((s) => market.books.has(s)),
         tickers: {},
         candles: {},
         marks: {},
+        seqs: {},
       };
       for (const s of symbols) {
+        if (only && !only.has(s)) continue;
         const t = market.ticker(s);
         if (t) state.tickers[s] = t;
         state.candles[s] = liveCandles(market, s);
         const m = marks?.current(s);
         if (m) state.marks[s] = m;
+        if (subjectToken(s))
+          for (const c of MARKET_CHANNELS) {
+            const subject = marketSubject(s, c);
+            state.seqs![subject] = bus.seq(subject);
+          }
       }
       return encodeJson(state);
     }),

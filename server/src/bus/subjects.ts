@@ -25,7 +25,10 @@ export const SUBJECT_ROOT = 'ox';
  */
 export const SESSION_END_SUBJECT = `${SUBJECT_ROOT}.session.end`;
 
-/** Requests a gateway makes of the core (BUS-7): the market's state now, and one book's whole depth. */
+/**
+ * Requests a gateway makes of the core (BUS-7): the market's state now (`{ symbols?: string[] }`: those symbols'
+ * state only, BUS-14; without it every symbol's), and one book's whole depth.
+ */
 export const RPC_MARKET = `${SUBJECT_ROOT}.rpc.market`;
 export const RPC_DEPTH = `${SUBJECT_ROOT}.rpc.depth`;
 /** A private stream's first state, for a socket ticket (BUS-8): `{ ticket, stream }` -> `{ d }` or `{ error }`. */
@@ -40,6 +43,11 @@ export interface MarketState {
   tickers: Record<string, PriceInfo>;
   candles: Record<string, Partial<Record<KlineInterval, Candle>>>;
   marks: Record<string, MarkTick>;
+  /**
+   * The last sequence published on each market subject of the symbols answered (BUS-14): a gateway that holds a
+   * subject from now on drops the messages it already has in this state (seq at most this) and applies the rest.
+   */
+  seqs?: Record<string, number>;
 }
 
 export const MARKET_CHANNELS = ['trade', 'kline', 'detail', 'depth', 'mark'] as const;
@@ -50,6 +58,11 @@ export type UserStream = (typeof USER_STREAMS)[number];
 
 /** Symbols are pair codes (`btcusdt`); a token outside [a-z0-9] would split or widen a subject. */
 const TOKEN = /^[a-z0-9]{1,32}$/;
+
+/** Whether `symbol` can be carried in a subject (a symbol that cannot has no market subjects). */
+export function subjectToken(symbol: string): boolean {
+  return TOKEN.test(symbol);
+}
 
 export function marketSubject(symbol: string, channel: MarketChannel): string {
   if (!TOKEN.test(symbol)) throw new Error(`not a symbol a subject can carry: ${JSON.stringify(symbol)}`);

@@ -94,9 +94,21 @@ function startProcess(
   });
 }
 
+/** How long a process may take to stop after SIGTERM before it is killed (a stop never waits for ever). */
+const STOP_TIMEOUT_MS = 15_000;
+
 async function stopProcess(p: ClusterProcess): Promise<void> {
-  if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill('SIGTERM');
-  await p.exited;
+  if (p.proc.exitCode !== null || p.proc.signalCode !== null) return;
+  p.proc.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_TIMEOUT_MS)));
+  const how = await Promise.race([p.exited, late]);
+  clearTimeout(timer);
+  if (how === 'late') {
+    process.stderr.write(`${p.name} did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM: killed\n`);
+    p.proc.kill('SIGKILL');
+    await p.exited;
+  }
 }
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {

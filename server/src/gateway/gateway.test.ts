@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../testing/harness';
 import { startNatsServer, type NatsServer } from '../testing/natsServer';
 import { connect, type Recorded } from '../ws/testClient';
 import { userApi } from '../../../src/shared/api/user';
-import { userSubject } from '../bus/subjects';
+import { MARKET_CHANNELS, marketSubject, subjectToken, userSubject } from '../bus/subjects';
 import { startGateway, type RunningGateway } from './gateway';
 
 const SYMBOL = 'btcusdt';
@@ -22,12 +22,16 @@ let gw: RunningGateway;
 let gw2: RunningGateway;
 let n = 0;
 const SECRET = 'gateway-test-secret-0123456789abcdef';
+const gwOpts = () => ({ natsUrl: nats.url, host: '127.0.0.1', port: 0, logLevel: 'silent', gatewaySecret: SECRET });
 const wsOf = (g: RunningGateway) => g.url.replace('http', 'ws');
 
 async function subscribed(url: string): Promise<Recorded> {
   const c = await connect(`${url}/ws/gw-test-${++n}`);
   STREAMS.forEach((s, i) => c.send({ op: 'subscribe', id: `s${i}`, ...s }));
+  // Every stream's first frame (on a gateway they follow the ACKs once its mirror holds the symbol, BUS-14).
   await c.waitFor((f) => f.type === 'DEPTH' && f.data.snapshot === true);
+  await c.waitFor((f) => f.type === 'DETAIL');
+  await c.waitFor((f) => f.type === 'KLINE');
   return c;
 }
 
@@ -53,7 +57,7 @@ const body = (f: { type: string; symbol?: string; interval?: string; data: unkno
 beforeAll(async () => {
   nats = await startNatsServer();
   ts = await startTestServer({ clock: 'manual', env: { NATS_URL: nats.url, GATEWAY_SECRET: SECRET } });
-  const opts = { natsUrl: nats.url, host: '127.0.0.1', port: 0, logLevel: 'silent', gatewaySecret: SECRET };
+  const opts = gwOpts();
   [gw, gw2] = await Promise.all([
     startGateway({ ...opts, clock: ts.clock }),
     startGateway({ ...opts, clock: ts.clock, name: 'gw2' }),
@@ -226,6 +230,142 @@ async function stepUntil(done: () => boolean, what: string, max = 600, settleMs 
   }
   expect(done(), what).toBe(true);
 }
+
+/** The market subjects `g` holds now (BUS-14). */
+function marketHeld(g: RunningGateway): string[] {
+  const symbols = ts.ctx.market.symbols().filter(subjectToken);
+  return symbols.flatMap((s) => MARKET_CHANNELS.map((c) => marketSubject(s, c))).filter((x) => g.interest.has(x));
+}
+
+const health = async (g: RunningGateway) =>
+  (await (await fetch(`${g.url}/healthz`)).json()) as { sockets: number; subjects: number; marketSubjects: number };
+
+/** Waits for the gateway to have seen `sockets` sockets go (its close handling runs after the client's). */
+async function socketsLeft(g: RunningGateway, sockets: number): Promise<void> {
+  for (let i = 0; i < 500 && (await health(g)).sockets !== sockets; i++) await new Promise((r) => setTimeout(r, 10));
+  expect((await health(g)).sockets).toBe(sockets);
+}
+
+describe('[BUS-14] market subjects by the interest of the sockets', () => {
+  it('[BUS-14] no sockets, no market subject; a socket on BTC/USDT DEPTH holds that book alone: its snapshot, then the deltas in seq; the last socket to go releases it', async () => {
+    const g = await startGateway({ ...gwOpts(), clock: ts.clock, name: 'gw-depth' });
+    try {
+      expect(marketHeld(g)).toEqual([]);
+      expect(await health(g)).toMatchObject({ subjects: 0, marketSubjects: 0 });
+      const c = await connect(`${wsOf(g)}/ws/gw-depth-${++n}`);
+      c.send({ op: 'subscribe', id: 'd', type: 'DEPTH', symbol: SYMBOL });
+      await c.waitFor((f) => f.type === 'DEPTH');
+      expect(marketHeld(g)).toEqual([marketSubject(SYMBOL, 'depth')]);
+      expect(await health(g)).toMatchObject({ subjects: 1, marketSubjects: 1 });
+      const deltas = () => c.frames.filter((f) => f.type === 'DEPTH').length - 1;
+      const bookSeq = () => ts.ctx.market.books.depth(SYMBOL, 1)!.seq;
+      await stepUntil(
+        () => deltas() >= 5 && c.frames.filter((f) => f.type === 'DEPTH').at(-1).data.seq === bookSeq(),
+        'five deltas, the last at the core book seq',
+      );
+      const depth = c.frames.filter((f) => f.type === 'DEPTH');
+      expect(depth[0].data.snapshot).toBe(true);
+      expect(depth.slice(1).map((f) => f.data.seq)).toEqual(depth.slice(1).map((_, i) => depth[0].data.seq + 1 + i));
+      expect(depth.slice(1).some((f) => f.data.snapshot)).toBe(false);
+      expect(rebuilt(c)).toEqual(ts.ctx.market.books.depth(SYMBOL, 1_000_000));
+      // A second socket on the same book: one subject still; it goes with the last of the two.
+      const c2 = await connect(`${wsOf(g)}/ws/gw-depth-${++n}`);
+      c2.send({ op: 'subscribe', id: 'd', type: 'DEPTH', symbol: SYMBOL });
+      await c2.waitFor((f) => f.type === 'DEPTH' && f.data.snapshot);
+      expect(g.interest.count).toBe(1);
+      await c.close();
+      await socketsLeft(g, 1);
+      expect(marketHeld(g)).toEqual([marketSubject(SYMBOL, 'depth')]);
+      await c2.close();
+      await socketsLeft(g, 0);
+      expect(marketHeld(g)).toEqual([]);
+      expect(await health(g)).toMatchObject({ subjects: 0, marketSubjects: 0 });
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('[BUS-14] DETAIL of every symbol holds their detail subjects only and shows every ticker as the core does; KLINE and TRADE held again later start from the current candle, never a stale one', async () => {
+    const g = await startGateway({ ...gwOpts(), clock: ts.clock, name: 'gw-tickers' });
+    try {
+      const symbols = ts.ctx.market.symbols().filter(subjectToken);
+      expect(symbols.length).toBeGreaterThan(3);
+      const viaGateway = await connect(`${wsOf(g)}/ws/gw-tickers-${++n}`);
+      const direct = await connect(`${ts.wsUrl}/ws/gw-tickers-${++n}`);
+      for (const c of [viaGateway, direct])
+        for (const symbol of symbols) c.send({ op: 'subscribe', type: 'DETAIL', symbol });
+      const withTicker = symbols.filter((s) => ts.ctx.market.ticker(s));
+      expect(withTicker.length).toBeGreaterThan(3);
+      for (const c of [viaGateway, direct])
+        for (const s of withTicker) await c.waitFor((f) => f.type === 'DETAIL' && f.symbol === s);
+      expect(marketHeld(g).sort()).toEqual(symbols.map((s) => marketSubject(s, 'detail')).sort());
+      const details = (c: Recorded) => c.frames.filter((f) => f.type === 'DETAIL').map(body);
+      // The first frames: every ticker as the core's (the core's clock stands still meanwhile).
+      expect(details(viaGateway)).toEqual(details(direct));
+      await stepUntil(
+        () => details(direct).length >= details(viaGateway).length + 10,
+        'ten ticker frames on the core',
+        100,
+      );
+      const lastDirect = details(direct).at(-1);
+      await viaGateway.waitFor((f) => f.type === 'DETAIL' && JSON.stringify(body(f)) === JSON.stringify(lastDirect));
+      expect(details(viaGateway)).toEqual(details(direct));
+
+      // KLINE and TRADE of one symbol: held, then let go while the market moves, then held again.
+      const more = [
+        { type: 'KLINE', symbol: SYMBOL, interval: '1m' },
+        { type: 'TRADE', symbol: SYMBOL },
+      ];
+      const candle = () => ts.ctx.market.history(SYMBOL, '1m', 1)[0];
+      more.forEach((m, i) => viaGateway.send({ op: 'subscribe', id: `m${i}`, ...m }));
+      const first = await viaGateway.waitFor((f) => f.type === 'KLINE');
+      expect(first.data.tick).toEqual(candle());
+      expect(marketHeld(g)).toEqual(
+        expect.arrayContaining([marketSubject(SYMBOL, 'kline'), marketSubject(SYMBOL, 'trade')]),
+      );
+      more.forEach((m, i) => viaGateway.send({ op: 'unsubscribe', id: `u${i}`, ...m }));
+      await viaGateway.waitFor((f) => f.type === 'ACK' && f.data.id === 'u1');
+      expect(marketHeld(g)).not.toContain(marketSubject(SYMBOL, 'kline'));
+      expect(marketHeld(g)).not.toContain(marketSubject(SYMBOL, 'trade'));
+      const before = JSON.stringify(candle());
+      await stepUntil(() => JSON.stringify(candle()) !== before, 'the live candle moved', 100);
+      direct.send({ op: 'subscribe', id: 'k', type: 'KLINE', symbol: SYMBOL, interval: '1m' });
+      direct.send({ op: 'subscribe', id: 't', type: 'TRADE', symbol: SYMBOL });
+      const from = { gw: viaGateway.frames.length, direct: direct.frames.length };
+      more.forEach((m, i) => viaGateway.send({ op: 'subscribe', id: `again${i}`, ...m }));
+      const again = await viaGateway.waitFor((f) => f.type === 'KLINE', from.gw);
+      const now = await direct.waitFor((f) => f.type === 'KLINE', from.direct);
+      expect(body(again)).toEqual(body(now));
+      // Then every tick of that symbol as on the core: TRADE, KLINE, DETAIL.
+      const ofSymbol = (c: Recorded, start: number) =>
+        c.frames
+          .slice(start)
+          .filter((f) => ['TRADE', 'KLINE', 'DETAIL'].includes(f.type) && f.symbol === SYMBOL)
+          .map(body);
+      await stepUntil(
+        () => ofSymbol(direct, from.direct).filter((f) => f.type === 'TRADE').length >= 3,
+        'three ticks of the symbol on the core',
+        100,
+      );
+      const lastTrade = direct.frames.filter((f) => f.type === 'TRADE').at(-1);
+      await viaGateway.waitFor(
+        (f) => f.type === 'TRADE' && f.data.trades.at(-1).id === lastTrade.data.trades.at(-1).id,
+        from.gw,
+      );
+      const lastDetail = JSON.stringify(
+        body(direct.frames.filter((f) => f.type === 'DETAIL' && f.symbol === SYMBOL).at(-1)),
+      );
+      await viaGateway.waitFor((f) => f.type === 'DETAIL' && JSON.stringify(body(f)) === lastDetail, from.gw);
+      expect(ofSymbol(viaGateway, from.gw)).toEqual(ofSymbol(direct, from.direct));
+      for (const c of [viaGateway, direct]) expect(c.frames.map((f) => f.seq)).toEqual(c.frames.map((_, i) => i + 1));
+      await Promise.all([viaGateway.close(), direct.close()]);
+      await socketsLeft(g, 0);
+      expect(marketHeld(g)).toEqual([]);
+    } finally {
+      await g.close();
+    }
+  });
+});
 
 describe('[BUS-11] nats-server restarts', () => {
   it('the core and the gateways reconnect by themselves; mirrors and sockets resync, then live frames flow again', async () => {

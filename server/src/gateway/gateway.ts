@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { natsTransport } from '../bus/natsTransport';
+import { SUBJECT_ROOT } from '../bus/subjects';
 import { Metrics } from '../metrics';
 import { systemClock, systemTimers, type Clock } from '../time/clock';
 import { mountSocket } from '../ws/register';
@@ -16,6 +17,7 @@ import { GatewayPrivateStreams } from './privateStreams';
 /** Tries of a resync after the bus came back, and the wait between them. */
 const RESYNC_ATTEMPTS = 20;
 const RESYNC_WAIT_MS = 500;
+const MARKET_PREFIX = `${SUBJECT_ROOT}.md.`;
 
 export interface GatewayConfig {
   natsUrl: string;
@@ -36,7 +38,7 @@ export interface RunningGateway {
   port: number;
   app: FastifyInstance;
   mirror: MarketMirror;
-  /** The NATS subjects held by the interest of its sockets (BUS-9). */
+  /** The NATS subjects held by the interest of its sockets, users' (BUS-9) and the market's (BUS-14). */
   interest: Interest;
   privateStreams?: GatewayPrivateStreams;
   close(): Promise<void>;
@@ -46,17 +48,23 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const app = Fastify({ logger: { level: config.logLevel ?? 'info' } });
   const name = config.name ?? 'openex-gateway';
   const bus = await natsTransport(config.natsUrl, name, app.log);
-  const mirror = new MarketMirror(bus, app.log);
+  // One interest for every subject: the market's go to the mirror, users' to the private streams.
+  const interest = new Interest(bus, (subject, payload) =>
+    subject.startsWith(MARKET_PREFIX)
+      ? mirror.onMessage(subject, payload)
+      : privateStreams?.onMessage(subject, payload),
+  );
+  const mirror = new MarketMirror(bus, app.log, (subject) => interest.acquire(subject));
   await mirror.start();
   const metrics = new Metrics();
   const clock = config.clock ?? systemClock;
-  const interest = new Interest(bus, (subject, payload) => privateStreams?.onMessage(subject, payload));
   const privateStreams = config.gatewaySecret
     ? new GatewayPrivateStreams(bus, interest, config.gatewaySecret, () => clock.now(), app.log)
     : undefined;
   const closeSockets = await mountSocket(app, {
     market: mirror,
     marks: mirror,
+    interest: mirror,
     accounts: privateStreams,
     metrics,
     log: app.log,
@@ -86,6 +94,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
     name,
     mirror: mirror.stats,
     subjects: interest.count,
+    marketSubjects: mirror.subjects,
     sockets: metrics.wsConnections.get(),
     framesSent: metrics.wsFramesSent.get(),
     private: privateStreams?.stats,

@@ -66,6 +66,20 @@ export type HubMarket = Pick<Market, 'has' | 'ticker' | 'history' | 'onTrades'> 
 /** What the hub reads of the marks. */
 export type HubMarks = Pick<Marks, 'current' | 'onMark'>;
 
+/** The public market streams, each of one symbol. */
+export type MarketStreamType = 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' | 'MARK';
+
+/**
+ * A market held by the interest of the hub's sockets (a gateway's mirror, BUS-14); the core's own market has none.
+ * `hold` runs when a stream's key gets its first subscriber and its release when the last one lets go; `defer`
+ * answers true when the stream's first frame (ticker, live candle, book, mark) cannot be read yet: `then` runs once
+ * it can, before any later live frame of that stream.
+ */
+export interface HubInterest {
+  hold(type: MarketStreamType, symbol: string): () => void;
+  defer(type: MarketStreamType, symbol: string, then: () => void): boolean;
+}
+
 export class Hub {
   readonly conns = new Set<Connection>();
   private readonly subs = new Map<string, Set<Connection>>();
@@ -73,6 +87,8 @@ export class Hub {
   private offTrades: (() => void) | undefined;
   private offDepth: (() => void) | undefined;
   private offMarks: (() => void) | undefined;
+  /** Releases of the keys held by the market's interest (BUS-14), one per key with subscribers. */
+  private readonly holds = new Map<string, () => void>();
 
   constructor(
     private readonly market: HubMarket,
@@ -85,6 +101,8 @@ export class Hub {
     private readonly accounts?: PrivateStreams,
     /** The mark prices (LIVE-5); without them MARK subscriptions are NOT_AVAILABLE. */
     private readonly marks?: HubMarks,
+    /** A gateway's mirror: told which market streams its sockets want (BUS-14). */
+    private readonly interest?: HubInterest,
   ) {
     if (accounts) {
       accounts.onEnded = (conn, type) => {
@@ -169,7 +187,11 @@ export class Hub {
     const set = this.subs.get(key);
     if (set?.delete(conn)) {
       this.metrics.wsSubscriptions.dec({ type: key.split(':')[0] });
-      if (set.size === 0) this.subs.delete(key);
+      if (set.size === 0) {
+        this.subs.delete(key);
+        this.holds.get(key)?.();
+        this.holds.delete(key);
+      }
     }
   }
 
@@ -243,11 +265,24 @@ export class Hub {
       }
       this.register(conn, key, f.type);
     }
+    const stream = marketStream || f.type === 'DEPTH' ? (f.type as MarketStreamType) : undefined;
+    if (stream && this.interest && !this.holds.has(key)) this.holds.set(key, this.interest.hold(stream, f.symbol!));
     this.ack(conn, 'subscribe', key, f.id, now);
-    // The current state at once, so a new subscriber never waits for the next trade.
+    // The current state at once, so a new subscriber never waits for the next trade; on a gateway, once its mirror
+    // has it (BUS-14).
     if (privateType) {
       this.accounts!.initial(conn, privateType);
-    } else if (f.type === 'DETAIL') {
+    } else if (stream) {
+      const later = () => {
+        if (!conn.closed && conn.subs.has(key)) this.first(conn, f, this.clock.now());
+      };
+      if (!this.interest?.defer(stream, f.symbol!, later)) this.first(conn, f, now);
+    }
+  }
+
+  /** A market stream's first frame after its ACK: the state now (TRADE has none). */
+  private first(conn: Connection, f: ClientFrame, now: number): void {
+    if (f.type === 'DETAIL') {
       const t = this.market.ticker(f.symbol!);
       if (t) conn.send(detailBody(f.symbol!, t), now, true);
     } else if (f.type === 'KLINE') {
@@ -285,7 +320,8 @@ export class Hub {
     if (this.conns.size === 0) return;
     const ts = this.clock.now();
     const k = symbolKeys(symbol);
-    this.fanOut(this.subs.get(k.trade), () => tradeBody(symbol, trades), ts);
+    // A gateway's tick may come without its trades (its TRADE subject held after the tick's trades went by).
+    if (trades.length > 0) this.fanOut(this.subs.get(k.trade), () => tradeBody(symbol, trades), ts);
     for (const [iv, key] of k.kline) {
       this.fanOut(
         this.subs.get(key),

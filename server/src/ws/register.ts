@@ -9,7 +9,7 @@ import { fail } from '../../../src/shared/api/envelope';
 import type { ServerContext } from '../context';
 import type { Metrics } from '../metrics';
 import type { Clock, Timers } from '../time/clock';
-import { DEFAULT_TIMINGS, Hub, type HubMarket, type HubMarks, type HubTimings } from './hub';
+import { DEFAULT_TIMINGS, Hub, type HubInterest, type HubMarket, type HubMarks, type HubTimings } from './hub';
 import { AccountStreams, type AccountSource, type PrivateStreams, type SessionEnded } from './accountStreams';
 import { originAllowed, parseAllowedOrigins } from './origin';
 import { registerWsTestSwitches } from './testSwitches';
@@ -61,6 +61,8 @@ export async function registerWs(
 export interface SocketDeps {
   market: HubMarket;
   marks?: HubMarks;
+  /** A gateway's mirror, told which market streams the sockets want (BUS-14). */
+  interest?: HubInterest;
   accounts?: PrivateStreams;
   metrics: Metrics;
   log: FastifyBaseLogger;
@@ -85,6 +87,7 @@ export async function mountSocket(app: FastifyInstance, deps: SocketDeps): Promi
     deps.timings ?? DEFAULT_TIMINGS,
     accounts,
     deps.marks,
+    deps.interest,
   );
   const allowed = parseAllowedOrigins(deps.allowedOrigins);
   let closing: Promise<void> | undefined;
