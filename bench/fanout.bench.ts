@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fanout [-- --sockets 3000 --seconds 10 --runs 3 --flood 1000 --clients 2 --quick]`: socket
+ * `npm run bench:fanout [-- --sockets 3000 --seconds 10 --runs 3 --flood 100 --clients 2 --quick]`: socket
  * fan-out through gateways on NATS (BUS-7..10, BUS-12; the figures are in docs/performance.md and README
  * "Scale-out").
  *
@@ -31,7 +31,7 @@ interface Options {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const o: Options = { sockets: 3000, seconds: 10, runs: 3, flood: 1000, clients: 2, quick: false };
+  const o: Options = { sockets: 3000, seconds: 10, runs: 3, flood: 100, clients: 2, quick: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     if (flag === '--quick') {
