@@ -5,7 +5,6 @@
 // dist-server/main.js with plain node: starting it skips compiling ~300 TypeScript modules at every start.
 // `--if-stale`: builds only when a file the last build read (listed in dist-server/inputs.json), the migrations
 // folder, package.json or tsconfig.json is newer than that build, or the build is missing.
-import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -28,6 +27,8 @@ async function buildServer() {
   for (const f of migrations) entryPoints[`migrations/${f.replace(/\.ts$/, '')}`] = join(MIGRATIONS, f);
   const tmp = `${OUT}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
+  // Loaded only to build: `--if-stale` on a fresh build (each browser test file asks) stays a few stats.
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints,
     bundle: true,

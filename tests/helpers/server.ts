@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLedgerCheck } from '../../server/src/ledger/checkCli';
 import { startClusterServer } from './cluster';
+import { launchBrowser } from './browser';
+import type { Browser } from 'playwright-core';
 
 export interface RunningServer {
   url: string;
@@ -104,4 +106,16 @@ export async function startServer(
       return code;
     },
   };
+}
+
+/**
+ * A server (as {@link startServer}) and a browser, started side by side: the server's start waits on its disk and
+ * timers part of the time. Whichever fails, the other is closed again.
+ */
+export async function startServerAndBrowser(env: Record<string, string> = {}): Promise<[RunningServer, Browser]> {
+  const [s, b] = await Promise.allSettled([startServer(env), launchBrowser()]);
+  if (s.status === 'fulfilled' && b.status === 'fulfilled') return [s.value, b.value];
+  if (s.status === 'fulfilled') await s.value.stop();
+  if (b.status === 'fulfilled') await b.value.close().catch(() => undefined);
+  throw s.status === 'rejected' ? s.reason : (b as PromiseRejectedResult).reason;
 }
