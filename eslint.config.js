@@ -139,7 +139,15 @@ const NO_NODE_IN_VIEW = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'data/**', 'node_modules/**', 'bench/results/**', 'docs/**', 'scripts/gates/fixtures/**'],
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'data/**',
+      'node_modules/**',
+      'bench/results/**',
+      'docs/**',
+      'scripts/gates/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

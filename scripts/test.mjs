@@ -65,7 +65,12 @@ async function gatesAndBuild(env) {
     ['npx', ['prettier', '--check', '--log-level', 'warn', '.']],
     ['npx', ['knip']],
     ...(existsSync('scripts/check-citations.mjs') ? [['node', ['scripts/check-citations.mjs']]] : []),
-    ...(gatesOnly ? [] : [['npx', ['vite', 'build', '--logLevel', 'warn']]]),
+    ...(gatesOnly
+      ? []
+      : [
+          ['npx', ['vite', 'build', '--logLevel', 'warn']],
+          ['node', ['scripts/build-server.mjs']],
+        ]),
   ];
   let failed = 0;
   const lane = async (steps) => {
@@ -94,7 +99,8 @@ if (!gatesOnly) {
   }
   console.log(`[test] Chromium: ${chromium}`);
 }
-// The browser tests serve the build made here (tests/app-support.ts builds privately only when run on their own).
+// The browser tests serve the app's build made here and run the server's (dist-server/, also made here); run on their
+// own, tests/app-support.ts builds the app privately and tests/helpers/server.ts the server when it is stale.
 const env = {
   ...process.env,
   CHROMIUM_PATH: chromium ?? '',

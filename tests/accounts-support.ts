@@ -4,8 +4,7 @@
  * `npm test` builds), a browser, and helpers that talk to the server the way a user's browser would.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server';
+import { startServerAndBrowser, type RunningServer } from './helpers/server';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
@@ -18,11 +17,9 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const server = await startServer(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {});
-  const browser = await launchBrowser().catch(async (err) => {
-    await server.stop();
-    throw err;
-  });
+  const [server, browser] = await startServerAndBrowser(
+    process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {},
+  );
   return {
     server,
     browser,

@@ -4,9 +4,18 @@
  * the desktop layout's menus (2.4).
  */
 import { describe, expect, it } from 'vitest';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, sharedPage } from './app-support';
 
 const env = appWithDemoUser();
+/** The phone, signed in and signed out: one page each for the tests that load their screen and change no storage. */
+const phoneIn = sharedPage(
+  () => env.app.browser,
+  () => ({ viewport: PHONE, token: env.token }),
+);
+const phoneOut = sharedPage(
+  () => env.app.browser,
+  () => ({ viewport: PHONE }),
+);
 
 const TAB_PATHS = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption', '/finance'];
 const NO_TAB_PATHS = [
@@ -24,61 +33,46 @@ const NO_TAB_PATHS = [
 
 describe('[spec 2.2] bottom tab bar', () => {
   it('[NAV-2] is shown on exactly /, /store, /flash, /contract, /wallet, /trade, /flashOption, /finance and hidden elsewhere (signed in)', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      // One load; the other screens through the router's history navigation (the trade modes share one screen, so
-      // this waits for the address and the route's load, not for a new screen).
-      await gotoApp(page, env.app.server.url + TAB_PATHS[0]);
-      for (const path of [...TAB_PATHS, ...NO_TAB_PATHS]) {
-        await page.evaluate((to) => {
-          history.pushState(null, '', to);
-          window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-        }, path);
-        await page.waitForFunction(() => !document.querySelector('.nav-progress'));
-        expect(await page.evaluate(() => location.pathname), `stayed on ${path}`).toBe(path);
-        await expect
-          .poll(() => page.locator('nav[data-testid="tabbar"]').count(), { message: `tab bar on ${path}` })
-          .toBe(TAB_PATHS.includes(path) ? 1 : 0);
-      }
-    } finally {
-      await ctx.close();
+    const page = await phoneIn();
+    // One load; the other screens through the router's history navigation (the trade modes share one screen, so
+    // this waits for the address and the route's load, not for a new screen).
+    await gotoApp(page, env.app.server.url + TAB_PATHS[0]);
+    for (const path of [...TAB_PATHS, ...NO_TAB_PATHS]) {
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }, path);
+      await page.waitForFunction(() => !document.querySelector('.nav-progress'));
+      expect(await page.evaluate(() => location.pathname), `stayed on ${path}`).toBe(path);
+      await expect
+        .poll(() => page.locator('nav[data-testid="tabbar"]').count(), { message: `tab bar on ${path}` })
+        .toBe(TAB_PATHS.includes(path) ? 1 : 0);
     }
   });
 
   it('[spec 2.2] is a navigation landmark of five links; the trade link has the raised 45 px icon; tapping a tab navigates and highlights it', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/');
-      const nav = page.getByRole('navigation', { name: 'Tab bar' });
-      const links = nav.getByRole('link');
-      expect(await links.count()).toBe(5);
-      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      expect(hrefs).toEqual(['/', '/store', '/flash', '/finance', '/wallet']);
-      const center = await page.locator('.tabbar__center').boundingBox();
-      expect(Math.round(center!.width)).toBe(45);
-      expect(Math.round(center!.height)).toBe(45);
-      const icon = await page.locator('.tabbar__icon').first().boundingBox();
-      expect(Math.round(icon!.width)).toBe(20);
-      await links.nth(1).click();
-      await page.waitForURL('**/store');
-      await page.waitForSelector('nav[data-testid="tabbar"] a[aria-current="page"][href="/store"]');
-      expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneIn();
+    await gotoApp(page, env.app.server.url + '/');
+    const nav = page.getByRole('navigation', { name: 'Tab bar' });
+    const links = nav.getByRole('link');
+    expect(await links.count()).toBe(5);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['/', '/store', '/flash', '/finance', '/wallet']);
+    const center = await page.locator('.tabbar__center').boundingBox();
+    expect(Math.round(center!.width)).toBe(45);
+    expect(Math.round(center!.height)).toBe(45);
+    const icon = await page.locator('.tabbar__icon').first().boundingBox();
+    expect(Math.round(icon!.width)).toBe(20);
+    await links.nth(1).click();
+    await page.waitForURL('**/store');
+    await page.waitForSelector('nav[data-testid="tabbar"] a[aria-current="page"][href="/store"]');
+    expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
   });
 
   it('[spec 2.2] signed out, the home page shows the tab bar', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/');
-      expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(1);
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneOut();
+    await gotoApp(page, env.app.server.url + '/');
+    expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(1);
   });
 });
 
@@ -86,28 +80,18 @@ describe('[spec 4.2] navigation guard', () => {
   // Signed out, /wallet landing on /lr and the five and the public pages staying (GUARD-1, PUB-1) are checked on
   // the phone by the route walk (tests/app-walk.test.ts), which loads every route there; here only what it does not.
   it('[spec 4.2] [PUB-2] signed out, a guarded path with a query goes to /lr carrying itself, query and all', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/recharge?coin=USDT');
-      const landed = new URL(page.url());
-      expect(landed.pathname).toBe('/lr');
-      expect(landed.searchParams.get('redirect')).toBe('/recharge?coin=USDT');
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneOut();
+    await gotoApp(page, env.app.server.url + '/recharge?coin=USDT');
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/lr');
+    expect(landed.searchParams.get('redirect')).toBe('/recharge?coin=USDT');
   });
 
   it('[spec 4.2] signed in, a path containing "/i&" goes to /', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/i&ref=abc');
-      await page.waitForURL((u) => u.pathname === '/');
-      expect(new URL(page.url()).pathname).toBe('/');
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneIn();
+    await gotoApp(page, env.app.server.url + '/i&ref=abc');
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('[spec 4.2] signed in with a token the server rejects, a guarded path ends on /lr', async () => {
@@ -125,66 +109,51 @@ describe('[spec 4.2] navigation guard', () => {
 
 describe('[spec 2.3] shared elements', () => {
   it('[spec 2.3] every navigation scrolls to the top', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/langList');
-      await page.evaluate(() => {
-        document.body.style.minHeight = '4000px';
-        window.scrollTo(0, 1500);
-      });
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-      // Click without Playwright scrolling the button into view first.
-      await page.evaluate(() => (document.querySelector('.topbar__back') as HTMLButtonElement).click());
-      await page.waitForSelector('nav[data-testid="tabbar"]'); // home rendered
-      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5_000 });
-      expect(new URL(page.url()).pathname).toBe('/');
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneIn();
+    await gotoApp(page, env.app.server.url + '/langList');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+      window.scrollTo(0, 1500);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // Click without Playwright scrolling the button into view first.
+    await page.evaluate(() => (document.querySelector('.topbar__back') as HTMLButtonElement).click());
+    await page.waitForSelector('nav[data-testid="tabbar"]'); // home rendered
+    await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('[SHELL-5][PERF-15] outside the chart a multi-touch start is left to the browser (the page zooms)', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/');
-      const prevented = await page.evaluate(() => {
-        const mk = (n: number) => {
-          const touches = Array.from(
-            { length: n },
-            (_, i) => new Touch({ identifier: i, target: document.body, clientX: 10 + i * 50, clientY: 10 }),
-          );
-          const e = new TouchEvent('touchstart', {
-            touches,
-            targetTouches: touches,
-            changedTouches: touches,
-            bubbles: true,
-            cancelable: true,
-          });
-          document.body.dispatchEvent(e);
-          return e.defaultPrevented;
-        };
-        return { one: mk(1), two: mk(2) };
-      });
-      expect(prevented).toEqual({ one: false, two: false });
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneOut();
+    await gotoApp(page, env.app.server.url + '/');
+    const prevented = await page.evaluate(() => {
+      const mk = (n: number) => {
+        const touches = Array.from(
+          { length: n },
+          (_, i) => new Touch({ identifier: i, target: document.body, clientX: 10 + i * 50, clientY: 10 }),
+        );
+        const e = new TouchEvent('touchstart', {
+          touches,
+          targetTouches: touches,
+          changedTouches: touches,
+          bubbles: true,
+          cancelable: true,
+        });
+        document.body.dispatchEvent(e);
+        return e.defaultPrevented;
+      };
+      return { one: mk(1), two: mk(2) };
+    });
+    expect(prevented).toEqual({ one: false, two: false });
   });
 
   it('[spec 2.3] /welfare renders its top bar, title and its own screen', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/welfare');
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Rewards center');
-      expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
-      await page.getByTestId('welfare-screen').waitFor();
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneIn();
+    await gotoApp(page, env.app.server.url + '/welfare');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Rewards center');
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
+    await page.getByTestId('welfare-screen').waitFor();
   });
 
   it('[spec 2.3][OPC-8] customer service: one link opens in a new window; several open a chooser whose links open new windows; none hides the button', async () => {
@@ -240,31 +209,26 @@ describe('[spec 2.3] shared elements', () => {
 
 describe('[spec 2.4] phone app sidebar', () => {
   it('[spec 2.4] on the My tab the menu opens the app sidebar (a popup from z-index 2000) whose entries navigate', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/wallet');
-      await page.getByRole('button', { name: 'Menu' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Menu' });
-      await dialog.waitFor();
-      expect(await page.locator('.popup').evaluate((el) => Number(getComputedStyle(el).zIndex))).toBeGreaterThanOrEqual(
-        2000,
-      );
-      const hrefs = await dialog.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      expect(hrefs).toContain('/langList');
-      expect(hrefs).toContain('/invite'); // the mobile promotion centre
-      expect(hrefs).not.toContain('/proxy'); // hidden by default
-      // Modal: Tab never leaves the layer; Escape would close it.
-      for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('.popup'))).toBe(true);
-      await page.keyboard.press('Shift+Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('.popup'))).toBe(true);
-      await dialog.getByRole('link', { name: 'Language' }).click();
-      await page.waitForURL('**/langList');
-      await dialog.waitFor({ state: 'detached' });
-    } finally {
-      await ctx.close();
-    }
+    const page = await phoneIn();
+    await gotoApp(page, env.app.server.url + '/wallet');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await dialog.waitFor();
+    expect(await page.locator('.popup').evaluate((el) => Number(getComputedStyle(el).zIndex))).toBeGreaterThanOrEqual(
+      2000,
+    );
+    const hrefs = await dialog.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toContain('/langList');
+    expect(hrefs).toContain('/invite'); // the mobile promotion centre
+    expect(hrefs).not.toContain('/proxy'); // hidden by default
+    // Modal: Tab never leaves the layer; Escape would close it.
+    for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.popup'))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.popup'))).toBe(true);
+    await dialog.getByRole('link', { name: 'Language' }).click();
+    await page.waitForURL('**/langList');
+    await dialog.waitFor({ state: 'detached' });
   });
 });
 

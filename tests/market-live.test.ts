@@ -6,9 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, sharedPage } from './app-support';
 
 const env = appWithDemoUser();
+/** The desktop signed in, one page for the chart's interaction tests (each loads its pair; none changes storage). */
+const deskIn = sharedPage(
+  () => env.app.browser,
+  () => ({ viewport: DESKTOP, token: env.token }),
+);
 
 /** Texts of the home list's price cells, in row order. */
 function homePrices(page: Page): Promise<string[]> {
@@ -109,76 +114,61 @@ for (const [label, viewport] of [
 
 describe('[CHART-2] chart interaction', () => {
   it('intervals switch the series; drag pans away from the live edge and "back to latest" returns', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/trade?symbol=ethusdt');
-      await page.waitForSelector('[data-series="ethusdt|15m"]', { timeout: 30_000 });
-      await waitForChart(page, 100);
-      await page.click('button[data-interval="1h"]');
-      expect(await page.getAttribute('button[data-interval="1h"]', 'aria-pressed')).toBe('true');
-      await page.waitForSelector('[data-series="ethusdt|1h"]', { timeout: 30_000 });
-      await waitForChart(page, 100);
+    const page = await deskIn();
+    await gotoApp(page, env.app.server.url + '/trade?symbol=ethusdt');
+    await page.waitForSelector('[data-series="ethusdt|15m"]', { timeout: 30_000 });
+    await waitForChart(page, 100);
+    await page.click('button[data-interval="1h"]');
+    expect(await page.getAttribute('button[data-interval="1h"]', 'aria-pressed')).toBe('true');
+    await page.waitForSelector('[data-series="ethusdt|1h"]', { timeout: 30_000 });
+    await waitForChart(page, 100);
 
-      const over = await page.$('.kc .u-over');
-      const box = (await over!.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 8 });
-      await page.mouse.up();
-      await page.waitForSelector('.kc-latest', { timeout: 5_000 });
-      await page.click('.kc-latest');
-      await page.waitForSelector('.kc-latest', { state: 'detached', timeout: 5_000 });
-    } finally {
-      await ctx.close();
-    }
+    const over = await page.$('.kc .u-over');
+    const box = (await over!.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForSelector('.kc-latest', { timeout: 5_000 });
+    await page.click('.kc-latest');
+    await page.waitForSelector('.kc-latest', { state: 'detached', timeout: 5_000 });
   });
 
   it('the crosshair readout shows the open, high, low and close of the candle under the cursor', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
-      await waitForChart(page, 100);
-      const readTime = () => page.$eval('.kc-time', (e) => e.textContent ?? '');
-      const atRest = await readTime();
-      const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 3);
-      await page.waitForFunction((t) => document.querySelector('.kc-time')?.textContent !== t, atRest, {
-        timeout: 5_000,
-      });
-      const values = await page.$$eval('.kc-readout .kc-v', (els) => els.map((e) => e.textContent ?? ''));
-      expect(values).toHaveLength(5);
-      for (const v of values) expect(v).toMatch(/\d/);
-      const [o, h, l, c] = values.slice(0, 4).map((v) => Number(v.replace(/,/g, '')));
-      expect(h).toBeGreaterThanOrEqual(Math.max(o, c, l));
-      expect(l).toBeLessThanOrEqual(Math.min(o, c, h));
-    } finally {
-      await ctx.close();
-    }
+    const page = await deskIn();
+    await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
+    await waitForChart(page, 100);
+    const readTime = () => page.$eval('.kc-time', (e) => e.textContent ?? '');
+    const atRest = await readTime();
+    const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 3);
+    await page.waitForFunction((t) => document.querySelector('.kc-time')?.textContent !== t, atRest, {
+      timeout: 5_000,
+    });
+    const values = await page.$$eval('.kc-readout .kc-v', (els) => els.map((e) => e.textContent ?? ''));
+    expect(values).toHaveLength(5);
+    for (const v of values) expect(v).toMatch(/\d/);
+    const [o, h, l, c] = values.slice(0, 4).map((v) => Number(v.replace(/,/g, '')));
+    expect(h).toBeGreaterThanOrEqual(Math.max(o, c, l));
+    expect(l).toBeLessThanOrEqual(Math.min(o, c, h));
   });
 
   it('wheel zoom changes how many candles are visible without leaving the live edge', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
-      await waitForChart(page, 100);
-      const visible = () => page.$eval('[data-visible]', (e) => Number(e.getAttribute('data-visible')));
-      const before = await visible();
-      const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
-      await page.mouse.move(box.x + box.width - 5, box.y + box.height / 2);
-      for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -200);
-      await page.waitForFunction(
-        (b) => Number(document.querySelector('[data-visible]')?.getAttribute('data-visible')) < b,
-        before,
-        { timeout: 5_000 },
-      );
-      expect(await visible()).toBeLessThan(before);
-      expect(await page.$('.kc-latest')).toBeNull();
-    } finally {
-      await ctx.close();
-    }
+    const page = await deskIn();
+    await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
+    await waitForChart(page, 100);
+    const visible = () => page.$eval('[data-visible]', (e) => Number(e.getAttribute('data-visible')));
+    const before = await visible();
+    const box = (await (await page.$('.kc .u-over'))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 5, box.y + box.height / 2);
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -200);
+    await page.waitForFunction(
+      (b) => Number(document.querySelector('[data-visible]')?.getAttribute('data-visible')) < b,
+      before,
+      { timeout: 5_000 },
+    );
+    expect(await visible()).toBeLessThan(before);
+    expect(await page.$('.kc-latest')).toBeNull();
   });
 
   it('[CHART-2][PERF-16] a two-finger pinch on a phone zooms the chart, and the browser gets no pinch there', async () => {

@@ -5,11 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, sharedPage, shot } from './app-support';
 
 const SUBMIT_PATH = '/api/currency/order/submit';
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
 const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
+/**
+ * The desktop signed in: one page for the tests on one tab that load the screen themselves and change no storage
+ * (two tabs, the phone and the test with its own init script keep contexts of their own).
+ */
+const deskIn = sharedPage(
+  () => env.app.browser,
+  () => ({ viewport: DESKTOP, token: env.token }),
+);
 
 const openOrders = () => api<{ total: number; rows: { id: number }[] }>('/api/currency/order/orderList?status=open');
 async function platform(coin: string): Promise<string> {
@@ -73,8 +81,7 @@ describe('[SPOT-12] [TRADE-10] a limit buy below the market shows in two tabs an
 
 describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at once (desktop)', () => {
   it('fills; the USDT and BTC available balances on the form change without a reload', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    const page = await deskIn();
     await openTrade(page);
     const usdt0 = await page.getByTestId('available-buy').textContent();
     const btc0 = await page.getByTestId('available-sell').textContent();
@@ -91,7 +98,6 @@ describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at onc
     await expect.poll(() => page.getByTestId('available-buy').textContent(), { timeout: 10_000 }).not.toBe(usdt0);
     expect(Number(await platform('BTC')) - btcApi0).toBeCloseTo(0.002, 8);
     await shot(page, 'trade-spot-market-desktop');
-    await ctx.close();
   }, 90_000);
 });
 
@@ -199,8 +205,7 @@ async function show(page: Page): Promise<void> {
 
 describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and the tape on canvas (desktop)', () => {
   it('[PERF-31] [PERF-32] drawn by the worker; its table shows the engine’s book; a row click and a key pick a price', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    const page = await deskIn();
     await openTrade(page);
     const bids = page.getByTestId('book-table-bid').locator('button');
     await bids.first().waitFor({ state: 'attached' });
@@ -225,12 +230,10 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
     await page.mouse.click(askBox.x + askBox.width / 2, askBox.y + askBox.height - 9);
     await expect.poll(() => page.getByTestId('price-sell').inputValue()).toBe(snap.raw.asks[0].price);
     await show(page);
-    await ctx.close();
   }, 60_000);
 
   it('[SIDE-1] [SIDE-2] [SIDE-3] [SIDE-5] [SIDE-7] at 1440x900 the form names its sides and the book shows 15 levels a side on screen, every row filled', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    const page = await deskIn();
     await openTrade(page);
     const form = page.getByTestId('spot-order-form');
     expect(await form.getByTestId('side-head-buy').innerText()).toBe('Buy BTC');
@@ -264,7 +267,6 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
     await expect.poll(async () => (await bookRows(page)) <= (await levels())).toBe(true);
     const bid = (await page.getByTestId('book-canvas-bid').boundingBox())!;
     expect(bid.y + 15 * 18).toBeLessThanOrEqual(900);
-    await ctx.close();
   }, 60_000);
 
   it('[PERF-31] [PERF-30] [PERF-34] [PERF-35] [A11Y-13] with OffscreenCanvas off the main thread book and tape draw the same numbers, and draw again on return', async () => {

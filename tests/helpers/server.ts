@@ -1,14 +1,18 @@
 /**
  * Starts the real exchange server as a child process on an ephemeral port with a temporary DATA_DIR,
- * exactly as `npm start` runs it (minus the build, which `npm test` did first). With E2E_CLUSTER=1: the core, two
- * socket gateways and a nats-server instead (./cluster.ts, BUS-13).
+ * exactly as `npm start` runs it: the server's build (dist-server/main.js, scripts/build-server.mjs) with plain
+ * node. `npm test` built it beside the app; a test file run on its own builds it first when it is missing or older
+ * than its sources. With E2E_CLUSTER=1: the core, two socket gateways and a nats-server instead (./cluster.ts,
+ * BUS-13).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLedgerCheck } from '../../server/src/ledger/checkCli';
 import { startClusterServer } from './cluster';
+import { launchBrowser } from './browser';
+import type { Browser } from 'playwright-core';
 
 export interface RunningServer {
   url: string;
@@ -20,13 +24,25 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const SERVER_MAIN = 'dist-server/main.js';
+let serverBuilt = false;
+
+/** Builds the server into dist-server/ once per test process when the build is missing or stale. */
+function buildServer(): string {
+  if (!serverBuilt) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
+    serverBuilt = true;
+  }
+  return SERVER_MAIN;
+}
+
 export async function startServer(
   env: Record<string, string> = {},
   opts: { dataDir?: string } = {},
 ): Promise<RunningServer> {
   if (process.env.E2E_CLUSTER === '1') return startClusterServer(env, opts);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'exchange-test-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const proc = spawn(process.execPath, [buildServer()], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -90,4 +106,16 @@ export async function startServer(
       return code;
     },
   };
+}
+
+/**
+ * A server (as {@link startServer}) and a browser, started side by side: the server's start waits on its disk and
+ * timers part of the time. Whichever fails, the other is closed again.
+ */
+export async function startServerAndBrowser(env: Record<string, string> = {}): Promise<[RunningServer, Browser]> {
+  const [s, b] = await Promise.allSettled([startServer(env), launchBrowser()]);
+  if (s.status === 'fulfilled' && b.status === 'fulfilled') return [s.value, b.value];
+  if (s.status === 'fulfilled') await s.value.stop();
+  if (b.status === 'fulfilled') await b.value.close().catch(() => undefined);
+  throw s.status === 'rejected' ? s.reason : (b as PromiseRejectedResult).reason;
 }
