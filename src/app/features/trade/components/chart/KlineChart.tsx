@@ -36,11 +36,9 @@ const CHART_TEXT_MS = 5000;
 
 /**
  * The chart as text (A11Y-15): the last candle and the range in view, visually hidden inside the figure, rewritten
- * every CHART_TEXT_MS at most and never a live region (a reader finds it, it does not interrupt).
- */
-/**
- * Memoised: the chart re-renders on every frame (its view follows every tick), and the text must not (A11Y-15):
- * it renders on its own cadence or when its props change, so `visible` must be stable.
+ * every CHART_TEXT_MS at most and never a live region (a reader finds it, it does not interrupt). Memoised: the
+ * chart re-renders on every frame (its view follows every tick) and the text must not, so it renders on its own
+ * cadence or when its props change (`visible` is stable).
  */
 const ChartText = memo(function ChartText(p: {
   symbol: string;
