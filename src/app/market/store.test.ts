@@ -102,27 +102,6 @@ describe('tab-side market store [WORK-15]', () => {
     expect(row).toBe(2); // nothing new: no call
   });
 
-  it('[PERF-47] listeners of one cadence share its beat: rows that heard at different frames hear together', () => {
-    const s = new MarketStore();
-    const heard: number[][] = [[], [], []];
-    const syms = ['btcusdt', 'ethusdt', 'solusdt'];
-    syms.forEach((sym, i) => s.subscribe(`ticker:${sym}`, () => heard[i].push(now), 250));
-    let now = 0;
-    // Each row first hears in a different frame (its first ticker arrives then), then every symbol ticks each frame.
-    for (let f = 0; f < 60; f++) {
-      now = 1000 + f * 17;
-      const tickers = syms.filter((_, i) => f >= i * 3).map((sym) => ticker(sym, `${f}.00`));
-      s.apply(batch({ tickers }), undefined, now);
-    }
-    expect(heard.map((h) => h[0])).toEqual([1000, 1051, 1102]);
-    // After their first tell, all three hear on the same frames: the first of each 250 ms beat.
-    expect(heard[0].slice(1)).toEqual([1255, 1510, 1765, 2003]);
-    expect(heard[1].slice(1)).toEqual(heard[0].slice(1));
-    expect(heard[2].slice(1)).toEqual(heard[0].slice(1));
-    // Never more than once a beat.
-    for (const h of heard) expect(new Set(h.map((t) => Math.floor(t / 250))).size).toBe(h.length);
-  });
-
   it('[WORK-16] an unsubscribed cadenced listener is never called again', () => {
     const s = new MarketStore();
     let row = 0;

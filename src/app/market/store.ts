@@ -118,18 +118,12 @@ export class MarketStore {
     return changed;
   }
 
-  /**
-   * Tells the cadenced listeners whose time has come (`now`: the frame's time, epoch ms). PERF-47: listeners of
-   * one cadence share its beat (the multiples of `everyMs` on the frame clock): each is told on the first frame of
-   * a beat after the one it was last told in, so a list's rows change together on about 1000 / everyMs frames a
-   * second instead of a few rows on every frame (each frame with a change costs the page a style, layout, paint
-   * and commit).
-   */
+  /** Tells the cadenced listeners whose time has come (`now`: the frame's time, ms). */
   flushDue(now: number): void {
     for (const l of this.due) {
       if (now - l.lastAt < l.everyMs) continue;
       this.due.delete(l);
-      l.lastAt = now - (now % l.everyMs);
+      l.lastAt = now;
       l.fn();
     }
   }
