@@ -2,8 +2,9 @@
  * Where does a screen's main-thread time go? Opens a path of our client in flood mode, records a CPU
  * profile and the CDP time split for a few seconds, prints the top self-time functions.
  *   node --import tsx bench/browser/tools/profile.ts /trade?symbol=btcusdt [seconds] [staticDir]
+ * PROFILE_OUT=file.cpuprofile also writes the profile.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClient } from '../lib/build';
@@ -44,6 +45,8 @@ try {
   await sleep(seconds * 1000);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
   const m1 = (await cdp.send('Performance.getMetrics')).metrics;
+  // PROFILE_OUT=file.cpuprofile keeps the profile (DevTools opens it; callers of a hot function can be read from it).
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const d = (n: string) =>
     (((m1.find((m) => m.name === n)?.value ?? 0) - (m0.find((m) => m.name === n)?.value ?? 0)) * 1000) / seconds;
   console.log(

@@ -5,7 +5,7 @@
  * (no React); this component creates the controller once per height, feeds it the engine's view (the hook
  * commits at most once per frame) and renders the readout, the loading note and "back to latest".
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import 'uplot/dist/uPlot.min.css';
@@ -36,9 +36,11 @@ const CHART_TEXT_MS = 5000;
 
 /**
  * The chart as text (A11Y-15): the last candle and the range in view, visually hidden inside the figure, rewritten
- * every CHART_TEXT_MS at most and never a live region (a reader finds it, it does not interrupt).
+ * every CHART_TEXT_MS at most and never a live region (a reader finds it, it does not interrupt). Memoised: the
+ * chart re-renders on every frame (its view follows every tick) and the text must not, so it renders on its own
+ * cadence or when its props change (`visible` is stable).
  */
-function ChartText(p: {
+const ChartText = memo(function ChartText(p: {
   symbol: string;
   interval: KlineInterval;
   pairDecimals?: number;
@@ -68,7 +70,7 @@ function ChartText(p: {
         : t('chartLoading')}
     </p>
   );
-}
+});
 
 export default function KlineChart({ symbol, interval, height, label, priceDecimals }: Props) {
   const { t } = useTranslation('market');
@@ -90,6 +92,7 @@ export default function KlineChart({ symbol, interval, height, label, priceDecim
     };
   }, [t, language]);
   const chart = useRef<ChartController | null>(null);
+  const visible = useCallback(() => chart.current?.visible() ?? null, []);
   const [following, setFollowing] = useState(true);
   const context = {
     step: INTERVAL_MS[interval] / 1000,
@@ -155,7 +158,7 @@ export default function KlineChart({ symbol, interval, height, label, priceDecim
         pairDecimals={priceDecimals}
         lang={language}
         offsetMinutes={offsetMinutes}
-        visible={() => chart.current?.visible() ?? null}
+        visible={visible}
       />
       <div className="kc-host" ref={hostRef} title={t('chartHint')} />
       {!view?.length && <div className="kc-loading">{t('chartLoading')}</div>}
