@@ -4,7 +4,7 @@
  * proportion; a follower short of margin is skipped with a message; the profit share is paid once; the stop; the
  * broker records; the books balance after a random session. One server on a manual clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followApi } from '../../../src/shared/api/follow';
 import { recordsApi } from '../../../src/shared/api/records';
 import { Decimal } from '../../../src/shared/decimal';
@@ -12,18 +12,11 @@ import { copyCloseShares, profitShare } from '../../../src/shared/earn/followRul
 import { sharesForMargin } from '../../../src/shared/trading/futuresChecks';
 import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
-import { fundedUser, stepClock } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { fundedUser, stepClock, tradingServerForFile } from '../testing/fixtures';
 import { SHARE_KIND } from './mirror';
 
-let ts: TestServer;
 const SYMBOL = 'btcusdt';
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', env: { RATE_LIMIT_MAX: '1000000' } });
-  step(2_000);
-});
-afterAll(() => ts.stop());
+const ts = tradingServerForFile(50);
 
 function step(ms: number): void {
   stepClock(ts, ms, 50);

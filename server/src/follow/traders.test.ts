@@ -3,26 +3,19 @@
  * trader by a row in follow_traders trades futures for real; the figures shown are recomputed here from the raw
  * journal rows by an independent function. One server on a manual clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followApi } from '../../../src/shared/api/follow';
 import { futuresApi } from '../../../src/shared/api/futures';
 import { Decimal } from '../../../src/shared/decimal';
 import type { TraderWindow } from '../../../src/shared/schemas/follow';
-import { booksOf, stepClock } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { booksOf, stepClock, tradingServerForFile } from '../testing/fixtures';
 import { sqliteStatsStore } from './statsStore';
 import { TraderStats } from './traders';
 
-let ts: TestServer;
 const SYMBOL = 'btcusdt';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', env: { RATE_LIMIT_MAX: '1000000' } });
-  step(2_000);
-});
-afterAll(() => ts.stop());
+const ts = tradingServerForFile(50);
 
 function step(ms: number): void {
   stepClock(ts, ms, 50);

@@ -3,24 +3,16 @@
  * ledger's guarantees. One server on a manual clock; the market moves only when a test steps it, and mark ticks
  * are run by hand (`marks.update`) or handed to the risk check directly.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { futuresApi } from '../../../src/shared/api/futures';
 import { recordsApi } from '../../../src/shared/api/records';
 import { Decimal } from '../../../src/shared/decimal';
 import type { MarkTick } from '../../../src/shared/schemas/futures';
 import { liquidationPrice } from '../../../src/shared/trading/futuresRules';
-import { booksOf, fundedUser, stepClock } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { booksOf, fundedUser, stepClock, tradingServerForFile } from '../testing/fixtures';
 
-let ts: TestServer;
 const SYMBOL = 'btcusdt';
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', env: { RATE_LIMIT_MAX: '1000000' } });
-  step(2_000);
-  ts.ctx.marks.update(ts.clock.now());
-});
-afterAll(() => ts.stop());
+const ts = tradingServerForFile(10);
 
 const step = (ms: number) => stepClock(ts, ms, 10);
 

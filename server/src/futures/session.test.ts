@@ -4,7 +4,7 @@
  * and three funding rounds. The ledger check passes after it, every open position's margin is exactly its hold,
  * and funding paid equals funding received.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/shared/decimal';
 import type { FuturesOrderBody } from '../../../src/shared/schemas/futures';
 import { leverages } from '../../../src/shared/trading/futuresRules';
@@ -13,22 +13,14 @@ import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import { createRng } from '../market/rng';
 import { countText, formCount } from '../testing/long';
-import { stepClock } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { stepClock, tradingServerForFile } from '../testing/fixtures';
 
-let ts: TestServer;
+const ts = tradingServerForFile(50);
 const SYMBOLS = ['btcusdt', 'ethusdt'];
 /** PERF-50: 10,000 operations under `npm run test:long` (FUT-18's count), 1,000 (the same seed) in `npm test`. */
 const OPS = formCount(10_000);
 /** The session's own checks that count operations scale with the form (1 in the long form). */
 const SCALE = OPS / 10_000;
-
-beforeAll(async () => {
-  ts = await startTestServer({ clock: 'manual', env: { RATE_LIMIT_MAX: '1000000' } });
-  step(2_000);
-  ts.ctx.marks.update(ts.clock.now());
-});
-afterAll(() => ts.stop());
 
 const step = (ms: number) => stepClock(ts, ms, 50);
 

@@ -150,3 +150,16 @@ export function restartingServers(name: string): {
     },
   };
 }
+
+/**
+ * The trading tests' server for a whole file (serverForFile): the manual clock, no address limit in the way, and two
+ * seconds of market run (in steps of `stepMs`) with the marks taken, so books, prices and marks exist at the first test.
+ */
+export function tradingServerForFile(stepMs = 50): TestServer {
+  return serverForFile({ clock: 'manual', env: { RATE_LIMIT_MAX: '1000000' } }, async (o) => {
+    const s = await startTestServer(o);
+    stepClock(s, 2_000, stepMs);
+    s.ctx.marks.update(s.clock.now());
+    return s;
+  });
+}
