@@ -1,22 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { multipart, tinyPng } from './testImages';
+import { uploadTinyPng } from './testImages';
 import { serverForFile } from '../testing/fixtures';
 import { startIdentityServer } from '../testing/harness';
 
 const h = serverForFile({}, () => startIdentityServer());
 beforeEach(() => h.reset());
 
-async function upload(token: string): Promise<string> {
-  const m = multipart('id.png', tinyPng());
-  const res = await h.app.inject({
-    method: 'POST',
-    url: userApi.uploadOSS.path,
-    headers: { 'content-type': m.contentType, satoken: token },
-    payload: m.payload,
-  });
-  return res.json().data.url;
-}
+const upload = (token: string) => uploadTinyPng(h.app, token);
 
 const kyc = (token: string, query: Record<string, unknown>) => h.call(userApi.uploadKYC, { token, query });
 const states = async (token: string) => (await h.call(userApi.getInfo, { token })).data.kyc;

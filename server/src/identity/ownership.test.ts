@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userApi } from '../../../src/shared/api/user';
-import { multipart, tinyPng } from './testImages';
+import { uploadTinyPng } from './testImages';
 import { serverForFile } from '../testing/fixtures';
 import { startIdentityServer } from '../testing/harness';
 
@@ -13,16 +13,7 @@ beforeEach(async () => {
   b = await h.signUp('other@example.com', 'Right1234-Quartz');
 });
 
-async function upload(token: string): Promise<string> {
-  const m = multipart('id.png', tinyPng());
-  const res = await h.app.inject({
-    method: 'POST',
-    url: userApi.uploadOSS.path,
-    headers: { 'content-type': m.contentType, satoken: token },
-    payload: m.payload,
-  });
-  return res.json().data.url;
-}
+const upload = (token: string) => uploadTinyPng(h.app, token);
 const me = async (token: string) => (await h.call(userApi.getInfo, { token })).data;
 
 describe("[AUTH-6] one user cannot read or change another user's data", () => {

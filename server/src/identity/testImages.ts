@@ -1,6 +1,7 @@
 /** Small real images, hostile ones (SAFE-17) and a multipart encoder for the upload tests. */
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { userApi } from '../../../src/shared/api/user';
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -72,4 +73,19 @@ export function multipart(filename: string, content: Buffer, contentType = 'imag
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads a 1x1 PNG as `token`'s user through the real upload route; returns the stored image's URL. */
+export async function uploadTinyPng(
+  app: { inject(o: object): Promise<{ json(): { data: { url: string } } }> },
+  token: string,
+): Promise<string> {
+  const m = multipart('id.png', tinyPng());
+  const res = await app.inject({
+    method: 'POST',
+    url: userApi.uploadOSS.path,
+    headers: { 'content-type': m.contentType, satoken: token },
+    payload: m.payload,
+  });
+  return res.json().data.url;
 }
