@@ -22,9 +22,8 @@ import type { OptionChain, OptionOrder } from '../../../src/shared/schemas/optio
 import { WELFARE_TERMS } from '../../../src/shared/rewards/welfareRules';
 import type { StatusEvent } from '../events/userEvents';
 import { DEMO } from '../identity/demo';
-import { fundedUser } from '../testing/fixtures';
+import { fundedUser, withdrawalsOf } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { createWithdrawals } from '../withdrawals/index';
 
 /** 70 s before a 5-minute boundary (the options' shortest series expires soon after). */
 const START = Date.UTC(2026, 0, 1, 12, 3, 50);
@@ -100,14 +99,7 @@ describe('[MSG-2][MSG-3][MSG-4] the exchange’s events write messages with thei
       expect(r.code, r.msg).toBe(200);
       return r.data.id;
     };
-    const w = createWithdrawals({
-      db: ts.ctx.db,
-      ledger: ts.ledger,
-      clock: ts.clock,
-      autoApproveMax: '0',
-      autoApproveDelayMs: 0,
-      statusChanged: (u, e) => ts.ctx.userEvents.statusChanged(u, e),
-    });
+    const w = withdrawalsOf(ts, { statusChanged: (u, e) => ts.ctx.userEvents.statusChanged(u, e) });
     const a = await submit('20');
     const b = await submit('30');
     w.approve(a);

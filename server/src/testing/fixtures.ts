@@ -13,6 +13,8 @@ import { checkLedger } from '../ledger/check';
 import { sqliteLedgerStore } from '../ledger/store';
 import type { UserAccount } from '../ledger/types';
 import { afterAll, beforeAll } from 'vitest';
+import { createWithdrawals, type WithdrawalsOptions } from '../withdrawals/index';
+import type { Withdrawals } from '../withdrawals/service';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
 
 let funded = 0;
@@ -161,5 +163,23 @@ export function tradingServerForFile(stepMs = 50): TestServer {
     stepClock(s, 2_000, stepMs);
     s.ctx.marks.update(s.clock.now());
     return s;
+  });
+}
+
+/**
+ * The withdrawals service over a test server's database and ledger, approved by hand: no automatic approval unless
+ * `o` says so (the server's own job in a test file's configuration), status changes to `o.statusChanged`.
+ */
+export function withdrawalsOf(
+  ts: Pick<TestServer, 'ctx' | 'ledger' | 'clock'>,
+  o: Partial<Pick<WithdrawalsOptions, 'autoApproveMax' | 'autoApproveDelayMs' | 'statusChanged'>> = {},
+): Withdrawals {
+  return createWithdrawals({
+    db: ts.ctx.db,
+    ledger: ts.ledger,
+    clock: ts.clock,
+    autoApproveMax: '0',
+    autoApproveDelayMs: 0,
+    ...o,
   });
 }

@@ -8,10 +8,9 @@ import { DEFAULT_SETTINGS } from '../../../src/shared/defaultSettings';
 import type { AllSettings } from '../../../src/shared/schemas/settings';
 import { writeSetting } from '../db/settingsStore';
 import { DEMO } from '../identity/demo';
-import { booksOf, signInDemo } from '../testing/fixtures';
+import { booksOf, signInDemo, withdrawalsOf } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { runWithdrawalsCli } from './cli';
-import { createWithdrawals } from './index';
 
 let ts: TestServer;
 let token: string;
@@ -127,13 +126,7 @@ describe('[WDR-10] withdraw/submit holds amount + fee and records it pending', (
     expect(r.body.data).toMatchObject({ amount: '100', fee: '10', total: '110', status: 'pending', address: TRC });
     expect(usdt()).toEqual({ available: '9890', frozen: '110' });
     const id = r.body.data.id as number;
-    const w = createWithdrawals({
-      db: ts.ctx.db,
-      ledger: ts.ledger,
-      clock: ts.clock,
-      autoApproveMax: '0',
-      autoApproveDelayMs: 0,
-    });
+    const w = withdrawalsOf(ts);
     expect(w.approve(id).status).toBe('done');
     expect(usdt()).toEqual({ available: '9890', frozen: '0' });
     expect(houseSum('house:withdrawals', 'USDT')).toBe('100');
@@ -252,14 +245,7 @@ describe('[WDR-4] every rule refuses with a message naming it and changes nothin
 });
 
 describe('[WDR-11] lifecycle: pending, then done, rejected or cancelled; each change announced', () => {
-  const service = () =>
-    createWithdrawals({
-      db: ts.ctx.db,
-      ledger: ts.ledger,
-      clock: ts.clock,
-      autoApproveMax: '0',
-      autoApproveDelayMs: 0,
-    });
+  const service = () => withdrawalsOf(ts);
 
   it('reject and cancel release the hold; a finished withdrawal cannot end again', async () => {
     const a = await submit({ amount: '50' });
@@ -332,14 +318,7 @@ describe('[WDR-11] lifecycle: pending, then done, rejected or cancelled; each ch
     expect(await runWithdrawalsCli(ts.dataDir, ['approve', 'x'], (s) => out.push(s))).toBe(2);
     events.length = 0;
     // What the running server's job does each second (its wiring is the lifecycle test's).
-    createWithdrawals({
-      db: ts.ctx.db,
-      ledger: ts.ledger,
-      clock: ts.clock,
-      autoApproveMax: '0',
-      autoApproveDelayMs: 0,
-      statusChanged: (userId, e) => events.push({ userId, ...e }),
-    })
+    withdrawalsOf(ts, { statusChanged: (userId, e) => events.push({ userId, ...e }) })
       .job()
       .step(ts.clock.now());
     await Promise.resolve();
@@ -354,14 +333,7 @@ describe('[WDR-11] lifecycle: pending, then done, rejected or cancelled; each ch
 
 describe('[SAFE-24] [SAFE-26] money edges of the audit', () => {
   /** The server's job as configured in this file (max 100, after 5 s). */
-  const autoApproval = () =>
-    createWithdrawals({
-      db: ts.ctx.db,
-      ledger: ts.ledger,
-      clock: ts.clock,
-      autoApproveMax: '100',
-      autoApproveDelayMs: 5000,
-    }).job();
+  const autoApproval = () => withdrawalsOf(ts, { autoApproveMax: '100', autoApproveDelayMs: 5000 }).job();
 
   it('[SAFE-24] [WDR-13] 150 large pending withdrawals do not stall a small one: it is auto-approved', async () => {
     setGeneral({ checkPass: false });
@@ -436,13 +408,7 @@ describe('[WDR-15] concurrency and the books', () => {
   it('random sequences of submits, approvals, rejections and cancels keep the books right', async () => {
     setGeneral({ checkPass: false });
     setChannel('USDT-TRC20', { ratio: '1', fee: '0.5', withdrawalMix: '1', dayWithdrawalNum: 1000 });
-    const w = createWithdrawals({
-      db: ts.ctx.db,
-      ledger: ts.ledger,
-      clock: ts.clock,
-      autoApproveMax: '0',
-      autoApproveDelayMs: 0,
-    });
+    const w = withdrawalsOf(ts);
     const Op = fc.oneof(
       fc.record({
         op: fc.constant('submit' as const),
