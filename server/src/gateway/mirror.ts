@@ -247,23 +247,14 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
   /** What a released subject leaves behind goes with it. */
   private forget(h: Held): void {
     this.waiters.delete(h.subject);
-    switch (h.channel) {
-      case 'trade':
-        this.pending.delete(h.symbol);
-        return;
-      case 'kline':
-        this.candles.delete(h.symbol);
-        return;
-      case 'detail':
-        this.tickers.delete(h.symbol);
-        return;
-      case 'mark':
-        this.markMap.delete(h.symbol);
-        return;
-      case 'depth':
-        this.depth.delete(h.symbol);
-        return;
-    }
+    const kept: Record<MarketChannel, Map<string, unknown>> = {
+      trade: this.pending,
+      kline: this.candles,
+      detail: this.tickers,
+      mark: this.markMap,
+      depth: this.depth,
+    };
+    kept[h.channel].delete(h.symbol);
   }
 
   // ------------------------------------------------------------------ the core's state
