@@ -170,7 +170,7 @@ describe('tab client over the worker host [WORK-1]', () => {
     expect((await a.client.tabStats())?.batchesSent).toBe(1);
   });
 
-  it('[WORK-16] while a cadenced listener has a change to hear about, the tab keeps requesting frames and tells it on time', async () => {
+  it('[WORK-16] while a cadenced listener has a change to hear about, the tab keeps requesting frames and tells it on the next beat', async () => {
     const { engine, host, tab, time } = world();
     const a = tab();
     a.client.watch(BTC);
@@ -182,19 +182,27 @@ describe('tab client over the worker host [WORK-1]', () => {
     await waitFor(() => a.framesPending() === 1, 'first batch');
     a.frame();
     expect(heard).toBe(1);
+    // The clock starts on a multiple of 250 ms (T) and a frame started 20 ms ago: it was told at T - 20.
     engine.setTicker('btcusdt', '2.00', 200);
     await waitFor(() => a.framesPending() === 1, 'second batch');
     time.advance(16);
-    a.frame();
+    a.frame(); // T - 4: the beat it was told in
     expect(heard).toBe(1); // not yet due
     expect(a.framesPending()).toBe(1); // a frame is requested for it
-    time.advance(100);
-    a.frame();
-    expect(heard).toBe(1);
-    time.advance(150);
-    a.frame();
+    time.advance(4);
+    a.frame(); // T: the next beat's first frame, with no batch
     expect(heard).toBe(2);
     expect(price(a)).toBe('2.00');
+    engine.setTicker('btcusdt', '3.00', 300);
+    await waitFor(() => a.framesPending() === 1, 'third batch');
+    time.advance(229);
+    a.frame(); // T + 229: still the beat it was told in
+    expect(heard).toBe(2);
+    expect(a.framesPending()).toBe(1);
+    time.advance(21);
+    a.frame(); // T + 250
+    expect(heard).toBe(3);
+    expect(price(a)).toBe('3.00');
   });
 
   it('[WORK-17] loadOlderKlines goes to the engine only for a series the tab watches', async () => {

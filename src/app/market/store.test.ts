@@ -102,6 +102,22 @@ describe('tab-side market store [WORK-15]', () => {
     expect(row).toBe(2); // nothing new: no call
   });
 
+  it('[WORK-16] listeners of one cadence share its beat: rows told at different times change on the same frame', () => {
+    const s = new MarketStore();
+    let btc = 0;
+    let eth = 0;
+    s.subscribe('ticker:btcusdt', () => btc++, 250);
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }), undefined, 1000);
+    s.subscribe('ticker:ethusdt', () => eth++, 250);
+    s.apply(batch({ tickers: [ticker('ethusdt', '1.00')] }), undefined, 1100);
+    expect([btc, eth]).toEqual([1, 1]); // a listener's first change is told at once
+    s.apply(batch({ tickers: [ticker('btcusdt', '1.10'), ticker('ethusdt', '1.10')] }), undefined, 1150);
+    s.flushDue(1249.9);
+    expect([btc, eth]).toEqual([1, 1]); // the beat both were told in (1000 to 1250)
+    s.flushDue(1250);
+    expect([btc, eth]).toEqual([2, 2]); // the next beat: together, though eth was told only 150 ms ago
+  });
+
   it('[WORK-16] an unsubscribed cadenced listener is never called again', () => {
     const s = new MarketStore();
     let row = 0;

@@ -91,6 +91,25 @@ describe('price flash', () => {
     expect(c.pending()).toBe(0);
   });
 
+  it("[WORK-16] the sweep runs on the rows' beat: flashes started at different times go on the same sweep", () => {
+    const c = fakeClock();
+    const f = new Flasher(c);
+    const a = el();
+    const b = el();
+    c.advance(30);
+    f.flash(a, 1); // until 630
+    c.advance(170);
+    f.flash(b, -1); // until 800
+    c.advance(520); // 720: the sweep at 750 has not run
+    expect([a.flash(), b.flash()]).toEqual(['up', 'down']);
+    c.advance(30); // 750: a goes on the beat
+    expect([a.flash(), b.flash()]).toEqual([undefined, 'down']);
+    c.advance(249); // 999
+    expect(b.flash()).toBe('down');
+    c.advance(1); // 1000: b goes on the next beat
+    expect(b.flash()).toBeUndefined();
+  });
+
   it('clear ends a flash at once and forgets the element', () => {
     const c = fakeClock();
     const f = new Flasher(c);

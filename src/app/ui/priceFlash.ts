@@ -1,13 +1,17 @@
 /**
- * The price flash: `data-flash="up"|"down"` on a price element when its price moves, taken off FLASH_MS after
- * the last move in that direction. No animation runs: turning a flash on is one attribute change (one
+ * The price flash: `data-flash="up"|"down"` on a price element when its price moves, taken off on the first
+ * sweep at least FLASH_MS after the last move in that direction. No animation runs: turning a flash on is one attribute change (one
  * element's style), a price that keeps moving the same way costs nothing more, and one shared timer turns
  * every expired flash off. (A Web Animation of the background repainted each flashing cell every frame.)
  * React does not own the attribute, so re-renders leave it alone.
  */
 export const FLASH_MS = 600;
-/** How often the shared timer looks for expired flashes while any is on. */
-export const SWEEP_MS = 100;
+/**
+ * How often the shared timer looks for expired flashes while any is on. It sweeps on the multiples of this on
+ * the clock, the beat the list rows change on (LIST_CADENCE_MS, WORK-16), so taking a flash off lands on a
+ * frame the rows change anyway instead of adding frames of its own.
+ */
+export const SWEEP_MS = 250;
 
 export type FlashDir = 1 | -1;
 
@@ -56,7 +60,7 @@ export class Flasher {
   private arm(): void {
     if (this.armed) return;
     this.armed = true;
-    this.clock.setTimeout(this.sweep, SWEEP_MS);
+    this.clock.setTimeout(this.sweep, SWEEP_MS - (this.clock.now() % SWEEP_MS));
   }
 
   private readonly sweep = (): void => {
