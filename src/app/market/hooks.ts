@@ -4,7 +4,7 @@
  * a tab at most one batch per frame. A hook watches its topic while mounted (subscribe = watch), so the
  * worker streams only what some mounted screen shows.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { topicKey, type DepthGroup, type Topic } from '../../engine';
 import type {
   AccountView,
@@ -86,6 +86,44 @@ export function useTickerWriter(
       unwatch();
     };
   }, [symbol, everyMs]);
+}
+
+/**
+ * The klines of a series handed to `apply` instead of to React state (PERF-56), for the chart: on mount, whenever
+ * `apply` changes (the chart's display settings), and on each change at most once per frame, in the frame loop's
+ * animation frame. A tick costs the chart's drawing and no React render. Returns whether the series has candles
+ * yet (a state that changes when the series fills or empties, for the loading sign), and watches the topic while
+ * mounted, like useKlines.
+ */
+export function useKlinesFeed(
+  symbol: string | undefined,
+  interval: KlineInterval,
+  apply: (view: KlineView | undefined) => void,
+): boolean {
+  const [filled, setFilled] = useState(false);
+  const key = symbol ? topicKey({ kind: 'klines', symbol, interval }) : '';
+  const latest = useRef(apply);
+  const deliver = useCallback(() => {
+    const view = key ? (marketClient.store.get(key) as KlineView | undefined) : undefined;
+    setFilled((view?.length ?? 0) > 0);
+    latest.current(view);
+  }, [key]);
+  useLayoutEffect(() => {
+    latest.current = apply;
+    deliver();
+  }, [apply, deliver]);
+  useEffect(() => {
+    if (!symbol) return;
+    const unwatch = marketClient.watch({ kind: 'klines', symbol, interval });
+    const unsubscribe = marketClient.store.subscribe(key, deliver);
+    // A patch that arrived between the render and this subscription.
+    deliver();
+    return () => {
+      unsubscribe();
+      unwatch();
+    };
+  }, [symbol, interval, key, deliver]);
+  return filled;
 }
 
 export function useKlines(symbol: string | undefined, interval: KlineInterval, everyMs = 0): KlineView | undefined {

@@ -2,15 +2,16 @@
  * The kline chart (uPlot, loaded lazily with its CSS): candles and volume bars, a live last candle on its own
  * overlay canvas, pan (drag), zoom (wheel and pinch), older history when the view reaches the first candle, and
  * a crosshair with an OHLC readout. The drawing, the viewport and the redraw plan live in chartController.ts
- * (no React); this component creates the controller once per height, feeds it the engine's view (the hook
- * commits at most once per frame) and renders the readout, the loading note and "back to latest".
+ * (no React); this component creates the controller once per height, hands it the engine's series on each
+ * change without a render (useKlinesFeed, PERF-56) and renders the readout, the loading note and "back to
+ * latest".
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import 'uplot/dist/uPlot.min.css';
 import { INTERVAL_MS, type KlineInterval } from '../../../../../shared/protocol';
-import { useKlines, loadOlderKlines } from '../../../../market/hooks';
+import { useKlines, useKlinesFeed, loadOlderKlines } from '../../../../market/hooks';
 import { languageState } from '../../../../i18n/index';
 import { settings } from '../../../../state/settings';
 import { Readout, ReadoutBar } from './ChartReadout';
@@ -20,6 +21,7 @@ import { labelDecimals, readoutTime } from './chartFormat';
 import { chartSummary } from './chartSummary';
 import { formatDecimal } from '../../../../i18n/format';
 import type { Viewport } from './viewport';
+import type { KlineView } from '../../../../../engine';
 import './KlineChart.css';
 
 interface Props {
@@ -76,7 +78,6 @@ export default function KlineChart({ symbol, interval, height, label, priceDecim
   const { t } = useTranslation('market');
   const { language } = useSnapshot(languageState);
   const { offsetMinutes } = useSnapshot(settings);
-  const view = useKlines(symbol, interval);
   const boxRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const readout = useRef<Readout>(null!);
@@ -100,12 +101,11 @@ export default function KlineChart({ symbol, interval, height, label, priceDecim
     lang: language,
     pairDecimals: priceDecimals,
   };
-  // The effects below run on their own triggers (height; a new view version or display setting) and read the
-  // newest context and view through refs.
+  // The effects below run on their own triggers (height; a display setting) and read the newest context and
+  // view through refs.
   const contextRef = useRef(context);
   contextRef.current = context;
-  const viewRef = useRef(view);
-  viewRef.current = view;
+  const viewRef = useRef<KlineView | undefined>(undefined);
 
   // Create the controller (and its uPlot) once per height; it resizes with the box.
   useEffect(() => {
@@ -119,21 +119,33 @@ export default function KlineChart({ symbol, interval, height, label, priceDecim
     });
     c.setContext(contextRef.current);
     chart.current = c;
+    applyRef.current(viewRef.current);
     return () => {
       c.destroy();
       chart.current = null;
     };
   }, [height]);
 
-  // Apply data only when the view's version changed; the controller redraws everything only when it must.
-  const version = view?.version ?? -1;
-  useEffect(() => {
-    const c = chart.current;
-    const v = viewRef.current;
-    if (!c || !v || v.length === 0) return;
-    c.setContext(contextRef.current);
-    c.apply(v, `${symbol}|${interval}`, language, offsetMinutes);
-  }, [version, symbol, interval, language, offsetMinutes, priceDecimals]);
+  // The series goes straight to the controller on each change (PERF-56), not through a render; a new display
+  // setting applies it again. The controller redraws everything only when it must.
+  const apply = useCallback(
+    (v: KlineView | undefined) => {
+      viewRef.current = v;
+      const c = chart.current;
+      if (!c || !v || v.length === 0) return;
+      c.setContext({
+        step: INTERVAL_MS[interval] / 1000,
+        offset: offsetMinutes,
+        lang: language,
+        pairDecimals: priceDecimals,
+      });
+      c.apply(v, `${symbol}|${interval}`, language, offsetMinutes);
+    },
+    [symbol, interval, language, offsetMinutes, priceDecimals],
+  );
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  const filled = useKlinesFeed(symbol, interval, apply);
 
   // Entry and exit marks a panel asked for (SECUI-9), for the symbol shown only.
   const marks = useSnapshot(chartMarks);
@@ -161,7 +173,7 @@ export default function KlineChart({ symbol, interval, height, label, priceDecim
         visible={visible}
       />
       <div className="kc-host" ref={hostRef} title={t('chartHint')} />
-      {!view?.length && <div className="kc-loading">{t('chartLoading')}</div>}
+      {!filled && <div className="kc-loading">{t('chartLoading')}</div>}
       {!following && (
         <button type="button" className="kc-latest" onClick={() => chart.current?.backToLatest()}>
           {t('backToLatest')} »
