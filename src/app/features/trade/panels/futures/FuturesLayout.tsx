@@ -1,7 +1,7 @@
 /**
- * The futures screen (/contract and /trade?componentName=2, PLAYING_SETTING Ustandard), laid out as spot is
- * (FUI-1, FUI-2): the pair list, the pair header, the chart, the order book and the recent trades are spot's
- * components, unchanged; under the pair header a strip with the index and mark prices and the funding rate with its
+ * The futures screen (/contract and /trade?componentName=2, PLAYING_SETTING Ustandard), the trading kit's layout
+ * as spot's (FUI-1, FUI-2; components/kit/TradeLayout.tsx): the pair list, the pair header, the chart, the order
+ * book and the recent trades are the kit's; under the pair header a strip with the index and mark prices and the funding rate with its
  * countdown (FUI-3). Desktop: the order form under the chart with the trades beside it, the futures account
  * (positions, orders, history, funding) along the bottom. Phone: chart / book / trades as tabs, the account
  * below, and a Long / Short bar that opens the form as a sheet on that side.
@@ -12,41 +12,31 @@ import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { formatDecimal } from '../../../../i18n/format';
-import { useMark, useTicker } from '../../../../market/hooks';
-import { BOOK_CADENCE_MS } from '../../../../market/cadence';
-import { session } from '../../../../session/store';
+import { useMark } from '../../../../market/hooks';
 import { settings } from '../../../../state/settings';
-import { DataState } from '../../../../ui/DataState';
-import { EmptyState } from '../../../../ui/EmptyState';
-import { Popup } from '../../../../ui/Popup';
-import { toast } from '../../../../ui/toast';
-import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';
-import { ChartCard } from '../../components/ChartCard';
-import { OrderBook } from '../../components/OrderBook';
-import { PairHeader } from '../../components/PairHeader';
-import { PairPanel } from '../../components/PairPanel';
-import { SkipLinks, SKIP_ID } from '../../components/SkipLinks';
-import { RecentTrades } from '../../components/RecentTrades';
 import { FuturesAccount } from '../../components/futures/FuturesAccount';
 import { FuturesOrderForm } from '../../components/futures/FuturesOrderForm';
+import { PairBook, type BookPair } from '../../components/kit/PairBook';
+import {
+  DESK_BOOK_ROWS,
+  DESK_CHART_HEIGHT,
+  PHONE_BOOK_ROWS,
+  TradeDesk,
+  TradeFormGate,
+  TradePhone,
+  type TradeLayoutProps,
+} from '../../components/kit/TradeLayout';
 import { useContractPair, useFunding } from '../../futuresLists';
-import { setOrderPrice } from '../../orderPrice';
-import type { SpotLayoutProps } from '../spot/SpotLayout';
-import { DESK_CHART_HEIGHT } from '../spot/SpotLayout';
 import { percentOf } from '../../components/futures/futuresCells';
 import '../../components/spot/spot.css';
 import '../../components/futures/futures.css';
 import { clock } from '../../../../time/clock';
 
-export type FuturesLayoutProps = SpotLayoutProps;
+export type FuturesLayoutProps = TradeLayoutProps;
 
 /** Desktop chart height: spot's, less the funding strip's, so the order buttons stay above the fold at 900 px. */
 const FUT_CHART_HEIGHT = DESK_CHART_HEIGHT - 52;
-const PHONE_CHART_HEIGHT = 296;
-/** Book rows a side: the desktop's book fills its column (SIDE-5; this many until measured). */
-const DESK_BOOK_ROWS = 15;
-const PHONE_BOOK_ROWS = 6;
 /** The strip's mark: at most one update a second. */
 const STRIP_MARK_MS = 1000;
 
@@ -122,46 +112,19 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
   );
 }
 
-/** The futures pair's order book (the spot OrderBook component); a pick sets the form's price. */
-function FuturesBook({
-  pair,
-  rows,
-  fit = false,
-  announce = false,
-}: {
-  pair: ContractPair | undefined;
-  rows: number;
-  /** Fill the box's height (SIDE-5). */
-  fit?: boolean;
-  announce?: boolean;
-}) {
-  const { t } = useTranslation('futures');
-  const ticker = useTicker(pair?.symbol.toLowerCase(), BOOK_CADENCE_MS);
-  if (!pair)
-    return (
-      <section className="spot-bookslot" aria-label={t('orderBook')}>
-        <h2 className="spot-panel-title">{t('orderBook')}</h2>
-      </section>
-    );
-  const symbol = pair.symbol.toLowerCase();
+function bookPair(pair: ContractPair | undefined): BookPair | undefined {
   return (
-    <OrderBook
-      symbol={symbol}
-      pricePrecision={pair.baseScale}
-      amountPrecision={pair.coinScale}
-      base={pair.coin}
-      quote={pair.baseCoin}
-      rows={rows}
-      fit={fit}
-      lastPrice={ticker ? { price: ticker.price, dir: ticker.tickDir } : undefined}
-      onPick={(price) => {
-        setOrderPrice(symbol, price);
-        if (announce) toast(t('pricePicked', { price: `${formatDecimal(price)} ${pair.baseCoin}` }));
-      }}
-    />
+    pair && {
+      symbol: pair.symbol,
+      pricePrecision: pair.baseScale,
+      amountPrecision: pair.coinScale,
+      base: pair.coin,
+      quote: pair.baseCoin,
+    }
   );
 }
 
+/** The form, or why there is none (signed out, settings still loading, or a pair without contract rules). */
 function FormFor({
   symbol,
   layout,
@@ -176,161 +139,51 @@ function FormFor({
   const { t } = useTranslation('futures');
   const pair = useContractPair(symbol);
   const { coins } = useSnapshot(settings);
-  // PUB-3: a visitor sees the market read-only; where the form would be, "Log in / Create account".
-  const { isSign } = useSnapshot(session);
-  if (!isSign) return <SignInCta />;
-  if (!pair)
-    return (
-      <DataState
-        compact
-        status={(coins.contractList ?? []).length === 0 && (coins.currencyList ?? []).length === 0 ? 'loading' : 'ok'}
-        empty
-        emptyView={<EmptyState compact title={t('noContractRules')} />}
-      />
-    );
-  return <FuturesOrderForm key={pair.symbol} pair={pair} layout={layout} side={side} onPlaced={onPlaced} />;
-}
-
-export function FuturesDesk(p: FuturesLayoutProps) {
-  const { t } = useTranslation('market');
-  const pair = useContractPair(p.symbol);
   return (
-    <div className="mk-page trade trade--desk trade--spot trade--futures">
-      <SkipLinks />
-      {p.header}
-      <div className="spot-grid fut-grid">
-        <aside className="spot-pairs trade-pairs" aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
-          <PairPanel
-            key={p.defaultList}
-            rows={p.allRows}
-            activeSymbol={p.symbol}
-            defaultList={p.defaultList}
-            onOpen={p.onOpenRow}
-          />
-        </aside>
-        <div className="spot-head">
-          <PairHeader row={p.row} symbol={p.symbol} />
-          <FundingStrip symbol={p.symbol} pair={pair} />
-        </div>
-        <div className="spot-chart" id={SKIP_ID.chart} tabIndex={-1}>
-          <ChartCard
-            symbol={p.symbol}
-            priceDecimals={p.row?.priceDecimals}
-            pair={p.pairLabel}
-            interval={p.interval}
-            onInterval={p.onInterval}
-            height={FUT_CHART_HEIGHT}
-          />
-        </div>
-        <div className="spot-book" id={SKIP_ID.book} tabIndex={-1}>
-          <FuturesBook pair={pair} rows={DESK_BOOK_ROWS} fit />
-        </div>
-        <div className="spot-form" id={SKIP_ID.form} tabIndex={-1}>
-          <FormFor symbol={p.symbol} layout="desk" />
-        </div>
-        <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>
-          <RecentTrades
-            symbol={p.symbol}
-            base={p.base}
-            quote={p.quote}
-            limit={30}
-            priceDecimals={p.row?.priceDecimals}
-          />
-        </aside>
-        <div className="spot-orders">
-          <FuturesAccount symbol={p.symbol} desktop />
-        </div>
-      </div>
-    </div>
+    <TradeFormGate
+      loading={(coins.contractList ?? []).length === 0 && (coins.currencyList ?? []).length === 0}
+      emptyTitle={t('noContractRules')}
+      form={pair && <FuturesOrderForm key={pair.symbol} pair={pair} layout={layout} side={side} onPlaced={onPlaced} />}
+    />
   );
 }
 
-type PhoneTab = 'chart' | 'book' | 'trades';
+export function FuturesDesk(p: FuturesLayoutProps) {
+  const pair = useContractPair(p.symbol);
+  return (
+    <TradeDesk
+      p={p}
+      modeClass={{ page: 'trade--futures', grid: 'fut-grid' }}
+      strip={<FundingStrip symbol={p.symbol} pair={pair} />}
+      chartHeight={FUT_CHART_HEIGHT}
+      book={<PairBook ns="futures" pair={bookPair(pair)} rows={DESK_BOOK_ROWS} fit />}
+      form={<FormFor symbol={p.symbol} layout="desk" />}
+      tradesLimit={30}
+      account={<FuturesAccount symbol={p.symbol} desktop />}
+    />
+  );
+}
 
 export function FuturesPhone(p: FuturesLayoutProps) {
   const { t } = useTranslation('futures');
-  const { t: tm } = useTranslation('market');
-  const [tab, setTab] = useState<PhoneTab>('chart');
-  const [sheet, setSheet] = useState<FuturesSide | null>(null);
-  const [choosing, setChoosing] = useState(false);
   const pair = useContractPair(p.symbol);
-  const tabs: { k: PhoneTab; label: string }[] = [
-    { k: 'chart', label: tm('chart') },
-    { k: 'book', label: t('orderBook') },
-    { k: 'trades', label: tm('recentTrades') },
-  ];
   return (
-    <div className="mk-page trade trade--spot trade--spot-phone trade--futures">
-      {p.header}
-      <PairHeader row={p.row} symbol={p.symbol} onChoose={() => setChoosing(true)} />
-      <FundingStrip symbol={p.symbol} pair={pair} />
-      <div className="spot-ptabs" role="tablist" aria-label={t('marketViews')}>
-        {tabs.map(({ k, label }) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            id={`fut-ptab-${k}`}
-            aria-controls="fut-ppane"
-            aria-selected={tab === k}
-            className="spot-ptab"
-            onClick={() => setTab(k)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div id="fut-ppane" role="tabpanel" aria-labelledby={`fut-ptab-${tab}`} className="spot-ppane">
-        {tab === 'chart' ? (
-          <ChartCard
-            symbol={p.symbol}
-            priceDecimals={p.row?.priceDecimals}
-            pair={p.pairLabel}
-            interval={p.interval}
-            onInterval={p.onInterval}
-            height={PHONE_CHART_HEIGHT}
-          />
-        ) : tab === 'book' ? (
-          <FuturesBook pair={pair} rows={PHONE_BOOK_ROWS} announce />
-        ) : (
-          <RecentTrades
-            symbol={p.symbol}
-            base={p.base}
-            quote={p.quote}
-            limit={16}
-            priceDecimals={p.row?.priceDecimals}
-          />
-        )}
-      </div>
-      <FuturesAccount symbol={p.symbol} desktop={false} />
-      <div className="spot-bar" data-testid="futures-bar">
-        <button type="button" className="spot-bar__btn spot-bar__btn--buy" onClick={() => setSheet('long')}>
-          {t('long')}
-        </button>
-        <button type="button" className="spot-bar__btn spot-bar__btn--sell" onClick={() => setSheet('short')}>
-          {t('short')}
-        </button>
-      </div>
-      <Popup
-        open={sheet !== null}
-        onClose={() => setSheet(null)}
-        title={`${p.pairLabel} · ${t('perpetual')}`}
-        variant="sheet"
-      >
-        {sheet && <FormFor symbol={p.symbol} layout="sheet" side={sheet} onPlaced={() => setSheet(null)} />}
-      </Popup>
-      <Popup open={choosing} onClose={() => setChoosing(false)} title={tm('choosePair')} variant="sheet">
-        <PairPanel
-          key={p.defaultList}
-          rows={p.allRows}
-          activeSymbol={p.symbol}
-          defaultList={p.defaultList}
-          onOpen={(r) => {
-            setChoosing(false);
-            p.onOpenRow(r);
-          }}
-        />
-      </Popup>
-    </div>
+    <TradePhone<FuturesSide>
+      p={p}
+      ns="futures"
+      modeClass="trade--futures"
+      strip={<FundingStrip symbol={p.symbol} pair={pair} />}
+      book={<PairBook ns="futures" pair={bookPair(pair)} rows={PHONE_BOOK_ROWS} announce />}
+      account={<FuturesAccount symbol={p.symbol} desktop={false} />}
+      bar={{
+        testId: 'futures-bar',
+        sides: [
+          { side: 'long', label: t('long') },
+          { side: 'short', label: t('short') },
+        ],
+      }}
+      sheetTitle={`${p.pairLabel} · ${t('perpetual')}`}
+      form={(side, onPlaced) => <FormFor symbol={p.symbol} layout="sheet" side={side} onPlaced={onPlaced} />}
+    />
   );
 }

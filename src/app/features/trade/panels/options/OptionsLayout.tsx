@@ -16,6 +16,7 @@ import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
 import { PairPanel } from '../../components/PairPanel';
 import { SkipLinks, SKIP_ID } from '../../components/SkipLinks';
+import { PairChooser } from '../../components/kit/TradeLayout';
 import { useOptionsScreen } from './useOptionsScreen';
 import './options.css';
 
@@ -92,7 +93,6 @@ export function OptionsDesk(p: OptionsLayoutProps) {
 }
 
 export function OptionsPhone(p: OptionsLayoutProps) {
-  const { t: tm } = useTranslation('market');
   const { t } = useTranslation('options');
   const [choosing, setChoosing] = useState(false);
   const parts = useOptionsScreen(p.symbol, { clearOnBuy: true });
@@ -115,18 +115,7 @@ export function OptionsPhone(p: OptionsLayoutProps) {
       <Popup open={open} onClose={parts.clearPick} title={`${p.pairLabel} · ${t('ticket.title')}`} variant="sheet">
         {parts.ticket}
       </Popup>
-      <Popup open={choosing} onClose={() => setChoosing(false)} title={tm('choosePair')} variant="sheet">
-        <PairPanel
-          key={p.defaultList}
-          rows={p.allRows}
-          activeSymbol={p.symbol}
-          defaultList={p.defaultList}
-          onOpen={(r) => {
-            setChoosing(false);
-            p.onOpenRow(r);
-          }}
-        />
-      </Popup>
+      <PairChooser p={p} open={choosing} onClose={() => setChoosing(false)} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 /**
- * The order book in the spot screen (TRADE-9, TRADE-10): components/OrderBook.tsx with the pair's precisions and
- * the last price between the sides. Choosing a level sets the order form's price (`setOrderPrice`, TRADE-11); on
- * the phone, where the form is in a sheet, a short message says so. Before the pair's rules are known (settings
- * loading), a box of the same size titled "Order book".
+ * The trading kit's order book slot (TRADE-9, TRADE-10, FUI-1): components/OrderBook.tsx with the pair's
+ * precisions and the last price between the sides, for every mode that shows a book (spot, futures). Choosing a
+ * level sets the order form's price (`setOrderPrice`, TRADE-11); on the phone, where the form is in a sheet, a
+ * short message says so. Before the pair's rules are known (settings loading), a box of the same size titled
+ * "Order book". Each mode gives its namespace (the same keys in each) and its pair's figures.
  */
 import { useTranslation } from 'react-i18next';
-import type { SpotPair } from '../../../../../shared/schemas/coins';
 import { formatDecimal } from '../../../../i18n/format';
 import { useTicker } from '../../../../market/hooks';
 import { BOOK_CADENCE_MS } from '../../../../market/cadence';
@@ -13,13 +13,25 @@ import { toast } from '../../../../ui/toast';
 import { OrderBook } from '../OrderBook';
 import { setOrderPrice } from '../../orderPrice';
 
-export function BookSlot({
+/** What the book needs of a pair, whatever the mode's pair looks like. */
+export interface BookPair {
+  /** Upper case, as the pair lists give it (BTCUSDT). */
+  symbol: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  base: string;
+  quote: string;
+}
+
+export function PairBook({
+  ns,
   pair,
   rows,
   fit = false,
   announce = false,
 }: {
-  pair: SpotPair | undefined;
+  ns: 'trade' | 'futures';
+  pair: BookPair | undefined;
   /** Rows a side (before the box is measured, with `fit`). */
   rows: number;
   /** Fill the box's height (SIDE-5). */
@@ -27,7 +39,7 @@ export function BookSlot({
   /** Say that a pick set the form's price (the phone: the form is not on screen). */
   announce?: boolean;
 }) {
-  const { t } = useTranslation('trade');
+  const { t } = useTranslation(ns);
   // The last price between the sides refreshes with the book (the header shows it every frame).
   const ticker = useTicker(pair?.symbol.toLowerCase(), BOOK_CADENCE_MS);
   if (!pair)
@@ -42,16 +54,16 @@ export function BookSlot({
   return (
     <OrderBook
       symbol={symbol}
-      pricePrecision={pair.basePrecision}
-      amountPrecision={pair.coinPrecision}
-      base={pair.coin}
-      quote={pair.baseCoin}
+      pricePrecision={pair.pricePrecision}
+      amountPrecision={pair.amountPrecision}
+      base={pair.base}
+      quote={pair.quote}
       rows={rows}
       fit={fit}
       lastPrice={ticker ? { price: ticker.price, dir: ticker.tickDir } : undefined}
       onPick={(price) => {
         setOrderPrice(symbol, price);
-        if (announce) toast(t('pricePicked', { price: `${formatDecimal(price)} ${pair.baseCoin}` }));
+        if (announce) toast(t('pricePicked', { price: `${formatDecimal(price)} ${pair.quote}` }));
       }}
     />
   );

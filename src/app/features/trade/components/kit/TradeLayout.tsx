@@ -1,0 +1,270 @@
+/**
+ * The trading kit's layout of a book-traded mode (spot and futures, TRADE-9, TRADE-10, FUI-1, FUI-2), laid out like
+ * a major exchange. Each mode gives its strip under the pair header (if any), its book, its order form, its account
+ * (orders, positions, history) and its words; the kit owns where each goes.
+ *
+ * Desktop: the pair list on the left (search, list tabs, stars); the pair header across the top; the chart in the
+ * centre with the order book beside it; the order form under the chart with the recent trades beside it; the
+ * account along the bottom. Each region is sized by the grid alone and contained, so a live update in one never
+ * lays out another.
+ *
+ * Phone: the pair header (the pair list as a sheet), chart / order book / trades as tabs, the account below, and a
+ * bar of the two sides above the tab bar that opens the order form as a sheet on that side.
+ */
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { KlineInterval } from '../../../../../shared/protocol';
+import type { CoinListKey, MarketRow } from '../../../../market/coins';
+import { session } from '../../../../session/store';
+import { DataState } from '../../../../ui/DataState';
+import { EmptyState } from '../../../../ui/EmptyState';
+import { Popup } from '../../../../ui/Popup';
+import { SignInCta } from '../../../../ui/SignInCta';
+import { ChartCard } from '../ChartCard';
+import { PairHeader } from '../PairHeader';
+import { PairPanel } from '../PairPanel';
+import { RecentTrades } from '../RecentTrades';
+import { SkipLinks, SKIP_ID } from '../SkipLinks';
+
+/** What the trade shell gives every mode's layout. */
+export interface TradeLayoutProps {
+  /** The mode tabs (the shell's header). */
+  header: ReactNode;
+  row: MarketRow | undefined;
+  symbol: string;
+  pairLabel: string;
+  base: string;
+  quote: string;
+  /** Every pair, for the pair list. */
+  allRows: readonly MarketRow[];
+  defaultList: CoinListKey;
+  onOpenRow: (row: MarketRow) => void;
+  interval: KlineInterval;
+  onInterval: (iv: KlineInterval) => void;
+}
+
+/** Desktop chart height (px): with the header and the form it keeps the order button above the fold at 900 px. */
+export const DESK_CHART_HEIGHT = 316;
+export const PHONE_CHART_HEIGHT = 296;
+/** Order book rows a side: the desktop's book fills its column (SIDE-5; this many until measured), the phone's
+ * tab shows a fixed count. */
+export const DESK_BOOK_ROWS = 15;
+export const PHONE_BOOK_ROWS = 6;
+
+/** The pair list as a sheet (the phone's pair header opens it); choosing a pair closes it. */
+export function PairChooser({
+  p,
+  open,
+  onClose,
+}: {
+  p: Pick<TradeLayoutProps, 'allRows' | 'symbol' | 'defaultList' | 'onOpenRow'>;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('market');
+  return (
+    <Popup open={open} onClose={onClose} title={t('choosePair')} variant="sheet">
+      <PairPanel
+        key={p.defaultList}
+        rows={p.allRows}
+        activeSymbol={p.symbol}
+        defaultList={p.defaultList}
+        onOpen={(r) => {
+          onClose();
+          p.onOpenRow(r);
+        }}
+      />
+    </Popup>
+  );
+}
+
+/**
+ * Where the order form goes: "Log in / Create account" for a visitor (PUB-3: the market stays readable), the form
+ * once the pair's rules are known, else loading (settings on their way) or the mode's "no rules for this pair".
+ */
+export function TradeFormGate({
+  form,
+  loading,
+  emptyTitle,
+}: {
+  /** The form, or undefined while the pair has no rules. */
+  form: ReactNode | undefined;
+  loading: boolean;
+  emptyTitle: string;
+}) {
+  const { isSign } = useSnapshot(session);
+  if (!isSign) return <SignInCta />;
+  if (form === undefined)
+    return (
+      <DataState
+        compact
+        status={loading ? 'loading' : 'ok'}
+        empty
+        emptyView={<EmptyState compact title={emptyTitle} />}
+      />
+    );
+  return form;
+}
+
+function Chart({ p, height }: { p: TradeLayoutProps; height: number }) {
+  return (
+    <ChartCard
+      symbol={p.symbol}
+      priceDecimals={p.row?.priceDecimals}
+      pair={p.pairLabel}
+      interval={p.interval}
+      onInterval={p.onInterval}
+      height={height}
+    />
+  );
+}
+
+function Trades({ p, limit }: { p: TradeLayoutProps; limit: number }) {
+  return (
+    <RecentTrades symbol={p.symbol} base={p.base} quote={p.quote} limit={limit} priceDecimals={p.row?.priceDecimals} />
+  );
+}
+
+export function TradeDesk({
+  p,
+  modeClass,
+  strip,
+  chartHeight = DESK_CHART_HEIGHT,
+  book,
+  form,
+  tradesLimit,
+  account,
+}: {
+  p: TradeLayoutProps;
+  /** The mode's class on the page and the grid (its own rows and heights), e.g. `futures`. */
+  modeClass?: { page: string; grid: string };
+  /** Under the pair header (futures: index, mark and funding). */
+  strip?: ReactNode;
+  chartHeight?: number;
+  book: ReactNode;
+  form: ReactNode;
+  tradesLimit: number;
+  account: ReactNode;
+}) {
+  const { t } = useTranslation('market');
+  return (
+    <div className={`mk-page trade trade--desk trade--spot${modeClass ? ` ${modeClass.page}` : ''}`}>
+      <SkipLinks />
+      {p.header}
+      <div className={`spot-grid${modeClass ? ` ${modeClass.grid}` : ''}`}>
+        <aside className="spot-pairs trade-pairs" aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
+          <PairPanel
+            key={p.defaultList}
+            rows={p.allRows}
+            activeSymbol={p.symbol}
+            defaultList={p.defaultList}
+            onOpen={p.onOpenRow}
+          />
+        </aside>
+        <div className="spot-head">
+          <PairHeader row={p.row} symbol={p.symbol} />
+          {strip}
+        </div>
+        <div className="spot-chart" id={SKIP_ID.chart} tabIndex={-1}>
+          <Chart p={p} height={chartHeight} />
+        </div>
+        <div className="spot-book" id={SKIP_ID.book} tabIndex={-1}>
+          {book}
+        </div>
+        <div className="spot-form" id={SKIP_ID.form} tabIndex={-1}>
+          {form}
+        </div>
+        <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>
+          <Trades p={p} limit={tradesLimit} />
+        </aside>
+        <div className="spot-orders">{account}</div>
+      </div>
+    </div>
+  );
+}
+
+type PhoneTab = 'chart' | 'book' | 'trades';
+
+export function TradePhone<Side extends string>({
+  p,
+  ns,
+  modeClass,
+  strip,
+  book,
+  account,
+  bar,
+  sheetTitle,
+  form,
+}: {
+  p: TradeLayoutProps;
+  /** The mode's namespace for the tabs' words (the same keys in each). */
+  ns: 'trade' | 'futures';
+  /** The mode's class on the page, e.g. `trade--futures`. */
+  modeClass?: string;
+  strip?: ReactNode;
+  book: ReactNode;
+  account: ReactNode;
+  /** The bar's two buttons, buy side first, and its test id. */
+  bar: { testId: string; sides: readonly [{ side: Side; label: string }, { side: Side; label: string }] };
+  sheetTitle: string;
+  /** The form on a side, in the sheet; `onPlaced` closes the sheet. */
+  form: (side: Side, onPlaced: () => void) => ReactNode;
+}) {
+  const { t } = useTranslation(ns);
+  const { t: tm } = useTranslation('market');
+  const [tab, setTab] = useState<PhoneTab>('chart');
+  const [sheet, setSheet] = useState<Side | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const tabs: { k: PhoneTab; label: string }[] = [
+    { k: 'chart', label: tm('chart') },
+    { k: 'book', label: t('orderBook') },
+    { k: 'trades', label: tm('recentTrades') },
+  ];
+  const [buy, sell] = bar.sides;
+  return (
+    <div className={`mk-page trade trade--spot trade--spot-phone${modeClass ? ` ${modeClass}` : ''}`}>
+      {p.header}
+      <PairHeader row={p.row} symbol={p.symbol} onChoose={() => setChoosing(true)} />
+      {strip}
+      <div className="spot-ptabs" role="tablist" aria-label={t('marketViews')}>
+        {tabs.map(({ k, label }) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`trade-ptab-${k}`}
+            aria-controls="trade-ppane"
+            aria-selected={tab === k}
+            className="spot-ptab"
+            onClick={() => setTab(k)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div id="trade-ppane" role="tabpanel" aria-labelledby={`trade-ptab-${tab}`} className="spot-ppane">
+        {tab === 'chart' ? (
+          <Chart p={p} height={PHONE_CHART_HEIGHT} />
+        ) : tab === 'book' ? (
+          book
+        ) : (
+          <Trades p={p} limit={16} />
+        )}
+      </div>
+      {account}
+      <div className="spot-bar" data-testid={bar.testId}>
+        <button type="button" className="spot-bar__btn spot-bar__btn--buy" onClick={() => setSheet(buy.side)}>
+          {buy.label}
+        </button>
+        <button type="button" className="spot-bar__btn spot-bar__btn--sell" onClick={() => setSheet(sell.side)}>
+          {sell.label}
+        </button>
+      </div>
+      <Popup open={sheet !== null} onClose={() => setSheet(null)} title={sheetTitle} variant="sheet">
+        {sheet && form(sheet, () => setSheet(null))}
+      </Popup>
+      <PairChooser p={p} open={choosing} onClose={() => setChoosing(false)} />
+    </div>
+  );
+}
