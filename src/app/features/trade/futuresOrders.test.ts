@@ -3,7 +3,7 @@ import type { FuturesOrder, FuturesOrderBody } from '../../../shared/schemas/fut
 import { ApiError } from '../../api/client';
 import { pendingIntents } from '../../data/mutate';
 import { FUTURES_INTENT_PREFIX, placeFuturesOrder, type FuturesDeps } from './futuresOrders';
-import { LOOKUP_BACKOFF_MS } from './spotOrders';
+import { LOOKUP_BACKOFF_MS } from './orderIntents';
 import { memoryStorage } from '../../state/testing/memoryStorage';
 
 beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));

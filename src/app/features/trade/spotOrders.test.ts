@@ -3,14 +3,8 @@ import type { SpotOrder, SpotOrderBody } from '../../../shared/schemas/trading';
 import { StorageKeys } from '../../../shared/storageKeys';
 import { ApiError } from '../../api/client';
 import { pendingIntents } from '../../data/mutate';
-import {
-  LOOKUP_BACKOFF_MS,
-  SPOT_INTENT_PREFIX,
-  placeSpotOrder,
-  resolveSpotIntent,
-  staleSpotIntents,
-  type SpotDeps,
-} from './spotOrders';
+import { LOOKUP_BACKOFF_MS } from './orderIntents';
+import { SPOT_INTENT_PREFIX, placeSpotOrder, resolveSpotIntent, staleSpotIntents, type SpotDeps } from './spotOrders';
 import { memoryStorage } from '../../state/testing/memoryStorage';
 
 beforeEach(() => {
