@@ -414,3 +414,16 @@ export function useTradesFeed(
   });
   useEffect(() => latest.current(view), [view]);
 }
+
+/** The chart's feed (PERF-56) the naive way: a React state update per message (useKlines), handed on after the commit. */
+export function useKlinesFeed(
+  symbol: string | undefined,
+  interval: KlineInterval,
+  apply: (view: KlineView | undefined) => void,
+): boolean {
+  const view = useKlines(symbol, interval);
+  useLayoutEffect(() => {
+    apply(view);
+  }, [view, apply]);
+  return (view?.length ?? 0) > 0;
+}
