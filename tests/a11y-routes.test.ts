@@ -1,43 +1,17 @@
 /**
- * A11Y-2: axe-core finds no serious or critical violation on the routes of spec 2.1 and 2.4 (tests/app-route-list.ts),
- * signed out and signed in, phone and desktop, and on the dialogs and sheets a customer opens there; axe's
- * `meta-viewport` rule is part of every run (A11Y-6).
- *
- * Cheap on purpose (the suite's time): one page load per size and signed state, every other route reached through
- * the app's own navigation, and each route checked once per signed state, in one of the two sizes: the phone
- * takes every other route of the list and the desktop the rest, and signed out the other way round, so a public
- * route is checked in both sizes. Signed out only the open paths are visited (every other route shows the sign-in
- * screen, `/lr`, which is one of them: PUB-2); signed in, not the entry screens (they send the visitor home, GUARD-5).
- * Runs with reduced motion: a price flash lasts 0.6 s and axe would otherwise measure whatever frame of the fade it
- * caught. What the route walk checks of each visit (errors, layout, landings) is tests/app-walk.test.ts; the
- * Arabic screens are tests/app-a11y.test.ts; the phone's trade, language, transfer, sign-out, seconds and options
- * sheets are A11Y-21 (tests/a11y-screens.test.ts).
+ * A11Y-2 on the dialogs and sheets a customer opens on the routes of spec 2.1 and 2.4: axe-core finds no serious or
+ * critical violation there, and axe's `meta-viewport` rule is part of every run (A11Y-6). Runs with reduced motion: a
+ * price flash lasts 0.6 s and axe would otherwise measure whatever frame of the fade it caught. A11Y-2 on the routes
+ * themselves runs on the route walk's own visits (tests/app-walk.test.ts: one visit of a route does both the walk's
+ * checks and axe, instead of a second walk here); the Arabic screens are tests/app-a11y.test.ts; the phone's trade,
+ * language, transfer, sign-out, seconds and options sheets are A11Y-21 (tests/a11y-screens.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } from './app-support';
-import { ALL_ROUTES, OPEN_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { axeSeriousAndViewport } from './helpers/axe';
 
 const env = appWithDemoUser();
-
-/** A walk visits up to 25 screens: a hang guard longer than the file default, not a time limit. */
-const WALK_TIMEOUT_MS = 300_000;
-
-type Size = 'phone' | 'desktop';
-type State = 'signed-out' | 'signed-in';
-
-/**
- * The routes one walk checks: signed in, the phone takes the even places of the route list and the desktop the odd
- * ones (signed out the other way round); signed out only the open paths, signed in not the entry screens.
- */
-function routesOf(size: Size, state: State): string[] {
-  const parity = (size === 'phone') === (state === 'signed-in') ? 0 : 1;
-  return ALL_ROUTES.filter(
-    (r, i) =>
-      i % 2 === parity && (state === 'signed-out' ? OPEN_PATHS.includes(r) : !SIGNED_IN_ENTRY_PATHS.includes(r)),
-  );
-}
 
 /** axe's serious and critical findings (and `meta-viewport`'s) on the page as it is now, as "rule (impact): targets". */
 async function axeFound(page: Page): Promise<string[]> {
@@ -80,63 +54,6 @@ async function goInApp(page: Page, route: string): Promise<void> {
     );
   if (!replaced) await page.waitForFunction(() => !document.querySelector('.nav-progress'));
 }
-
-describe('[A11Y-2] axe on every route', () => {
-  it('[A11Y-2] the walks check every route signed in, and every open path signed out in both sizes', () => {
-    const signedIn = [...routesOf('phone', 'signed-in'), ...routesOf('desktop', 'signed-in')];
-    expect([...signedIn].sort()).toEqual(ALL_ROUTES.filter((r) => !SIGNED_IN_ENTRY_PATHS.includes(r)).sort());
-    const open = ALL_ROUTES.filter((r) => OPEN_PATHS.includes(r));
-    expect([...routesOf('phone', 'signed-out'), ...routesOf('desktop', 'signed-out')].sort()).toEqual([...open].sort());
-    // A public route: signed out in one size, signed in in the other.
-    for (const r of open.filter((x) => !SIGNED_IN_ENTRY_PATHS.includes(x)))
-      expect(routesOf('phone', 'signed-out').includes(r), r).toBe(routesOf('desktop', 'signed-in').includes(r));
-  });
-
-  for (const state of ['signed-out', 'signed-in'] as const) {
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      it(
-        `[A11Y-2] [A11Y-6] no serious or critical axe violation on every other route (the other size takes the rest), ${size}, ${state}`,
-        async () => {
-          const ctx = await newContext(env.app.browser, {
-            viewport,
-            token: state === 'signed-in' ? env.token : undefined,
-            reducedMotion: 'reduce',
-          });
-          const found: string[] = [];
-          const routes = routesOf(size, state);
-          const started = performance.now();
-          let axeMs = 0;
-          try {
-            const page = await ctx.newPage();
-            await gotoApp(page, env.app.server.url + routes[0]);
-            for (const route of routes) {
-              if (route !== routes[0]) await goInApp(page, route);
-              await waitForContent(page).catch((e: Error) =>
-                found.push(`${route}: content did not settle: ${e.message.split('\n')[0]}`),
-              );
-              const landed = new URL(page.url()).pathname;
-              if (landed !== route) found.push(`${route}: landed on ${landed}`);
-              const t = performance.now();
-              for (const f of await axeFound(page)) found.push(`${route}: ${f}`);
-              axeMs += performance.now() - t;
-            }
-            console.log(
-              `[A11Y-2] ${size}, ${state}: ${routes.length} routes; ` +
-                `${((performance.now() - started) / 1000).toFixed(1)} s, of which axe ${(axeMs / 1000).toFixed(1)} s`,
-            );
-          } finally {
-            await ctx.close();
-          }
-          expect(found).toEqual([]);
-        },
-        WALK_TIMEOUT_MS,
-      );
-    }
-  }
-});
 
 /** Opens a dialog or sheet with `open`, waits until it has come in, and returns axe's findings on it; closes it. */
 async function dialogFound(page: Page, open: () => Promise<unknown>): Promise<string[]> {

@@ -8,7 +8,9 @@
  *
  * One server and one browser for the whole walk; one browser context per size and signed state. The phone walks
  * load each route from its address; the desktop walks navigate inside the app (WALK-1's decision). The signed-in
- * visits of five screens also run the English half of A11Y-1 (axe), A11Y-17, A11Y-18 and A11Y-20.
+ * visits of five screens also run the English half of A11Y-1 (axe), A11Y-17, A11Y-18 and A11Y-20, and the visits of
+ * A11Y-2's routes (every other route of the list per size, see `axeRoutesOf`) run A11Y-2's axe check (with A11Y-6's
+ * `meta-viewport`): one axe run per visit serves both, and the A11Y-2 tests after the walks read what it found.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,7 +20,7 @@ import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } 
 import { api } from '../src/shared/api/registry';
 import { ALL_ROUTES, OPEN_PATHS, PUBLIC_MARKET_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
-import { axeSerious } from './helpers/axe';
+import { axeSeriousAndViewport, type AxeViolation } from './helpers/axe';
 
 /** How long one walk of every route may take before it is reported as hung (the project's default is 120 s). */
 const WALK_TIMEOUT_MS = 300_000;
@@ -71,8 +73,11 @@ const env = appWithDemoUser();
  */
 const A11Y_SCREENS = ['/', '/store', '/trade', '/langList', '/wallet'];
 
-/** A11Y-1, A11Y-18, A11Y-20 on the screen now shown (signed in, English); the problems found. */
-async function a11yProblems(page: Page, route: string): Promise<string[]> {
+/**
+ * A11Y-1, A11Y-18, A11Y-20 on the screen now shown (signed in, English); the problems found. `axe` runs axe on the
+ * screen (once the trade title is in), shared with A11Y-2's check of the same visit.
+ */
+async function a11yProblems(page: Page, route: string, axe: () => Promise<AxeViolation[]>): Promise<string[]> {
   const problems: string[] = [];
   // A11Y-18: the trade screen's title names its pair and price once the price is in.
   if (route === '/trade') {
@@ -89,7 +94,7 @@ async function a11yProblems(page: Page, route: string): Promise<string[]> {
     const label = await page.locator('.notice-strip__toggle').getAttribute('aria-label');
     if (!/^Play/.test(label ?? '')) problems.push(`[A11Y-20] the notice strip's button says ${JSON.stringify(label)}`);
   }
-  for (const v of await axeSerious(page))
+  for (const v of (await axe()).filter((x) => x.impact === 'serious' || x.impact === 'critical'))
     problems.push(
       `[A11Y-1] axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes
         .slice(0, 3)
@@ -108,6 +113,39 @@ function titleProblems(titles: string[]): string[] {
   if (!/^BTC\/USDT [\d\u0660-\u0669,.٬٫]+ · .+ · OpenEx$/.test(titles[A11Y_SCREENS.indexOf('/trade')] ?? ''))
     problems.push(`[A11Y-18] the trade title: ${all}`);
   return problems;
+}
+
+/**
+ * A11Y-2 (moved here from tests/a11y-routes.test.ts so that its axe check runs on the walk's own visits instead of
+ * a second walk): the routes whose visit in this size and signed state runs axe. Signed in, the phone takes the even
+ * places of the route list and the desktop the odd ones (signed out the other way round); signed out only the open
+ * paths (every other route shows the sign-in screen, which is one of them: PUB-2), signed in not the entry screens
+ * (they send the visitor home, GUARD-5). So each route is checked once per signed state, a public route in both sizes.
+ */
+function axeRoutesOf(size: Size, state: State): string[] {
+  const parity = (size === 'phone') === (state === 'signed-in') ? 0 : 1;
+  return ALL_ROUTES.filter(
+    (r, i) =>
+      i % 2 === parity && (state === 'signed-out' ? OPEN_PATHS.includes(r) : !SIGNED_IN_ENTRY_PATHS.includes(r)),
+  );
+}
+
+/**
+ * A11Y-2's findings per walk ("phone, signed-in") and route: axe's serious and critical violations and a
+ * `meta-viewport` one (A11Y-6), and a visit that did not land on its route or whose content did not settle before
+ * axe ran. A route of `axeRoutesOf` missing here was not checked (its walk stopped before it).
+ */
+const axeFound = new Map<string, Map<string, string[]>>();
+
+/** Where a walk's time went (printed after it), in ms. */
+interface Spent {
+  arrive: number;
+  content: number;
+  audit: number;
+  axe: number;
+  axeRuns: number;
+  shots: number;
+  loads: number;
 }
 
 /** Spec 2.1, 2.4: the screen is a declared route's, not empty, and shows no raw message key. */
@@ -268,6 +306,18 @@ describe('[WALK-1] route walk', () => {
           const page = await ctx.newPage();
           const failures: string[] = [];
           const a11yTitles = new Map<string, string>();
+          const axeRoutes = axeRoutesOf(size, state);
+          const axeOfWalk = new Map<string, string[]>();
+          axeFound.set(`${size}, ${state}`, axeOfWalk);
+          const spent: Spent = { arrive: 0, content: 0, audit: 0, axe: 0, axeRuns: 0, shots: 0, loads: 0 };
+          const started = performance.now();
+          let mark = started;
+          /** Adds the time since the last mark to `phase`. */
+          const lap = (phase: Exclude<keyof Spent, 'axeRuns' | 'loads'>) => {
+            const now = performance.now();
+            spent[phase] += now - mark;
+            mark = now;
+          };
           let current: string[] = [];
           page.on('pageerror', (e) => current.push(`page error: ${e.message}`));
           page.on('console', (m) => {
@@ -292,6 +342,7 @@ describe('[WALK-1] route walk', () => {
             let lastLanded: string | undefined;
             for (const route of ALL_ROUTES) {
               current = [];
+              mark = performance.now();
               const expected =
                 state === 'signed-out'
                   ? OPEN_PATHS.includes(route)
@@ -306,10 +357,13 @@ describe('[WALK-1] route walk', () => {
               // its address and navigated to, signed out and in, and a desktop visit costs a few frames, not a
               // start-up.
               const byLoad = size === 'phone' || lastLanded === undefined || SIGNED_IN_ENTRY_PATHS.includes(route);
-              if (byLoad) await gotoApp(page, env.app.server.url + route);
-              else if (!(await navigatedInApp(page, route, expected, lastLanded === expected))) {
+              if (byLoad) {
+                await gotoApp(page, env.app.server.url + route);
+                spent.loads++;
+              } else if (!(await navigatedInApp(page, route, expected, lastLanded === expected))) {
                 console.log(`[WALK-1] ${route} (${size}, ${state}): no new screen in place; loaded from its address`);
                 await gotoApp(page, env.app.server.url + route);
+                spent.loads++;
               }
               const landedUrl = new URL(page.url());
               const landed = landedUrl.pathname;
@@ -320,16 +374,40 @@ describe('[WALK-1] route walk', () => {
                 const back = landedUrl.searchParams.get('redirect');
                 if (back !== route) current.push(`redirect ${JSON.stringify(back)}, expected ${route}`);
               }
-              await waitForContent(page).catch((e: Error) =>
-                current.push(`content did not settle: ${e.message.split('\n')[0]}`),
+              lap('arrive');
+              const unsettled = await waitForContent(page).then(
+                () => undefined,
+                (e: Error) => `content did not settle: ${e.message.split('\n')[0]}`,
               );
+              if (unsettled) current.push(unsettled);
+              lap('content');
               if (state === 'signed-in' || (landed === route && PUBLIC_MARKET_PATHS.includes(route)))
                 current.push(...(await screenProblems(page)));
               current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
+              lap('audit');
+              // One axe run per visit, at most, for A11Y-1 and A11Y-2 both.
+              let violations: Promise<AxeViolation[]> | undefined;
+              const axe = () => {
+                if (!violations) spent.axeRuns++;
+                return (violations ??= axeSeriousAndViewport(page));
+              };
               if (state === 'signed-in' && A11Y_SCREENS.includes(route)) {
-                current.push(...(await a11yProblems(page, route)));
+                current.push(...(await a11yProblems(page, route, axe)));
                 a11yTitles.set(route, await page.title());
               }
+              if (axeRoutes.includes(route)) {
+                const found = (await axe()).map(
+                  (v) =>
+                    `${v.id} (${v.impact}): ${v.nodes
+                      .slice(0, 3)
+                      .map((n) => n.target.join(' '))
+                      .join(' | ')}`,
+                );
+                if (landed !== route) found.unshift(`landed on ${landed}`);
+                if (unsettled) found.unshift(unsettled);
+                axeOfWalk.set(route, found);
+              }
+              lap('axe');
               const problems = current;
               // WALK-7: every visit with WALK_GALLERY=1, else only the visits that found something.
               const file = `${state}-${size}-${slug(route)}.png`;
@@ -337,6 +415,7 @@ describe('[WALK-1] route walk', () => {
                 await page.screenshot({ path: join(GALLERY, file), fullPage: true });
                 shots.push({ route, landed, size, state, file, problems });
               }
+              lap('shots');
               for (const p of problems) {
                 if (isKnown(route, size, state, p, usedKnown))
                   console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
@@ -346,6 +425,12 @@ describe('[WALK-1] route walk', () => {
             if (state === 'signed-in')
               for (const p of titleProblems(A11Y_SCREENS.map((r) => a11yTitles.get(r) ?? '')))
                 failures.push(`${size}, ${state}: ${p}`);
+            const s = (ms: number) => (ms / 1000).toFixed(1);
+            console.log(
+              `[WALK-1] ${size}, ${state}: ${ALL_ROUTES.length} routes, ${spent.loads} page loads, ` +
+                `${s(performance.now() - started)} s: arriving ${s(spent.arrive)}, content ${s(spent.content)}, ` +
+                `audit ${s(spent.audit)}, axe ${s(spent.axe)} (${spent.axeRuns} runs), screenshots ${s(spent.shots)}`,
+            );
           } finally {
             await ctx.close();
           }
@@ -354,6 +439,30 @@ describe('[WALK-1] route walk', () => {
         },
         WALK_TIMEOUT_MS,
       );
+    }
+  }
+
+  it('[A11Y-2] the walks check every route signed in, and every open path signed out in both sizes', () => {
+    const signedIn = [...axeRoutesOf('phone', 'signed-in'), ...axeRoutesOf('desktop', 'signed-in')];
+    expect([...signedIn].sort()).toEqual(ALL_ROUTES.filter((r) => !SIGNED_IN_ENTRY_PATHS.includes(r)).sort());
+    const open = ALL_ROUTES.filter((r) => OPEN_PATHS.includes(r));
+    expect([...axeRoutesOf('phone', 'signed-out'), ...axeRoutesOf('desktop', 'signed-out')].sort()).toEqual(
+      [...open].sort(),
+    );
+    // A public route: signed out in one size, signed in in the other.
+    for (const r of open.filter((x) => !SIGNED_IN_ENTRY_PATHS.includes(x)))
+      expect(axeRoutesOf('phone', 'signed-out').includes(r), r).toBe(axeRoutesOf('desktop', 'signed-in').includes(r));
+  });
+
+  for (const state of ['signed-out', 'signed-in'] as const) {
+    for (const size of ['phone', 'desktop'] as const) {
+      it(`[A11Y-2] [A11Y-6] no serious or critical axe violation on every other route (the other size takes the rest), ${size}, ${state}`, () => {
+        // Found on the walk's visits above (with reduced motion, once each visit's content settled).
+        const found = axeFound.get(`${size}, ${state}`) ?? new Map<string, string[]>();
+        expect(
+          axeRoutesOf(size, state).flatMap((r) => (found.get(r) ?? ['not checked']).map((f) => `${r}: ${f}`)),
+        ).toEqual([]);
+      });
     }
   }
 
