@@ -15,15 +15,20 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } from './app-support';
 import { api } from '../src/shared/api/registry';
 import { ALL_ROUTES, OPEN_PATHS, PUBLIC_MARKET_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
+import { navigatedInApp } from './helpers/inApp';
 import { axeSeriousAndViewport, type AxeViolation } from './helpers/axe';
 
-/** How long one walk of every route may take before it is reported as hung (the project's default is 120 s). */
-const WALK_TIMEOUT_MS = 300_000;
+/**
+ * How long one walk of every route may take before it is reported as hung (the project's default is 120 s): a hang
+ * guard, not a time limit. The walks also run A11Y-2's axe (about 25 runs a walk signed in): at load 28 to 35 on the
+ * 2-core machine a signed-in walk took 270 s and more, so the guard is well above that.
+ */
+const WALK_TIMEOUT_MS = 600_000;
 
 const GALLERY = resolve('test-results/walk');
 /** WALK-7: a screenshot of every visit only when asked; `npm test` shoots the visits that found something. */
@@ -116,7 +121,7 @@ function titleProblems(titles: string[]): string[] {
 }
 
 /**
- * A11Y-2 (moved here from tests/a11y-routes.test.ts so that its axe check runs on the walk's own visits instead of
+ * A11Y-2 (moved here from its own walk, once tests/a11y-routes.test.ts, so that its axe check runs on the walk's own visits instead of
  * a second walk): the routes whose visit in this size and signed state runs axe. Signed in, the phone takes the even
  * places of the route list and the desktop the odd ones (signed out the other way round); signed out only the open
  * paths (every other route shows the sign-in screen, which is one of them: PUB-2), signed in not the entry screens
@@ -157,36 +162,6 @@ async function screenProblems(page: Page): Promise<string[]> {
   if (/\b(title|nav|ui)\.[a-zA-Z]+\b/.test(text))
     problems.push(`raw message key in ${JSON.stringify(text.slice(0, 80))}`);
   return problems;
-}
-
-/**
- * WALK-1: goes to `route` through the router's history navigation (no page load) and waits until the app has
- * answered it: at `landing` (the route, or `/lr` carrying the route as `redirect` for a guarded one signed out),
- * the route loaded, and a new screen in place of the one before, unless the visit before landed on the same
- * screen (one sign-in screen after another). False when that does not come soon (two routes drawn by the same
- * component in a row, such as /flashExchange and /exchange, keep theirs): the caller then loads the route.
- */
-async function navigatedInApp(page: Page, route: string, landing: string, sameScreen: boolean): Promise<boolean> {
-  await page.evaluate((to) => {
-    for (const el of Array.from(document.querySelectorAll('main#main > *'))) el.setAttribute('data-left', '');
-    history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, route);
-  return page
-    .waitForFunction(
-      ([to, at, same]) =>
-        location.pathname === at &&
-        (at === to || new URLSearchParams(location.search).get('redirect') === to) &&
-        !document.querySelector('.nav-progress') &&
-        (same || Array.from(document.querySelectorAll('main#main > *')).some((el) => !el.hasAttribute('data-left'))),
-      [route, landing, sameScreen] as const,
-      // Not a time limit: past it the caller loads the route from its address, which checks the same.
-      { timeout: 5_000 },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
 }
 
 function slug(path: string): string {
@@ -243,8 +218,15 @@ mkdirSync(GALLERY, { recursive: true });
 
 const usedKnown = new Set<Known>();
 
+let phoneContext: BrowserContext | undefined;
+/** One signed-in phone context for the checks after the walks (made at the first call, closed after the file). */
+async function phoneSignedIn(): Promise<BrowserContext> {
+  return (phoneContext ??= await newContext(env.app.browser, { viewport: PHONE, token: env.token }));
+}
+
 describe('[WALK-1] route walk', () => {
-  afterAll(() => {
+  afterAll(async () => {
+    await phoneContext?.close();
     writeIndex();
     console.log(
       `[WALK-7] route walk gallery: ${join(GALLERY, 'index.html')} (${shots.length} screenshots` +
@@ -360,7 +342,9 @@ describe('[WALK-1] route walk', () => {
               if (byLoad) {
                 await gotoApp(page, env.app.server.url + route);
                 spent.loads++;
-              } else if (!(await navigatedInApp(page, route, expected, lastLanded === expected))) {
+              } else if (
+                !(await navigatedInApp(page, route, { landing: expected, sameScreen: lastLanded === expected }))
+              ) {
                 console.log(`[WALK-1] ${route} (${size}, ${state}): no new screen in place; loaded from its address`);
                 await gotoApp(page, env.app.server.url + route);
                 spent.loads++;
@@ -466,9 +450,16 @@ describe('[WALK-1] route walk', () => {
     }
   }
 
+  /** Goes to `path` inside the app (no page load; none of these checks is about one), or loads it if that fails. */
+  const goTo = async (page: Page, path: string) => {
+    if (await navigatedInApp(page, path)) return;
+    console.log(`${path}: no new screen in place; loaded from its address`);
+    await gotoApp(page, env.app.server.url + path);
+  };
+
   it('[TRADE-4] [TRADE-6] [TRADE-7] [TRADE-8] [NAV-2] [CONTENT-2] the defects the walk was written for stay fixed', async () => {
     const desk = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const phone = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const phone = await phoneSignedIn();
     try {
       const page = await desk.newPage();
       await gotoApp(page, env.app.server.url + '/trade');
@@ -486,21 +477,25 @@ describe('[WALK-1] route walk', () => {
       await page.fill('.pp-search input', 'zzz');
       await page.waitForSelector('.trade-pairs >> text=No pairs match "zzz"');
       // TRADE-7: the favourites as a titled list with their count.
-      await gotoApp(page, env.app.server.url + '/flash?tab=optional');
+      await goTo(page, '/flash?tab=optional');
       await page.waitForSelector('.wl .mt-row');
       expect(await page.locator('.wl-title').innerText()).toBe('Favorites');
       expect(Number(await page.locator('.wl-count').innerText())).toBe(await page.locator('.wl .mt-row').count());
       // CONTENT-2: every listed help article opens; an id the rules lack says it was not found.
-      await gotoApp(page, env.app.server.url + '/help');
+      await goTo(page, '/help');
       await page.waitForSelector('.help-item');
       const hrefs = await page.$$eval('.help-item', (els) => els.map((e) => e.getAttribute('href') ?? ''));
       expect(hrefs.length).toBeGreaterThan(0);
+      // Each article opened as a reader does: a click on its entry in the list, then back to the list.
       for (const href of hrefs) {
-        await gotoApp(page, env.app.server.url + href);
+        await page.locator(`.help-item[href="${href}"]`).click();
+        await page.waitForURL((u) => u.pathname === href);
         await page.waitForSelector('.mk-article-title, .empty-state');
         expect(await page.locator('.mk-article-title').count(), href).toBe(1);
+        await page.goBack();
+        await page.waitForSelector('.help-item');
       }
-      await gotoApp(page, env.app.server.url + '/helpDetail/1');
+      await goTo(page, '/helpDetail/1');
       await page.waitForSelector('text=This article was not found');
 
       const p = await phone.newPage();
@@ -513,26 +508,26 @@ describe('[WALK-1] route walk', () => {
       expect(style.mask).toContain('linear-gradient');
       expect(style.snap).toContain('x');
       // NAV-2: /finance is a bottom-tab screen: it shows the tab bar, with finance highlighted.
-      await gotoApp(p, env.app.server.url + '/finance');
+      await goTo(p, '/finance');
       await p.waitForSelector('nav[data-testid="tabbar"]');
       expect(await p.locator('nav[data-testid="tabbar"] [aria-current="page"]').innerText()).toContain('Finance');
       await p.locator('nav[data-testid="tabbar"]').getByRole('link', { name: 'Home' }).click();
       await p.waitForURL((u) => new URL(u).pathname === '/');
     } finally {
       await desk.close();
-      await phone.close();
+      for (const open of phone.pages()) await open.close();
     }
   });
 
   it('[spec 2.1, 2.4] an unknown path shows the not-found screen with a way home', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
+    // A load of the unknown address (as typed), in the phone context of the test above.
+    const page = await (await phoneSignedIn()).newPage();
     try {
       await gotoApp(page, env.app.server.url + '/no-such-page');
       expect(await page.locator('[data-testid="not-found-screen"]').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     } finally {
-      await ctx.close();
+      await page.close();
     }
   });
 
