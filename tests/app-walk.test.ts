@@ -121,8 +121,8 @@ function titleProblems(titles: string[]): string[] {
 }
 
 /**
- * A11Y-2 (moved here from its own walk, once tests/a11y-routes.test.ts, so that its axe check runs on the walk's own visits instead of
- * a second walk): the routes whose visit in this size and signed state runs axe. Signed in, the phone takes the even
+ * A11Y-2 (moved here from its own walk, once tests/a11y-routes.test.ts, so that its axe check runs on the walk's own
+ * visits instead of a second walk): the routes whose visit in this size and signed state runs axe. Signed in, the phone takes the even
  * places of the route list and the desktop the odd ones (signed out the other way round); signed out only the open
  * paths (every other route shows the sign-in screen, which is one of them: PUB-2), signed in not the entry screens
  * (they send the visitor home, GUARD-5). So each route is checked once per signed state, a public route in both sizes.
