@@ -8,20 +8,27 @@
  *
  * One server and one browser for the whole walk; one browser context per size and signed state. The phone walks
  * load each route from its address; the desktop walks navigate inside the app (WALK-1's decision). The signed-in
- * visits of five screens also run the English half of A11Y-1 (axe), A11Y-17, A11Y-18 and A11Y-20.
+ * visits of five screens also run the English half of A11Y-1 (axe), A11Y-17, A11Y-18 and A11Y-20, and the visits of
+ * A11Y-2's routes (every other route of the list per size, see `axeRoutesOf`) run A11Y-2's axe check (with A11Y-6's
+ * `meta-viewport`): one axe run per visit serves both, and the A11Y-2 tests after the walks read what it found.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } from './app-support';
 import { api } from '../src/shared/api/registry';
 import { ALL_ROUTES, OPEN_PATHS, PUBLIC_MARKET_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
-import { axeSerious } from './helpers/axe';
+import { navigatedInApp } from './helpers/inApp';
+import { axeSeriousAndViewport, type AxeViolation } from './helpers/axe';
 
-/** How long one walk of every route may take before it is reported as hung (the project's default is 120 s). */
-const WALK_TIMEOUT_MS = 300_000;
+/**
+ * How long one walk of every route may take before it is reported as hung (the project's default is 120 s): a hang
+ * guard, not a time limit. The walks also run A11Y-2's axe (about 25 runs a walk signed in): at load 28 to 35 on the
+ * 2-core machine a signed-in walk took 270 s and more, so the guard is well above that.
+ */
+const WALK_TIMEOUT_MS = 600_000;
 
 const GALLERY = resolve('test-results/walk');
 /** WALK-7: a screenshot of every visit only when asked; `npm test` shoots the visits that found something. */
@@ -71,8 +78,11 @@ const env = appWithDemoUser();
  */
 const A11Y_SCREENS = ['/', '/store', '/trade', '/langList', '/wallet'];
 
-/** A11Y-1, A11Y-18, A11Y-20 on the screen now shown (signed in, English); the problems found. */
-async function a11yProblems(page: Page, route: string): Promise<string[]> {
+/**
+ * A11Y-1, A11Y-18, A11Y-20 on the screen now shown (signed in, English); the problems found. `axe` runs axe on the
+ * screen (once the trade title is in), shared with A11Y-2's check of the same visit.
+ */
+async function a11yProblems(page: Page, route: string, axe: () => Promise<AxeViolation[]>): Promise<string[]> {
   const problems: string[] = [];
   // A11Y-18: the trade screen's title names its pair and price once the price is in.
   if (route === '/trade') {
@@ -89,7 +99,7 @@ async function a11yProblems(page: Page, route: string): Promise<string[]> {
     const label = await page.locator('.notice-strip__toggle').getAttribute('aria-label');
     if (!/^Play/.test(label ?? '')) problems.push(`[A11Y-20] the notice strip's button says ${JSON.stringify(label)}`);
   }
-  for (const v of await axeSerious(page))
+  for (const v of (await axe()).filter((x) => x.impact === 'serious' || x.impact === 'critical'))
     problems.push(
       `[A11Y-1] axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes
         .slice(0, 3)
@@ -110,6 +120,39 @@ function titleProblems(titles: string[]): string[] {
   return problems;
 }
 
+/**
+ * A11Y-2 (moved here from its own walk, once tests/a11y-routes.test.ts, so that its axe check runs on the walk's own
+ * visits instead of a second walk): the routes whose visit in this size and signed state runs axe. Signed in, the phone takes the even
+ * places of the route list and the desktop the odd ones (signed out the other way round); signed out only the open
+ * paths (every other route shows the sign-in screen, which is one of them: PUB-2), signed in not the entry screens
+ * (they send the visitor home, GUARD-5). So each route is checked once per signed state, a public route in both sizes.
+ */
+function axeRoutesOf(size: Size, state: State): string[] {
+  const parity = (size === 'phone') === (state === 'signed-in') ? 0 : 1;
+  return ALL_ROUTES.filter(
+    (r, i) =>
+      i % 2 === parity && (state === 'signed-out' ? OPEN_PATHS.includes(r) : !SIGNED_IN_ENTRY_PATHS.includes(r)),
+  );
+}
+
+/**
+ * A11Y-2's findings per walk ("phone, signed-in") and route: axe's serious and critical violations and a
+ * `meta-viewport` one (A11Y-6), and a visit that did not land on its route or whose content did not settle before
+ * axe ran. A route of `axeRoutesOf` missing here was not checked (its walk stopped before it).
+ */
+const axeFound = new Map<string, Map<string, string[]>>();
+
+/** Where a walk's time went (printed after it), in ms. */
+interface Spent {
+  arrive: number;
+  content: number;
+  audit: number;
+  axe: number;
+  axeRuns: number;
+  shots: number;
+  loads: number;
+}
+
 /** Spec 2.1, 2.4: the screen is a declared route's, not empty, and shows no raw message key. */
 async function screenProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
@@ -119,36 +162,6 @@ async function screenProblems(page: Page): Promise<string[]> {
   if (/\b(title|nav|ui)\.[a-zA-Z]+\b/.test(text))
     problems.push(`raw message key in ${JSON.stringify(text.slice(0, 80))}`);
   return problems;
-}
-
-/**
- * WALK-1: goes to `route` through the router's history navigation (no page load) and waits until the app has
- * answered it: at `landing` (the route, or `/lr` carrying the route as `redirect` for a guarded one signed out),
- * the route loaded, and a new screen in place of the one before, unless the visit before landed on the same
- * screen (one sign-in screen after another). False when that does not come soon (two routes drawn by the same
- * component in a row, such as /flashExchange and /exchange, keep theirs): the caller then loads the route.
- */
-async function navigatedInApp(page: Page, route: string, landing: string, sameScreen: boolean): Promise<boolean> {
-  await page.evaluate((to) => {
-    for (const el of Array.from(document.querySelectorAll('main#main > *'))) el.setAttribute('data-left', '');
-    history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, route);
-  return page
-    .waitForFunction(
-      ([to, at, same]) =>
-        location.pathname === at &&
-        (at === to || new URLSearchParams(location.search).get('redirect') === to) &&
-        !document.querySelector('.nav-progress') &&
-        (same || Array.from(document.querySelectorAll('main#main > *')).some((el) => !el.hasAttribute('data-left'))),
-      [route, landing, sameScreen] as const,
-      // Not a time limit: past it the caller loads the route from its address, which checks the same.
-      { timeout: 5_000 },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
 }
 
 function slug(path: string): string {
@@ -205,8 +218,15 @@ mkdirSync(GALLERY, { recursive: true });
 
 const usedKnown = new Set<Known>();
 
+let phoneContext: BrowserContext | undefined;
+/** One signed-in phone context for the checks after the walks (made at the first call, closed after the file). */
+async function phoneSignedIn(): Promise<BrowserContext> {
+  return (phoneContext ??= await newContext(env.app.browser, { viewport: PHONE, token: env.token }));
+}
+
 describe('[WALK-1] route walk', () => {
-  afterAll(() => {
+  afterAll(async () => {
+    await phoneContext?.close();
     writeIndex();
     console.log(
       `[WALK-7] route walk gallery: ${join(GALLERY, 'index.html')} (${shots.length} screenshots` +
@@ -268,6 +288,18 @@ describe('[WALK-1] route walk', () => {
           const page = await ctx.newPage();
           const failures: string[] = [];
           const a11yTitles = new Map<string, string>();
+          const axeRoutes = axeRoutesOf(size, state);
+          const axeOfWalk = new Map<string, string[]>();
+          axeFound.set(`${size}, ${state}`, axeOfWalk);
+          const spent: Spent = { arrive: 0, content: 0, audit: 0, axe: 0, axeRuns: 0, shots: 0, loads: 0 };
+          const started = performance.now();
+          let mark = started;
+          /** Adds the time since the last mark to `phase`. */
+          const lap = (phase: Exclude<keyof Spent, 'axeRuns' | 'loads'>) => {
+            const now = performance.now();
+            spent[phase] += now - mark;
+            mark = now;
+          };
           let current: string[] = [];
           page.on('pageerror', (e) => current.push(`page error: ${e.message}`));
           page.on('console', (m) => {
@@ -292,6 +324,7 @@ describe('[WALK-1] route walk', () => {
             let lastLanded: string | undefined;
             for (const route of ALL_ROUTES) {
               current = [];
+              mark = performance.now();
               const expected =
                 state === 'signed-out'
                   ? OPEN_PATHS.includes(route)
@@ -306,10 +339,15 @@ describe('[WALK-1] route walk', () => {
               // its address and navigated to, signed out and in, and a desktop visit costs a few frames, not a
               // start-up.
               const byLoad = size === 'phone' || lastLanded === undefined || SIGNED_IN_ENTRY_PATHS.includes(route);
-              if (byLoad) await gotoApp(page, env.app.server.url + route);
-              else if (!(await navigatedInApp(page, route, expected, lastLanded === expected))) {
+              if (byLoad) {
+                await gotoApp(page, env.app.server.url + route);
+                spent.loads++;
+              } else if (
+                !(await navigatedInApp(page, route, { landing: expected, sameScreen: lastLanded === expected }))
+              ) {
                 console.log(`[WALK-1] ${route} (${size}, ${state}): no new screen in place; loaded from its address`);
                 await gotoApp(page, env.app.server.url + route);
+                spent.loads++;
               }
               const landedUrl = new URL(page.url());
               const landed = landedUrl.pathname;
@@ -320,16 +358,40 @@ describe('[WALK-1] route walk', () => {
                 const back = landedUrl.searchParams.get('redirect');
                 if (back !== route) current.push(`redirect ${JSON.stringify(back)}, expected ${route}`);
               }
-              await waitForContent(page).catch((e: Error) =>
-                current.push(`content did not settle: ${e.message.split('\n')[0]}`),
+              lap('arrive');
+              const unsettled = await waitForContent(page).then(
+                () => undefined,
+                (e: Error) => `content did not settle: ${e.message.split('\n')[0]}`,
               );
+              if (unsettled) current.push(unsettled);
+              lap('content');
               if (state === 'signed-in' || (landed === route && PUBLIC_MARKET_PATHS.includes(route)))
                 current.push(...(await screenProblems(page)));
               current.push(...(await page.evaluate(auditLayout)).map((f) => `${f.kind}: ${f.detail}`));
+              lap('audit');
+              // One axe run per visit, at most, for A11Y-1 and A11Y-2 both.
+              let violations: Promise<AxeViolation[]> | undefined;
+              const axe = () => {
+                if (!violations) spent.axeRuns++;
+                return (violations ??= axeSeriousAndViewport(page));
+              };
               if (state === 'signed-in' && A11Y_SCREENS.includes(route)) {
-                current.push(...(await a11yProblems(page, route)));
+                current.push(...(await a11yProblems(page, route, axe)));
                 a11yTitles.set(route, await page.title());
               }
+              if (axeRoutes.includes(route)) {
+                const found = (await axe()).map(
+                  (v) =>
+                    `${v.id} (${v.impact}): ${v.nodes
+                      .slice(0, 3)
+                      .map((n) => n.target.join(' '))
+                      .join(' | ')}`,
+                );
+                if (landed !== route) found.unshift(`landed on ${landed}`);
+                if (unsettled) found.unshift(unsettled);
+                axeOfWalk.set(route, found);
+              }
+              lap('axe');
               const problems = current;
               // WALK-7: every visit with WALK_GALLERY=1, else only the visits that found something.
               const file = `${state}-${size}-${slug(route)}.png`;
@@ -337,6 +399,7 @@ describe('[WALK-1] route walk', () => {
                 await page.screenshot({ path: join(GALLERY, file), fullPage: true });
                 shots.push({ route, landed, size, state, file, problems });
               }
+              lap('shots');
               for (const p of problems) {
                 if (isKnown(route, size, state, p, usedKnown))
                   console.log(`[WALK-8] known: ${route} ${size} ${state}: ${p}`);
@@ -346,6 +409,12 @@ describe('[WALK-1] route walk', () => {
             if (state === 'signed-in')
               for (const p of titleProblems(A11Y_SCREENS.map((r) => a11yTitles.get(r) ?? '')))
                 failures.push(`${size}, ${state}: ${p}`);
+            const s = (ms: number) => (ms / 1000).toFixed(1);
+            console.log(
+              `[WALK-1] ${size}, ${state}: ${ALL_ROUTES.length} routes, ${spent.loads} page loads, ` +
+                `${s(performance.now() - started)} s: arriving ${s(spent.arrive)}, content ${s(spent.content)}, ` +
+                `audit ${s(spent.audit)}, axe ${s(spent.axe)} (${spent.axeRuns} runs), screenshots ${s(spent.shots)}`,
+            );
           } finally {
             await ctx.close();
           }
@@ -357,9 +426,40 @@ describe('[WALK-1] route walk', () => {
     }
   }
 
+  it('[A11Y-2] the walks check every route signed in, and every open path signed out in both sizes', () => {
+    const signedIn = [...axeRoutesOf('phone', 'signed-in'), ...axeRoutesOf('desktop', 'signed-in')];
+    expect([...signedIn].sort()).toEqual(ALL_ROUTES.filter((r) => !SIGNED_IN_ENTRY_PATHS.includes(r)).sort());
+    const open = ALL_ROUTES.filter((r) => OPEN_PATHS.includes(r));
+    expect([...axeRoutesOf('phone', 'signed-out'), ...axeRoutesOf('desktop', 'signed-out')].sort()).toEqual(
+      [...open].sort(),
+    );
+    // A public route: signed out in one size, signed in in the other.
+    for (const r of open.filter((x) => !SIGNED_IN_ENTRY_PATHS.includes(x)))
+      expect(axeRoutesOf('phone', 'signed-out').includes(r), r).toBe(axeRoutesOf('desktop', 'signed-in').includes(r));
+  });
+
+  for (const state of ['signed-out', 'signed-in'] as const) {
+    for (const size of ['phone', 'desktop'] as const) {
+      it(`[A11Y-2] [A11Y-6] no serious or critical axe violation on every other route (the other size takes the rest), ${size}, ${state}`, () => {
+        // Found on the walk's visits above (with reduced motion, once each visit's content settled).
+        const found = axeFound.get(`${size}, ${state}`) ?? new Map<string, string[]>();
+        expect(
+          axeRoutesOf(size, state).flatMap((r) => (found.get(r) ?? ['not checked']).map((f) => `${r}: ${f}`)),
+        ).toEqual([]);
+      });
+    }
+  }
+
+  /** Goes to `path` inside the app (no page load; none of these checks is about one), or loads it if that fails. */
+  const goTo = async (page: Page, path: string) => {
+    if (await navigatedInApp(page, path)) return;
+    console.log(`${path}: no new screen in place; loaded from its address`);
+    await gotoApp(page, env.app.server.url + path);
+  };
+
   it('[TRADE-4] [TRADE-6] [TRADE-7] [TRADE-8] [NAV-2] [CONTENT-2] the defects the walk was written for stay fixed', async () => {
     const desk = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const phone = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const phone = await phoneSignedIn();
     try {
       const page = await desk.newPage();
       await gotoApp(page, env.app.server.url + '/trade');
@@ -377,21 +477,25 @@ describe('[WALK-1] route walk', () => {
       await page.fill('.pp-search input', 'zzz');
       await page.waitForSelector('.trade-pairs >> text=No pairs match "zzz"');
       // TRADE-7: the favourites as a titled list with their count.
-      await gotoApp(page, env.app.server.url + '/flash?tab=optional');
+      await goTo(page, '/flash?tab=optional');
       await page.waitForSelector('.wl .mt-row');
       expect(await page.locator('.wl-title').innerText()).toBe('Favorites');
       expect(Number(await page.locator('.wl-count').innerText())).toBe(await page.locator('.wl .mt-row').count());
       // CONTENT-2: every listed help article opens; an id the rules lack says it was not found.
-      await gotoApp(page, env.app.server.url + '/help');
+      await goTo(page, '/help');
       await page.waitForSelector('.help-item');
       const hrefs = await page.$$eval('.help-item', (els) => els.map((e) => e.getAttribute('href') ?? ''));
       expect(hrefs.length).toBeGreaterThan(0);
+      // Each article opened as a reader does: a click on its entry in the list, then back to the list.
       for (const href of hrefs) {
-        await gotoApp(page, env.app.server.url + href);
+        await page.locator(`.help-item[href="${href}"]`).click();
+        await page.waitForURL((u) => u.pathname === href);
         await page.waitForSelector('.mk-article-title, .empty-state');
         expect(await page.locator('.mk-article-title').count(), href).toBe(1);
+        await page.goBack();
+        await page.waitForSelector('.help-item');
       }
-      await gotoApp(page, env.app.server.url + '/helpDetail/1');
+      await goTo(page, '/helpDetail/1');
       await page.waitForSelector('text=This article was not found');
 
       const p = await phone.newPage();
@@ -404,26 +508,26 @@ describe('[WALK-1] route walk', () => {
       expect(style.mask).toContain('linear-gradient');
       expect(style.snap).toContain('x');
       // NAV-2: /finance is a bottom-tab screen: it shows the tab bar, with finance highlighted.
-      await gotoApp(p, env.app.server.url + '/finance');
+      await goTo(p, '/finance');
       await p.waitForSelector('nav[data-testid="tabbar"]');
       expect(await p.locator('nav[data-testid="tabbar"] [aria-current="page"]').innerText()).toContain('Finance');
       await p.locator('nav[data-testid="tabbar"]').getByRole('link', { name: 'Home' }).click();
       await p.waitForURL((u) => new URL(u).pathname === '/');
     } finally {
       await desk.close();
-      await phone.close();
+      for (const open of phone.pages()) await open.close();
     }
   });
 
   it('[spec 2.1, 2.4] an unknown path shows the not-found screen with a way home', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
+    // A load of the unknown address (as typed), in the phone context of the test above.
+    const page = await (await phoneSignedIn()).newPage();
     try {
       await gotoApp(page, env.app.server.url + '/no-such-page');
       expect(await page.locator('[data-testid="not-found-screen"]').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     } finally {
-      await ctx.close();
+      await page.close();
     }
   });
 
