@@ -507,6 +507,17 @@ describe('[WALK-1] route walk', () => {
       });
       expect(style.mask).toContain('linear-gradient');
       expect(style.snap).toContain('x');
+      // TRADE-8: the active mode tab is scrolled into the strip, clear of the faded edge (Futures comes fourth).
+      await goTo(p, '/contract');
+      await p.waitForSelector('.trade-tabs [aria-current="page"][data-mode="Ustandard"]');
+      const edge = await p.$eval('.trade-tabs', (e) => {
+        const b = e.getBoundingClientRect();
+        const r = e.querySelector('[aria-current="page"]')!.getBoundingClientRect();
+        return { overflow: e.scrollWidth > e.clientWidth, left: r.left - b.left, right: b.right - r.right };
+      });
+      expect(edge.overflow).toBe(true);
+      expect(edge.left).toBeGreaterThanOrEqual(0);
+      expect(edge.right).toBeGreaterThanOrEqual(32); // the fade's width
       // NAV-2: /finance is a bottom-tab screen: it shows the tab bar, with finance highlighted.
       await goTo(p, '/finance');
       await p.waitForSelector('nav[data-testid="tabbar"]');
