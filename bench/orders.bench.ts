@@ -16,12 +16,13 @@
  * Two configurations, alternating, `--runs` times each (median of each figure): group commit on (the default)
  * and the baseline CORE_GROUP_COMMIT=0 (one transaction per command). Results: bench/results/orders-latest.json
  * and .md. Not a test: no threshold is asserted. The LAST line printed is one JSON object.
+ * `BENCH_SERVER_LOG=<file>` appends the servers' standard output to that file.
  * `BENCH_CPU_PROF=<dir>` starts each server with `--cpu-prof` into that folder (where the time goes).
  * Printed per run besides the client's figures: the server's CPU time per accepted order (Linux /proc: steadier
  * than throughput when other work shares the machine) and the core's batches in the run by size (its /metrics).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClientJob, ClientResult } from './lib/ordersClient';
@@ -50,10 +51,19 @@ export function parseOptions(argv: readonly string[]): Options {
 const SYMBOL = 'btcusdt';
 /** Raised limits: the bench measures the core, not the abuse limits (printed with the results). */
 const LIMITS_ENV = { USER_LIMIT_SCALE: '10000', RATE_LIMIT_MAX: '100000000' };
-const CONFIGS = [
+/**
+ * `BENCH_AB_ENV="K=V,K2=V2"` (a paired A/B of a server setting, e.g. CORE_LEDGER_WRITE_BEHIND=0): the second
+ * configuration is group commit with those variables instead of the baseline.
+ */
+const AB_ENV = process.env.BENCH_AB_ENV
+  ? Object.fromEntries(process.env.BENCH_AB_ENV.split(',').map((kv) => kv.split('=', 2) as [string, string]))
+  : undefined;
+const CONFIGS: readonly { name: string; env: Record<string, string> }[] = [
   { name: 'group commit', env: { CORE_GROUP_COMMIT: '1' } },
-  { name: 'baseline (CORE_GROUP_COMMIT=0)', env: { CORE_GROUP_COMMIT: '0' } },
-] as const;
+  AB_ENV
+    ? { name: `group commit with ${process.env.BENCH_AB_ENV}`, env: { CORE_GROUP_COMMIT: '1', ...AB_ENV } }
+    : { name: 'baseline (CORE_GROUP_COMMIT=0)', env: { CORE_GROUP_COMMIT: '0' } },
+];
 
 interface Server {
   url: string;
@@ -89,7 +99,10 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     }, 60_000);
     let buf = '';
     let up = false;
+    const keep = process.env.BENCH_SERVER_LOG;
     proc.stdout!.on('data', (chunk: Buffer) => {
+      // `BENCH_SERVER_LOG=<file>` keeps the server's output there (errors, refused batches).
+      if (keep) appendFileSync(keep, chunk);
       // Once it listens, the server's output is drained unread: the bench shares the machine with it.
       if (up) return;
       buf += chunk.toString();

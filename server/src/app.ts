@@ -56,7 +56,7 @@ import { registerWithdrawalRoutes } from './withdrawals/routes';
 import { registerWithdrawTestSwitches } from './withdrawals/testSwitches';
 import { registerSpotTestSwitches } from './spot/testSwitches';
 import { Ledger } from './ledger/service';
-import { sqliteLedgerStore } from './ledger/store';
+import { writeBehindLedgerStore } from './ledger/writeBehind';
 import { ledgerCheckJob } from './ledger/check';
 import { Idempotency } from './ledger/idempotency';
 import { sqliteIdempotencyStore } from './ledger/idempotencyStore';
@@ -198,7 +198,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       'Batches the trading core committed, by how many commands they carried (CORE-3)',
     );
     const coreCommands = metrics.counter('exchange_core_commands_total', 'Commands the trading core committed');
+    // The books (LEDGER-1): the one writer of balances; inside the core's batches it writes behind (LEDGER-11).
+    const ledgerStore = writeBehindLedgerStore(db);
     const core = new TradingCore({
+      ledger: config.core.writeBehind === false ? undefined : ledgerStore,
       db,
       store: journal,
       engine: market.engine,
@@ -223,8 +226,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       tradingFees,
       core,
     };
-    // The books (LEDGER-1): the one writer of balances, and the idempotency keys of money-moving calls.
-    const ledgerStore = sqliteLedgerStore(db);
+    // The idempotency keys of money-moving calls.
     const ledger = new Ledger({ store: ledgerStore, clock, balancesChanged: (u) => userEvents.balancesChanged(u) });
     const idempotency = new Idempotency({ store: sqliteIdempotencyStore(db), clock });
     const abandoned = idempotency.recover();

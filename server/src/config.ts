@@ -151,6 +151,10 @@ export function loadConfig(
         env.CORE_GROUP_COMMIT === undefined || env.CORE_GROUP_COMMIT.trim() === '' ? true : flag(env.CORE_GROUP_COMMIT),
       batchWindowMs: int('CORE_BATCH_WINDOW_MS', env.CORE_BATCH_WINDOW_MS, 0, 0, 50),
       snapshotEvery: int('CORE_SNAPSHOT_EVERY', env.CORE_SNAPSHOT_EVERY, 5000, 10, 10_000_000),
+      writeBehind:
+        env.CORE_LEDGER_WRITE_BEHIND === undefined || env.CORE_LEDGER_WRITE_BEHIND.trim() === ''
+          ? true
+          : flag(env.CORE_LEDGER_WRITE_BEHIND),
     },
     mark: {
       basisWindowMs: int('MARK_BASIS_WINDOW_MS', env.MARK_BASIS_WINDOW_MS, 60_000, 1_000, 3_600_000),

@@ -109,7 +109,13 @@ export interface ServerConfig {
    * `batchWindowMs`) in one transaction (env CORE_GROUP_COMMIT, default on; 0 = one transaction per command, the
    * bench's baseline); `snapshotEvery` commands between book snapshots (env CORE_SNAPSHOT_EVERY, default 5000).
    */
-  core: { groupCommit: boolean; batchWindowMs: number; snapshotEvery: number };
+  core: {
+    groupCommit: boolean;
+    batchWindowMs: number;
+    snapshotEvery: number;
+    /** LEDGER-11: the ledger writes behind inside the core's batches (CORE_LEDGER_WRITE_BEHIND=0: row by row). */
+    writeBehind?: boolean;
+  };
   /**
    * The mark (FUT-3): the index's basis is smoothed over `basisWindowMs` (env MARK_BASIS_WINDOW_MS, default 60000)
    * and the mark kept within `band` of the index (env MARK_BAND, a fraction, default 0.005 = 0.5 %).

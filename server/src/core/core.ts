@@ -23,6 +23,7 @@ import type Database from 'better-sqlite3';
 import { isUserOwner } from '../market/owners';
 import type { BookRecorder, SymbolBook } from '../market/symbolBook';
 import type { CancelCommand, PlaceCommand } from '../matching/types';
+import type { LedgerBatch } from '../ledger/writeBehind';
 import type { Clock, Timers } from '../time/clock';
 import type { JournalEntry, StepEntry, UserEntry } from './entries';
 import { checksum, replay, stateHash, type CoreEngine } from './replay';
@@ -55,6 +56,11 @@ export interface CoreDeps {
   log: CoreLog;
   /** Told of every committed batch: how many commands it carried (metrics: the batch-size distribution). */
   onBatch?(commands: number): void;
+  /**
+   * The ledger's write-behind store (LEDGER-11): opened with each batch, rolled back with each refused command,
+   * flushed before the batch commits. Without it the ledger writes SQL as it goes.
+   */
+  ledger?: LedgerBatch;
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -236,21 +242,31 @@ export class TradingCore implements BookRecorder {
     this.batch = batch;
     books.hold();
     let buffer = this.buffered;
+    const ledger = this.deps.ledger;
+    ledger?.begin();
     try {
       db.transaction(() => {
+        // The ledger's queued rows are written at the end: the rows that refer to them (fills, holds) wait for
+        // the commit to have their foreign keys checked (SQLite turns this off again at COMMIT or ROLLBACK).
+        if (ledger) db.pragma('defer_foreign_keys = ON');
         const before = this.changes();
         for (let i = 0; i < units.length; i++) {
           const applied = this.applies;
+          const mark = ledger?.mark() ?? 0;
           try {
             outcomes[i] = { ok: true, value: db.transaction(units[i].work)() };
           } catch (err) {
-            if (this.applies !== applied || this.step) throw new Abort(err);
+            ledger?.rollbackTo(mark);
+            if (this.applies !== applied || this.step || ledger?.poisoned) throw new Abort(err);
             outcomes[i] = { ok: false, error: err };
           }
         }
+        if (ledger?.poisoned) throw new Abort(new Error('a rollback reached behind the ledger flush'));
+        ledger?.flush();
         buffer = this.commitEntries(batch.entries, this.changes() !== before);
       })();
     } catch (err) {
+      ledger?.end();
       this.batch = undefined;
       this.step = undefined;
       books.discard();
@@ -261,6 +277,7 @@ export class TradingCore implements BookRecorder {
       const refused = new BatchRefused();
       return units.map(() => ({ ok: false, error: refused }));
     }
+    ledger?.end();
     this.batch = undefined;
     this.buffered = buffer;
     this.stats.batches++;

@@ -31,6 +31,7 @@ import { ApiFail } from '../http/failures';
 import { checkLedger } from '../ledger/check';
 import { Ledger } from '../ledger/service';
 import { sqliteLedgerStore } from '../ledger/store';
+import { writeBehindLedgerStore } from '../ledger/writeBehind';
 import { createRng } from '../market/rng';
 import { createSimulator, type SimulatorState } from '../market/simulator';
 import { T0, TEST_SYMBOLS, testConfig } from '../market/testSymbols';
@@ -141,6 +142,7 @@ let db: Database.Database;
 let core: TradingCore;
 let spot: SpotService;
 let ledger: Ledger;
+let ledgerStore: ReturnType<typeof writeBehindLedgerStore>;
 let journal: CoreStore;
 let spotStore: SpotStore;
 let sim: ReturnType<typeof createSimulator>;
@@ -182,7 +184,9 @@ beforeAll(async () => {
   );
   for (let i = 1; i <= USERS; i++) ins.run(String(i), `d${i}@t.co`, `d${i}`, `DIF${i}`);
   sim = createSimulator(config, SYMBOLS, new Metrics(), { now: T0, clock: () => clock.now() });
-  ledger = new Ledger({ store: sqliteLedgerStore(db), clock });
+  // LEDGER-11: the ledger writes behind inside the core's batches, as in the server.
+  ledgerStore = writeBehindLedgerStore(db);
+  ledger = new Ledger({ store: ledgerStore, clock });
   // Every entry the core writes is also kept here, so the whole run replays from the start snapshot although
   // the core prunes the journal behind its snapshots.
   const store = coreStore(db);
@@ -196,6 +200,7 @@ beforeAll(async () => {
     },
   };
   core = new TradingCore({
+    ledger: ledgerStore,
     db,
     store: journal,
     engine: engineOf(sim),

@@ -169,7 +169,7 @@ export class Ledger {
     });
     const takes = op.fromHolds ?? [];
     if (takes.length === 0) return this.write(op, legs);
-    return this.store.transaction(() => {
+    return this.store.atomic(() => {
       const left = new Map<number, Decimal>();
       const held: { id: number; rest: Decimal }[] = [];
       for (const t of takes) {
@@ -201,7 +201,7 @@ export class Ledger {
     if (!amount.isPositive() || amount.isZero()) throw new LedgerError(`${op.kind}: a hold must be positive`);
     const coin = coinOf(op.coin);
     const base = { userId: op.userId, account: op.account as string, coin };
-    return this.store.transaction(() => {
+    return this.store.atomic(() => {
       const journal = this.writeRows(op, [
         { ...base, bucket: 'available', amount: amount.neg() },
         { ...base, bucket: 'frozen', amount },
@@ -236,7 +236,7 @@ export class Ledger {
 
   /** Ends an open hold by returning its amount to available (a rejected or cancelled withdrawal). */
   release(holdId: number, cause: Cause): JournalRow {
-    return this.store.transaction(() => {
+    return this.store.atomic(() => {
       const h = this.openHold(holdId);
       const base = { userId: h.userId, account: h.account as string, coin: h.coin };
       const amount = new Decimal(h.amount);
@@ -252,7 +252,7 @@ export class Ledger {
 
   /** Ends an open hold by posting its amount out to house accounts (an approved withdrawal and its fee). */
   settle(holdId: number, op: SettleOp): JournalRow {
-    return this.store.transaction(() => {
+    return this.store.atomic(() => {
       const h = this.openHold(holdId);
       const amount = new Decimal(h.amount);
       const to = typeof op.to === 'string' ? [{ house: op.to, amount: h.amount }] : op.to;
@@ -278,7 +278,7 @@ export class Ledger {
   /** Makes sure a (zero) balance row exists, e.g. the USDT row of a new account; no journal row (nothing moves). */
   open(userId: number, account: UserAccount, coin: string): void {
     const c = coinOf(coin);
-    this.store.transaction(() => {
+    this.store.atomic(() => {
       if (!this.store.balance(userId, account, c))
         this.store.putBalance({ userId, account, coin: c, available: '0', frozen: '0' });
     });
@@ -312,7 +312,7 @@ export class Ledger {
 
   /** One journal row in a transaction (or savepoint) of its own. */
   private write(cause: Cause, legs: Entry[]): JournalRow {
-    return this.store.transaction(() => this.writeRows(cause, legs));
+    return this.store.atomic(() => this.writeRows(cause, legs));
   }
 
   /**

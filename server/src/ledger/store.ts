@@ -60,6 +60,11 @@ export interface JournalRow {
 export interface LedgerStore {
   /** Runs `fn` as one transaction (nested calls join the outer one); a throw rolls everything back. */
   transaction<T>(fn: () => T): T;
+  /**
+   * Runs the ledger's own steps (only this store's writes inside) as one: a throw undoes them. A transaction in
+   * SQL; in a write-behind batch (writeBehind.ts) the queued writes are undone in memory, without a savepoint.
+   */
+  atomic<T>(fn: () => T): T;
   journalByRef(kind: string, ref: string): JournalRow | undefined;
   /** Inserts a journal row; undefined when (kind, ref) is already in the journal (nothing written). */
   insertJournal(row: JournalInsert): number | undefined;
@@ -129,6 +134,7 @@ export function sqliteLedgerStore(db: Database.Database): LedgerStore {
   };
   return {
     transaction: (fn) => db.transaction(fn)(),
+    atomic: (fn) => db.transaction(fn)(),
     journalByRef: (kind, ref) => q.journalByRef.get(kind, ref) as JournalRow | undefined,
     insertJournal: (row) => {
       const r = q.insertJournal.run(row);

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../time/clock';
+import { checkLedger } from './check';
+import { Ledger } from './service';
+import { sqliteLedgerStore } from './store';
+import { freshDb } from './testDb';
+import { writeBehindLedgerStore } from './writeBehind';
+
+async function setup() {
+  const db = await freshDb();
+  const store = writeBehindLedgerStore(db);
+  const ledger = new Ledger({ store, clock: manualClock() });
+  const sql = sqliteLedgerStore(db);
+  const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
+  /** One batch as the core runs it: one transaction, foreign keys deferred, flushed before the commit. */
+  const batch = <T>(fn: () => T): T =>
+    db.transaction(() => {
+      db.pragma('defer_foreign_keys = ON');
+      store.begin();
+      try {
+        const out = fn();
+        store.flush();
+        return out;
+      } finally {
+        store.end();
+      }
+    })();
+  return { db, store, ledger, sql, count, batch };
+}
+
+const deposit = (ledger: Ledger, userId: number, amount: string, ref: string) =>
+  ledger.post({
+    kind: 'deposit',
+    ref,
+    userId,
+    entries: [
+      { userId, account: 'platform', coin: 'USDT', amount },
+      { house: 'house:deposits', coin: 'USDT', amount: `-${amount}` },
+    ],
+  });
+
+const holdOf = (ledger: Ledger, userId: number, amount: string, ref: string) =>
+  ledger.hold({ kind: 'spot_order', ref, userId, account: 'platform', coin: 'USDT', amount });
+
+describe('[LEDGER-11] the ledger writes behind inside a batch', () => {
+  it('queues every row until the flush, answers reads from memory, and writes the same rows as row by row', async () => {
+    const { ledger, sql, count, batch } = await setup();
+    batch(() => {
+      deposit(ledger, 1, '100', 'd1');
+      const { hold } = holdOf(ledger, 1, '30', 'o1');
+      // Nothing in SQL yet; the ledger's reads see the batch.
+      expect(count('ledger_journal')).toBe(0);
+      expect(sql.balance(1, 'platform', 'USDT')).toBeUndefined();
+      expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '70', frozen: '30' });
+      expect(ledger.balances(1)).toEqual([{ account: 'platform', coin: 'USDT', available: '70', frozen: '30' }]);
+      ledger.post({
+        kind: 'spot_fill',
+        ref: 'f1',
+        userId: 1,
+        entries: [{ house: 'house:market', coin: 'USDT', amount: '10' }],
+        fromHolds: [{ holdId: hold.id, amount: '10' }],
+      });
+      ledger.release(hold.id, { kind: 'spot_release', ref: 'o1', userId: 1 });
+      expect(() => holdOf(ledger, 1, '91', 'o2')).toThrow('Insufficient USDT');
+    });
+    expect(count('ledger_journal')).toBe(4);
+    expect(count('ledger_entries')).toBe(8);
+    expect(sql.balance(1, 'platform', 'USDT')).toEqual({ available: '90', frozen: '0' });
+    const holds = [...sql.eachOpenHold()];
+    expect(holds).toEqual([]);
+    expect(sql.hold(1)).toMatchObject({ state: 'released', amount: '20' });
+    expect(checkLedger(sql).problems).toBe(0);
+  });
+
+  it('a rollback undoes the memory with the savepoint; a hold taken in an earlier batch is read and closed', async () => {
+    const { db, ledger, store, sql, batch } = await setup();
+    batch(() => deposit(ledger, 1, '100', 'd1'));
+    const held = batch(() => holdOf(ledger, 1, '40', 'o1').hold);
+    batch(() => {
+      const mark = store.mark();
+      expect(() =>
+        db.transaction(() => {
+          ledger.release(held.id, { kind: 'spot_release', ref: 'o1', userId: 1 });
+          deposit(ledger, 1, '5', 'd2');
+          throw new Error('refused after the ledger wrote');
+        })(),
+      ).toThrow('refused');
+      store.rollbackTo(mark);
+      // As before the command: the hold still open, the balance and the journal unchanged.
+      expect(ledger.holdById(held.id)).toMatchObject({ state: 'open', amount: '40' });
+      expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '60', frozen: '40' });
+      expect(ledger.posted('deposit', 'd2')).toBeUndefined();
+      // ledger.transaction undoes its own part when it throws.
+      expect(() =>
+        ledger.transaction(() => {
+          deposit(ledger, 1, '7', 'd3');
+          throw new Error('no');
+        }),
+      ).toThrow('no');
+      expect(ledger.balance(1, 'platform', 'USDT').available).toBe('60');
+      ledger.release(held.id, { kind: 'spot_release', ref: 'o1', userId: 1 });
+    });
+    expect(sql.balance(1, 'platform', 'USDT')).toEqual({ available: '100', frozen: '0' });
+    expect(sql.journalByRef('deposit', 'd2')).toBeUndefined();
+    expect(sql.journalByRef('deposit', 'd3')).toBeUndefined();
+    expect(checkLedger(sql).problems).toBe(0);
+  });
+
+  it('a rollback behind a flush refuses the batch; outside a batch it writes at once', async () => {
+    const { ledger, store, sql, batch } = await setup();
+    expect(() =>
+      batch(() => {
+        const mark = store.mark();
+        deposit(ledger, 1, '100', 'd1');
+        store.flush();
+        store.rollbackTo(mark);
+        expect(store.poisoned).toBe(true);
+        throw new Error('the core refuses a poisoned batch');
+      }),
+    ).toThrow('poisoned');
+    expect(sql.balance(1, 'platform', 'USDT')).toBeUndefined();
+    deposit(ledger, 2, '3', 'd9');
+    expect(sql.balance(2, 'platform', 'USDT')).toEqual({ available: '3', frozen: '0' });
+  });
+});
