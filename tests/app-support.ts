@@ -174,23 +174,33 @@ export function sharedPage(browser: () => Browser, opts: () => ContextOptions = 
   };
 }
 
+/** The pages of {@link keptPage} in this file: only the one a test asks for keeps its app running. */
+const keptPages = new Set<{ page?: Page }>();
+
 /**
  * One page kept open across the tests of a file or describe block, for tests that reach their screens inside the
  * running app ({@link visit}) rather than by a first visit: the context (from `make`, at the first call) and its
  * page live until the block ends, and the app stays loaded between tests (unlike {@link sharedPage}, which parks
  * its page). The tests then run in order on one app: each leaves what the next relies on (a sign-in, a stored
- * setting) said in the block; a closed page is replaced.
+ * setting) said in the block; a closed page is replaced. Asking for one parks the file's other kept pages on
+ * about:blank (an app left open keeps its sockets, timers and renderer busy): the next test on a parked page loads
+ * it again, in its warm context.
  */
 export function keptPage(make: () => Promise<BrowserContext>): () => Promise<Page> {
   let ctx: BrowserContext | undefined;
-  let page: Page | undefined;
+  const kept: { page?: Page } = {};
+  keptPages.add(kept);
   afterAll(async () => {
+    keptPages.delete(kept);
     await ctx?.close();
   });
   return async () => {
+    for (const other of keptPages)
+      if (other !== kept && other.page && !other.page.isClosed() && other.page.url() !== 'about:blank')
+        await other.page.goto('about:blank');
     ctx ??= await make();
-    if (!page || page.isClosed()) page = await ctx.newPage();
-    return page;
+    if (!kept.page || kept.page.isClosed()) kept.page = await ctx.newPage();
+    return kept.page;
   };
 }
 
