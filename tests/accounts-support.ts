@@ -148,14 +148,6 @@ export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
 }
 
-/** Fills the sign-in form and submits it. */
-export async function signInWithForm(page: Page, base: string, account: string, password: string): Promise<void> {
-  await open(page, `${base}/login`);
-  await page.getByLabel('Account, email or phone').fill(account);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 /**
  * Signs in with the form reached inside the running app (no page load): /login carrying `then` as its return path
  * (PUB-2), so the app goes there once signed in; waits until that screen rendered. The fields are found by name,
