@@ -11,12 +11,13 @@ import {
   newContext,
   open,
   registerAccountByApi,
-  signInWithForm,
+  signInInApp,
+  signOutInApp,
   startHarness,
   storedToken,
   type Harness,
 } from './accounts-support';
-import { navigateInApp } from './app-support';
+import { keptPage, navigateInApp, visit } from './app-support';
 import { axeSerious } from './helpers/axe';
 
 let h: Harness;
@@ -35,127 +36,126 @@ async function info(token: string): Promise<Record<string, unknown>> {
   return r.data as Record<string, unknown>;
 }
 
+/**
+ * A signed-out visitor's page for the form rules and the forgotten password, kept open: each test reaches its
+ * screen inside the app (the invite link is loaded, as a link is). The reset signs the visitor in: it runs last.
+ */
+const visitorPage = keptPage(() => newContext(h.browser, { viewport: PHONE }));
+
 describe('[spec 5] form rules', () => {
   it('[spec 5] a field is validated on blur, the message clears once fixed, and submit checks every field', async () => {
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
-      await open(page, `${base}/register`);
-      await page.getByRole('tab', { name: 'Email' }).click();
-      const email = page.getByLabel('Email', { exact: true });
-      await email.fill('not-an-email');
-      expect(await page.getByText('Enter a valid email address').count()).toBe(0); // not while typing
-      await email.blur();
-      await page.getByText('Enter a valid email address').waitFor();
-      expect(await email.getAttribute('aria-invalid')).toBe('true');
-      await email.fill('ok@example.com');
-      await page.getByText('Enter a valid email address').waitFor({ state: 'detached' });
+    const page = await visitorPage();
+    await visit(page, base, '/register');
+    await page.getByRole('tab', { name: 'Email' }).click();
+    const email = page.getByLabel('Email', { exact: true });
+    await email.fill('not-an-email');
+    expect(await page.getByText('Enter a valid email address').count()).toBe(0); // not while typing
+    await email.blur();
+    await page.getByText('Enter a valid email address').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill('ok@example.com');
+    await page.getByText('Enter a valid email address').waitFor({ state: 'detached' });
 
-      const requests: string[] = [];
-      page.on('request', (r) => requests.push(r.url()));
+    const requests: string[] = [];
+    const onRequest = (r: { url(): string }) => requests.push(r.url());
+    page.on('request', onRequest);
+    try {
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('Enter the verification code').waitFor();
       await page.getByText('Enter your password').waitFor();
-      expect(requests.filter((u) => u.includes('/api/user/register'))).toEqual([]);
-      expect(await email.inputValue()).toBe('ok@example.com');
     } finally {
-      await ctx.close();
+      page.off('request', onRequest);
     }
+    expect(requests.filter((u) => u.includes('/api/user/register'))).toEqual([]);
+    expect(await email.inputValue()).toBe('ok@example.com');
   });
 
   it('[spec 3.3] the invite code of the link is prefilled', async () => {
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
-      await open(page, `${base}/register?inviteCode=FRIEND42`);
-      expect(await page.getByLabel(/Invitation code/).inputValue()).toBe('FRIEND42');
-    } finally {
-      await ctx.close();
-    }
+    // A link is a page load (in the visitor's context, whose cache already holds the build).
+    const page = await visitorPage();
+    await open(page, `${base}/register?inviteCode=FRIEND42`);
+    expect(await page.getByLabel(/Invitation code/).inputValue()).toBe('FRIEND42');
   });
 });
 
 describe('[spec 7.1] forgotten password', () => {
+  it('[spec 8] a wrong code is shown by the form and nothing typed is lost', async () => {
+    const email = 'nobody@example.com';
+    const page = await visitorPage();
+    await visit(page, base, '/forget');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Email verification code').fill('000000');
+    await page.getByLabel('New password').fill('NewPass5678-Quartz');
+    await page.getByLabel('Confirm password').fill('NewPass5678-Quartz');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.locator('.form__error').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/forget');
+    expect(await page.getByLabel('New password').inputValue()).toBe('NewPass5678-Quartz');
+  });
+
   it('[spec 7.1 backPwd] a code from the outbox resets the password; the new one signs in', async () => {
     // The demo user has an email and no code sent yet (codes to one address are 60 s apart).
     const email = demoCredentials(h.server).account;
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
-      await open(page, `${base}/forget`);
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByRole('button', { name: 'Send code' }).click();
-      await page.getByRole('button', { name: /Resend in/ }).waitFor();
-      await page.getByLabel('Email verification code').fill(await latestCode(h.server, email));
-      await page.getByLabel('New password').fill('NewPass5678-Quartz');
-      await page.getByLabel('Confirm password').fill('NewPass5678-Quartz');
-      await page.getByRole('button', { name: 'Reset password' }).click();
-      await page.waitForURL('**/login');
-      await signInWithForm(page, base, email, 'NewPass5678-Quartz');
-      await page.waitForURL(`${base}/`);
-      expect(await storedToken(page)).toBeTruthy();
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('[spec 8] a wrong code is shown by the form and nothing typed is lost', async () => {
-    const email = 'nobody@example.com';
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
-      await open(page, `${base}/forget`);
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByLabel('Email verification code').fill('000000');
-      await page.getByLabel('New password').fill('NewPass5678-Quartz');
-      await page.getByLabel('Confirm password').fill('NewPass5678-Quartz');
-      await page.getByRole('button', { name: 'Reset password' }).click();
-      await page.locator('.form__error').waitFor();
-      expect(new URL(page.url()).pathname).toBe('/forget');
-      expect(await page.getByLabel('New password').inputValue()).toBe('NewPass5678-Quartz');
-    } finally {
-      await ctx.close();
-    }
+    const page = await visitorPage();
+    // Another route first: the wrong-code test left its entries on /forget.
+    await visit(page, base, '/lr');
+    await visit(page, base, '/forget');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Resend in/ }).waitFor();
+    await page.getByLabel('Email verification code').fill(await latestCode(h.server, email));
+    await page.getByLabel('New password').fill('NewPass5678-Quartz');
+    await page.getByLabel('Confirm password').fill('NewPass5678-Quartz');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL('**/login');
+    // The app brought the visitor to the sign-in form: the new password signs in there.
+    await page.getByLabel('Account, email or phone').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('NewPass5678-Quartz');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${base}/`);
+    expect(await storedToken(page)).toBeTruthy();
   });
 });
 
 describe('[spec 7.1] trade password, email and phone', () => {
-  it('[spec 7.1 tardPwdSet, updatePwd] the trade password is set, then changed with the old one', async () => {
-    const { token } = await registerAccountByApi(h.server);
-    const ctx = await newContext(h.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    try {
-      await open(page, `${base}/fund-password`);
-      await page.getByRole('heading', { name: 'Set a trade password' }).waitFor();
-      const pwd = page.locator('input[name="pwd"]');
-      await pwd.fill('12345');
-      await pwd.blur();
-      await page.locator('.field__error', { hasText: 'The trade password has exactly 6 digits' }).waitFor();
-      await pwd.fill('135790');
-      await page.getByLabel('Confirm password').fill('135790');
-      await page.getByRole('button', { name: 'Set trade password' }).click();
-      await page.waitForURL('**/setpwd');
-      expect((await info(token)).hasTradePwd).toBe(true);
+  /** One account (registered at the first call) and its page, kept: each test changes its own part of it. */
+  let account: Promise<{ token: string }> | undefined;
+  const user = () => (account ??= registerAccountByApi(h.server));
+  const userPage = keptPage(async () => newContext(h.browser, { viewport: PHONE, token: (await user()).token }));
 
-      await open(page, `${base}/fund-password`);
-      await page.getByRole('heading', { name: 'Change the trade password' }).waitFor();
-      await page.getByLabel('Current trade password').fill('135790');
-      await page.getByLabel('New trade password').fill('246800');
-      await page.getByLabel('Confirm password').fill('246800');
-      await page.getByRole('button', { name: 'Change trade password' }).click();
-      await page.waitForURL('**/setpwd');
-    } finally {
-      await ctx.close();
-    }
+  it('[spec 7.1 tardPwdSet, updatePwd] the trade password is set, then changed with the old one', async () => {
+    const { token } = await user();
+    const page = await userPage();
+    await visit(page, base, '/fund-password');
+    await page.getByRole('heading', { name: 'Set a trade password' }).waitFor();
+    const pwd = page.locator('input[name="pwd"]');
+    await pwd.fill('12345');
+    await pwd.blur();
+    await page.locator('.field__error', { hasText: 'The trade password has exactly 6 digits' }).waitFor();
+    await pwd.fill('135790');
+    await page.getByLabel('Confirm password').fill('135790');
+    await page.getByRole('button', { name: 'Set trade password' }).click();
+    await page.waitForURL('**/setpwd');
+    expect((await info(token)).hasTradePwd).toBe(true);
+
+    // Back to the screen inside the app: it now asks for the current one.
+    await visit(page, base, '/fund-password');
+    await page.getByRole('heading', { name: 'Change the trade password' }).waitFor();
+    await page.getByLabel('Current trade password').fill('135790');
+    await page.getByLabel('New trade password').fill('246800');
+    await page.getByLabel('Confirm password').fill('246800');
+    await page.getByRole('button', { name: 'Change trade password' }).click();
+    await page.waitForURL('**/setpwd');
   });
 
   it('[spec 7.1 bindEmail] an email is bound with its code, then shown instead of the form', async () => {
-    const { token } = await registerAccountByApi(h.server);
+    const { token } = await user();
     const next = `bound-${Date.now().toString(36)}@example.com`;
-    const ctx = await newContext(h.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
+    const page = await userPage();
+    // Desktop, as this check always ran.
+    await page.setViewportSize(DESKTOP);
     try {
-      await open(page, `${base}/emailAuthentication`);
+      await visit(page, base, '/emailAuthentication');
       await page.getByLabel('Email', { exact: true }).fill(next);
       await page.getByRole('button', { name: 'Send code' }).click();
       await page.getByRole('button', { name: /Resend in/ }).waitFor();
@@ -164,37 +164,32 @@ describe('[spec 7.1] trade password, email and phone', () => {
       await page.waitForURL('**/setpwd');
       expect((await info(token)).email).toBe(next);
       // Bound: the screen shows the email instead of a form.
-      await open(page, `${base}/emailAuthentication`);
+      await visit(page, base, '/emailAuthentication');
       await page.getByText(`Current email: ${next}`).waitFor();
       expect(await page.locator('form').count()).toBe(0);
     } finally {
-      await ctx.close();
+      await page.setViewportSize(PHONE);
     }
   });
 
   it('[spec 7.1 getCountryCode, bindPhone] a phone is bound with a country code from the list', async () => {
-    const { token } = await registerAccountByApi(h.server);
-    const ctx = await newContext(h.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    try {
-      await open(page, `${base}/phoneAuth`);
-      const select = page.getByLabel('Country calling code');
-      await page.waitForFunction(
-        () => (document.querySelector('select.field__select') as HTMLSelectElement | null)!.options.length > 1,
-      );
-      await select.selectOption({ label: '+44 United Kingdom' });
-      const number = `7${String(Date.now()).slice(-9)}`;
-      const full = `+44${number}`;
-      await page.getByLabel('Phone number').fill(number);
-      await page.getByRole('button', { name: 'Send code' }).click();
-      await page.getByRole('button', { name: /Resend in/ }).waitFor();
-      await page.getByLabel('SMS verification code').fill(await latestCode(h.server, full));
-      await page.getByRole('button', { name: 'Link phone' }).click();
-      await page.waitForURL('**/setpwd');
-      expect((await info(token)).phone).toBe(full);
-    } finally {
-      await ctx.close();
-    }
+    const { token } = await user();
+    const page = await userPage();
+    await visit(page, base, '/phoneAuth');
+    const select = page.getByLabel('Country calling code');
+    await page.waitForFunction(
+      () => (document.querySelector('select.field__select') as HTMLSelectElement | null)!.options.length > 1,
+    );
+    await select.selectOption({ label: '+44 United Kingdom' });
+    const number = `7${String(Date.now()).slice(-9)}`;
+    const full = `+44${number}`;
+    await page.getByLabel('Phone number').fill(number);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Resend in/ }).waitFor();
+    await page.getByLabel('SMS verification code').fill(await latestCode(h.server, full));
+    await page.getByRole('button', { name: 'Link phone' }).click();
+    await page.waitForURL('**/setpwd');
+    expect((await info(token)).phone).toBe(full);
   });
 
   it('[spec 7.1 unBindPhone] a bound phone is unbound with a code sent to it', async () => {
@@ -216,21 +211,18 @@ describe('[spec 7.1] trade password, email and phone', () => {
       `/api/user/bindEmail?email=${encodeURIComponent(email)}&emailCode=${await latestCode(h.server, email)}`,
     );
     expect(bound.code).toBe(200);
-    const ctx = await newContext(h.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    try {
-      await open(page, `${base}/phoneAuth`);
-      await page.getByRole('heading', { name: 'Unlink your phone' }).waitFor();
-      await page.getByText(phone).waitFor();
-      await page.getByRole('button', { name: 'Send code' }).click();
-      await page.getByRole('button', { name: /Resend in/ }).waitFor();
-      await page.getByLabel('SMS verification code').fill(await latestCode(h.server, phone));
-      await page.getByRole('button', { name: 'Unlink phone' }).click();
-      await page.waitForURL('**/setpwd');
-      expect((await info(token)).phone).toBeNull();
-    } finally {
-      await ctx.close();
-    }
+    // Another user: signed in through the form of the app the last test left signed in as someone else.
+    const page = await userPage();
+    await signOutInApp(page, base);
+    await signInInApp(page, phone, 'PhonePass123-Quartz', '/phoneAuth');
+    await page.getByRole('heading', { name: 'Unlink your phone' }).waitFor();
+    await page.getByText(phone).waitFor();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Resend in/ }).waitFor();
+    await page.getByLabel('SMS verification code').fill(await latestCode(h.server, phone));
+    await page.getByRole('button', { name: 'Unlink phone' }).click();
+    await page.waitForURL('**/setpwd');
+    expect((await info(token)).phone).toBeNull();
   });
 });
 
@@ -252,32 +244,29 @@ describe('[A11Y-1] accessibility of the account screens', () => {
   ] as const) {
     for (const language of ['en', 'ar']) {
       it(`no serious or critical axe violation, ${label}, ${language}`, async () => {
-        const { token } = await registerAccountByApi(h.server);
+        const { account, password } = await registerAccountByApi(h.server);
         const found: string[] = [];
-        for (const [paths, tok] of [
-          [OPEN, ''],
-          [SIGNED, token],
-        ] as const) {
-          const ctx = await newContext(h.browser, { viewport, token: tok, language, bypassCSP: true });
-          const page = await ctx.newPage();
-          try {
-            // One page load per context; the other screens are reached through the app's own navigation.
-            await open(page, base + paths[0]);
-            for (const path of paths) {
-              if (path !== paths[0]) await navigateInApp(page, path);
-              expect(new URL(page.url()).pathname).toBe(path);
-              await page.waitForSelector('.auth');
-              for (const v of await axeSerious(page))
-                found.push(
-                  `${path} ${v.id}: ${v.help} — ${v.nodes
-                    .slice(0, 3)
-                    .map((n) => n.target.join(' '))
-                    .join(' | ')}`,
-                );
-            }
-          } finally {
-            await ctx.close();
+        const ctx = await newContext(h.browser, { viewport, language, bypassCSP: true });
+        const page = await ctx.newPage();
+        try {
+          // One page load: the other screens are reached through the app's own navigation, the signed-in ones
+          // after signing in with the form.
+          await open(page, base + OPEN[0]);
+          for (const path of [...OPEN, ...SIGNED]) {
+            if (path === SIGNED[0]) await signInInApp(page, account, password, path);
+            else if (path !== OPEN[0]) await navigateInApp(page, path);
+            expect(new URL(page.url()).pathname).toBe(path);
+            await page.waitForSelector('.auth');
+            for (const v of await axeSerious(page))
+              found.push(
+                `${path} ${v.id}: ${v.help} — ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => n.target.join(' '))
+                  .join(' | ')}`,
+              );
           }
+        } finally {
+          await ctx.close();
         }
         expect(found).toEqual([]);
       });

@@ -14,12 +14,13 @@ import {
   newContext,
   open,
   registerByApi,
-  signInWithForm,
+  signOutInApp,
   startHarness,
   storedToken,
   uniqueEmail,
   type Harness,
 } from './accounts-support';
+import { navigateInApp, visit } from './app-support';
 
 let h: Harness;
 let base: string;
@@ -32,10 +33,12 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function signOutFromSecurity(page: Page): Promise<void> {
-  await open(page, `${base}/setpwd`);
-  await page.locator('[data-action="sign-out"]').click();
-  await page.waitForURL((u) => u.pathname === '/lr');
+/** Fills the sign-in form reached inside the app and submits it. */
+async function signInHere(page: Page, account: string, password: string): Promise<void> {
+  await navigateInApp(page, '/login');
+  await page.getByLabel('Account, email or phone').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sign in with the new one', () => {
@@ -61,8 +64,9 @@ describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sig
       expect(await storedToken(page)).toBeTruthy();
       const registeredToken = await storedToken(page);
 
-      // Sign out: the token is gone here and dead on the server.
-      await signOutFromSecurity(page);
+      // Sign out: the token is gone here and dead on the server. The round trip stays in the app it loaded first:
+      // every screen after /register is reached through the app's own navigation.
+      await signOutInApp(page, base);
       expect(await storedToken(page)).toBeNull();
       const dead = await fetch(`${base}/api/user/getInfo`, { headers: { satoken: registeredToken! } }).then((r) =>
         r.json(),
@@ -70,12 +74,12 @@ describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sig
       expect(dead.code).toBe(500);
 
       // Sign in with the first password.
-      await signInWithForm(page, base, email, first);
+      await signInHere(page, email, first);
       await page.waitForURL(`${base}/`);
       expect(await storedToken(page)).toBeTruthy();
 
       // Change the password.
-      await open(page, `${base}/changePassword`);
+      await visit(page, base, '/changePassword');
       await page.getByLabel('Current password').fill(first);
       await page.getByLabel('New password').fill(second);
       await page.getByLabel('Confirm password').fill(second);
@@ -84,8 +88,8 @@ describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sig
       await page.getByText('Password changed').waitFor();
 
       // The old password no longer works: the server's msg shows as a toast and what was typed stays.
-      await signOutFromSecurity(page);
-      await signInWithForm(page, base, email, first);
+      await signOutInApp(page, base);
+      await signInHere(page, email, first);
       await page.locator('.toast--error').first().waitFor();
       expect(new URL(page.url()).pathname).toBe('/login');
       expect(await page.getByLabel('Account, email or phone').inputValue()).toBe(email);

@@ -4,6 +4,7 @@
  * `npm test` builds), a browser, and helpers that talk to the server the way a user's browser would.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { countLoads, navigateInApp, visit } from './app-support';
 import { startServerAndBrowser, type RunningServer } from './helpers/server';
 
 export const PHONE = { width: 390, height: 844 };
@@ -104,13 +105,13 @@ export interface ContextOptions {
 export async function registerAccountByApi(
   server: RunningServer,
   password = 'AccountPass123-Quartz',
-): Promise<{ account: string; token: string }> {
+): Promise<{ account: string; password: string; token: string }> {
   const account = `u${process.pid}x${Date.now().toString(36)}x${++seq}`.slice(0, 32);
   const r = await api<{ satoken: string }>(server, 'POST', '/api/user/register', {
     body: { type: 'account', account, password },
   });
   if (r.code !== 200) throw new Error(`register failed: ${JSON.stringify(r)}`);
-  return { account, token: r.data.satoken };
+  return { account, password, token: r.data.satoken };
 }
 
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
@@ -132,6 +133,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     },
     [TOKEN_KEY, opts.token ?? '', opts.language ?? 'en'] as const,
   );
+  countLoads(ctx);
   return ctx;
 }
 
@@ -146,12 +148,25 @@ export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
 }
 
-/** Fills the sign-in form and submits it. */
-export async function signInWithForm(page: Page, base: string, account: string, password: string): Promise<void> {
-  await open(page, `${base}/login`);
-  await page.getByLabel('Account, email or phone').fill(account);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+/**
+ * Signs in with the form reached inside the running app (no page load): /login carrying `then` as its return path
+ * (PUB-2), so the app goes there once signed in; waits until that screen rendered. The fields are found by name,
+ * so any language does.
+ */
+export async function signInInApp(page: Page, account: string, password: string, then: string): Promise<void> {
+  await navigateInApp(page, `/login?redirect=${encodeURIComponent(then)}`);
+  await page.locator('form input[name="account"]').fill(account);
+  await page.locator('form input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((u) => u.pathname === then);
+  await page.waitForFunction(() => !document.querySelector('.nav-progress'), null, { timeout: 30_000 });
+}
+
+/** Signs out with the security screen's button (reached inside the app unless shown), as a user does. */
+export async function signOutInApp(page: Page, base: string): Promise<void> {
+  if (!page.url().startsWith(`${base}/setpwd`)) await visit(page, base, '/setpwd');
+  await page.locator('[data-action="sign-out"]').click();
+  await page.waitForURL((u) => u.pathname === '/lr');
 }
 
 /** A valid 1x1 PNG (signature, IHDR, IDAT, IEND). */

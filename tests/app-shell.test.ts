@@ -4,18 +4,17 @@
  * the desktop layout's menus (2.4).
  */
 import { describe, expect, it } from 'vitest';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, sharedPage } from './app-support';
+import { appWithDemoUser, DESKTOP, gotoApp, keptPage, newContext, PHONE, visit } from './app-support';
 
 const env = appWithDemoUser();
-/** The phone, signed in and signed out: one page each for the tests that load their screen and change no storage. */
-const phoneIn = sharedPage(
-  () => env.app.browser,
-  () => ({ viewport: PHONE, token: env.token }),
-);
-const phoneOut = sharedPage(
-  () => env.app.browser,
-  () => ({ viewport: PHONE }),
-);
+/**
+ * The phone, signed in and signed out: one page each, kept with the app loaded, for the tests that are not about a
+ * page load; they reach their screens inside the app (`visit`). A test that resizes its page sets it back; only the
+ * last user of the signed-out page changes its language.
+ */
+const phoneIn = keptPage(() => newContext(env.app.browser, { viewport: PHONE, token: env.token }));
+const phoneOut = keptPage(() => newContext(env.app.browser, { viewport: PHONE }));
+const url = () => env.app.server.url;
 
 const TAB_PATHS = ['/', '/store', '/flash', '/contract', '/wallet', '/trade', '/flashOption', '/finance'];
 const NO_TAB_PATHS = [
@@ -34,9 +33,9 @@ const NO_TAB_PATHS = [
 describe('[spec 2.2] bottom tab bar', () => {
   it('[NAV-2] is shown on exactly /, /store, /flash, /contract, /wallet, /trade, /flashOption, /finance and hidden elsewhere (signed in)', async () => {
     const page = await phoneIn();
-    // One load; the other screens through the router's history navigation (the trade modes share one screen, so
-    // this waits for the address and the route's load, not for a new screen).
-    await gotoApp(page, env.app.server.url + TAB_PATHS[0]);
+    // At most one load; the other screens through the router's history navigation (the trade modes share one
+    // screen, so this waits for the address and the route's load, not for a new screen).
+    await visit(page, url(), TAB_PATHS[0]);
     for (const path of [...TAB_PATHS, ...NO_TAB_PATHS]) {
       await page.evaluate((to) => {
         history.pushState(null, '', to);
@@ -52,7 +51,7 @@ describe('[spec 2.2] bottom tab bar', () => {
 
   it('[spec 2.2] is a navigation landmark of five links; the trade link has the raised 45 px icon; tapping a tab navigates and highlights it', async () => {
     const page = await phoneIn();
-    await gotoApp(page, env.app.server.url + '/');
+    await visit(page, url(), '/');
     const nav = page.getByRole('navigation', { name: 'Tab bar' });
     const links = nav.getByRole('link');
     expect(await links.count()).toBe(5);
@@ -71,7 +70,7 @@ describe('[spec 2.2] bottom tab bar', () => {
 
   it('[spec 2.2] signed out, the home page shows the tab bar', async () => {
     const page = await phoneOut();
-    await gotoApp(page, env.app.server.url + '/');
+    await visit(page, url(), '/');
     expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(1);
   });
 });
@@ -81,15 +80,17 @@ describe('[spec 4.2] navigation guard', () => {
   // the phone by the route walk (tests/app-walk.test.ts), which loads every route there; here only what it does not.
   it('[spec 4.2] [PUB-2] signed out, a guarded path with a query goes to /lr carrying itself, query and all', async () => {
     const page = await phoneOut();
-    await gotoApp(page, env.app.server.url + '/recharge?coin=USDT');
+    // The guard runs on every navigation (spec 4.2): here one inside the app.
+    await visit(page, url(), '/recharge?coin=USDT');
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/lr');
     expect(landed.searchParams.get('redirect')).toBe('/recharge?coin=USDT');
   });
 
   it('[spec 4.2] signed in, a path containing "/i&" goes to /', async () => {
+    // An invitation link: a page load (in the kept context).
     const page = await phoneIn();
-    await gotoApp(page, env.app.server.url + '/i&ref=abc');
+    await gotoApp(page, url() + '/i&ref=abc');
     await page.waitForURL((u) => u.pathname === '/');
     expect(new URL(page.url()).pathname).toBe('/');
   });
@@ -110,23 +111,27 @@ describe('[spec 4.2] navigation guard', () => {
 describe('[spec 2.3] shared elements', () => {
   it('[spec 2.3] every navigation scrolls to the top', async () => {
     const page = await phoneIn();
-    await gotoApp(page, env.app.server.url + '/langList');
+    await visit(page, url(), '/langList');
     await page.evaluate(() => {
       document.body.style.minHeight = '4000px';
       window.scrollTo(0, 1500);
     });
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    // Click without Playwright scrolling the button into view first.
-    await page.evaluate(() => (document.querySelector('.topbar__back') as HTMLButtonElement).click());
-    await page.waitForSelector('nav[data-testid="tabbar"]'); // home rendered
-    await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5_000 });
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    try {
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      // Click without Playwright scrolling the button into view first.
+      await page.evaluate(() => (document.querySelector('.topbar__back') as HTMLButtonElement).click());
+      await page.waitForSelector('nav[data-testid="tabbar"]'); // home rendered
+      await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5_000 });
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await page.evaluate(() => (document.body.style.minHeight = ''));
+    }
   });
 
   it('[SHELL-5][PERF-15] outside the chart a multi-touch start is left to the browser (the page zooms)', async () => {
     const page = await phoneOut();
-    await gotoApp(page, env.app.server.url + '/');
+    await visit(page, url(), '/');
     const prevented = await page.evaluate(() => {
       const mk = (n: number) => {
         const touches = Array.from(
@@ -150,7 +155,7 @@ describe('[spec 2.3] shared elements', () => {
 
   it('[spec 2.3] /welfare renders its top bar, title and its own screen', async () => {
     const page = await phoneIn();
-    await gotoApp(page, env.app.server.url + '/welfare');
+    await visit(page, url(), '/welfare');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Rewards center');
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(1);
     await page.getByTestId('welfare-screen').waitFor();
@@ -210,7 +215,7 @@ describe('[spec 2.3] shared elements', () => {
 describe('[spec 2.4] phone app sidebar', () => {
   it('[spec 2.4] on the My tab the menu opens the app sidebar (a popup from z-index 2000) whose entries navigate', async () => {
     const page = await phoneIn();
-    await gotoApp(page, env.app.server.url + '/wallet');
+    await visit(page, url(), '/wallet');
     await page.getByRole('button', { name: 'Menu' }).click();
     const dialog = page.getByRole('dialog', { name: 'Menu' });
     await dialog.waitFor();
@@ -234,29 +239,30 @@ describe('[spec 2.4] phone app sidebar', () => {
 
 describe('[LAYOUT-1] layout breakpoint', () => {
   it('below 1024 px the phone layout (tab bar), from 1024 px the desktop layout (top navigation)', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: { width: 1023, height: 800 }, token: env.token });
-    const page = await ctx.newPage();
+    const page = await phoneIn();
+    await page.setViewportSize({ width: 1023, height: 800 });
     try {
-      await gotoApp(page, env.app.server.url + '/store');
+      await visit(page, url(), '/store');
       expect(await page.locator('.layout--phone nav[data-testid="tabbar"]').count()).toBe(1);
       await page.setViewportSize({ width: 1024, height: 800 });
       await page.waitForSelector('.layout--desktop');
       expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
     } finally {
-      await ctx.close();
+      await page.setViewportSize(PHONE);
     }
   });
 });
 
 describe('[LAYOUT-2] desktop top navigation fits', () => {
   it('at 1024 px the visible links never run under the tools, in long languages too, and the page does not scroll sideways', async () => {
-    // One page: English from its load, then each long language chosen from the navigation's language list, as a
-    // person switches (the layout is CSS alone: it is the same after a switch as after a load in that language).
-    const ctx = await newContext(env.app.browser, { viewport: { width: 1024, height: 700 }, language: 'en' });
-    const page = await ctx.newPage();
+    // One page (the signed-out one, its last use: the language it leaves is Arabic): English from its load, then
+    // each long language chosen from the navigation's language list, as a person switches (the layout is CSS
+    // alone: it is the same after a switch as after a load in that language, and after a resize, LAYOUT-1).
+    const page = await phoneOut();
+    await page.setViewportSize({ width: 1024, height: 700 });
     try {
-      await gotoApp(page, env.app.server.url + '/');
+      await visit(page, url(), '/');
       for (const language of ['en', 'fr', 'ru', 'de', 'ar']) {
         if (language !== 'en') {
           await page.click('.dnav [data-action="language"]');
@@ -280,17 +286,18 @@ describe('[LAYOUT-2] desktop top navigation fits', () => {
         expect(r.scroll, language).toBeLessThanOrEqual(1024);
       }
     } finally {
-      await ctx.close();
+      await page.setViewportSize(PHONE);
     }
   });
 });
 
 describe('[spec 2.4] desktop layout', () => {
   it('[spec 2.4] desktop shows the top navigation, the bottom menu (five visible: proxy hidden by default) and the middle menu of five shortcuts', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    const page = await phoneIn();
+    await page.setViewportSize(DESKTOP);
     try {
-      await gotoApp(page, env.app.server.url + '/');
+      await visit(page, url(), '/');
+      await page.waitForSelector('.layout--desktop');
       expect(await page.locator('nav[data-testid="tabbar"]').count()).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
       const bottom = await page
@@ -303,10 +310,10 @@ describe('[spec 2.4] desktop layout', () => {
         .getByRole('link')
         .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(middle).toEqual(['/trade', '/recharge', '/proxy', '/trade?componentName=2', '/option']);
-      await gotoApp(page, env.app.server.url + '/assets');
+      await visit(page, url(), '/assets');
       expect(await page.getByRole('navigation', { name: 'Side menu' }).count()).toBe(1);
     } finally {
-      await ctx.close();
+      await page.setViewportSize(PHONE);
     }
   });
 });

@@ -3,10 +3,10 @@
  * the real server serving it, a browser, and sign-in with the seeded demo user.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServerAndBrowser, type RunningServer } from './helpers/server';
 
@@ -106,6 +106,25 @@ export interface ContextOptions {
   serviceWorkers?: 'allow' | 'block';
 }
 
+/**
+ * With E2E_LOAD_LOG=<file>: appends one line per page load of `ctx` to that file, `fresh` for a page's first load
+ * (a new context or tab loading the build) and `reload` for a later one (goto, reload, a form's full navigation),
+ * each with the test's name; what the suite's speed work counts (an in-app move loads nothing).
+ */
+export function countLoads(ctx: BrowserContext): void {
+  const file = process.env.E2E_LOAD_LOG;
+  if (!file) return;
+  const test = expect.getState().currentTestName ?? '(set-up)';
+  const loaded = new WeakSet<Page>();
+  ctx.on('request', (r) => {
+    if (!r.isNavigationRequest() || r.resourceType() !== 'document') return;
+    const page = r.frame().page();
+    if (r.frame() !== page.mainFrame() || r.url().startsWith('about:')) return;
+    appendFileSync(file, `${loaded.has(page) ? 'reload' : 'fresh'}\t${test}\n`);
+    loaded.add(page);
+  });
+}
+
 /** A fresh browser context with the language (and optionally a token) stored before the app starts. */
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
   const ctx = await browser.newContext({
@@ -125,6 +144,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     },
     [LANGUAGE_KEY, opts.language ?? 'en', TOKEN_KEY, opts.token ?? ''] as const,
   );
+  countLoads(ctx);
   return ctx;
 }
 
@@ -152,6 +172,49 @@ export function sharedPage(browser: () => Browser, opts: () => ContextOptions = 
     if (!page || page.isClosed()) page = await ctx.newPage();
     return page;
   };
+}
+
+/** The pages of {@link keptPage} in this file: only the one a test asks for keeps its app running. */
+const keptPages = new Set<{ page?: Page }>();
+
+/**
+ * One page kept open across the tests of a file or describe block, for tests that reach their screens inside the
+ * running app ({@link visit}) rather than by a first visit: the context (from `make`, at the first call) and its
+ * page live until the block ends, and the app stays loaded between tests (unlike {@link sharedPage}, which parks
+ * its page). The tests then run in order on one app: each leaves what the next relies on (a sign-in, a stored
+ * setting) said in the block; a closed page is replaced. Asking for one parks the file's other kept pages on
+ * about:blank (an app left open keeps its sockets, timers and renderer busy): the next test on a parked page loads
+ * it again, in its warm context.
+ */
+export function keptPage(make: () => Promise<BrowserContext>): () => Promise<Page> {
+  let ctx: BrowserContext | undefined;
+  const kept: { page?: Page } = {};
+  keptPages.add(kept);
+  afterAll(async () => {
+    keptPages.delete(kept);
+    await ctx?.close();
+  });
+  return async () => {
+    for (const other of keptPages)
+      if (other !== kept && other.page && !other.page.isClosed() && other.page.url() !== 'about:blank')
+        await other.page.goto('about:blank');
+    ctx ??= await make();
+    if (!kept.page || kept.page.isClosed()) kept.page = await ctx.newPage();
+    return kept.page;
+  };
+}
+
+/**
+ * Goes to `path` (with its query) on the app at `base`: through the app's own navigation ({@link navigateInApp})
+ * when `page` already shows the app on another route, else by loading it ({@link gotoApp}: the first test, a test
+ * run on its own, or the route already shown).
+ */
+export async function visit(page: Page, base: string, path: string): Promise<void> {
+  const here = page.url().startsWith(base) ? new URL(page.url()) : undefined;
+  // The same route again would keep its screen (and what the last test typed into it): that one is loaded anew.
+  if (here && here.pathname !== new URL(path, base).pathname && (await page.locator('.layout').count()) > 0)
+    await navigateInApp(page, path);
+  else await gotoApp(page, base + path);
 }
 
 /** Waits until the shell has mounted (start-up done) and the route's screen rendered. */

@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, navigateInApp, newContext, PHONE, waitForContent } from './app-support';
+import {
+  appWithDemoUser,
+  DESKTOP,
+  gotoApp,
+  keptPage,
+  navigateInApp,
+  newContext,
+  PHONE,
+  visit,
+  waitForContent,
+} from './app-support';
 import { axeSerious } from './helpers/axe';
 
 const env = appWithDemoUser();
@@ -16,24 +26,33 @@ async function api<T>(path: string): Promise<T> {
   return r.data;
 }
 
+/**
+ * One page per size and language, kept with the app loaded: the tests reach their screens inside it (`visit`),
+ * each test after the first of a page without a load; the search's recent list is the only storage they change.
+ */
+const kept = new Map(
+  [PHONE, DESKTOP].flatMap((viewport) =>
+    ['en', 'ar'].map((language) => [
+      `${viewport.width}:${language}`,
+      keptPage(() => newContext(env.app.browser, { viewport, token: env.token, language, bypassCSP: true })),
+    ]),
+  ),
+);
+
 async function withPage(
   viewport: { width: number; height: number },
   fn: (page: Page) => Promise<void>,
   language = 'en',
 ): Promise<void> {
-  const ctx = await newContext(env.app.browser, { viewport, token: env.token, language, bypassCSP: true });
-  const page = await ctx.newPage();
-  try {
-    await fn(page);
-  } finally {
-    await ctx.close();
-  }
+  await fn(await kept.get(`${viewport.width}:${language}`)!());
 }
+
+const url = () => env.app.server.url;
 
 describe('[MKT-1] markets (/store, spec 3.4)', () => {
   it('[spec 3.4] one tab per coin list; sorting by price puts the highest price first; a row opens its trade screen', async () => {
     await withPage(DESKTOP, async (page) => {
-      await gotoApp(page, env.app.server.url + '/store');
+      await visit(page, url(), '/store');
       const tabs = await page.$$eval('[role="tab"]', (els) => els.map((e) => e.textContent));
       expect(tabs).toEqual(['Second contracts', 'Spot trading', 'Futures', 'Options']);
       const coins = await api<{ coinList: unknown[] }>('/api/common/getCoinList');
@@ -79,7 +98,7 @@ describe('[MKT-1] markets (/store, spec 3.4)', () => {
       }>;
     }>('/api/common/getCoinList');
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, env.app.server.url + '/store?list=currencyList');
+      await visit(page, url(), '/store?list=currencyList');
       const shown = await page.$$eval('#mk-panel .mt-row', (els) =>
         els.map((e) => [e.getAttribute('data-symbol'), e.querySelector('.mt-pair')?.textContent ?? '']),
       );
@@ -104,49 +123,55 @@ describe('[PERF-40] virtual market lists', () => {
     const coins = await api<{ currencyList: Array<{ symbol: string }> }>('/api/common/getCoinList');
     const total = coins.currencyList.length;
     expect(total).toBeGreaterThan(40);
-    await withPage(PHONE, async (page) => {
-      await page.addInitScript(COUNT_COMMITS);
-      await gotoApp(page, env.app.server.url + '/store?list=currencyList');
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('#mk-panel .mt-row .px')].some((e) => e.textContent !== '--'),
-      );
-      const shown = await page.$$eval('#mk-panel .mt-row', (els) => els.length);
-      expect(shown).toBeLessThan(total);
-      expect(await page.getAttribute('#mk-panel .mt-row >> nth=0', 'aria-rowindex')).toBe('2');
+    // A tab of its own (in the phone's kept context): the commit counter is installed before the app loads.
+    await withPage(PHONE, async (kept) => {
+      const page = await kept.context().newPage();
+      try {
+        await page.addInitScript(COUNT_COMMITS);
+        await gotoApp(page, url() + '/store?list=currencyList');
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('#mk-panel .mt-row .px')].some((e) => e.textContent !== '--'),
+        );
+        const shown = await page.$$eval('#mk-panel .mt-row', (els) => els.length);
+        expect(shown).toBeLessThan(total);
+        expect(await page.getAttribute('#mk-panel .mt-row >> nth=0', 'aria-rowindex')).toBe('2');
 
-      // Five price changes in the rows on screen, then how many React commits they cost.
-      await page.evaluate(() => {
-        const w = window as unknown as { __changes: number; __commits: number; __before: number };
-        w.__changes = 0;
-        w.__before = w.__commits;
-        new MutationObserver((ms) => (w.__changes += ms.length)).observe(document.querySelector('#mk-panel tbody')!, {
-          subtree: true,
-          childList: true,
-          characterData: true,
+        // Five price changes in the rows on screen, then how many React commits they cost.
+        await page.evaluate(() => {
+          const w = window as unknown as { __changes: number; __commits: number; __before: number };
+          w.__changes = 0;
+          w.__before = w.__commits;
+          new MutationObserver((ms) => (w.__changes += ms.length)).observe(document.querySelector('#mk-panel tbody')!, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+          });
         });
-      });
-      await page.waitForFunction(() => (window as unknown as { __changes: number }).__changes >= 5, null, {
-        timeout: 30_000,
-      });
-      const commits = await page.evaluate(() => {
-        const w = window as unknown as { __commits: number; __before: number };
-        return w.__commits - w.__before;
-      });
-      expect(commits).toBe(0);
+        await page.waitForFunction(() => (window as unknown as { __changes: number }).__changes >= 5, null, {
+          timeout: 30_000,
+        });
+        const commits = await page.evaluate(() => {
+          const w = window as unknown as { __commits: number; __before: number };
+          return w.__commits - w.__before;
+        });
+        expect(commits).toBe(0);
 
-      const watchedBefore = await page.evaluate(() => window.__openex!.watching());
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const last = coins.currencyList.at(-1)!.symbol;
-      await page.waitForSelector(`#mk-panel .mt-row[data-symbol="${last}"]`);
-      expect(await page.getAttribute('#mk-panel .mt-row >> nth=0', 'aria-rowindex')).not.toBe('2');
-      await page.waitForFunction((sym) => window.__openex!.watching().some((k) => k.includes(sym)), last);
-      expect(watchedBefore.some((k) => k.includes(last))).toBe(false);
+        const watchedBefore = await page.evaluate(() => window.__openex!.watching());
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const last = coins.currencyList.at(-1)!.symbol;
+        await page.waitForSelector(`#mk-panel .mt-row[data-symbol="${last}"]`);
+        expect(await page.getAttribute('#mk-panel .mt-row >> nth=0', 'aria-rowindex')).not.toBe('2');
+        await page.waitForFunction((sym) => window.__openex!.watching().some((k) => k.includes(sym)), last);
+        expect(watchedBefore.some((k) => k.includes(last))).toBe(false);
+      } finally {
+        await page.close();
+      }
     });
   });
 
   it('[PERF-43][PERF-46] the pair panel: End and Home move focus to the last and first pair through the virtual rows; Enter opens a pair', async () => {
     await withPage(DESKTOP, async (page) => {
-      await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
+      await visit(page, url(), '/trade?symbol=btcusdt');
       await page.waitForSelector('.pp-list .mt-row');
       const count = Number(await page.getAttribute('.pp-list table', 'aria-rowcount'));
       expect(await page.$$eval('.pp-list .mt-row', (els) => els.length)).toBeLessThan(count - 1);
@@ -171,7 +196,7 @@ describe('[PERF-40] virtual market lists', () => {
 describe('[MKT-4] search (/search)', () => {
   it('filters the four lists, opens the trade screen, and remembers the search', async () => {
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, env.app.server.url + '/search');
+      await visit(page, url(), '/search');
       await page.fill('input[type="search"]', 'eth');
       await page.waitForSelector('.mt-row[data-symbol="ethusdt"]');
       const tags = await page.$$eval('.mt-row[data-symbol="ethusdt"] .mt-tag', (els) => els.map((e) => e.textContent));
@@ -190,7 +215,7 @@ describe('[MKT-4] search (/search)', () => {
 describe('[TRADE-1] trade header tabs (spec 2.4)', () => {
   it('[spec 2.4] Optional (watchlist) is always first, then PLAYING_SETTING; tabs switch the route', async () => {
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, env.app.server.url + '/flash?symbol=btcusdt');
+      await visit(page, url(), '/flash?symbol=btcusdt');
       const modes = await page.$$eval('.trade-tabs a', (els) => els.map((e) => e.getAttribute('data-mode')));
       expect(modes).toEqual(['Optional', 'SecondContract', 'BBTrading', 'Ustandard', 'Option']);
       expect(await page.getAttribute('.trade-tabs a[data-mode="SecondContract"]', 'aria-current')).toBe('page');
@@ -206,7 +231,8 @@ describe('[TRADE-1] trade header tabs (spec 2.4)', () => {
     const coins = await api<{ currencyList: Array<{ symbol: string; sort: number }> }>('/api/common/getCoinList');
     const first = [...coins.currencyList].sort((a, b) => a.sort - b.sort)[0].symbol;
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, env.app.server.url + '/trade?symbol=nosuchpair');
+      // A link: loaded (the trade modes share one screen, which an in-app move would keep).
+      await gotoApp(page, url() + '/trade?symbol=nosuchpair');
       await page.waitForURL(new RegExp(`/trade\\?symbol=${first}$`));
       await page.waitForSelector('text=nosuchpair is not listed');
     });
@@ -218,7 +244,7 @@ describe('[CONTENT-1] content screens', () => {
     const help = await api<Array<{ id: number; title: string; content: string }>>('/api/option/rules/list?key=HELP');
     expect(help.length).toBeGreaterThan(0);
     await withPage(PHONE, async (page) => {
-      await gotoApp(page, env.app.server.url + '/help');
+      await visit(page, url(), '/help');
       await page.waitForSelector('.help-item');
       expect(await page.$$eval('.help-item', (els) => els.map((e) => e.textContent))).toEqual(help.map((h) => h.title));
       await page.click('.help-item >> nth=0');
@@ -226,7 +252,8 @@ describe('[CONTENT-1] content screens', () => {
       await page.waitForSelector('.mk-article-title');
       expect(await page.textContent('.mk-article-title')).toBe(help[0].title);
 
-      await gotoApp(page, env.app.server.url + '/helpDetail/999999');
+      // Loaded: the detail screen shown keeps itself on an in-app move to another article.
+      await gotoApp(page, url() + '/helpDetail/999999');
       await page.waitForSelector('text=This article was not found');
 
       // The other content screens through the app's own navigation: what is checked is their content, not a load.
@@ -267,8 +294,8 @@ describe('[A11Y-1] accessibility of the other market screens', () => {
         await withPage(
           viewport,
           async (page) => {
-            // One page load; the other screens are reached through the app's own navigation.
-            await gotoApp(page, env.app.server.url + paths[0]);
+            // At most one page load; the other screens are reached through the app's own navigation.
+            await visit(page, url(), paths[0]);
             for (const path of paths) {
               if (path !== paths[0]) await navigateInApp(page, path);
               await waitForContent(page);

@@ -14,10 +14,12 @@ import {
   DESKTOP,
   PHONE,
   gotoApp,
+  keptPage,
   loginToken,
   navigateInApp,
   newContext,
   startApp,
+  visit,
   type AppHarness,
 } from './app-support';
 
@@ -52,6 +54,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/**
+ * The demo user's phone and desktop pages, kept with the app loaded: each test reaches its screen inside the app;
+ * the tests about a reload reload on purpose. A test that resizes its page sets it back.
+ */
+const phonePage = keptPage(() => newContext(app.browser, { viewport: PHONE, token }));
+const desktopPage = keptPage(() => newContext(app.browser, { viewport: DESKTOP, token }));
 
 /**
  * WORD-1: any raw key on screen: a snake_case word (`withdraw_done`) or a dotted i18n key (`records.kind.x`) in
@@ -96,8 +105,11 @@ function countSubmits(page: Page): { n: number } {
   return c;
 }
 
+/** A form of its own: reached inside the app (by way of the records when the page already shows the form). */
 async function openForm(page: Page): Promise<void> {
-  await gotoApp(page, `${app.server.url}/withdraw`);
+  if (page.url().startsWith(app.server.url) && new URL(page.url()).pathname === '/withdraw')
+    await navigateInApp(page, '/withdrawDeposit');
+  await visit(page, app.server.url, '/withdraw');
   await page.getByTestId('withdraw-form').waitFor();
   await page.getByTestId('withdraw-network-USDT-TRC20').click();
   await page.getByTestId('withdraw-address').fill(ADDRESS);
@@ -117,9 +129,8 @@ describe('/withdraw', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`[WDR-1][WDR-4][WDR-16] ${name}: an amount over the channel's maximum is refused on the form with the rule, nothing sent`, async () => {
-      const ctx = await newContext(app.browser, { viewport, token });
-      const page = await ctx.newPage();
-      try {
+      const page = await (viewport === PHONE ? phonePage() : desktopPage());
+      {
         const sent = countSubmits(page);
         const before = (await withdrawals()).length;
         await openForm(page);
@@ -131,15 +142,14 @@ describe('/withdraw', () => {
         expect(sent.n).toBe(0);
         expect(await page.getByTestId('withdraw-outcome').count()).toBe(0);
         expect((await withdrawals()).length).toBe(before);
-      } finally {
-        await ctx.close();
       }
     });
   }
 
   it('[WDR-10][WDR-11][WDR-13][WDR-16] phone: a valid withdrawal shows pending with amount + fee frozen in the wallet, then done after auto-approval', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
+    const page = await phonePage();
+    // The wallet, beside it in a second tab of the same context.
+    const wallet = await page.context().newPage();
     try {
       const before = await usdt();
       await openForm(page);
@@ -155,7 +165,6 @@ describe('/withdraw', () => {
       expect(after.available).toBe(before.available - 22);
       expect(after.frozen).toBe(before.frozen + 22);
 
-      const wallet = await ctx.newPage();
       await gotoApp(wallet, `${app.server.url}/wallet`);
       const row = wallet.locator('[data-testid=wallet-rows-platform] [data-coin=USDT]');
       await row.waitFor();
@@ -173,14 +182,13 @@ describe('/withdraw', () => {
       const rows = await withdrawals();
       expect(rows[0]).toMatchObject({ amount: '20', fee: '2', total: '22', status: 'done' });
     } finally {
-      await ctx.close();
+      await wallet.close();
     }
   });
 
   it('[WDR-10][WDR-16] desktop: a reply delayed past the client timeout is answered by asking for the status, never by sending again; after a reload exactly one withdrawal exists and the screen shows it', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
-    try {
+    const page = await desktopPage();
+    {
       const sent = countSubmits(page);
       const before = (await withdrawals()).length;
       // Past the app's 10 s request timeout (REQUEST_TIMEOUT_MS).
@@ -205,15 +213,12 @@ describe('/withdraw', () => {
       await recent.waitFor();
       expect(text(await recent.textContent())).toContain('1500USDTPending');
       expect(sent.n).toBe(1);
-    } finally {
-      await ctx.close();
     }
   });
 
   it('[WDR-10][WDR-16] phone: reloaded while the reply is still held, the screen asks for the outcome of its key and shows the one withdrawal', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    try {
+    const page = await phonePage();
+    {
       const sent = countSubmits(page);
       const before = (await withdrawals()).length;
       await api('/api/_test/delayWithdrawReply?ms=20000', 'POST');
@@ -233,19 +238,40 @@ describe('/withdraw', () => {
       await page.getByTestId('withdraw-form').waitFor();
       expect(sent.n).toBe(1);
       expect((await withdrawals()).length).toBe(before + 1);
-    } finally {
-      await ctx.close();
     }
   });
 });
 
 describe('/withdraw without a trade password', () => {
+  /**
+   * A new account (no trade password) at the first call, and its page kept: the desktop check only looks, so it
+   * runs first; the phone one then sets the password.
+   */
+  let account: Promise<{ token: string }> | undefined;
+  const newUserPage = keptPage(async () =>
+    newContext(app.browser, { viewport: DESKTOP, token: (await (account ??= registerAccountByApi(app.server))).token }),
+  );
+
+  it('[WORD-3] desktop: the same offer before the form, with its link to set the trade password', async () => {
+    const page = await newUserPage();
+    {
+      await visit(page, app.server.url, '/withdraw');
+      const need = page.getByTestId('withdraw-needs-trade-password');
+      await need.waitFor();
+      expect(await need.innerText()).toContain('Set a trade password first');
+      expect(await page.getByTestId('withdraw-pwd').count()).toBe(0);
+      expect(await page.getByTestId('withdraw-form').count()).toBe(0);
+      await shot(page, 'withdraw-needs-pwd-desktop');
+      await page.getByTestId('withdraw-set-trade-password').click();
+      await page.waitForURL('**/fund-password?back=%2Fwithdraw');
+    }
+  });
+
   it('[WORD-3] phone: the form offers to set the trade password before anything is typed; once set, it comes back to withdraw', async () => {
-    const fresh = await registerAccountByApi(app.server);
-    const ctx = await newContext(app.browser, { viewport: PHONE, token: fresh.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, `${app.server.url}/withdraw`);
+    const page = await newUserPage();
+    await page.setViewportSize(PHONE);
+    {
+      await visit(page, app.server.url, '/withdraw');
       const need = page.getByTestId('withdraw-needs-trade-password');
       await need.waitFor();
       expect(await need.innerText()).toContain('Set a trade password first');
@@ -262,40 +288,18 @@ describe('/withdraw without a trade password', () => {
       await page.getByTestId('withdraw-form').waitFor();
       await page.getByTestId('withdraw-pwd').waitFor();
       expect(await page.getByTestId('withdraw-needs-trade-password').count()).toBe(0);
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('[WORD-3] desktop: the same offer before the form, with its link to set the trade password', async () => {
-    const fresh = await registerAccountByApi(app.server);
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token: fresh.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, `${app.server.url}/withdraw`);
-      const need = page.getByTestId('withdraw-needs-trade-password');
-      await need.waitFor();
-      expect(await need.innerText()).toContain('Set a trade password first');
-      expect(await page.getByTestId('withdraw-pwd').count()).toBe(0);
-      expect(await page.getByTestId('withdraw-form').count()).toBe(0);
-      await shot(page, 'withdraw-needs-pwd-desktop');
-      await page.getByTestId('withdraw-set-trade-password').click();
-      await page.waitForURL('**/fund-password?back=%2Fwithdraw');
-    } finally {
-      await ctx.close();
     }
   });
 });
 
 describe('/withdrawDeposit', () => {
   it('[WDR-11][WDR-17] desktop: a pending withdrawal is cancelled after a confirmation and its amount returns', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
-    try {
+    const page = await desktopPage();
+    {
       const pending = (await withdrawals()).find((r) => r.status === 'pending' && r.amount === '1500');
       expect(pending).toBeDefined();
       const before = await usdt();
-      await gotoApp(page, `${app.server.url}/withdrawDeposit`);
+      await visit(page, app.server.url, '/withdrawDeposit');
       const row = page.getByTestId(`withdraw-record-${pending!.id}`);
       await row.waitFor();
       await shot(page, 'withdraw-records-desktop');
@@ -310,16 +314,13 @@ describe('/withdrawDeposit', () => {
       expect(after.available).toBe(before.available + 1650);
       expect(after.frozen).toBe(before.frozen - 1650);
       expect((await withdrawals()).find((r) => r.id === pending!.id)?.status).toBe('cancelled');
-    } finally {
-      await ctx.close();
     }
   });
 
   it('[WDR-17][REC-2][WORD-1][WORD-2][OPC-12] phone, then desktop: the records list every withdrawal with its status; the financial records list them too, in words', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
+    const page = await phonePage();
     try {
-      await gotoApp(page, `${app.server.url}/withdrawDeposit`);
+      await visit(page, app.server.url, '/withdrawDeposit');
       await page.getByTestId('withdraw-records').waitFor();
       const rows = await withdrawals();
       for (const r of rows) {
@@ -328,7 +329,7 @@ describe('/withdrawDeposit', () => {
       }
       await shot(page, 'withdraw-records-phone');
       // REC-2: the financial records list each withdrawal's hold, and the settled and cancelled ones.
-      await gotoApp(page, `${app.server.url}/cashflow`);
+      await visit(page, app.server.url, '/cashflow');
       await page.locator('[data-testid=record-row]').first().waitFor();
       const kinds = await page
         .locator('[data-testid=record-row]')
@@ -356,7 +357,7 @@ describe('/withdrawDeposit', () => {
       expect(table).toContain('Opening balance');
       expect(table).not.toContain('Demo starting balances');
     } finally {
-      await ctx.close();
+      await page.setViewportSize(PHONE);
     }
   });
 
@@ -398,8 +399,7 @@ describe('/withdrawDeposit', () => {
 describe('/withdraw with checkCode', () => {
   it('[WDR-12][WDR-16] desktop: the code is required, sent to the bound email with the send-code button, and accepted', async () => {
     withdrawalSetting({ checkCode: true });
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
+    const page = await desktopPage();
     try {
       const sent = countSubmits(page);
       const before = (await withdrawals()).length;
@@ -424,7 +424,6 @@ describe('/withdraw with checkCode', () => {
       expect((await withdrawals()).length).toBe(before + 1);
     } finally {
       withdrawalSetting({ checkCode: false });
-      await ctx.close();
     }
   });
 });
