@@ -17,6 +17,10 @@
  * trades inside it: the intervals agree with each other wherever they overlap. Level A is made of sparse
  * synthetic trades (1 to 4 per minute, sized so volume matches the live rate), fed through the same path as
  * live trades; they also fill the recent-trades list.
+ *
+ * Level A is applied at start (the 24 h statistics, the ticker and the recent trades are made of it); levels A'
+ * to F, the bars before the window, are generated only when something first reads that far back (SIM-13,
+ * SymbolMarket.deferOlderHistory), with the same random draws, so the candles are the same bit for bit.
  */
 import { candleOpenTime, INTERVAL_MS } from '../../../src/shared/protocol';
 import { WINDOW_MINUTES } from './rolling24h';
@@ -163,26 +167,33 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
     const q = Math.round((notionalMinor / c) * qtyUnit);
     return q >= 1 ? q : 1;
   };
-  const levels: Bars[] = [];
-  let to = windowStart;
-  for (const [from, dur] of [
-    [aStart, MIN],
-    [bStart, INTERVAL_MS['5m']],
-    [cStart, INTERVAL_MS['30m']],
-    [dStart, INTERVAL_MS['4h']],
-    [eStart, DAY],
-    [fStart, WEEK],
-  ] as const) {
-    const [bars, xFrom] = barsBackward(rng, from, to, dur, x, rate, toMinor, qtyOfClose);
-    levels.push(bars);
-    x = xFrom;
-    to = from;
-  }
+  // Levels A' .. F (SIM-13): generated when something first reads before the window, from the rng as it is now
+  // (nothing else draws from this history stream) and x at the window's start: the same bars as generating them
+  // here. Until then the series hold only the window's trades and what trades after them.
+  const xWindow = x;
+  sm.deferOlderHistory((sink) => {
+    const levels: Bars[] = [];
+    let xl = xWindow;
+    let to = windowStart;
+    for (const [from, dur] of [
+      [aStart, MIN],
+      [bStart, INTERVAL_MS['5m']],
+      [cStart, INTERVAL_MS['30m']],
+      [dStart, INTERVAL_MS['4h']],
+      [eStart, DAY],
+      [fStart, WEEK],
+    ] as const) {
+      const [bars, xFrom] = barsBackward(rng, from, to, dur, xl, rate, toMinor, qtyOfClose);
+      levels.push(bars);
+      xl = xFrom;
+      to = from;
+    }
+    for (const b of levels.reverse()) {
+      if (b.n > 0) sink.reserve(b.t[0], now, b.dur);
+      for (let i = 0; i < b.n; i++) sink.bar(b.t[i], b.dur, b.o[i], b.h[i], b.l[i], b.c[i], b.v[i]);
+    }
+  });
 
-  for (const b of levels.reverse()) {
-    if (b.n > 0) sm.reserve(b.t[0], now, b.dur);
-    for (let i = 0; i < b.n; i++) sm.bar(b.t[i], b.dur, b.o[i], b.h[i], b.l[i], b.c[i], b.v[i]);
-  }
   const n = times.length;
   const keepFrom = n - sm.trades.cap;
   for (let i = n - 1, j = 0; i >= 0; i--, j++) {
