@@ -24,7 +24,7 @@
  */
 import { candleOpenTime, INTERVAL_MS } from '../../../src/shared/protocol';
 import { WINDOW_MINUTES } from './rolling24h';
-import { NOTIONAL_LOG_SD, NOTIONAL_MEDIAN, qtyFor, REVERSION_PER_SEC, SIGMA_PER_SEC } from './model';
+import { NOTIONAL_LOG_SD, NOTIONAL_MEDIAN, REVERSION_PER_SEC, SIGMA_PER_SEC } from './model';
 import type { Rng } from './rng';
 import type { SymbolMarket } from './symbolMarket';
 
@@ -135,24 +135,33 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
   const eStart = candleOpenTime(dStart - 400 * DAY, '1w');
   const fStart = eStart - 250 * WEEK;
 
-  // Level A, backwards: minute by minute, trade by trade, from x = 0 (the listed price) at now.
-  const times: number[] = [];
-  const xs: number[] = [];
-  const qf: number[] = [];
+  // Level A, backwards: minute by minute, trade by trade, from x = 0 (the listed price) at now (1 to 4 trades a
+  // minute, kept in typed arrays sized for 4).
+  const most = (WINDOW_MINUTES + 1) * 4;
+  const times = new Float64Array(most);
+  const xs = new Float64Array(most);
+  const qf = new Float64Array(most);
+  const offs = new Float64Array(4);
+  let n = 0;
   let x = 0;
   let volMult = 1;
   for (let mt = liveMinute; mt >= windowStart; mt -= MIN) {
     if (mt % (60 * MIN) === 0 || mt === liveMinute) volMult = Math.exp(0.5 * rng.normal());
     const k = 1 + Math.floor(rng.next() * 4);
     const span = Math.min(MIN, now - mt + 1);
-    const offs: number[] = [];
-    for (let j = 0; j < k; j++) offs.push(Math.floor(rng.next() * span));
-    offs.sort((a, b) => b - a); // newest first: we walk backwards
+    // k offsets, newest first (we walk backwards): an insertion sort, descending.
+    for (let j = 0; j < k; j++) {
+      const off = Math.floor(rng.next() * span);
+      let i = j;
+      for (; i > 0 && offs[i - 1] < off; i--) offs[i] = offs[i - 1];
+      offs[i] = off;
+    }
     const sd = SIGMA_PER_SEC * Math.sqrt(60 / k) * volMult;
-    for (const off of offs) {
-      times.push(mt + off);
-      xs.push(x);
-      qf.push(((rate * 60) / k) * Math.exp(NOTIONAL_LOG_SD * rng.normal()));
+    for (let j = 0; j < k; j++) {
+      times[n] = mt + offs[j];
+      xs[n] = x;
+      qf[n] = ((rate * 60) / k) * Math.exp(NOTIONAL_LOG_SD * rng.normal());
+      n++;
       x = x - REVERSION_PER_SEC * (60 / k) * x + sd * rng.normal();
     }
   }
@@ -160,7 +169,7 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
     const p = Math.round(priceMinor * Math.exp(lx));
     return p >= 1 ? p : 1;
   };
-  // qtyFor(NOTIONAL_MEDIAN, c, ps, qs), its constants computed once.
+  // model.ts's qtyFor(NOTIONAL_MEDIAN, c, ps, qs), the same arithmetic, its constants computed once.
   const notionalMinor = NOTIONAL_MEDIAN * 10 ** ps;
   const qtyUnit = 10 ** qs;
   const qtyOfClose = (c: number): number => {
@@ -194,11 +203,12 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
     }
   });
 
-  const n = times.length;
+  // The series take the window's candles in one allocation each.
+  sm.reserveSpan(windowStart, now);
   const keepFrom = n - sm.trades.cap;
   for (let i = n - 1, j = 0; i >= 0; i--, j++) {
     const price = i === 0 ? priceMinor : toMinor(xs[i]);
-    const qty = Math.max(1, Math.round(qf[i] * qtyFor(NOTIONAL_MEDIAN, price, ps, qs)));
+    const qty = Math.max(1, Math.round(qf[i] * qtyOfClose(price)));
     const prev = i < n - 1 ? xs[i + 1] : xs[i];
     sm.trade(times[i], price, qty, xs[i] >= prev ? 'buy' : 'sell', j >= keepFrom, true);
   }

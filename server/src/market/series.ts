@@ -8,7 +8,7 @@
 import { candleOpenTime, INTERVAL_MS, type Candle, type KlineInterval } from '../../../src/shared/protocol';
 import { fmtMinor } from './units';
 
-/** Candles the arrays start with. */
+/** Candles the arrays start with at the first candle (none before it, unless reserved). */
 const INITIAL_SIZE = 256;
 
 /** Six columns of `size` candles (time, open, high, low, close, volume) over one buffer: one allocation, not six. */
@@ -36,12 +36,13 @@ export class CandleSeries {
     readonly cap: number,
   ) {
     this.len = INTERVAL_MS[interval];
-    [this.t, this.o, this.h, this.l, this.c, this.v] = columns(Math.min(cap, INITIAL_SIZE));
+    // Empty until the first candle or a reserve(): a series sized for a bulk load is allocated once.
+    [this.t, this.o, this.h, this.l, this.c, this.v] = columns(0);
   }
 
-  /** Doubles the arrays (up to the capacity); only while the ring is not full yet, so head is 0. */
+  /** Doubles the arrays (at least INITIAL_SIZE, up to the capacity); only while the ring is not full yet, so head is 0. */
   private grow(): void {
-    this.resize(Math.min(this.cap, this.t.length * 2));
+    this.resize(Math.min(this.cap, Math.max(INITIAL_SIZE, this.t.length * 2)));
   }
 
   /**
