@@ -6,19 +6,16 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, newContext, open, startHarness, storedToken, type Harness } from './accounts-support';
+import { builtCli } from './helpers/server';
 
 let h: Harness;
 let base: string;
 
 function mergeLoginSettings(patch: Record<string, unknown>): void {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', 'LOGIN_REGIS_SETTING', JSON.stringify(patch)],
-    {
-      env: { ...process.env, DATA_DIR: h.server.dataDir },
-      stdio: 'pipe',
-    },
-  );
+  execFileSync(process.execPath, [builtCli('settings-cli'), 'merge', 'LOGIN_REGIS_SETTING', JSON.stringify(patch)], {
+    env: { ...process.env, DATA_DIR: h.server.dataDir },
+    stdio: 'pipe',
+  });
 }
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../src/shared/decimal';
 import { DEMO } from '../server/src/identity/demo';
-import { startServer, type RunningServer } from './helpers/server';
+import { builtCli, startServer, type RunningServer } from './helpers/server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'exchange-crash-'));
 let srv: RunningServer | undefined;
@@ -40,7 +40,7 @@ function transfer(url: string, token: string, key: string) {
 }
 
 function ledgerCheck(): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/ledger/checkCli.ts'], {
+  const r = spawnSync(process.execPath, [builtCli('ledger-check')], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   });

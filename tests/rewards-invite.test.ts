@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { tradingApi } from '../src/shared/api/trading';
 import { registerAccountByApi } from './accounts-support';
 import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { builtCli } from './helpers/server';
 
 const OPS_TOKEN = 'e2e-operator-token-invite-0123456789';
 const env = appWithDemoUser({ CHAIN_BLOCK_MS: '300', OPS_TOKEN });
@@ -19,14 +20,10 @@ const PASSWORD = 'InvitePass123';
 let seq = 0;
 
 function setting(key: string, change: Record<string, unknown>): void {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', key, JSON.stringify(change)],
-    {
-      env: { ...process.env, DATA_DIR: env.app.server.dataDir },
-      encoding: 'utf8',
-    },
-  );
+  execFileSync(process.execPath, [builtCli('settings-cli'), 'merge', key, JSON.stringify(change)], {
+    env: { ...process.env, DATA_DIR: env.app.server.dataDir },
+    encoding: 'utf8',
+  });
 }
 
 async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
@@ -84,11 +81,10 @@ async function login(account: string): Promise<string> {
 /** Puts USDT on the simulated chain to the user's deposit address and waits until it is credited. */
 async function fund(token: string, amount: string): Promise<void> {
   const a = await api<{ address: string }>('POST', '/api/recharge/getAdress?coin=USDT', token);
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/deposits/chainCli.ts', 'deposit', a.address, amount, '--url', env.app.server.url],
-    { env: { ...process.env, OPS_TOKEN }, encoding: 'utf8' },
-  );
+  execFileSync(process.execPath, [builtCli('chain-cli'), 'deposit', a.address, amount, '--url', env.app.server.url], {
+    env: { ...process.env, OPS_TOKEN },
+    encoding: 'utf8',
+  });
   const usdt = async () => {
     const rows = await api<{ coin: string; available: string; account: string }[]>(
       'GET',

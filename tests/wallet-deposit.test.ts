@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import { builtCli } from './helpers/server';
 
 const OPS_TOKEN = 'e2e-operator-token-0123456789';
 const SHOTS = process.env.SHOTS_DIR;
@@ -27,11 +28,10 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 function chain(...args: string[]): string {
-  return execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/deposits/chainCli.ts', ...args, '--url', app.server.url],
-    { env: { ...process.env, OPS_TOKEN }, encoding: 'utf8' },
-  );
+  return execFileSync(process.execPath, [builtCli('chain-cli'), ...args, '--url', app.server.url], {
+    env: { ...process.env, OPS_TOKEN },
+    encoding: 'utf8',
+  });
 }
 
 async function usdt(): Promise<string> {

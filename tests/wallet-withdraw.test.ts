@@ -22,6 +22,7 @@ import {
   visit,
   type AppHarness,
 } from './app-support';
+import { builtCli } from './helpers/server';
 
 const SHOTS = process.env.SHOTS_DIR;
 const ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -39,11 +40,10 @@ interface Row {
 
 /** Changes WITHDRAWAL_SETTING with the operator's settings tool on the server's data dir (read per request). */
 function withdrawalSetting(change: Record<string, unknown>): void {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/db/settingsCli.ts', 'merge', 'WITHDRAWAL_SETTING', JSON.stringify(change)],
-    { env: { ...process.env, DATA_DIR: app.server.dataDir }, encoding: 'utf8' },
-  );
+  execFileSync(process.execPath, [builtCli('settings-cli'), 'merge', 'WITHDRAWAL_SETTING', JSON.stringify(change)], {
+    env: { ...process.env, DATA_DIR: app.server.dataDir },
+    encoding: 'utf8',
+  });
 }
 
 beforeAll(async () => {

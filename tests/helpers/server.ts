@@ -36,6 +36,16 @@ function buildServer(): string {
   return SERVER_MAIN;
 }
 
+/**
+ * An operator CLI from the server's build (scripts/build-server.mjs, built first when missing or stale), to run with
+ * plain node: `execFileSync(process.execPath, [builtCli('settings-cli'), 'merge', ...])`. The same module as
+ * `node --import tsx server/src/...`, without compiling its TypeScript at every spawn.
+ */
+export function builtCli(name: 'settings-cli' | 'chain-cli' | 'ledger-check'): string {
+  buildServer();
+  return `dist-server/${name}.js`;
+}
+
 export async function startServer(
   env: Record<string, string> = {},
   opts: { dataDir?: string } = {},

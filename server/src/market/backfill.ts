@@ -17,10 +17,14 @@
  * trades inside it: the intervals agree with each other wherever they overlap. Level A is made of sparse
  * synthetic trades (1 to 4 per minute, sized so volume matches the live rate), fed through the same path as
  * live trades; they also fill the recent-trades list.
+ *
+ * Level A is applied at start (the 24 h statistics, the ticker and the recent trades are made of it); levels A'
+ * to F, the bars before the window, are generated only when something first reads that far back (SIM-13,
+ * SymbolMarket.deferOlderHistory), with the same random draws, so the candles are the same bit for bit.
  */
 import { candleOpenTime, INTERVAL_MS } from '../../../src/shared/protocol';
 import { WINDOW_MINUTES } from './rolling24h';
-import { NOTIONAL_LOG_SD, NOTIONAL_MEDIAN, qtyFor, REVERSION_PER_SEC, SIGMA_PER_SEC } from './model';
+import { NOTIONAL_LOG_SD, NOTIONAL_MEDIAN, REVERSION_PER_SEC, SIGMA_PER_SEC } from './model';
 import type { Rng } from './rng';
 import type { SymbolMarket } from './symbolMarket';
 
@@ -131,24 +135,33 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
   const eStart = candleOpenTime(dStart - 400 * DAY, '1w');
   const fStart = eStart - 250 * WEEK;
 
-  // Level A, backwards: minute by minute, trade by trade, from x = 0 (the listed price) at now.
-  const times: number[] = [];
-  const xs: number[] = [];
-  const qf: number[] = [];
+  // Level A, backwards: minute by minute, trade by trade, from x = 0 (the listed price) at now (1 to 4 trades a
+  // minute, kept in typed arrays sized for 4).
+  const most = (WINDOW_MINUTES + 1) * 4;
+  const times = new Float64Array(most);
+  const xs = new Float64Array(most);
+  const qf = new Float64Array(most);
+  const offs = new Float64Array(4);
+  let n = 0;
   let x = 0;
   let volMult = 1;
   for (let mt = liveMinute; mt >= windowStart; mt -= MIN) {
     if (mt % (60 * MIN) === 0 || mt === liveMinute) volMult = Math.exp(0.5 * rng.normal());
     const k = 1 + Math.floor(rng.next() * 4);
     const span = Math.min(MIN, now - mt + 1);
-    const offs: number[] = [];
-    for (let j = 0; j < k; j++) offs.push(Math.floor(rng.next() * span));
-    offs.sort((a, b) => b - a); // newest first: we walk backwards
+    // k offsets, newest first (we walk backwards): an insertion sort, descending.
+    for (let j = 0; j < k; j++) {
+      const off = Math.floor(rng.next() * span);
+      let i = j;
+      for (; i > 0 && offs[i - 1] < off; i--) offs[i] = offs[i - 1];
+      offs[i] = off;
+    }
     const sd = SIGMA_PER_SEC * Math.sqrt(60 / k) * volMult;
-    for (const off of offs) {
-      times.push(mt + off);
-      xs.push(x);
-      qf.push(((rate * 60) / k) * Math.exp(NOTIONAL_LOG_SD * rng.normal()));
+    for (let j = 0; j < k; j++) {
+      times[n] = mt + offs[j];
+      xs[n] = x;
+      qf[n] = ((rate * 60) / k) * Math.exp(NOTIONAL_LOG_SD * rng.normal());
+      n++;
       x = x - REVERSION_PER_SEC * (60 / k) * x + sd * rng.normal();
     }
   }
@@ -156,38 +169,46 @@ export function backfill(sm: SymbolMarket, rng: Rng, now: number, priceMinor: nu
     const p = Math.round(priceMinor * Math.exp(lx));
     return p >= 1 ? p : 1;
   };
-  // qtyFor(NOTIONAL_MEDIAN, c, ps, qs), its constants computed once.
+  // model.ts's qtyFor(NOTIONAL_MEDIAN, c, ps, qs), the same arithmetic, its constants computed once.
   const notionalMinor = NOTIONAL_MEDIAN * 10 ** ps;
   const qtyUnit = 10 ** qs;
   const qtyOfClose = (c: number): number => {
     const q = Math.round((notionalMinor / c) * qtyUnit);
     return q >= 1 ? q : 1;
   };
-  const levels: Bars[] = [];
-  let to = windowStart;
-  for (const [from, dur] of [
-    [aStart, MIN],
-    [bStart, INTERVAL_MS['5m']],
-    [cStart, INTERVAL_MS['30m']],
-    [dStart, INTERVAL_MS['4h']],
-    [eStart, DAY],
-    [fStart, WEEK],
-  ] as const) {
-    const [bars, xFrom] = barsBackward(rng, from, to, dur, x, rate, toMinor, qtyOfClose);
-    levels.push(bars);
-    x = xFrom;
-    to = from;
-  }
+  // Levels A' .. F (SIM-13): generated when something first reads before the window, from the rng as it is now
+  // (nothing else draws from this history stream) and x at the window's start: the same bars as generating them
+  // here. Until then the series hold only the window's trades and what trades after them.
+  const xWindow = x;
+  sm.deferOlderHistory((sink) => {
+    const levels: Bars[] = [];
+    let xl = xWindow;
+    let to = windowStart;
+    for (const [from, dur] of [
+      [aStart, MIN],
+      [bStart, INTERVAL_MS['5m']],
+      [cStart, INTERVAL_MS['30m']],
+      [dStart, INTERVAL_MS['4h']],
+      [eStart, DAY],
+      [fStart, WEEK],
+    ] as const) {
+      const [bars, xFrom] = barsBackward(rng, from, to, dur, xl, rate, toMinor, qtyOfClose);
+      levels.push(bars);
+      xl = xFrom;
+      to = from;
+    }
+    for (const b of levels.reverse()) {
+      if (b.n > 0) sink.reserve(b.t[0], now, b.dur);
+      for (let i = 0; i < b.n; i++) sink.bar(b.t[i], b.dur, b.o[i], b.h[i], b.l[i], b.c[i], b.v[i]);
+    }
+  });
 
-  for (const b of levels.reverse()) {
-    if (b.n > 0) sm.reserve(b.t[0], now, b.dur);
-    for (let i = 0; i < b.n; i++) sm.bar(b.t[i], b.dur, b.o[i], b.h[i], b.l[i], b.c[i], b.v[i]);
-  }
-  const n = times.length;
+  // The series take the window's candles in one allocation each.
+  sm.reserveSpan(windowStart, now);
   const keepFrom = n - sm.trades.cap;
   for (let i = n - 1, j = 0; i >= 0; i--, j++) {
     const price = i === 0 ? priceMinor : toMinor(xs[i]);
-    const qty = Math.max(1, Math.round(qf[i] * qtyFor(NOTIONAL_MEDIAN, price, ps, qs)));
+    const qty = Math.max(1, Math.round(qf[i] * qtyOfClose(price)));
     const prev = i < n - 1 ? xs[i + 1] : xs[i];
     sm.trade(times[i], price, qty, xs[i] >= prev ? 'buy' : 'sell', j >= keepFrom, true);
   }

@@ -8,7 +8,7 @@
 import { candleOpenTime, INTERVAL_MS, type Candle, type KlineInterval } from '../../../src/shared/protocol';
 import { fmtMinor } from './units';
 
-/** Candles the arrays start with. */
+/** Candles the arrays start with at the first candle (none before it, unless reserved). */
 const INITIAL_SIZE = 256;
 
 /** Six columns of `size` candles (time, open, high, low, close, volume) over one buffer: one allocation, not six. */
@@ -36,12 +36,13 @@ export class CandleSeries {
     readonly cap: number,
   ) {
     this.len = INTERVAL_MS[interval];
-    [this.t, this.o, this.h, this.l, this.c, this.v] = columns(Math.min(cap, INITIAL_SIZE));
+    // Empty until the first candle or a reserve(): a series sized for a bulk load is allocated once.
+    [this.t, this.o, this.h, this.l, this.c, this.v] = columns(0);
   }
 
-  /** Doubles the arrays (up to the capacity); only while the ring is not full yet, so head is 0. */
+  /** Doubles the arrays (at least INITIAL_SIZE, up to the capacity); only while the ring is not full yet, so head is 0. */
   private grow(): void {
-    this.resize(Math.min(this.cap, this.t.length * 2));
+    this.resize(Math.min(this.cap, Math.max(INITIAL_SIZE, this.t.length * 2)));
   }
 
   /**
@@ -158,8 +159,36 @@ export class CandleSeries {
     return this.n ? this.candleAt(this.n - 1, priceScale, qtyScale) : undefined;
   }
 
-  /** At most `limit` candles with open time < endTime, oldest first. */
-  history(limit: number, priceScale: number, qtyScale: number, endTime?: number): Candle[] {
+  /**
+   * Puts this series after `older`, a series of the same interval holding only candles older than this one's
+   * (the one holding its oldest candle's open time may be shared: it is merged, as a finer bar would be), then
+   * takes over `older`'s storage. The result is what applying `older`'s bars first and this series' content after
+   * them would have built, capacity and all (SIM-13: the start-up history generated on demand).
+   */
+  putAfter(older: CandleSeries): void {
+    for (let k = 0; k < this.n; k++) {
+      const i = (this.head + k) % this.cap;
+      older.bar(this.t[i], this.o[i], this.h[i], this.l[i], this.c[i], this.v[i]);
+    }
+    [this.t, this.o, this.h, this.l, this.c, this.v] = [older.t, older.o, older.h, older.l, older.c, older.v];
+    this.head = older.head;
+    this.n = older.n;
+    this.curT = older.curT;
+    this.curEnd = older.curEnd;
+  }
+
+  /** Whether history(limit, endTime) would answer with (or end right after) the oldest candle held. */
+  reachesOldest(limit: number, endTime?: number): boolean {
+    const [start] = this.range(limit, endTime);
+    return start === 0 && this.lim(limit) > 0;
+  }
+
+  private lim(limit: number): number {
+    return Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
+  }
+
+  /** The candles history(limit, endTime) answers with: [first, end) in oldest-first order. */
+  private range(limit: number, endTime?: number): [number, number] {
     let end = this.n; // exclusive
     if (endTime !== undefined) {
       let lo = 0;
@@ -171,8 +200,12 @@ export class CandleSeries {
       }
       end = lo;
     }
-    const lim = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
-    const start = Math.max(0, end - lim);
+    return [Math.max(0, end - this.lim(limit)), end];
+  }
+
+  /** At most `limit` candles with open time < endTime, oldest first. */
+  history(limit: number, priceScale: number, qtyScale: number, endTime?: number): Candle[] {
+    const [start, end] = this.range(limit, endTime);
     const out: Candle[] = new Array(end - start);
     for (let k = start; k < end; k++) out[k - start] = this.candleAt(k, priceScale, qtyScale);
     return out;

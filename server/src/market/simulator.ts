@@ -129,9 +129,7 @@ export function createSimulator(
       return markets.get(symbol)?.ticker(lastNow);
     },
     history(symbol, interval: KlineInterval, limit, endTime) {
-      const sm = markets.get(symbol);
-      if (!sm) return [];
-      return sm.byInterval[interval].history(limit, sm.spec.priceScale, sm.spec.qtyScale, endTime);
+      return markets.get(symbol)?.history(interval, limit, endTime) ?? [];
     },
     recentTrades(symbol, limit) {
       return markets.get(symbol)?.trades.latest(limit) ?? [];

@@ -4,6 +4,7 @@
  * list are built from the very same trades.
  */
 import {
+  type Candle,
   candleOpenTime,
   KLINE_INTERVALS,
   type KlineInterval,
@@ -44,9 +45,24 @@ export function firstTradeIdAt(now: number): number {
   return id;
 }
 
+/**
+ * Where the start-up history's bars go (backfill.ts): `reserve` before each level's contiguous bars of `durMs` over
+ * [from, to), then `bar` for each bar, oldest first; every series at least `durMs` long takes them.
+ */
+export interface BarSink {
+  reserve(from: number, to: number, durMs: number): void;
+  bar(ts: number, durMs: number, o: number, h: number, l: number, c: number, v: number): void;
+}
+
+/** Generates the bars before the 24 h window into a sink, oldest first (the deferred part of the start-up history). */
+export type OlderHistory = (sink: BarSink) => void;
+
 export class SymbolMarket {
-  readonly series: CandleSeries[];
-  readonly byInterval: Record<KlineInterval, CandleSeries>;
+  /** The series as they are: without the deferred older history until materialized (SIM-13). */
+  private readonly held: CandleSeries[];
+  private readonly heldBy: Record<KlineInterval, CandleSeries>;
+  /** The start-up history older than the 24 h window, until something reads that far back (SIM-13). */
+  private older: OlderHistory | undefined;
   readonly trades: TradeRing;
   readonly stats: Rolling24h;
   private nextId: number;
@@ -64,13 +80,68 @@ export class SymbolMarket {
     firstId = 1,
   ) {
     this.nextId = firstId;
-    this.series = KLINE_INTERVALS.map((iv) => new CandleSeries(iv, SERIES_CAPACITY[iv]));
-    this.byInterval = Object.fromEntries(this.series.map((s) => [s.interval, s])) as Record<
-      KlineInterval,
-      CandleSeries
-    >;
+    this.held = KLINE_INTERVALS.map((iv) => new CandleSeries(iv, SERIES_CAPACITY[iv]));
+    this.heldBy = Object.fromEntries(this.held.map((s) => [s.interval, s])) as Record<KlineInterval, CandleSeries>;
     this.trades = new TradeRing(ringSize);
-    this.stats = new Rolling24h(this.series[0]);
+    this.stats = new Rolling24h(this.held[0]);
+  }
+
+  /** The 8 candle series (1m first), with all their history. */
+  get series(): CandleSeries[] {
+    this.materialize();
+    return this.held;
+  }
+
+  /** The candle series by interval, with all their history. */
+  get byInterval(): Record<KlineInterval, CandleSeries> {
+    this.materialize();
+    return this.heldBy;
+  }
+
+  /**
+   * SIM-13: the start-up history older than the 24 h window (`older`, bars all before the first candle held now)
+   * is generated when something first reads that far back (history(), series, byInterval), not at start. The 24 h
+   * statistics, the ticker and the newer candles never read it: the window's trades are all they are made of.
+   */
+  deferOlderHistory(older: OlderHistory): void {
+    this.older = older;
+  }
+
+  /** Whether the deferred older history is still to be generated (for tests). */
+  get olderPending(): boolean {
+    return this.older !== undefined;
+  }
+
+  /**
+   * Generates the deferred older history into fresh series and puts each series' present candles after it: the
+   * same candles, bit for bit, as generating it first and trading after (SIM-13).
+   */
+  private materialize(): void {
+    const older = this.older;
+    if (!older) return;
+    this.older = undefined;
+    const fresh = this.held.map((s) => new CandleSeries(s.interval, s.cap));
+    older({
+      reserve(from, to, durMs) {
+        for (const s of fresh)
+          if (s.len >= durMs)
+            s.reserve((candleOpenTime(to, s.interval) - candleOpenTime(from, s.interval)) / s.len + 1);
+      },
+      bar(ts, durMs, o, h, l, c, v) {
+        for (const s of fresh) if (s.len >= durMs) s.bar(ts, o, h, l, c, v);
+      },
+    });
+    this.held.forEach((s, k) => s.putAfter(fresh[k]));
+  }
+
+  /**
+   * At most `limit` candles of `interval` opening before `endTime`, oldest first (SIM-8). Generates the deferred
+   * older history first only when the answer reaches the oldest candle held (SIM-13).
+   */
+  history(interval: KlineInterval, limit: number, endTime?: number): Candle[] {
+    const s = this.heldBy[interval];
+    if (this.older && s.reachesOldest(limit, endTime)) this.materialize();
+    return s.history(limit, this.spec.priceScale, this.spec.qtyScale, endTime);
   }
 
   /**
@@ -78,8 +149,9 @@ export class SymbolMarket {
    * `bulk` (start-up history): the 24 h window is recomputed once by finishBulk() instead of per minute.
    */
   trade(ts: number, price: number, qty: number, side: 'buy' | 'sell', keep = true, bulk = false): Trade | undefined {
-    const opened = this.series[0].trade(ts, price, qty);
-    for (let i = 1; i < this.series.length; i++) this.series[i].trade(ts, price, qty);
+    const held = this.held;
+    const opened = held[0].trade(ts, price, qty);
+    for (let i = 1; i < held.length; i++) held[i].trade(ts, price, qty);
     this.stats.trade(ts, price, qty, opened, bulk);
     this.lastPrice = price;
     this.cached = undefined;
@@ -96,20 +168,10 @@ export class SymbolMarket {
     return t;
   }
 
-  /** A start-up history bar of length `durMs`: merged into every series at least that long. */
-  bar(ts: number, durMs: number, o: number, h: number, l: number, c: number, v: number): void {
-    for (const s of this.series) if (s.len >= durMs) s.bar(ts, o, h, l, c, v);
-    this.lastPrice = c;
-    this.cached = undefined;
-  }
-
-  /**
-   * Before a bulk load of contiguous bars of `durMs` from `from` up to `to`: every series that takes them makes room
-   * at once for the candles of that span (oldest level first; a later, shorter span asks for less and changes nothing).
-   */
-  reserve(from: number, to: number, durMs: number): void {
-    for (const s of this.series)
-      if (s.len >= durMs) s.reserve((candleOpenTime(to, s.interval) - candleOpenTime(from, s.interval)) / s.len + 1);
+  /** Before a bulk load of trades over [from, to]: every series makes room at once for the candles of that span. */
+  reserveSpan(from: number, to: number): void {
+    for (const s of this.held)
+      s.reserve((candleOpenTime(to, s.interval) - candleOpenTime(from, s.interval)) / s.len + 1);
   }
 
   /** Ends a bulk load at `now`. */
@@ -129,7 +191,7 @@ export class SymbolMarket {
     const qs = this.spec.qtyScale;
     const st = this.stats;
     const close = this.lastPrice;
-    const d = this.byInterval['1d'];
+    const d = this.heldBy['1d']; // its newest candle: inside the 24 h window, never the deferred history
     const today = d.size > 0 && d.timeAt(d.size - 1) === candleOpenTime(now, '1d');
     const k = d.size - 1;
     const base = st.openPrice > 0 ? st.openPrice : close;
