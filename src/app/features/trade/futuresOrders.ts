@@ -24,8 +24,6 @@ export const FUTURES_INTENT_PREFIX = 'futures-order:';
 
 export type FuturesPlaceOutcome = PlaceOutcome<FuturesOrder>;
 
-export type FuturesOrderRequest = Omit<FuturesOrderBody, 'clientOrderId'>;
-
 /** What placing an order needs from the world (replaced in tests). */
 export type FuturesDeps = IntentDeps<FuturesOrderBody, FuturesOrder>;
 
