@@ -79,6 +79,28 @@ export function PairChooser({
   );
 }
 
+/** The desktop's pair list on the left (search, list tabs, stars), a skip-link target; `className` places it. */
+export function PairsAside({
+  p,
+  className,
+}: {
+  p: Pick<TradeLayoutProps, 'allRows' | 'symbol' | 'defaultList' | 'onOpenRow'>;
+  className: string;
+}) {
+  const { t } = useTranslation('market');
+  return (
+    <aside className={`${className} trade-pairs`} aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
+      <PairPanel
+        key={p.defaultList}
+        rows={p.allRows}
+        activeSymbol={p.symbol}
+        defaultList={p.defaultList}
+        onOpen={p.onOpenRow}
+      />
+    </aside>
+  );
+}
+
 /**
  * Where the order form goes: "Log in / Create account" for a visitor (PUB-3: the market stays readable), the form
  * once the pair's rules are known, else loading (settings on their way) or the mode's "no rules for this pair".
@@ -153,15 +175,7 @@ export function TradeDesk({
       <SkipLinks />
       {p.header}
       <div className={`spot-grid${modeClass ? ` ${modeClass.grid}` : ''}`}>
-        <aside className="spot-pairs trade-pairs" aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
-          <PairPanel
-            key={p.defaultList}
-            rows={p.allRows}
-            activeSymbol={p.symbol}
-            defaultList={p.defaultList}
-            onOpen={p.onOpenRow}
-          />
-        </aside>
+        <PairsAside p={p} className="spot-pairs" />
         <div className="spot-head">
           <PairHeader row={p.row} symbol={p.symbol} />
           {strip}

@@ -14,9 +14,8 @@ import { Popup } from '../../../../ui/Popup';
 import type { CoinListKey, MarketRow } from '../../../../market/coins';
 import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
-import { PairPanel } from '../../components/PairPanel';
 import { SkipLinks, SKIP_ID } from '../../components/SkipLinks';
-import { PairChooser } from '../../components/kit/TradeLayout';
+import { PairChooser, PairsAside } from '../../components/kit/TradeLayout';
 import { useOptionsScreen } from './useOptionsScreen';
 import './options.css';
 
@@ -48,7 +47,6 @@ function TicketHint() {
 }
 
 export function OptionsDesk(p: OptionsLayoutProps) {
-  const { t: tm } = useTranslation('market');
   const { t } = useTranslation('options');
   const parts = useOptionsScreen(p.symbol);
   return (
@@ -56,15 +54,7 @@ export function OptionsDesk(p: OptionsLayoutProps) {
       {p.header}
       <SkipLinks regions={['pairs', 'chart', 'board', 'form']} />
       <div className="opt-grid-desk">
-        <aside className="opt-pairs trade-pairs" aria-label={tm('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
-          <PairPanel
-            key={p.defaultList}
-            rows={p.allRows}
-            activeSymbol={p.symbol}
-            defaultList={p.defaultList}
-            onOpen={p.onOpenRow}
-          />
-        </aside>
+        <PairsAside p={p} className="opt-pairs" />
         <div className="opt-head">
           <PairHeader row={p.row} symbol={p.symbol} />
         </div>
