@@ -129,7 +129,14 @@ export function TradeFormGate({
   return form;
 }
 
-function Chart({ p, height }: { p: TradeLayoutProps; height: number }) {
+/** The pair's chart card at `height` (every mode's chart). */
+export function PairChart({
+  p,
+  height,
+}: {
+  p: Pick<TradeLayoutProps, 'symbol' | 'row' | 'pairLabel' | 'interval' | 'onInterval'>;
+  height: number;
+}) {
   return (
     <ChartCard
       symbol={p.symbol}
@@ -181,7 +188,7 @@ export function TradeDesk({
           {strip}
         </div>
         <div className="spot-chart" id={SKIP_ID.chart} tabIndex={-1}>
-          <Chart p={p} height={chartHeight} />
+          <PairChart p={p} height={chartHeight} />
         </div>
         <div className="spot-book" id={SKIP_ID.book} tabIndex={-1}>
           {book}
@@ -259,7 +266,7 @@ export function TradePhone<Side extends string>({
       </div>
       <div id="trade-ppane" role="tabpanel" aria-labelledby={`trade-ptab-${tab}`} className="spot-ppane">
         {tab === 'chart' ? (
-          <Chart p={p} height={PHONE_CHART_HEIGHT} />
+          <PairChart p={p} height={PHONE_CHART_HEIGHT} />
         ) : tab === 'book' ? (
           book
         ) : (

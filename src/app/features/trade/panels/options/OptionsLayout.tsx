@@ -7,29 +7,17 @@
  * Phone: the pair header (the pair list as a sheet), the chart, the board and the user's options in one column;
  * picking a premium opens the ticket as a sheet.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KlineInterval } from '../../../../../shared/protocol';
 import { Popup } from '../../../../ui/Popup';
-import type { CoinListKey, MarketRow } from '../../../../market/coins';
-import { ChartCard } from '../../components/ChartCard';
 import { PairHeader } from '../../components/PairHeader';
 import { SkipLinks, SKIP_ID } from '../../components/SkipLinks';
-import { PairChooser, PairsAside } from '../../components/kit/TradeLayout';
+import { PairChart, PairChooser, PairsAside, type TradeLayoutProps } from '../../components/kit/TradeLayout';
 import { useOptionsScreen } from './useOptionsScreen';
 import './options.css';
 
-export interface OptionsLayoutProps {
-  header: ReactNode;
-  row: MarketRow | undefined;
-  symbol: string;
-  pairLabel: string;
-  allRows: readonly MarketRow[];
-  defaultList: CoinListKey;
-  onOpenRow: (row: MarketRow) => void;
-  interval: KlineInterval;
-  onInterval: (iv: KlineInterval) => void;
-}
+/** What the trade shell gives every mode's layout, but the pair's coins (the board names them). */
+export type OptionsLayoutProps = Omit<TradeLayoutProps, 'base' | 'quote'>;
 
 const DESK_CHART_HEIGHT = 240;
 const PHONE_CHART_HEIGHT = 240;
@@ -59,14 +47,7 @@ export function OptionsDesk(p: OptionsLayoutProps) {
           <PairHeader row={p.row} symbol={p.symbol} />
         </div>
         <div className="opt-chart" id={SKIP_ID.chart} tabIndex={-1}>
-          <ChartCard
-            symbol={p.symbol}
-            priceDecimals={p.row?.priceDecimals}
-            pair={p.pairLabel}
-            interval={p.interval}
-            onInterval={p.onInterval}
-            height={DESK_CHART_HEIGHT}
-          />
+          <PairChart p={p} height={DESK_CHART_HEIGHT} />
         </div>
         <div className="opt-boardslot" id={SKIP_ID.board} tabIndex={-1}>
           {parts.pending}
@@ -91,14 +72,7 @@ export function OptionsPhone(p: OptionsLayoutProps) {
     <div className="mk-page trade trade--options trade--options-phone">
       {p.header}
       <PairHeader row={p.row} symbol={p.symbol} onChoose={() => setChoosing(true)} />
-      <ChartCard
-        symbol={p.symbol}
-        priceDecimals={p.row?.priceDecimals}
-        pair={p.pairLabel}
-        interval={p.interval}
-        onInterval={p.onInterval}
-        height={PHONE_CHART_HEIGHT}
-      />
+      <PairChart p={p} height={PHONE_CHART_HEIGHT} />
       {parts.pending}
       {parts.board}
       {parts.mine}
