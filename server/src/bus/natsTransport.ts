@@ -3,7 +3,7 @@
  * restarted nats-server is picked up again); while it is away, publishes are buffered by the client up to its
  * reconnect buffer, then dropped (the sequences show the gap to the gateways).
  */
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { systemTimers, type Timers } from '../time/clock';
 import type { BusClient, BusTransport } from './publisher';
 
@@ -22,6 +22,8 @@ export async function natsTransport(
   timers: Timers = systemTimers,
 ): Promise<BusTransport & BusClient> {
   const u = new URL(url);
+  // Loaded here, not at the module's top: a server without a bus (the default, every test's) never pays for it.
+  const { connect } = await import('@nats-io/transport-node');
   const nc: NatsConnection = await connect({
     servers: `${u.hostname}:${u.port || '4222'}`,
     name,
