@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { createBrowserRouter, RouterProvider, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toRouteObjects } from './routes';
-import { useIsDesktop } from './layout/useIsDesktop';
+import { useIsDesktop } from './ui/useIsDesktop';
 import { PhoneLayout } from './layout/PhoneLayout';
 import { DesktopLayout } from './layout/DesktopLayout';
 import { Toasts } from './ui/Toasts';
@@ -18,7 +18,7 @@ import { RouteAnnouncer } from './ui/RouteAnnouncer';
 import { serviceState } from './ui/customerService';
 import { setSessionNavigator } from './session/guard';
 import { settings } from './state/settings';
-import { applyFavicon, faviconUrl } from './layout/brand';
+import { applyFavicon, faviconUrl } from './ui/brand';
 import './layout/layout.css';
 
 function Shell() {

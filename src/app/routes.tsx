@@ -5,6 +5,7 @@
  */
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { guard } from './session/guard';
+import { setRouteAccess } from './session/paths';
 import { loadNamespaces } from './i18n/index';
 import type { Namespace } from './i18n/languages';
 import type { RouteDef } from './features/routeDef';
@@ -23,7 +24,7 @@ import { PROXY_ROUTES } from './features/proxy/routes';
 import { FLOW_ROUTES } from './features/flow/routes';
 import { DEV_ROUTES } from './features/dev/routes';
 
-const ROUTES: readonly RouteDef[] = [
+export const ROUTES: readonly RouteDef[] = [
   ...MARKETS_ROUTES,
   ...TRADE_ROUTES,
   ...CONTENT_ROUTES,
@@ -41,6 +42,9 @@ const ROUTES: readonly RouteDef[] = [
   // anything else
   { path: '*', load: () => import('./screens/notFound/NotFoundScreen'), ns: [] },
 ];
+
+// PUB-1, DEV-1: the guard learns from the table which paths open without a session.
+setRouteAccess(ROUTES);
 
 /** Spec 4.2 on every navigation: redirect when the guard says so. */
 async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {

@@ -18,4 +18,9 @@ export interface RouteDef {
    * the screen's own chunk when the app opens on this route.
    */
   warm?: () => Promise<unknown>;
+  /**
+   * PUB-1, DEV-1: the route opens without a session, always (`true`) or while the function says so (the
+   * development tools, when the server keeps an outbox). Without it the guard sends a signed-out visitor to sign in.
+   */
+  public?: true | (() => boolean);
 }

@@ -12,11 +12,11 @@ import { session } from '../session/store';
 import { ACCOUNT_PATHS } from '../features/account/paths';
 import { WALLET_PATHS } from '../features/wallet/paths';
 import { RECORDS_PATHS } from '../features/records/paths';
-import { IconRecords } from './RecordsIcon';
+import { IconRecords } from '../ui/RecordsIcon';
 import { maskedIdentity } from '../session/mask';
 import { loadOnOpen } from '../ui/loadOnOpen';
-import { IconLogout } from './accountIcons';
-import { IconAssets, IconShield, IconShieldCheck, IconUser } from './icons';
+import { IconLogout } from '../ui/accountIcons';
+import { IconAssets, IconShield, IconShieldCheck, IconUser } from '../ui/icons';
 
 const SignOutDialog = loadOnOpen(() => import('../session/SignOutDialog').then((m) => m.SignOutDialog));
 

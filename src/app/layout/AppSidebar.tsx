@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SidebarEntries } from './Sidebar';
 import { APP_SIDEBAR } from './navConfig';
-import { closeAppSidebar, sidebarState } from './sidebarState';
+import { closeAppSidebar, sidebarState } from '../ui/sidebarState';
 import { Popup } from '../ui/Popup';
 import { openCustomerService } from '../ui/customerService';
 import { useHasService } from '../ui/operatorLinks';
-import { IconChevron, IconService } from './icons';
+import { IconChevron, IconService } from '../ui/icons';
 import './sidebar.css';
 
 export function AppSidebar() {

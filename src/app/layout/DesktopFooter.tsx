@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomMenu } from './BottomMenu';
-import { Logo } from './Logo';
+import { Logo } from '../ui/Logo';
 import { CONTENT_PATHS } from '../features/content/paths';
 import { LanguageButton } from '../ui/language/LanguageButton';
 import { useHasDownloads } from '../ui/operatorLinks';

@@ -2,14 +2,14 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { withReturn } from '../session/paths';
+import { withReturn } from '../ui/appPaths';
 import { session } from '../session/store';
 import { openCustomerService } from '../ui/customerService';
 import { useHasService } from '../ui/operatorLinks';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';
-import { IconSearch, IconService } from './icons';
+import { IconSearch, IconService } from '../ui/icons';
 import { AccountMenu } from './AccountMenu';
-import { Logo } from './Logo';
+import { Logo } from '../ui/Logo';
 import { normalise } from './navConfig';
 import { MARKETS_PATHS } from '../features/markets/paths';
 import { TRADE_PATHS } from '../features/trade/paths';

@@ -21,7 +21,7 @@ import {
   IconTrade,
   IconUser,
   IconWallet,
-} from './icons';
+} from '../ui/icons';
 
 const MAP = {
   home: IconHome,

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { TabBar } from './TabBar';
 import { useSnapshot } from 'valtio';
 import { loadOnOpen } from '../ui/loadOnOpen';
-import { sidebarState } from './sidebarState';
+import { sidebarState } from '../ui/sidebarState';
 import { showsTabBar } from './navConfig';
 import './layout.css';
 // After the layout's styles: the inbox's door brings the inbox's styles, which came after them before (ROOM-2).

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Popup } from '../ui/Popup';
 import { logout } from './actions';
-import { ACCOUNT_PATHS } from '../features/account/paths';
+import { SIGN_IN_PATH } from '../ui/appPaths';
 import '../forms/forms.css';
 import './signOut.css';
 
@@ -28,7 +28,7 @@ export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () =>
       setBusy(false);
     }
     onClose();
-    navigate(ACCOUNT_PATHS.lr, { replace: true });
+    navigate(SIGN_IN_PATH, { replace: true });
   };
 
   return (

@@ -5,7 +5,8 @@
  * guarded page for /lr. A token appearing in another tab (sign-in there) is adopted here too.
  */
 import { StorageKeys } from '../../shared/storageKeys';
-import { isPublicPath, SIGN_IN_PATH, withReturn } from './paths';
+import { isPublicPath } from './paths';
+import { SIGN_IN_PATH, withReturn } from '../ui/appPaths';
 import { loadUserInfo } from './actions';
 import { onSignOut, session, setToken, signOut } from './store';
 

@@ -17,19 +17,10 @@ import { settingObject, settings } from '../state/settings';
 import { dismissToast, toast } from '../ui/toast';
 import { loadUserInfo } from './actions';
 import { tryAutoLogin } from './autoLogin';
-import { MARKETS_PATHS } from '../features/markets/paths';
 import { installSessionSync } from './crossTab';
-import {
-  isDevOnlyPath,
-  isEntryPath,
-  isPublicPath,
-  RETURN_PARAM,
-  safeReturnPath,
-  SIGN_IN_PATH,
-  withReturn,
-} from './paths';
+import { HOME_PATH, isEntryPath, RETURN_PARAM, safeReturnPath, SIGN_IN_PATH, withReturn } from '../ui/appPaths';
+import { opensSignedOut } from './paths';
 import { session } from './store';
-import { hasDevOutbox } from '../features/dev';
 import { clock } from '../time/clock';
 
 /**
@@ -78,24 +69,20 @@ async function reloadUserInfo(): Promise<void> {
   }
 }
 
-function opensSignedOut(pathWithSearch: string): boolean {
-  return isPublicPath(pathWithSearch) || (isDevOnlyPath(pathWithSearch) && hasDevOutbox());
-}
-
 export async function guard(pathWithSearch: string): Promise<string | null> {
   installSessionSync();
   if (session.isSign) {
-    if (pathWithSearch.includes('/i&')) return MARKETS_PATHS.home;
+    if (pathWithSearch.includes('/i&')) return HOME_PATH;
     await reloadUserInfo();
     if (!session.isSign) return opensSignedOut(pathWithSearch) ? null : withReturn(SIGN_IN_PATH, pathWithSearch);
-    if (isEntryPath(pathWithSearch)) return returnOf(pathWithSearch) ?? lastShown ?? MARKETS_PATHS.home;
+    if (isEntryPath(pathWithSearch)) return returnOf(pathWithSearch) ?? lastShown ?? HOME_PATH;
     lastShown = pathWithSearch;
     return null;
   }
   if (!autoLoginTried) {
     autoLoginTried = true;
     void tryAutoLogin(autoLoginEnabled()).then((r) => {
-      if (r === 'signed-in') navigator(MARKETS_PATHS.home);
+      if (r === 'signed-in') navigator(HOME_PATH);
     });
   }
   return opensSignedOut(pathWithSearch) ? null : withReturn(SIGN_IN_PATH, pathWithSearch);

@@ -8,6 +8,8 @@ import { guard, LOADING_TOAST_DELAY_MS, resetGuardHistory } from './guard';
 import { ui } from '../ui/toast';
 import { applyConfig, settings } from '../state/settings';
 import { onSignOut, session, signOut } from './store';
+import { setRouteAccess } from './paths';
+import { ROUTES } from '../routes';
 
 /** A Storage in memory, so the session's persistence can be checked in node. */
 class MemoryStorage implements Storage {
@@ -62,6 +64,8 @@ function json(body: unknown) {
 }
 
 beforeEach(() => {
+  // The guard learns from the app's route table which paths open signed out (routes.tsx does this at start).
+  setRouteAccess(ROUTES);
   vi.stubGlobal('localStorage', new MemoryStorage());
   vi.stubGlobal('sessionStorage', new MemoryStorage());
   doc = new EventTarget();

@@ -1,7 +1,7 @@
 /** The shared empty-state block (spec 2.3): shows 'noData' unless told otherwise. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconEmpty } from '../layout/icons';
+import { IconEmpty } from './icons';
 import './ui.css';
 
 export interface EmptyStateProps {

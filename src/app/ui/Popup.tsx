@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { POPUP_Z_INDEX_BASE } from '../../shared/constants';
-import { IconClose } from '../layout/icons';
+import { IconClose } from './icons';
 import './ui.css';
 import { clock } from '../time/clock';
 

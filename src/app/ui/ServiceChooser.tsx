@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Popup } from './Popup';
 import { serviceLinks, serviceState, resolveUrl } from './customerService';
-import { IconChevron, IconService } from '../layout/icons';
+import { IconChevron, IconService } from './icons';
 import { settings } from '../state/settings';
 import './ui.css';
 

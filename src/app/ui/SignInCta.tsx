@@ -5,8 +5,7 @@
  */
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { withReturn } from '../session/paths';
-import { ACCOUNT_PATHS } from '../features/account/paths';
+import { LOGIN_PATH, REGISTER_PATH, withReturn } from './appPaths';
 import '../forms/forms.css';
 import './signInCta.css';
 
@@ -25,10 +24,10 @@ export function SignInCta({ title, compact = false }: SignInCtaProps) {
     <div className={`signin-cta${compact ? ' signin-cta--compact' : ''}`} data-testid="signin-cta">
       <p className="signin-cta__title">{title ?? t('visitor.title')}</p>
       <div className="signin-cta__actions">
-        <Link className="fbtn fbtn--primary" to={withReturn(ACCOUNT_PATHS.login, here)} data-testid="signin-cta-login">
+        <Link className="fbtn fbtn--primary" to={withReturn(LOGIN_PATH, here)} data-testid="signin-cta-login">
           {t('visitor.login')}
         </Link>
-        <Link className="fbtn fbtn--secondary" to={withReturn(ACCOUNT_PATHS.register, here)}>
+        <Link className="fbtn fbtn--secondary" to={withReturn(REGISTER_PATH, here)}>
           {t('visitor.register')}
         </Link>
       </div>

@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS, dismissToast, setLoading, toast, ui } from './toast'
 import { LoadingOverlay } from './LoadingOverlay';
 import { EmptyState } from './EmptyState';
 import { Toasts } from './Toasts';
-import { TopBar } from '../layout/TopBar';
+import { TopBar } from './TopBar';
 import { TabBar } from '../layout/TabBar';
 import { setLanguage } from '../i18n/index';
 import { POPUP_Z_INDEX_BASE } from '../../shared/constants';

@@ -1,8 +1,10 @@
+import { LOGIN_PATH, REGISTER_PATH, SIGN_IN_PATH } from '../../ui/appPaths';
+
 /** Every route path of the account area (spec 2.1, 2.4): sign-in, registration, security, identity checks. */
 export const ACCOUNT_PATHS = {
-  lr: '/lr',
-  login: '/login',
-  register: '/register',
+  lr: SIGN_IN_PATH,
+  login: LOGIN_PATH,
+  register: REGISTER_PATH,
   forget: '/forget',
   setpwd: '/setpwd',
   fundPassword: '/fund-password',

@@ -5,10 +5,10 @@ import { ACCOUNT_PATHS } from './paths';
 const ns = ['account'] as const;
 
 export const ACCOUNT_ROUTES: readonly RouteDef[] = [
-  { path: ACCOUNT_PATHS.lr, load: () => import('./screens/LrScreen'), ns },
-  { path: ACCOUNT_PATHS.login, load: () => import('./screens/LoginScreen'), ns },
-  { path: ACCOUNT_PATHS.register, load: () => import('./screens/RegisterScreen'), ns },
-  { path: ACCOUNT_PATHS.forget, load: () => import('./screens/ForgetScreen'), ns },
+  { path: ACCOUNT_PATHS.lr, load: () => import('./screens/LrScreen'), ns, public: true },
+  { path: ACCOUNT_PATHS.login, load: () => import('./screens/LoginScreen'), ns, public: true },
+  { path: ACCOUNT_PATHS.register, load: () => import('./screens/RegisterScreen'), ns, public: true },
+  { path: ACCOUNT_PATHS.forget, load: () => import('./screens/ForgetScreen'), ns, public: true },
   { path: ACCOUNT_PATHS.setpwd, load: () => import('./screens/SetPwdScreen'), ns },
   { path: ACCOUNT_PATHS.fundPassword, load: () => import('./screens/FundPasswordScreen'), ns },
   { path: ACCOUNT_PATHS.changePassword, load: () => import('./screens/ChangePasswordScreen'), ns },

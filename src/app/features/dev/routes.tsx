@@ -6,7 +6,8 @@
  */
 import type { RouteDef } from '../routeDef';
 import { DEV_PATHS } from './paths';
+import { hasDevOutbox } from './model/outbox';
 
 export const DEV_ROUTES: readonly RouteDef[] = [
-  { path: DEV_PATHS.outbox, load: () => import('./screens/OutboxScreen'), ns: ['account'] },
+  { path: DEV_PATHS.outbox, load: () => import('./screens/OutboxScreen'), ns: ['account'], public: hasDevOutbox },
 ];

@@ -5,7 +5,7 @@ import { MARKETS_PATHS } from './paths';
 const ns = ['market'] as const;
 
 export const MARKETS_ROUTES: readonly RouteDef[] = [
-  { path: MARKETS_PATHS.home, load: () => import('./screens/HomeScreen'), ns },
-  { path: MARKETS_PATHS.markets, load: () => import('./screens/MarketsScreen'), ns },
-  { path: MARKETS_PATHS.search, load: () => import('./screens/SearchScreen'), ns },
+  { path: MARKETS_PATHS.home, load: () => import('./screens/HomeScreen'), ns, public: true },
+  { path: MARKETS_PATHS.markets, load: () => import('./screens/MarketsScreen'), ns, public: true },
+  { path: MARKETS_PATHS.search, load: () => import('./screens/SearchScreen'), ns, public: true },
 ];

@@ -3,5 +3,5 @@ import type { RouteDef } from '../routeDef';
 import { SETTINGS_PATHS } from './paths';
 
 export const SETTINGS_ROUTES: readonly RouteDef[] = [
-  { path: SETTINGS_PATHS.langList, load: () => import('./screens/LangListScreen'), ns: [] },
+  { path: SETTINGS_PATHS.langList, load: () => import('./screens/LangListScreen'), ns: [], public: true },
 ];

@@ -12,7 +12,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { KlineInterval } from '../../../shared/protocol';
-import { useIsDesktop } from '../../layout/useIsDesktop';
+import { useIsDesktop } from '../../ui/useIsDesktop';
 import { Popup } from '../../ui/Popup';
 import { settings } from '../../state/settings';
 import { globalState } from '../../state/global';

@@ -17,9 +17,9 @@ const shell: Load = () => import('./TradeShell');
 const chart = () => import('./components/chart/KlineChart');
 
 export const TRADE_ROUTES: readonly RouteDef[] = [
-  { path: TRADE_PATHS.seconds, load: shell, ns: secondsNs, warm: chart },
-  { path: TRADE_PATHS.futures, load: shell, ns: futuresNs, warm: chart },
-  { path: TRADE_PATHS.spot, load: shell, ns: spotNs, warm: chart },
-  { path: TRADE_PATHS.options, load: shell, ns: optionsNs, warm: chart },
-  { path: TRADE_PATHS.option, load: shell, ns: optionsNs, warm: chart },
+  { path: TRADE_PATHS.seconds, load: shell, ns: secondsNs, warm: chart, public: true },
+  { path: TRADE_PATHS.futures, load: shell, ns: futuresNs, warm: chart, public: true },
+  { path: TRADE_PATHS.spot, load: shell, ns: spotNs, warm: chart, public: true },
+  { path: TRADE_PATHS.options, load: shell, ns: optionsNs, warm: chart, public: true },
+  { path: TRADE_PATHS.option, load: shell, ns: optionsNs, warm: chart, public: true },
 ];

@@ -1,7 +1,7 @@
 /** Any path outside the route table. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../layout/TopBar';
+import { TopBar } from '../../ui/TopBar';
 import { EmptyState } from '../../ui/EmptyState';
 import { MARKETS_PATHS } from '../../features/markets/paths';
 

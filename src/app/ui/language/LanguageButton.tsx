@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { IconGlobe } from '../../layout/icons';
+import { IconGlobe } from '../icons';
 import { languageState } from '../../i18n/index';
 import { NATIVE_NAMES } from '../../i18n/languages';
 import { loadOnOpen } from '../loadOnOpen';

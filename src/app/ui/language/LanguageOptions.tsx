@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { IconCheck } from '../../layout/icons';
+import { IconCheck } from '../icons';
 import { languageState, setLanguage } from '../../i18n/index';
 import type { LanguageCode } from '../../i18n/languages';
 import { settings } from '../../state/settings';

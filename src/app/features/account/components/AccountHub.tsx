@@ -23,20 +23,20 @@ import {
   IconRecharge,
   IconService,
   IconShieldCheck,
-} from '../../../layout/icons';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+} from '../../../ui/icons';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { openCustomerService } from '../../../ui/customerService';
 import { useHasDownloads, useHasService } from '../../../ui/operatorLinks';
 import { toast } from '../../../ui/toast';
 import { CONTENT_PATHS } from '../../content/paths';
 import { SETTINGS_PATHS } from '../../settings/paths';
 import { RECORDS_PATHS } from '../../records/paths';
-import { IconRecords } from '../../../layout/RecordsIcon';
+import { IconRecords } from '../../../ui/RecordsIcon';
 import { MESSAGES_PATHS } from '../../messages/paths';
 import { FLOW_PATHS } from '../../flow/paths';
 import { GROWTH_PATHS } from '../../growth/paths';
 import { IconBell, UnreadBadge, useUnreadCount } from '../../messages';
-import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from '../../../layout/accountIcons';
+import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from '../../../ui/accountIcons';
 import { KycBadge } from './KycBadge';
 import { SignOutDialog } from '../../../session/SignOutDialog';
 import { kycSummary } from '../model/kyc';

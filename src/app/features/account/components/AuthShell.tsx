@@ -1,8 +1,8 @@
 /** The frame of every account screen: the shared top bar, then a centred card (desktop) or full-width column (phone). */
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { TopBar } from '../../../layout/TopBar';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { TopBar } from '../../../ui/TopBar';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { session } from '../../../session/store';
 import { LanguageButton } from '../../../ui/language/LanguageButton';
 import '../../../forms/forms.css';

@@ -7,7 +7,7 @@ import { FormError, PasswordField, SubmitButton } from '../../../forms/Field';
 import { CodeField } from '../../../forms/CodeField';
 import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
-import { RETURN_PARAM, withReturn } from '../../../session/paths';
+import { RETURN_PARAM, withReturn } from '../../../ui/appPaths';
 import { toast } from '../../../ui/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';

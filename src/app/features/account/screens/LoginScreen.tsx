@@ -16,7 +16,7 @@ import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
-import { returnTarget, RETURN_PARAM, withReturn } from '../../../session/paths';
+import { returnTarget, RETURN_PARAM, withReturn } from '../../../ui/appPaths';
 
 export default function LoginScreen() {
   const { t } = useTranslation('account');

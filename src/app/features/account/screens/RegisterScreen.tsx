@@ -15,7 +15,7 @@ import { CodeField } from '../../../forms/CodeField';
 import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
 import { signIn } from '../../../session/actions';
-import { returnTarget, RETURN_PARAM, withReturn } from '../../../session/paths';
+import { returnTarget, RETURN_PARAM, withReturn } from '../../../ui/appPaths';
 import { toast } from '../../../ui/toast';
 import { queueNewUserNotice } from '../../content';
 import { AuthShell } from '../components/AuthShell';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { IconChevron } from '../../../layout/icons';
+import { IconChevron } from '../../../ui/icons';
 import { logout } from '../../../session/actions';
 import { session } from '../../../session/store';
 import { AuthShell } from '../components/AuthShell';

@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import { StorageKeys } from '../../../../shared/storageKeys';
 import { readJson, readString, writeJson, writeString } from '../../../state/storage';
 import { session } from '../../../session/store';
-import { IconMegaphone } from '../../../layout/icons';
+import { IconMegaphone } from '../../../ui/icons';
 import { NOTICES_HREF, noticeHref } from '../paths';
 import { Paragraphs } from '../components/Content';
 import { markSeen, nextIndex, nextPopup, parseSeen, stripNotices, stripRolls } from './noticeModel';

@@ -1,6 +1,6 @@
 /** About (/about): the rule text with key ABOUT (spec 7.3 fixed call). */
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { Paragraphs, RemoteView, useRules } from '../components/Content';
 import '../../../ui/page.css';
 

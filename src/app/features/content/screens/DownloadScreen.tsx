@@ -5,8 +5,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { TopBar } from '../../../layout/TopBar';
-import { IconDownload } from '../../../layout/icons';
+import { TopBar } from '../../../ui/TopBar';
+import { IconDownload } from '../../../ui/icons';
 import { EmptyState } from '../../../ui/EmptyState';
 import { settings } from '../../../state/settings';
 import { downloadLinks } from '../../../../shared/downloads';

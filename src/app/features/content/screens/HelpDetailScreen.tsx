@@ -1,7 +1,7 @@
 /** Help article (/helpDetail/:id): one HELP rule text by id, with a way back to the list. */
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Paragraphs, RemoteView, useRules } from '../components/Content';
 import '../../../ui/page.css';

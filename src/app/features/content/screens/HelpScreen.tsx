@@ -1,8 +1,8 @@
 /** Help centre (/help): the HELP rule texts as a list of articles; each opens /helpDetail/{id}. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../../layout/TopBar';
-import { IconChevron } from '../../../layout/icons';
+import { TopBar } from '../../../ui/TopBar';
+import { IconChevron } from '../../../ui/icons';
 import { RemoteView, useRules } from '../components/Content';
 import '../../../ui/page.css';
 import './HelpScreen.css';

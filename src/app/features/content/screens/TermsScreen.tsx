@@ -1,6 +1,6 @@
 /** Terms (/termService): the TERMS and PRIVACY rule texts and the announcements (notices). */
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { formatDateTime } from '../../../i18n/format';
 import { Paragraphs, RemoteView, useNotices, useRules } from '../components/Content';
 import '../../../ui/page.css';

@@ -18,7 +18,7 @@ import {
 import type { Follow } from '../../../../shared/schemas/follow';
 import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../ui/toast';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { useAssetBalances } from '../../../money/balances';
 import { WALLET_PATHS } from '../../wallet/paths';
 import { sendFollow } from '../data';

@@ -6,8 +6,8 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
-import { TopBar } from '../../../layout/TopBar';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { TopBar } from '../../../ui/TopBar';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { Leaderboard } from '../components/Leaderboard';
 import { MyFollows } from '../components/MyFollows';
 import { Programme } from '../components/Programme';

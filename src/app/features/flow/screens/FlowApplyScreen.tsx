@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../shared/decimal';
 import { FLOW_MERCHANT_DEPOSIT } from '../../../../shared/rewards/flowRules';
 import { FlowApplyBody, type FlowMerchant } from '../../../../shared/schemas/flow';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { toast } from '../../../ui/toast';
 import { useFmt } from '../components/cells';

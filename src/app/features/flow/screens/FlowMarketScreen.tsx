@@ -14,7 +14,7 @@ import {
   type FlowOffer,
   type FlowPayMethod,
 } from '../../../../shared/schemas/flow';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { useStatusRefetch } from '../../../market/useStatusRefetch';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';

@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlowOffer, FlowOrder } from '../../../../shared/schemas/flow';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { useStatusRefetch } from '../../../market/useStatusRefetch';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlowOrder } from '../../../../shared/schemas/flow';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { serverClockOffset } from '../../../market/serverClock';
 import { useStatusRefetch } from '../../../market/useStatusRefetch';
 import { DataState, dataStatus } from '../../../ui/DataState';

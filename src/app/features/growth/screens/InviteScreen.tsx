@@ -11,7 +11,7 @@ import { Decimal } from '../../../../shared/decimal';
 import { rebateShares } from '../../../../shared/rewards/rebateRules';
 import type { InviteInfo, InviteePage, RebatePage } from '../../../../shared/schemas/rewards';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Popup } from '../../../ui/Popup';

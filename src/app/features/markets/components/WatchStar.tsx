@@ -7,7 +7,7 @@ import { memo, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { withReturn } from '../../../session/paths';
+import { withReturn } from '../../../ui/appPaths';
 import { toast } from '../../../ui/toast';
 import { ACCOUNT_PATHS } from '../../account/paths';
 import { isWatched, setWatched, useWatchUid, watchlist } from '../watchlist';

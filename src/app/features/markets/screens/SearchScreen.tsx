@@ -6,8 +6,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
-import { IconSearch } from '../../../layout/icons';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
+import { IconSearch } from '../../../ui/icons';
 import { settings } from '../../../state/settings';
 import {
   filterRows,

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Svg, type P } from '../../../layout/icons';
+import { Svg, type P } from '../../../ui/icons';
 import { MESSAGES_PATHS } from '../paths';
 import { useInboxUid, useUnreadCount } from '../data';
 import { badgeText } from '../../../ui/inboxNumbers';

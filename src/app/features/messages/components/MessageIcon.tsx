@@ -1,6 +1,6 @@
 /** A small round icon per message kind (MSGUI-2): money in, money out, trading, warnings, rewards, news. */
 import type { MessageKind } from '../../../../shared/schemas/inbox';
-import { IconGift, IconMegaphone, IconRecharge, IconTrade, IconWallet, Svg, type P } from '../../../layout/icons';
+import { IconGift, IconMegaphone, IconRecharge, IconTrade, IconWallet, Svg, type P } from '../../../ui/icons';
 
 const IconAlert = (p: P) => (
   <Svg {...p}>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../shared/decimal';
 import type { ProxyEarningPage } from '../../../../shared/schemas/proxy';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PROXY_PAGE_SIZE, useProxyEarnings } from '../data';

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconSearch } from '../../../layout/icons';
+import { IconSearch } from '../../../ui/icons';
 import { COIN_LISTS, filterRows, type CoinListKey, type MarketRow } from '../../../market/coins';
 import { MarketTable, WatchStar, WatchlistSync } from '../../markets';
 import { EmptyState } from '../../../ui/EmptyState';

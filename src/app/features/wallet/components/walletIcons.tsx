@@ -1,5 +1,5 @@
 /** The wallet's action icons, drawn in the shell's icon frame (currentColor, decorative). */
-import { Svg, type P } from '../../../layout/icons';
+import { Svg, type P } from '../../../ui/icons';
 
 export const IconDeposit = (p: P) => (
   <Svg {...p}>

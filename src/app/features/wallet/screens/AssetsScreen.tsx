@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../../layout/TopBar';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { TopBar } from '../../../ui/TopBar';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { AssetsOverview } from '../components/AssetsOverview';
 import { TransferSheet } from '../components/TransferSheet';
 import type { AssetAccount } from '../../../money/valuation';

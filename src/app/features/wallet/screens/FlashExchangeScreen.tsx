@@ -12,8 +12,8 @@ import { useSnapshot } from 'valtio';
 import type { ExchangeRecord, Quote } from '../../../../shared/schemas/exchange';
 import { ApiError } from '../../../api/client';
 import { formatDecimal, formatRate } from '../../../i18n/format';
-import { TopBar } from '../../../layout/TopBar';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { TopBar } from '../../../ui/TopBar';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 
 import { session } from '../../../session/store';
 import { CoinIcon } from '../../../ui/CoinIcon';

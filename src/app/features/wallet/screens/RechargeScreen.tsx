@@ -13,7 +13,7 @@ import { TX_HASH_RE } from '../../../../shared/schemas/recharge';
 import { compareDecimal, depositNetworks } from '../../../../shared/wallet/depositNetworks';
 import { ApiError } from '../../../api/client';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
-import { TopBar } from '../../../layout/TopBar';
+import { TopBar } from '../../../ui/TopBar';
 import { settings } from '../../../state/settings';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { EmptyState } from '../../../ui/EmptyState';

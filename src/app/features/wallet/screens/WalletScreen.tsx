@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TopBar } from '../../../layout/TopBar';
-import { IconMenu } from '../../../layout/icons';
-import { openAppSidebar } from '../../../layout/sidebarState';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { TopBar } from '../../../ui/TopBar';
+import { IconMenu } from '../../../ui/icons';
+import { openAppSidebar } from '../../../ui/sidebarState';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { AccountHub } from '../../account';
 import { InboxBell } from '../../messages';
 import { AssetsOverview, AssetsSummaryCard } from '../components/AssetsOverview';

@@ -12,8 +12,8 @@ import { Link } from 'react-router';
 import type { Withdrawal } from '../../../../shared/schemas/withdraw';
 
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
-import { TopBar } from '../../../layout/TopBar';
-import { useIsDesktop } from '../../../layout/useIsDesktop';
+import { TopBar } from '../../../ui/TopBar';
+import { useIsDesktop } from '../../../ui/useIsDesktop';
 
 import { CoinIcon } from '../../../ui/CoinIcon';
 

@@ -14,7 +14,7 @@ import { useSnapshot } from 'valtio';
 import type { SettlementData } from '../../../../../shared/protocol';
 import type { SecondDirection, SecondOrder } from '../../../../../shared/schemas/trading';
 import { formatDecimal } from '../../../../i18n/format';
-import { useIsDesktop } from '../../../../layout/useIsDesktop';
+import { useIsDesktop } from '../../../../ui/useIsDesktop';
 import { session } from '../../../../session/store';
 import { settings } from '../../../../state/settings';
 import { toast } from '../../../../ui/toast';

@@ -1,4 +1,4 @@
-/** Icons of the account hub and menu, drawn in the shell's icon frame (layout/icons.tsx). */
+/** Icons of the account hub and menu, drawn in the shell's icon frame (ui/icons.tsx). */
 import { Svg, type P } from './icons';
 
 export const IconLock = (p: P) => (

@@ -8,8 +8,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconBack } from './icons';
 import './topbar.css';
-import { MARKETS_PATHS } from '../features/markets/paths';
-import { useDocumentTitle } from '../ui/documentTitle';
+import { HOME_PATH } from './appPaths';
+import { useDocumentTitle } from './documentTitle';
 
 export interface TopBarProps {
   title: ReactNode;
@@ -29,7 +29,7 @@ export function TopBar({ title, back, right, left, className }: TopBarProps) {
     if (typeof back === 'function') back();
     else if (typeof back === 'string') navigate(back);
     else if (typeof window !== 'undefined' && (window.history.state?.idx ?? 0) > 0) navigate(-1);
-    else navigate(MARKETS_PATHS.home);
+    else navigate(HOME_PATH);
   };
   return (
     <header className={`topbar ${className ?? ''}`}>
