@@ -10,7 +10,7 @@ import './styles/tokens.css';
 import './styles/global.css';
 import './ui/ui.css';
 import App, { Boot } from './App';
-import { startUp } from './state/startup';
+import { startUp } from './startup';
 import { i18n } from './i18n';
 import { installAccountToken } from './market/accountToken';
 import { warmRoute } from './routes';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../ui/TopBar';
 import { EmptyState } from '../../ui/EmptyState';
-import { MARKETS_PATHS } from '../../features/markets/paths';
+import { HOME_PATH } from '../../ui/appPaths';
 
 export default function NotFoundScreen() {
   const { t } = useTranslation('common');
@@ -14,7 +14,7 @@ export default function NotFoundScreen() {
         title={t('title.notFound')}
         description={t('ui.notFoundDesc')}
         action={
-          <Link to={MARKETS_PATHS.home} className="btn btn--primary">
+          <Link to={HOME_PATH} className="btn btn--primary">
             {t('ui.backHome')}
           </Link>
         }

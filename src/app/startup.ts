@@ -7,18 +7,18 @@
  * 4. The caller mounts the app.
  * After that, a change of language refreshes the settings (their operator texts are in the reader's language).
  */
-import { CODE_OK } from '../../shared/api/envelope';
-import { marketApi } from '../../shared/api/market';
-import { callRaw } from '../api/client';
+import { CODE_OK } from '../shared/api/envelope';
+import { marketApi } from '../shared/api/market';
+import { callRaw } from './api/client';
 import { subscribeKey } from 'valtio/utils';
-import { applyDocumentLanguage, languageState, prefetchMessages, setLanguage, storedLanguage } from '../i18n/index';
-import type { Namespace } from '../i18n/languages';
-import { toLanguageCode, DEFAULT_LANGUAGE } from '../i18n/languages';
-import { readString, writeString } from './storage';
-import { StorageKeys } from '../../shared/storageKeys';
-import { applyCoins, applyConfig, cachedCoins, cachedConfig, settings } from './settings';
-import { readFlag } from '../../shared/flags';
-import { runtimeConfig } from '../api/runtimeConfig';
+import { applyDocumentLanguage, languageState, prefetchMessages, setLanguage, storedLanguage } from './i18n/index';
+import type { Namespace } from './i18n/languages';
+import { toLanguageCode, DEFAULT_LANGUAGE } from './i18n/languages';
+import { readString, writeString } from './state/storage';
+import { StorageKeys } from '../shared/storageKeys';
+import { applyCoins, applyConfig, cachedCoins, cachedConfig, settings } from './state/settings';
+import { readFlag } from '../shared/flags';
+import { runtimeConfig } from './api/runtimeConfig';
 
 /** 4.4: replace on code 200 only. Resolves true when the server's config was applied. */
 export async function refreshSettings(): Promise<boolean> {

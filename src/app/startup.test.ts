@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/defaultSettings';
-import { StorageKeys } from '../../shared/storageKeys';
-import { memoryStorage } from './testing/memoryStorage';
+import { DEFAULT_SETTINGS } from '../shared/defaultSettings';
+import { StorageKeys } from '../shared/storageKeys';
+import { memoryStorage } from './state/testing/memoryStorage';
 
 const coins = { coinList: [], currencyList: [], contractList: [], optionList: [] };
 
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 async function load() {
-  const settings = await import('./settings');
+  const settings = await import('./state/settings');
   const startup = await import('./startup');
   return { ...settings, ...startup };
 }
@@ -103,7 +103,7 @@ describe('[spec 4.3] start-up', () => {
 
   it("[DEPLOY-2] with no stored or default-flagged language, config.json's defaultLanguage takes the place of en", async () => {
     const { pickLanguage, applyConfig } = await load();
-    const { setRuntimeConfig } = await import('../api/runtimeConfig');
+    const { setRuntimeConfig } = await import('./api/runtimeConfig');
     const none = structuredClone(DEFAULT_SETTINGS);
     none.languageList = none.languageList.map((l) => ({ ...l, isDefault: 'N' as const }));
     applyConfig(none, 'server', false);
@@ -132,7 +132,7 @@ describe('[spec 4.3] start-up', () => {
       return Promise.resolve(reply({ code: 200, msg: 'ok', data: coins }));
     });
     const { startUp, settings } = await load();
-    const { i18n } = await import('../i18n/index');
+    const { i18n } = await import('./i18n/index');
     const started = startUp({ namespaces: ['market'] });
     // The settings have not answered; the messages are in already.
     await vi.waitFor(() => expect(i18n.hasResourceBundle('fr', 'market')).toBe(true), { timeout: 15_000 });
@@ -146,7 +146,7 @@ describe('[spec 4.3] start-up', () => {
 
   it('[OPC-10] a language chosen after start-up asks for the settings again (their operator texts are per language)', async () => {
     const { startUp } = await load();
-    const { languageState, setLanguage } = await import('../i18n/index');
+    const { languageState, setLanguage } = await import('./i18n/index');
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
       calls.push(String(url));
