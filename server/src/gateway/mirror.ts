@@ -15,36 +15,17 @@
  * - trade, kline, detail of one tick arrive in that order; the tick reaches the hub when its detail has arrived,
  *   so the hub's TRADE, KLINE, DETAIL read the same candle and ticker the core's own hub reads. A tick whose
  *   trades this gateway did not hold reaches the hub without them (KLINE and DETAIL only).
- * - depth: the book is fetched when the subject is held; a delta is applied only when its book seq is the
- *   mirror's + 1; an older one is dropped; a newer one means deltas were lost: the book is fetched again (deltas
- *   arriving meanwhile are kept and applied after it) and the hub passes the jump on, so clients resync too
- *   (DEPTH-5). A DEPTH subscriber's snapshot waits for the book.
+ * - depth: the book is fetched when the subject is held and kept by its deltas (`BookMirrors`, DEPTH-5). A DEPTH
+ *   subscriber's snapshot waits for the book.
  * - When the core's epoch changes, or the bus came back (BUS-11), every held subject takes its state anew.
  */
 import type { Candle, KlineInterval, PriceInfo, Trade } from '../../../src/shared/protocol';
 import type { MarkTick } from '../../../src/shared/schemas/futures';
 import type { DepthBook } from '../context';
 import { decodeJson, decodeMessage, encodeJson, type BusClient, type BusMessage } from '../bus/publisher';
-import {
-  marketSubject,
-  RPC_DEPTH,
-  RPC_MARKET,
-  subjectToken,
-  type MarketChannel,
-  type MarketState,
-} from '../bus/subjects';
-import { DepthMirror } from '../market/depthMirror';
+import { marketSubject, RPC_MARKET, subjectToken, type MarketChannel, type MarketState } from '../bus/subjects';
 import type { HubInterest, HubMarket, HubMarks, MarketStreamType } from '../ws/hub';
-
-export interface MirrorLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
-
-/** How long a request to the core may take. */
-const RPC_TIMEOUT_MS = 5_000;
-/** Deltas kept per book while its snapshot is on the way; messages queued per symbol while its state is. */
-const MAX_WAITING = 1_000;
+import { BookMirrors, MAX_WAITING, RPC_TIMEOUT_MS, type MirrorLog } from './books';
 
 /** The subjects each stream holds (the detail closes a tick: TRADE and KLINE frames go out with it). */
 const HOLDS: Record<MarketStreamType, MarketChannel[]> = {
@@ -54,14 +35,6 @@ const HOLDS: Record<MarketStreamType, MarketChannel[]> = {
   DEPTH: ['depth'],
   MARK: ['mark'],
 };
-
-interface Book {
-  mirror?: DepthMirror;
-  /** Deltas that arrived while the book was being fetched. */
-  waiting?: DepthBook[];
-  /** A fetch is in flight (a failed one is tried again at the next delta). */
-  fetching?: boolean;
-}
 
 /** One held market subject. */
 interface Held {
@@ -89,7 +62,6 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
   private readonly candles = new Map<string, Partial<Record<KlineInterval, Candle>>>();
   private readonly markMap = new Map<string, MarkTick>();
   private readonly pending = new Map<string, Trade[]>();
-  private readonly depth = new Map<string, Book>();
   private readonly held = new Map<string, Held>();
   /** Per symbol: messages of its loading subjects, in arrival order. */
   private readonly queued = new Map<string, { h: Held; msg: BusMessage }[]>();
@@ -101,7 +73,6 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
   /** Per subject: the hub's first frames waiting for its state. */
   private readonly waiters = new Map<string, (() => void)[]>();
   private readonly tradeListeners = new Set<Listener<[string, Trade[]]>>();
-  private readonly depthListeners = new Set<Listener<[string, DepthBook]>>();
   private readonly markListeners = new Set<Listener<[MarkTick[]]>>();
   private reloading: Promise<void> | undefined;
   /**
@@ -109,6 +80,7 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
    * (metrics, tests).
    */
   readonly stats = { gaps: 0, bookFetches: 0, reloads: 0, loads: 0, messages: 0 };
+  private readonly depth: BookMirrors;
 
   /**
    * `acquire` holds a subject on the bus and returns its release (the gateway's `Interest`, which routes the
@@ -119,7 +91,9 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
     private readonly log: MirrorLog,
     private readonly acquire: (subject: string) => () => void = (subject) =>
       bus.subscribe(subject, (s, payload) => this.onMessage(s, payload)),
-  ) {}
+  ) {
+    this.depth = new BookMirrors(bus, log, this.stats, (symbol) => this.wake(marketSubject(symbol, 'depth')));
+  }
 
   async start(): Promise<void> {
     await this.reload();
@@ -148,8 +122,8 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
 
   readonly books = {
     has: (symbol: string) => this.bookSet.has(symbol),
-    depth: (symbol: string, limit: number) => this.depth.get(symbol)?.mirror?.book(limit),
-    onDepth: (l: Listener<[string, DepthBook]>) => this.listen(this.depthListeners, l),
+    depth: (symbol: string, limit: number) => this.depth.book(symbol, limit),
+    onDepth: (l: Listener<[string, DepthBook]>) => this.depth.onDepth(l),
   };
 
   has(symbol: string): boolean {
@@ -195,7 +169,7 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
     if (type === 'TRADE' || !subjectToken(symbol)) return false;
     const h = this.held.get(marketSubject(symbol, HOLDS[type].at(-1)!));
     if (!h) return false;
-    if (type === 'DEPTH' ? this.depth.get(symbol)?.mirror : !h.loading) return false;
+    if (type === 'DEPTH' ? this.depth.loaded(symbol) : !h.loading) return false;
     const list = this.waiters.get(h.subject);
     if (list) list.push(then);
     else this.waiters.set(h.subject, [then]);
@@ -228,10 +202,7 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
   private begin(h: Held): void {
     switch (h.channel) {
       case 'depth':
-        this.depth.set(h.symbol, { waiting: [] });
-        void this.fetchBook(h.symbol).catch((err) =>
-          this.log.warn({ event: 'gateway_book_failed', symbol: h.symbol, err }),
-        );
+        this.depth.hold(h.symbol);
         return;
       case 'trade':
         // Trades have no state: live at once, unless the tick's detail is still loading (they wait with it).
@@ -247,12 +218,12 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
   /** What a released subject leaves behind goes with it. */
   private forget(h: Held): void {
     this.waiters.delete(h.subject);
-    const kept: Record<MarketChannel, Map<string, unknown>> = {
+    const kept: Record<MarketChannel, { delete(symbol: string): unknown }> = {
       trade: this.pending,
       kline: this.candles,
       detail: this.tickers,
       mark: this.markMap,
-      depth: this.depth,
+      depth: { delete: (symbol) => this.depth.release(symbol) },
     };
     kept[h.channel].delete(h.symbol);
   }
@@ -275,8 +246,7 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
         this.bookSet = new Set(state.books);
         this.applyState(state, asked);
         const books = [...this.held.values()].filter((h) => h.channel === 'depth').map((h) => h.symbol);
-        for (const s of books) this.depth.set(s, { waiting: [] });
-        await Promise.all(books.map((s) => this.fetchBook(s)));
+        await this.depth.refetch(books);
         this.log.info({ event: 'gateway_mirror_loaded', symbols: state.symbols.length, epoch: state.epoch });
       } finally {
         this.reloading = undefined;
@@ -374,12 +344,7 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
     const fire = () => {
       if (fired) return;
       fired = true;
-      for (const h of ready) {
-        if (h.symbol !== symbol) continue;
-        const list = this.waiters.get(h.subject);
-        this.waiters.delete(h.subject);
-        for (const then of list ?? []) then();
-      }
+      for (const h of ready) if (h.symbol === symbol) this.wake(h.subject);
     };
     const queue = this.queued.get(symbol) ?? [];
     this.queued.delete(symbol);
@@ -401,29 +366,8 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
     if (!this.reloading) void this.reload().catch((err) => this.log.warn({ event: 'gateway_reload_failed', err }));
   }
 
-  private async fetchBook(symbol: string): Promise<void> {
-    const book = this.depth.get(symbol);
-    if (!book) return;
-    book.waiting ??= [];
-    book.mirror = undefined;
-    book.fetching = true;
-    this.stats.bookFetches++;
-    let snap: DepthBook | null;
-    try {
-      snap = decodeJson<DepthBook | null>(await this.bus.request(RPC_DEPTH, encodeJson({ symbol }), RPC_TIMEOUT_MS));
-    } finally {
-      book.fetching = false;
-    }
-    // Released (or taken anew) meanwhile.
-    if (this.depth.get(symbol) !== book) return;
-    if (snap) {
-      const mirror = new DepthMirror(snap);
-      for (const d of book.waiting ?? []) if (d.seq === mirror.seq + 1) mirror.apply(d);
-      book.mirror = mirror;
-      book.waiting = undefined;
-    }
-    // Waiting snapshots go out now, before the next delta.
-    const subject = marketSubject(symbol, 'depth');
+  /** The hub's first frames waiting for `subject`'s state go out. */
+  private wake(subject: string): void {
     const list = this.waiters.get(subject);
     this.waiters.delete(subject);
     for (const then of list ?? []) then();
@@ -477,7 +421,7 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
         return;
       }
       case 'depth':
-        this.onDelta(symbol, msg.d as DepthBook);
+        this.depth.onDelta(symbol, msg.d as DepthBook);
         return;
       case 'mark': {
         const tick = msg.d as MarkTick;
@@ -486,30 +430,5 @@ export class MarketMirror implements HubMarket, HubMarks, HubInterest {
         return;
       }
     }
-  }
-
-  private onDelta(symbol: string, delta: DepthBook): void {
-    const book = this.depth.get(symbol);
-    if (!book) return;
-    if (!book.mirror) {
-      // Kept for after the book arrives; the newest are enough (the book will be at least as new as the oldest).
-      const waiting = (book.waiting ??= []);
-      waiting.push(delta);
-      if (waiting.length > MAX_WAITING) waiting.shift();
-      if (!book.fetching)
-        void this.fetchBook(symbol).catch((err) => this.log.warn({ event: 'gateway_book_failed', symbol, err }));
-      return;
-    }
-    if (delta.seq <= book.mirror.seq) return;
-    if (delta.seq !== book.mirror.seq + 1) {
-      this.stats.gaps++;
-      book.waiting = [delta];
-      void this.fetchBook(symbol).catch((err) => this.log.warn({ event: 'gateway_book_failed', symbol, err }));
-      // The hub passes the jump on: its clients see it in data.seq and resync (DEPTH-5).
-      for (const l of this.depthListeners) l(symbol, delta);
-      return;
-    }
-    book.mirror.apply(delta);
-    for (const l of this.depthListeners) l(symbol, delta);
   }
 }

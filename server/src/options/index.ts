@@ -8,6 +8,7 @@ import type { ServerContext } from '../context';
 import type { IdentityRouter } from '../identity/service';
 import type { Ledger } from '../ledger/service';
 import type { SettlementJob } from '../settlement/job';
+import { productDeps } from '../settlement/product';
 import { registerOptionRoutes } from './routes';
 import { Options } from './service';
 import { sqliteOptionsStore } from './store';
@@ -18,23 +19,15 @@ export function mountOptions(
   ledger: Ledger,
   settlement: SettlementJob,
 ): Options {
-  const { db, market, userEvents } = ctx;
+  const { db, market } = ctx;
   const store = sqliteOptionsStore(db);
   const options = new Options({
+    ...productDeps(ctx, ledger, settlement),
     store,
-    settlement,
-    ledger,
-    clock: ctx.clock,
     quoteTtlMs: ctx.config.optionQuoteTtlMs,
-    lastTrade: (symbol) => (market.has(symbol) ? market.recentTrades(symbol, 1)[0] : undefined),
     closes: (symbol, limit) => market.history(symbol, '1m', limit).map((c) => c.close),
     scales: (symbol) => market.books.scales(symbol),
     newId: randomUUID,
-    events: {
-      statusChanged: (u, e) => userEvents.statusChanged(u, e),
-      settlement: (u, d) => userEvents.settlement(u, d),
-    },
-    defer: queueMicrotask,
     feePaid: (e) => ctx.tradingFees.feePaid(e),
   });
   settlement.add(options.adapter());

@@ -10,7 +10,8 @@
 import { Decimal } from '../../../src/shared/decimal';
 import type { SettlementData } from '../../../src/shared/protocol';
 import { OPTION_COIN } from '../../../src/shared/trading/optionRules';
-import type { DueRow, SettlementAdapter } from '../settlement/job';
+import type { SettlementAdapter } from '../settlement/job';
+import { announceSettled, dueRowOf, entryOf } from '../settlement/product';
 import type { LoggedTrade } from '../settlement/settle';
 import type { Job } from '../time/scheduler';
 import { OPTION_KIND, OPTIONS_POOL, type OptionsDeps } from './deps';
@@ -29,13 +30,11 @@ function settleInput(r: OrderRow): SettleOption {
     strike: r.strike,
     quantity: r.quantity,
     expiry: r.expiry,
-    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
+    entry: entryOf(r),
   };
 }
 
-function dueRow(r: OrderRow): DueRow {
-  return { id: r.id, symbol: r.symbol, entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice }, at: r.expiry };
-}
+const dueRow = (r: OrderRow) => dueRowOf(r, r.expiry);
 
 export class OptionJobs {
   constructor(private readonly deps: OptionsDeps) {}
@@ -91,12 +90,7 @@ export class OptionJobs {
       closePrice: s.settlePrice,
       payout: s.payout,
     };
-    return () => {
-      const events = this.deps.events;
-      if (!events) return;
-      events.statusChanged(row.userId, { kind: 'option', id, status: 'settled' });
-      events.settlement(row.userId, data);
-    };
+    return announceSettled(this.deps.events, row.userId, data);
   }
 
   /** OPT-6: settles every open option whose expiry is before `at` (at most the clock's now); returns how many. */

@@ -11,7 +11,8 @@ import type { RecordQuery } from '../../../src/shared/schemas/records';
 import { checkOptionBuy, OPTION_COIN } from '../../../src/shared/trading/optionRules';
 import { ApiFail } from '../http/failures';
 import type { Leg } from '../ledger/service';
-import { announce, FEES, OPTION_KIND, OPTIONS_POOL, type OptionsDeps } from './deps';
+import { announce, settledView } from '../settlement/product';
+import { FEES, OPTION_KIND, OPTIONS_POOL, type OptionsDeps } from './deps';
 import type { OptionQuotes, Priced } from './quotes';
 import type { OrderFilter, OrderRow } from './store';
 
@@ -24,7 +25,7 @@ export interface ListQuery {
 }
 
 export function toOptionOrder(r: OrderRow): OptionOrder {
-  const settled = r.status === 'settled';
+  const { status, entry, exit, exitPrice, payout, settleTime } = settledView(r);
   return {
     id: r.id,
     clientOrderId: r.clientOrderId,
@@ -40,12 +41,12 @@ export function toOptionOrder(r: OrderRow): OptionOrder {
     spot: r.spot,
     volatility: r.volatility,
     createTime: r.createTime,
-    status: r.status,
-    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
-    exit: settled && r.exitId !== null ? { id: r.exitId, time: r.exitTime!, price: r.exitPrice! } : null,
-    settlePrice: settled ? r.exitPrice : null,
-    payout: settled ? r.payout : null,
-    settleTime: settled ? r.settleTime : null,
+    status,
+    entry,
+    exit,
+    settlePrice: exitPrice,
+    payout,
+    settleTime,
   };
 }
 

@@ -7,13 +7,7 @@
  */
 import { Decimal } from '../../../src/shared/decimal';
 import type { Trade } from '../../../src/shared/protocol';
-import type {
-  OptionChain,
-  OptionKind,
-  OptionQuote,
-  OptionQuoteBody,
-  OptionTenor,
-} from '../../../src/shared/schemas/options';
+import type { OptionChain, OptionKind, OptionQuote, OptionQuoteBody } from '../../../src/shared/schemas/options';
 import {
   checkOptionBuy,
   OPTION_MONEY_DECIMALS,
@@ -45,16 +39,11 @@ export interface Market {
   amountDecimals: number;
 }
 
-export interface Priced {
-  tenor: OptionTenor;
-  expiry: number;
-  strike: string;
-  quantity: string;
-  unitPremium: string;
-  premium: string;
-  fee: string;
-  total: string;
-}
+/** A price: what a quote stores of it (store.ts). */
+export type Priced = Pick<
+  QuoteRow,
+  'tenor' | 'expiry' | 'strike' | 'quantity' | 'unitPremium' | 'premium' | 'fee' | 'total'
+>;
 
 const money = (d: Decimal) => d.toFixed(OPTION_MONEY_DECIMALS);
 

@@ -5,7 +5,14 @@
  */
 import type Database from 'better-sqlite3';
 import type { OptionKind, OptionTenor } from '../../../src/shared/schemas/options';
-import type { LoggedTrade } from './settle';
+import {
+  orderWhere,
+  settledParams,
+  type EntryColumns,
+  type OrderFilterBase,
+  type SettledColumns,
+  type SettledFields,
+} from '../settlement/product';
 
 export interface OptionPairRow {
   symbol: string;
@@ -15,9 +22,8 @@ export interface OptionPairRow {
   status: number;
 }
 
-export interface QuoteRow {
-  id: string;
-  userId: number;
+/** What a quote and the order bought at it both say: the option, its price and what the price was made of. */
+export interface OptionTerms {
   symbol: string;
   kind: OptionKind;
   tenor: OptionTenor;
@@ -27,57 +33,28 @@ export interface QuoteRow {
   unitPremium: string;
   premium: string;
   fee: string;
-  total: string;
   spot: string;
   volatility: string;
+}
+
+export interface QuoteRow extends OptionTerms {
+  id: string;
+  userId: number;
+  total: string;
   createdAt: number;
   expiresAt: number;
 }
 
-export interface NewOrder {
-  userId: number;
-  clientOrderId: string | null;
+export interface NewOrder extends OptionTerms, Omit<EntryColumns, 'id'> {
   quoteId: string;
-  symbol: string;
-  kind: OptionKind;
-  tenor: OptionTenor;
-  expiry: number;
-  strike: string;
-  quantity: string;
-  unitPremium: string;
-  premium: string;
-  fee: string;
-  spot: string;
-  volatility: string;
   createTime: number;
-  entryId: number;
-  entryTime: number;
-  entryPrice: string;
 }
 
-export interface OrderRow extends NewOrder {
-  id: number;
+export interface OrderRow extends NewOrder, EntryColumns, SettledColumns {
   buyJournalId: number | null;
-  status: 'open' | 'settled';
-  exitId: number | null;
-  exitTime: number | null;
-  exitPrice: string | null;
-  payout: string | null;
-  settleTime: number | null;
 }
 
-export interface SettledFields {
-  exit: LoggedTrade;
-  payout: string;
-  settleTime: number;
-  journalId: number | null;
-}
-
-export interface OrderFilter {
-  userId: number;
-  status?: 'open' | 'settled';
-  symbol?: string;
-  clientOrderId?: string;
+export interface OrderFilter extends OrderFilterBase {
   /** Settled in [settledFrom, settledTo) (the records). */
   settledFrom?: number;
   settledTo?: number;
@@ -117,20 +94,11 @@ const ORDER_COLS = `id, user_id AS userId, client_order_id AS clientOrderId, quo
   entry_id AS entryId, entry_time AS entryTime, entry_price AS entryPrice, buy_journal_id AS buyJournalId, status,
   exit_id AS exitId, exit_time AS exitTime, exit_price AS exitPrice, payout, settle_time AS settleTime`;
 
-function where(f: OrderFilter): [string, unknown[]] {
-  const parts = ['user_id = ?'];
-  const args: unknown[] = [f.userId];
-  const add = (sql: string, v: unknown) => {
-    parts.push(sql);
-    args.push(v);
-  };
-  if (f.status) add('status = ?', f.status);
-  if (f.symbol) add('symbol = ?', f.symbol);
-  if (f.clientOrderId) add('client_order_id = ?', f.clientOrderId);
-  if (f.settledFrom !== undefined) add('settle_time >= ?', f.settledFrom);
-  if (f.settledTo !== undefined) add('settle_time < ?', f.settledTo);
-  return [parts.join(' AND '), args];
-}
+const where = (f: OrderFilter) =>
+  orderWhere(f, [
+    ['settle_time >= ?', f.settledFrom],
+    ['settle_time < ?', f.settledTo],
+  ]);
 
 const minOf = (row: unknown) => (row as { t: number | null }).t ?? undefined;
 
@@ -181,16 +149,7 @@ export function sqliteOptionsStore(db: Database.Database): OptionsStore {
     nextExpiry: (t = Number.MIN_SAFE_INTEGER) => minOf(q.nextExpiry.get(t)),
     openSymbols: () => (q.openSymbols.all() as { symbol: string }[]).map((r) => r.symbol),
     firstOpenExpiry: (symbol) => minOf(q.firstOpenExpiry.get(symbol)),
-    markSettled: (id, s) =>
-      q.settle.run({
-        id,
-        exitId: s.exit.id,
-        exitTime: s.exit.time,
-        exitPrice: s.exit.price,
-        payout: s.payout,
-        settleTime: s.settleTime,
-        journalId: s.journalId,
-      }).changes === 1,
+    markSettled: (id, s) => q.settle.run(settledParams(id, s)).changes === 1,
     list(f, limit, offset, bySettleTime = false) {
       const [w, args] = where(f);
       const order = bySettleTime ? 'settle_time DESC, id DESC' : 'id DESC';

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import type { IdentityRouter } from '../identity/service';
 import type { Ledger } from '../ledger/service';
 import type { SettlementJob } from '../settlement/job';
+import { productDeps } from '../settlement/product';
 import { registerSecondRoutes } from './routes';
 import { SecondContracts } from './service';
 import { sqliteSecondsStore } from './store';
@@ -17,20 +18,8 @@ export function mountSeconds(
   ledger: Ledger,
   settlement: SettlementJob,
 ): SecondContracts {
-  const { db, market, userEvents } = ctx;
-  const store = sqliteSecondsStore(db);
-  const seconds = new SecondContracts({
-    store,
-    settlement,
-    ledger,
-    clock: ctx.clock,
-    lastTrade: (symbol) => (market.has(symbol) ? market.recentTrades(symbol, 1)[0] : undefined),
-    events: {
-      statusChanged: (u, e) => userEvents.statusChanged(u, e),
-      settlement: (u, d) => userEvents.settlement(u, d),
-    },
-    defer: queueMicrotask,
-  });
+  const store = sqliteSecondsStore(ctx.db);
+  const seconds = new SecondContracts({ ...productDeps(ctx, ledger, settlement), store });
   settlement.add(seconds.adapter());
   registerSecondRoutes(r, seconds);
   return seconds;

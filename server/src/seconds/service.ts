@@ -15,14 +15,12 @@
  *   the hold.
  */
 import type { Period, SecondOrder, SecondOrderBody } from '../../../src/shared/schemas/trading';
-import type { SettlementData, Trade } from '../../../src/shared/protocol';
+import type { SettlementData } from '../../../src/shared/protocol';
 import { checkSecondStake, isSecondRatio, SECOND_STAKE_COIN } from '../../../src/shared/trading/secondRules';
-import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
-import type { Ledger } from '../ledger/service';
 import type { HouseAccount } from '../ledger/types';
-import type { DueRow, SettlementAdapter, SettlementJob } from '../settlement/job';
-import type { Clock } from '../time/clock';
+import type { SettlementAdapter } from '../settlement/job';
+import { announce, announceSettled, dueRowOf, entryOf, settledView, type ProductDeps } from '../settlement/product';
 import { settleSecond, type LoggedTrade, type SettleOrder } from './settle';
 import type { OrderFilter, OrderRow, PeriodRow, SecondsStore } from './store';
 
@@ -32,22 +30,9 @@ export const SECONDS_POOL: HouseAccount = 'house:seconds';
 export const SECOND_KIND = 'second';
 export { TRADE_LOG_RETENTION_MS } from '../settlement/job';
 
-export interface SecondsEvents {
-  statusChanged(userId: number, e: StatusEvent): void;
-  settlement(userId: number, data: SettlementData): void;
-}
-
-export interface SecondsDeps {
+/** The ledger, the settlement job, the clock, the last trade, the announcements: ../settlement/product.ts. */
+export interface SecondsDeps extends ProductDeps {
   store: SecondsStore;
-  /** The one settlement job (SEC-14): it logs the pairs, settles and prunes. */
-  settlement: SettlementJob;
-  ledger: Ledger;
-  clock: Clock;
-  /** The last published trade of a symbol on the market's tape, or undefined (unknown symbol, no trade yet). */
-  lastTrade(symbol: string): Trade | undefined;
-  events?: SecondsEvents;
-  /** Runs `fn` after the current synchronous run (announcements after the commit). */
-  defer(fn: () => void): void;
 }
 
 export interface ListQuery {
@@ -73,7 +58,7 @@ function periodOf(r: PeriodRow): Period {
 }
 
 export function toSecondOrder(r: OrderRow): SecondOrder {
-  const settled = r.status === 'settled';
+  const { status, entry, exit, exitPrice, payout, settleTime } = settledView(r);
   return {
     id: r.id,
     clientOrderId: r.clientOrderId,
@@ -87,24 +72,17 @@ export function toSecondOrder(r: OrderRow): SecondOrder {
     openPrice: r.entryPrice,
     openTime: r.openTime,
     closeTime: r.closeTime,
-    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
-    status: r.status,
-    result: settled ? r.result : null,
-    closePrice: settled ? r.exitPrice : null,
-    exit: settled && r.exitId !== null ? { id: r.exitId, time: r.exitTime!, price: r.exitPrice! } : null,
-    payout: settled ? r.payout : null,
-    settleTime: settled ? r.settleTime : null,
+    entry,
+    status,
+    result: status === 'settled' ? r.result : null,
+    closePrice: exitPrice,
+    exit,
+    payout,
+    settleTime,
   };
 }
 
-function dueRow(r: OrderRow): DueRow {
-  return {
-    id: r.id,
-    symbol: r.symbol,
-    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
-    at: r.closeTime,
-  };
-}
+const dueRow = (r: OrderRow) => dueRowOf(r, r.closeTime);
 
 function settleInput(r: OrderRow): SettleOrder {
   return {
@@ -112,7 +90,7 @@ function settleInput(r: OrderRow): SettleOrder {
     amount: r.amount,
     ratio: r.ratio,
     closeTime: r.closeTime,
-    entry: { id: r.entryId, time: r.entryTime, price: r.entryPrice },
+    entry: entryOf(r),
   };
 }
 
@@ -179,7 +157,7 @@ export class SecondContracts {
       return id;
     });
     settlement.opened(SECOND_KIND, symbol, { id: entry.id, time: entry.ts, price: entry.price }, closeTime);
-    this.announce(userId, { kind: 'second', id, status: 'open' });
+    announce(this.deps, userId, { kind: 'second', id, status: 'open' });
     return toSecondOrder(store.byId(id)!);
   }
 
@@ -267,17 +245,7 @@ export class SecondContracts {
       closePrice: s.exit.price,
       payout: s.payout,
     };
-    return () => {
-      const events = this.deps.events;
-      if (!events) return;
-      events.statusChanged(row.userId, { kind: 'second', id, status: 'settled' });
-      events.settlement(row.userId, data);
-    };
-  }
-
-  private announce(userId: number, e: StatusEvent): void {
-    const events = this.deps.events;
-    if (events) this.deps.defer(() => events.statusChanged(userId, e));
+    return announceSettled(this.deps.events, row.userId, data);
   }
 
   /** SEC-8: the one settlement log's retention (the settlement job prunes for both products). */

@@ -3,7 +3,14 @@
  * settlement log, ../settlement/store.ts). No arithmetic and no rules here (service.ts, settle.ts).
  */
 import type Database from 'better-sqlite3';
-import type { LoggedTrade } from './settle';
+import {
+  orderWhere,
+  settledParams,
+  type EntryColumns,
+  type OrderFilterBase,
+  type SettledColumns,
+  type SettledFields as Settled,
+} from '../settlement/product';
 
 export interface PeriodRow {
   id: number;
@@ -14,9 +21,7 @@ export interface PeriodRow {
   status: number;
 }
 
-export interface NewOrder {
-  userId: number;
-  symbol: string;
+export interface NewOrder extends Omit<EntryColumns, 'id'> {
   direction: 'up' | 'down';
   amount: string;
   coin: string;
@@ -25,37 +30,19 @@ export interface NewOrder {
   ratio: string;
   openTime: number;
   closeTime: number;
-  entryId: number;
-  entryTime: number;
-  entryPrice: string;
-  clientOrderId: string | null;
 }
 
-export interface OrderRow extends NewOrder {
-  id: number;
+export interface OrderRow extends NewOrder, EntryColumns, SettledColumns {
   holdId: number | null;
-  status: 'open' | 'settled';
   result: 'win' | 'lose' | 'draw' | null;
-  exitId: number | null;
-  exitTime: number | null;
-  exitPrice: string | null;
-  payout: string | null;
-  settleTime: number | null;
 }
 
-export interface SettledFields {
+export interface SettledFields extends Settled {
   result: 'win' | 'lose' | 'draw';
-  exit: LoggedTrade;
-  payout: string;
-  settleTime: number;
   journalId: number;
 }
 
-export interface OrderFilter {
-  userId: number;
-  status?: 'open' | 'settled';
-  symbol?: string;
-  clientOrderId?: string;
+export interface OrderFilter extends OrderFilterBase {
   /** Opened at or after (ms). */
   from?: number;
   /** Opened before (ms). */
@@ -91,31 +78,11 @@ const ORDER_COLS = `id, user_id AS userId, symbol, direction, amount, coin, peri
   entry_price AS entryPrice, hold_id AS holdId, status, result, exit_id AS exitId, exit_time AS exitTime,
   exit_price AS exitPrice, payout, settle_time AS settleTime, client_order_id AS clientOrderId`;
 
-function where(f: OrderFilter): [string, unknown[]] {
-  const parts = ['user_id = ?'];
-  const args: unknown[] = [f.userId];
-  if (f.status) {
-    parts.push('status = ?');
-    args.push(f.status);
-  }
-  if (f.symbol) {
-    parts.push('symbol = ?');
-    args.push(f.symbol);
-  }
-  if (f.clientOrderId) {
-    parts.push('client_order_id = ?');
-    args.push(f.clientOrderId);
-  }
-  if (f.from !== undefined) {
-    parts.push('open_time >= ?');
-    args.push(f.from);
-  }
-  if (f.to !== undefined) {
-    parts.push('open_time < ?');
-    args.push(f.to);
-  }
-  return [parts.join(' AND '), args];
-}
+const where = (f: OrderFilter) =>
+  orderWhere(f, [
+    ['open_time >= ?', f.from],
+    ['open_time < ?', f.to],
+  ]);
 
 export function sqliteSecondsStore(db: Database.Database): SecondsStore {
   const q = {
@@ -168,17 +135,7 @@ export function sqliteSecondsStore(db: Database.Database): SecondsStore {
     nextCloseAfter: (t) => (q.nextCloseAfter.get(t) as { t: number | null }).t ?? undefined,
     openSymbols: () => (q.openSymbols.all() as { symbol: string }[]).map((r) => r.symbol),
     oldestOpenEntry: (symbol) => (q.oldestOpenEntry.get(symbol) as { t: number | null }).t ?? undefined,
-    markSettled: (id, s) =>
-      q.settle.run({
-        id,
-        result: s.result,
-        exitId: s.exit.id,
-        exitTime: s.exit.time,
-        exitPrice: s.exit.price,
-        payout: s.payout,
-        settleTime: s.settleTime,
-        journalId: s.journalId,
-      }).changes === 1,
+    markSettled: (id, s) => q.settle.run({ ...settledParams(id, s), result: s.result }).changes === 1,
     list(f, limit, offset) {
       const [w, args] = where(f);
       return db
