@@ -56,27 +56,62 @@ export async function openDatabase(dataDir: string, log?: MigrationLog): Promise
 }
 
 /**
- * `db.transaction(fn)()` begins IMMEDIATE (nested calls stay savepoints); the variants stay as they are.
+ * What follows a nested transaction (a savepoint) in memory: `mark` when it opens, `rollbackTo` that mark when it
+ * rolls back (a release keeps the changes: they belong to the enclosing transaction, which may still roll back to
+ * an earlier mark). The ledger's write-behind store (LEDGER-11) registers one, so a module that wraps a ledger
+ * write in its own `db.transaction`, catches the failure and carries on undoes the queued write with the SQL.
+ */
+export interface SavepointWatcher {
+  mark(): number;
+  rollbackTo(mark: number): void;
+  /** The outermost transaction began, or ended (committed or rolled back). */
+  outer?(): void;
+}
+
+const watchers = new WeakMap<Database.Database, SavepointWatcher[]>();
+
+/**
+ * Registers `w` on `db` (its transactions are routed through `immediateTransactions` first if they were not yet:
+ * a test's in-memory database). Every savepoint this connection opens through `db.transaction` then tells it.
+ */
+export function watchSavepoints(db: Database.Database, w: SavepointWatcher): void {
+  if (!watchers.has(db)) immediateTransactions(db);
+  watchers.get(db)!.push(w);
+}
+
+/**
+ * `db.transaction(fn)()` begins IMMEDIATE (nested calls stay savepoints); `.deferred()` and `.exclusive()` begin
+ * DEFERRED and EXCLUSIVE (nested, every variant is the same savepoint). Every transaction goes through here, so
+ * the watchers see every one.
  * The default path runs on statements prepared once, the way better-sqlite3's own wrapper does (begin or
  * savepoint, commit or release, roll back on a throw, refuse a promise), without building that wrapper and its
  * four variants on every call: the server opens a transaction or savepoint several times per order.
+ * Every savepoint opened and rolled back is told to the connection's watchers (SavepointWatcher).
  */
 function immediateTransactions(db: Database.Database): void {
-  const make = db.transaction.bind(db);
+  const watched: SavepointWatcher[] = [];
+  watchers.set(db, watched);
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
   const savepoint = db.prepare('SAVEPOINT "_bs3."');
   const release = db.prepare('RELEASE "_bs3."');
   const rollbackTo = db.prepare('ROLLBACK TO "_bs3."');
-  const apply = <A extends unknown[], R>(fn: (...args: A) => R, args: A): R => {
+  const begins = { immediate: begin, deferred: db.prepare('BEGIN DEFERRED'), exclusive: db.prepare('BEGIN EXCLUSIVE') };
+  const outerEdge = () => {
+    for (const w of watched) w.outer?.();
+  };
+  const apply = <A extends unknown[], R>(fn: (...args: A) => R, args: A, how: keyof typeof begins): R => {
     const outer = !db.inTransaction;
-    (outer ? begin : savepoint).run();
+    const marks = outer || watched.length === 0 ? undefined : watched.map((w) => w.mark());
+    if (outer) outerEdge();
+    (outer ? begins[how] : savepoint).run();
     try {
       const result = fn(...args);
       if (result && typeof (result as { then?: unknown }).then === 'function')
         throw new TypeError('Transaction function cannot return a promise');
       (outer ? commit : release).run();
+      if (outer) outerEdge();
       return result;
     } catch (err) {
       if (db.inTransaction) {
@@ -86,16 +121,19 @@ function immediateTransactions(db: Database.Database): void {
           release.run();
         }
       }
+      // The savepoint's writes are gone from SQL: undo them in memory too (LEDGER-11).
+      if (marks) for (let i = 0; i < marks.length; i++) watched[i].rollbackTo(marks[i]);
+      if (outer) outerEdge();
       throw err;
     }
   };
   db.transaction = (<A extends unknown[], R>(fn: (...args: A) => R) => {
-    const run = (...args: A) => apply(fn, args);
+    const run = (...args: A) => apply(fn, args, 'immediate');
     return Object.assign(run, {
       default: run,
-      deferred: (...args: A) => make(fn).deferred(...args),
+      deferred: (...args: A) => apply(fn, args, 'deferred'),
       immediate: run,
-      exclusive: (...args: A) => make(fn).exclusive(...args),
+      exclusive: (...args: A) => apply(fn, args, 'exclusive'),
     });
   }) as unknown as typeof db.transaction;
 }

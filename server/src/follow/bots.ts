@@ -253,10 +253,13 @@ export function topUp(ctx: ServerContext, ledger: Ledger, bot: Bot): void {
   const equity = new Decimal(b.available).plus(b.frozen);
   if (equity.gte(new Decimal(BOT_SEED_USDT).div(2))) return;
   const amount = new Decimal(BOT_SEED_USDT).minus(equity).toFixed();
-  const n = storeOf(ctx).journalCount(BOT_SEED_KIND, bot.userId);
+  // The count is read from SQL, which lags the ledger's queued rows inside a batch (LEDGER-11): step past any
+  // ref the ledger already holds.
+  let n = storeOf(ctx).journalCount(BOT_SEED_KIND, bot.userId) + 1;
+  while (ledger.posted(BOT_SEED_KIND, `bot:${bot.userId}:${n}`)) n++;
   ledger.post({
     kind: BOT_SEED_KIND,
-    ref: `bot:${bot.userId}:${n + 1}`,
+    ref: `bot:${bot.userId}:${n}`,
     userId: bot.userId,
     memo: `Simulated lead trader ${bot.style.nickname}: topped up to its starting margin`,
     entries: [

@@ -123,3 +123,86 @@ describe('[LEDGER-11] the ledger writes behind inside a batch', () => {
     expect(sql.balance(2, 'platform', 'USDT')).toEqual({ available: '3', frozen: '0' });
   });
 });
+
+describe('[LEDGER-11] every savepoint of the connection rolls the queued writes back with the SQL', () => {
+  it('a module’s own db.transaction around a ledger write, thrown and caught, leaves nothing in memory or SQL', async () => {
+    const { db, ledger, sql, count, batch } = await setup();
+    batch(() => {
+      deposit(ledger, 1, '100', 'd1');
+      // A module's pattern: its own transaction around a ledger write, the failure caught, the command going on.
+      try {
+        db.transaction(() => {
+          deposit(ledger, 1, '50', 'd2');
+          holdOf(ledger, 1, '120', 'o1');
+          throw new Error('the module refuses after the ledger wrote');
+        })();
+      } catch {
+        // carries on
+      }
+      // The same through a variant (nested, every variant is the same savepoint).
+      try {
+        db.transaction(() => {
+          deposit(ledger, 1, '7', 'd3');
+          throw new Error('refused');
+        }).deferred();
+      } catch {
+        // carries on
+      }
+      expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '100', frozen: '0' });
+      expect(ledger.posted('deposit', 'd2')).toBeUndefined();
+      expect(ledger.holdById(1)).toBeUndefined();
+      // What the command does next gets the ids the rolled-back writes had.
+      expect(holdOf(ledger, 1, '10', 'o2').hold.id).toBe(1);
+    });
+    expect(sql.journalByRef('deposit', 'd2')).toBeUndefined();
+    expect(sql.journalByRef('deposit', 'd3')).toBeUndefined();
+    expect(sql.balance(1, 'platform', 'USDT')).toEqual({ available: '90', frozen: '10' });
+    expect(count('ledger_journal')).toBe(2);
+    expect(count('ledger_holds')).toBe(1);
+    expect(checkLedger(sql).problems).toBe(0);
+  });
+
+  it('a refused command among good ones in one batch: only the good ones are written', async () => {
+    const { db, ledger, sql, batch } = await setup();
+    const outcomes = batch(() =>
+      [
+        () => deposit(ledger, 1, '10', 'a'),
+        () => {
+          deposit(ledger, 2, '20', 'b');
+          holdOf(ledger, 2, '25', 'b-order'); // more than the user has: refused after the deposit was queued
+        },
+        () => deposit(ledger, 3, '30', 'c'),
+      ].map((work) => {
+        // Each command in a savepoint of its own, its failure caught by the batch (the core's loop, without the
+        // core's own mark: the savepoint alone undoes it).
+        try {
+          db.transaction(work)();
+          return 'ok';
+        } catch (err) {
+          return (err as Error).message;
+        }
+      }),
+    );
+    expect(outcomes).toEqual(['ok', 'Insufficient USDT balance in the platform account', 'ok']);
+    expect(sql.balance(1, 'platform', 'USDT')).toEqual({ available: '10', frozen: '0' });
+    expect(sql.balance(2, 'platform', 'USDT')).toBeUndefined();
+    expect(sql.journalByRef('deposit', 'b')).toBeUndefined();
+    expect(sql.balance(3, 'platform', 'USDT')).toEqual({ available: '30', frozen: '0' });
+    expect(checkLedger(sql).problems).toBe(0);
+  });
+
+  it('a read of the balances from SQL outside the batch, right after it, sees the flushed rows', async () => {
+    const { db, ledger, batch } = await setup();
+    batch(() => {
+      deposit(ledger, 1, '100', 'd1');
+      holdOf(ledger, 1, '40', 'o1');
+    });
+    // What the wallet's and the records' reads run (wallet/store.ts, wallet/records/store.ts): the tables themselves.
+    expect(db.prepare("SELECT available, frozen FROM user_assets WHERE user_id = 1 AND coin = 'USDT'").get()).toEqual({
+      available: '60',
+      frozen: '40',
+    });
+    expect(db.prepare("SELECT amount FROM ledger_holds WHERE state = 'open'").pluck().all()).toEqual(['40']);
+    expect(db.prepare('SELECT count(*) FROM ledger_entries').pluck().get()).toBe(4);
+  });
+});

@@ -11,14 +11,18 @@
  * change; `user_assets` and `ledger_holds` still refuse a negative value by their CHECK constraints, at the flush.
  * The cache lives only for one batch (the operator's CLIs write the same file between batches, SAFE-23).
  *
- * Rollbacks: every change in memory is undone by `rollbackTo(mark)` (the ledger's own `transaction`, the core's
- * savepoint around each command), and a batch that is refused drops everything (`end`). Readers of whole tables
+ * Rollbacks: every change in memory is undone by `rollbackTo(mark)`, and a batch that is refused drops everything
+ * (`end`). The mechanism, not the callers: the store watches every savepoint of its connection (db/open.ts
+ * `watchSavepoints`), so any `db.transaction` that rolls back inside a batch (the core's around each command, a
+ * module's own around a ledger write it catches) undoes what the ledger queued inside it; `atomic` does the same
+ * for the ledger's own steps without a savepoint. Readers of whole tables
  * (the ledger check's reads) flush first, so they read what the ledger wrote; `balancesOf` and `entriesOf` merge
  * the queue over SQL.
  * Foreign keys: the core defers them to the commit while a batch is open (the spot fills and holds refer to
  * journal rows that are still queued).
  */
 import type Database from 'better-sqlite3';
+import { watchSavepoints } from '../db/open';
 import type { HoldState } from './types';
 import {
   sqliteLedgerStore,
@@ -248,16 +252,8 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
       reset();
     },
 
-    transaction(fn) {
-      if (!open) return sql.transaction(fn);
-      const m = store.mark();
-      try {
-        return db.transaction(fn)();
-      } catch (err) {
-        store.rollbackTo(m);
-        throw err;
-      }
-    },
+    // A savepoint's rollback undoes the memory through the watcher below, whoever opened it.
+    transaction: (fn) => db.transaction(fn)(),
     atomic(fn) {
       if (!open) return sql.transaction(fn);
       // Only this store's writes happen inside (the ledger's own steps): memory rolls back without a savepoint.
@@ -388,5 +384,8 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
       return sql.entriesOf(journalId);
     },
   };
+  // Every savepoint of this connection (a module's own `db.transaction` around a ledger write that it catches and
+  // carries on after, the core's savepoint around each command) rolls the memory back with the SQL.
+  watchSavepoints(db, { mark: () => store.mark(), rollbackTo: (m) => store.rollbackTo(m) });
   return store;
 }
