@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { startServerAndBrowser, type RunningServer } from './helpers/server';
 
 export const PHONE = { width: 390, height: 844 };
@@ -146,6 +146,31 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   );
   countLoads(ctx);
   return ctx;
+}
+
+/**
+ * A short request timeout for the tests that wait a lost reply out (SPOT-9, WDR-10): what the app waits before it
+ * gives a request up, instead of its 10 s. Short enough to save most of that wait, long enough that no ordinary
+ * request of a page times out on a loaded machine.
+ */
+export const SHORT_REQUEST_TIMEOUT_MS = 4_000;
+/** How long such a test's server holds the reply: well past {@link SHORT_REQUEST_TIMEOUT_MS}, so the app gives up first. */
+export const HELD_REPLY_MS = SHORT_REQUEST_TIMEOUT_MS + 5_000;
+
+/**
+ * DEPLOY-10 for one context: the app in `ctx`'s pages loaded from now on reads the server's own config.json with
+ * `requestTimeoutMs` set to `ms` (what an operator's APP_REQUEST_TIMEOUT_MS would serve), so only the pages of a
+ * test that waits a timeout out get the short one; the file's other pages keep the default. Returns the undo
+ * (routing keeps the context's HTTP cache off while it is on).
+ */
+export async function withRequestTimeout(ctx: BrowserContext, ms: number): Promise<() => Promise<void>> {
+  const handler = async (route: Route) => {
+    const res = await route.fetch();
+    const config = (await res.json()) as Record<string, unknown>;
+    await route.fulfill({ response: res, json: { ...config, requestTimeoutMs: ms } });
+  };
+  await ctx.route('**/config.json', handler);
+  return () => ctx.unroute('**/config.json', handler);
 }
 
 /**

@@ -6,10 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, keptPage, newContext, shot, visit } from './app-support';
 
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
 const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
+/**
+ * The demo user's desktop and phone pages, kept with the app loaded: the desktop tests (the long in two tabs, then
+ * the PnL against the server's) run one after the other on one app, reaching their screens inside it; the phone's
+ * test, last, parks the desktop page. Each test closes what it opened, so the next starts without a position.
+ */
+const desktopPage = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+const phonePage = keptPage(() => newContext(env.app.browser, { viewport: PHONE, token: env.token }));
 
 interface PositionRow {
   id: number;
@@ -33,8 +40,9 @@ const onePosition = async () => {
 const rowsIn = (page: Page) => page.locator('[data-testid="futures-account"] [data-position-id]');
 const cell = (page: Page, id: string) => rowsIn(page).first().getByTestId(id);
 
+/** Opens the futures screen: inside the app when the page shows it, else by loading it. */
 async function openFutures(page: Page, phone = false): Promise<void> {
-  await gotoApp(page, `${env.app.server.url}/contract?symbol=btcusdt`);
+  await visit(page, env.app.server.url, '/contract?symbol=btcusdt');
   await page.getByTestId(phone ? 'futures-bar' : 'futures-order-form').waitFor();
 }
 
@@ -143,9 +151,9 @@ async function tradeALong(a: Page, watchers: Page[], name: string, phone = false
 
 describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] [SIDE-1] [SIDE-2] a 10x long, margin added, take-profit set, closed in two halves', () => {
   it('[SIDE-5] [SIDE-6] desktop, two tabs; the book shows 15 levels a side on screen and a picked level fills the price', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const a = await ctx.newPage();
-    const b = await ctx.newPage();
+    const a = await desktopPage();
+    // The second tab of the same context: closed at the end.
+    const b = await a.context().newPage();
     await openFutures(a);
     await openFutures(b);
     // SIDE-5: the book fills its column, 15 rows a side or more, filled, the last bid row above the fold.
@@ -171,21 +179,13 @@ describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] [SIDE-1] [SIDE-2] a 10x long
     await tradeALong(a, [b], 'desktop');
     await shot(a, 'trade-futures-desktop');
 
+    await b.close();
     // Every record tab lists what was done: the futures tab has the opening and both closes.
-    await gotoApp(a, `${env.app.server.url}/records?tab=futures`);
+    await visit(a, env.app.server.url, '/records?tab=futures');
     await expect
       .poll(() => a.getByTestId('records-panel-futures').getByTestId('record-row').count(), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(3);
     await shot(a, 'records-futures-desktop');
-    await ctx.close();
-  });
-
-  it('phone', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    await openFutures(page, true);
-    await tradeALong(page, [], 'phone', true);
-    await ctx.close();
   });
 });
 
@@ -204,8 +204,7 @@ describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the 
       }),
     });
     expect(((await r.json()) as { code: number }).code).toBe(200);
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    const page = await desktopPage();
     await openFutures(page);
     await expect.poll(() => rowsIn(page).count(), { timeout: 15_000 }).toBe(1);
     // The mark moves every second: read the table and the server until both are at the same mark.
@@ -226,6 +225,13 @@ describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the 
     const id = (await onePosition()).id;
     await api(`/api/contract/position/stopOrder?id=${id}`, 'POST');
     await expect.poll(async () => (await positions()).length, { timeout: 10_000 }).toBe(0);
-    await ctx.close();
+  });
+});
+
+describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] [SIDE-1] [SIDE-2] a 10x long, margin added, take-profit set, closed in two halves', () => {
+  it('phone', async () => {
+    const page = await phonePage();
+    await openFutures(page, true);
+    await tradeALong(page, [], 'phone', true);
   });
 });

@@ -5,7 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, sharedPage, shot } from './app-support';
+import {
+  DESKTOP,
+  HELD_REPLY_MS,
+  PHONE,
+  SHORT_REQUEST_TIMEOUT_MS,
+  apiData,
+  appWithDemoUser,
+  gotoApp,
+  newContext,
+  sharedPage,
+  shot,
+  withRequestTimeout,
+} from './app-support';
 
 const SUBMIT_PATH = '/api/currency/order/submit';
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
@@ -34,19 +46,22 @@ async function openTrade(page: Page, phone = false): Promise<void> {
   await page.getByTestId(phone ? 'spot-bar' : 'spot-order-form').waitFor();
 }
 
-/** Counts the order submissions a page sends. */
-/** Counts the submits the page sends; `over` once the first of them has its reply or was given up. */
-function countSubmits(page: Page): { n: number; over: boolean } {
-  const c = { n: 0, over: false };
+/**
+ * Counts the submits the page sends; `over` once the first of them has its reply or was given up, `givenUp` when
+ * it was given up (the app's timeout aborted it) rather than answered.
+ */
+function countSubmits(page: Page): { n: number; over: boolean; givenUp: boolean } {
+  const c = { n: 0, over: false, givenUp: false };
   const isSubmit = (req: { url(): string }) => new URL(req.url()).pathname === SUBMIT_PATH;
   page.on('request', (req) => {
     if (isSubmit(req)) c.n += 1;
   });
-  const ended = (req: { url(): string }) => {
+  page.on('requestfinished', (req) => {
     if (isSubmit(req)) c.over = true;
-  };
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  });
+  page.on('requestfailed', (req) => {
+    if (isSubmit(req)) c.over = c.givenUp = true;
+  });
   return c;
 }
 
@@ -104,11 +119,13 @@ describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at onc
 describe('[SPOT-9] [TRADE-13] [SIDE-1] a delayed reply leaves exactly one order (phone)', () => {
   it('the reply is held past the client timeout: one submission, a lookup, one order', async () => {
     const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    // DEPLOY-10: this page gives a request up after SHORT_REQUEST_TIMEOUT_MS; the reply is held longer.
+    await withRequestTimeout(ctx, SHORT_REQUEST_TIMEOUT_MS);
     const page = await ctx.newPage();
     await openTrade(page, true);
     const submits = countSubmits(page);
     const before = (await openOrders()).total;
-    await fetch(`${env.app.server.url}/api/_test/delaySpotReply?ms=13000`, { method: 'POST' });
+    await fetch(`${env.app.server.url}/api/_test/delaySpotReply?ms=${HELD_REPLY_MS}`, { method: 'POST' });
     await page.getByTestId('spot-bar').getByRole('button').first().click();
     // SIDE-1, SIDE-2: the sheet's side switch and its button name the side on the phone too.
     expect(await page.getByTestId('side-tab-buy').innerText()).toBe('Buy BTC');
@@ -122,6 +139,8 @@ describe('[SPOT-9] [TRADE-13] [SIDE-1] a delayed reply leaves exactly one order 
     // Nothing is sent again: the first submit's request is over (its late reply came, or the form gave it up), and a
     // request the page starts after that shows up, so any submit started before it has been counted.
     await expect.poll(() => submits.over).toBe(true);
+    // The app gave the submit up (its timeout), so the order came from the lookup, not from the late reply.
+    await expect.poll(() => submits.givenUp).toBe(true);
     const after = page.waitForEvent('request', (r) => r.url().includes('/healthz?after-the-lookup'));
     await page.evaluate(() => void fetch('/healthz?after-the-lookup').catch(() => undefined));
     await after;

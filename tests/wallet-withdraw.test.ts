@@ -12,7 +12,9 @@ import type { Page } from 'playwright-core';
 import { registerAccountByApi } from './accounts-support';
 import {
   DESKTOP,
+  HELD_REPLY_MS,
   PHONE,
+  SHORT_REQUEST_TIMEOUT_MS,
   gotoApp,
   keptPage,
   loginToken,
@@ -20,6 +22,7 @@ import {
   newContext,
   startApp,
   visit,
+  withRequestTimeout,
   type AppHarness,
 } from './app-support';
 import { builtCli } from './helpers/server';
@@ -96,20 +99,33 @@ async function usdt(): Promise<{ available: number; frozen: number }> {
   return { available: Number(r.available), frozen: Number(r.frozen) };
 }
 
-/** Counts the submissions a page sends (a refused form or a reply that never came must not send again). */
-function countSubmits(page: Page): { n: number } {
-  const c = { n: 0 };
+/**
+ * Counts the submissions a page sends (a refused form or a reply that never came must not send again); `givenUp`
+ * once one of them was given up by the app (its timeout aborted it) rather than answered.
+ */
+function countSubmits(page: Page): { n: number; givenUp: boolean } {
+  const c = { n: 0, givenUp: false };
+  const isSubmit = (req: { url(): string }) => new URL(req.url()).pathname === SUBMIT_PATH;
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === SUBMIT_PATH) c.n += 1;
+    if (isSubmit(req)) c.n += 1;
+  });
+  page.on('requestfailed', (req) => {
+    if (isSubmit(req)) c.givenUp = true;
   });
   return c;
 }
 
-/** A form of its own: reached inside the app (by way of the records when the page already shows the form). */
-async function openForm(page: Page): Promise<void> {
-  if (page.url().startsWith(app.server.url) && new URL(page.url()).pathname === '/withdraw')
-    await navigateInApp(page, '/withdrawDeposit');
-  await visit(page, app.server.url, '/withdraw');
+/**
+ * A form of its own: reached inside the app (by way of the records when the page already shows the form), or with
+ * `load`, by loading /withdraw.
+ */
+async function openForm(page: Page, load = false): Promise<void> {
+  if (load) await gotoApp(page, `${app.server.url}/withdraw`);
+  else {
+    if (page.url().startsWith(app.server.url) && new URL(page.url()).pathname === '/withdraw')
+      await navigateInApp(page, '/withdrawDeposit');
+    await visit(page, app.server.url, '/withdraw');
+  }
   await page.getByTestId('withdraw-form').waitFor();
   await page.getByTestId('withdraw-network-USDT-TRC20').click();
   await page.getByTestId('withdraw-address').fill(ADDRESS);
@@ -191,9 +207,14 @@ describe('/withdraw', () => {
     {
       const sent = countSubmits(page);
       const before = (await withdrawals()).length;
-      // Past the app's 10 s request timeout (REQUEST_TIMEOUT_MS).
-      await api('/api/_test/delayWithdrawReply?ms=13000', 'POST');
-      await openForm(page);
+      // Past the page's request timeout: DEPLOY-10's short one, read by the app this page loads now (only then).
+      await api(`/api/_test/delayWithdrawReply?ms=${HELD_REPLY_MS}`, 'POST');
+      const undo = await withRequestTimeout(page.context(), SHORT_REQUEST_TIMEOUT_MS);
+      try {
+        await openForm(page, true);
+      } finally {
+        await undo();
+      }
       await page.getByTestId('withdraw-amount').fill('1500');
       await page.getByTestId('withdraw-pwd').fill('123456');
       await shot(page, 'withdraw-desktop');
@@ -203,6 +224,8 @@ describe('/withdraw', () => {
       expect(text(await outcome.textContent())).toContain('1500USDT');
       expect(await page.getByTestId('withdraw-outcome-status').textContent()).toBe('Pending');
       expect(sent.n).toBe(1);
+      // The outcome came from asking for the status: the app had given the submit up.
+      await expect.poll(() => sent.givenUp).toBe(true);
 
       await page.reload();
       await page.getByTestId('withdraw-form').waitFor();

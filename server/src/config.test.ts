@@ -69,6 +69,15 @@ describe('the app hosted elsewhere', () => {
     expect(() => loadConfig({ APP_DOWNLOAD_ANDROID: 'nope' }, [])).toThrow(/APP_DOWNLOAD_ANDROID/);
   });
 
+  it("[DEPLOY-10] APP_REQUEST_TIMEOUT_MS sets the app's request timeout, 1000 to 10000 ms; unset: absent (10 s)", () => {
+    expect(loadConfig({}, []).appConfig).not.toHaveProperty('requestTimeoutMs');
+    expect(loadConfig({ APP_REQUEST_TIMEOUT_MS: '2500' }, []).appConfig?.requestTimeoutMs).toBe(2_500);
+    expect(loadConfig({ APP_REQUEST_TIMEOUT_MS: '1000' }, []).appConfig?.requestTimeoutMs).toBe(1_000);
+    expect(loadConfig({ APP_REQUEST_TIMEOUT_MS: '10000' }, []).appConfig?.requestTimeoutMs).toBe(10_000);
+    for (const bad of ['999', '10001', '2.5', 'soon'])
+      expect(() => loadConfig({ APP_REQUEST_TIMEOUT_MS: bad }, [])).toThrow(/APP_REQUEST_TIMEOUT_MS/);
+  });
+
   it('[DEPLOY-7] CORS_ORIGINS is an allow-list of origins (off by default, never *); its origins may open the socket', () => {
     expect(loadConfig({}, []).corsOrigins).toEqual([]);
     const c = loadConfig(

@@ -12,7 +12,8 @@
  * FLOW_DEMO (on: a simulated merchant with a sell and a buy offer of flow orders; 0 = none).
  * SITE_NAME (OpenEx) and SITE_SHORT_NAME (the name): the web app manifest's names (PERF-20).
  * The app's config.json (DEPLOY-5): APP_API_BASE, APP_SOCKET_URLS (comma-separated), APP_BRAND_NAME, APP_BRAND_LOGO,
- * APP_DEFAULT_LANGUAGE, APP_SUPPORT_URL, APP_DOWNLOAD_ANDROID, APP_DOWNLOAD_APPLE; CORS_ORIGINS (DEPLOY-7).
+ * APP_DEFAULT_LANGUAGE, APP_SUPPORT_URL, APP_DOWNLOAD_ANDROID, APP_DOWNLOAD_APPLE, APP_REQUEST_TIMEOUT_MS (DEPLOY-10:
+ * 1000 to 10000, unset: the app's 10 s); CORS_ORIGINS (DEPLOY-7).
  * Safety (docs/spec/security.md, README "Security"): HOST defaults to 127.0.0.1; DEV_MAILBOX, SMTP_URL, MAIL_FROM,
  * SMS_WEBHOOK_URL, SEED_DEMO with DEMO_PASSWORD, HSTS_MAX_AGE, METRICS_TOKEN, SHUTDOWN_GRACE_MS, USER_LIMIT_SCALE.
  * Bad values stop the start with a message naming the variable.
@@ -23,6 +24,7 @@ import { resolve } from 'node:path';
 import type { ServerConfig } from './context';
 import { DEFAULT_MARKET_COINS, MAX_MARKET_COINS } from './seed/marketCoins';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../src/shared/runtimeConfig';
+import { REQUEST_TIMEOUT_MIN_MS, REQUEST_TIMEOUT_MS } from '../../src/shared/constants';
 
 /** Requests per minute and IP on /api unless RATE_LIMIT_MAX says otherwise. */
 export const RATE_LIMIT_PER_MINUTE = 6000;
@@ -190,6 +192,16 @@ function appConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
   }
   // DEPLOY-9: the app asks for socket tickets only where gateways take its sockets (the core signs them).
   raw.socketTickets = Boolean(env.GATEWAY_SECRET?.trim());
+  // DEPLOY-10: the app's request timeout, whole milliseconds within the bounds the app's schema allows.
+  const timeout = env.APP_REQUEST_TIMEOUT_MS?.trim();
+  if (timeout)
+    raw.requestTimeoutMs = int(
+      'APP_REQUEST_TIMEOUT_MS',
+      timeout,
+      REQUEST_TIMEOUT_MS,
+      REQUEST_TIMEOUT_MIN_MS,
+      REQUEST_TIMEOUT_MS,
+    );
   const android = env.APP_DOWNLOAD_ANDROID?.trim();
   const apple = env.APP_DOWNLOAD_APPLE?.trim();
   if (android || apple) raw.downloadUrls = { ...(android && { android }), ...(apple && { apple }) };

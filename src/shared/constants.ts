@@ -4,8 +4,10 @@
 
 // ---------------------------------------------------------------- 9.1 general
 
-/** Every REST call gives up after 10 s (spec 7, 9.1). */
+/** Every REST call gives up after 10 s (spec 7, 9.1): the default, and the longest config.json may set (DEPLOY-10). */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** The shortest request timeout config.json may set (DEPLOY-10). */
+export const REQUEST_TIMEOUT_MIN_MS = 1_000;
 /** The language flagged default in the built-in default settings (9.1). */
 export const SETTINGS_DEFAULT_LANGUAGE = 'zh';
 /** The socket reconnects this long after an error (4.7, 9.1). */

@@ -5,6 +5,7 @@
  * default (same origin, the drawn mark, the language rules of spec 4.3).
  */
 import { z } from 'zod';
+import { REQUEST_TIMEOUT_MIN_MS, REQUEST_TIMEOUT_MS } from './constants';
 
 /** The parts of an absolute URL this file needs (plain ECMAScript: src/shared has no URL class, see tsconfig.engine). */
 interface UrlParts {
@@ -91,6 +92,11 @@ export const RuntimeConfigSchema = z.object({
   supportUrl: httpUrl.optional(),
   /** App downloads, shown on /download when the platform lists none. */
   downloadUrls: z.object({ android: httpUrl.optional(), apple: httpUrl.optional() }).optional(),
+  /**
+   * How long the HTTP client waits for a reply before giving up (DEPLOY-10), whole milliseconds from
+   * REQUEST_TIMEOUT_MIN_MS (1 s) to REQUEST_TIMEOUT_MS (10 s, also the default).
+   */
+  requestTimeoutMs: z.number().int().min(REQUEST_TIMEOUT_MIN_MS).max(REQUEST_TIMEOUT_MS).optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
@@ -105,6 +111,11 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
   const issue = r.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'config.json';
   return { config: DEFAULT_RUNTIME_CONFIG, problem: `${where}: ${issue?.message ?? 'invalid'}` };
+}
+
+/** DEPLOY-10: the HTTP client's request timeout: config.json's `requestTimeoutMs`, else 10 s (spec 9.1). */
+export function requestTimeoutOf(cfg: RuntimeConfig): number {
+  return cfg.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
 }
 
 /** `apiBase` without a trailing slash; '' for the page's origin. */

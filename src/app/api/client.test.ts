@@ -5,6 +5,7 @@ import { marketApi } from '../../shared/api/market';
 import { ApiError, call, callRaw, clearRetryAfter, TIMEOUT_MS, TOKEN_RELOAD_DELAY_MS } from './client';
 import { resetClientEnv, setClientEnv } from './env';
 import { FALLBACK_MESSAGES } from './messages';
+import { setRuntimeConfig } from './runtimeConfig';
 
 const ping = defineEndpoint({
   method: 'GET',
@@ -250,6 +251,30 @@ describe('schema, timeout, 429, silent', () => {
     const e = await failure(p);
     expect(e.kind).toBe('timeout');
     expect(notes.map((n) => n.message)).toEqual([FALLBACK_MESSAGES.requestTimeout]);
+  });
+
+  it("[DEPLOY-10] config.json's requestTimeoutMs sets the timeout; without it, 10 s", async () => {
+    const hang = ((url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return new Promise((_, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    }) as typeof fetch;
+    setClientEnv({ fetch: hang });
+    try {
+      setRuntimeConfig({ requestTimeoutMs: 2_500 });
+      const p = call(ping);
+      expect(timers.map((x) => x.ms)).toEqual([2_500]);
+      timers[0].fn();
+      expect((await failure(p)).kind).toBe('timeout');
+      setRuntimeConfig({});
+      const q = call(ping);
+      expect(timers.map((x) => x.ms)).toEqual([2_500, 10_000]);
+      timers[1].fn();
+      expect((await failure(q)).kind).toBe('timeout');
+    } finally {
+      setRuntimeConfig({});
+    }
   });
 
   it('[API-3] the timeout timer is cleared once a reply arrives', async () => {

@@ -5,7 +5,8 @@
  * Order of the rules, per request:
  *  1. Han characters in query or body (spec 5) → cancelled before anything leaves the page: 'cannotInputChinese'.
  *  2. A path still under a 429 Retry-After → fails fast with the same "try again in N s" message.
- *  3. Sent with a relative base (or the 7.5 test-platform override), JSON, headers language/lang/satoken, 10 s timeout.
+ *  3. Sent with a relative base (or the 7.5 test-platform override), JSON, headers language/lang/satoken, 10 s timeout
+ *     (config.json may shorten it, DEPLOY-10).
  *  4. HTTP 429 → remember Retry-After for the path; other non-200 → 'Network anomaly' (spec 8).
  *  5. Code 500 with 'Token' in msg → show msg, sign out, reload after TOKEN_RELOAD_DELAY_MS (spec 8); when no token
  *     was sent (signed out) it is an ordinary failure.
@@ -26,7 +27,10 @@ import { clientEnv as env } from './env';
 import { parseRetryAfter, RetryAfterBook } from './retryAfter';
 import { PROTOCOL_VERSION_HEADER } from '../../shared/contractVersion';
 
-/** Spec 7 and 9.1: request timeout. */
+/**
+ * Spec 7 and 9.1: the request timeout, and the longest one config.json may set (DEPLOY-10): no request of the
+ * app is in flight longer than this.
+ */
 export const TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 /** Spec 8 "reloads the page after a short delay": long enough to read the message. */
 export const TOKEN_RELOAD_DELAY_MS = 1500;
@@ -117,7 +121,7 @@ async function send(e: AnyEndpoint, input: CallInput<AnyEndpoint>, token: string
   const timer = env.setTimeout(() => {
     timedOut = true;
     ctl.abort();
-  }, TIMEOUT_MS);
+  }, env.getRequestTimeoutMs());
   const onAbort = () => ctl.abort();
   input.signal?.addEventListener('abort', onAbort);
   if (input.signal?.aborted) ctl.abort();

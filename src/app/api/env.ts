@@ -9,7 +9,7 @@ import { toast } from '../ui/toast';
 import { session, signOut } from '../session/store';
 import { FALLBACK_MESSAGES, type MessageKey } from './messages';
 import { clock } from '../time/clock';
-import { apiBaseOf } from '../../shared/runtimeConfig';
+import { apiBaseOf, requestTimeoutOf } from '../../shared/runtimeConfig';
 import { runtimeConfig } from './runtimeConfig';
 import { noteContractVersion } from './protocolNotice';
 
@@ -26,6 +26,8 @@ export interface ClientEnv {
   getTestPlatform(): string | null;
   /** DEPLOY-3: config.json's API base without a trailing slash, '' for the page's origin. */
   getApiBase(): string;
+  /** DEPLOY-10: how long a request may take before it is given up (config.json's `requestTimeoutMs`, else 10 s). */
+  getRequestTimeoutMs(): number;
   /** Shows a message to the user (a toast). */
   notify(message: string, kind: 'error' | 'info'): void;
   /** Translates a client message (`common` namespace, `client.<key>`: loaded at start-up, shown on every screen). */
@@ -59,6 +61,7 @@ function defaults(): ClientEnv {
     getLang: () => (typeof document !== 'undefined' ? document.documentElement.lang || 'en' : 'en'),
     getTestPlatform: () => readString(StorageKeys.testPlatform),
     getApiBase: () => apiBaseOf(runtimeConfig()),
+    getRequestTimeoutMs: () => requestTimeoutOf(runtimeConfig()),
     notify: (message, kind) => {
       toast(message, { kind });
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuntimeConfig, runtimeConfig, type RuntimeConfigDeps } from './runtimeConfig';
-import { connectOriginsOf, parseRuntimeConfig, socketBasesOf } from '../../shared/runtimeConfig';
+import { connectOriginsOf, parseRuntimeConfig, requestTimeoutOf, socketBasesOf } from '../../shared/runtimeConfig';
 
 function deps(reply: () => Promise<Response>): RuntimeConfigDeps & { warnings: string[] } {
   const warnings: string[] = [];
@@ -65,5 +65,16 @@ describe('config.json [DEPLOY-1]', () => {
     ]);
     expect(socketBasesOf({}, { protocol: 'https:', host: 'ex.com' })).toEqual(['wss://ex.com/ws/']);
     expect(connectOriginsOf(config)).toEqual(['http://127.0.0.1:9000', 'ws://127.0.0.1:9001', 'wss://gw.example.com']);
+  });
+
+  it('[DEPLOY-10] requestTimeoutMs: whole milliseconds from 1 s to 10 s; absent: 10 s', () => {
+    expect(requestTimeoutOf(parseRuntimeConfig({}).config)).toBe(10_000);
+    expect(requestTimeoutOf(parseRuntimeConfig({ requestTimeoutMs: 1_000 }).config)).toBe(1_000);
+    expect(requestTimeoutOf(parseRuntimeConfig({ requestTimeoutMs: 10_000 }).config)).toBe(10_000);
+    for (const bad of [999, 10_001, 2_500.5, '3000', 0, -1]) {
+      const r = parseRuntimeConfig({ requestTimeoutMs: bad });
+      expect(r.problem).toMatch(/^requestTimeoutMs: /);
+      expect(requestTimeoutOf(r.config)).toBe(10_000);
+    }
   });
 });
