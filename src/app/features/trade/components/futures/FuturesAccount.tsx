@@ -14,14 +14,14 @@ import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesRecord } from '../../../../../shared/schemas/records';
 import { session } from '../../../../session/store';
-import { DataState, dataStatus } from '../../../../ui/DataState';
+import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
 import { FUTURES_PAGE_SIZE, OrdersList } from './FuturesOrdersList';
-import { OrdersPager } from '../kit/orderListParts';
+import { CardHead, ListState, ListTabs, RowCards, RowsTable, type Column } from '../kit/RowsView';
 import { EventToasts, PositionsList } from './FuturesPositions';
 
 type Tab = 'positions' | 'open' | 'history' | 'funding';
@@ -56,37 +56,20 @@ export function FuturesAccount({ symbol, desktop }: { symbol: string; desktop: b
       data-testid="futures-account"
     >
       {uid && <EventToasts pairs={pairs} />}
-      <div className="sor-head">
-        <div className="sor-tabs" role="tablist" aria-label={t('myFutures')}>
-          {TABS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              id={`fa-tab-${k}`}
-              aria-controls="fa-panel"
-              aria-selected={tab === k}
-              className="sor-tab"
-              onClick={() => setTab(k)}
-            >
-              {label(k)}
-            </button>
-          ))}
-        </div>
-        {uid && (
-          <label className="sor-only">
-            <input
-              type="checkbox"
-              checked={onlyPair}
-              onChange={(e) => {
-                setOnlyPair(e.target.checked);
-                setPages({ positions: 1, open: 1, history: 1, funding: 1 });
-              }}
-            />
-            {t('thisPairOnly')}
-          </label>
-        )}
-      </div>
+      <ListTabs
+        ns="futures"
+        label={t('myFutures')}
+        tabs={TABS}
+        tab={tab}
+        onTab={setTab}
+        text={label}
+        idPrefix="fa"
+        only={uid ? onlyPair : null}
+        onOnly={(on) => {
+          setOnlyPair(on);
+          setPages({ positions: 1, open: 1, history: 1, funding: 1 });
+        }}
+      />
       <div id="fa-panel" role="tabpanel" aria-labelledby={`fa-tab-${tab}`} className="sor-body">
         {!uid ? (
           <SignInCta compact title={t('signInForPositions')} />
@@ -102,23 +85,15 @@ export function FuturesAccount({ symbol, desktop }: { symbol: string; desktop: b
             <PositionsList rows={rows} pairs={pairs} desktop={desktop} />
           </DataState>
         ) : tab === 'open' ? (
-          <DataState
-            compact
-            status={dataStatus(open)}
-            error={open.error}
-            onRetry={open.reload}
-            empty={(open.data?.rows.length ?? 0) === 0 && pages.open === 1}
-            emptyView={<EmptyState compact title={t('noOpenOrders')} />}
+          <ListState
+            ns="futures"
+            q={open}
+            empty={(open.data?.rows.length ?? 0) === 0}
+            emptyTitle={t('noOpenOrders')}
+            paged={{ page: pages.open, pageSize: FUTURES_PAGE_SIZE, onPage: setPage }}
           >
             <OrdersList kind="open" rows={open.data?.rows ?? []} pairs={pairs} desktop={desktop} />
-            <OrdersPager
-              ns="futures"
-              page={pages.open}
-              total={open.data?.total ?? 0}
-              pageSize={FUTURES_PAGE_SIZE}
-              onPage={setPage}
-            />
-          </DataState>
+          </ListState>
         ) : tab === 'history' ? (
           <HistoryTab uid={uid} symbol={filter} pairs={pairs} desktop={desktop} page={pages.history} onPage={setPage} />
         ) : (
@@ -140,23 +115,15 @@ function HistoryTab(p: {
   const { t } = useTranslation('futures');
   const q = useFuturesOrders(p.uid, 'history', p.symbol, p.page, FUTURES_PAGE_SIZE);
   return (
-    <DataState
-      compact
-      status={dataStatus(q)}
-      error={q.error}
-      onRetry={q.reload}
-      empty={(q.data?.rows.length ?? 0) === 0 && p.page === 1}
-      emptyView={<EmptyState compact title={t('noHistory')} />}
+    <ListState
+      ns="futures"
+      q={q}
+      empty={(q.data?.rows.length ?? 0) === 0}
+      emptyTitle={t('noHistory')}
+      paged={{ page: p.page, pageSize: FUTURES_PAGE_SIZE, onPage: p.onPage }}
     >
       <OrdersList kind="history" rows={q.data?.rows ?? []} pairs={p.pairs} desktop={p.desktop} />
-      <OrdersPager
-        ns="futures"
-        page={p.page}
-        total={q.data?.total ?? 0}
-        pageSize={FUTURES_PAGE_SIZE}
-        onPage={p.onPage}
-      />
-    </DataState>
+    </ListState>
   );
 }
 
@@ -172,95 +139,43 @@ export function FundingTab(p: {
   const lang = useLanguage();
   const q = useFuturesRecords(p.uid, p.symbol, 1, FUNDING_FETCH);
   const rows = (q.data?.rows ?? []).filter((r) => r.kind === 'funding');
+  const name = (r: FuturesRecord) => pairName(p.pairs, r.symbol);
+  const col = {
+    mark: { head: t('markPrice'), num: true, ltr: true, cell: (r) => f.num(r.price) },
+    rate: { head: t('col.rate'), num: true, cell: (r) => (r.rate ? percentOf(r.rate, lang) : '--') },
+    funding: {
+      head: t('col.funding'),
+      num: true,
+      cls: (r) => `num${signCls(r.pnl)}`,
+      cell: (r) => `${f.money(r.pnl)} USDT`,
+    },
+  } satisfies Record<string, Column<FuturesRecord>>;
   return (
-    <DataState
-      compact
-      status={dataStatus(q)}
-      error={q.error}
-      onRetry={q.reload}
-      empty={rows.length === 0}
-      emptyView={<EmptyState compact title={t('noFunding')} />}
-    >
+    <ListState ns="futures" q={q} empty={rows.length === 0} emptyTitle={t('noFunding')}>
       {p.desktop ? (
-        <table className="sor-table" data-testid="funding-table">
-          <caption className="visually-hidden">{t('tab.funding')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('col.time')}</th>
-              <th scope="col">{t('col.pair')}</th>
-              <th scope="col">{t('col.side')}</th>
-              <th scope="col" className="num">
-                {t('col.size')}
-              </th>
-              <th scope="col" className="num">
-                {t('markPrice')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.rate')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.funding')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className="num sor-time">{f.time(r.time)}</td>
-                <td dir="ltr">{pairName(p.pairs, r.symbol)}</td>
-                <td>
-                  <SideText side={r.side} />
-                </td>
-                <td className="num">{f.num(r.shares)}</td>
-                <td className="num" dir="ltr" data-testid="funding-mark">
-                  {f.num(r.price)}
-                </td>
-                <td className="num">{r.rate ? percentOf(r.rate, lang) : '--'}</td>
-                <td className={`num${signCls(r.pnl)}`}>{`${f.money(r.pnl)} USDT`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowsTable
+          caption={t('tab.funding')}
+          columns={[
+            { head: t('col.time'), cls: 'num sor-time', cell: (r) => f.time(r.time) },
+            { head: t('col.pair'), ltr: true, cell: name },
+            { head: t('col.side'), cell: (r) => <SideText side={r.side} /> },
+            { head: t('col.size'), num: true, cell: (r) => f.num(r.shares) },
+            { ...col.mark, testId: 'funding-mark' },
+            col.rate,
+            col.funding,
+          ]}
+          rows={rows}
+          rowKey={(r) => r.id}
+          testId="funding-table"
+        />
       ) : (
-        <ul className="sor-cards">
-          {rows.map((r) => (
-            <FundingCard key={r.id} r={r} name={pairName(p.pairs, r.symbol)} />
-          ))}
-        </ul>
+        <RowCards
+          rows={rows}
+          rowKey={(r) => r.id}
+          head={(r) => <CardHead what={<SideText side={r.side} />} pair={name(r)} time={f.time(r.time)} />}
+          lines={[col.mark, col.rate, col.funding]}
+        />
       )}
-    </DataState>
-  );
-}
-
-function FundingCard({ r, name }: { r: FuturesRecord; name: string }) {
-  const { t } = useTranslation('futures');
-  const f = useFormat();
-  const lang = useLanguage();
-  return (
-    <li className="sor-card">
-      <div className="sor-card__head">
-        <SideText side={r.side} />
-        <span className="sor-card__pair" dir="ltr">
-          {name}
-        </span>
-        <span className="sor-card__time num">{f.time(r.time)}</span>
-      </div>
-      <dl className="sor-card__grid">
-        <div>
-          <dt>{t('markPrice')}</dt>
-          <dd className="num" dir="ltr">
-            {f.num(r.price)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('col.rate')}</dt>
-          <dd className="num">{r.rate ? percentOf(r.rate, lang) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('col.funding')}</dt>
-          <dd className={`num${signCls(r.pnl)}`}>{`${f.money(r.pnl)} USDT`}</dd>
-        </div>
-      </dl>
-    </li>
+    </ListState>
   );
 }

@@ -10,37 +10,30 @@
  * Cost: the form never follows ticks: the last price once (the prefill), the mark when it moves (one a second at
  * most), the top of the book only while a market order or a USDT size needs it.
  *
- * Each side's preview and button are in FuturesSideBlock.tsx, the outcome line in FuturesOrderOutcome.tsx. An
- * order refused by the per-user order limit (HTTP 429) shows the wait counting down, and the buttons wait for it
- * (SPOT-13, ../../orderLimit.tsx).
+ * Each side's preview and button are in FuturesSideBlock.tsx; the form's parts (fields, lines, choices, outcome
+ * line) are the trading kit's (../kit/OrderFormShell.tsx). An order refused by the per-user order limit (HTTP 429)
+ * shows the wait counting down, and the buttons wait for it (SPOT-13, ../../orderLimit.tsx).
  *
  * A11Y-10, A11Y-16 as on the spot form: after an order is placed focus waits in the size; after a refusal by the
  * form's own rule (Enter in a field while it fails) focus moves to the field at fault, which is marked invalid and
  * described by the rule its side's button names. The buttons are not disabled while an order is sent.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
+import type { FuturesOrder } from '../../../../../shared/schemas/futures';
 import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
 import { MARGIN_COIN, leverages, type FuturesSide } from '../../../../../shared/trading/futuresRules';
-import { ApiError } from '../../../../api/client';
 import { formatDecimal } from '../../../../i18n/format';
-import { useDepth, useMark, useTicker } from '../../../../market/hooks';
+import { useMark } from '../../../../market/hooks';
 import { session } from '../../../../session/store';
-import { toast } from '../../../../ui/toast';
 import { WALLET_PATHS } from '../../../wallet/paths';
 import { useAssetBalances } from '../../../../money/balances';
 import { useLanguage } from '../../../../ui/Price';
-import { pricePrefill, sanitizeDecimalInput } from '../../model/spotForm';
-import { pricePick } from '../../orderPrice';
-import {
-  placeFuturesOrder,
-  resolveFuturesIntent,
-  resumeFuturesIntents,
-  type FuturesPlaceOutcome,
-} from '../../futuresOrders';
+import { sanitizeDecimalInput } from '../../model/spotForm';
+import { placeFuturesOrder, resolveFuturesIntent, resumeFuturesIntents } from '../../futuresOrders';
 import { useFuturesOrders, useOpenPositions } from '../../futuresLists';
 import {
   checkSide,
@@ -53,9 +46,10 @@ import {
   marginAtShare,
   sideKey,
 } from './futuresForm';
-import { OutcomeLine, type Outcome } from './FuturesOrderOutcome';
 import { OrderLimitNotice, useOrderLimit } from '../../orderLimit';
 import { SideBlock } from './FuturesSideBlock';
+import { BookTopWatch, DecimalField, FormLine, OutcomeLine, Segmented, ShareStops } from '../kit/OrderFormShell';
+import { useBookPick, useOrderRun, usePriceFill, useResumeIntents } from '../kit/orderFormState';
 
 /** The account futures margin is paid from (spec 3.4's contract account). */
 export const CONTRACT_ACCOUNT = 'contract';
@@ -92,14 +86,13 @@ export function FuturesOrderForm({
   const symbol = pair.symbol.toLowerCase();
   const { isSign, token } = useSnapshot(session);
   const uid = isSign ? token : '';
-  const pick = useSnapshot(pricePick);
-  const pickedHere = pick.seq > 0 && pick.symbol === symbol;
+  const pick = useBookPick(symbol);
   const [side, setSide] = useState<FuturesSide>(initialSide);
   const [draft, setDraft] = useState<FuturesDraft>(() => ({
     action: 'open',
     type: 'limit',
     leverage: defaultLeverage(pair),
-    price: pickedHere ? sanitizeDecimalInput(pick.price, pair.baseScale) : '',
+    price: pick.here ? sanitizeDecimalInput(pick.price, pair.baseScale) : '',
     size: '',
     unit: 'shares',
     takeProfit: '',
@@ -108,23 +101,13 @@ export function FuturesOrderForm({
     ...initialDraft,
   }));
   const update = (next: Partial<FuturesDraft>) => setDraft((d) => ({ ...d, ...next }));
-
-  // The price is prefilled once with the first last price seen (or a book pick made before the form opened).
-  const [prefilled, setPrefilled] = useState(pickedHere || Boolean(initialDraft?.price));
-  const ticker = useTicker(prefilled ? undefined : symbol);
-  const first = pricePrefill(ticker?.priceRaw, pair.baseScale);
-  if (!prefilled && first) {
-    setPrefilled(true);
-    setDraft((d) => ({ ...d, price: d.price || first }));
-  }
-  const [seenPick, setSeenPick] = useState(pick.seq);
-  if (pick.seq !== seenPick) {
-    setSeenPick(pick.seq);
-    if (pick.symbol === symbol) {
-      setPrefilled(true);
-      setDraft((d) => ({ ...d, type: 'limit', price: sanitizeDecimalInput(pick.price, pair.baseScale) }));
-    }
-  }
+  usePriceFill({
+    symbol,
+    precision: pair.baseScale,
+    filled: pick.here || Boolean(initialDraft?.price),
+    onFirst: (first) => setDraft((d) => ({ ...d, price: d.price || first })),
+    onPick: (price) => setDraft((d) => ({ ...d, type: 'limit', price })),
+  });
 
   const available = useContractAvailable();
   const positions = useOpenPositions(uid);
@@ -141,17 +124,8 @@ export function FuturesOrderForm({
     pendingOpenShares: pendingOpenShares(openOrders.data?.rows, symbol, s),
   });
 
-  // A page opened while an earlier order's reply was still unanswered learns its outcome now (FUI-8).
-  useEffect(() => {
-    if (!uid) return;
-    void resumeFuturesIntents((o) => {
-      if (o.kind === 'placed') toast(t('resumedPlaced', { id: o.order.id }), { kind: 'success' });
-      else if (o.kind === 'notPlaced') toast(t('resumedNotPlaced'), { kind: 'error' });
-    });
-  }, [uid, t]);
+  useResumeIntents('futures', uid, resumeFuturesIntents);
 
-  const [busy, setBusy] = useState<FuturesSide | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const sides: FuturesSide[] = layout === 'desk' ? ['long', 'short'] : [side];
 
   // A11Y-10, A11Y-16: the field the first failing side's rule is about (the leverage is chosen, never wrong).
@@ -175,13 +149,6 @@ export function FuturesOrderForm({
           : undefined
       : undefined;
   const invalid = (f: FieldKey) => failedField === f && (touched || draft[f] !== '');
-  /** The field's error attributes: marked invalid, described by its side's button's rule. */
-  const errorOf = (f: FieldKey) =>
-    !invalid(f) || !failing
-      ? {}
-      : busy === null && limit.seconds === 0
-        ? { 'aria-invalid': true, 'aria-describedby': `${id}-why-${failing.s}` }
-        : { 'aria-invalid': true };
   const focusField = (f: FieldKey | undefined) => (f ? refs[f] : refs.size).current?.focus();
   // Enter in a field while a rule fails: the field at fault is shown and focused. With one side shown (the phone's
   // sheet) Enter places that side's order as the spot form does; with two the button chooses the side.
@@ -197,16 +164,17 @@ export function FuturesOrderForm({
   };
   // SPOT-13: after a refusal by the order limit, the wait (both sides: the limit is the user's).
   const limit = useOrderLimit();
-  const show = (o: FuturesPlaceOutcome) => {
-    if (o.kind === 'placed') {
-      setOutcome({ kind: 'placed', order: o.order, recovered: o.recovered });
+  const { busy, outcome, run, askAgain } = useOrderRun<FuturesOrder, FuturesSide>({
+    ns: 'futures',
+    onPlaced: () => {
       update({ size: '', takeProfit: '', stopLoss: '' });
       setTouched(false);
-      toast(t('placedToast'), { kind: 'success' });
       refs.size.current?.focus();
       onPlaced?.();
-    } else setOutcome(o);
-  };
+    },
+    refusedBy: limit.refusedBy,
+    onLimit: () => refs.size.current?.focus(),
+  });
 
   const submit = async (s: FuturesSide, e: FormEvent | KeyboardEvent) => {
     e.preventDefault();
@@ -216,51 +184,39 @@ export function FuturesOrderForm({
       return focusField(failedField);
     }
     if (busy || limit.seconds > 0 || !uid) return;
-    setBusy(s);
-    setOutcome(null);
     const opening = draft.action === 'open';
-    try {
-      const o = await placeFuturesOrder(
-        {
-          symbol,
-          side: s,
-          action: draft.action,
-          type: draft.type,
-          ...(draft.type === 'limit' ? { price: draft.price } : {}),
-          shares,
-          ...(opening ? { leverage: draft.leverage } : {}),
-          ...(opening && draft.takeProfit ? { takeProfit: draft.takeProfit } : {}),
-          ...(opening && draft.stopLoss ? { stopLoss: draft.stopLoss } : {}),
-        },
-        { onChecking: () => setOutcome({ kind: 'checking' }) },
-      );
-      show(o);
-    } catch (err) {
-      // The form shows the wait (SPOT-13); the buttons wait too, so focus goes back to the size (A11Y-10).
-      if (limit.refusedBy(err)) return refs.size.current?.focus();
-      setOutcome({
-        kind: 'refused',
-        message: err instanceof ApiError || err instanceof Error ? err.message : String(err),
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const askAgain = async (intent: string) => {
-    setOutcome({ kind: 'checking' });
-    try {
-      show(await resolveFuturesIntent(intent));
-    } catch (err) {
-      setOutcome({ kind: 'refused', message: err instanceof Error ? err.message : String(err) });
-    }
+    const request = {
+      symbol,
+      side: s,
+      action: draft.action,
+      type: draft.type,
+      ...(draft.type === 'limit' ? { price: draft.price } : {}),
+      shares,
+      ...(opening ? { leverage: draft.leverage } : {}),
+      ...(opening && draft.takeProfit ? { takeProfit: draft.takeProfit } : {}),
+      ...(opening && draft.stopLoss ? { stopLoss: draft.stopLoss } : {}),
+    };
+    await run(s, (onChecking) => placeFuturesOrder(request, { onChecking }));
   };
 
   const opening = draft.action === 'open';
-  const priceId = `${id}-price`;
-  const sizeId = `${id}-size`;
-  const tpId = `${id}-tp`;
-  const slId = `${id}-sl`;
+  const describedBy = failing && busy === null && limit.seconds === 0 ? `${id}-why-${failing.s}` : undefined;
+  /** A price field (limit price, take-profit, stop-loss): the pair's precision. */
+  const priceField = (f: 'price' | 'takeProfit' | 'stopLoss', fieldId: string, testId: string, optional: boolean) => (
+    <DecimalField
+      id={`${id}-${fieldId}`}
+      label={t(f)}
+      value={draft[f]}
+      decimals={pair.baseScale}
+      onValue={(v) => update({ [f]: v })}
+      invalid={invalid(f)}
+      describedBy={describedBy}
+      inputRef={refs[f]}
+      placeholder={optional ? t('optional') : undefined}
+      unit={optional ? undefined : pair.baseCoin}
+      testId={testId}
+    />
+  );
   return (
     <section
       className={`so fo so--${layout}`}
@@ -268,36 +224,35 @@ export function FuturesOrderForm({
       onKeyDown={onKeyDown}
       data-testid="futures-order-form"
     >
-      {needsBook && <BookWatch pair={pair} onTop={setBook} />}
+      {needsBook && (
+        <BookTopWatch
+          symbol={symbol}
+          pricePrecision={pair.baseScale}
+          amountPrecision={pair.coinScale}
+          onTop={setBook}
+        />
+      )}
       <div className="fo-row">
-        <div className="fo-seg" role="group" aria-label={t('action')}>
-          {(['open', 'close'] as const).map((a) => (
-            <button
-              key={a}
-              type="button"
-              className={`fo-segbtn${draft.action === a ? ' is-active' : ''}`}
-              aria-pressed={draft.action === a}
-              onClick={() => update({ action: a })}
-              data-testid={`action-${a}`}
-            >
-              {t(a)}
-            </button>
-          ))}
-        </div>
-        <div className="so-types" role="group" aria-label={t('orderType')}>
-          {(['limit', 'market'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              className={`so-type${draft.type === k ? ' is-active' : ''}`}
-              aria-pressed={draft.type === k}
-              onClick={() => update({ type: k })}
-              data-testid={`type-${k}`}
-            >
-              {t(k)}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          options={['open', 'close'] as const}
+          value={draft.action}
+          onChange={(action) => update({ action })}
+          label={t('action')}
+          text={(a) => t(a)}
+          className="fo-seg"
+          button="fo-segbtn"
+          testId={(a) => `action-${a}`}
+        />
+        <Segmented
+          options={['limit', 'market'] as const}
+          value={draft.type}
+          onChange={(type) => update({ type })}
+          label={t('orderType')}
+          text={(k) => t(k)}
+          className="so-types"
+          button="so-type"
+          testId={(k) => `type-${k}`}
+        />
         {opening && (
           <div className="fo-lev" role="radiogroup" aria-label={t('leverage')} data-testid="leverage">
             {leverages(pair).map((l) => (
@@ -316,84 +271,57 @@ export function FuturesOrderForm({
         )}
       </div>
       {layout === 'sheet' && (
-        <div className="so-sides" role="group" aria-label={t('side')}>
-          {(['long', 'short'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={`so-side so-side--${s === 'long' ? 'buy' : 'sell'}${side === s ? ' is-active' : ''}`}
-              aria-pressed={side === s}
-              onClick={() => setSide(s)}
-              data-testid={`side-tab-${s}`}
-            >
-              {t(sideKey(draft.action, s))}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          options={['long', 'short'] as const}
+          value={side}
+          onChange={setSide}
+          label={t('side')}
+          text={(s) => t(sideKey(draft.action, s))}
+          className="so-sides"
+          button="so-side"
+          tone={(s) => (s === 'long' ? 'buy' : 'sell')}
+          testId={(s) => `side-tab-${s}`}
+        />
       )}
-      <div className="so-line">
-        <span className="so-k">{t('available')}</span>
-        <span className="so-v num" dir="ltr" data-testid="futures-available">
-          {uid ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${MARGIN_COIN}`) : '--'}
-          {uid && (
-            <Link to={WALLET_PATHS.assets} className="fo-transfer">
-              {t('transfer')}
-            </Link>
-          )}
-        </span>
-      </div>
+      <FormLine label={t('available')} testId="futures-available">
+        {uid ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${MARGIN_COIN}`) : '--'}
+        {uid && (
+          <Link to={WALLET_PATHS.assets} className="fo-transfer">
+            {t('transfer')}
+          </Link>
+        )}
+      </FormLine>
       {draft.type === 'limit' ? (
-        <div className={`so-field${invalid('price') ? ' is-invalid' : ''}`}>
-          <label htmlFor={priceId} className="so-field__label">
-            {t('price')}
-          </label>
-          <input
-            ref={refs.price}
-            id={priceId}
-            className="so-field__input num"
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.price}
-            onChange={(e) => update({ price: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
-            {...errorOf('price')}
-            data-testid="futures-price"
-          />
-          <span className="so-field__unit">{pair.baseCoin}</span>
-        </div>
+        priceField('price', 'price', 'futures-price', false)
       ) : (
         <p className="so-field is-static so-protect">{t('marketPrice')}</p>
       )}
-      <div className={`so-field${invalid('size') ? ' is-invalid' : ''}`}>
-        <label htmlFor={sizeId} className="so-field__label">
-          {opening && draft.unit === 'usdt' ? t('sizeMargin') : t('size')}
-        </label>
-        <input
-          ref={refs.size}
-          id={sizeId}
-          className="so-field__input num"
-          inputMode="decimal"
-          autoComplete="off"
-          value={draft.size}
-          onChange={(e) =>
-            update({ size: sanitizeDecimalInput(e.target.value, opening && draft.unit === 'usdt' ? 6 : 0) })
-          }
-          {...errorOf('size')}
-          data-testid="futures-size"
-        />
-        {opening ? (
-          <button
-            type="button"
-            className="fo-unit"
-            onClick={() => update({ unit: draft.unit === 'shares' ? 'usdt' : 'shares', size: '' })}
-            aria-label={t('switchUnit')}
-            data-testid="futures-unit"
-          >
-            {draft.unit === 'shares' ? t('sharesUnit') : MARGIN_COIN}
-          </button>
-        ) : (
-          <span className="so-field__unit">{t('sharesUnit')}</span>
-        )}
-      </div>
+      <DecimalField
+        id={`${id}-size`}
+        label={opening && draft.unit === 'usdt' ? t('sizeMargin') : t('size')}
+        value={draft.size}
+        decimals={opening && draft.unit === 'usdt' ? 6 : 0}
+        onValue={(size) => update({ size })}
+        invalid={invalid('size')}
+        describedBy={describedBy}
+        inputRef={refs.size}
+        unit={
+          opening ? (
+            <button
+              type="button"
+              className="fo-unit"
+              onClick={() => update({ unit: draft.unit === 'shares' ? 'usdt' : 'shares', size: '' })}
+              aria-label={t('switchUnit')}
+              data-testid="futures-unit"
+            >
+              {draft.unit === 'shares' ? t('sharesUnit') : MARGIN_COIN}
+            </button>
+          ) : (
+            t('sharesUnit')
+          )
+        }
+        testId="futures-size"
+      />
       {opening && (
         <div className="fo-extra">
           <label className="fo-check">
@@ -406,60 +334,19 @@ export function FuturesOrderForm({
             {t('tpslAtOpen')}
           </label>
           {uid && (
-            <div className="so-stops fo-stops">
-              {SIZE_STOPS.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className="so-stop"
-                  onClick={() =>
-                    update({ unit: 'usdt', size: marginAtShare(pair, available ?? '0', p, draft.leverage) })
-                  }
-                  aria-label={t('sizeStop', { pct: p })}
-                >
-                  {`${p}%`}
-                </button>
-              ))}
-            </div>
+            <ShareStops
+              stops={SIZE_STOPS}
+              className="so-stops fo-stops"
+              label={(pct) => t('sizeStop', { pct })}
+              onPick={(p) => update({ unit: 'usdt', size: marginAtShare(pair, available ?? '0', p, draft.leverage) })}
+            />
           )}
         </div>
       )}
       {opening && draft.withTpSl && (
         <div className="fo-tpsl">
-          <div className={`so-field${invalid('takeProfit') ? ' is-invalid' : ''}`}>
-            <label htmlFor={tpId} className="so-field__label">
-              {t('takeProfit')}
-            </label>
-            <input
-              ref={refs.takeProfit}
-              id={tpId}
-              className="so-field__input num"
-              inputMode="decimal"
-              autoComplete="off"
-              value={draft.takeProfit}
-              placeholder={t('optional')}
-              onChange={(e) => update({ takeProfit: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
-              {...errorOf('takeProfit')}
-              data-testid="futures-tp"
-            />
-          </div>
-          <div className={`so-field${invalid('stopLoss') ? ' is-invalid' : ''}`}>
-            <label htmlFor={slId} className="so-field__label">
-              {t('stopLoss')}
-            </label>
-            <input
-              ref={refs.stopLoss}
-              id={slId}
-              className="so-field__input num"
-              inputMode="decimal"
-              autoComplete="off"
-              value={draft.stopLoss}
-              placeholder={t('optional')}
-              onChange={(e) => update({ stopLoss: sanitizeDecimalInput(e.target.value, pair.baseScale) })}
-              {...errorOf('stopLoss')}
-              data-testid="futures-sl"
-            />
-          </div>
+          {priceField('takeProfit', 'tp', 'futures-tp', true)}
+          {priceField('stopLoss', 'sl', 'futures-sl', true)}
         </div>
       )}
       <div className="fo-sides">
@@ -479,23 +366,23 @@ export function FuturesOrderForm({
           />
         ))}
       </div>
-      <OutcomeLine outcome={outcome} onAskAgain={askAgain} busy={busy !== null} />
+      <OutcomeLine
+        ns="futures"
+        outcome={outcome}
+        placed={(o, recovered) =>
+          t(recovered ? 'placedRecovered' : 'placed', {
+            order: t(`${o.action}${o.side === 'long' ? 'Long' : 'Short'}`),
+            shares: formatDecimal(o.shares, lang),
+            status: t(`status.${o.status}`),
+            id: o.id,
+          })
+        }
+        onAskAgain={(intent) => void askAgain(() => resolveFuturesIntent(intent))}
+        busy={busy !== null}
+        testId="futures-outcome"
+        checkingTestId
+      />
       <OrderLimitNotice seconds={limit.seconds} ns="futures" />
     </section>
   );
-}
-
-/** Reports the best bid and ask when they change (renders nothing): the form re-renders on a new best price only. */
-function BookWatch({ pair, onTop }: { pair: ContractPair; onTop: (b: BookTop) => void }) {
-  const view = useDepth(pair.symbol.toLowerCase(), {
-    pricePrecision: pair.baseScale,
-    amountPrecision: pair.coinScale,
-    group: 1,
-  });
-  const bestBid = view?.bids[0]?.price;
-  const bestAsk = view?.asks[0]?.price;
-  useEffect(() => {
-    onTop({ bestBid, bestAsk });
-  }, [bestBid, bestAsk, onTop]);
-  return null;
 }

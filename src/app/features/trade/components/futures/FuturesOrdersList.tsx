@@ -7,6 +7,7 @@ import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesOrder } from '../../../../../shared/schemas/futures';
 import { cancelFuturesOrder } from '../../futuresOrders';
 import { CancelOrderButton } from '../kit/orderListParts';
+import { CardHead, RowCards, RowsTable, type Column } from '../kit/RowsView';
 import { pairName, signCls, useFormat } from './futuresCells';
 
 export const FUTURES_PAGE_SIZE = 10;
@@ -46,116 +47,51 @@ export function OrdersList({
 }) {
   const { t } = useTranslation('futures');
   const f = useFormat();
+  const history = kind === 'history';
+  const pair = (o: FuturesOrder) => `${pairName(pairs, o.symbol)} ${o.leverage}x`;
+  const col = {
+    price: { head: t('col.price'), num: true, cell: (o) => (o.type === 'market' ? t('market') : f.num(o.price)) },
+    avgPrice: { head: t('col.avgPrice'), num: true, cell: (o) => f.num(o.avgPrice) },
+    size: { head: t('col.size'), num: true, cell: (o) => `${f.num(o.filledShares)} / ${f.num(o.shares)}` },
+    status: { head: t('col.status'), cell: (o) => <StatusText o={o} /> },
+  } satisfies Record<string, Column<FuturesOrder>>;
+  const cancel = (o: FuturesOrder) => <CancelOrderButton ns="futures" cancel={() => cancelFuturesOrder(o.id)} />;
+  const attrs = (o: FuturesOrder) => ({ 'data-order-id': o.id });
   if (!desktop)
     return (
-      <ul className="sor-cards">
-        {rows.map((o) => (
-          <li key={o.id} className="sor-card" data-order-id={o.id}>
-            <div className="sor-card__head">
-              <OrderWhat o={o} />
-              <span className="sor-card__pair" dir="ltr">
-                {`${pairName(pairs, o.symbol)} ${o.leverage}x`}
-              </span>
-              <span className="sor-card__time num">{f.time(o.createTime)}</span>
-            </div>
-            <dl className="sor-card__grid">
-              <div>
-                <dt>{t('col.price')}</dt>
-                <dd className="num">{o.type === 'market' ? t('market') : f.num(o.price)}</dd>
-              </div>
-              <div>
-                <dt>{t('col.size')}</dt>
-                <dd className="num">{`${f.num(o.filledShares)} / ${f.num(o.shares)}`}</dd>
-              </div>
-              {kind === 'history' && (
-                <div>
-                  <dt>{t('col.avgPrice')}</dt>
-                  <dd className="num">{f.num(o.avgPrice)}</dd>
-                </div>
-              )}
-              <div>
-                <dt>{t('col.status')}</dt>
-                <dd>
-                  <StatusText o={o} />
-                </dd>
-              </div>
-            </dl>
-            {kind === 'open' && <CancelOrderButton ns="futures" cancel={() => cancelFuturesOrder(o.id)} />}
-          </li>
-        ))}
-      </ul>
+      <RowCards
+        rows={rows}
+        rowKey={(o) => o.id}
+        rowAttrs={attrs}
+        head={(o) => <CardHead what={<OrderWhat o={o} />} pair={pair(o)} time={f.time(o.createTime)} />}
+        lines={[col.price, col.size, history && col.avgPrice, col.status]}
+        foot={history ? undefined : cancel}
+      />
     );
   return (
-    <table className="sor-table">
-      <caption className="visually-hidden">{t(`tab.${kind}`)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('col.time')}</th>
-          <th scope="col">{t('col.pair')}</th>
-          <th scope="col">{t('col.order')}</th>
-          <th scope="col" className="num">
-            {t('col.price')}
-          </th>
-          {kind === 'history' && (
-            <th scope="col" className="num">
-              {t('col.avgPrice')}
-            </th>
-          )}
-          <th scope="col" className="num">
-            {t('col.filledSize')}
-          </th>
-          {kind === 'open' && (
-            <th scope="col" className="num">
-              {t('col.held')}
-            </th>
-          )}
-          {kind === 'history' && (
-            <>
-              <th scope="col" className="num">
-                {t('col.fee')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.realised')}
-              </th>
-            </>
-          )}
-          <th scope="col">{t('col.status')}</th>
-          {kind === 'open' && (
-            <th scope="col" className="sor-act">
-              <span className="visually-hidden">{t('col.action')}</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((o) => (
-          <tr key={o.id} data-order-id={o.id}>
-            <td className="num sor-time">{f.time(o.createTime)}</td>
-            <td dir="ltr">{`${pairName(pairs, o.symbol)} ${o.leverage}x`}</td>
-            <td>
-              <OrderWhat o={o} />
-            </td>
-            <td className="num">{o.type === 'market' ? t('market') : f.num(o.price)}</td>
-            {kind === 'history' && <td className="num">{f.num(o.avgPrice)}</td>}
-            <td className="num">{`${f.num(o.filledShares)} / ${f.num(o.shares)}`}</td>
-            {kind === 'open' && <td className="num">{f.money(o.heldMargin)}</td>}
-            {kind === 'history' && (
-              <>
-                <td className="num">{f.money(o.fee)}</td>
-                <td className={`num${signCls(o.realisedPnl)}`}>{f.money(o.realisedPnl)}</td>
-              </>
-            )}
-            <td>
-              <StatusText o={o} />
-            </td>
-            {kind === 'open' && (
-              <td className="sor-act">
-                <CancelOrderButton ns="futures" cancel={() => cancelFuturesOrder(o.id)} />
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <RowsTable
+      caption={t(`tab.${kind}`)}
+      columns={[
+        { head: t('col.time'), cls: 'num sor-time', cell: (o) => f.time(o.createTime) },
+        { head: t('col.pair'), ltr: true, cell: pair },
+        { head: t('col.order'), cell: (o) => <OrderWhat o={o} /> },
+        col.price,
+        history && col.avgPrice,
+        { ...col.size, head: t('col.filledSize') },
+        !history && { head: t('col.held'), num: true, cell: (o) => f.money(o.heldMargin) },
+        history && { head: t('col.fee'), num: true, cell: (o) => f.money(o.fee) },
+        history && {
+          head: t('col.realised'),
+          cls: (o) => `num${signCls(o.realisedPnl)}`,
+          num: true,
+          cell: (o) => f.money(o.realisedPnl),
+        },
+        col.status,
+      ]}
+      rows={rows}
+      rowKey={(o) => o.id}
+      rowAttrs={attrs}
+      action={history ? undefined : { label: t('col.action'), cell: cancel }}
+    />
   );
 }

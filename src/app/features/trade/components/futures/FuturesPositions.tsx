@@ -13,6 +13,7 @@ import { toast } from '../../../../ui/toast';
 import { useLanguage } from '../../../../ui/Price';
 import { useContractAvailable } from './FuturesOrderForm';
 import { PositionDialogHost, type PositionDialog } from './PositionDialogs';
+import { RowCards, RowsTable, type Column } from '../kit/RowsView';
 import { CopyBadge, pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
 import { trimDecimal } from '../../../../i18n/format';
 
@@ -39,10 +40,11 @@ export function EventToasts({ pairs }: { pairs: ReadonlyMap<string, ContractPair
   return null;
 }
 
-/** One position's live cells: its mark price (the row's, else the pair's mark) and figures. */
-function useRowMark(p: Position): string | undefined {
+/** One position's live mark: the row's, else the pair's mark. */
+function MarkCell({ p }: { p: Position }) {
+  const f = useFormat();
   const pairMark = useMark(p.mark ? undefined : p.symbol);
-  return p.mark?.price ?? pairMark?.price;
+  return f.num(p.mark?.price ?? pairMark?.price);
 }
 
 export function PositionsList({
@@ -55,60 +57,138 @@ export function PositionsList({
   desktop: boolean;
 }) {
   const { t } = useTranslation('futures');
+  const f = useFormat();
+  const lang = useLanguage();
   const [dialog, setDialog] = useState<{ kind: PositionDialog; id: number } | null>(null);
   const available = useContractAvailable() ?? '0';
   const chosen = dialog ? rows.find((r) => r.id === dialog.id) : undefined;
   const chosenMark = chosen?.mark?.price;
   const open = (kind: PositionDialog, id: number) => setDialog({ kind, id });
+  const name = (p: Position) => pairName(pairs, p.symbol);
+  const coin = (p: Position) => pairs.get(p.symbol)?.coin ?? '';
+  const attrs = (p: Position) => ({
+    'data-position-id': p.id,
+    'data-mark': p.mark?.price,
+    'data-pnl': p.mark?.unrealisedPnl,
+  });
+  const actions = (p: Position) => <Actions p={p} pair={pairs.get(p.symbol)} onOpen={open} />;
+  const pnlCls = (p: Position) => `num${signCls(p.mark?.unrealisedPnl)}`;
+  const col = {
+    entry: {
+      head: t('col.entry'),
+      num: true,
+      cell: (p) => f.num(trimDecimal(p.entryPrice, pairs.get(p.symbol)?.baseScale ?? 2)),
+    },
+    mark: { head: t('col.mark'), num: true, testId: 'position-mark', cell: (p) => <MarkCell p={p} /> },
+    liq: {
+      head: t('col.liq'),
+      cls: 'num fa-liq',
+      num: true,
+      testId: 'position-liq',
+      cell: (p) => f.num(p.liquidationPrice),
+    },
+    margin: { head: t('col.margin'), num: true, cell: (p) => f.money(p.margin) },
+    ratio: {
+      head: t('col.marginRatio'),
+      num: true,
+      cell: (p) => (p.mark ? percentOf(p.mark.marginRatio, lang) : '--'),
+    },
+    tpsl: {
+      head: t('col.tpsl'),
+      num: true,
+      testId: 'position-tpsl',
+      cell: (p) => `${f.num(p.takeProfit)} / ${f.num(p.stopLoss)}`,
+    },
+  } satisfies Record<string, Column<Position>>;
   return (
     <>
       {desktop ? (
-        <table className="sor-table fa-table" data-testid="positions-table">
-          <caption className="visually-hidden">{t('tab.positions')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('col.pair')}</th>
-              <th scope="col" className="num">
-                {t('col.size')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.entry')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.mark')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.liq')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.margin')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.marginRatio')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.pnl')}
-              </th>
-              <th scope="col" className="num">
-                {t('col.tpsl')}
-              </th>
-              <th scope="col" className="sor-act">
-                <span className="visually-hidden">{t('col.action')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <PositionRow key={p.id} p={p} name={pairName(pairs, p.symbol)} pair={pairs.get(p.symbol)} onOpen={open} />
-            ))}
-          </tbody>
-        </table>
+        <RowsTable
+          caption={t('tab.positions')}
+          columns={[
+            {
+              head: t('col.pair'),
+              ltr: true,
+              cell: (p) => (
+                <>
+                  <span className="fa-pair">{name(p)}</span> <SideText side={p.side} leverage={p.leverage} />
+                  <CopyBadge copyOf={p.copyOf} />
+                </>
+              ),
+            },
+            {
+              head: t('col.size'),
+              num: true,
+              cell: (p) => (
+                <>
+                  {f.num(p.shares)}
+                  <span className="fa-sub">{` ${f.num(p.quantity)} ${coin(p)}`}</span>
+                </>
+              ),
+            },
+            col.entry,
+            col.mark,
+            col.liq,
+            col.margin,
+            col.ratio,
+            {
+              head: t('col.pnl'),
+              num: true,
+              cls: pnlCls,
+              testId: 'position-pnl',
+              cell: ({ mark: fig }) =>
+                fig ? (
+                  <>
+                    {f.money(fig.unrealisedPnl)}
+                    <span className="fa-sub">{` (${percentOf(fig.returnRate, lang)})`}</span>
+                  </>
+                ) : (
+                  '--'
+                ),
+            },
+            col.tpsl,
+          ]}
+          rows={rows}
+          rowKey={(p) => p.id}
+          rowAttrs={attrs}
+          action={{ label: t('col.action'), cell: actions }}
+          className="sor-table fa-table"
+          testId="positions-table"
+        />
       ) : (
-        <ul className="sor-cards" data-testid="positions-cards">
-          {rows.map((p) => (
-            <PositionCard key={p.id} p={p} name={pairName(pairs, p.symbol)} pair={pairs.get(p.symbol)} onOpen={open} />
-          ))}
-        </ul>
+        <RowCards
+          rows={rows}
+          rowKey={(p) => p.id}
+          rowAttrs={attrs}
+          head={(p) => (
+            <>
+              <SideText side={p.side} leverage={p.leverage} />
+              <span className="sor-card__pair" dir="ltr">
+                {name(p)}
+              </span>
+              <CopyBadge copyOf={p.copyOf} />
+              <span className={`fa-cardpnl ${pnlCls(p)}`} data-testid="position-pnl">
+                {p.mark ? `${f.money(p.mark.unrealisedPnl)} (${percentOf(p.mark.returnRate, lang)})` : '--'}
+              </span>
+            </>
+          )}
+          lines={[
+            {
+              head: t('col.size'),
+              num: true,
+              cell: (p) => `${f.num(p.shares)} · ${f.num(p.quantity)} ${coin(p)}`,
+            },
+            col.entry,
+            col.mark,
+            col.liq,
+            col.margin,
+            col.ratio,
+            col.tpsl,
+          ]}
+          foot={actions}
+          extra={{ card: 'fa-card', grid: 'fa-grid' }}
+          testId="positions-cards"
+        />
       )}
       <PositionDialogHost
         dialog={chosen ? (dialog?.kind ?? null) : null}
@@ -122,144 +202,35 @@ export function PositionsList({
   );
 }
 
-interface RowProps {
+interface ActionProps {
   p: Position;
-  name: string;
   pair: ContractPair | undefined;
   onOpen: (kind: PositionDialog, id: number) => void;
 }
 
-function Actions({ p, pair, onOpen }: Omit<RowProps, 'name'>) {
+/** A position's actions, each opening its dialog (closing last, marked). */
+const ACTIONS = [
+  { kind: 'margin', cls: 'sor-cancel' },
+  { kind: 'tpsl', cls: 'sor-cancel' },
+  { kind: 'close', cls: 'sor-cancel fa-close' },
+] as const;
+
+function Actions({ p, pair, onOpen }: ActionProps) {
   const { t } = useTranslation('futures');
-  const off = !pair;
   return (
     <div className="fa-actions">
-      <button
-        type="button"
-        className="sor-cancel"
-        disabled={off}
-        onClick={() => onOpen('margin', p.id)}
-        data-testid="margin-position"
-      >
-        {t('margin')}
-      </button>
-      <button
-        type="button"
-        className="sor-cancel"
-        disabled={off}
-        onClick={() => onOpen('tpsl', p.id)}
-        data-testid="tpsl-position"
-      >
-        {t('tpsl')}
-      </button>
-      <button
-        type="button"
-        className="sor-cancel fa-close"
-        disabled={off}
-        onClick={() => onOpen('close', p.id)}
-        data-testid="close-position"
-      >
-        {t('close')}
-      </button>
+      {ACTIONS.map((a) => (
+        <button
+          key={a.kind}
+          type="button"
+          className={a.cls}
+          disabled={!pair}
+          onClick={() => onOpen(a.kind, p.id)}
+          data-testid={`${a.kind}-position`}
+        >
+          {t(a.kind)}
+        </button>
+      ))}
     </div>
-  );
-}
-
-function PositionRow({ p, name, pair, onOpen }: RowProps) {
-  const f = useFormat();
-  const lang = useLanguage();
-  const mark = useRowMark(p);
-  const fig = p.mark;
-  return (
-    <tr data-position-id={p.id} data-mark={fig?.price} data-pnl={fig?.unrealisedPnl}>
-      <td dir="ltr">
-        <span className="fa-pair">{name}</span> <SideText side={p.side} leverage={p.leverage} />
-        <CopyBadge copyOf={p.copyOf} />
-      </td>
-      <td className="num">
-        {f.num(p.shares)}
-        <span className="fa-sub">{` ${f.num(p.quantity)} ${pair?.coin ?? ''}`}</span>
-      </td>
-      <td className="num">{f.num(trimDecimal(p.entryPrice, pair?.baseScale ?? 2))}</td>
-      <td className="num" data-testid="position-mark">
-        {f.num(mark)}
-      </td>
-      <td className="num fa-liq" data-testid="position-liq">
-        {f.num(p.liquidationPrice)}
-      </td>
-      <td className="num">{f.money(p.margin)}</td>
-      <td className="num">{fig ? percentOf(fig.marginRatio, lang) : '--'}</td>
-      <td className={`num${signCls(fig?.unrealisedPnl)}`} data-testid="position-pnl">
-        {fig ? (
-          <>
-            {f.money(fig.unrealisedPnl)}
-            <span className="fa-sub">{` (${percentOf(fig.returnRate, lang)})`}</span>
-          </>
-        ) : (
-          '--'
-        )}
-      </td>
-      <td className="num" data-testid="position-tpsl">{`${f.num(p.takeProfit)} / ${f.num(p.stopLoss)}`}</td>
-      <td className="sor-act">
-        <Actions p={p} pair={pair} onOpen={onOpen} />
-      </td>
-    </tr>
-  );
-}
-
-function PositionCard({ p, name, pair, onOpen }: RowProps) {
-  const { t } = useTranslation('futures');
-  const f = useFormat();
-  const lang = useLanguage();
-  const mark = useRowMark(p);
-  const fig = p.mark;
-  return (
-    <li className="sor-card fa-card" data-position-id={p.id} data-mark={fig?.price} data-pnl={fig?.unrealisedPnl}>
-      <div className="sor-card__head">
-        <SideText side={p.side} leverage={p.leverage} />
-        <span className="sor-card__pair" dir="ltr">
-          {name}
-        </span>
-        <CopyBadge copyOf={p.copyOf} />
-        <span className={`fa-cardpnl num${signCls(fig?.unrealisedPnl)}`} data-testid="position-pnl">
-          {fig ? `${f.money(fig.unrealisedPnl)} (${percentOf(fig.returnRate, lang)})` : '--'}
-        </span>
-      </div>
-      <dl className="sor-card__grid fa-grid">
-        <div>
-          <dt>{t('col.size')}</dt>
-          <dd className="num">{`${f.num(p.shares)} · ${f.num(p.quantity)} ${pair?.coin ?? ''}`}</dd>
-        </div>
-        <div>
-          <dt>{t('col.entry')}</dt>
-          <dd className="num">{f.num(trimDecimal(p.entryPrice, pair?.baseScale ?? 2))}</dd>
-        </div>
-        <div>
-          <dt>{t('col.mark')}</dt>
-          <dd className="num" data-testid="position-mark">
-            {f.num(mark)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('col.liq')}</dt>
-          <dd className="num fa-liq" data-testid="position-liq">
-            {f.num(p.liquidationPrice)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('col.margin')}</dt>
-          <dd className="num">{f.money(p.margin)}</dd>
-        </div>
-        <div>
-          <dt>{t('col.marginRatio')}</dt>
-          <dd className="num">{fig ? percentOf(fig.marginRatio, lang) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('col.tpsl')}</dt>
-          <dd className="num" data-testid="position-tpsl">{`${f.num(p.takeProfit)} / ${f.num(p.stopLoss)}`}</dd>
-        </div>
-      </dl>
-      <Actions p={p} pair={pair} onOpen={onOpen} />
-    </li>
   );
 }

@@ -4,15 +4,14 @@
  * button, which names the first rule that fails, or waits out a refusal by the order limit (SPOT-13).
  */
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
 import { MARGIN_COIN, MONEY_DECIMALS, quantityOf, type FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { formatDecimal } from '../../../../i18n/format';
-import { ACCOUNT_PATHS } from '../../../account/paths';
 import { useFeeDiscount, withDiscount } from '../../../../money/vip';
 import { useLanguage } from '../../../../ui/Price';
+import { SubmitButton } from '../kit/OrderFormShell';
 import { buttonLabel, checkSide, sideKey, type FuturesDraft, trimMoney } from './futuresForm';
 
 /** One side's preview and button (FUI-6). */
@@ -112,35 +111,20 @@ export function SideBlock({
           </dd>
         </div>
       </dl>
-      {label.key === 'logIn' ? (
-        <Link to={ACCOUNT_PATHS.login} className={`so-submit so-submit--${cls}`} data-testid={`submit-${side}`}>
-          {t('logInToTrade')}
-        </Link>
-      ) : (
-        <button
-          type="submit"
-          className={`so-submit so-submit--${cls}`}
-          // Not disabled while an order is sent (A11Y-10: a disabled button would drop focus to the page); a
-          // second press is ignored (busy).
-          disabled={!check.ok || waitSeconds > 0}
-          aria-disabled={busy !== null || undefined}
-          aria-busy={busy === side || undefined}
-          data-testid={`submit-${side}`}
-          title={'message' in label ? label.message : undefined}
-        >
-          {busy === side ? (
-            t('placing')
-          ) : waitSeconds > 0 ? (
-            t('orderLimitWait', { seconds: waitSeconds })
-          ) : (
-            // SIDE-2: the button always names its side; a failing rule follows it ("Open long · Enter a size").
-            <>
-              <span className="so-submit__side">{sideName}</span>
-              {why && <span className="so-submit__why" id={whyId}>{`\u00a0· ${why}`}</span>}
-            </>
-          )}
-        </button>
-      )}
+      <SubmitButton
+        ns="futures"
+        side={side}
+        tone={cls}
+        signIn={label.key === 'logIn' ? t('logInToTrade') : null}
+        sideName={sideName}
+        why={why}
+        whyId={whyId}
+        disabled={!check.ok}
+        title={'message' in label ? label.message : undefined}
+        waitSeconds={waitSeconds}
+        busy={busy !== null}
+        sending={busy === side ? t('placing') : null}
+      />
       {'message' in label && label.key !== 'rule.sharesEmpty' && (
         <p className="fo-why" data-testid={`why-${side}`}>
           {label.message}

@@ -11,8 +11,7 @@
  * Cost: the form never follows ticks. It reads the last price once (the prefill), the balances when they change
  * and the top of the book only while a market order is entered.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { SpotPair } from '../../../../../shared/schemas/coins';
@@ -21,12 +20,8 @@ import { feePercent, type SpotBookState, type SpotSide } from '../../../../../sh
 import { assetDecimals } from '../../../../../shared/amount';
 import { Decimal } from '../../../../../shared/decimal';
 import { useFeeDiscount, withDiscount } from '../../../../money/vip';
-import { ApiError } from '../../../../api/client';
 import { formatDecimal } from '../../../../i18n/format';
-import { useDepth, useTicker } from '../../../../market/hooks';
 import { session } from '../../../../session/store';
-import { toast } from '../../../../ui/toast';
-import { ACCOUNT_PATHS } from '../../../account/paths';
 import {
   PROTECTION_PERCENT,
   SLIDER_STOPS,
@@ -34,19 +29,26 @@ import {
   estimate,
   holdCoin,
   maxAmount,
-  pricePrefill,
-  sanitizeDecimalInput,
   shareOf,
   submitState,
   type Label,
   type OrderType,
   type TicketInput,
 } from '../../model/spotForm';
-import { pricePick } from '../../orderPrice';
-import { placeSpotOrder, resolveSpotIntent, resumeSpotIntents, type PlaceOutcome } from '../../spotOrders';
+import { placeSpotOrder, resolveSpotIntent, resumeSpotIntents } from '../../spotOrders';
 import { OrderLimitNotice, useOrderLimit } from '../../orderLimit';
 import { useSpotAvailable } from './spotHooks';
 import { useLanguage } from '../../../../ui/Price';
+import {
+  AmountSlider,
+  BookTopWatch,
+  DecimalField,
+  FormLine,
+  OutcomeLine,
+  Segmented,
+  SubmitButton,
+} from '../kit/OrderFormShell';
+import { useBookPick, useOrderRun, usePriceFill, useResumeIntents } from '../kit/orderFormState';
 
 interface SideDraft {
   price: string;
@@ -54,14 +56,6 @@ interface SideDraft {
   /** The slider's position while it is being used (the typed amount's share otherwise). */
   pct: number | null;
 }
-
-/** What is shown under a side's button after a press. */
-type Outcome =
-  | { kind: 'checking' }
-  | { kind: 'placed'; order: SpotOrder; recovered: boolean }
-  | { kind: 'notPlaced' }
-  | { kind: 'unknown'; intent: string }
-  | { kind: 'refused'; message: string };
 
 const EMPTY: SideDraft = { price: '', amount: '', pct: null };
 
@@ -90,37 +84,29 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
   const { t } = useTranslation('trade');
   const symbol = pair.symbol.toLowerCase();
   const signedIn = useSnapshot(session).isSign;
-  const pick = useSnapshot(pricePick);
-  const pickedHere = pick.seq > 0 && pick.symbol === symbol;
+  const pick = useBookPick(symbol);
   const [type, setType] = useState<OrderType>('limit');
   const [side, setSide] = useState<SpotSide>(initialSide);
   const [drafts, setDrafts] = useState<Record<SpotSide, SideDraft>>(() =>
-    pickedHere
+    pick.here
       ? { buy: { ...EMPTY, price: pick.price }, sell: { ...EMPTY, price: pick.price } }
       : { buy: EMPTY, sell: EMPTY },
   );
-  // The price is prefilled once, with the first last price seen (or the book pick made before this form opened).
-  const [prefilled, setPrefilled] = useState(pickedHere);
-  const ticker = useTicker(prefilled ? undefined : symbol);
-  const first = pricePrefill(ticker?.priceRaw, pair.basePrecision);
-  if (!prefilled && first) {
-    setPrefilled(true);
-    setDrafts((d) => ({
-      buy: { ...d.buy, price: d.buy.price || first },
-      sell: { ...d.sell, price: d.sell.price || first },
-    }));
-  }
-  // A level picked in the order book: both sides take its price, as a limit order.
-  const [seenPick, setSeenPick] = useState(pick.seq);
-  if (pick.seq !== seenPick) {
-    setSeenPick(pick.seq);
-    if (pick.symbol === symbol) {
-      const price = sanitizeDecimalInput(pick.price, pair.basePrecision);
+  usePriceFill({
+    symbol,
+    precision: pair.basePrecision,
+    filled: pick.here,
+    onFirst: (first) =>
+      setDrafts((d) => ({
+        buy: { ...d.buy, price: d.buy.price || first },
+        sell: { ...d.sell, price: d.sell.price || first },
+      })),
+    // A level picked in the order book: both sides take its price, as a limit order.
+    onPick: (price) => {
       setType('limit');
-      setPrefilled(true);
       setDrafts((d) => ({ buy: { ...d.buy, price, pct: null }, sell: { ...d.sell, price, pct: null } }));
-    }
-  }
+    },
+  });
 
   const available = useSpotAvailable();
   // SPOT-13: after a refusal by the order limit, the wait (both sides: the limit is the user's).
@@ -130,51 +116,44 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
   // The best prices, for a market order's protection: followed only while a market order is entered.
   const [book, setBook] = useState<SpotBookState>({});
 
-  // A page opened while an earlier order's reply was still unanswered learns its outcome now (TRADE-13).
-  useEffect(() => {
-    if (!signedIn) return;
-    void resumeSpotIntents((o) => {
-      if (o.kind === 'placed') toast(t('resumedPlaced', { id: o.order.id }), { kind: 'success' });
-      else if (o.kind === 'notPlaced') toast(t('resumedNotPlaced'), { kind: 'error' });
-    });
-  }, [signedIn, t]);
+  useResumeIntents('trade', signedIn, resumeSpotIntents);
 
   const update = (s: SpotSide, next: Partial<SideDraft>) => setDrafts((d) => ({ ...d, [s]: { ...d[s], ...next } }));
   const sides: SpotSide[] = layout === 'desk' ? ['buy', 'sell'] : [side];
 
   return (
     <section className={`so so--${layout}`} aria-label={t('orderForm')} data-testid="spot-order-form">
-      {type === 'market' && <BookTop pair={pair} onTop={setBook} />}
+      {type === 'market' && (
+        <BookTopWatch
+          symbol={symbol}
+          pricePrecision={pair.basePrecision}
+          amountPrecision={pair.coinPrecision}
+          onTop={setBook}
+        />
+      )}
       <div className="so-top">
         {layout === 'sheet' && (
-          <div className="so-sides" role="group" aria-label={t('side')}>
-            {(['buy', 'sell'] as const).map((s) => (
-              <button
-                key={s}
-                type="button"
-                className={`so-side so-side--${s}${side === s ? ' is-active' : ''}`}
-                aria-pressed={side === s}
-                onClick={() => setSide(s)}
-                data-testid={`side-tab-${s}`}
-              >
-                {t(`${s}Coin`, { coin: pair.coin })}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            options={['buy', 'sell'] as const}
+            value={side}
+            onChange={setSide}
+            label={t('side')}
+            text={(s) => t(`${s}Coin`, { coin: pair.coin })}
+            className="so-sides"
+            button="so-side"
+            tone={(s) => s}
+            testId={(s) => `side-tab-${s}`}
+          />
         )}
-        <div className="so-types" role="group" aria-label={t('orderType')}>
-          {(['limit', 'market'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              className={`so-type${type === k ? ' is-active' : ''}`}
-              aria-pressed={type === k}
-              onClick={() => setType(k)}
-            >
-              {t(k)}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          options={['limit', 'market'] as const}
+          value={type}
+          onChange={setType}
+          label={t('orderType')}
+          text={(k) => t(k)}
+          className="so-types"
+          button="so-type"
+        />
         <span className="so-feerate">
           {t('feeRate', {
             pct: formatDecimal(new Decimal(feePercent(pair)).times(new Decimal(1).minus(discount)).toFixed()),
@@ -202,25 +181,6 @@ export function SpotOrderForm({ pair, layout, side: initialSide = 'buy', onPlace
       <OrderLimitNotice seconds={limit.seconds} ns="trade" />
     </section>
   );
-}
-
-/**
- * Reports the best bid and ask of the pair's book (the worker's DEPTH topic at the pair's tick, the one the order
- * book shows) when they change; renders nothing, so the form re-renders on a new best price, not on every book
- * update.
- */
-function BookTop({ pair, onTop }: { pair: SpotPair; onTop: (b: SpotBookState) => void }) {
-  const view = useDepth(pair.symbol.toLowerCase(), {
-    pricePrecision: pair.basePrecision,
-    amountPrecision: pair.coinPrecision,
-    group: 1,
-  });
-  const bestBid = view?.bids[0]?.price;
-  const bestAsk = view?.asks[0]?.price;
-  useEffect(() => {
-    onTop({ bestBid, bestAsk });
-  }, [bestBid, bestAsk, onTop]);
-  return null;
 }
 
 interface TicketProps {
@@ -258,8 +218,6 @@ function Ticket({
   const label = useLabel();
   const lang = useLanguage();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [touched, setTouched] = useState(false);
   const { side, type } = input;
   const coin = pair.coin;
@@ -298,101 +256,70 @@ function Ticket({
     setTouched(true);
   };
 
-  const show = (o: PlaceOutcome) => {
-    if (o.kind === 'placed') {
-      setOutcome({ kind: 'placed', order: o.order, recovered: o.recovered });
+  const { busy, outcome, run, askAgain } = useOrderRun<SpotOrder, true>({
+    ns: 'trade',
+    onPlaced: () => {
       onChange({ amount: '', pct: null });
       setTouched(false);
-      toast(t('placedToast'), { kind: 'success' });
       amountRef.current?.focus();
       onPlaced?.();
-    } else setOutcome(o);
-  };
+    },
+    refusedBy: refusedByLimit,
+    onLimit: () => amountRef.current?.focus(),
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (!state.signIn && !state.check.ok) return focusField(failedField);
     if (busy || waitSeconds > 0 || state.disabled || state.signIn) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const o = await placeSpotOrder(
-        {
-          symbol: pair.symbol.toLowerCase(),
-          side,
-          type,
-          ...(type === 'limit' ? { price: input.price } : {}),
-          amount: input.amount,
-        },
-        { onChecking: () => setOutcome({ kind: 'checking' }) },
-      );
-      show(o);
-    } catch (err) {
-      // The form shows the wait (SPOT-13); the button waits too, so focus goes back to the amount (A11Y-10).
-      if (refusedByLimit(err)) return amountRef.current?.focus();
-      setOutcome({
-        kind: 'refused',
-        message: err instanceof ApiError || err instanceof Error ? err.message : String(err),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const askAgain = async (intent: string) => {
-    setBusy(true);
-    setOutcome({ kind: 'checking' });
-    try {
-      show(await resolveSpotIntent(intent));
-    } catch (err) {
-      setOutcome({ kind: 'refused', message: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setBusy(false);
-    }
+    const request = {
+      symbol: pair.symbol.toLowerCase(),
+      side,
+      type,
+      ...(type === 'limit' ? { price: input.price } : {}),
+      amount: input.amount,
+    };
+    await run(true, (onChecking) => placeSpotOrder(request, { onChecking }));
   };
 
   const protection = type === 'market' ? est.price : undefined;
-  const priceId = `${id}-price`;
-  const amountId = `${id}-amount`;
+  const whyId = `${id}-why`;
+  const sideName = t(`${side}Coin`, { coin });
   return (
     <form
       className={`so-ticket so-ticket--${side}`}
       onSubmit={submit}
       onKeyDown={onKeyDown}
       noValidate
-      aria-label={t(`${side}Coin`, { coin })}
+      aria-label={sideName}
     >
-      <div className="so-line">
-        {heading && (
-          <h3 className={`so-sidehead so-sidehead--${side}`} data-testid={`side-head-${side}`}>
-            {t(`${side}Coin`, { coin })}
-          </h3>
-        )}
-        <span className="so-k">{t('available')}</span>
-        <span className="so-v num" dir="ltr" data-testid={`available-${side}`}>
-          {signedIn ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${held}`) : '--'}
-        </span>
-      </div>
+      <FormLine
+        label={t('available')}
+        testId={`available-${side}`}
+        lead={
+          heading && (
+            <h3 className={`so-sidehead so-sidehead--${side}`} data-testid={`side-head-${side}`}>
+              {sideName}
+            </h3>
+          )
+        }
+      >
+        {signedIn ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${held}`) : '--'}
+      </FormLine>
       {type === 'limit' ? (
-        <div className={`so-field${showInvalid('price') ? ' is-invalid' : ''}`}>
-          <label htmlFor={priceId} className="so-field__label">
-            {t('price')}
-          </label>
-          <input
-            ref={priceRef}
-            id={priceId}
-            className="so-field__input num"
-            inputMode="decimal"
-            autoComplete="off"
-            value={input.price}
-            onChange={(e) => onChange({ price: sanitizeDecimalInput(e.target.value, pair.basePrecision), pct: null })}
-            aria-invalid={showInvalid('price') || undefined}
-            aria-describedby={showInvalid('price') ? `${id}-why` : undefined}
-            data-testid={`price-${side}`}
-          />
-          <span className="so-field__unit">{quote}</span>
-        </div>
+        <DecimalField
+          id={`${id}-price`}
+          label={t('price')}
+          value={input.price}
+          decimals={pair.basePrecision}
+          onValue={(price) => onChange({ price, pct: null })}
+          invalid={showInvalid('price')}
+          describedBy={whyId}
+          inputRef={priceRef}
+          unit={quote}
+          testId={`price-${side}`}
+        />
       ) : (
         // A market order has no price: in its place, the protection it trades under (SPOT-4).
         <p className="so-field is-static so-protect" data-testid={`protection-${side}`}>
@@ -401,165 +328,66 @@ function Ticket({
             : t('protectionNone', { pct: PROTECTION_PERCENT })}
         </p>
       )}
-      <div className={`so-field${showInvalid('amount') ? ' is-invalid' : ''}`}>
-        <label htmlFor={amountId} className="so-field__label">
-          {t('amount')}
-        </label>
-        <input
-          ref={amountRef}
-          id={amountId}
-          className="so-field__input num"
-          inputMode="decimal"
-          autoComplete="off"
-          value={input.amount}
-          onChange={(e) => onChange({ amount: sanitizeDecimalInput(e.target.value, pair.coinPrecision), pct: null })}
-          aria-invalid={showInvalid('amount') || undefined}
-          aria-describedby={showInvalid('amount') ? `${id}-why` : undefined}
-          data-testid={`amount-${side}`}
-        />
-        <span className="so-field__unit">{coin}</span>
-      </div>
-      <div className="so-slider">
-        <input
-          type="range"
-          min={0}
-          max={100}
-          step={1}
-          value={share}
-          onChange={(e) => setShare(Number(e.target.value))}
-          aria-label={t('shareOfBalance')}
-          aria-valuetext={`${share} %`}
-          disabled={!signedIn}
-          style={{ ['--pct' as string]: `${share}%` }}
-          className={`so-range so-range--${side}`}
-          data-testid={`slider-${side}`}
-        />
-        <div className="so-stops">
-          {SLIDER_STOPS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className={`so-stop${share >= p ? ' is-on' : ''}`}
-              onClick={() => setShare(p)}
-              disabled={!signedIn}
-              aria-label={t('shareStop', { pct: p })}
-            >
-              {p}%
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="so-line">
-        <span className="so-k">{type === 'market' ? t('totalAtMost') : t('total')}</span>
-        <span className="so-v num" dir="ltr" data-testid={`total-${side}`}>
-          {est.total !== undefined ? `${formatDecimal(est.total, lang)} ${quote}` : `-- ${quote}`}
-        </span>
-      </div>
-      <div className="so-line">
-        <span className="so-k">{t('estFee')}</span>
-        <span className="so-v num" dir="ltr" data-testid={`fee-${side}`}>
-          {fee !== undefined ? `${formatDecimal(fee, lang)} ${quote}` : `-- ${quote}`}
-        </span>
-      </div>
-      <div className="so-line">
-        <span className="so-k">{t('maxAmount')}</span>
-        <span className="so-v num" dir="ltr">
-          {signedIn && max !== '0' ? `${formatDecimal(max, lang)} ${coin}` : `-- ${coin}`}
-        </span>
-      </div>
-      {state.signIn ? (
-        <Link to={ACCOUNT_PATHS.login} className={`so-submit so-submit--${side}`} data-testid={`submit-${side}`}>
-          {label(state.label)}
-        </Link>
-      ) : (
-        <button
-          type="submit"
-          className={`so-submit so-submit--${side}`}
-          // Not disabled while the order is sent (A11Y-10: a disabled button would drop focus to the page); a
-          // second press is ignored (busy).
-          disabled={state.disabled || waitSeconds > 0}
-          aria-disabled={busy || undefined}
-          aria-busy={busy || undefined}
-          title={state.disabled ? label(state.label) : undefined}
-          data-testid={`submit-${side}`}
-        >
-          {busy ? (
-            t(outcome?.kind === 'checking' ? 'checking' : 'placing')
-          ) : waitSeconds > 0 ? (
-            t('orderLimitWait', { seconds: waitSeconds })
-          ) : (
-            // SIDE-2: the button always names its side; a failing rule follows it ("Buy BTC · Enter an amount").
-            <>
-              <span className="so-submit__side">{t(`${side}Coin`, { coin })}</span>
-              {state.disabled && (
-                // The rule that fails: the invalid field's description too (A11Y-16).
-                <span className="so-submit__why" id={`${id}-why`}>{`\u00a0· ${label(state.label)}`}</span>
-              )}
-            </>
-          )}
-        </button>
-      )}
-      <OutcomeLine outcome={outcome} pair={pair} onAskAgain={askAgain} busy={busy} />
+      <DecimalField
+        id={`${id}-amount`}
+        label={t('amount')}
+        value={input.amount}
+        decimals={pair.coinPrecision}
+        onValue={(amount) => onChange({ amount, pct: null })}
+        invalid={showInvalid('amount')}
+        describedBy={whyId}
+        inputRef={amountRef}
+        unit={coin}
+        testId={`amount-${side}`}
+      />
+      <AmountSlider
+        ns="trade"
+        share={share}
+        stops={SLIDER_STOPS}
+        onShare={setShare}
+        disabled={!signedIn}
+        tone={side}
+        testId={`slider-${side}`}
+      />
+      <FormLine label={type === 'market' ? t('totalAtMost') : t('total')} testId={`total-${side}`}>
+        {est.total !== undefined ? `${formatDecimal(est.total, lang)} ${quote}` : `-- ${quote}`}
+      </FormLine>
+      <FormLine label={t('estFee')} testId={`fee-${side}`}>
+        {fee !== undefined ? `${formatDecimal(fee, lang)} ${quote}` : `-- ${quote}`}
+      </FormLine>
+      <FormLine label={t('maxAmount')}>
+        {signedIn && max !== '0' ? `${formatDecimal(max, lang)} ${coin}` : `-- ${coin}`}
+      </FormLine>
+      <SubmitButton
+        ns="trade"
+        side={side}
+        tone={side}
+        signIn={state.signIn ? label(state.label) : null}
+        sideName={sideName}
+        why={state.disabled ? label(state.label) : ''}
+        whyId={whyId}
+        disabled={state.disabled}
+        title={state.disabled ? label(state.label) : undefined}
+        waitSeconds={waitSeconds}
+        busy={busy !== null}
+        sending={busy ? t(outcome?.kind === 'checking' ? 'checking' : 'placing') : null}
+      />
+      <OutcomeLine
+        ns="trade"
+        outcome={outcome}
+        placed={(o, recovered) =>
+          t(recovered ? 'placedRecovered' : 'placed', {
+            side: t(o.side),
+            amount: formatDecimal(o.amount, lang),
+            coin: pair.coin,
+            status: t(`status.${o.status}`),
+            id: o.id,
+          })
+        }
+        onAskAgain={(intent) => void askAgain(() => resolveSpotIntent(intent), true)}
+        busy={busy !== null}
+        testId="order-outcome"
+      />
     </form>
   );
-}
-
-function OutcomeLine({
-  outcome,
-  pair,
-  onAskAgain,
-  busy,
-}: {
-  outcome: Outcome | null;
-  pair: SpotPair;
-  onAskAgain: (intent: string) => void;
-  busy: boolean;
-}) {
-  const { t } = useTranslation('trade');
-  const lang = useLanguage();
-  if (!outcome) return <p className="so-outcome" role="status" />;
-  switch (outcome.kind) {
-    case 'checking':
-      return (
-        <p className="so-outcome" role="status">
-          {t('checkingLong')}
-        </p>
-      );
-    case 'placed': {
-      const o = outcome.order;
-      const text = t(outcome.recovered ? 'placedRecovered' : 'placed', {
-        side: t(o.side),
-        amount: formatDecimal(o.amount, lang),
-        coin: pair.coin,
-        status: t(`status.${o.status}`),
-        id: o.id,
-      });
-      return (
-        <p className="so-outcome is-ok" role="status" data-testid="order-outcome">
-          {text}
-        </p>
-      );
-    }
-    case 'notPlaced':
-      return (
-        <p className="so-outcome is-bad" role="status" data-testid="order-outcome">
-          {t('notPlaced')}
-        </p>
-      );
-    case 'unknown':
-      return (
-        <p className="so-outcome is-warn" role="status" data-testid="order-outcome">
-          {t('unconfirmed')}{' '}
-          <button type="button" className="so-again" onClick={() => onAskAgain(outcome.intent)} disabled={busy}>
-            {t('checkAgain')}
-          </button>
-        </p>
-      );
-    case 'refused':
-      return (
-        <p className="so-outcome is-bad" role="alert" data-testid="order-outcome">
-          {outcome.message}
-        </p>
-      );
-  }
 }

@@ -10,12 +10,11 @@ import type { SpotFill, SpotOrder } from '../../../../../shared/schemas/trading'
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
 import { session } from '../../../../session/store';
 import { settings } from '../../../../state/settings';
-import { DataState, dataStatus } from '../../../../ui/DataState';
-import { EmptyState } from '../../../../ui/EmptyState';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';
 import { cancelSpotOrder } from '../../spotOrders';
-import { CancelOrderButton, OrdersPager } from '../kit/orderListParts';
+import { CancelOrderButton } from '../kit/orderListParts';
+import { CardHead, ListState, ListTabs, RowCards, RowsTable, type Column } from '../kit/RowsView';
 import { useSpotFills, useSpotOrders } from '../../spotLists';
 
 type Tab = 'open' | 'history' | 'fills';
@@ -47,37 +46,20 @@ export function SpotOrders({ symbol, desktop }: { symbol: string; desktop: boole
 
   return (
     <section className={`sor${desktop ? ' sor--desk' : ''}`} aria-label={t('myOrders')} data-testid="spot-orders">
-      <div className="sor-head">
-        <div className="sor-tabs" role="tablist" aria-label={t('myOrders')}>
-          {TABS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              id={`sor-tab-${k}`}
-              aria-controls="sor-panel"
-              aria-selected={tab === k}
-              className="sor-tab"
-              onClick={() => setTab(k)}
-            >
-              {tabLabel(k)}
-            </button>
-          ))}
-        </div>
-        {uid && (
-          <label className="sor-only">
-            <input
-              type="checkbox"
-              checked={onlyPair}
-              onChange={(e) => {
-                setOnlyPair(e.target.checked);
-                setPages({ open: 1, history: 1, fills: 1 });
-              }}
-            />
-            {t('thisPairOnly')}
-          </label>
-        )}
-      </div>
+      <ListTabs
+        ns="trade"
+        label={t('myOrders')}
+        tabs={TABS}
+        tab={tab}
+        onTab={setTab}
+        text={tabLabel}
+        idPrefix="sor"
+        only={uid ? onlyPair : null}
+        onOnly={(on) => {
+          setOnlyPair(on);
+          setPages({ open: 1, history: 1, fills: 1 });
+        }}
+      />
       <div id="sor-panel" role="tabpanel" aria-labelledby={`sor-tab-${tab}`} className="sor-body">
         {!uid ? (
           <SignInCta compact title={t('signInForOrders')} />
@@ -93,27 +75,78 @@ export function SpotOrders({ symbol, desktop }: { symbol: string; desktop: boole
   );
 }
 
-function HistoryTab(p: { uid: string; symbol?: string; desktop: boolean; page: number; onPage: (n: number) => void }) {
+interface TabProps {
+  uid: string;
+  symbol?: string;
+  desktop: boolean;
+  page: number;
+  onPage: (n: number) => void;
+}
+
+function HistoryTab(p: TabProps) {
   const q = useSpotOrders(p.uid, 'history', p.symbol, p.page, ORDERS_PAGE_SIZE);
   return <OrdersList kind="history" q={q} desktop={p.desktop} page={p.page} onPage={p.onPage} />;
 }
 
-function FillsTab(p: { uid: string; symbol?: string; desktop: boolean; page: number; onPage: (n: number) => void }) {
+function useFormat() {
+  const lang = useLanguage();
+  const { offsetMinutes } = useSnapshot(settings);
+  const name = usePairName();
+  return {
+    num: (v: string | null | undefined) => formatDecimal(v ?? null, lang),
+    time: (ms: number) => formatDateTime(ms, { style: 'short', lang, offsetMinutes }),
+    name,
+  };
+}
+
+/** The columns every spot list starts with: its time, pair and side. */
+function leadColumns<R extends { symbol: string; side: 'buy' | 'sell' }>(
+  t: (k: string) => string,
+  f: ReturnType<typeof useFormat>,
+  time: (r: R) => number,
+  type?: (r: R) => 'limit' | 'market',
+): Column<R>[] {
+  return [
+    { head: t('col.time'), cls: 'num sor-time', cell: (r) => f.time(time(r)) },
+    { head: t('col.pair'), ltr: true, cell: (r) => f.name(r.symbol) },
+    { head: t('col.side'), cell: (r) => <SideText side={r.side} type={type?.(r)} /> },
+  ];
+}
+
+function FillsTab(p: TabProps) {
   const { t } = useTranslation('trade');
+  const f = useFormat();
   const q = useSpotFills(p.uid, p.symbol, p.page, ORDERS_PAGE_SIZE);
   const rows = q.data?.rows ?? [];
+  const price: Column<SpotFill> = { head: t('col.price'), num: true, cell: (x) => f.num(x.price) };
+  const amount: Column<SpotFill> = { head: t('col.amount'), num: true, cell: (x) => f.num(x.amount) };
+  const fee: Column<SpotFill> = { head: t('col.fee'), num: true, cell: (x) => `${f.num(x.fee)} ${x.feeCoin}` };
+  const role: Column<SpotFill> = { head: t('col.role'), cell: (x) => t(`role.${x.role}`) };
+  const total: Column<SpotFill> = { head: t('col.total'), num: true, cell: (x) => f.num(x.total) };
   return (
-    <DataState
-      compact
-      status={dataStatus(q)}
-      error={q.error}
-      onRetry={q.reload}
-      empty={rows.length === 0 && p.page === 1}
-      emptyView={<EmptyState compact title={t('noFills')} />}
+    <ListState
+      ns="trade"
+      q={q}
+      empty={rows.length === 0}
+      emptyTitle={t('noFills')}
+      paged={{ page: p.page, pageSize: ORDERS_PAGE_SIZE, onPage: p.onPage }}
     >
-      {p.desktop ? <FillTable rows={rows} /> : <FillCards rows={rows} />}
-      <OrdersPager ns="trade" page={p.page} total={q.data?.total ?? 0} pageSize={ORDERS_PAGE_SIZE} onPage={p.onPage} />
-    </DataState>
+      {p.desktop ? (
+        <RowsTable
+          caption={t('tab.fills')}
+          columns={[...leadColumns<SpotFill>(t, f, (x) => x.time), role, price, amount, total, fee]}
+          rows={rows}
+          rowKey={(x) => x.id}
+        />
+      ) : (
+        <RowCards
+          rows={rows}
+          rowKey={(x) => x.id}
+          head={(x) => <CardHead what={<SideText side={x.side} />} pair={f.name(x.symbol)} time={f.time(x.time)} />}
+          lines={[price, amount, fee, role]}
+        />
+      )}
+    </ListState>
   );
 }
 
@@ -138,29 +171,68 @@ function OrdersList({
   onPage: (n: number) => void;
 }) {
   const { t } = useTranslation('trade');
+  const f = useFormat();
   const rows = q.data?.rows ?? [];
+  const history = kind === 'history';
+  const col = {
+    price: { head: t('col.price'), num: true, cell: (o) => (o.type === 'market' ? t('marketPrice') : f.num(o.price)) },
+    avgPrice: { head: t('col.avgPrice'), num: true, cell: (o) => (o.avgPrice ? f.num(o.avgPrice) : '--') },
+    amount: { head: t('col.amount'), num: true, cell: (o) => f.num(o.amount) },
+    filled: { head: t('col.filled'), num: true, cell: (o) => f.num(o.filled) },
+    total: { head: t('col.total'), num: true, cell: (o) => f.num(o.filledTotal) },
+    fee: { head: t('col.fee'), num: true, cell: (o) => `${f.num(o.fee)} ${o.feeCoin}` },
+    status: { head: t('col.status'), cell: (o) => <StatusText o={o} /> },
+  } satisfies Record<string, Column<SpotOrder>>;
+  const cancel = (o: SpotOrder) => <CancelOrderButton ns="trade" cancel={() => cancelSpotOrder(o.id)} />;
   return (
-    <DataState
-      compact
-      status={dataStatus(q)}
-      error={q.error}
-      onRetry={q.reload}
-      empty={rows.length === 0 && page === 1}
-      emptyView={<EmptyState compact title={t(kind === 'open' ? 'noOpenOrders' : 'noHistory')} />}
+    <ListState
+      ns="trade"
+      q={q}
+      empty={rows.length === 0}
+      emptyTitle={t(kind === 'open' ? 'noOpenOrders' : 'noHistory')}
+      paged={{ page, pageSize: ORDERS_PAGE_SIZE, onPage }}
     >
-      {desktop ? <OrderTable kind={kind} rows={rows} /> : <OrderCards kind={kind} rows={rows} />}
-      <OrdersPager ns="trade" page={page} total={q.data?.total ?? 0} pageSize={ORDERS_PAGE_SIZE} onPage={onPage} />
-    </DataState>
+      {desktop ? (
+        <RowsTable
+          caption={t(`tab.${kind}`)}
+          columns={[
+            ...leadColumns<SpotOrder>(
+              t,
+              f,
+              (o) => o.createTime,
+              (o) => o.type,
+            ),
+            col.price,
+            history && col.avgPrice,
+            col.amount,
+            col.filled,
+            col.total,
+            history && col.fee,
+            col.status,
+          ]}
+          rows={rows}
+          rowKey={(o) => o.id}
+          rowAttrs={(o) => ({ 'data-order-id': o.id })}
+          action={history ? undefined : { label: t('col.action'), cell: cancel }}
+        />
+      ) : (
+        <RowCards
+          rows={rows}
+          rowKey={(o) => o.id}
+          rowAttrs={(o) => ({ 'data-order-id': o.id })}
+          head={(o) => (
+            <CardHead
+              what={<SideText side={o.side} type={o.type} />}
+              pair={f.name(o.symbol)}
+              time={f.time(o.createTime)}
+            />
+          )}
+          lines={[col.price, col.amount, col.filled, history && col.avgPrice, col.status]}
+          foot={history ? undefined : cancel}
+        />
+      )}
+    </ListState>
   );
-}
-
-function useFormat() {
-  const lang = useLanguage();
-  const { offsetMinutes } = useSnapshot(settings);
-  return {
-    num: (v: string | null | undefined) => formatDecimal(v ?? null, lang),
-    time: (ms: number) => formatDateTime(ms, { style: 'short', lang, offsetMinutes }),
-  };
 }
 
 function StatusText({ o }: { o: SpotOrder }) {
@@ -182,210 +254,5 @@ function SideText({ side, type }: { side: 'buy' | 'sell'; type?: 'limit' | 'mark
       {t(side)}
       {type ? <span className="sor-type"> · {t(type)}</span> : null}
     </span>
-  );
-}
-
-function OrderTable({ kind, rows }: { kind: 'open' | 'history'; rows: SpotOrder[] }) {
-  const { t } = useTranslation('trade');
-  const f = useFormat();
-  const name = usePairName();
-  return (
-    <table className="sor-table">
-      <caption className="visually-hidden">{t(`tab.${kind}`)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('col.time')}</th>
-          <th scope="col">{t('col.pair')}</th>
-          <th scope="col">{t('col.side')}</th>
-          <th scope="col" className="num">
-            {t('col.price')}
-          </th>
-          {kind === 'history' && (
-            <th scope="col" className="num">
-              {t('col.avgPrice')}
-            </th>
-          )}
-          <th scope="col" className="num">
-            {t('col.amount')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.filled')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.total')}
-          </th>
-          {kind === 'history' && (
-            <th scope="col" className="num">
-              {t('col.fee')}
-            </th>
-          )}
-          <th scope="col">{t('col.status')}</th>
-          {kind === 'open' && (
-            <th scope="col" className="sor-act">
-              <span className="visually-hidden">{t('col.action')}</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((o) => (
-          <tr key={o.id} data-order-id={o.id}>
-            <td className="num sor-time">{f.time(o.createTime)}</td>
-            <td dir="ltr">{name(o.symbol)}</td>
-            <td>
-              <SideText side={o.side} type={o.type} />
-            </td>
-            <td className="num">{o.type === 'market' ? t('marketPrice') : f.num(o.price)}</td>
-            {kind === 'history' && <td className="num">{o.avgPrice ? f.num(o.avgPrice) : '--'}</td>}
-            <td className="num">{f.num(o.amount)}</td>
-            <td className="num">{f.num(o.filled)}</td>
-            <td className="num">{f.num(o.filledTotal)}</td>
-            {kind === 'history' && <td className="num">{`${f.num(o.fee)} ${o.feeCoin}`}</td>}
-            <td>
-              <StatusText o={o} />
-            </td>
-            {kind === 'open' && (
-              <td className="sor-act">
-                <CancelOrderButton ns="trade" cancel={() => cancelSpotOrder(o.id)} />
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function OrderCards({ kind, rows }: { kind: 'open' | 'history'; rows: SpotOrder[] }) {
-  const { t } = useTranslation('trade');
-  const f = useFormat();
-  const name = usePairName();
-  return (
-    <ul className="sor-cards">
-      {rows.map((o) => (
-        <li key={o.id} className="sor-card" data-order-id={o.id}>
-          <div className="sor-card__head">
-            <SideText side={o.side} type={o.type} />
-            <span className="sor-card__pair" dir="ltr">
-              {name(o.symbol)}
-            </span>
-            <span className="sor-card__time num">{f.time(o.createTime)}</span>
-          </div>
-          <dl className="sor-card__grid">
-            <div>
-              <dt>{t('col.price')}</dt>
-              <dd className="num">{o.type === 'market' ? t('marketPrice') : f.num(o.price)}</dd>
-            </div>
-            <div>
-              <dt>{t('col.amount')}</dt>
-              <dd className="num">{f.num(o.amount)}</dd>
-            </div>
-            <div>
-              <dt>{t('col.filled')}</dt>
-              <dd className="num">{f.num(o.filled)}</dd>
-            </div>
-            {kind === 'history' && (
-              <div>
-                <dt>{t('col.avgPrice')}</dt>
-                <dd className="num">{o.avgPrice ? f.num(o.avgPrice) : '--'}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{t('col.status')}</dt>
-              <dd>
-                <StatusText o={o} />
-              </dd>
-            </div>
-          </dl>
-          {kind === 'open' && <CancelOrderButton ns="trade" cancel={() => cancelSpotOrder(o.id)} />}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function FillTable({ rows }: { rows: SpotFill[] }) {
-  const { t } = useTranslation('trade');
-  const f = useFormat();
-  const name = usePairName();
-  return (
-    <table className="sor-table">
-      <caption className="visually-hidden">{t('tab.fills')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('col.time')}</th>
-          <th scope="col">{t('col.pair')}</th>
-          <th scope="col">{t('col.side')}</th>
-          <th scope="col">{t('col.role')}</th>
-          <th scope="col" className="num">
-            {t('col.price')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.amount')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.total')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.fee')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((x) => (
-          <tr key={x.id}>
-            <td className="num sor-time">{f.time(x.time)}</td>
-            <td dir="ltr">{name(x.symbol)}</td>
-            <td>
-              <SideText side={x.side} />
-            </td>
-            <td>{t(`role.${x.role}`)}</td>
-            <td className="num">{f.num(x.price)}</td>
-            <td className="num">{f.num(x.amount)}</td>
-            <td className="num">{f.num(x.total)}</td>
-            <td className="num">{`${f.num(x.fee)} ${x.feeCoin}`}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function FillCards({ rows }: { rows: SpotFill[] }) {
-  const { t } = useTranslation('trade');
-  const f = useFormat();
-  const name = usePairName();
-  return (
-    <ul className="sor-cards">
-      {rows.map((x) => (
-        <li key={x.id} className="sor-card">
-          <div className="sor-card__head">
-            <SideText side={x.side} />
-            <span className="sor-card__pair" dir="ltr">
-              {name(x.symbol)}
-            </span>
-            <span className="sor-card__time num">{f.time(x.time)}</span>
-          </div>
-          <dl className="sor-card__grid">
-            <div>
-              <dt>{t('col.price')}</dt>
-              <dd className="num">{f.num(x.price)}</dd>
-            </div>
-            <div>
-              <dt>{t('col.amount')}</dt>
-              <dd className="num">{f.num(x.amount)}</dd>
-            </div>
-            <div>
-              <dt>{t('col.fee')}</dt>
-              <dd className="num">{`${f.num(x.fee)} ${x.feeCoin}`}</dd>
-            </div>
-            <div>
-              <dt>{t('col.role')}</dt>
-              <dd>{t(`role.${x.role}`)}</dd>
-            </div>
-          </dl>
-        </li>
-      ))}
-    </ul>
   );
 }
