@@ -16,6 +16,7 @@ import { financeHref } from '../paths';
 import { amount, utcDate } from './format';
 import { RedeemDialog } from './RedeemDialog';
 import { textDir } from '../../../ui/bidi';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 
 export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
   const { t } = useTranslation('finance');
@@ -72,23 +73,10 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
           )}
           <div className="fin-table-wrap" hidden={!desktop}>
             <table className="fin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('col.coin')}</th>
-                  <th scope="col" className="num">
-                    {t('col.principal')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('col.accrued')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('col.paid')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('col.yesterday')}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                cols={[t('col.coin'), t('col.principal'), t('col.accrued'), t('col.paid'), t('col.yesterday')]}
+                classes={['', 'num', 'num', 'num', 'num']}
+              />
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.coin}>

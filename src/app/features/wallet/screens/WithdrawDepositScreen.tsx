@@ -25,6 +25,7 @@ import { cancelWithdrawal, useReloadOnStatus, useWithdrawList } from '../withdra
 import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/withdraw.css';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 
 type Tab = 'withdrawals' | 'deposits';
 
@@ -46,21 +47,17 @@ export default function WithdrawDepositScreen() {
         }
       />
       <div className={desktop ? 'wd-records wd-records--desktop' : 'wd-records'}>
-        <div className="wd-tabs" role="tablist">
-          {(['withdrawals', 'deposits'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              aria-selected={tab === k}
-              className={tab === k ? 'wd-tab wd-tab--on' : 'wd-tab'}
-              onClick={() => setTab(k)}
-              data-testid={`records-tab-${k}`}
-            >
-              {k === 'withdrawals' ? t('withdraw.tabWithdrawals') : t('withdraw.tabDeposits')}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          kind="tab"
+          className="wd-tabs"
+          options={['withdrawals', 'deposits'] as const}
+          isOn={(k) => tab === k}
+          onPick={setTab}
+          buttonClass={(_, on) => (on ? 'wd-tab wd-tab--on' : 'wd-tab')}
+          testId={(k) => `records-tab-${k}`}
+        >
+          {(k) => (k === 'withdrawals' ? t('withdraw.tabWithdrawals') : t('withdraw.tabDeposits'))}
+        </ChoiceGroup>
         {tab === 'withdrawals' ? <Withdrawals /> : <Deposits />}
       </div>
     </div>
