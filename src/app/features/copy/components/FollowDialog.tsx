@@ -25,6 +25,7 @@ import { sendFollow } from '../data';
 import { bodyOf, draftOf, EMPTY_DRAFT, failingRule, followIntent, type FollowDraft } from '../model/follow';
 import { useFmt } from './cells';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 export interface FollowTarget {
   traderId: number;
@@ -169,11 +170,7 @@ export function FollowForm({ target, existing, onClose, initial }: FollowFormPro
         </ul>
       </section>
 
-      {error ? (
-        <p className="cp-error" role="alert" data-testid="follow-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="cp-error" testId="follow-error" />
       <button
         type="submit"
         className="cp-btn cp-btn--primary cp-btn--block"

@@ -17,6 +17,7 @@ import { amount, utcDate } from './format';
 import { RedeemDialog } from './RedeemDialog';
 import { textDir } from '../../../ui/bidi';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
+import { AlertText } from '../../../ui/AlertText';
 
 export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
   const { t } = useTranslation('finance');
@@ -216,11 +217,7 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
           {t('holdings.redeem')}
         </button>
       </div>
-      {err ? (
-        <p className="form__error" role="alert">
-          {err}
-        </p>
-      ) : null}
+      <AlertText text={err} className="form__error" />
     </li>
   );
 }

@@ -15,6 +15,7 @@ import { useFmt, useRuleText } from './cells';
 import { usePlatformUsdt } from './TakeDialog';
 import { clock } from '../../../time/clock';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 export function OfferForm({ initial }: { initial?: OfferDraft }) {
   const { t } = useTranslation('flow');
@@ -166,11 +167,7 @@ export function OfferForm({ initial }: { initial?: OfferDraft }) {
           {t('offerForm.holds', { amount: available === undefined ? '--' : f.num(available, 2) })}
         </p>
       ) : null}
-      {error ? (
-        <p className="fl-error" role="alert" data-testid="flow-offer-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="fl-error" testId="flow-offer-error" />
       <button
         type="submit"
         className="fl-btn fl-btn--block"

@@ -28,6 +28,7 @@ import { flowOrderPath } from '../paths';
 import { useFmt, useRuleText } from './cells';
 import { clock } from '../../../time/clock';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 /** The platform account's available USDT, undefined while the balances load. */
 export function usePlatformUsdt(): string | undefined {
@@ -225,11 +226,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
       <p className="fl-note fl-note--warn" data-testid="flow-take-note">
         {t(`take.note.${side}`)}
       </p>
-      {error ? (
-        <p className="fl-error" role="alert" data-testid="flow-take-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="fl-error" testId="flow-take-error" />
       <button
         type="submit"
         className={`fl-btn fl-btn--block fl-btn--${side}`}

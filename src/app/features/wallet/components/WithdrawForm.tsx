@@ -26,6 +26,7 @@ import './wallet.css';
 import './withdraw.css';
 import { clock } from '../../../time/clock';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 /** A coin's or network's chip, marked when chosen. */
 const chipClass = (_: unknown, on: boolean) => (on ? 'wd-chip wd-chip--on' : 'wd-chip');
@@ -403,11 +404,7 @@ export function WithdrawForm({
           </dd>
         </div>
       </dl>
-      {serverError ? (
-        <p className="form__error" role="alert" data-testid="withdraw-server-error">
-          {serverError}
-        </p>
-      ) : null}
+      <AlertText text={serverError} className="form__error" testId="withdraw-server-error" />
       <button type="submit" className="fbtn fbtn--primary fbtn--block" disabled={busy} data-testid="withdraw-submit">
         {busy ? t('withdraw.submitting') : t('withdraw.submit')}
       </button>

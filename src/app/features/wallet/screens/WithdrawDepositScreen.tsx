@@ -26,6 +26,7 @@ import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/withdraw.css';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 type Tab = 'withdrawals' | 'deposits';
 
@@ -143,11 +144,7 @@ function Withdrawals() {
         {confirm ? (
           <div className="wd-confirm">
             <p>{t('withdraw.cancelBody', { amount: formatDecimal(confirm.amount), coin: confirm.coin })}</p>
-            {error ? (
-              <p className="form__error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <AlertText text={error} className="form__error" />
             <div className="wd-outcome__actions">
               <button type="button" className="fbtn fbtn--secondary" onClick={() => setConfirm(null)}>
                 {t('withdraw.keep')}
