@@ -1,7 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { followApi } from '../../../shared/api/follow';
 import type { FollowEvent } from '../../../shared/schemas/follow';
 import type { UserInfo } from '../../../shared/schemas/user';
@@ -16,6 +14,7 @@ import { fetchTraders } from './data';
 import { bodyOf, daysOf, EMPTY_DRAFT, failingRule, shareRateOf, sortOf, tabOf, traderOf } from './model/follow';
 import { followPath } from './paths';
 import FollowScreen from './screens/FollowScreen';
+import { routedHtml, textOf } from '../../ui/testing/markup';
 
 /** The one client, replaced: records what each call asked for. */
 const server = vi.hoisted(() => ({ calls: [] as { endpoint: unknown; query: unknown; body: unknown }[] }));
@@ -44,15 +43,8 @@ afterEach(() => {
 });
 const signIn = () => Object.assign(session, { token: 't', isSign: true, userInfo: { uid: 'u1' } as UserInfo });
 
-const html = (el: ReactElement, path = '/follow') =>
-  renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{el}</MemoryRouter>);
-const text = (h: string) =>
-  h
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+const html = (el: ReactElement, path = '/follow') => routedHtml(el, path);
+const text = textOf;
 /** The element carrying `data-testid`, up to the end of its tag's content. */
 const part = (h: string, id: string) => {
   const i = h.indexOf(`data-testid="${id}"`);

@@ -1,31 +1,18 @@
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { FollowEvent, FollowStatus, TraderRule } from '../../../shared/schemas/follow';
-import {
-  expectEnglishKeysAndPlaceholders,
-  expectNoEnglishLeft,
-  keysUsedIn,
-  loadMessages,
-} from '../../i18n/testing/messageFiles';
+import { expectKeysCovered, hasNoWord, itHasEveryLanguage, keysUsedByScreens } from '../../i18n/testing/messageFiles';
 import { SORTS } from './model/follow';
 import { FOLLOW_TABS } from './paths';
 
 describe('follow namespace translations (spec 4.5)', () => {
-  const en = loadMessages('en', 'follow');
-
-  it('[LANG-4] all 16 languages have the follow file with exactly the English keys and placeholders', () => {
-    expectEnglishKeysAndPlaceholders('follow');
-  });
-
-  it('[LANG-4] no language leaves a value in English', () => {
-    expectNoEnglishLeft('follow', (_, english) => !/\p{L}{2}/u.test(english.replace(/\{\{\w+\}\}/g, '')));
-  });
+  const en = itHasEveryLanguage('follow', '[LANG-4]', hasNoWord);
 
   it('[LANG-4] every key the copy-trading screens use exists in English, the run-time ones included', () => {
-    const used = keysUsedIn(
-      ['components', 'screens'].map((x) => join(__dirname, x)),
-      [/\bt\('([a-zA-Z.]+)'/g, /\? '([a-zA-Z]+\.[a-zA-Z.]+)' :/g, / : '([a-zA-Z]+\.[a-zA-Z.]+)'[),]/g],
-    );
+    const used = keysUsedByScreens(__dirname, [
+      /\bt\('([a-zA-Z.]+)'/g,
+      /\? '([a-zA-Z]+\.[a-zA-Z.]+)' :/g,
+      / : '([a-zA-Z]+\.[a-zA-Z.]+)'[),]/g,
+    ]);
     for (const k of FOLLOW_TABS) used.add(`tab.${k}`);
     for (const k of SORTS) used.add(`sort.${k}`);
     for (const k of ['fixed', 'ratio']) used.add(`mode.${k}`);
@@ -41,10 +28,7 @@ describe('follow namespace translations (spec 4.5)', () => {
     for (const k of FollowStatus.options) used.add(`status.${k}`);
     for (const k of FollowEvent.shape.kind.options) used.add(`event.${k}`);
     for (const k of TraderRule.shape.rule.options) used.add(`prog.rule.${k}`);
-    const missing = [...used].filter((k) => !(k in en));
-    expect(used.size).toBeGreaterThan(100);
-    expect(missing).toEqual([]);
     // And nothing in the file goes unused.
-    expect(Object.keys(en).filter((k) => !used.has(k))).toEqual([]);
+    expectKeysCovered(en, used, 100);
   });
 });

@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import fc from 'fast-check';
 import { DAY_MS, expectedInterest, interestStart, maturityOf } from '../../../shared/earn/financeRules';
 import type { FinanceHolding, FinanceProduct } from '../../../shared/schemas/finance';
@@ -24,6 +22,7 @@ import {
 import { financeHref, FINANCE_TABS, subscribeHref, tabOf } from './paths';
 import FinanceScreen from './screens/FinanceScreen';
 import { ProductPage, SubscribeForm } from './screens/SubscribeScreen';
+import { routedHtml, textOf } from '../../ui/testing/markup';
 
 // The one client never answers here; the data hooks the form reads are replaced.
 vi.mock('../../api/client', async (orig) => {
@@ -58,15 +57,8 @@ beforeAll(async () => {
 });
 
 const T = (key: string, o?: Record<string, unknown>) => i18n.getFixedT('en', 'finance')(key, o);
-const html = (el: ReactElement, path = '/finance') =>
-  renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{el}</MemoryRouter>);
-const text = (h: string) =>
-  h
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+const html = (el: ReactElement, path = '/finance') => routedHtml(el, path);
+const text = textOf;
 
 const FLEX: FinanceProduct = {
   id: 1,

@@ -1,11 +1,5 @@
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import {
-  expectEnglishKeysAndPlaceholders,
-  expectNoEnglishLeft,
-  keysUsedIn,
-  loadMessages,
-} from '../../i18n/testing/messageFiles';
+import { describe, it } from 'vitest';
+import { expectKeysCovered, itHasEveryLanguage, keysUsedByScreens } from '../../i18n/testing/messageFiles';
 
 /** Keys the screens build from a value (`t(\`state.${s}\`)`), spelled out. */
 const BUILT = [
@@ -41,34 +35,24 @@ const BUILT = [
 ];
 
 describe('flow namespace translations (spec 4.5)', () => {
-  const en = loadMessages('en', 'flow');
-
-  it('[FLOWUI-8] [LANG-4] all 16 languages have the flow file with exactly the English keys and placeholders', () => {
-    expectEnglishKeysAndPlaceholders('flow');
-  });
-
-  it('[FLOWUI-8] [LANG-4] no language leaves a value in English', () => {
-    // Values with nothing to translate once placeholders and tickers are removed ("{{fiat}}", "USDT").
-    expectNoEnglishLeft('flow', (_key, english) => !/[a-z]/.test(english.replace(/\{\{\w+\}\}/g, '')));
-  });
+  // Values with nothing to translate once placeholders and tickers are removed ("{{fiat}}", "USDT").
+  const en = itHasEveryLanguage(
+    'flow',
+    '[FLOWUI-8] [LANG-4]',
+    (_key, english) => !/[a-z]/.test(english.replace(/\{\{\w+\}\}/g, '')),
+  );
 
   it('[FLOWUI-8] every key the flow screens use exists in English, and every English key is used', () => {
-    const used = keysUsedIn(
-      ['components', 'screens'].map((x) => join(__dirname, x)),
-      [
-        /\bt\('(?:flow:)?([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)*)'/g,
-        /\? '((?:order|apply)\.[a-zA-Z.]+)'/g,
-        / : '((?:order|apply)\.[a-zA-Z.]+)'/g,
-        /'(apply\.rule\.[a-zA-Z]+)'/g,
-      ],
-    );
+    const used = keysUsedByScreens(__dirname, [
+      /\bt\('(?:flow:)?([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)*)'/g,
+      /\? '((?:order|apply)\.[a-zA-Z.]+)'/g,
+      / : '((?:order|apply)\.[a-zA-Z.]+)'/g,
+      /'(apply\.rule\.[a-zA-Z]+)'/g,
+    ]);
     for (const k of [...used]) if (k.startsWith('common:')) used.delete(k);
     for (const k of BUILT) used.add(k);
     // The shared rules' words (ruleText in model/flow.ts; model/flow.test.ts checks each message has one).
     for (const k of Object.keys(en)) if (k.startsWith('rule.')) used.add(k);
-    const missing = [...used].filter((k) => !(k in en));
-    expect(used.size).toBeGreaterThan(100);
-    expect(missing).toEqual([]);
-    expect(Object.keys(en).filter((k) => !used.has(k))).toEqual([]);
+    expectKeysCovered(en, used, 100);
   });
 });

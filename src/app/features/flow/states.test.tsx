@@ -1,7 +1,4 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import type { ReactElement } from 'react';
 import type { FlowOrder } from '../../../shared/schemas/flow';
 import { loadNamespaces, setLanguage } from '../../i18n/index';
 import FlowMarketScreen from './screens/FlowMarketScreen';
@@ -9,6 +6,7 @@ import { OrderView } from './screens/FlowOrderScreen';
 import { applyRule } from './screens/FlowApplyScreen';
 import { TakeForm } from './components/TakeDialog';
 import type { FlowOffer } from '../../../shared/schemas/flow';
+import { screenText } from '../../ui/testing/markup';
 
 vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined }));
 vi.mock('../../market/serverClock', () => ({ serverClockOffset: async () => null }));
@@ -36,11 +34,7 @@ beforeAll(async () => {
   await loadNamespaces(['common', 'flow']);
 });
 
-const text = (el: ReactElement) =>
-  renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = screenText;
 
 function order(p: Partial<FlowOrder> = {}): FlowOrder {
   return {

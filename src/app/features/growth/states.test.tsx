@@ -1,12 +1,10 @@
 /** The promotion centre's states and rules (INVUI-1, INVUI-4, INVUI-5), rendered without a server. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import type { ReactElement } from 'react';
 import type { InviteInfo } from '../../../shared/schemas/rewards';
 import { loadNamespaces, setLanguage } from '../../i18n/index';
 import InviteScreen from './screens/InviteScreen';
 import ExtendScreen from './screens/ExtendScreen';
+import { screenText } from '../../ui/testing/markup';
 
 const state = vi.hoisted(() => ({
   info: { status: 'loading' } as Record<string, unknown>,
@@ -27,11 +25,7 @@ beforeAll(async () => {
   await loadNamespaces(['common', 'invite', 'proxy']);
 });
 
-const text = (el: ReactElement) =>
-  renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = screenText;
 
 const INFO: InviteInfo = {
   code: 'ABCD2345',

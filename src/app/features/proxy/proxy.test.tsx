@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import type { ProxyEarningPage, ProxyInfo } from '../../../shared/schemas/proxy';
 import { loadNamespaces, setLanguage } from '../../i18n/index';
 import { isPublicPath } from '../../session/paths';
@@ -11,6 +9,7 @@ import { EarningsView } from './screens/ProxyEarningsScreen';
 import ProxyScreen, { ConfirmLinkBody, LinkPart, ProgrammeFigures, ratePercent } from './screens/ProxyScreen';
 import ProxyRecordsScreen from './screens/ProxyRecordsScreen';
 import ProxyEarningsScreen from './screens/ProxyEarningsScreen';
+import { routedHtml, textOf } from '../../ui/testing/markup';
 
 /** The one client, replaced: records every call (none may be a POST before the confirmation). */
 const server = vi.hoisted(() => ({ calls: [] as unknown[] }));
@@ -30,13 +29,8 @@ beforeAll(async () => {
   await loadNamespaces(['proxy']);
 });
 
-const html = (el: ReactElement) => renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>);
-const text = (h: string) =>
-  h
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+const html = (el: ReactElement) => routedHtml(el);
+const text = textOf;
 
 const INFO: ProxyInfo = {
   commissionRate: '0.1',

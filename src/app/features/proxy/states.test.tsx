@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import type { ReactElement } from 'react';
 import { loadNamespaces, setLanguage } from '../../i18n/index';
 import ProxyRecordsScreen from './screens/ProxyRecordsScreen';
 import ProxyEarningsScreen from './screens/ProxyEarningsScreen';
+import { screenText } from '../../ui/testing/markup';
 
 /** The screens' data hooks, replaced by whatever state a test sets. */
 const state = vi.hoisted(() => ({ current: { status: 'loading' } as Record<string, unknown> }));
@@ -22,11 +20,7 @@ beforeAll(async () => {
   await loadNamespaces(['common', 'proxy']);
 });
 
-const text = (el: ReactElement) =>
-  renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = screenText;
 
 describe('[PROXY-14] the states of the records and the earnings', () => {
   it('empty: says what will appear and how', () => {

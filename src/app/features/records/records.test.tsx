@@ -1,7 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import type { TFunction } from 'i18next';
 import { recordsApi } from '../../../shared/api/records';
 import { tradingApi } from '../../../shared/api/trading';
@@ -15,6 +13,7 @@ import { fetchRecordPage, TAB_ENDPOINT, type TabRows } from './data';
 import { recordQuery, tabOf, TAB_PAIRS } from './model/recordQuery';
 import { RECORD_TABS, recordsHref, type RecordTab } from './paths';
 import RecordsScreen from './screens/RecordsScreen';
+import { routedHtml, textOf } from '../../ui/testing/markup';
 
 /** The one client, replaced: records what each call asked for. */
 const server = vi.hoisted(() => ({ calls: [] as { endpoint: unknown; query: unknown }[] }));
@@ -41,15 +40,8 @@ beforeEach(() => {
 
 const t = ((key: string, o?: Record<string, unknown>) =>
   i18n.getFixedT('en', 'records')(key, o)) as unknown as TFunction;
-const html = (el: ReactElement, path = '/records') =>
-  renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{el}</MemoryRouter>);
-const text = (h: string) =>
-  h
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+const html = (el: ReactElement, path = '/records') => routedHtml(el, path);
+const text = textOf;
 
 describe('[RECS-7] the records screen and its tabs', () => {
   it('the tab comes from ?tab=; missing or unknown opens futures', () => {

@@ -2,18 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from '../../money/valuation';
-import { expectEnglishKeysAndPlaceholders, expectNoEnglishLeft, loadMessages } from '../../i18n/testing/messageFiles';
+import { itHasEveryLanguage, loadMessages } from '../../i18n/testing/messageFiles';
 
 describe('wallet namespace translations (spec 4.5)', () => {
-  const en = loadMessages('en', 'wallet');
-
-  it('[LANG-4] all 16 languages have the wallet file with exactly the English keys and placeholders', () => {
-    expectEnglishKeysAndPlaceholders('wallet');
-  });
-
-  it('[LANG-4] no language other than English leaves a value in English', () => {
-    expectNoEnglishLeft('wallet', () => false);
-  });
+  const en = itHasEveryLanguage('wallet', '[LANG-4]', () => false);
 
   it('[LANG-4] every key the wallet screens use exists in English, the account tabs (NAV-5) included', () => {
     const common = loadMessages('en', 'common');

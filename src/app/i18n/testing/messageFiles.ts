@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 
 export const LOCALES = join(__dirname, '../locales');
 export const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
@@ -70,4 +70,49 @@ export function keysUsedIn(dirs: readonly string[], patterns: readonly RegExp[] 
       for (const p of patterns) for (const m of src.matchAll(p)) used.add(m[1]);
     }
   return used;
+}
+
+/** The message keys a feature's `components` and `screens` (below `featureDir`) use, as `keysUsedIn` reads them. */
+export function keysUsedByScreens(featureDir: string, patterns?: readonly RegExp[]): Set<string> {
+  return keysUsedIn(
+    ['components', 'screens'].map((x) => join(featureDir, x)),
+    patterns,
+  );
+}
+
+/** `allowed` for `expectNoEnglishLeft`: a value with no word in it once its placeholders are gone. */
+export const hasNoWord = (_key: string, english: string): boolean =>
+  !/\p{L}{2}/u.test(english.replace(/\{\{\w+\}\}/g, ''));
+
+/**
+ * LANG-4's two checks of namespace `ns` as two tests, their titles led by `tags` (the rule ids they cite):
+ * `expectEnglishKeysAndPlaceholders`, then `expectNoEnglishLeft` with `allowed`. Returns the English messages.
+ */
+export function itHasEveryLanguage(
+  ns: string,
+  tags: string,
+  allowed: (key: string, english: string) => boolean,
+): Record<string, string> {
+  it(`${tags} all 16 languages have the ${ns} file with exactly the English keys and placeholders`, () => {
+    expectEnglishKeysAndPlaceholders(ns);
+  });
+  it(`${tags} no language leaves a value in English`, () => {
+    expectNoEnglishLeft(ns, allowed);
+  });
+  return loadMessages('en', ns);
+}
+
+/**
+ * The keys `used` (more than `least` of them) are all in the English file `en` and, unless `unusedOk`, every
+ * English key is among them.
+ */
+export function expectKeysCovered(
+  en: Record<string, string>,
+  used: ReadonlySet<string>,
+  least: number,
+  unusedOk = false,
+): void {
+  expect(used.size).toBeGreaterThan(least);
+  expect([...used].filter((k) => !(k in en))).toEqual([]);
+  if (!unusedOk) expect(Object.keys(en).filter((k) => !used.has(k))).toEqual([]);
 }

@@ -25,6 +25,7 @@ import { PasswordMeter } from '../components/PasswordMeter';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { registerModes, useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 
 const EMPTY = {
   email: '',
@@ -132,21 +133,18 @@ export default function RegisterScreen() {
       ) : (
         <>
           {modes.length > 1 ? (
-            <div className="acc-seg" role="tablist" aria-label={t('register.modes')}>
-              {modes.map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  role="tab"
-                  className="acc-seg__tab"
-                  aria-selected={m === mode}
-                  onClick={() => setPicked(m)}
-                  data-mode={m}
-                >
-                  {t(`register.mode.${m}`)}
-                </button>
-              ))}
-            </div>
+            <ChoiceGroup
+              kind="tab"
+              className="acc-seg"
+              label={t('register.modes')}
+              options={modes}
+              isOn={(m) => m === mode}
+              onPick={setPicked}
+              buttonClass="acc-seg__tab"
+              buttonProps={(m) => ({ 'data-mode': m })}
+            >
+              {(m) => t(`register.mode.${m}`)}
+            </ChoiceGroup>
           ) : null}
           <form className="form" onSubmit={submit} noValidate aria-label={t('register.title')}>
             {mode === 'account' ? (

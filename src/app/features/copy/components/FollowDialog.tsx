@@ -24,6 +24,8 @@ import { WALLET_PATHS } from '../../wallet/paths';
 import { sendFollow } from '../data';
 import { bodyOf, draftOf, EMPTY_DRAFT, failingRule, followIntent, type FollowDraft } from '../model/follow';
 import { useFmt } from './cells';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 export interface FollowTarget {
   traderId: number;
@@ -130,21 +132,18 @@ export function FollowForm({ target, existing, onClose, initial }: FollowFormPro
         void submit();
       }}
     >
-      <div className="cp-seg" role="radiogroup" aria-label={t('dialog.mode')}>
-        {(['fixed', 'ratio'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={d.mode === m}
-            className="cp-seg__btn"
-            onClick={() => set({ mode: m })}
-            data-testid={`follow-mode-${m}`}
-          >
-            {t(`mode.${m}`)}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        kind="radio"
+        className="cp-seg"
+        label={t('dialog.mode')}
+        options={['fixed', 'ratio'] as const}
+        isOn={(m) => d.mode === m}
+        onPick={(m) => set({ mode: m })}
+        buttonClass="cp-seg__btn"
+        testId={(m) => `follow-mode-${m}`}
+      >
+        {(m) => t(`mode.${m}`)}
+      </ChoiceGroup>
       {d.mode === 'fixed'
         ? field('amount', t('dialog.amountHint', { min: FOLLOW_MIN_AMOUNT, max: FOLLOW_MAX_AMOUNT }), 'USDT')
         : field('ratio', t('dialog.ratioHint', { min: FOLLOW_MIN_RATIO, max: FOLLOW_MAX_RATIO }), 'x')}
@@ -171,11 +170,7 @@ export function FollowForm({ target, existing, onClose, initial }: FollowFormPro
         </ul>
       </section>
 
-      {error ? (
-        <p className="cp-error" role="alert" data-testid="follow-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="cp-error" testId="follow-error" />
       <button
         type="submit"
         className="cp-btn cp-btn--primary cp-btn--block"

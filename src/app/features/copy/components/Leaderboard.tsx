@@ -14,6 +14,8 @@ import { daysOf, LEADERS_PAGE_SIZE, SORTS, sortOf, WINDOWS, windowOf, type Windo
 import { followPath } from '../paths';
 import { BotBadge, Signed, useFmt } from './cells';
 import { FollowButton } from './FollowButton';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 
 export function Leaderboard({ desktop }: { desktop: boolean }) {
   const { t } = useTranslation('follow');
@@ -35,21 +37,18 @@ export function Leaderboard({ desktop }: { desktop: boolean }) {
   return (
     <div className="cp-leaders" data-testid="leaderboard">
       <div className="cp-toolbar">
-        <div className="cp-seg" role="radiogroup" aria-label={t('window')}>
-          {WINDOWS.map((w) => (
-            <button
-              key={w}
-              type="button"
-              role="radio"
-              aria-checked={w === days}
-              className="cp-seg__btn"
-              onClick={() => choose({ days: w })}
-              data-testid={`window-${w}`}
-            >
-              {t('days', { n: w })}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          kind="radio"
+          className="cp-seg"
+          label={t('window')}
+          options={WINDOWS}
+          isOn={(w) => w === days}
+          onPick={(w) => choose({ days: w })}
+          buttonClass="cp-seg__btn"
+          testId={(w) => `window-${w}`}
+        >
+          {(w) => t('days', { n: w })}
+        </ChoiceGroup>
         <label className="cp-sort">
           <span>{t('sortBy')}</span>
           <select value={sort} onChange={(e) => choose({ sort: sortOf(e.target.value) })} data-testid="sort">
@@ -127,35 +126,22 @@ function LeaderTable({ rows, days }: { rows: readonly TraderSummary[]; days: num
   return (
     <table className="cp-table" data-testid="leaders-table">
       <caption className="visually-hidden">{t('tab.leaders')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('col.trader')}</th>
-          <th scope="col" className="num">
-            {t('col.roi', { n: days })}
-          </th>
-          <th scope="col" className="num">
-            {t('col.pnl')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.winRate')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.drawdown')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.followers')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.aum')}
-          </th>
-          <th scope="col" className="num">
-            {t('col.share')}
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">{t('col.action')}</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        cols={[
+          t('col.trader'),
+          t('col.roi', { n: days }),
+          t('col.pnl'),
+          t('col.winRate'),
+          t('col.drawdown'),
+          t('col.followers'),
+          t('col.aum'),
+          t('col.share'),
+          <span key="action" className="visually-hidden">
+            {t('col.action')}
+          </span>,
+        ]}
+        classes={['', 'num', 'num', 'num', 'num', 'num', 'num', 'num']}
+      />
       <tbody>
         {rows.map((s) => {
           const w = windowOf(s, days);

@@ -21,6 +21,7 @@ import { followPath } from '../paths';
 import { SideText, Signed, useFmt } from './cells';
 import { FollowDialog } from './FollowDialog';
 import { SignInFirst } from './SignInFirst';
+import { AlertText } from '../../../ui/AlertText';
 
 export function MyFollows() {
   const { t } = useTranslation('follow');
@@ -238,11 +239,7 @@ function UnfollowDialog({ f, copied, onClose }: { f: Follow; copied: number; onC
           />
           <span>{t('unfollowClose')}</span>
         </label>
-        {error ? (
-          <p className="cp-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="cp-error" />
         <div className="cp-actions">
           <button type="button" className="cp-btn cp-btn--secondary" onClick={onClose}>
             {t('cancel')}

@@ -16,6 +16,7 @@ import { pct, shareRateOf, windowOf } from '../model/follow';
 import { followPath } from '../paths';
 import { BotBadge, Signed, useFmt } from './cells';
 import { SignInFirst } from './SignInFirst';
+import { AlertText } from '../../../ui/AlertText';
 
 export function Programme() {
   const uid = useUid();
@@ -158,11 +159,7 @@ function ApplyForm({ p }: { p: TraderProgramme }) {
           </div>
           <p className="cp-hint">{t('prog.shareHint', { max: p.highRebate })}</p>
         </div>
-        {error ? (
-          <p className="cp-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="cp-error" />
         <button
           type="submit"
           className="cp-btn cp-btn--primary cp-btn--block"

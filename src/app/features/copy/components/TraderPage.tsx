@@ -14,6 +14,7 @@ import { followPath } from '../paths';
 import { BotBadge, SideText, Signed, useFmt } from './cells';
 import { EquityChart } from './EquityChart';
 import { FollowButton } from './FollowButton';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 
 /** The figures a window shows and how each is computed (FOLUI-3). */
 const FIGURES = ['roi', 'pnl', 'winRate', 'drawdown'] as const;
@@ -81,19 +82,10 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
         <h3 id="cp-windows">{t('trader.figures')}</h3>
         <div className="cp-scroll">
           <table className="cp-table cp-table--windows" data-testid="trader-windows">
-            <thead>
-              <tr>
-                <th scope="col">{t('window')}</th>
-                {FIGURES.map((k) => (
-                  <th key={k} scope="col" className="num">
-                    {t(`fig.${k}`)}
-                  </th>
-                ))}
-                <th scope="col" className="num">
-                  {t('fig.trades')}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              cols={[t('window'), ...FIGURES.map((k) => t(`fig.${k}`)), t('fig.trades')]}
+              classes={['', ...FIGURES.map(() => 'num'), 'num']}
+            />
             <tbody>
               {WINDOWS.map((days) => {
                 const w = windowOf(s, days);
@@ -175,28 +167,16 @@ function Trades({ rows, closed, desktop }: { rows: readonly TraderTrade[]; close
     );
   return (
     <table className="cp-table" data-testid={closed ? 'trader-closed' : 'trader-open'}>
-      <thead>
-        <tr>
-          <th scope="col">{t('col.pair')}</th>
-          <th scope="col">{t('col.side')}</th>
-          <th scope="col" className="num">
-            {t('col.entry')}
-          </th>
-          {closed ? (
-            <th scope="col" className="num">
-              {t('col.close')}
-            </th>
-          ) : null}
-          {closed ? (
-            <th scope="col" className="num">
-              {t('col.pnl')}
-            </th>
-          ) : null}
-          <th scope="col" className="num">
-            {t(closed ? 'col.closedAt' : 'col.openedAt')}
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        cols={[
+          t('col.pair'),
+          t('col.side'),
+          t('col.entry'),
+          ...(closed ? [t('col.close'), t('col.pnl')] : []),
+          t(closed ? 'col.closedAt' : 'col.openedAt'),
+        ]}
+        classes={['', '', 'num', 'num', 'num', 'num']}
+      />
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>

@@ -16,6 +16,7 @@ import { hasDevOutbox, OUTBOX_REFRESH_MS, purposeKey, readOutbox } from '../mode
 import '../../../forms/forms.css';
 import './outbox.css';
 import { clock } from '../../../time/clock';
+import { AlertText } from '../../../ui/AlertText';
 
 function Message({ m }: { m: OutboxMessage }) {
   const { t } = useTranslation(['account', 'common']);
@@ -120,11 +121,7 @@ function Outbox() {
             {t('dev.refresh')}
           </button>
         </div>
-        {error ? (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="form__error" />
         {messages === null ? null : messages.length === 0 ? (
           <EmptyState title={t('dev.empty')} description={t('dev.emptyDesc')} />
         ) : (

@@ -16,6 +16,8 @@ import { financeHref } from '../paths';
 import { amount, utcDate } from './format';
 import { RedeemDialog } from './RedeemDialog';
 import { textDir } from '../../../ui/bidi';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
+import { AlertText } from '../../../ui/AlertText';
 
 export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
   const { t } = useTranslation('finance');
@@ -72,23 +74,10 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
           )}
           <div className="fin-table-wrap" hidden={!desktop}>
             <table className="fin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('col.coin')}</th>
-                  <th scope="col" className="num">
-                    {t('col.principal')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('col.accrued')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('col.paid')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('col.yesterday')}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                cols={[t('col.coin'), t('col.principal'), t('col.accrued'), t('col.paid'), t('col.yesterday')]}
+                classes={['', 'num', 'num', 'num', 'num']}
+              />
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.coin}>
@@ -228,11 +217,7 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
           {t('holdings.redeem')}
         </button>
       </div>
-      {err ? (
-        <p className="form__error" role="alert">
-          {err}
-        </p>
-      ) : null}
+      <AlertText text={err} className="form__error" />
     </li>
   );
 }

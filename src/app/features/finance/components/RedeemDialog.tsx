@@ -12,6 +12,7 @@ import { outcomeUnknown, redeemLanded, sendRedeem } from '../data';
 import { plus, type RedeemTerms } from '../model/finance';
 import { amount, utcDate } from './format';
 import { isolate } from '../../../ui/bidi';
+import { AlertText } from '../../../ui/AlertText';
 
 export interface RedeemDialogProps {
   holding: FinanceHolding;
@@ -114,11 +115,7 @@ export function RedeemDialog({ holding, terms, onClose }: RedeemDialogProps) {
     >
       <div id={textId} className="fin-dialog">
         <RedeemText holding={holding} terms={terms} />
-        {error ? (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="form__error" />
       </div>
       <div className="fin-dialog__actions">
         <button ref={cancelRef} type="button" className="fbtn fbtn--ghost" onClick={onClose} disabled={busy}>

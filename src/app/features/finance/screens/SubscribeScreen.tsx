@@ -46,6 +46,7 @@ import { FINANCE_PATHS, financeHref } from '../paths';
 import '../components/finance.css';
 import { textDir } from '../../../ui/bidi';
 import { clock } from '../../../time/clock';
+import { AlertText } from '../../../ui/AlertText';
 
 export default function SubscribeScreen() {
   const { t } = useTranslation(['finance', 'common']);
@@ -359,11 +360,7 @@ export function SubscribeForm({
         />
         <span>{t('form.agree')}</span>
       </label>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="form__error" />
       <button
         type="submit"
         className="fbtn fbtn--primary fbtn--block"

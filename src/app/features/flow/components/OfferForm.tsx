@@ -14,6 +14,8 @@ import { checkOffer, EMPTY_OFFER, offerBodyOf, ruleText, type OfferDraft } from 
 import { useFmt, useRuleText } from './cells';
 import { usePlatformUsdt } from './TakeDialog';
 import { clock } from '../../../time/clock';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 export function OfferForm({ initial }: { initial?: OfferDraft }) {
   const { t } = useTranslation('flow');
@@ -92,21 +94,18 @@ export function OfferForm({ initial }: { initial?: OfferDraft }) {
         void submit();
       }}
     >
-      <div className="fl-seg" role="radiogroup" aria-label={t('offerForm.side')}>
-        {(['sell', 'buy'] as FlowSide[]).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="radio"
-            aria-checked={d.side === s}
-            className={`fl-seg__btn fl-seg__btn--${s}`}
-            onClick={() => set({ side: s })}
-            data-testid={`flow-offer-side-${s}`}
-          >
-            {t(`offerForm.sideOf.${s}`)}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        kind="radio"
+        className="fl-seg"
+        label={t('offerForm.side')}
+        options={['sell', 'buy'] as FlowSide[]}
+        isOn={(s) => d.side === s}
+        onPick={(s) => set({ side: s })}
+        buttonClass={(s) => `fl-seg__btn fl-seg__btn--${s}`}
+        testId={(s) => `flow-offer-side-${s}`}
+      >
+        {(s) => t(`offerForm.sideOf.${s}`)}
+      </ChoiceGroup>
       <div className="fl-form__row">
         <label className="fl-field">
           {t('filter.fiat')}
@@ -168,11 +167,7 @@ export function OfferForm({ initial }: { initial?: OfferDraft }) {
           {t('offerForm.holds', { amount: available === undefined ? '--' : f.num(available, 2) })}
         </p>
       ) : null}
-      {error ? (
-        <p className="fl-error" role="alert" data-testid="flow-offer-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="fl-error" testId="flow-offer-error" />
       <button
         type="submit"
         className="fl-btn fl-btn--block"

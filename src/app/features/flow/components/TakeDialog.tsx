@@ -27,6 +27,8 @@ import type { TakeDraft } from '../model/flow';
 import { flowOrderPath } from '../paths';
 import { useFmt, useRuleText } from './cells';
 import { clock } from '../../../time/clock';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 /** The platform account's available USDT, undefined while the balances load. */
 export function usePlatformUsdt(): string | undefined {
@@ -152,21 +154,18 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
         <dd>{t('minutes', { n: offer.payWindowMin })}</dd>
       </dl>
 
-      <div className="fl-seg" role="radiogroup" aria-label={t('take.by')}>
-        {(['fiat', 'coin'] as const).map((by) => (
-          <button
-            key={by}
-            type="button"
-            role="radio"
-            aria-checked={d.by === by}
-            className="fl-seg__btn"
-            onClick={() => set({ by, amount: '' })}
-            data-testid={`flow-take-by-${by}`}
-          >
-            {by === 'fiat' ? t('take.byFiat', { fiat: offer.fiat }) : t('take.byCoin')}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        kind="radio"
+        className="fl-seg"
+        label={t('take.by')}
+        options={['fiat', 'coin'] as const}
+        isOn={(by) => d.by === by}
+        onPick={(by) => set({ by, amount: '' })}
+        buttonClass="fl-seg__btn"
+        testId={(by) => `flow-take-by-${by}`}
+      >
+        {(by) => (by === 'fiat' ? t('take.byFiat', { fiat: offer.fiat }) : t('take.byCoin'))}
+      </ChoiceGroup>
       <div className="fl-field">
         <label htmlFor={`${ids}-amount`}>{t(amountLabel(side, d.by))}</label>
         <div className="fl-input">
@@ -227,11 +226,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
       <p className="fl-note fl-note--warn" data-testid="flow-take-note">
         {t(`take.note.${side}`)}
       </p>
-      {error ? (
-        <p className="fl-error" role="alert" data-testid="flow-take-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="fl-error" testId="flow-take-error" />
       <button
         type="submit"
         className={`fl-btn fl-btn--block fl-btn--${side}`}

@@ -19,6 +19,7 @@ import { usePlatformUsdt } from '../components/TakeDialog';
 import { applyLanded, outcomeUnknown, sendApply, useFlowMerchant, useUid } from '../data';
 import { FLOW_PATHS } from '../paths';
 import '../components/flow.css';
+import { AlertText } from '../../../ui/AlertText';
 
 /** The first thing the application misses, as an i18n key, or null. */
 export function applyRule(name: string, payDetails: string, available: string, required: string): string | null {
@@ -121,11 +122,7 @@ function ApplyForm({ required }: { required: string }) {
         <p className="fl-muted" data-testid="flow-apply-balance">
           {t('apply.balance', { amount: available === undefined ? '--' : f.num(available, 2) })}
         </p>
-        {error ? (
-          <p className="fl-error" role="alert" data-testid="flow-apply-error">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="fl-error" testId="flow-apply-error" />
         <button
           type="submit"
           className="fl-btn fl-btn--block"

@@ -24,6 +24,7 @@ import { useFlowOffers } from '../data';
 import { CUSTOMER_SIDES, FLOW_PAGE_SIZE, sideOf, takerSide } from '../model/flow';
 import { FLOW_PATHS } from '../paths';
 import '../components/flow.css';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 
 function OfferRow({ offer, onTake }: { offer: FlowOffer; onTake: () => void }) {
   const { t } = useTranslation('flow');
@@ -112,24 +113,21 @@ export default function FlowMarketScreen() {
           </Link>
         </nav>
         <div className="fl-toolbar">
-          <div className="fl-seg" role="radiogroup" aria-label={t('flow:market.side')}>
-            {CUSTOMER_SIDES.map((s) => (
-              <button
-                key={s}
-                type="button"
-                role="radio"
-                aria-checked={side === s}
-                className={`fl-seg__btn fl-seg__btn--${s}`}
-                onClick={() => {
-                  setPageNum(1);
-                  setParams(s === 'buy' ? {} : { side: s }, { replace: true });
-                }}
-                data-testid={`flow-side-${s}`}
-              >
-                {t(`flow:side.${s}`)}
-              </button>
-            ))}
-          </div>
+          <ChoiceGroup
+            kind="radio"
+            className="fl-seg"
+            label={t('flow:market.side')}
+            options={CUSTOMER_SIDES}
+            isOn={(s) => side === s}
+            onPick={(s) => {
+              setPageNum(1);
+              setParams(s === 'buy' ? {} : { side: s }, { replace: true });
+            }}
+            buttonClass={(s) => `fl-seg__btn fl-seg__btn--${s}`}
+            testId={(s) => `flow-side-${s}`}
+          >
+            {(s) => t(`flow:side.${s}`)}
+          </ChoiceGroup>
           <div className="fl-filters">
             <label>
               {t('flow:filter.fiat')}

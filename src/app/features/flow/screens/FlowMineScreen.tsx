@@ -28,6 +28,7 @@ import {
 import { FLOW_PAGE_SIZE, mineTabOf } from '../model/flow';
 import { FLOW_MINE_TABS, FLOW_PATHS, flowOrderPath, type FlowMineTab } from '../paths';
 import '../components/flow.css';
+import { AlertText } from '../../../ui/AlertText';
 
 function OrderRow({ o }: { o: FlowOrder }) {
   const { t } = useTranslation('flow');
@@ -173,11 +174,7 @@ function OffersPanel() {
       <div className="fl-grid">
         <section className="fl-card">
           <h2>{t('mine.myOffers')}</h2>
-          {error ? (
-            <p className="fl-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <AlertText text={error} className="fl-error" />
           {rows.length === 0 ? (
             <p className="fl-muted">{t('mine.noOffers')}</p>
           ) : (

@@ -31,6 +31,7 @@ import {
 import { FLOW_PATHS } from '../paths';
 import '../components/flow.css';
 import { clock } from '../../../time/clock';
+import { AlertText } from '../../../ui/AlertText';
 
 /** The server's now, ticking each second while `on` (a countdown on screen, not a fetch). */
 function useServerNow(on: boolean): number {
@@ -121,11 +122,7 @@ function Actions({ order, onDone }: { order: FlowOrder; onDone: () => void }) {
 
   return (
     <>
-      {error ? (
-        <p className="fl-error" role="alert" data-testid="flow-order-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="fl-error" testId="flow-order-error" />
       <div className="fl-actions">
         {actions.map((a) => (
           <button

@@ -23,6 +23,11 @@ import { downloadPoster, Poster } from '../components/Poster';
 import { INVITE_PAGE_SIZE, useInviteInfo, useInvitees, useRebates } from '../data';
 import '../../../ui/programme.css';
 import '../components/invite.css';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
+
+/** The rebate tables' column classes: a label, then amounts. */
+const NUM_AFTER_FIRST = ['', 'proxy-num', 'proxy-num'];
 
 /** The example fee the rules work through (INVUI-4). */
 const EXAMPLE_FEE = '10';
@@ -163,17 +168,10 @@ function Rules({ info }: { info: InviteInfo }) {
         <li>{t('rules.fees')}</li>
       </ol>
       <table className="proxy-table proxy-table--days">
-        <thead>
-          <tr>
-            <th scope="col">{t('rules.level')}</th>
-            <th scope="col" className="proxy-num">
-              {t('rules.ratio')}
-            </th>
-            <th scope="col" className="proxy-num">
-              {t('rules.example', { fee: formatDecimal(EXAMPLE_FEE) })}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          cols={[t('rules.level'), t('rules.ratio'), t('rules.example', { fee: formatDecimal(EXAMPLE_FEE) })]}
+          classes={NUM_AFTER_FIRST}
+        />
         <tbody>
           {info.ratios.map((r, i) => (
             <tr key={i}>
@@ -203,23 +201,21 @@ function InviteeList() {
   const page = useInvitees(level, pageNum);
   return (
     <div className="invite-panel">
-      <div className="invite-chips" role="group" aria-label={t('list.levelFilter')}>
-        {LEVELS.map((l) => (
-          <button
-            key={l}
-            type="button"
-            className={`invite-chip${l === level ? ' invite-chip--on' : ''}`}
-            aria-pressed={l === level}
-            onClick={() => {
-              setLevel(l);
-              setPageNum(1);
-            }}
-            data-testid={`invite-level-${l}`}
-          >
-            {l === 0 ? t('list.all') : t('totals.level', { level: l })}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        kind="toggle"
+        className="invite-chips"
+        label={t('list.levelFilter')}
+        options={LEVELS}
+        isOn={(l) => l === level}
+        onPick={(l) => {
+          setLevel(l);
+          setPageNum(1);
+        }}
+        buttonClass={(_, on) => `invite-chip${on ? ' invite-chip--on' : ''}`}
+        testId={(l) => `invite-level-${l}`}
+      >
+        {(l) => (l === 0 ? t('list.all') : t('totals.level', { level: l }))}
+      </ChoiceGroup>
       <DataState
         status={dataStatus(page)}
         error={page.error}
@@ -266,14 +262,7 @@ function RebateViews({ data }: { data: RebatePage }) {
       <div className="invite-two">
         <table className="proxy-table" data-testid="invite-by-day">
           <caption>{t('rebates.byDay')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('rebates.day')}</th>
-              <th scope="col" className="proxy-num">
-                {t('rebates.amount')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads cols={[t('rebates.day'), t('rebates.amount')]} classes={NUM_AFTER_FIRST} />
           <tbody>
             {data.byDay.slice(0, 14).map((d) => (
               <tr key={`${d.day}-${d.coin}`}>
@@ -287,14 +276,7 @@ function RebateViews({ data }: { data: RebatePage }) {
         </table>
         <table className="proxy-table" data-testid="invite-by-invitee">
           <caption>{t('rebates.byInvitee')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('rebates.invitee')}</th>
-              <th scope="col" className="proxy-num">
-                {t('rebates.amount')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads cols={[t('rebates.invitee'), t('rebates.amount')]} classes={NUM_AFTER_FIRST} />
           <tbody>
             {data.byInvitee.slice(0, 14).map((d) => (
               <tr key={`${d.invitee}-${d.level}-${d.coin}`}>

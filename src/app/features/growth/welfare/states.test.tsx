@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { loadNamespaces, setLanguage } from '../../../i18n/index';
 import { session } from '../../../session/store';
 import type { VipInfo, WelfareInfo } from '../../../../shared/schemas/rewards';
 import WelfareScreen from './screens/WelfareScreen';
 import { VipCard } from './components/VipCard';
+import { screenText } from '../../../ui/testing/markup';
 
 /** The screen's data hooks, replaced by whatever state a test sets. */
 const state = vi.hoisted(() => ({
@@ -39,11 +39,7 @@ beforeAll(async () => {
   Object.assign(session, { token: 't', isSign: true });
 });
 
-const text = (el: React.ReactElement) =>
-  renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = screenText;
 
 const DAY = 86_400_000;
 const now = Date.now();

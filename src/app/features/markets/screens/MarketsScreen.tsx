@@ -22,6 +22,7 @@ import { useMarketStats } from '../components/useMarketStats';
 import '../../../ui/page.css';
 import './MarketsScreen.css';
 import { MARKETS_PATHS } from '../paths';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 
 const SORT_KEYS: readonly SortKey[] = ['name', 'price', 'change', 'volume'];
 
@@ -63,22 +64,19 @@ export default function MarketsScreen() {
         }
       />
       <div className={desktop ? 'mk-wrap markets-desk' : undefined}>
-        <div className="mk-tabs" role="tablist" aria-label={t('marketLists')}>
-          {tabs.map((tab) => (
-            <button
-              key={tab.list}
-              type="button"
-              role="tab"
-              id={`mk-tab-${tab.list}`}
-              aria-controls="mk-panel"
-              aria-selected={tab.list === list}
-              className="mk-tab"
-              onClick={() => update({ list: tab.list })}
-            >
-              {t(tab.label)}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          kind="tab"
+          className="mk-tabs"
+          label={t('marketLists')}
+          options={tabs}
+          keyOf={(tab) => tab.list}
+          isOn={(tab) => tab.list === list}
+          onPick={(tab) => update({ list: tab.list })}
+          buttonClass="mk-tab"
+          buttonProps={(tab) => ({ id: `mk-tab-${tab.list}`, 'aria-controls': 'mk-panel' })}
+        >
+          {(tab) => t(tab.label)}
+        </ChoiceGroup>
         <div id="mk-panel" role="tabpanel" aria-labelledby={list ? `mk-tab-${list}` : undefined}>
           {sorted.length ? (
             <MarketTable

@@ -15,6 +15,7 @@ import { PROXY_PATHS } from '../paths';
 import { EarningsChart } from '../components/EarningsChart';
 import { Pager } from '../components/Pager';
 import '../../../ui/programme.css';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 
 export function EarningsView({ data }: { data: ProxyEarningPage }) {
   const { t } = useTranslation('proxy');
@@ -37,14 +38,7 @@ export function EarningsView({ data }: { data: ProxyEarningPage }) {
         </dl>
         <EarningsChart byDay={data.byDay} label={t('earnings.chart')} />
         <table className="proxy-table proxy-table--days">
-          <thead>
-            <tr>
-              <th scope="col">{t('earnings.day')}</th>
-              <th scope="col" className="proxy-num">
-                {t('earnings.commissionUsdt')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads cols={[t('earnings.day'), t('earnings.commissionUsdt')]} classes={['', 'proxy-num']} />
           <tbody>
             {data.byDay.slice(0, 7).map((d) => (
               <tr key={d.day}>

@@ -14,27 +14,23 @@ import { PROXY_PAGE_SIZE, useProxyCustomers } from '../data';
 import { PROXY_PATHS } from '../paths';
 import { Pager } from '../components/Pager';
 import '../../../ui/programme.css';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 
 export function CustomerList({ rows, desktop }: { rows: readonly ProxyCustomer[]; desktop: boolean }) {
   const { t } = useTranslation('proxy');
   if (desktop)
     return (
       <table className="proxy-table" data-testid="proxy-customers-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('records.customer')}</th>
-            <th scope="col">{t('records.linkedAt')}</th>
-            <th scope="col" className="proxy-num">
-              {t('records.principal')}
-            </th>
-            <th scope="col" className="proxy-num">
-              {t('records.holdings')}
-            </th>
-            <th scope="col" className="proxy-num">
-              {t('records.commission')}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          cols={[
+            t('records.customer'),
+            t('records.linkedAt'),
+            t('records.principal'),
+            t('records.holdings'),
+            t('records.commission'),
+          ]}
+          classes={['', '', 'proxy-num', 'proxy-num', 'proxy-num']}
+        />
         <tbody>
           {rows.map((r, i) => (
             <tr key={`${r.name}-${r.linkedAt}-${i}`}>

@@ -22,6 +22,7 @@ import { toast } from '../../../ui/toast';
 import { applyAgent, linkAgent, useProxyInfo } from '../data';
 import { PROXY_PATHS } from '../paths';
 import '../../../ui/programme.css';
+import { AlertText } from '../../../ui/AlertText';
 
 /** The rate as a percentage ("0.1" -> "10"). */
 export function ratePercent(rate: string): string {
@@ -131,11 +132,7 @@ function AgentPart({ info }: { info: ProxyInfo }) {
           >
             {t('agent.apply')}
           </button>
-          {error ? (
-            <p className="proxy-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <AlertText text={error} className="proxy-error" />
         </>
       )}
     </section>

@@ -28,6 +28,8 @@ import { HIDDEN_AMOUNT, setHideAmounts, setHideSmall, walletPrefs } from '../pre
 import { usePortfolio, type Portfolio } from '../usePortfolio';
 import { IconConvert, IconDeposit, IconEye, IconEyeOff, IconRecords, IconTransfer, IconWithdraw } from './walletIcons';
 import './wallet.css';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 
 export interface AssetsOverviewProps {
   layout: 'phone' | 'desktop';
@@ -192,16 +194,9 @@ function DesktopTable({
   const amount = useAmount();
   return (
     <table className="wallet-table" data-testid={`wallet-rows-${account}`}>
-      <thead>
-        <tr>
-          <th scope="col">{t('col.coin')}</th>
-          <th scope="col">{t('col.total')}</th>
-          <th scope="col">{t('col.available')}</th>
-          <th scope="col">{t('col.frozen')}</th>
-          <th scope="col">{t('col.value')}</th>
-          <th scope="col">{t('col.actions')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        cols={[t('col.coin'), t('col.total'), t('col.available'), t('col.frozen'), t('col.value'), t('col.actions')]}
+      />
       <tbody>
         {rows.map((r) => (
           <tr key={r.coin} className="wallet-tr" data-coin={r.coin}>
@@ -298,23 +293,19 @@ export function AccountTabs({ portfolio, layout, onTransfer }: AssetsOverviewPro
 
   return (
     <section className={`wallet-accounts wallet-accounts--${layout}`} aria-label={t('accountsTitle')}>
-      <div className="wallet-tabs" role="tablist" aria-label={t('accountsTitle')}>
-        {ACCOUNTS.map((a) => (
-          <button
-            key={a}
-            type="button"
-            role="tab"
-            id={`wallet-tab-${a}`}
-            aria-selected={a === account}
-            aria-controls="wallet-tabpanel"
-            className="wallet-tabs__tab"
-            onClick={() => setAccount(a)}
-            data-testid={`wallet-tab-${a}`}
-          >
-            {t(`account.${a}`)}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        kind="tab"
+        className="wallet-tabs"
+        label={t('accountsTitle')}
+        options={ACCOUNTS}
+        isOn={(a) => a === account}
+        onPick={setAccount}
+        buttonClass="wallet-tabs__tab"
+        testId={(a) => `wallet-tab-${a}`}
+        buttonProps={(a) => ({ id: `wallet-tab-${a}`, 'aria-controls': 'wallet-tabpanel' })}
+      >
+        {(a) => t(`account.${a}`)}
+      </ChoiceGroup>
       <div id="wallet-tabpanel" role="tabpanel" aria-labelledby={`wallet-tab-${account}`}>
         <div className="wallet-accounts__bar">
           <div className="wallet-accounts__value">

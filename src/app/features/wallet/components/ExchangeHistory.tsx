@@ -16,6 +16,7 @@ import { useExchangeHistory } from '../exchangeData';
 import '../../../forms/forms.css';
 import './wallet.css';
 import './exchange.css';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 
 export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolean }) {
   const { t } = useTranslation('wallet');
@@ -49,18 +50,10 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
         <EmptyState compact title={t('exchange.historyEmpty')} />
       ) : desktop ? (
         <table className="fx-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('exchange.time')}</th>
-              <th scope="col">{t('exchange.pair')}</th>
-              <th scope="col" className="num">
-                {t('exchange.paid')}
-              </th>
-              <th scope="col" className="num">
-                {t('exchange.received')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            cols={[t('exchange.time'), t('exchange.pair'), t('exchange.paid'), t('exchange.received')]}
+            classes={['', '', 'num', 'num']}
+          />
           <tbody>
             {rows.map((r) => (
               <tr key={r.id} data-testid="exchange-row">

@@ -30,6 +30,7 @@ import { ACCOUNTS, QUOTE_COIN, type AssetAccount } from '../../../money/valuatio
 import { IconSwapVertical } from './walletIcons';
 import '../../../forms/forms.css';
 import './wallet.css';
+import { AlertText } from '../../../ui/AlertText';
 
 export interface TransferSheetProps {
   open: boolean;
@@ -220,11 +221,7 @@ function TransferForm({
           <IconSwapVertical size={20} />
         </button>
       </div>
-      {toError ? (
-        <p className="field__error" role="alert">
-          {toError}
-        </p>
-      ) : null}
+      <AlertText text={toError} className="field__error" />
 
       <div className="field">
         <label className="field__label" htmlFor={`${id}-coin`}>
@@ -296,11 +293,7 @@ function TransferForm({
       </div>
 
       <p className="transfer__note">{t('transfer.note')}</p>
-      {serverError ? (
-        <p className="form__error" role="alert" data-testid="transfer-error">
-          {serverError}
-        </p>
-      ) : null}
+      <AlertText text={serverError} className="form__error" testId="transfer-error" />
       <button
         type="submit"
         className="fbtn fbtn--primary fbtn--block"

@@ -25,6 +25,11 @@ import '../../../forms/forms.css';
 import './wallet.css';
 import './withdraw.css';
 import { clock } from '../../../time/clock';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
+
+/** A coin's or network's chip, marked when chosen. */
+const chipClass = (_: unknown, on: boolean) => (on ? 'wd-chip wd-chip--on' : 'wd-chip');
 
 export function WithdrawForm({
   channels,
@@ -169,43 +174,42 @@ export function WithdrawForm({
       ) : null}
       <div className="field">
         <span className="field__label">{t('withdraw.coin')}</span>
-        <div className="wd-chips" role="radiogroup" aria-label={t('withdraw.coin')}>
-          {coins.map((c) => (
-            <button
-              key={c}
-              type="button"
-              role="radio"
-              aria-checked={c === coin}
-              className={c === coin ? 'wd-chip wd-chip--on' : 'wd-chip'}
-              onClick={() => pickCoin(c)}
-              data-testid={`withdraw-coin-${c}`}
-            >
+        <ChoiceGroup
+          kind="radio"
+          className="wd-chips"
+          label={t('withdraw.coin')}
+          options={coins}
+          isOn={(c) => c === coin}
+          onPick={pickCoin}
+          buttonClass={chipClass}
+          testId={(c) => `withdraw-coin-${c}`}
+        >
+          {(c) => (
+            <>
               <CoinIcon coin={c} size={18} /> {c}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        </ChoiceGroup>
       </div>
       <div className="field">
         <span className="field__label">{t('withdraw.network')}</span>
-        <div className="wd-chips" role="radiogroup" aria-label={t('withdraw.network')}>
-          {networks.map((n) => (
-            <button
-              key={n.type}
-              type="button"
-              role="radio"
-              aria-checked={n.type === ch.type}
-              className={n.type === ch.type ? 'wd-chip wd-chip--on' : 'wd-chip'}
-              onClick={() => {
-                setType(n.type);
-                setAddress('');
-                setServerError('');
-              }}
-              data-testid={`withdraw-network-${n.type}`}
-            >
-              {n.type}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          kind="radio"
+          className="wd-chips"
+          label={t('withdraw.network')}
+          options={networks}
+          keyOf={(n) => n.type}
+          isOn={(n) => n.type === ch.type}
+          onPick={(n) => {
+            setType(n.type);
+            setAddress('');
+            setServerError('');
+          }}
+          buttonClass={chipClass}
+          testId={(n) => `withdraw-network-${n.type}`}
+        >
+          {(n) => n.type}
+        </ChoiceGroup>
       </div>
 
       <dl className="wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
@@ -400,11 +404,7 @@ export function WithdrawForm({
           </dd>
         </div>
       </dl>
-      {serverError ? (
-        <p className="form__error" role="alert" data-testid="withdraw-server-error">
-          {serverError}
-        </p>
-      ) : null}
+      <AlertText text={serverError} className="form__error" testId="withdraw-server-error" />
       <button type="submit" className="fbtn fbtn--primary fbtn--block" disabled={busy} data-testid="withdraw-submit">
         {busy ? t('withdraw.submitting') : t('withdraw.submit')}
       </button>

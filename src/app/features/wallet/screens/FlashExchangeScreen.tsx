@@ -32,6 +32,7 @@ import '../components/exchange.css';
 import { ExchangeHistory } from '../components/ExchangeHistory';
 import { Popup } from '../../../ui/Popup';
 import { clock } from '../../../time/clock';
+import { AlertText } from '../../../ui/AlertText';
 
 interface HeldQuote {
   quote: Quote;
@@ -305,11 +306,7 @@ function ExchangeForm() {
           {notice}
         </p>
       ) : null}
-      {serverError ? (
-        <p className="form__error" role="alert" data-testid="exchange-error">
-          {serverError}
-        </p>
-      ) : null}
+      <AlertText text={serverError} className="form__error" testId="exchange-error" />
       <button
         type="submit"
         className="fbtn fbtn--primary fbtn--block"

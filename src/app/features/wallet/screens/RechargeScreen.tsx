@@ -23,6 +23,10 @@ import { declarePayment, useDepositAddress, useDeposits } from '../deposits';
 import { WALLET_PATHS } from '../paths';
 import { DepositBonuses } from '../../growth';
 import '../components/deposit.css';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+
+/** A coin's or network's chip, marked when chosen. */
+const chipClass = (_: unknown, on: boolean) => `deposit-chip${on ? ' is-on' : ''}`;
 
 export default function RechargeScreen() {
   const { t } = useTranslation(['wallet', 'common']);
@@ -58,36 +62,35 @@ export default function RechargeScreen() {
       <div className="deposit-grid">
         <section className="deposit-card deposit-main" aria-label={t('wallet:deposit.title')}>
           <h2 className="deposit-label">{t('wallet:deposit.coin')}</h2>
-          <div className="deposit-chips" role="radiogroup" aria-label={t('wallet:deposit.coin')}>
-            {coins.map((c) => (
-              <button
-                key={c}
-                type="button"
-                role="radio"
-                aria-checked={c === coin}
-                className={`deposit-chip${c === coin ? ' is-on' : ''}`}
-                onClick={() => setCoin(c)}
-              >
+          <ChoiceGroup
+            kind="radio"
+            className="deposit-chips"
+            label={t('wallet:deposit.coin')}
+            options={coins}
+            isOn={(c) => c === coin}
+            onPick={setCoin}
+            buttonClass={chipClass}
+          >
+            {(c) => (
+              <>
                 <CoinIcon coin={c} size={20} />
                 <span>{c}</span>
-              </button>
-            ))}
-          </div>
+              </>
+            )}
+          </ChoiceGroup>
           <h2 className="deposit-label">{t('wallet:deposit.network')}</h2>
-          <div className="deposit-chips" role="radiogroup" aria-label={t('wallet:deposit.network')}>
-            {coinNets.map((n) => (
-              <button
-                key={n.network}
-                type="button"
-                role="radio"
-                aria-checked={n.network === net?.network}
-                className={`deposit-chip${n.network === net?.network ? ' is-on' : ''}`}
-                onClick={() => setNet(n.network)}
-              >
-                {n.network}
-              </button>
-            ))}
-          </div>
+          <ChoiceGroup
+            kind="radio"
+            className="deposit-chips"
+            label={t('wallet:deposit.network')}
+            options={coinNets}
+            keyOf={(n) => n.network}
+            isOn={(n) => n.network === net?.network}
+            onPick={(n) => setNet(n.network)}
+            buttonClass={chipClass}
+          >
+            {(n) => n.network}
+          </ChoiceGroup>
           <p className="deposit-warn" role="note">
             {t('wallet:deposit.networkWarning', { coin, network: net?.network ?? '' })}
           </p>

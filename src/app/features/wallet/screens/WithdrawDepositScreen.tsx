@@ -25,6 +25,8 @@ import { cancelWithdrawal, useReloadOnStatus, useWithdrawList } from '../withdra
 import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/withdraw.css';
+import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { AlertText } from '../../../ui/AlertText';
 
 type Tab = 'withdrawals' | 'deposits';
 
@@ -46,21 +48,17 @@ export default function WithdrawDepositScreen() {
         }
       />
       <div className={desktop ? 'wd-records wd-records--desktop' : 'wd-records'}>
-        <div className="wd-tabs" role="tablist">
-          {(['withdrawals', 'deposits'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              aria-selected={tab === k}
-              className={tab === k ? 'wd-tab wd-tab--on' : 'wd-tab'}
-              onClick={() => setTab(k)}
-              data-testid={`records-tab-${k}`}
-            >
-              {k === 'withdrawals' ? t('withdraw.tabWithdrawals') : t('withdraw.tabDeposits')}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          kind="tab"
+          className="wd-tabs"
+          options={['withdrawals', 'deposits'] as const}
+          isOn={(k) => tab === k}
+          onPick={setTab}
+          buttonClass={(_, on) => (on ? 'wd-tab wd-tab--on' : 'wd-tab')}
+          testId={(k) => `records-tab-${k}`}
+        >
+          {(k) => (k === 'withdrawals' ? t('withdraw.tabWithdrawals') : t('withdraw.tabDeposits'))}
+        </ChoiceGroup>
         {tab === 'withdrawals' ? <Withdrawals /> : <Deposits />}
       </div>
     </div>
@@ -146,11 +144,7 @@ function Withdrawals() {
         {confirm ? (
           <div className="wd-confirm">
             <p>{t('withdraw.cancelBody', { amount: formatDecimal(confirm.amount), coin: confirm.coin })}</p>
-            {error ? (
-              <p className="form__error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <AlertText text={error} className="form__error" />
             <div className="wd-outcome__actions">
               <button type="button" className="fbtn fbtn--secondary" onClick={() => setConfirm(null)}>
                 {t('withdraw.keep')}

@@ -9,6 +9,7 @@ import { DataState, dataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { BONUS_PAGE_SIZE, useBonuses } from '../data';
 import './welfare.css';
+import { ColumnHeads } from '../../../../ui/ColumnHeads';
 
 export function DepositBonuses() {
   const { t } = useTranslation('welfare');
@@ -27,18 +28,10 @@ export function DepositBonuses() {
         emptyView={<EmptyState compact title={t('bonuses.empty')} />}
       >
         <table className="wel-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('bonuses.time')}</th>
-              <th scope="col">{t('bonuses.coin')}</th>
-              <th scope="col" className="wel-num">
-                {t('bonuses.amount')}
-              </th>
-              <th scope="col" className="wel-end">
-                {t('bonuses.status')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            cols={[t('bonuses.time'), t('bonuses.coin'), t('bonuses.amount'), t('bonuses.status')]}
+            classes={['', '', 'wel-num', 'wel-end']}
+          />
           <tbody>
             {(q.data?.rows ?? []).map((b) => (
               <tr key={b.id} data-testid="welfare-bonus-row">

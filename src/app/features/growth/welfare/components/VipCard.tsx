@@ -8,6 +8,7 @@ import { formatDecimal } from '../../../../i18n/format';
 import { useVipInfo } from '../data';
 import { vipView, type VipView } from '../model/vipView';
 import './welfare.css';
+import { ColumnHeads } from '../../../../ui/ColumnHeads';
 
 export function VipCardView({ view, className }: { view: VipView; className?: string }) {
   const { t } = useTranslation('welfare');
@@ -53,17 +54,10 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
       <details className="wel-vip__table">
         <summary>{t('vip.table')}</summary>
         <table className="wel-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('vip.colLevel')}</th>
-              <th scope="col" className="wel-num">
-                {t('vip.colVolume')}
-              </th>
-              <th scope="col" className="wel-num">
-                {t('vip.colDiscount')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            cols={[t('vip.colLevel'), t('vip.colVolume'), t('vip.colDiscount')]}
+            classes={['', 'wel-num', 'wel-num']}
+          />
           <tbody>
             {view.rows.map((r) => (
               <tr key={r.level} className={r.current ? 'is-current' : undefined}>

@@ -25,6 +25,7 @@ import { VipCard } from '../components/VipCard';
 import { TASK_LINKS, daysLeft, taskCardState } from '../model/welfareView';
 import '../components/welfare.css';
 import { clock } from '../../../../time/clock';
+import { AlertText } from '../../../../ui/AlertText';
 
 function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
   const { t } = useTranslation('welfare');
@@ -101,11 +102,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
       <p className="wel-credited" role="status" data-testid="welfare-credited">
         {credited}
       </p>
-      {error ? (
-        <p className="wel-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="wel-error" />
     </li>
   );
 }
