@@ -140,7 +140,7 @@ describe('gates', () => {
       'src/engine/index.ts',
       'src/engine/connection.ts',
       'src/app/time/clock.ts',
-      'src/app/ui/toast.ts',
+      'src/app/state/toast.ts',
     ]) {
       expect(await lintAs(file, read(path.join(root, file)))).toEqual([]);
     }

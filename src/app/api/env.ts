@@ -5,8 +5,8 @@
 import i18next from 'i18next';
 import { StorageKeys } from '../../shared/storageKeys';
 import { readString } from '../state/storage';
-import { toast } from '../ui/toast';
-import { session, signOut } from '../session/store';
+import { toast } from '../state/toast';
+import { session, signOut } from '../state/session';
 import { FALLBACK_MESSAGES, type MessageKey } from './messages';
 import { clock } from '../time/clock';
 import { apiBaseOf, requestTimeoutOf } from '../../shared/runtimeConfig';

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { withReturn } from '../ui/appPaths';
-import { session } from '../session/store';
+import { session } from '../state/session';
 import { openCustomerService } from '../ui/customerService';
 import { useHasService } from '../ui/operatorLinks';
 import { ConnectionIndicator } from '../market/ConnectionIndicator';

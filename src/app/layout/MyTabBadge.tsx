@@ -3,7 +3,7 @@
  * `InboxSync` in the phone layout); nothing signed out or at 0. It fetches nothing itself.
  */
 import { useSnapshot } from 'valtio';
-import { session } from '../session/store';
+import { session } from '../state/session';
 import { badgeText } from '../ui/inboxNumbers';
 import { inboxUnread } from '../state/unreadStore';
 import '../ui/badge.css';

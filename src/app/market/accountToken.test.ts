@@ -28,7 +28,7 @@ describe('[BUS-8] the app hands the worker a socket ticket where the server offe
   it('asks for a ticket before the token goes to the worker, and again every half minute while signed in', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const { setToken, signOut } = await import('../session/store');
+      const { setToken, signOut } = await import('../state/session');
       const { installAccountToken, TICKET_REFRESH_MS } = await import('./accountToken');
       replies.push(async () => ({ code: 200, msg: '', data: { ticket: 'p.t1', expiresAt: 1 } }));
       replies.push(async () => ({ code: 200, msg: '', data: { ticket: 'p.t2', expiresAt: 2 } }));
@@ -49,7 +49,7 @@ describe('[BUS-8] the app hands the worker a socket ticket where the server offe
   });
 
   it('where tickets are not offered, the token goes on and the server is not asked again in this page', async () => {
-    const { setToken, signOut } = await import('../session/store');
+    const { setToken, signOut } = await import('../state/session');
     const { installAccountToken } = await import('./accountToken');
     installAccountToken();
     setToken('tok-a');
@@ -66,7 +66,7 @@ describe('[BUS-8] the app hands the worker a socket ticket where the server offe
     const { setRuntimeConfig } = await import('../api/runtimeConfig');
     setRuntimeConfig({ socketTickets: false });
     try {
-      const { setToken } = await import('../session/store');
+      const { setToken } = await import('../state/session');
       const { installAccountToken } = await import('./accountToken');
       installAccountToken();
       setToken('tok-a');

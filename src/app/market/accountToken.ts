@@ -13,7 +13,7 @@ import { subscribe } from 'valtio';
 import { userApi } from '../../shared/api/user';
 import { callRaw } from '../api/client';
 import { runtimeConfig } from '../api/runtimeConfig';
-import { session } from '../session/store';
+import { session } from '../state/session';
 import { clock, type TimerHandle } from '../time/clock';
 import { marketClient } from './marketClient';
 

@@ -12,7 +12,7 @@ import { mutate } from '../data/mutate';
 import { invalidate } from '../data/queries';
 import { queryKey } from '../data/queryCache';
 import { useQuery, type QueryResult } from '../data/useQuery';
-import { session } from '../session/store';
+import { session } from '../state/session';
 import { useLiveAccount } from '../market/hooks';
 import type { BalanceEntry, AssetAccount } from './valuation';
 

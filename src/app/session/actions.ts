@@ -5,7 +5,7 @@ import { userApi } from '../../shared/api/user';
 import { CODE_OK } from '../../shared/api/envelope';
 import type { UserInfo } from '../../shared/schemas/user';
 import { call, callRaw } from '../api/client';
-import { session, setToken, setUserInfo, signOut } from './store';
+import { session, setToken, setUserInfo, signOut } from '../state/session';
 
 /** The 'user info changed' document event of spec 4.1; detail is the new profile. */
 export const USER_INFO_CHANGED_EVENT = 'userInfoChanged';

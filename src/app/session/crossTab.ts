@@ -8,7 +8,7 @@ import { StorageKeys } from '../../shared/storageKeys';
 import { isPublicPath } from './paths';
 import { SIGN_IN_PATH, withReturn } from '../ui/appPaths';
 import { loadUserInfo } from './actions';
-import { onSignOut, session, setToken, signOut } from './store';
+import { onSignOut, session, setToken, signOut } from '../state/session';
 
 export const SESSION_CHANNEL = 'openex:session';
 

@@ -14,13 +14,13 @@
 import { readFlag } from '../../shared/flags';
 import { clientEnv } from '../api/env';
 import { settingObject, settings } from '../state/settings';
-import { dismissToast, toast } from '../ui/toast';
+import { dismissToast, toast } from '../state/toast';
 import { loadUserInfo } from './actions';
 import { tryAutoLogin } from './autoLogin';
 import { installSessionSync } from './crossTab';
 import { HOME_PATH, isEntryPath, RETURN_PARAM, safeReturnPath, SIGN_IN_PATH, withReturn } from '../ui/appPaths';
 import { opensSignedOut } from './paths';
-import { session } from './store';
+import { session } from '../state/session';
 import { clock } from '../time/clock';
 
 /**

@@ -5,9 +5,9 @@ import { loadUserInfo, logout, onRechargeRefresh, signIn, USER_INFO_CHANGED_EVEN
 import { LOGIN_SUCCESS_EVENT, tryAutoLogin, type Eip1193Provider } from './autoLogin';
 import { installSessionSync } from './crossTab';
 import { guard, LOADING_TOAST_DELAY_MS, resetGuardHistory } from './guard';
-import { ui } from '../ui/toast';
+import { ui } from '../state/toast';
 import { applyConfig, settings } from '../state/settings';
-import { onSignOut, session, signOut } from './store';
+import { onSignOut, session, signOut } from '../state/session';
 import { setRouteAccess } from './paths';
 import { ROUTES } from '../routes';
 

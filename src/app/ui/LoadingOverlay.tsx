@@ -1,7 +1,7 @@
 /** The full-screen overlay with 'submittingOrder' while the global loading flag is on (spec 2.3). */
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { ui } from './toast';
+import { ui } from '../state/toast';
 import './ui.css';
 
 export function LoadingOverlay() {

@@ -1,7 +1,7 @@
 /** Renders the toasts of toast.ts (spec 9.3a: 2000 ms by default) in a polite live region. */
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { ui } from './toast';
+import { ui } from '../state/toast';
 import './ui.css';
 
 export function Toasts() {

@@ -8,7 +8,7 @@ import { proxy } from 'valtio';
 import { isRealLink } from '../../shared/links';
 import { settings } from '../state/settings';
 import { i18n } from '../i18n/index';
-import { toast } from './toast';
+import { toast } from '../state/toast';
 import { runtimeConfig } from '../api/runtimeConfig';
 
 export interface ServiceLink {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { TOAST_DURATION_MS, dismissToast, setLoading, toast, ui } from './toast';
+import { TOAST_DURATION_MS, dismissToast, setLoading, toast, ui } from '../state/toast';
 import { LoadingOverlay } from './LoadingOverlay';
 import { EmptyState } from './EmptyState';
 import { Toasts } from './Toasts';

@@ -10,7 +10,7 @@ import { call } from '../../api/client';
 import { mutate } from '../../data/mutate';
 import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { LEADERS_PAGE_SIZE } from './model/follow';
 
 /** Every follow query's key starts with this: invalidating it refreshes them all. */

@@ -4,7 +4,7 @@ import { followApi } from '../../../shared/api/follow';
 import type { FollowEvent } from '../../../shared/schemas/follow';
 import type { UserInfo } from '../../../shared/schemas/user';
 import { loadNamespaces, setLanguage } from '../../i18n/index';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { FollowForm } from './components/FollowDialog';
 import { Leaderboard } from './components/Leaderboard';
 import { Events } from './components/MyFollows';

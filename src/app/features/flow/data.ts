@@ -22,7 +22,7 @@ import { completeIntent, mutate, pendingIntentKey, pendingIntentNames } from '..
 import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { balancesChanged } from '../../money/balances';
 import {
   actionIntent,

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadNamespaces, setLanguage } from '../../i18n/index';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { globalState } from '../../state/global';
 import { WatchStar, WatchStarView } from './components/WatchStar';
 import {

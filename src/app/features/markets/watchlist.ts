@@ -11,7 +11,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { userApi } from '../../../shared/api/user';
 import { call } from '../../api/client';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { globalState } from '../../state/global';
 
 export interface WatchEntry {

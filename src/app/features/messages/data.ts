@@ -14,7 +14,7 @@ import { invalidate } from '../../data/queries';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { languageState } from '../../i18n/index';
 import { useStatusRefetch } from '../../market/useStatusRefetch';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { rememberUnread } from '../../state/unreadStore';
 
 export const MESSAGE_PAGE_SIZE = 20;

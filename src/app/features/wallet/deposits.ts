@@ -12,7 +12,7 @@ import { mutate } from '../../data/mutate';
 import { queryKey } from '../../data/queryCache';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { useLiveAccount } from '../../market/hooks';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { AddressBook } from './model/depositAddress';
 import { clock } from '../../time/clock';
 

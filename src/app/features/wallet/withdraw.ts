@@ -16,7 +16,7 @@ import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery, type QueryResult } from '../../data/useQuery';
 import { useLiveAccount } from '../../market/hooks';
-import { session } from '../../session/store';
+import { session } from '../../state/session';
 import { ASSET_QUERIES, balancesChanged } from '../../money/balances';
 
 /** One withdrawal intent at a time: its key is kept (across reloads) until its outcome is known. */

@@ -11,7 +11,7 @@ import { IconCheck } from '../icons';
 import { languageState, setLanguage } from '../../i18n/index';
 import type { LanguageCode } from '../../i18n/languages';
 import { settings } from '../../state/settings';
-import { toast } from '../toast';
+import { toast } from '../../state/toast';
 import { languageRows, type LanguageRow } from './languageRows';
 import './languages.css';
 

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { languageState } from '../../../i18n/index';
 import { NATIVE_NAMES } from '../../../i18n/languages';
 import { formatDateTime } from '../../../i18n/format';
@@ -27,7 +27,7 @@ import {
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { openCustomerService } from '../../../ui/customerService';
 import { useHasDownloads, useHasService } from '../../../ui/operatorLinks';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { CONTENT_PATHS } from '../../content/paths';
 import { SETTINGS_PATHS } from '../../settings/paths';
 import { RECORDS_PATHS } from '../../records/paths';

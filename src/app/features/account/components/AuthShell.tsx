@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { LanguageButton } from '../../../ui/language/LanguageButton';
 import '../../../forms/forms.css';
 import './account.css';

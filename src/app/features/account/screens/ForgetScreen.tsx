@@ -8,7 +8,7 @@ import { CodeField } from '../../../forms/CodeField';
 import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
 import { RETURN_PARAM, withReturn } from '../../../ui/appPaths';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
 import { PasswordMeter } from '../components/PasswordMeter';

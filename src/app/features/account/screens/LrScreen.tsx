@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { logout } from '../../../session/actions';
 import { RETURN_PARAM, withReturn } from '../../../ui/appPaths';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { Logo } from '../../../ui/Logo';
 import { AuthShell } from '../components/AuthShell';
 import { displayName } from '../model/displayName';

@@ -16,7 +16,7 @@ import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
 import { signIn } from '../../../session/actions';
 import { returnTarget, RETURN_PARAM, withReturn } from '../../../ui/appPaths';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { queueNewUserNotice } from '../../content';
 import { AuthShell } from '../components/AuthShell';
 import { PhoneField } from '../components/PhoneField';

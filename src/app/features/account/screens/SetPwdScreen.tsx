@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { IconChevron } from '../../../ui/icons';
 import { logout } from '../../../session/actions';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { AuthShell } from '../components/AuthShell';
 import { displayName } from '../model/displayName';
 import { KycBadge } from '../components/KycBadge';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { KycLevel, KycState } from '../../../../shared/schemas/user';
 import { formatDecimal } from '../../../i18n/format';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { AuthShell } from '../components/AuthShell';
 import { KycBadge } from '../components/KycBadge';
 import { useAuthLimitFlags } from '../model/loginSettings';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { StorageKeys } from '../../../../shared/storageKeys';
 import { readJson, readString, writeJson, writeString } from '../../../state/storage';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { IconMegaphone } from '../../../ui/icons';
 import { NOTICES_HREF, noticeHref } from '../paths';
 import { Paragraphs } from '../components/Content';

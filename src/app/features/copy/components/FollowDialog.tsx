@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/earn/followRules';
 import type { Follow } from '../../../../shared/schemas/follow';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { useAssetBalances } from '../../../money/balances';
 import { WALLET_PATHS } from '../../wallet/paths';

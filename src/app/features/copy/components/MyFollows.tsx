@@ -14,7 +14,7 @@ import { useOpenPositions } from '../../trade';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { sendUnfollow, useMyFollows, useTrader, useUid } from '../data';
 import { followIntent } from '../model/follow';
 import { followPath } from '../paths';

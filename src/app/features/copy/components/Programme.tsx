@@ -10,7 +10,7 @@ import { nanoid } from 'nanoid';
 import type { TraderDashboard, TraderProgramme } from '../../../../shared/schemas/follow';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { sendApply, useDashboard, useProgramme, useUid } from '../data';
 import { pct, shareRateOf, windowOf } from '../model/follow';
 import { followPath } from '../paths';

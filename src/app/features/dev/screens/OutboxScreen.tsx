@@ -9,7 +9,7 @@ import type { OutboxMessage } from '../../../../shared/api/dev';
 import { formatDateTime } from '../../../i18n/format';
 import { TopBar } from '../../../ui/TopBar';
 import { EmptyState } from '../../../ui/EmptyState';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import NotFoundScreen from '../../../screens/notFound/NotFoundScreen';
 import { IconCopy, IconMail, IconPhone } from '../../../ui/accountIcons';
 import { hasDevOutbox, OUTBOX_REFRESH_MS, purposeKey, readOutbox } from '../model/outbox';

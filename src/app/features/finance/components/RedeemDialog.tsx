@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinanceHolding } from '../../../../shared/schemas/finance';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { outcomeUnknown, redeemLanded, sendRedeem } from '../data';
 import { plus, type RedeemTerms } from '../model/finance';
 import { amount, utcDate } from './format';

@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
 import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ACCOUNT_PATHS } from '../../account/paths';
 import { HistoryPanel } from '../components/HistoryPanel';

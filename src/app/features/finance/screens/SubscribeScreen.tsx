@@ -12,7 +12,7 @@ import { useSnapshot } from 'valtio';
 import type { FinanceHolding, FinanceProduct } from '../../../../shared/schemas/finance';
 import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { settings } from '../../../state/settings';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { DataState, dataStatus } from '../../../ui/DataState';

@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLOW_FIATS, FLOW_PAY_METHODS, type FlowFiat, type FlowSide } from '../../../../shared/schemas/flow';
 import { FLOW_PAY_WINDOWS } from '../../../../shared/rewards/flowRules';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { findOffer, offerIntent, outcomeUnknown, pendingOfferIntents, sendOffer } from '../data';
 import { checkOffer, EMPTY_OFFER, offerBodyOf, ruleText, type OfferDraft } from '../model/flow';
 import { useFmt, useRuleText } from './cells';

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlowOffer, FlowOrder } from '../../../../shared/schemas/flow';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { useAssetBalances } from '../../../money/balances';
 import { findTake, outcomeUnknown, pendingTakes, sendTake, takeIntent, useFlowOrders, useUid } from '../data';
 import {

@@ -13,7 +13,7 @@ import { FLOW_MERCHANT_DEPOSIT } from '../../../../shared/rewards/flowRules';
 import { FlowApplyBody, type FlowMerchant } from '../../../../shared/schemas/flow';
 import { TopBar } from '../../../ui/TopBar';
 import { DataState, dataStatus } from '../../../ui/DataState';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { useFmt } from '../components/cells';
 import { usePlatformUsdt } from '../components/TakeDialog';
 import { applyLanded, outcomeUnknown, sendApply, useFlowMerchant, useUid } from '../data';

@@ -12,7 +12,7 @@ import { useStatusRefetch } from '../../../market/useStatusRefetch';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { tabId, UnderlineTabs } from '../../../ui/UnderlineTabs';
 import { Methods, Pager, StateBadge, useFmt } from '../components/cells';
 import { OfferForm } from '../components/OfferForm';

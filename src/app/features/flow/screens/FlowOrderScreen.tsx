@@ -15,7 +15,7 @@ import { serverClockOffset } from '../../../market/serverClock';
 import { useStatusRefetch } from '../../../market/useStatusRefetch';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { StateBadge, useFmt, useRuleText } from '../components/cells';
 import { outcomeUnknown, pendingActions, sendAction, settleActions, useFlowOrder, useUid } from '../data';
 import {

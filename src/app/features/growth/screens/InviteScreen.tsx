@@ -16,7 +16,7 @@ import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Popup } from '../../../ui/Popup';
 import { QrCode } from '../../../ui/QrCode';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { UnderlineTabs, tabId } from '../../../ui/UnderlineTabs';
 import { Pager } from '../../proxy';
 import { downloadPoster, Poster } from '../components/Poster';

@@ -12,7 +12,7 @@ import { mutate } from '../../../data/mutate';
 import { queryKey } from '../../../data/queryCache';
 import { useQuery, type QueryResult } from '../../../data/useQuery';
 import { useStatusRefetch } from '../../../market/useStatusRefetch';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { balancesChanged } from '../../../money/balances';
 import { WELFARE_NEWS_KINDS } from './model/welfareView';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { loadNamespaces, setLanguage } from '../../../i18n/index';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import type { VipInfo, WelfareInfo } from '../../../../shared/schemas/rewards';
 import WelfareScreen from './screens/WelfareScreen';
 import { VipCard } from './components/VipCard';

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { withReturn } from '../../../ui/appPaths';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { ACCOUNT_PATHS } from '../../account/paths';
 import { isWatched, setWatched, useWatchUid, watchlist } from '../watchlist';
 import './WatchStar.css';

@@ -14,7 +14,7 @@ import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
 import { UnderlineTabs } from '../../../ui/UnderlineTabs';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { MESSAGE_PAGE_SIZE, markRead, useMessages, type MessageFilter } from '../data';
 import { MessageIcon } from '../components/MessageIcon';
 import { MessagePager } from '../components/MessagePager';

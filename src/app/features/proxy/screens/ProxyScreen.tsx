@@ -14,11 +14,11 @@ import { ProxyLinkBody, type ProxyInfo } from '../../../../shared/schemas/proxy'
 import { ApiError } from '../../../api/client';
 import { formatDecimal } from '../../../i18n/format';
 import { TopBar } from '../../../ui/TopBar';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { SIGN_IN_PATH } from '../../../ui/appPaths';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { applyAgent, linkAgent, useProxyInfo } from '../data';
 import { PROXY_PATHS } from '../paths';
 import '../../../ui/programme.css';

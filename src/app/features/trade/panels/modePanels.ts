@@ -4,7 +4,7 @@
  * the chart.
  */
 import type { ComponentType } from 'react';
-import type { TradeMode } from '../../../state/playing';
+import type { TradeMode } from '../playing';
 import { SecondsPanel } from './seconds/SecondsPanel';
 import { SpotPanel } from './spot/SpotPanel';
 import { FuturesPanel } from './futures/FuturesPanel';

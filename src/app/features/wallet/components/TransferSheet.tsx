@@ -11,11 +11,11 @@ import { useSnapshot } from 'valtio';
 import { StorageKeys } from '../../../../shared/storageKeys';
 import { ApiError } from '../../../api/client';
 import { formatDecimal } from '../../../i18n/format';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { readJson, writeJson } from '../../../state/storage';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { Popup } from '../../../ui/Popup';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { sendTransfer, useAssetBalances } from '../../../money/balances';
 import {
   availableOf,

@@ -12,8 +12,8 @@ import { useDevCodeHint } from '../../../forms/DevCodeHint';
 import { SendCodeButton } from '../../../forms/SendCodeButton';
 import { formatDecimal } from '../../../i18n/format';
 
-import { session } from '../../../session/store';
-import { toast } from '../../../ui/toast';
+import { session } from '../../../state/session';
+import { toast } from '../../../state/toast';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { sanitizeAmountInput } from '../../../money/transfer';
 import { addressOk, quoteFor, withdrawCoins } from '../model/withdrawForm';

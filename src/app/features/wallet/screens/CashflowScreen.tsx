@@ -13,7 +13,7 @@ import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { useLiveAccount } from '../../../market/hooks';
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useVirtualRows } from '../../../ui/useVirtualRows';

@@ -15,10 +15,10 @@ import { formatDecimal, formatRate } from '../../../i18n/format';
 import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 
-import { session } from '../../../session/store';
+import { session } from '../../../state/session';
 import { CoinIcon } from '../../../ui/CoinIcon';
 
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { useAssetBalances } from '../../../money/balances';
 import { IconSwapVertical } from '../components/walletIcons';
 import { exchangeOfQuote, fetchQuote, outcomeUnknown, sendExchange, useExchangeCoins } from '../exchangeData';

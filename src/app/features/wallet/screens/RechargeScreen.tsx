@@ -18,7 +18,7 @@ import { settings } from '../../../state/settings';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QrCode } from '../../../ui/QrCode';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../state/toast';
 import { declarePayment, useDepositAddress, useDeposits } from '../deposits';
 import { WALLET_PATHS } from '../paths';
 import { DepositBonuses } from '../../growth';

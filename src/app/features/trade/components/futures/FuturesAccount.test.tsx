@@ -5,7 +5,7 @@ import type { Position } from '../../../../../shared/schemas/futures';
 import type { UserInfo } from '../../../../../shared/schemas/user';
 import { markFigures } from '../../../../../shared/trading/futuresRules';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { settings } from '../../../../state/settings';
 import { FuturesAccount } from './FuturesAccount';
 import { TEST_CONTRACT_PAIR } from './testContractPair';

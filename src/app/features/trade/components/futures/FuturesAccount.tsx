@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesRecord } from '../../../../../shared/schemas/records';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { SignInCta } from '../../../../ui/SignInCta';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../../../shared/schemas/user';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { FuturesOrderForm } from './FuturesOrderForm';
 import type { FuturesDraft } from './futuresForm';
 import { TEST_CONTRACT_PAIR as PAIR } from './testContractPair';

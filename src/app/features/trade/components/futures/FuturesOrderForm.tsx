@@ -28,7 +28,7 @@ import type { FuturesState } from '../../../../../shared/trading/futuresChecks';
 import { MARGIN_COIN, leverages, type FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { formatDecimal } from '../../../../i18n/format';
 import { useMark } from '../../../../market/hooks';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { WALLET_PATHS } from '../../../wallet/paths';
 import { useAssetBalances } from '../../../../money/balances';
 import { useLanguage } from '../../../../ui/Price';

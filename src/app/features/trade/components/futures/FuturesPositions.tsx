@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { Position } from '../../../../../shared/schemas/futures';
 import { useMark, usePositions } from '../../../../market/hooks';
-import { toast } from '../../../../ui/toast';
+import { toast } from '../../../../state/toast';
 import { useLanguage } from '../../../../ui/Price';
 import { useContractAvailable } from './FuturesOrderForm';
 import { PositionDialogHost, type PositionDialog } from './PositionDialogs';

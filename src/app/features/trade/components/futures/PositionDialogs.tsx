@@ -17,7 +17,7 @@ import { MARGIN_COIN, pnlAt, tradeFee } from '../../../../../shared/trading/futu
 import { formatDecimal, formatFixed } from '../../../../i18n/format';
 import { QUOTE_DISPLAY_DECIMALS } from '../../../../../shared/numberFormat';
 import { Popup } from '../../../../ui/Popup';
-import { toast } from '../../../../ui/toast';
+import { toast } from '../../../../state/toast';
 import { useLanguage } from '../../../../ui/Price';
 import { sanitizeDecimalInput } from '../../model/spotForm';
 import { adjustMargin, closePosition, setTpSl } from '../../futuresOrders';

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { Position } from '../../../../../shared/schemas/futures';
 import type { UserInfo } from '../../../../../shared/schemas/user';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { settings } from '../../../../state/settings';
 import { FuturesAccount } from './FuturesAccount';
 import { CopyBadge } from './futuresCells';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../../i18n/format';
 import { useTicker } from '../../../../market/hooks';
 import { BOOK_CADENCE_MS } from '../../../../market/cadence';
-import { toast } from '../../../../ui/toast';
+import { toast } from '../../../../state/toast';
 import { OrderBook } from '../OrderBook';
 import { setOrderPrice } from '../../orderPrice';
 

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { KlineInterval } from '../../../../../shared/protocol';
 import type { CoinListKey, MarketRow } from '../../../../market/coins';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useTicker } from '../../../../market/hooks';
-import { toast } from '../../../../ui/toast';
+import { toast } from '../../../../state/toast';
 import { pricePrefill, sanitizeDecimalInput } from '../../model/spotForm';
 import type { PlaceOutcome } from '../../orderIntents';
 import { pricePick } from '../../orderPrice';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../../ui/Pager';
-import { toast } from '../../../../ui/toast';
+import { toast } from '../../../../state/toast';
 
 type Ns = 'trade' | 'futures';
 

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../../../shared/schemas/user';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { pricePick, setOrderPrice } from '../../orderPrice';
 import { SpotOrderForm } from './SpotOrderForm';
 import { TEST_SPOT_PAIR } from '../../../../../shared/trading/testPair';

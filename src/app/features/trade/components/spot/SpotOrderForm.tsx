@@ -21,7 +21,7 @@ import { assetDecimals } from '../../../../../shared/amount';
 import { Decimal } from '../../../../../shared/decimal';
 import { useFeeDiscount, withDiscount } from '../../../../money/vip';
 import { formatDecimal } from '../../../../i18n/format';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import {
   PROTECTION_PERCENT,
   SLIDER_STOPS,

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { SpotFill, SpotOrder } from '../../../../../shared/schemas/trading';
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
-import { session } from '../../../../session/store';
+import { session } from '../../../../state/session';
 import { settings } from '../../../../state/settings';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';

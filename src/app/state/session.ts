@@ -5,7 +5,7 @@
 import { proxy } from 'valtio';
 import type { AssetEntry, UserInfo } from '../../shared/schemas/user';
 import { StorageKeys } from '../../shared/storageKeys';
-import { clearArea, readJson, readString, writeString } from '../state/storage';
+import { clearArea, readJson, readString, writeString } from './storage';
 
 export interface SessionState {
   token: string;

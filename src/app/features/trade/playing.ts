@@ -10,9 +10,9 @@
  *
  * Pure functions; unit-tested.
  */
-import { readFlag } from '../../shared/flags';
-import type { CoinListKey } from '../market/coins';
-import { TRADE_PATHS, withSymbol } from '../features/trade/paths';
+import { readFlag } from '../../../shared/flags';
+import type { CoinListKey } from '../../market/coins';
+import { TRADE_PATHS, withSymbol } from './paths';
 
 export type TradeMode = 'Optional' | 'SecondContract' | 'BBTrading' | 'Ustandard' | 'Option';
 
