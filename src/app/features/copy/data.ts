@@ -3,26 +3,20 @@
  * programme and dashboard through the keyed query cache; following, changing, stopping and applying through the one
  * `mutate()` (one Idempotency-Key per intent, kept across reloads), each refreshing the follow queries after.
  */
-import { useSnapshot } from 'valtio';
 import { followApi } from '../../../shared/api/follow';
 import type { FollowBody, TraderApplyBody, TraderSort } from '../../../shared/schemas/follow';
 import { call } from '../../api/client';
 import { mutate } from '../../data/mutate';
 import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
-import { session } from '../../state/session';
 import { LEADERS_PAGE_SIZE } from './model/follow';
+
+export { useMyFollows, useUid } from '../../data/follows';
 
 /** Every follow query's key starts with this: invalidating it refreshes them all. */
 export const FOLLOW_QUERIES = queryKey(['follow']);
 /** The caller's follows and the futures positions change together when a follow is stopped or changed. */
 const AFTER_FOLLOW = [FOLLOW_QUERIES, queryKey(['records'])];
-
-/** The signed-in user's id, or '' signed out. */
-export function useUid(): string {
-  const { isSign, userInfo } = useSnapshot(session);
-  return isSign ? (userInfo?.uid ?? '') : '';
-}
 
 /** One page of the leaderboard: the server sorts by `sort` over the `days` window and pages (FOLUI-2). */
 export function fetchTraders(sort: TraderSort, days: number, pageNum: number, signal?: AbortSignal) {
@@ -44,12 +38,6 @@ export function useTrader(id: number, uid: string) {
   return useQuery(queryKey(['follow', 'trader', id, uid]), (signal) =>
     call(followApi.followTrader, { query: { id }, signal, silent: true }),
   );
-}
-
-export function useMyFollows(uid: string) {
-  return useQuery(queryKey(['follow', 'mine', uid]), (signal) => call(followApi.followMine, { signal, silent: true }), {
-    enabled: uid !== '',
-  });
 }
 
 export function useProgramme(uid: string) {
@@ -88,10 +76,4 @@ export function sendApply(body: TraderApplyBody, intent: string) {
     intent,
     invalidates: [FOLLOW_QUERIES],
   });
-}
-
-/** The nickname of a trader the caller follows (the futures screen's copy badge), from the follows list. */
-export function useFollowNickname(traderId: number): string | undefined {
-  const q = useMyFollows(useUid());
-  return q.data?.find((f) => f.traderId === traderId)?.nickname;
 }

@@ -11,7 +11,7 @@ import { CopyBadge } from './futuresCells';
 import { TEST_CONTRACT_PAIR } from './testContractPair';
 
 const follows = vi.hoisted(() => ({ names: new Map<number, string>() }));
-vi.mock('../../../copy/data', () => ({ useFollowNickname: (id: number) => follows.names.get(id) }));
+vi.mock('../../../../data/follows', () => ({ useFollowNickname: (id: number) => follows.names.get(id) }));
 
 const base: Position = {
   id: 9,

@@ -10,7 +10,7 @@ import { formatDateTime, formatDecimal, formatFixed } from '../../../../i18n/for
 import { QUOTE_DISPLAY_DECIMALS } from '../../../../../shared/numberFormat';
 import { settings } from '../../../../state/settings';
 import { useLanguage } from '../../../../ui/Price';
-import { useFollowNickname } from '../../../copy';
+import { useFollowNickname } from '../../../../data/follows';
 
 export function useFormat() {
   const lang = useLanguage();
