@@ -18,7 +18,7 @@ import { settings } from '../../state/settings';
 import { globalState } from '../../state/global';
 import { toast } from '../../state/toast';
 import { mergeCoinLists, toRow, type CoinLists, type MarketRow } from '../../market/coins';
-import { MODE_LABEL, MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from './playing';
+import { MODE_LABEL, MODE_LIST, modeForPath, tradeHref, tradeModes, type TradeMode } from '../../market/playing';
 import { TradeTabs } from './components/TradeTabs';
 import { PairHeader } from './components/PairHeader';
 import { ChartCard } from './components/ChartCard';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../market/hooks';
 import type { MarketRow } from '../../../market/coins';
-import { tradeHref } from '../../trade';
+import { tradeHref } from '../../../market/playing';
 import { ChangePill, Num, Price, useLanguage } from '../../../ui/Price';
 import { Sparkline } from './Sparkline';
 import { CoinIcon } from '../../../ui/CoinIcon';

@@ -18,7 +18,7 @@ import type { TickerView } from '../../../../engine';
 import { useTickerWriter } from '../../../market/hooks';
 import { shortDecimal, type MarketRow, type SortKey } from '../../../market/coins';
 import type { SortState } from '../model/sortState';
-import { tradeHref } from '../../trade';
+import { tradeHref } from '../../../market/playing';
 import { clearFlash, flashPrice, Num, useLanguage } from '../../../ui/Price';
 import { Sparkline } from './Sparkline';
 import { useCoinVolume } from './useMarketStats';

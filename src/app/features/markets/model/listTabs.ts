@@ -4,7 +4,7 @@
  * Lists not in the playing settings follow in the 3.4 order; empty lists are left out.
  */
 import { COIN_LISTS, type CoinListKey, type CoinLists } from '../../../market/coins';
-import { MODE_LIST, tradeModes, type TradeMode } from '../../trade';
+import { MODE_LIST, tradeModes, type TradeMode } from '../../../market/playing';
 
 export interface ListTab {
   list: CoinListKey;

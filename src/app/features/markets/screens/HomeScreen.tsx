@@ -12,13 +12,12 @@ import { session } from '../../../state/session';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { IconDownload, IconGlobe, IconMarkets, IconSearch, IconService, IconTrade } from '../../../ui/icons';
 import { homeRows, type CoinLists, type MarketRow } from '../../../market/coins';
-import { tradeHref } from '../../trade';
+import { MODE_PATH, tradeHref } from '../../../market/playing';
 import { MarketTable } from '../components/MarketTable';
 import { HighlightCard } from '../components/HighlightCard';
 import '../../../ui/page.css';
 import './HomeScreen.css';
 import { MARKETS_PATHS } from '../paths';
-import { TRADE_PATHS } from '../../trade/paths';
 import { CONTENT_PATHS } from '../../content/paths';
 import { Logo } from '../../../ui/Logo';
 import { LanguageButton } from '../../../ui/language/LanguageButton';
@@ -43,7 +42,11 @@ export default function HomeScreen() {
   const hasDownloads = useHasDownloads();
   const shortcuts = [
     { to: MARKETS_PATHS.markets, label: t('shortcutMarkets'), Icon: IconMarkets },
-    { to: first ? tradeHref(first.list, first.symbol) : TRADE_PATHS.spot, label: t('shortcutTrade'), Icon: IconTrade },
+    {
+      to: first ? tradeHref(first.list, first.symbol) : MODE_PATH.BBTrading,
+      label: t('shortcutTrade'),
+      Icon: IconTrade,
+    },
     ...(hasDownloads ? [{ to: CONTENT_PATHS.download, label: t('shortcutDownload'), Icon: IconDownload }] : []),
     { to: CONTENT_PATHS.help, label: t('shortcutHelp'), Icon: IconService },
   ];
@@ -72,7 +75,7 @@ export default function HomeScreen() {
             {isSign ? (
               <Link
                 className="mk-btn mk-btn--primary"
-                to={first ? tradeHref(first.list, first.symbol) : TRADE_PATHS.spot}
+                to={first ? tradeHref(first.list, first.symbol) : MODE_PATH.BBTrading}
               >
                 {t('heroTrade')}
               </Link>

@@ -17,7 +17,7 @@ import {
   type CoinLists,
   type MarketRow,
 } from '../../../market/coins';
-import { tradeHref } from '../../trade';
+import { tradeHref } from '../../../market/playing';
 import { clearRecent, pushRecent, readRecent } from '../model/recentSearches';
 import { MarketTable } from '../components/MarketTable';
 import { WatchStar } from '../components/WatchStar';

@@ -2,7 +2,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MODE_LABEL, MODE_PATH, type TradeMode } from '../playing';
+import { MODE_LABEL, MODE_PATH, type TradeMode } from '../../../market/playing';
 import { watchlistTab, withSymbol } from '../paths';
 
 interface Props {

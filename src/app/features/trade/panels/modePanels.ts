@@ -4,7 +4,7 @@
  * the chart.
  */
 import type { ComponentType } from 'react';
-import type { TradeMode } from '../playing';
+import type { TradeMode } from '../../../market/playing';
 import { SecondsPanel } from './seconds/SecondsPanel';
 import { SpotPanel } from './spot/SpotPanel';
 import { FuturesPanel } from './futures/FuturesPanel';

@@ -148,7 +148,7 @@ describe('a purchase whose reply never came (OUI-5)', () => {
 
 describe('the routes (OUI-1)', () => {
   it('[OUI-1] /flashOption and /option are the trade shell in Option mode, with the options messages', async () => {
-    const { modeForPath } = await import('../../../playing');
+    const { modeForPath } = await import('../../../../../market/playing');
     const { TRADE_ROUTES } = await import('../../../routes');
     const none = new URLSearchParams();
     expect(modeForPath('/flashOption', none)).toBe('Option');

@@ -10,9 +10,8 @@
  *
  * Pure functions; unit-tested.
  */
-import { readFlag } from '../../../shared/flags';
-import type { CoinListKey } from '../../market/coins';
-import { TRADE_PATHS, withSymbol } from './paths';
+import { readFlag } from '../../shared/flags';
+import type { CoinListKey } from './coins';
 
 export type TradeMode = 'Optional' | 'SecondContract' | 'BBTrading' | 'Ustandard' | 'Option';
 
@@ -23,12 +22,21 @@ export const MODE_LIST: Record<Exclude<TradeMode, 'Optional'>, CoinListKey> = {
   Option: 'optionList',
 };
 
-export const MODE_PATH: Record<Exclude<TradeMode, 'Optional'>, string> = {
-  SecondContract: TRADE_PATHS.seconds,
-  BBTrading: TRADE_PATHS.spot,
-  Ustandard: TRADE_PATHS.futures,
-  Option: TRADE_PATHS.options,
-};
+/** The trade screen's route of each mode (spec 2.1): the trade feature's path table takes them from here. */
+export const MODE_PATH = {
+  SecondContract: '/flash',
+  BBTrading: '/trade',
+  Ustandard: '/contract',
+  Option: '/flashOption',
+} as const satisfies Record<Exclude<TradeMode, 'Optional'>, string>;
+
+/** The options product's menu entry (OUI-1): the options screen too. */
+export const OPTION_MENU_PATH = '/option';
+
+/** A trade route with its pair (`?symbol=`). */
+export function withSymbol(path: string, symbol: string): string {
+  return `${path}?symbol=${encodeURIComponent(symbol)}`;
+}
 
 /** i18n key (market namespace) of each mode's label. */
 export const MODE_LABEL: Record<TradeMode, string> = {
@@ -79,9 +87,9 @@ export function tradeModes(playing: readonly PlayingEntryLike[] | undefined): Tr
 /** The mode a route stands for (see the table above). */
 export function modeForPath(pathname: string, search: URLSearchParams): Exclude<TradeMode, 'Optional'> {
   // The options menu entry (/option) is the options screen too (OUI-1).
-  if (pathname.startsWith(TRADE_PATHS.options) || pathname === TRADE_PATHS.option) return 'Option';
-  if (pathname.startsWith(TRADE_PATHS.seconds)) return 'SecondContract';
-  if (pathname.startsWith(TRADE_PATHS.futures)) return 'Ustandard';
+  if (pathname.startsWith(MODE_PATH.Option) || pathname === OPTION_MENU_PATH) return 'Option';
+  if (pathname.startsWith(MODE_PATH.SecondContract)) return 'SecondContract';
+  if (pathname.startsWith(MODE_PATH.Ustandard)) return 'Ustandard';
   if (search.get('componentName') === '2') return 'Ustandard';
   return 'BBTrading';
 }
