@@ -16,13 +16,11 @@ import { call } from '../../api/client';
 import { mutate } from '../../data/mutate';
 import { queryKey } from '../../data/queryCache';
 import { clock } from '../../time/clock';
-import { orderIntents, type IntentDeps, type PlaceOutcome } from './orderIntents';
+import { orderIntents, type IntentDeps } from './orderIntents';
 
 /** Every futures query's key starts with this: an answer about an order or a position fetches them all again. */
 export const FUTURES_QUERIES = queryKey(['futures']);
 export const FUTURES_INTENT_PREFIX = 'futures-order:';
-
-export type FuturesPlaceOutcome = PlaceOutcome<FuturesOrder>;
 
 /** What placing an order needs from the world (replaced in tests). */
 export type FuturesDeps = IntentDeps<FuturesOrderBody, FuturesOrder>;

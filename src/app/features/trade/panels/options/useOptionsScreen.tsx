@@ -45,16 +45,16 @@ import {
   useSettledOptions,
 } from './optionsData';
 import { clock } from '../../../../time/clock';
+import { ContractTabs } from '../../components/kit/ContractTabs';
+import { useOwnContracts } from '../../components/kit/ownContracts';
 
 /** While a purchase's outcome is unknown, it is looked for again this often. */
 const PENDING_RECHECK_MS = 10_000;
 const SETTLEMENT_TOAST_MS = 4_000;
 const localNow = () => clock.now();
 
-interface Placed {
-  order: OptionOrder;
-  seen: unknown;
-}
+/** Open options: the soonest expiry first, then the newest. */
+const SOONEST_FIRST = (a: OptionOrder, b: OptionOrder) => a.expiry - b.expiry || b.id - a.id;
 
 export interface OptionsParts {
   board: ReactNode;
@@ -161,36 +161,17 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
 
   // The lists.
   const openQ = useOpenOptions(uid);
-  const [tab, setTab] = useState<'open' | 'settled'>('open');
   const [page, setPage] = useState(1);
   const settledQ = useSettledOptions(uid, page);
   const latestQ = useSettledOptions(uid, 1);
   const latestRows = latestQ.data?.rows;
-  const [placed, setPlaced] = useState<Placed[]>([]);
   const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
-  const openRows = useMemo(() => {
-    const server = openQ.data?.rows ?? [];
-    const ids = new Set(server.map((o) => o.id));
-    const done = new Set([...settledIds, ...(latestRows ?? []).map((o) => o.id)]);
-    const mine = placed.filter((p) => p.seen === openQ.data && !ids.has(p.order.id)).map((p) => p.order);
-    return [...mine, ...server].filter((o) => !done.has(o.id)).sort((a, b) => a.expiry - b.expiry || b.id - a.id);
-  }, [openQ.data, placed, settledIds, latestRows]);
-  const openData = useRef(openQ.data);
-  useEffect(() => {
-    openData.current = openQ.data;
+  const { tab, setTab, openRows, onPlaced, seenOpen, toasted } = useOwnContracts({
+    open: openQ.data,
+    latestSettled: latestRows,
+    settledHere: settledIds,
+    order: SOONEST_FIRST,
   });
-  const onPlaced = useCallback((order: OptionOrder) => {
-    const seen = openData.current;
-    setPlaced((list) => [...list.filter((p) => p.seen === seen && p.order.id !== order.id), { order, seen }]);
-    setTab('open');
-  }, []);
-
-  // Settlement: a push, or an option seen open here that turns up settled (OUI-8).
-  const seenOpen = useRef(new Set<number>());
-  const toasted = useRef(new Set<number>());
-  useEffect(() => {
-    for (const o of openRows) seenOpen.current.add(o.id);
-  }, [openRows]);
   const announce = useCallback(
     (id: number, sym: string, payout: string) => {
       if (toasted.current.has(id)) return;
@@ -205,12 +186,12 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
         { kind: won ? 'success' : 'info', duration: SETTLEMENT_TOAST_MS },
       );
     },
-    [t, pairOf],
+    [t, pairOf, toasted],
   );
   useEffect(() => {
     for (const o of latestRows ?? [])
       if (o.status === 'settled' && seenOpen.current.has(o.id)) announce(o.id, o.symbol, o.payout ?? '0');
-  }, [latestRows, announce]);
+  }, [latestRows, announce, seenOpen]);
 
   // A purchase whose reply never came (OUI-5).
   const [pending, setPending] = useState<PendingOption[]>(() => pendingOptions());
@@ -344,29 +325,15 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
   const mine =
     uid === '' ? null : (
       <section className="opt-mine" aria-label={t('mine.title')} data-testid="options-mine">
-        <div className="mk-tabs opt-tabs" role="tablist" aria-label={t('mine.title')}>
-          <button
-            type="button"
-            role="tab"
-            className="mk-tab"
-            aria-selected={tab === 'open'}
-            onClick={() => setTab('open')}
-            data-testid="options-tab-open"
-          >
-            {t('tabs.open', { n: openRows.length })}
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className="mk-tab"
-            aria-selected={tab === 'settled'}
-            onClick={() => setTab('settled')}
-            data-testid="options-tab-settled"
-          >
-            {t('tabs.settled')}
-          </button>
-        </div>
-        <div role="tabpanel" className="opt-tabpanel">
+        <ContractTabs
+          ns="options"
+          label={t('mine.title')}
+          tab={tab}
+          onTab={setTab}
+          openCount={openRows.length}
+          prefix="options"
+          cls="opt"
+        >
           {tab === 'open' ? (
             <OpenOptions rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onExpired={onClosed} />
           ) : (
@@ -378,7 +345,7 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
               onPage={setPage}
             />
           )}
-        </div>
+        </ContractTabs>
       </section>
     );
 

@@ -44,6 +44,8 @@ import { useCloseChecks, useSecondsPushes } from './useSecondsLive';
 import { useServerOffset } from '../../../../market/serverClock';
 import './seconds.css';
 import { clock } from '../../../../time/clock';
+import { ContractTabs } from '../../components/kit/ContractTabs';
+import { useOwnContracts } from '../../components/kit/ownContracts';
 
 /** While a submission's outcome is unknown, it is looked for again this often (until found or given up). */
 const PENDING_RECHECK_MS = 10_000;
@@ -57,11 +59,7 @@ interface Props {
   pair?: string;
 }
 
-/** An order placed here, shown until a list fetched after it has come (that list then decides). */
-interface Placed {
-  order: SecondOrder;
-  seen: unknown;
-}
+const NEWEST_FIRST = (a: SecondOrder, b: SecondOrder) => b.id - a.id;
 
 /** The pair of the panel and the display name of any pair (from the platform's coin lists). */
 function usePanelPair(symbolProp: string | undefined) {
@@ -103,40 +101,20 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
 
   // The lists.
   const openQ = useOpenSeconds(uid);
-  const [tab, setTab] = useState<'open' | 'settled'>('open');
   const [page, setPage] = useState(1);
   const settledQ = useSettledSeconds(uid, page);
   const latestQ = useSettledSeconds(uid, 1);
   const engineOffset = useServerOffset();
   const [replyOffset, setReplyOffset] = useState<number | null>(null);
   const offset = engineOffset ?? replyOffset;
-  const [placed, setPlaced] = useState<Placed[]>([]);
   const [pushed, setPushed] = useState<Readonly<Record<number, SettlementData>>>({});
   const latestRows = latestQ.data?.rows;
-  const openRows = useMemo(() => {
-    const server = openQ.data?.rows ?? [];
-    const ids = new Set(server.map((o) => o.id));
-    const settled = new Set([...Object.keys(pushed).map(Number), ...(latestRows ?? []).map((o) => o.id)]);
-    const mine = placed.filter((p) => p.seen === openQ.data && !ids.has(p.order.id)).map((p) => p.order);
-    return [...mine, ...server].filter((o) => !settled.has(o.id)).sort((a, b) => b.id - a.id);
-  }, [openQ.data, placed, pushed, latestRows]);
-
-  const openData = useRef(openQ.data);
-  useEffect(() => {
-    openData.current = openQ.data;
+  const { tab, setTab, openRows, onPlaced, seenOpen, toasted } = useOwnContracts({
+    open: openQ.data,
+    latestSettled: latestRows,
+    settledHere: pushed,
+    order: NEWEST_FIRST,
   });
-  const onPlaced = useCallback((order: SecondOrder) => {
-    const seen = openData.current;
-    setPlaced((list) => [...list.filter((p) => p.seen === seen && p.order.id !== order.id), { order, seen }]);
-    setTab('open');
-  }, []);
-
-  // Settlement: a push, or a contract seen open here that turns up settled (SECUI-7).
-  const seenOpen = useRef(new Set<number>());
-  const toasted = useRef(new Set<number>());
-  useEffect(() => {
-    for (const o of openRows) seenOpen.current.add(o.id);
-  }, [openRows]);
   const announce = useCallback(
     (id: number, symbol: string, result: 'win' | 'lose' | 'draw', payout: string) => {
       if (toasted.current.has(id)) return;
@@ -147,12 +125,12 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
         duration: SETTLEMENT_TOAST_MS,
       });
     },
-    [t, pairOf],
+    [t, pairOf, toasted],
   );
   useEffect(() => {
     for (const o of latestRows ?? [])
       if (o.result && seenOpen.current.has(o.id)) announce(o.id, o.symbol, o.result, o.payout ?? '0');
-  }, [latestRows, announce]);
+  }, [latestRows, announce, seenOpen]);
 
   // A submission whose reply never came (SECUI-5).
   const [pending, setPending] = useState<PendingSecond[]>(() => pendingSeconds());
@@ -295,29 +273,15 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
         {ticket}
         {uid !== '' && (
           <div className="sec-orders">
-            <div className="mk-tabs sec-tabs" role="tablist" aria-label={t('title')}>
-              <button
-                type="button"
-                role="tab"
-                className="mk-tab"
-                aria-selected={tab === 'open'}
-                onClick={() => setTab('open')}
-                data-testid="seconds-tab-open"
-              >
-                {t('tabs.open', { n: openRows.length })}
-              </button>
-              <button
-                type="button"
-                role="tab"
-                className="mk-tab"
-                aria-selected={tab === 'settled'}
-                onClick={() => setTab('settled')}
-                data-testid="seconds-tab-settled"
-              >
-                {t('tabs.settled')}
-              </button>
-            </div>
-            <div role="tabpanel" className="sec-tabpanel">
+            <ContractTabs
+              ns="seconds"
+              label={t('title')}
+              tab={tab}
+              onTab={setTab}
+              openCount={openRows.length}
+              prefix="seconds"
+              cls="sec"
+            >
               {tab === 'open' ? (
                 <OpenContracts rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onClosed={onClosed} />
               ) : (
@@ -331,7 +295,7 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
                   marked={marked?.id}
                 />
               )}
-            </div>
+            </ContractTabs>
           </div>
         )}
       </div>
