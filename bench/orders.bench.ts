@@ -18,6 +18,7 @@
  * and .md. Not a test: no threshold is asserted. The LAST line printed is one JSON object.
  * `BENCH_SERVER_LOG=<file>` appends the servers' standard output to that file.
  * `BENCH_CPU_PROF=<dir>` starts each server with `--cpu-prof` into that folder (where the time goes).
+ * `BENCH_SQL_COUNT=1` loads bench/lib/sqlCount.ts into each server and prints its SQL statements per accepted order.
  * Printed per run besides the client's figures: the server's CPU time per accepted order (Linux /proc: steadier
  * than throughput when other work shares the machine) and the core's batches in the run by size (its /metrics).
  */
@@ -75,7 +76,8 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/src/main.ts'], {
+  const count = process.env.BENCH_SQL_COUNT === '1' ? ['--import', './bench/lib/sqlCount.ts'] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', ...count, 'server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -235,6 +237,17 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** SQL statements the server has run (BENCH_SQL_COUNT=1: bench/lib/sqlCount.ts writes them every 50 ms). */
+async function sqlCount(dataDir: string): Promise<number | undefined> {
+  if (process.env.BENCH_SQL_COUNT !== '1') return undefined;
+  await new Promise((r) => setTimeout(r, 120));
+  try {
+    return Number(readFileSync(join(dataDir, 'sql-count'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The core's committed batches by size and its commands, from the server's /metrics (loopback, no token). */
 async function coreBatches(url: string): Promise<{ commands: number; batches: Record<string, number> }> {
   const text = await (await fetch(url + '/metrics')).text();
@@ -308,6 +321,7 @@ async function main(): Promise<void> {
         for (const clients of opts.clients) {
           const terms = await pairTerms(srv.url);
           const before = await coreBatches(srv.url);
+          const sqlBefore = await sqlCount(srv.dataDir);
           const cpuBefore = cpuSeconds(srv.proc.pid);
           const r = await runClient({
             url: srv.url,
@@ -319,6 +333,7 @@ async function main(): Promise<void> {
             tag: `r${run}c${ci}n${clients}`,
           });
           const cpuAfter = cpuSeconds(srv.proc.pid);
+          const sqlAfter = await sqlCount(srv.dataDir);
           const batches = batchesBetween(before, await coreBatches(srv.url));
           // The server's CPU per accepted order: steadier than throughput on a machine other work loads.
           const cpuMsPerOrder =
@@ -334,6 +349,9 @@ async function main(): Promise<void> {
               `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${r.refused} refused, ${r.limited} limited, ${r.failed} failed)` +
               (r.refusals.length ? `; refusals: ${r.refusals.join(' | ')}` : '') +
               (cpuMsPerOrder === undefined ? '' : `; server CPU ${cpuMsPerOrder} ms per accepted order`) +
+              (sqlBefore === undefined || sqlAfter === undefined || r.accepted === 0
+                ? ''
+                : `; ${Math.round(((sqlAfter - sqlBefore) / r.accepted) * 10) / 10} SQL statements per accepted order`) +
               `; core: ${batches.batches} batches, ${batches.commandsPerBatch} commands each (by size ${JSON.stringify(batches.sizes)})`,
           );
         }

@@ -61,7 +61,7 @@ export async function openDatabase(dataDir: string, log?: MigrationLog): Promise
  * an earlier mark). The ledger's write-behind store (LEDGER-11) registers one, so a module that wraps a ledger
  * write in its own `db.transaction`, catches the failure and carries on undoes the queued write with the SQL.
  */
-export interface SavepointWatcher {
+interface SavepointWatcher {
   mark(): number;
   rollbackTo(mark: number): void;
   /** The outermost transaction began, or ended (committed or rolled back). */

@@ -1,5 +1,6 @@
 /** The SQL of futures orders, positions, take-profit/stop-loss entries, records and funding rounds (029_futures, 042_funding_marks). */
 import type Database from 'better-sqlite3';
+import { TxCache } from '../db/txCache';
 import type { FuturesOrderStatus, PositionStatus } from '../../../src/shared/schemas/futures';
 import type { FuturesRecord } from '../../../src/shared/schemas/records';
 
@@ -242,12 +243,23 @@ export function sqliteFuturesStore(db: Database.Database) {
   };
   /** Named parameters must all be used by the statement: keep only the ones given. */
   const args = (a: Record<string, unknown>) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined));
+  // CORE-8: the orders and positions written or read in a transaction (a core batch) are answered from memory for
+  // the rest of it (every column is written by insert and update: the row given is the row stored).
+  const orders = new TxCache<OrderRow>(db);
+  const positions = new TxCache<PositionRow>(db);
+  const loadOrder = (id: number) => q.order.get(id) as OrderRow | undefined;
+  const loadPosition = (id: number) => q.position.get(id) as PositionRow | undefined;
   return {
     insertOrder(row: Omit<OrderRow, 'id'>): number {
-      return Number(q.insertOrder.run(row).lastInsertRowid);
+      const id = Number(q.insertOrder.run(row).lastInsertRowid);
+      orders.set(id, { ...row, id });
+      return id;
     },
-    updateOrder: (row: OrderRow) => void q.updateOrder.run(row),
-    order: (id: number) => q.order.get(id) as OrderRow | undefined,
+    updateOrder: (row: OrderRow) => {
+      q.updateOrder.run(row);
+      orders.set(row.id, row);
+    },
+    order: (id: number) => orders.read(id, loadOrder),
     byClientId: (userId: number, cid: string) => q.byClient.get(userId, cid) as OrderRow | undefined,
     openOrders: () => q.openOrders.all() as OrderRow[],
     /** Open orders of one position's book (`copyOf` 0 = the user's own, else the lead trader's copies). */
@@ -265,10 +277,15 @@ export function sqliteFuturesStore(db: Database.Database) {
       return f(args({ userId, symbol, limit, offset }));
     },
     insertPosition(row: Omit<PositionRow, 'id'>): number {
-      return Number(q.insertPosition.run(row).lastInsertRowid);
+      const id = Number(q.insertPosition.run(row).lastInsertRowid);
+      positions.set(id, { ...row, id });
+      return id;
     },
-    updatePosition: (row: PositionRow) => void q.updatePosition.run(row),
-    position: (id: number) => q.position.get(id) as PositionRow | undefined,
+    updatePosition: (row: PositionRow) => {
+      q.updatePosition.run(row);
+      positions.set(row.id, row);
+    },
+    position: (id: number) => positions.read(id, loadPosition),
     openPosition: (userId: number, symbol: string, side: string, copyOf = 0) =>
       q.openPosition.get(userId, symbol, side, copyOf) as PositionRow | undefined,
     openPositionsOf: (userId: number) => q.openPositionsOf.all(userId) as PositionRow[],

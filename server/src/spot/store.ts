@@ -1,5 +1,6 @@
 /** The SQL of spot orders and fills (migration 028_spot). */
 import type Database from 'better-sqlite3';
+import { TxCache } from '../db/txCache';
 import type { SpotOrderStatus } from '../../../src/shared/schemas/trading';
 
 export interface OrderRow {
@@ -111,12 +112,28 @@ export function sqliteSpotStore(db: Database.Database): SpotStore {
     };
   };
   const fillPages = [fillQ(false), fillQ(true)];
+  // CORE-8: the orders written or read in a transaction (a core batch) are answered from memory for the rest of it.
+  const rows = new TxCache<OrderRow>(db);
+  const loadOrder = (id: number) => q.order.get(id) as OrderRow | undefined;
   return {
-    insertOrder: (row) => Number(q.insert.run(row).lastInsertRowid),
-    setHold: (id, holdId) => void q.setHold.run(holdId, id),
-    order: (id) => q.order.get(id) as OrderRow | undefined,
+    insertOrder: (row) => {
+      const id = Number(q.insert.run(row).lastInsertRowid);
+      // The row as stored: the columns' defaults for what the insert leaves out.
+      rows.set(id, { ...row, id, filled: '0', filledTotal: '0', fee: '0', cancelReason: null, holdId: null });
+      return id;
+    },
+    setHold: (id, holdId) => {
+      q.setHold.run(holdId, id);
+      const r = rows.get(id);
+      if (r) rows.set(id, { ...r, holdId });
+    },
+    order: (id) => rows.read(id, loadOrder),
     byClientId: (userId, cid) => q.byClient.get(userId, cid) as OrderRow | undefined,
-    update: (row) => void q.update.run(row),
+    update: (row) => {
+      q.update.run(row);
+      const r = rows.get(row.id);
+      if (r) rows.set(row.id, { ...r, ...row });
+    },
     insertFill: (row) => void q.insertFill.run(row),
     page(userId, open, symbol, limit, offset) {
       const p = pages[(open ? 2 : 0) + (symbol ? 1 : 0)];
