@@ -7,6 +7,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../../../shared/api/user';
 import { call } from '../../../api/client';
+import { AlertText } from '../../../ui/AlertText';
 
 /** The server's limit (UPLOAD-1): at most 5 MB per image. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -80,11 +81,7 @@ export function ImageUpload({ id, label, value, error, onChange, onError }: Imag
           aria-describedby={error ? `${id}-error` : undefined}
         />
       </label>
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertText text={error} className="field__error" id={`${id}-error`} />
     </div>
   );
 }

@@ -234,11 +234,7 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
             {t('link.submit')}
           </button>
         </div>
-        {error ? (
-          <p className="proxy-error" id={`${id}-err`} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertText text={error} className="proxy-error" id={`${id}-err`} />
       </form>
       <Popup
         open={confirming}

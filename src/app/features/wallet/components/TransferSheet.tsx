@@ -27,7 +27,7 @@ import {
   type TransferProblem,
 } from '../../../money/transfer';
 import { ACCOUNTS, QUOTE_COIN, type AssetAccount } from '../../../money/valuation';
-import { IconSwapVertical } from './walletIcons';
+import { SwapButton } from './walletIcons';
 import '../../../forms/forms.css';
 import './wallet.css';
 import { AlertText } from '../../../ui/AlertText';
@@ -211,15 +211,7 @@ function TransferForm({
             </select>
           </label>
         </div>
-        <button
-          type="button"
-          className="transfer__swap"
-          onClick={swap}
-          aria-label={t('transfer.swap')}
-          data-testid="transfer-swap"
-        >
-          <IconSwapVertical size={20} />
-        </button>
+        <SwapButton label={t('transfer.swap')} onClick={swap} testId="transfer-swap" />
       </div>
       <AlertText text={toError} className="field__error" />
 
@@ -282,11 +274,12 @@ function TransferForm({
             {t('transfer.max')}
           </button>
         </div>
-        {amountError ? (
-          <p className="field__error" id={`${id}-amount-error`} role="alert" data-testid="transfer-amount-error">
-            {amountError}
-          </p>
-        ) : null}
+        <AlertText
+          text={amountError}
+          className="field__error"
+          id={`${id}-amount-error`}
+          testId="transfer-amount-error"
+        />
         <p className="field__hint" id={`${id}-available`} data-testid="transfer-available">
           {t('transfer.available', { amount: formatDecimal(available), coin: chosen, account: t(`account.${from}`) })}
         </p>

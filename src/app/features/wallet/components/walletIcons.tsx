@@ -37,8 +37,15 @@ export const IconEyeOff = (p: P) => (
     <path d="M4 4l16 16M9.9 5.8A9.6 9.6 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16 16 0 0 1-3 3.7M6.3 7.4A15.6 15.6 0 0 0 2.5 12S6 18.5 12 18.5a9 9 0 0 0 4-.9M9.9 9.9a3 3 0 0 0 4.2 4.2" />
   </Svg>
 );
-export const IconSwapVertical = (p: P) => (
+const IconSwapVertical = (p: P) => (
   <Svg {...p}>
     <path d="M8 4v16M8 4L4.5 7.5M8 4l3.5 3.5M16 20V4M16 20l-3.5-3.5M16 20l3.5-3.5" />
   </Svg>
+);
+
+/** The round button that swaps the two sides (the transfer's accounts, the flash exchange's coins). */
+export const SwapButton = (p: { label: string; onClick: () => void; testId: string }) => (
+  <button type="button" className="transfer__swap" onClick={p.onClick} aria-label={p.label} data-testid={p.testId}>
+    <IconSwapVertical size={20} />
+  </button>
 );

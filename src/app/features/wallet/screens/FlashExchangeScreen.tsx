@@ -20,7 +20,7 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 
 import { toast } from '../../../state/toast';
 import { useAssetBalances } from '../../../money/balances';
-import { IconSwapVertical } from '../components/walletIcons';
+import { SwapButton } from '../components/walletIcons';
 import { exchangeOfQuote, fetchQuote, outcomeUnknown, sendExchange, useExchangeCoins } from '../exchangeData';
 import { flashOutcome } from '../../../../shared/wallet/flashQuote';
 import { serverClockOffset } from '../../../market/serverClock';
@@ -250,23 +250,11 @@ function ExchangeForm() {
             {t('exchange.max')}
           </button>
         </div>
-        {amountError ? (
-          <p className="field__error" id={`${id}-error`} role="alert" data-testid="exchange-amount-error">
-            {amountError}
-          </p>
-        ) : null}
+        <AlertText text={amountError} className="field__error" id={`${id}-error`} testId="exchange-amount-error" />
       </div>
 
       <div className="fx-swap">
-        <button
-          type="button"
-          className="transfer__swap"
-          onClick={swap}
-          aria-label={t('exchange.swap')}
-          data-testid="exchange-swap"
-        >
-          <IconSwapVertical size={20} />
-        </button>
+        <SwapButton label={t('exchange.swap')} onClick={swap} testId="exchange-swap" />
       </div>
 
       <div className="fx-leg">
