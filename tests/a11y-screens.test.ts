@@ -21,6 +21,7 @@ import {
   appWithDemoUser,
   gotoApp,
   navigateInApp,
+  keptPage,
   newContext,
   shot,
   waitForContent,
@@ -185,15 +186,23 @@ async function reflow(page: Page) {
 
 const ZOOM_ROUTES = ['/trade?symbol=btcusdt', '/', '/markets', '/wallet', '/assets', '/withdraw'];
 
+/**
+ * The page of the 200 % browser text size (Page.setFontSizes), kept for the desktop's test and the phone's: each
+ * sets its size and the text size, then loads the app (the phone's load a reload in the warm context).
+ */
+const largeTextPage = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+
 describe('zoom and text size', () => {
   it('[A11Y-7][A11Y-6] at 200 % zoom of a 1440 x 900 window and at 320 CSS px: no sideways scroll, no figure broken', async () => {
-    for (const [name, viewport] of [
-      ['200 %', { width: 720, height: 450 }],
-      ['320 px', { width: 320, height: 640 }],
-    ] as const) {
-      const ctx = await newContext(env.app.browser, { viewport, token: env.token });
-      try {
-        const page = await ctx.newPage();
+    // One context for both sizes: the page is set to each size, then loads the app at it (the second a reload).
+    const ctx = await newContext(env.app.browser, { viewport: { width: 720, height: 450 }, token: env.token });
+    const page = await ctx.newPage();
+    try {
+      for (const [name, viewport] of [
+        ['200 %', { width: 720, height: 450 }],
+        ['320 px', { width: 320, height: 640 }],
+      ] as const) {
+        await page.setViewportSize(viewport);
         await gotoApp(page, url(ZOOM_ROUTES[0]));
         // A11Y-6: the page may zoom.
         const meta = await page.locator('meta[name="viewport"]').getAttribute('content');
@@ -216,17 +225,17 @@ describe('zoom and text size', () => {
         expect(box.cut).toBe(false);
         expect(box.right).toBeLessThanOrEqual(box.w);
         await shot(page, `a11y-zoom-${viewport.width}`);
-      } finally {
-        await ctx.close();
       }
+    } finally {
+      await ctx.close();
     }
   });
 
   it('[A11Y-7] a 200 % browser text size: rem sizes grow, the layout reflows to the phone one, nothing scrolls sideways', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    try {
-      const page = await ctx.newPage();
-      const cdp = await ctx.newCDPSession(page);
+    const page = await largeTextPage();
+    await page.setViewportSize(DESKTOP);
+    {
+      const cdp = await page.context().newCDPSession(page);
       await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
       await gotoApp(page, url('/trade?symbol=btcusdt'));
       await waitForContent(page).catch(() => undefined);
@@ -235,8 +244,8 @@ describe('zoom and text size', () => {
       await page.getByTestId('tabbar').waitFor();
       expect(await reflow(page)).toEqual({ sideways: 0, broken: [] });
       await shot(page, 'a11y-text-200');
-    } finally {
-      await ctx.close();
+      // Parked until the phone's test loads it again: a live trade screen would keep working under the next test.
+      await page.goto('about:blank');
     }
   });
 });
@@ -397,11 +406,11 @@ async function largeText(page: Page) {
 
 describe('a phone at 200 % text', () => {
   it('[A11Y-7][A11Y-1][A11Y-21] home, trade, futures with its order sheet, wallet and withdraw: nothing scrolls sideways, nothing cut, no figure broken; axe finds nothing serious', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const page = await largeTextPage();
+    await page.setViewportSize(PHONE);
     const found: Record<string, string[]> = {};
-    try {
-      const page = await ctx.newPage();
-      const cdp = await ctx.newCDPSession(page);
+    {
+      const cdp = await page.context().newCDPSession(page);
       await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
       const routes = ['/', '/trade?symbol=btcusdt', '/contract?symbol=btcusdt', '/wallet', '/withdraw'];
       await gotoApp(page, url(routes[0]));
@@ -437,8 +446,8 @@ describe('a phone at 200 % text', () => {
         await shot(page, `a11y-text-200-phone${route.replace(/[^a-z]+/g, '-')}`);
       }
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-    } finally {
-      await ctx.close();
+      // Parked: the app left open would keep working under the file's later tests (its context closes after).
+      await page.goto('about:blank');
     }
   });
 });

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   type Harness,
 } from './accounts-support';
+import { keptPage, visit } from './app-support';
 
 let h: Harness;
 let base: string;
@@ -29,15 +30,37 @@ afterAll(async () => {
   await h?.close();
 });
 
+/**
+ * The phone of one new email user, signed in, kept with the app loaded: GUARD-5 only looks (each entry screen
+ * loaded, landing on home), then SESSION-9 opens "My" inside the app and signs the user out (the page's last use).
+ */
+let hubUser: Promise<{ email: string; token: string }> | undefined;
+const hub = () =>
+  (hubUser ??= (async () => {
+    const email = uniqueEmail('hub');
+    return { email, token: await registerByApi(h.server, email, 'HubPass1234-Quartz') };
+  })());
+const hubPage = keptPage(async () => newContext(h.browser, { viewport: PHONE, token: (await hub()).token }));
+
+describe('[GUARD-5] signed-in visitors of the entry screens', () => {
+  it('[GUARD-5] a signed-in visit to /login, /register or /lr lands on home', async () => {
+    const page = await hubPage();
+    for (const path of ['/login', '/register', '/lr']) {
+      await open(page, `${base}${path}`);
+      await page.waitForURL(`${base}/`);
+      expect(await page.getByRole('button', { name: 'Log in' }).count(), path).toBe(0);
+    }
+  });
+});
+
 describe('[LAYOUT-4][SESSION-9] sign-out from "My"', () => {
   it('[SESSION-9][SESSION-6] asks first (Escape cancels), then signs out both open tabs', async () => {
-    const email = uniqueEmail('hub');
-    const token = await registerByApi(h.server, email, 'HubPass1234-Quartz');
-    const ctx = await newContext(h.browser, { viewport: PHONE, token });
+    const { email, token } = await hub();
+    const one = await hubPage();
+    // The second tab of the same context: closed at the end.
+    const two = await one.context().newPage();
     try {
-      const one = await ctx.newPage();
-      const two = await ctx.newPage();
-      await open(one, `${base}/wallet`);
+      await visit(one, base, '/wallet');
       await open(two, `${base}/wallet`);
       // The hub shows who is signed in, masked, and no balance.
       await one
@@ -65,7 +88,7 @@ describe('[LAYOUT-4][SESSION-9] sign-out from "My"', () => {
       const info = await fetch(`${base}/api/user/getInfo`, { headers: { satoken: token } }).then((r) => r.json());
       expect(info.code).not.toBe(200);
     } finally {
-      await ctx.close();
+      await two.close();
     }
   });
 
@@ -128,23 +151,6 @@ describe('[DEV-1] the development mailbox', () => {
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(`${base}/`);
       expect(await storedToken(page)).toBeTruthy();
-    } finally {
-      await ctx.close();
-    }
-  });
-});
-
-describe('[GUARD-5] signed-in visitors of the entry screens', () => {
-  it('[GUARD-5] a signed-in visit to /login, /register or /lr lands on home', async () => {
-    const token = await registerByApi(h.server, uniqueEmail('entry'), 'EntryPass1234');
-    const ctx = await newContext(h.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    try {
-      for (const path of ['/login', '/register', '/lr']) {
-        await open(page, `${base}${path}`);
-        await page.waitForURL(`${base}/`);
-        expect(await page.getByRole('button', { name: 'Log in' }).count(), path).toBe(0);
-      }
     } finally {
       await ctx.close();
     }

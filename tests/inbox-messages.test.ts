@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { DESKTOP, PHONE, appWithDemoUser, gotoApp, keptPage, newContext, shot, visit } from './app-support';
 
 const OPS_TOKEN = 'inbox-e2e-operator-token';
 const env = appWithDemoUser({ TEST_SWITCHES: '1', OPS_TOKEN });
@@ -44,11 +44,19 @@ const bellText = async (page: Page) => {
   return (await badge.count()) ? (await badge.innerText()).trim() : '';
 };
 
+/**
+ * The demo user's context, kept for both tests (each sets its page's size, then loads the app in it; the second
+ * tab of each test is opened in the same context and closed after). The Arabic list has a context of its own.
+ */
+const demoPage = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+
 describe('[MSG-6][MSGUI-1][OPC-11] an order fill raises the unread count in two tabs; reading it in one clears both', () => {
   it('desktop: the header bell in both tabs, then the list and the message', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const a = await ctx.newPage();
-    const b = await ctx.newPage();
+    const a = await demoPage();
+    await a.setViewportSize(DESKTOP);
+    // The second tab of the same context: closed at the end.
+    const b = await a.context().newPage();
+    await b.setViewportSize(DESKTOP);
     await gotoApp(a, `${env.app.server.url}/markets`);
     await gotoApp(b, `${env.app.server.url}/wallet`);
     await a.getByTestId('inbox-bell').waitFor();
@@ -117,15 +125,17 @@ describe('[MSG-6][MSGUI-1][OPC-11] an order fill raises the unread count in two 
     expect(await unreadNow()).toBe(0);
     await a.getByTestId('message-filter-unread').click();
     await a.getByText('You have read everything').waitFor();
-    await ctx.close();
+    await b.close();
   });
 
   it('phone: the home bell and the My badges in two tabs, read on the message page', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
     // whatever the desktop test left unread, read now: this test starts from 0
     await post('/api/message/read', { all: true }, { satoken: env.token });
-    const a = await ctx.newPage();
-    const b = await ctx.newPage();
+    // The desktop's context, its pages set to the phone's size before they load the app.
+    const a = await demoPage();
+    await a.setViewportSize(PHONE);
+    const b = await a.context().newPage();
+    await b.setViewportSize(PHONE);
     await gotoApp(a, `${env.app.server.url}/wallet`);
     await gotoApp(b, `${env.app.server.url}/`);
     await a.getByTestId('my-screen').waitFor();
@@ -141,7 +151,8 @@ describe('[MSG-6][MSGUI-1][OPC-11] an order fill raises the unread count in two 
     await shot(a, 'message-my-phone');
     await shot(b, 'message-home-phone');
 
-    await gotoApp(a, `${env.app.server.url}/message`);
+    // The list, reached inside the app (as the Messages row does): no page load.
+    await visit(a, env.app.server.url, '/message');
     await a.getByTestId('message-list').waitFor();
     const unreadRow = a.locator('[data-testid="message-row"][data-unread="true"]');
     await expect.poll(() => unreadRow.count()).toBe(1);
@@ -152,7 +163,7 @@ describe('[MSG-6][MSGUI-1][OPC-11] an order fill raises the unread count in two 
     await shot(a, 'message-detail-phone');
     await expect.poll(() => bellText(b), { timeout: 15_000 }).toBe('');
     expect(await unreadNow()).toBe(0);
-    await ctx.close();
+    await b.close();
 
     // the same inbox in Arabic (right to left), worded from the same facts
     const ar = await newContext(env.app.browser, { viewport: PHONE, token: env.token, language: 'ar' });
