@@ -42,6 +42,7 @@ import {
 } from '../content/operatorTexts';
 import { closeCliDatabase, openDatabase } from './open';
 import { loadConfig } from '../config';
+import { runCliIfMain } from '../ops/runCli';
 import { systemClock } from '../time/clock';
 import {
   SettingError,
@@ -195,13 +196,4 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
   }
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  runSettingsCli(process.argv.slice(2), loadConfig().dataDir, (s) => process.stdout.write(s + '\n')).then(
-    (code) => process.exit(code),
-    (err) => {
-      process.stderr.write(String(err?.stack ?? err) + '\n');
-      process.exit(1);
-    },
-  );
-}
+runCliIfMain(import.meta.url, (args, out) => runSettingsCli(args, loadConfig().dataDir, out));
