@@ -61,9 +61,7 @@ function periodOf(r: PeriodRow): Period {
 export function toSecondOrder(r: OrderRow): SecondOrder {
   const { status, entry, exit, exitPrice, payout, settleTime } = settledView(r);
   return {
-    id: r.id,
-    clientOrderId: r.clientOrderId,
-    symbol: r.symbol,
+    ...pick(r, ['id', 'clientOrderId', 'symbol']),
     direction: r.direction,
     amount: r.amount,
     coin: r.coin,
