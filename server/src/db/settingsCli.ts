@@ -42,7 +42,7 @@ import {
 } from '../content/operatorTexts';
 import { closeCliDatabase, openDatabase } from './open';
 import { loadConfig } from '../config';
-import { runCliIfMain } from '../ops/runCli';
+import { refusalCode, runCliIfMain } from '../ops/runCli';
 import { systemClock } from '../time/clock';
 import {
   SettingError,
@@ -139,11 +139,7 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
     try {
       return runText(db, argv.slice(1), out);
     } catch (err) {
-      if (err instanceof SettingError) {
-        out(err.message);
-        return 1;
-      }
-      throw err;
+      return refusalCode(err, out, (e) => e instanceof SettingError);
     } finally {
       closeCliDatabase(db);
     }
@@ -186,11 +182,7 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
     }
     return 0;
   } catch (err) {
-    if (err instanceof SettingError || (err instanceof Error && err.message.startsWith('languageList'))) {
-      out(err.message);
-      return 1;
-    }
-    throw err;
+    return refusalCode(err, out, (e) => e instanceof SettingError || e.message.startsWith('languageList'));
   } finally {
     closeCliDatabase(db);
   }

@@ -18,3 +18,12 @@ export function runCliIfMain(
     },
   );
 }
+
+/** A command's error: one `isRefusal` knows is printed and exits 1 (the operator's mistake); any other is thrown on. */
+export function refusalCode(err: unknown, out: (line: string) => void, isRefusal: (err: Error) => boolean): number {
+  if (err instanceof Error && isRefusal(err)) {
+    out(err.message);
+    return 1;
+  }
+  throw err;
+}

@@ -12,7 +12,7 @@ import { closeCliDatabase, openDatabase } from '../db/open';
 import { ApiFail } from '../http/failures';
 import { Ledger } from '../ledger/service';
 import { sqliteLedgerStore } from '../ledger/store';
-import { runCliIfMain } from '../ops/runCli';
+import { refusalCode, runCliIfMain } from '../ops/runCli';
 import { systemClock } from '../time/clock';
 import { createWithdrawals } from './index';
 
@@ -71,11 +71,7 @@ export async function runWithdrawalsCli(dataDir: string, args: string[], out: (s
       out(`#${r.id} ${r.status}: ${r.amount} ${r.coin} to ${r.address}`);
       return 0;
     } catch (err) {
-      if (err instanceof ApiFail) {
-        out(err.message);
-        return 1;
-      }
-      throw err;
+      return refusalCode(err, out, (e) => e instanceof ApiFail);
     }
   } finally {
     closeCliDatabase(db);
