@@ -42,6 +42,7 @@ import {
 } from '../content/operatorTexts';
 import { closeCliDatabase, openDatabase } from './open';
 import { loadConfig } from '../config';
+import { refusalCode, runCliIfMain } from '../ops/runCli';
 import { systemClock } from '../time/clock';
 import {
   SettingError,
@@ -138,11 +139,7 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
     try {
       return runText(db, argv.slice(1), out);
     } catch (err) {
-      if (err instanceof SettingError) {
-        out(err.message);
-        return 1;
-      }
-      throw err;
+      return refusalCode(err, out, (e) => e instanceof SettingError);
     } finally {
       closeCliDatabase(db);
     }
@@ -185,23 +182,10 @@ export async function runSettingsCli(argv: string[], dataDir: string, out: (s: s
     }
     return 0;
   } catch (err) {
-    if (err instanceof SettingError || (err instanceof Error && err.message.startsWith('languageList'))) {
-      out(err.message);
-      return 1;
-    }
-    throw err;
+    return refusalCode(err, out, (e) => e instanceof SettingError || e.message.startsWith('languageList'));
   } finally {
     closeCliDatabase(db);
   }
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  runSettingsCli(process.argv.slice(2), loadConfig().dataDir, (s) => process.stdout.write(s + '\n')).then(
-    (code) => process.exit(code),
-    (err) => {
-      process.stderr.write(String(err?.stack ?? err) + '\n');
-      process.exit(1);
-    },
-  );
-}
+runCliIfMain(import.meta.url, (args, out) => runSettingsCli(args, loadConfig().dataDir, out));

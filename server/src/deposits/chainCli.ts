@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config';
+import { runCliIfMain } from '../ops/runCli';
 import { OPS_TOKEN_HEADER } from './routes';
 
 const USAGE = `usage:
@@ -99,13 +100,4 @@ export async function runChainCli(argv: readonly string[], out: (s: string) => v
   return 0;
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  runChainCli(process.argv.slice(2), (s) => console.log(s)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCliIfMain(import.meta.url, runChainCli);

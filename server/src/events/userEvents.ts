@@ -29,82 +29,60 @@ export interface PositionEvent {
 }
 type PositionsListener = (userId: number, event: PositionEvent | undefined) => void;
 
-export class UserEvents {
-  private balances: BalancesListener[] = [];
-  private statuses: StatusListener[] = [];
-  private settlements: SettlementListener[] = [];
-  private positions: PositionsListener[] = [];
+/** One kind of listener, told in order; a copy on each change, so a listener that goes while told skips no other. */
+class Listeners<A extends unknown[]> {
+  private list: ((...args: A) => void)[] = [];
 
-  constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
+  constructor(private readonly onError: (err: unknown) => void) {}
 
-  onBalances(l: BalancesListener): () => void {
-    this.balances = [...this.balances, l];
+  on(l: (...args: A) => void): () => void {
+    this.list = [...this.list, l];
     return () => {
-      this.balances = this.balances.filter((x) => x !== l);
+      this.list = this.list.filter((x) => x !== l);
     };
   }
 
-  onStatus(l: StatusListener): () => void {
-    this.statuses = [...this.statuses, l];
-    return () => {
-      this.statuses = this.statuses.filter((x) => x !== l);
-    };
-  }
-
-  onSettlement(l: SettlementListener): () => void {
-    this.settlements = [...this.settlements, l];
-    return () => {
-      this.settlements = this.settlements.filter((x) => x !== l);
-    };
-  }
-
-  onPositions(l: PositionsListener): () => void {
-    this.positions = [...this.positions, l];
-    return () => {
-      this.positions = this.positions.filter((x) => x !== l);
-    };
-  }
-
-  /** Call after the transaction that changed any open futures position of `userId` has committed (LIVE-4). */
-  positionsChanged(userId: number, event?: PositionEvent): void {
-    for (const l of this.positions) {
+  /** Tells every listener; one that throws is reported and never stops the others (nor undoes the commit). */
+  emit(...args: A): void {
+    for (const l of this.list) {
       try {
-        l(userId, event);
+        l(...args);
       } catch (err) {
         this.onError(err);
       }
     }
+  }
+}
+
+export class UserEvents {
+  private readonly balances = new Listeners<Parameters<BalancesListener>>((err) => this.onError(err));
+  private readonly statuses = new Listeners<Parameters<StatusListener>>((err) => this.onError(err));
+  private readonly settlements = new Listeners<Parameters<SettlementListener>>((err) => this.onError(err));
+  private readonly positions = new Listeners<Parameters<PositionsListener>>((err) => this.onError(err));
+
+  constructor(private readonly onError: (err: unknown) => void = () => undefined) {}
+
+  readonly onBalances = (l: BalancesListener) => this.balances.on(l);
+  readonly onStatus = (l: StatusListener) => this.statuses.on(l);
+  readonly onSettlement = (l: SettlementListener) => this.settlements.on(l);
+  readonly onPositions = (l: PositionsListener) => this.positions.on(l);
+
+  /** Call after the transaction that changed any open futures position of `userId` has committed (LIVE-4). */
+  positionsChanged(userId: number, event?: PositionEvent): void {
+    this.positions.emit(userId, event);
   }
 
   /** Call after the transaction that changed `userId`'s balances has committed. */
   balancesChanged(userId: number): void {
-    for (const l of this.balances) {
-      try {
-        l(userId);
-      } catch (err) {
-        this.onError(err);
-      }
-    }
+    this.balances.emit(userId);
   }
 
   statusChanged(userId: number, event: StatusEvent): void {
-    for (const l of this.statuses) {
-      try {
-        l(userId, event);
-      } catch (err) {
-        this.onError(err);
-      }
-    }
+    this.statuses.emit(userId, event);
   }
 
   /** Call after the transaction that settled a contract of `userId` has committed. */
   settlement(userId: number, data: SettlementData): void {
-    for (const l of this.settlements) {
-      try {
-        l(userId, data);
-      } catch (err) {
-        this.onError(err);
-      }
-    }
+    this.settlements.emit(userId, data);
   }
 }

@@ -3,6 +3,7 @@
  * the routes and the job that expires unpaid orders past their payment window (FLOW-8).
  */
 import type { ServerContext } from '../context';
+import { statusServiceDeps } from '../events/serviceDeps';
 import type { IdentityRouter } from '../identity/service';
 import type { Ledger } from '../ledger/service';
 import { DEMO_STEP_MS, ensureDemoMerchant } from './demo';
@@ -22,13 +23,7 @@ export interface FlowModule {
 
 /** The service on the server's context (the mount and the tests build it the same way). */
 export function flowService(ctx: ServerContext, ledger: Ledger): FlowService {
-  return new FlowService({
-    store: sqliteFlowStore(ctx.db),
-    ledger,
-    clock: ctx.clock,
-    statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
-    defer: queueMicrotask,
-  });
+  return new FlowService({ ...statusServiceDeps(ctx, ledger), store: sqliteFlowStore(ctx.db) });
 }
 
 export function mountFlow(r: IdentityRouter, ctx: ServerContext, ledger: Ledger): FlowModule {

@@ -29,10 +29,8 @@ import type {
   FlowApplyBody,
   FlowTakeBody,
 } from '../../../src/shared/schemas/flow';
-import type { StatusEvent } from '../events/userEvents';
+import type { StatusServiceDeps } from '../events/serviceDeps';
 import { ApiFail } from '../http/failures';
-import type { Ledger } from '../ledger/service';
-import type { Clock } from '../time/clock';
 import type { FlowStore, OfferRow, OrderRow, StateFilter } from './store';
 import { completionRate, offerView, orderView } from './views';
 
@@ -40,14 +38,9 @@ export const FLOW_HOUSE = 'house:flow';
 const USDT = 'USDT';
 const MINUTE = 60_000;
 
-export interface FlowDeps {
+/** The ledger, the clock, the status push (an order changed state) and `defer`: ../events/serviceDeps.ts. */
+export interface FlowDeps extends StatusServiceDeps {
   store: FlowStore;
-  ledger: Ledger;
-  clock: Clock;
-  /** Tells a user an order changed state (the inbox and the socket's USER_STATUS); called after commit. */
-  statusChanged(userId: number, e: StatusEvent): void;
-  /** Runs `fn` after the current synchronous transaction (queueMicrotask on the server). */
-  defer(fn: () => void): void;
 }
 
 export interface Paging {

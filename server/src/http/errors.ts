@@ -107,16 +107,31 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+type Answer = readonly [status: number, msg: string];
+
+/** Fastify's URL errors (SAFE-13): the status and message each code answers. */
+const URL_ERRORS = new Map<string, Answer>([
+  [
+    'FST_ERR_BAD_URL',
+    [400, 'The URL is malformed (a "%" not followed by two hex digits, or bytes that are not UTF-8)'],
+  ],
+  ['FST_ERR_MAX_PARAM_LENGTH', [400, 'A part of the URL is too long']],
+]);
+
+/** Node's parser errors (SAFE-13): the status and message each code answers. */
+const PARSER_ERRORS = new Map<string, Answer>([
+  ['HPE_HEADER_OVERFLOW', [431, 'The request headers are too large']],
+  ['ERR_HTTP_REQUEST_TIMEOUT', [408, 'The request took too long to arrive']],
+]);
+
+const answerFor = (code: string | undefined, known: Map<string, Answer>, otherwise: Answer): Answer =>
+  (code !== undefined ? known.get(code) : undefined) ?? otherwise;
+
 /** Fastify's `frameworkErrors` (SAFE-13): a malformed URL is a 400 envelope with the security headers. */
 export function frameworkErrors(headers: HeaderSet) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
     for (const [k, v] of Object.entries(headers)) reply.raw.setHeader(k, v);
-    const [status, msg] =
-      err.code === 'FST_ERR_BAD_URL'
-        ? [400, 'The URL is malformed (a "%" not followed by two hex digits, or bytes that are not UTF-8)']
-        : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? [400, 'A part of the URL is too long']
-          : [500, 'Internal server error'];
+    const [status, msg] = answerFor(err.code, URL_ERRORS, [500, 'Internal server error']);
     if (status === 500) req.log.error({ event: 'error', err, path: logPath(req.raw.url ?? '') }, 'unexpected error');
     else req.log.info({ event: 'bad_request', code: err.code, path: logPath(req.raw.url ?? '') }, msg);
     void reply.code(status).header('cache-control', 'no-store').send({ code: CODE_FAIL, msg, data: null });
@@ -145,12 +160,7 @@ export function clientErrorHandler(headers: HeaderSet) {
   // Fastify binds it to the instance: `this.log` is the server's log.
   return function (this: { log: FastifyBaseLogger }, err: Error & { code?: string }, socket: Socket): void {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, msg] =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request headers are too large']
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'The request took too long to arrive']
-          : [400, 'The request is not valid HTTP'];
+    const [status, msg] = answerFor(err.code, PARSER_ERRORS, [400, 'The request is not valid HTTP']);
     this.log.info({ event: 'client_error', code: err.code, status }, msg);
     // As Node's own handler: nothing is written where a reply has already begun on this connection.
     const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

@@ -13,6 +13,7 @@ import type { SettlementData } from '../../../src/shared/protocol';
 import { OPTION_COIN } from '../../../src/shared/trading/optionRules';
 import type { PositionEvent, StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
+import { pick } from '../db/rows';
 import type { Clock } from '../time/clock';
 import type { InboxStore, MessageRow } from './store';
 
@@ -303,14 +304,4 @@ export class InboxService {
   }
 }
 
-function view(m: MessageRow): Message {
-  return {
-    id: m.id,
-    kind: m.kind,
-    params: m.params,
-    title: m.title,
-    body: m.body,
-    createdAt: m.createdAt,
-    readAt: m.readAt,
-  };
-}
+const view = (m: MessageRow): Message => pick(m, ['id', 'kind', 'params', 'title', 'body', 'createdAt', 'readAt']);

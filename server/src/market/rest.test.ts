@@ -305,28 +305,26 @@ describe('[spec 3.4] getCoinList', () => {
 });
 
 describe('[spec 7.2] symbolmanage/list', () => {
-  it('orders by the asked column and direction', async () => {
-    const asc = (await ex.get('/api/symbolmanage/list?orderByColumn=sort&isAsc=asc')).body.data as Array<{
+  /** The list ordered by `column`, ascending or descending. */
+  const listBy = async (column: string, isAsc: 'asc' | 'desc') =>
+    (await ex.get(`/api/symbolmanage/list?orderByColumn=${column}&isAsc=${isAsc}`)).body.data as Array<{
       sort: number;
       coin: string;
+      amount: string;
     }>;
+
+  it('orders by the asked column and direction', async () => {
+    const asc = await listBy('sort', 'asc');
     expect(asc[0].coin).toBe('BTC');
-    const desc = (await ex.get('/api/symbolmanage/list?orderByColumn=sort&isAsc=desc')).body.data as Array<{
-      sort: number;
-    }>;
+    const desc = await listBy('sort', 'desc');
     expect(desc[0].sort).toBe(50);
   });
   it('orders by live price as a number, not as text', async () => {
-    const desc = (await ex.get('/api/symbolmanage/list?orderByColumn=amount&isAsc=desc')).body.data as Array<{
-      amount: string;
-      coin: string;
-    }>;
+    const desc = await listBy('amount', 'desc');
     expect(desc[0].coin).toBe('BTC');
     for (let i = 1; i < desc.length; i++)
       expect(Number(desc[i - 1].amount)).toBeGreaterThanOrEqual(Number(desc[i].amount));
-    const asc = (await ex.get('/api/symbolmanage/list?orderByColumn=amount&isAsc=asc')).body.data as Array<{
-      coin: string;
-    }>;
+    const asc = await listBy('amount', 'asc');
     expect(['PEPE', 'SHIB']).toContain(asc[0].coin);
   });
   it('refuses an unknown column with a message naming orderByColumn', async () => {

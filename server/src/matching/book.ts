@@ -75,14 +75,7 @@ class BookSide {
     if (n === 0 || keys[n - 1] < k) {
       keys.push(k);
     } else {
-      let lo = 0;
-      let hi = n;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (keys[mid] < k) lo = mid + 1;
-        else hi = mid;
-      }
-      keys.splice(lo, 0, k);
+      keys.splice(lowerBound(keys, k), 0, k);
     }
     return level;
   }
@@ -96,14 +89,7 @@ class BookSide {
       keys.pop();
       return;
     }
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys[mid] < k) lo = mid + 1;
-      else hi = mid;
-    }
-    keys.splice(lo, 1);
+    keys.splice(lowerBound(keys, k), 1);
   }
 
   /** The levels best first. */
@@ -317,4 +303,16 @@ export class OrderBook implements Book {
     if (level.head === null) (node.side === 'buy' ? this.bids : this.asks).remove(level);
     return { ok: true, fills: [], order: stateOf(node, 'user'), depth: this.depthChanges(), makers: [] };
   }
+}
+
+/** The first index of the ascending `keys` whose key is not below `k` (`keys.length` when none is). */
+function lowerBound(keys: readonly number[], k: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid] < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -11,21 +11,15 @@ import type {
   DepthChange,
   DepthSnapshot,
   Fill,
-  OrderKind,
   OrderState,
+  PlaceCommand,
   Result,
   Side,
 } from './types';
 import { commandError } from './validate';
 
-interface RefOrder {
-  id: number;
-  owner: number;
-  group?: number;
-  side: Side;
-  kind: OrderKind;
-  price: number;
-  quantity: number;
+/** A resting order: what its place command said, and what is left of it. */
+interface RefOrder extends Omit<PlaceCommand, 'type' | 'time'> {
   remaining: number;
 }
 

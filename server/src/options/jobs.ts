@@ -11,6 +11,7 @@ import { Decimal } from '../../../src/shared/decimal';
 import type { SettlementData } from '../../../src/shared/protocol';
 import { OPTION_COIN } from '../../../src/shared/trading/optionRules';
 import type { SettlementAdapter } from '../settlement/job';
+import { pick } from '../db/rows';
 import { announceSettled, dueRowOf, entryOf } from '../settlement/product';
 import type { LoggedTrade } from '../settlement/settle';
 import type { Job } from '../time/scheduler';
@@ -23,16 +24,10 @@ const PRUNE_EVERY_MS = 60_000;
 /** Expired quotes never bought are dropped this long after their expiry. */
 const QUOTE_KEEP_MS = 60 * 60_000;
 
-function settleInput(r: OrderRow): SettleOption {
-  return {
-    id: r.id,
-    kind: r.kind,
-    strike: r.strike,
-    quantity: r.quantity,
-    expiry: r.expiry,
-    entry: entryOf(r),
-  };
-}
+const settleInput = (r: OrderRow): SettleOption => ({
+  ...pick(r, ['id', 'kind', 'strike', 'quantity', 'expiry']),
+  entry: entryOf(r),
+});
 
 const dueRow = (r: OrderRow) => dueRowOf(r, r.expiry);
 

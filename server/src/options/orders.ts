@@ -9,6 +9,7 @@ import { Decimal } from '../../../src/shared/decimal';
 import type { OptionBuyBody, OptionOrder, OptionQuoteBody } from '../../../src/shared/schemas/options';
 import type { RecordQuery } from '../../../src/shared/schemas/records';
 import { checkOptionBuy, OPTION_COIN } from '../../../src/shared/trading/optionRules';
+import { pick } from '../db/rows';
 import { ApiFail } from '../http/failures';
 import type { Leg } from '../ledger/service';
 import { announce, settledView } from '../settlement/product';
@@ -27,9 +28,7 @@ export interface ListQuery {
 export function toOptionOrder(r: OrderRow): OptionOrder {
   const { status, entry, exit, exitPrice, payout, settleTime } = settledView(r);
   return {
-    id: r.id,
-    clientOrderId: r.clientOrderId,
-    symbol: r.symbol,
+    ...pick(r, ['id', 'clientOrderId', 'symbol']),
     kind: r.kind,
     tenor: r.tenor,
     expiry: r.expiry,

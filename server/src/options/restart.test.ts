@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { optionsApi } from '../../../src/shared/api/options';
 import { Decimal } from '../../../src/shared/decimal';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
-import { creditUser, restartingServers, runClock } from '../testing/fixtures';
+import { fundedUser, restartingServers, runClock } from '../testing/fixtures';
 import type { TestServer } from '../testing/harness';
 
 const at = (h: number, m: number, s = 0) => Date.UTC(2026, 0, 1, h, m, s);
@@ -34,9 +34,7 @@ function expected(o: OptionOrder) {
 describe('[OPT-8] options open across a restart', () => {
   it('[OPT-8] settle after it, at the last persisted trade at or before expiry, exactly once', async () => {
     const a = await start(at(12, 3, 50));
-    const token = await a.signUp('options-restart@example.com');
-    const userId = a.acc.sessions.resolve(token)!;
-    creditUser(a, userId, '10000');
+    const { token, id: userId } = await fundedUser(a, 'options-restart@example.com', '10000');
     await run(a, 1_000);
     const sell = async (symbol: string, kind: 'call' | 'put', tenor: number, strike: number, quantity: string) => {
       const c = (await a.call(optionsApi.optionChain, { query: { symbol } })).data;

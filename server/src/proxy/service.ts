@@ -37,8 +37,10 @@ export interface ProxyDeps {
   newCode(): string;
 }
 
+type MaskedFields = Pick<CustomerRow, 'email' | 'phone' | 'account' | 'address' | 'nickname'>;
+
 /** Shows who a customer is without printing it (PROXY-8): like the account menu's masking. */
-export function maskCustomer(u: Pick<CustomerRow, 'email' | 'phone' | 'account' | 'address' | 'nickname'>): string {
+export function maskCustomer(u: MaskedFields): string {
   if (u.email) {
     const at = u.email.lastIndexOf('@');
     if (at > 0) {
@@ -52,6 +54,19 @@ export function maskCustomer(u: Pick<CustomerRow, 'email' | 'phone' | 'account' 
   }
   const name = u.account ?? u.address ?? u.nickname;
   return name.length <= 2 ? `${name.slice(0, 1)}***` : `${name.slice(0, 2)}***${name.length > 8 ? name.slice(-2) : ''}`;
+}
+
+/** `maskCustomer` of each id `find` knows ('***' for one it does not), each looked up once (a page's rows). */
+export function maskedNames(find: (id: number) => MaskedFields | undefined): (id: number) => string {
+  const names = new Map<number, string>();
+  return (id) => {
+    let n = names.get(id);
+    if (n === undefined) {
+      const u = find(id);
+      names.set(id, (n = u ? maskCustomer(u) : '***'));
+    }
+    return n;
+  };
 }
 
 const sum = (values: Iterable<string>) => {
@@ -175,15 +190,7 @@ export class ProxyService {
   /** PROXY-9: the agent's commission payments, newest first, and their USDT value by UTC day. */
   earnings(userId: number, pageNum: number, pageSize: number): ProxyEarningPage {
     const { store } = this.deps;
-    const names = new Map<number, string>();
-    const nameOf = (id: number) => {
-      let n = names.get(id);
-      if (n === undefined) {
-        const u = store.customer(id);
-        names.set(id, (n = u ? maskCustomer(u) : '***'));
-      }
-      return n;
-    };
+    const nameOf = maskedNames((id) => store.customer(id));
     const rows = store.earnings(userId, pageSize, (pageNum - 1) * pageSize).map((e) => ({
       id: e.id,
       time: e.time,

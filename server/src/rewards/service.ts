@@ -22,7 +22,7 @@ import { checkVipTable, vipLevelOf, vipNext, type VipTable } from '../../../src/
 import type { InviteInfo, InviteePage, RebatePage, VipInfo } from '../../../src/shared/schemas/rewards';
 import type { FeePaid } from '../events/tradingFees';
 import type { Leg, Ledger } from '../ledger/service';
-import { maskCustomer } from '../proxy/service';
+import { maskCustomer, maskedNames } from '../proxy/service';
 import type { Clock } from '../time/clock';
 import type { RewardsStore } from './store';
 
@@ -186,15 +186,7 @@ export class RewardsService {
   /** REB-3: the caller's rebate payments, newest first, with totals by UTC day and by invitee (per coin). */
   rebateList(userId: number, q: { pageNum: number; pageSize: number }): RebatePage {
     const { store } = this.deps;
-    const names = new Map<number, string>();
-    const nameOf = (id: number) => {
-      let n = names.get(id);
-      if (n === undefined) {
-        const p = store.person(id);
-        names.set(id, (n = p ? maskCustomer(p) : '***'));
-      }
-      return n;
-    };
+    const nameOf = maskedNames((id) => store.person(id));
     const rows = store.rebates(userId, q.pageSize, (q.pageNum - 1) * q.pageSize).map((r) => ({
       id: r.id,
       time: r.time,

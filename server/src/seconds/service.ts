@@ -18,6 +18,7 @@ import type { Period, SecondOrder, SecondOrderBody } from '../../../src/shared/s
 import type { SettlementData } from '../../../src/shared/protocol';
 import { checkSecondStake, isSecondRatio, SECOND_STAKE_COIN } from '../../../src/shared/trading/secondRules';
 import { ApiFail } from '../http/failures';
+import { pick } from '../db/rows';
 import type { HouseAccount } from '../ledger/types';
 import type { SettlementAdapter } from '../settlement/job';
 import { announce, announceSettled, dueRowOf, entryOf, settledView, type ProductDeps } from '../settlement/product';
@@ -60,9 +61,7 @@ function periodOf(r: PeriodRow): Period {
 export function toSecondOrder(r: OrderRow): SecondOrder {
   const { status, entry, exit, exitPrice, payout, settleTime } = settledView(r);
   return {
-    id: r.id,
-    clientOrderId: r.clientOrderId,
-    symbol: r.symbol,
+    ...pick(r, ['id', 'clientOrderId', 'symbol']),
     direction: r.direction,
     amount: r.amount,
     coin: r.coin,
@@ -84,15 +83,10 @@ export function toSecondOrder(r: OrderRow): SecondOrder {
 
 const dueRow = (r: OrderRow) => dueRowOf(r, r.closeTime);
 
-function settleInput(r: OrderRow): SettleOrder {
-  return {
-    direction: r.direction,
-    amount: r.amount,
-    ratio: r.ratio,
-    closeTime: r.closeTime,
-    entry: entryOf(r),
-  };
-}
+const settleInput = (r: OrderRow): SettleOrder => ({
+  ...pick(r, ['direction', 'amount', 'ratio', 'closeTime']),
+  entry: entryOf(r),
+});
 
 export class SecondContracts {
   constructor(private readonly deps: SecondsDeps) {}

@@ -1,20 +1,12 @@
-import Database from 'better-sqlite3';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { CoinLists } from '../../../src/shared/schemas/coins';
-import { migrate } from '../db/migrate';
+import { migratedMemoryDb } from '../testing/fixtures';
 import { readCoinLists } from '../market/coinStore';
 import { SEED_COINS } from './coinTable';
 import { seedDatabase } from './index';
 import { marketCoins } from './marketCoins';
 import { priceScaleOf } from './scales';
-
-async function memoryDb(): Promise<Database.Database> {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  await migrate(db);
-  return db;
-}
 
 describe('[SRV-11] MARKET_COINS: generated spot coins', () => {
   it("the first coins are the table's; the rest are deterministic for MARKET_SEED, and another seed gives others", () => {
@@ -43,7 +35,7 @@ describe('[SRV-11] MARKET_COINS: generated spot coins', () => {
   });
 
   it('[spec 3.4] the seed writes N spot pairs valid against the coin list schemas; the other lists keep 50', async () => {
-    const db = await memoryDb();
+    const db = await migratedMemoryDb();
     seedDatabase(db, undefined, Date.now(), marketCoins(200, 42));
     const lists = CoinLists.parse(readCoinLists(db));
     expect(lists.currencyList).toHaveLength(200);
@@ -54,7 +46,7 @@ describe('[SRV-11] MARKET_COINS: generated spot coins', () => {
   });
 
   it('a larger MARKET_COINS on a seeded database adds the missing generated coins only, with free ids', async () => {
-    const db = await memoryDb();
+    const db = await migratedMemoryDb();
     seedDatabase(db, undefined, Date.now(), marketCoins(50, 42));
     // An operator's own pair holding the id the next generated coin would get.
     db.prepare(

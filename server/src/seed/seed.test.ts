@@ -1,22 +1,14 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/shared/defaultSettings';
 import { AllSettings } from '../../../src/shared/schemas/settings';
 import { CoinLists } from '../../../src/shared/schemas/coins';
-import { migrate } from '../db/migrate';
+import { migratedMemoryDb } from '../testing/fixtures';
 import { readCoinLists } from '../market/coinStore';
 import { readAllSettings } from '../db/settingsStore';
 import { SEED_COINS } from './coinTable';
 import { seedDatabase } from './index';
 import { maxShareOf, pow10, priceScaleOf, shareNumberOf } from './scales';
 import { seedSettings } from './settings';
-
-async function memoryDb(): Promise<Database.Database> {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  await migrate(db);
-  return db;
-}
 
 describe('[spec 9.3] built-in default settings', () => {
   it('validate against the settings schema', () => {
@@ -64,7 +56,7 @@ describe('[DB-3] seed', () => {
   });
 
   it('fills an empty database once; a second run changes nothing', async () => {
-    const db = await memoryDb();
+    const db = await migratedMemoryDb();
     const first = seedDatabase(db);
     expect(first).toEqual(
       expect.arrayContaining([
@@ -85,7 +77,7 @@ describe('[DB-3] seed', () => {
   });
 
   it('adds only a setting key that is missing, keeping the others as the operator left them', async () => {
-    const db = await memoryDb();
+    const db = await migratedMemoryDb();
     seedDatabase(db);
     db.prepare("UPDATE settings SET value = json_set(value, '$.credits', 99) WHERE key = 'LOGIN_REGIS_SETTING'").run();
     db.prepare("DELETE FROM settings WHERE key = 'AUTH_LIMIT'").run();
@@ -97,7 +89,7 @@ describe('[DB-3] seed', () => {
   });
 
   it('[spec 3.4] 50 well-known coins against USDT in all four lists, valid against the schemas', async () => {
-    const db = await memoryDb();
+    const db = await migratedMemoryDb();
     seedDatabase(db);
     const lists = CoinLists.parse(readCoinLists(db));
     for (const rows of Object.values(lists)) {
@@ -121,7 +113,7 @@ describe('[DB-3] seed', () => {
   });
 
   it('a stored setting that no longer validates falls back to the default for that key, others untouched', async () => {
-    const db = await memoryDb();
+    const db = await migratedMemoryDb();
     seedDatabase(db);
     db.prepare("UPDATE settings SET value = '{\"oops\":1}' WHERE key = 'TRADER_SETTING'").run();
     const warnings: object[] = [];

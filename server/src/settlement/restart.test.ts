@@ -10,7 +10,7 @@ import { optionsApi } from '../../../src/shared/api/options';
 import { tradingApi } from '../../../src/shared/api/trading';
 import type { OptionOrder } from '../../../src/shared/schemas/options';
 import type { SecondOrder } from '../../../src/shared/schemas/trading';
-import { creditUser, restartingServers, runClock } from '../testing/fixtures';
+import { fundedUser, restartingServers, runClock } from '../testing/fixtures';
 import type { TestServer } from '../testing/harness';
 import { SETTLE_EVERY_MS } from './job';
 import { settlementTrade, type LoggedTrade } from './settle';
@@ -39,9 +39,7 @@ const settleRows = (ts: TestServer) =>
 describe('[SEC-14][OPT-16] rows due while the server was down', () => {
   it('[SEC-14][OPT-16][SEC-9][OPT-8] settle at the first run after the start, from the one log, exactly once', async () => {
     const a = await start(at(12, 3, 50));
-    const token = await a.signUp('settlement-restart@example.com');
-    const userId = a.acc.sessions.resolve(token)!;
-    creditUser(a, userId, '100000');
+    const { token } = await fundedUser(a, 'settlement-restart@example.com', '100000');
     await run(a, 1_000);
     const c = (await a.call(optionsApi.optionChain, { query: { symbol: 'ethusdt' } })).data.expiries[0];
     const bought: OptionOrder[] = [];

@@ -16,6 +16,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { createWithdrawals, type WithdrawalsOptions } from '../withdrawals/index';
 import type { Withdrawals } from '../withdrawals/service';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
+import Database from 'better-sqlite3';
+import { migrate } from '../db/migrate';
 
 let funded = 0;
 
@@ -59,6 +61,14 @@ export async function fundedUser(
 export async function signInDemo(ts: Pick<TestServer, 'call' | 'acc'>): Promise<{ token: string; id: number }> {
   const r = await ts.call(userApi.login, { body: { account: DEMO.account, password: DEMO.password } });
   return { token: r.data.satoken, id: ts.acc.users.byEmail(DEMO.account)!.id };
+}
+
+/** A fresh server state (`reset`), then the demo user signed in: what a file's beforeEach needs. */
+export async function resetAndSignInDemo(
+  ts: Pick<TestServer, 'call' | 'acc' | 'reset'>,
+): Promise<{ token: string; id: number }> {
+  await ts.reset();
+  return signInDemo(ts);
 }
 
 /** The ledger's own check of the server's books (LEDGER-5). */
@@ -182,4 +192,12 @@ export function withdrawalsOf(
     autoApproveDelayMs: 0,
     ...o,
   });
+}
+
+/** An in-memory database with foreign keys on and every migration applied (no seed, no server). */
+export async function migratedMemoryDb(): Promise<Database.Database> {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  await migrate(db);
+  return db;
 }

@@ -2,15 +2,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assetApi } from '../../../src/shared/api/asset';
 import { Decimal } from '../../../src/shared/decimal';
-import { booksOf, serverForFile, signInDemo } from '../testing/fixtures';
+import { booksOf, serverForFile, resetAndSignInDemo } from '../testing/fixtures';
 
 const ts = serverForFile({ clock: 'manual' });
 let token: string;
 let demoId: number;
-beforeEach(async () => {
-  await ts.reset();
-  ({ token, id: demoId } = await signInDemo(ts));
-});
+beforeEach(async () => ({ token, id: demoId } = await resetAndSignInDemo(ts)));
 
 const TRANSFER = assetApi.transferFunds.path;
 const transfer = (body: unknown, key?: string) =>

@@ -3,6 +3,7 @@
  * the routes. The deposits module lists the paid rewards as deposit bonuses through `welfareBonuses` (WEL-5).
  */
 import type { ServerContext } from '../context';
+import { statusServiceDeps } from '../events/serviceDeps';
 import type { IdentityRouter } from '../identity/service';
 import type { Ledger } from '../ledger/service';
 import { registerWelfareRoutes } from './routes';
@@ -11,13 +12,7 @@ import { sqliteWelfareStore } from './store';
 
 /** The service on the server's context (the mount, the deposits' bonus list and the tests build it the same way). */
 export function welfareService(ctx: ServerContext, ledger: Ledger): WelfareService {
-  return new WelfareService({
-    store: sqliteWelfareStore(ctx.db),
-    ledger,
-    clock: ctx.clock,
-    statusChanged: (u, e) => ctx.userEvents.statusChanged(u, e),
-    defer: queueMicrotask,
-  });
+  return new WelfareService({ ...statusServiceDeps(ctx, ledger), store: sqliteWelfareStore(ctx.db) });
 }
 
 export function mountWelfare(r: IdentityRouter, ctx: ServerContext, ledger: Ledger): WelfareService {

@@ -14,10 +14,8 @@ import {
   type WelfareTaskId,
 } from '../../../src/shared/schemas/rewards';
 import { WELFARE_TERMS, welfareClaimProblem, welfareDeadline } from '../../../src/shared/rewards/welfareRules';
-import type { StatusEvent } from '../events/userEvents';
+import type { StatusServiceDeps } from '../events/serviceDeps';
 import { ApiFail } from '../http/failures';
-import type { Ledger } from '../ledger/service';
-import type { Clock } from '../time/clock';
 import type { ClaimRow, WelfareStore } from './store';
 
 export const WELFARE_HOUSE = 'house:welfare';
@@ -25,13 +23,9 @@ export const WELFARE_KIND = 'welfare';
 /** A paid reward as a deposit bonus is always in this state (credited when claimed). */
 export const BONUS_STATUS = 'credited';
 
-export interface WelfareDeps {
+/** The ledger, the clock, the status push (a reward paid) and `defer`: ../events/serviceDeps.ts. */
+export interface WelfareDeps extends StatusServiceDeps {
   store: WelfareStore;
-  ledger: Ledger;
-  clock: Clock;
-  statusChanged(userId: number, e: StatusEvent): void;
-  /** Runs a callback after the current synchronous run (and so after the commit): queueMicrotask in the server. */
-  defer(fn: () => void): void;
 }
 
 export interface BonusRow {

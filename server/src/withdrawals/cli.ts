@@ -7,12 +7,12 @@
  *   npm run withdrawals -- approve <id>
  *   npm run withdrawals -- reject <id> [reason...]
  */
-import { resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { closeCliDatabase, openDatabase } from '../db/open';
 import { ApiFail } from '../http/failures';
 import { Ledger } from '../ledger/service';
 import { sqliteLedgerStore } from '../ledger/store';
+import { refusalCode, runCliIfMain } from '../ops/runCli';
 import { systemClock } from '../time/clock';
 import { createWithdrawals } from './index';
 
@@ -71,24 +71,11 @@ export async function runWithdrawalsCli(dataDir: string, args: string[], out: (s
       out(`#${r.id} ${r.status}: ${r.amount} ${r.coin} to ${r.address}`);
       return 0;
     } catch (err) {
-      if (err instanceof ApiFail) {
-        out(err.message);
-        return 1;
-      }
-      throw err;
+      return refusalCode(err, out, (e) => e instanceof ApiFail);
     }
   } finally {
     closeCliDatabase(db);
   }
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  runWithdrawalsCli(loadConfig().dataDir, process.argv.slice(2), (s) => process.stdout.write(s + '\n')).then(
-    (code) => process.exit(code),
-    (err) => {
-      process.stderr.write(String(err?.stack ?? err) + '\n');
-      process.exit(1);
-    },
-  );
-}
+runCliIfMain(import.meta.url, (args, out) => runWithdrawalsCli(loadConfig().dataDir, args, out));

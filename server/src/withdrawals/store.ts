@@ -2,15 +2,19 @@
 import type Database from 'better-sqlite3';
 import type { Withdrawal, WithdrawStatus } from '../../../src/shared/schemas/withdraw';
 
-export interface WithdrawalRow {
-  id: number;
-  user_id: number;
+/** What a withdrawal asks: the coin, the chain type, the address, the amount, its fee and the total held. */
+interface WithdrawalTerms {
   coin: string;
   type: string;
   address: string;
   amount: string;
   fee: string;
   total: string;
+}
+
+export interface WithdrawalRow extends WithdrawalTerms {
+  id: number;
+  user_id: number;
   status: WithdrawStatus;
   reason: string;
   hold_id: number | null;
@@ -20,14 +24,8 @@ export interface WithdrawalRow {
   updated_at: number;
 }
 
-export interface NewWithdrawal {
+export interface NewWithdrawal extends WithdrawalTerms {
   userId: number;
-  coin: string;
-  type: string;
-  address: string;
-  amount: string;
-  fee: string;
-  total: string;
   clientKey: string | null;
   now: number;
 }

@@ -4,7 +4,7 @@ import { tradingApi } from '../../../src/shared/api/trading';
 import { DEPTH_SNAPSHOT_LEVELS } from '../market/books';
 import { DepthMirror } from '../market/depthMirror';
 import { serverForFile } from '../testing/fixtures';
-import { marketSteps, openSocket, type Recorded } from './testClient';
+import { expectRefused, marketSteps, openSocket, type Recorded } from './testClient';
 
 // A manual clock: the market steps only when the test says so, so frames and REST answers can be compared at
 // the very same depth seq.
@@ -105,9 +105,7 @@ describe('DEPTH over the socket (extension of spec 7.5)', () => {
 
   it('[DEPTH-4] an unknown symbol gets NOT_AVAILABLE; a DEPTH without a symbol BAD_FRAME', async () => {
     const c = await open();
-    c.send({ op: 'subscribe', type: 'DEPTH', symbol: 'nosuchusdt', id: 'x' });
-    const e = await c.waitFor((f) => f.type === 'ERROR');
-    expect(e.data).toMatchObject({ reason: 'NOT_AVAILABLE', id: 'x' });
+    const e = await expectRefused(c, { type: 'DEPTH', symbol: 'nosuchusdt' }, 'NOT_AVAILABLE');
     c.send({ op: 'subscribe', type: 'DEPTH' });
     const e2 = await c.waitFor((f) => f.type === 'ERROR', c.frames.indexOf(e) + 1);
     expect(e2.data.reason).toBe('BAD_FRAME');

@@ -7,7 +7,7 @@ import { Metrics } from '../metrics';
 import { serverForFile } from '../testing/fixtures';
 import { AccountStreams } from './accountStreams';
 import { Connection } from './connection';
-import { marketSteps, openSocket, sleep, type Recorded } from './testClient';
+import { expectRefused, marketSteps, openSocket, sleep, subscribedUser, type Recorded } from './testClient';
 
 // A manual clock: the market and the mark board move only when the test says so.
 const srv = serverForFile({ clock: 'manual', env: { TRADE_RATE: '40' } });
@@ -75,9 +75,7 @@ describe('MARK over the socket [LIVE-5]', () => {
 
   it('[LIVE-5][WS-12] MARK needs a listed symbol; it takes no token', async () => {
     const c = await open();
-    c.send({ op: 'subscribe', type: 'MARK', symbol: 'nopeusdt', id: 'x' });
-    const e = await c.waitFor((f) => f.type === 'ERROR');
-    expect(e.data).toMatchObject({ reason: 'NOT_AVAILABLE', id: 'x' });
+    await expectRefused(c, { type: 'MARK', symbol: 'nopeusdt' }, 'NOT_AVAILABLE');
     c.send({ op: 'subscribe', type: 'MARK' });
     const bad = await c.waitFor((f) => f.type === 'ERROR' && f.data.reason === 'BAD_FRAME');
     expect(bad.data.message).toMatch(/MARK needs a symbol/);
@@ -127,11 +125,7 @@ describe('POSITION over the socket [LIVE-4]', () => {
   });
 
   it('[LIVE-4] a session that ends stops POSITION at the next change, with UNAUTHORIZED', async () => {
-    const token = await srv.signUp(`pos-c-${id()}@example.com`);
-    const userId = srv.acc.sessions.resolve(token)!;
-    const c = await open();
-    c.send({ op: 'subscribe', type: 'POSITION', token });
-    await c.waitFor((f) => f.type === 'POSITION');
+    const { userId, c } = await subscribedUser(srv, `pos-c-${id()}@example.com`, 'POSITION');
     srv.acc.sessions.expire(userId);
     srv.ctx.userEvents.positionsChanged(userId, { kind: 'funding', positionId: 1, symbol: 'btcusdt' });
     const e = await c.waitFor((f) => f.type === 'ERROR');

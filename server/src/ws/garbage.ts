@@ -26,9 +26,15 @@ const BAD_JSON = [
 ];
 const BAD_DECIMALS = ['1e5', '-', '1,234.5', 'NaN', 'Infinity', '0x10', '.5', '5.', ' 1', '1 000', '١٢٣'];
 
+/** JSON that is not a frame object at all (either way). */
+const NOT_FRAMES: unknown[] = [[], 42, 'DETAIL', null, {}];
+
 function pick<T>(rng: { next(): number }, xs: readonly T[]): T {
   return xs[Math.floor(rng.next() * xs.length)];
 }
+
+/** A JSON text that is not a frame: one of NOT_FRAMES or `more`. */
+const notAFrame = (rng: { next(): number }, more: unknown[]) => JSON.stringify(pick(rng, [...NOT_FRAMES, ...more]));
 
 /** Frames a client must never send: each one is rejected by the server's validation. */
 function toServer(rng: ReturnType<typeof createRng>): Garbage {
@@ -37,24 +43,17 @@ function toServer(rng: ReturnType<typeof createRng>): Garbage {
     case 0:
       return pick(rng, BAD_JSON);
     case 1:
-      return JSON.stringify(
-        pick(rng, [
-          [],
-          42,
-          'DETAIL',
-          null,
-          true,
-          {},
-          { op: 'subscribe' },
-          { type: 'DETAIL', symbol: 'btcusdt' },
-          { op: 'subscribe', type: 'DETAIL' },
-          { op: 'subscribe', type: 'KLINE', symbol: 'btcusdt' },
-          { op: 'subscribe', type: 'TRADE', symbol: 'btcusdt', interval: '1m' },
-          { op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', extra: 1 },
-          { op: ['subscribe'], type: 'DETAIL', symbol: 'btcusdt' },
-          { op: 'subscribe', type: 'DETAIL', symbol: 12 },
-        ]),
-      );
+      return notAFrame(rng, [
+        true,
+        { op: 'subscribe' },
+        { type: 'DETAIL', symbol: 'btcusdt' },
+        { op: 'subscribe', type: 'DETAIL' },
+        { op: 'subscribe', type: 'KLINE', symbol: 'btcusdt' },
+        { op: 'subscribe', type: 'TRADE', symbol: 'btcusdt', interval: '1m' },
+        { op: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', extra: 1 },
+        { op: ['subscribe'], type: 'DETAIL', symbol: 'btcusdt' },
+        { op: 'subscribe', type: 'DETAIL', symbol: 12 },
+      ]);
     case 2:
       return JSON.stringify(
         pick(rng, [
@@ -99,18 +98,11 @@ function toClient(rng: ReturnType<typeof createRng>): Garbage {
     case 0:
       return pick(rng, BAD_JSON);
     case 1:
-      return JSON.stringify(
-        pick(rng, [
-          [],
-          42,
-          'DETAIL',
-          null,
-          {},
-          { type: 'DETAIL' },
-          { type: 'TRADE', symbol: 'btcusdt', data: { trades: [] } },
-          { type: 'KLINE', symbol: 'btcusdt', data: {} },
-        ]),
-      );
+      return notAFrame(rng, [
+        { type: 'DETAIL' },
+        { type: 'TRADE', symbol: 'btcusdt', data: { trades: [] } },
+        { type: 'KLINE', symbol: 'btcusdt', data: {} },
+      ]);
     case 2:
       return JSON.stringify({
         type: pick(rng, ['NOPE', 'detail', 'PRICE', '']),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { candleOpenTime, ServerFrame } from '../../../src/shared/protocol';
 import { garbageFrames } from './garbage';
 import { CONTROL_BURST } from './throttle';
-import { connect, openSocket, sleep, type Recorded } from './testClient';
+import { connect, expectRefused, openSocket, sleep, subscribedUser, type Recorded } from './testClient';
 import { serverForFile } from '../testing/fixtures';
 import { DEMO } from '../identity/demo';
 
@@ -122,9 +122,7 @@ describe('socket /ws/{id} (spec 7.5)', () => {
 
   it('[WS-12][WS-4] an unknown symbol gets NOT_AVAILABLE; a duplicate subscribe is idempotent', async () => {
     const c = await open();
-    c.send({ op: 'subscribe', type: 'DETAIL', symbol: 'nosuchusdt', id: 'x' });
-    const e = await c.waitFor((f) => f.type === 'ERROR');
-    expect(e.data).toMatchObject({ reason: 'NOT_AVAILABLE', id: 'x' });
+    await expectRefused(c, { type: 'DETAIL', symbol: 'nosuchusdt' }, 'NOT_AVAILABLE');
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'ethusdt' });
     c.send({ op: 'subscribe', type: 'TRADE', symbol: 'ethusdt' });
     await c.waitFor(() => c.frames.filter((f) => f.type === 'ACK').length === 2);
@@ -303,20 +301,14 @@ describe('private streams (LIVE-1, LIVE-2)', () => {
 
   it('[LIVE-1] a token that is not a session is refused with UNAUTHORIZED and gets nothing', async () => {
     const c = await open();
-    c.send({ op: 'subscribe', type: 'OWNCOIN', token: 'not-a-session', id: 'x' });
-    const e = await c.waitFor((f) => f.type === 'ERROR');
-    expect(e.data).toMatchObject({ reason: 'UNAUTHORIZED', id: 'x' });
+    await expectRefused(c, { type: 'OWNCOIN', token: 'not-a-session' }, 'UNAUTHORIZED');
     await sleep(50);
     expect(c.frames.filter((f) => f.type === 'OWNCOIN')).toHaveLength(0);
     await c.close();
   });
 
   it('[LIVE-1] a session that ends stops the stream at the next change, with UNAUTHORIZED', async () => {
-    const token = await srv.signUp(`live-c-${id()}@example.com`);
-    const userId = srv.acc.sessions.resolve(token)!;
-    const c = await open();
-    c.send({ op: 'subscribe', type: 'OWNCOIN', token });
-    await c.waitFor((f) => f.type === 'OWNCOIN');
+    const { userId, c } = await subscribedUser(srv, `live-c-${id()}@example.com`, 'OWNCOIN');
     srv.acc.sessions.expire(userId);
     credit(userId, 'USDT', '99');
     const e = await c.waitFor((f) => f.type === 'ERROR');
@@ -328,11 +320,12 @@ describe('private streams (LIVE-1, LIVE-2)', () => {
   });
 
   it('[LIVE-2] USER_STATUS carries a deposit or withdrawal state change to its user', async () => {
-    const token = await srv.signUp(`live-d-${id()}@example.com`);
-    const userId = srv.acc.sessions.resolve(token)!;
-    const c = await open();
-    c.send({ op: 'subscribe', type: 'USER_STATUS', token });
-    await c.waitFor((f) => f.type === 'ACK');
+    const { userId, c } = await subscribedUser(
+      srv,
+      `live-d-${id()}@example.com`,
+      'USER_STATUS',
+      (f) => f.type === 'ACK',
+    );
     srv.ctx.userEvents.statusChanged(userId, { kind: 'withdraw', id: 7, status: 'done' });
     const f = await c.waitFor((x) => x.type === 'USER_STATUS');
     expect(f.data).toEqual({ kind: 'withdraw', id: 7, status: 'done' });

@@ -1,6 +1,8 @@
 /** A plain `ws` client that records every frame, for the socket tests (not a test file itself). */
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { TICK_MS } from '../market/index';
+import type { TestServer } from '../testing/harness';
 
 export interface Recorded {
   /** Parsed text frames (raw string kept when not JSON). */
@@ -107,4 +109,30 @@ export function marketSteps(
     srv.clock.advance(TICK_MS);
     srv.ctx.scheduler.runDue(srv.clock.now());
   }
+}
+
+/** Sends `frame` with id 'x' on `c`: the ERROR frame answers `reason` with that id (WS-12, LIVE-1). */
+export async function expectRefused(c: Recorded, frame: object, reason: string): Promise<any> {
+  c.send({ ...frame, op: 'subscribe', id: 'x' });
+  const e = await c.waitFor((f) => f.type === 'ERROR');
+  expect(e.data).toMatchObject({ reason, id: 'x' });
+  return e;
+}
+
+/**
+ * A new user signed up as `email`, on a new socket subscribed to the private stream `type` with the session
+ * token, once `ready` has seen its first frame (by default the stream's first frame: its snapshot).
+ */
+export async function subscribedUser(
+  srv: Pick<TestServer, 'signUp' | 'acc' | 'wsUrl'>,
+  email: string,
+  type: string,
+  ready: (f: any) => boolean = (f) => f.type === type,
+): Promise<{ token: string; userId: number; c: Recorded }> {
+  const token = await srv.signUp(email);
+  const userId = srv.acc.sessions.resolve(token)!;
+  const c = await openSocket(srv);
+  c.send({ op: 'subscribe', type, token });
+  await c.waitFor(ready);
+  return { token, userId, c };
 }

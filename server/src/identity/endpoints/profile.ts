@@ -40,6 +40,12 @@ async function changeLoginPassword(
   return null;
 }
 
+/** Why binding an email or a phone is refused: one is bound already; another account has this one. */
+const BIND_REFUSALS = {
+  email: { has: 'Your account already has an email', taken: 'This email is already bound to an account' },
+  phone: { has: 'Unbind the current phone first', taken: 'This phone number is already bound to an account' },
+};
+
 export function registerProfileRoutes(r: IdentityRouter, acc: Identity): void {
   r.route(userApi.getInfo, ({ user }) => userInfo(acc.db, user));
 
@@ -79,36 +85,28 @@ export function registerProfileRoutes(r: IdentityRouter, acc: Identity): void {
     return null;
   });
 
-  r.route(userApi.bindEmail, ({ query, user }) => {
-    if (user.email) throw new ApiFail('Your account already has an email');
+  /** Binds the user's email or phone `value` with its code: once, and never one another account has. */
+  const bind = (kind: 'email' | 'phone', user: UserRow, value: string, code: string) => {
+    const { has, taken } = BIND_REFUSALS[kind];
+    if (user[kind]) throw new ApiFail(has);
     // SAFE-10: the code first, so that only the address's owner (who got a code) learns it is taken.
-    const codeId = acc.codes.check('email', query.email, 'bind', query.emailCode);
-    if (acc.users.identifierTaken(query.email)) throw new ApiFail('This email is already bound to an account');
+    const codeId = acc.codes.check(kind, value, 'bind', code);
+    if (acc.users.identifierTaken(value)) throw new ApiFail(taken);
     try {
       acc.db.transaction(() => {
         acc.codes.consume(codeId);
-        if (!acc.users.bindEmail(user.id, query.email)) throw new ApiFail('Your account already has an email');
+        const bound = kind === 'email' ? acc.users.bindEmail(user.id, value) : acc.users.bindPhone(user.id, value);
+        if (!bound) throw new ApiFail(has);
       })();
     } catch (err) {
-      uniqueViolation(err, 'This email is already bound to an account');
+      uniqueViolation(err, taken);
     }
     return null;
-  });
+  };
 
-  r.route(userApi.bindPhone, ({ query, user }) => {
-    if (user.phone) throw new ApiFail('Unbind the current phone first');
-    const codeId = acc.codes.check('phone', query.phone, 'bind', query.code);
-    if (acc.users.identifierTaken(query.phone)) throw new ApiFail('This phone number is already bound to an account');
-    try {
-      acc.db.transaction(() => {
-        acc.codes.consume(codeId);
-        if (!acc.users.bindPhone(user.id, query.phone)) throw new ApiFail('Unbind the current phone first');
-      })();
-    } catch (err) {
-      uniqueViolation(err, 'This phone number is already bound to an account');
-    }
-    return null;
-  });
+  r.route(userApi.bindEmail, ({ query, user }) => bind('email', user, query.email, query.emailCode));
+
+  r.route(userApi.bindPhone, ({ query, user }) => bind('phone', user, query.phone, query.code));
 
   r.route(userApi.unBindPhone, ({ query, user }) => {
     if (!user.phone) throw new ApiFail('No phone is bound');

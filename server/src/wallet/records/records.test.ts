@@ -5,15 +5,12 @@ import { exchangeApi } from '../../../../src/shared/api/exchange';
 import { Decimal } from '../../../../src/shared/decimal';
 import { checkLedger } from '../../ledger/check';
 import { sqliteLedgerStore } from '../../ledger/store';
-import { serverForFile, signInDemo } from '../../testing/fixtures';
+import { serverForFile, resetAndSignInDemo } from '../../testing/fixtures';
 
 const ts = serverForFile({ clock: 'manual' });
 let token: string;
 let demoId: number;
-beforeEach(async () => {
-  await ts.reset();
-  ({ token, id: demoId } = await signInDemo(ts));
-});
+beforeEach(async () => ({ token, id: demoId } = await resetAndSignInDemo(ts)));
 
 const records = (query: Record<string, unknown> = {}) => ts.call(exchangeApi.financialRecords, { token, query });
 
