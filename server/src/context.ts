@@ -113,7 +113,7 @@ export interface ServerConfig {
     groupCommit: boolean;
     batchWindowMs: number;
     snapshotEvery: number;
-    /** LEDGER-11: the ledger writes behind inside the core's batches (env CORE_LEDGER_WRITE_BEHIND, default on; 0 = row by row). */
+    /** LEDGER-11: the ledger writes behind inside the core's batches (env CORE_LEDGER_WRITE_BEHIND, default off; 1 = write behind). */
     writeBehind?: boolean;
   };
   /**
