@@ -206,7 +206,7 @@ export class Ledger {
         { ...base, bucket: 'available', amount: amount.neg() },
         { ...base, bucket: 'frozen', amount },
       ]);
-      const id = this.store.insertHold({
+      const row = {
         userId: op.userId,
         account: op.account,
         coin,
@@ -215,21 +215,9 @@ export class Ledger {
         ref: op.ref,
         journalId: journal.id,
         createdAt: journal.time,
-      });
-      const hold: HoldRow = {
-        id,
-        userId: op.userId,
-        account: op.account,
-        coin,
-        amount: amount.toFixed(),
-        kind: op.kind,
-        ref: op.ref,
-        state: 'open',
-        journalId: journal.id,
-        closedJournalId: null,
-        createdAt: journal.time,
-        closedAt: null,
       };
+      const id = this.store.insertHold({ ...row });
+      const hold: HoldRow = { id, ...row, state: 'open', closedJournalId: null, closedAt: null };
       return { hold, journal };
     });
   }
