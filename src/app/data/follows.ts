@@ -2,18 +2,11 @@
  * The caller's follows (FOLUI-*), the one query two features read: copy trading's screens list them, and the
  * futures screen names the lead trader on a copied position. Kept below both so neither imports the other.
  */
-import { useSnapshot } from 'valtio';
 import { followApi } from '../../shared/api/follow';
 import { call } from '../api/client';
-import { session } from '../state/session';
+import { useUid } from '../state/session';
 import { queryKey } from './queryCache';
 import { useQuery } from './useQuery';
-
-/** The signed-in user's id, or '' signed out. */
-export function useUid(): string {
-  const { isSign, userInfo } = useSnapshot(session);
-  return isSign ? (userInfo?.uid ?? '') : '';
-}
 
 /** The caller's follows (key `follow`, `mine`, uid: refreshed with every follow query). */
 export function useMyFollows(uid: string) {

@@ -2,7 +2,7 @@
  * Session state (spec 3.2): token, isSign, userInfo, asset, persisted under the 3.1 keys.
  * This file only holds and persists the state; calls to the server live in actions.ts, tab sync in crossTab.ts.
  */
-import { proxy } from 'valtio';
+import { proxy, useSnapshot } from 'valtio';
 import type { AssetEntry, UserInfo } from '../../shared/schemas/user';
 import { StorageKeys } from '../../shared/storageKeys';
 import { clearArea, readJson, readString, writeString } from './storage';
@@ -67,4 +67,10 @@ export function signOut(opts: { remote?: boolean } = {}): void {
   clearArea('session');
   Object.assign(session, { token: '', isSign: false, userInfo: null, asset: [] });
   if (wasSigned) for (const fn of [...signOutListeners]) fn(opts.remote === true);
+}
+
+/** The signed-in user's id, or '' signed out (a hook: renders again when the session changes). */
+export function useUid(): string {
+  const { isSign, userInfo } = useSnapshot(session);
+  return isSign ? (userInfo?.uid ?? '') : '';
 }

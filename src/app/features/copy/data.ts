@@ -11,7 +11,8 @@ import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
 import { LEADERS_PAGE_SIZE } from './model/follow';
 
-export { useMyFollows, useUid } from '../../data/follows';
+export { useMyFollows } from '../../data/follows';
+export { useUid } from '../../state/session';
 
 /** Every follow query's key starts with this: invalidating it refreshes them all. */
 export const FOLLOW_QUERIES = queryKey(['follow']);

@@ -5,7 +5,6 @@
  * asking the server for the status (the order, the orders list, my offers, the merchant standing), never by
  * sending again with a new key (FLOWUI-6).
  */
-import { useSnapshot } from 'valtio';
 import { flowApi } from '../../../shared/api/flow';
 import type {
   FlowApplyBody,
@@ -22,7 +21,8 @@ import { completeIntent, mutate, pendingIntentKey, pendingIntentNames } from '..
 import { invalidate } from '../../data/queries';
 import { queryKey } from '../../data/queryCache';
 import { useQuery } from '../../data/useQuery';
-import { session } from '../../state/session';
+
+export { useUid } from '../../state/session';
 import { balancesChanged } from '../../money/balances';
 import {
   actionIntent,
@@ -42,12 +42,6 @@ import {
 
 /** Every flow query's key starts with this: invalidating it refreshes them all. */
 export const FLOW_QUERIES = queryKey(['flow']);
-
-/** The signed-in user's id, or '' signed out. */
-export function useUid(): string {
-  const { isSign, userInfo } = useSnapshot(session);
-  return isSign ? (userInfo?.uid ?? '') : '';
-}
 
 export function useFlowOffers(side: CustomerSide, fiat: FlowFiat | '', method: FlowPayMethod | '', pageNum: number) {
   return useQuery(queryKey(['flow', 'offers', side, fiat, method, pageNum]), (signal) =>
