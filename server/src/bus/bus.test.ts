@@ -1,5 +1,5 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import type { BalanceRow, Candle, PriceInfo, Trade } from '../../../src/shared/protocol';
@@ -147,6 +147,16 @@ describe('[BUS-1][BUS-3][BUS-4] the core publishes to a real nats-server', () =>
     });
     expect(r.code).toBe(200);
     await run(100);
+    // The server's own connection may deliver the credit's message after `before` was read,
+    // so wait for the message that carries the order's hold rather than taking the last one.
+    const held = () =>
+      (got.get(userSubject(id, 'owncoin')) ?? []).some((m) =>
+        new Decimal((m.d as BalanceRow[]).find((b) => b.coin === 'USDT')?.frozen ?? 0).gt(0),
+      );
+    await vi.waitFor(async () => {
+      await nc.flush();
+      expect(held()).toBe(true);
+    });
     const mine = got.get(userSubject(id, 'owncoin')) ?? [];
     expect(mine.length).toBeGreaterThan(before);
     const usdt = (mine.at(-1)!.d as BalanceRow[]).find((b) => b.coin === 'USDT')!;
