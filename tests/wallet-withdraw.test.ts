@@ -167,6 +167,11 @@ describe('/withdraw', () => {
     // The wallet, beside it in a second tab of the same context.
     const wallet = await page.context().newPage();
     try {
+      // The wallet is open before the withdrawal is sent, so the frozen amount it shows arrives live (the private
+      // socket) well before the auto-approval (6 s) settles it: loading it after the submit raced the approval.
+      await gotoApp(wallet, `${app.server.url}/wallet`);
+      const row = wallet.locator('[data-testid=wallet-rows-platform] [data-coin=USDT]');
+      await row.waitFor();
       const before = await usdt();
       await openForm(page);
       await page.getByTestId('withdraw-amount').fill('20');
@@ -181,9 +186,6 @@ describe('/withdraw', () => {
       expect(after.available).toBe(before.available - 22);
       expect(after.frozen).toBe(before.frozen + 22);
 
-      await gotoApp(wallet, `${app.server.url}/wallet`);
-      const row = wallet.locator('[data-testid=wallet-rows-platform] [data-coin=USDT]');
-      await row.waitFor();
       await expect.poll(async () => text(await row.textContent())).toContain(`Frozen${before.frozen + 22}`);
 
       // The auto-approval settles it: the open outcome turns to done without a reload (the private socket).
