@@ -113,6 +113,19 @@ describe('[BUS-1][BUS-3][BUS-4] the core publishes to a real nats-server', () =>
 
   it('each tick: trade, kline, detail, each subject numbered from 1 without a gap; depth deltas with the book seq', async () => {
     await run(3_000);
+    // The core's own connection may still hold the last tick's messages when the subscriber's flush returns: wait
+    // until the last trade received is the market's last trade (the core's state after the run).
+    await vi.waitFor(async () => {
+      await nc.flush();
+      const last = (got.get(marketSubject('btcusdt', 'trade')) ?? []).at(-1)?.d as Trade[] | undefined;
+      expect(last?.at(-1)?.price).toBe(ts.ctx.market.ticker('btcusdt')!.close);
+      expect(got.get(marketSubject('btcusdt', 'detail'))?.length).toBe(
+        got.get(marketSubject('btcusdt', 'trade'))?.length,
+      );
+      expect(got.get(marketSubject('btcusdt', 'kline'))?.length).toBe(
+        got.get(marketSubject('btcusdt', 'trade'))?.length,
+      );
+    });
     const trades = got.get(marketSubject('btcusdt', 'trade')) ?? [];
     const klines = got.get(marketSubject('btcusdt', 'kline')) ?? [];
     const details = got.get(marketSubject('btcusdt', 'detail')) ?? [];
