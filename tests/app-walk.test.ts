@@ -6,8 +6,8 @@
  * definitions. It writes a screenshot gallery (WALK-7) to test-results/walk/ (not committed) and prints where: of
  * every visit with WALK_GALLERY=1, else of the visits that found something.
  *
- * One server and one browser for the whole walk; one browser context per size and signed state. The phone walks
- * load each route from its address; the desktop walks navigate inside the app (WALK-1's decision). The signed-in
+ * One server and one browser for the whole walk; one browser context per size and signed state. The signed-out
+ * phone walk loads each route from its address; the other walks navigate inside the app (WALK-1's decision). The signed-in
  * visits of five screens also run the English half of A11Y-1 (axe), A11Y-17, A11Y-18 and A11Y-20, and the visits of
  * A11Y-2's routes (every other route of the list per size, see `axeRoutesOf`) run A11Y-2's axe check (with A11Y-6's
  * `meta-viewport`): one axe run per visit serves both, and the A11Y-2 tests after the walks read what it found.
@@ -333,12 +333,14 @@ describe('[WALK-1] route walk', () => {
                   : SIGNED_IN_ENTRY_PATHS.includes(route)
                     ? '/'
                     : route;
-              // WALK-1 Decision: the phone loads every route from its address (a shared link); the desktop loads
-              // the first and reaches the others through the app's own navigation, as a click would, except the
-              // entry screens signed in (GUARD-5 sends them home on a load): so every route is both opened from
-              // its address and navigated to, signed out and in, and a desktop visit costs a few frames, not a
-              // start-up.
-              const byLoad = size === 'phone' || lastLanded === undefined || SIGNED_IN_ENTRY_PATHS.includes(route);
+              // WALK-1 Decision: signed out, the phone loads every route from its address (a shared link a visitor
+              // opens); every other walk loads the first route and reaches the others through the app's own
+              // navigation, as a click would, except the entry screens signed in (GUARD-5 sends them home on a
+              // load). A visit by navigation costs a few frames, a load a start-up.
+              const byLoad =
+                (size === 'phone' && state === 'signed-out') ||
+                lastLanded === undefined ||
+                SIGNED_IN_ENTRY_PATHS.includes(route);
               if (byLoad) {
                 await gotoApp(page, env.app.server.url + route);
                 spent.loads++;
