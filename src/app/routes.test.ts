@@ -51,7 +51,8 @@ describe('[ROOM-3] the table of screens and the route table name the same screen
   const table: AppPath[] = Object.values(APP_PATHS).flatMap((area) => Object.values(area));
   const routed = ROUTES.map((r) => r.path).filter((p) => p !== '*');
   /** The route a link opens (the last match; `*` when none of the screens). */
-  const opens = (href: string) => matchRoutes(ROUTES, pathOnly(href))?.at(-1)?.route.path;
+  const router = ROUTES.map((r) => ({ path: r.path }));
+  const opens = (href: string) => matchRoutes(router, pathOnly(href))?.at(-1)?.route.path;
 
   it('every address of the table is a route, and every route has its address there, once', () => {
     expect([...table].sort()).toEqual([...routed].sort());
