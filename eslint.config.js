@@ -44,14 +44,17 @@ const VIEW_FREE = [
 
 /**
  * ROOM-1: a feature is a room with one door. A file of `src/app/features/<a>/` imports from another feature only
- * its `paths`, `routes` or `index` (the door); app code outside the features (the platform) likewise. Imports are
- * relative, so each pattern is written for the depth of the importing file: from `features/<a>/x/y.ts` (depth 1)
- * `../../<b>/` is another feature's folder, and `../../../features/<b>/` the same reached through `src/app`.
- * (Going out of one's own room and back in is refused too: write it the short way.)
+ * its `index` (the door); app code outside the features (the platform) likewise, and the route table also each
+ * feature's `routes` (ROOM-2). A link to another feature's screen takes its address from the app's table of
+ * screens (`src/app/ui/appPaths.ts`, ROOM-3), never from that feature's `paths`. Imports are relative, so each
+ * pattern is written for the depth of the importing file: from `features/<a>/x/y.ts` (depth 1) `../../<b>/` is
+ * another feature's folder, and `../../../features/<b>/` the same reached through `src/app`. (Going out of one's
+ * own room and back in is refused too: write it the short way.)
  */
-const ROOM_DOORS = String.raw`(?!(paths|routes|index)(\.tsx?)?$)[^/]`;
+const FEATURE_DOOR = String.raw`(?!index(\.tsx?)?$)[^/]`;
+const PLATFORM_DOORS = String.raw`(?!(routes|index)(\.tsx?)?$)[^/]`;
 const ROOM_MESSAGE =
-  "A feature is a room with one door (ROOM-1): import another feature's paths, routes or index only. What several features use belongs in a platform module (src/app/ui, data, money, session...).";
+  "A feature is a room with one door (ROOM-1): import another feature's index only (the route table: its routes too). A link to another feature's screen takes its address from src/app/ui/appPaths.ts (ROOM-3); what several features use belongs in a platform module (src/app/ui, data, money, session...).";
 const MAX_DEPTH = 5;
 const up = (n) => (n === 0 ? String.raw`\./` : String.raw`(\.\./){${n}}`);
 /** Files `levels` folders below `base`, as a glob. */
@@ -61,8 +64,8 @@ for (let k = 0; k <= MAX_DEPTH; k++) {
   ROOM_BLOCKS.push({
     files: atDepth('src/app/features/*', k),
     room: [
-      String.raw`^${up(k + 1)}(?!\.\./)[^/]+/${ROOM_DOORS}`,
-      String.raw`^${up(k + 2)}features/[^/]+/${ROOM_DOORS}`,
+      String.raw`^${up(k + 1)}(?!\.\./)[^/]+/${FEATURE_DOOR}`,
+      String.raw`^${up(k + 2)}features/[^/]+/${FEATURE_DOOR}`,
     ],
   });
 }
@@ -70,7 +73,7 @@ for (let k = 0; k <= MAX_DEPTH; k++) {
   ROOM_BLOCKS.push({
     files: atDepth('src/app', k),
     ignores: ['src/app/features/**'],
-    room: [String.raw`^${up(k)}features/[^/]+/${ROOM_DOORS}`],
+    room: [String.raw`^${up(k)}features/[^/]+/${PLATFORM_DOORS}`],
   });
 }
 /** One no-restricted-imports entry per room block, for app code and for its tests (a later block replaces the rule's options, so each repeats the engine's pattern). */

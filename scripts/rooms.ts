@@ -1,12 +1,15 @@
-// ROOM-1, ROOM-2: counts the imports that enter a feature other than through its door (`paths`, `routes`,
-// `index`): from another feature, and from the platform (app code outside `src/app/features`). Static imports,
+// ROOM-1, ROOM-2: counts the imports that enter a feature other than through its door: from another feature
+// (its `index` only; a link takes its address from `ui/appPaths.ts`, ROOM-3), and from the platform (app code
+// outside `src/app/features`: its `index`, and the route table its `routes`). Static imports,
 // re-exports and dynamic `import()` are counted (ESLint's rule sees the first two). Prints each one and the
 // totals; `--check` exits non-zero when any is found. Run: node --import tsx scripts/rooms.ts [--check]
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const app = path.resolve(import.meta.dirname, '../src/app');
-const DOORS = /^(paths|routes|index)(\.tsx?)?$/;
+/** The door of a feature to another feature, and to the platform. */
+const FEATURE_DOOR = /^index(\.tsx?)?$/;
+const PLATFORM_DOORS = /^(routes|index)(\.tsx?)?$/;
 const SPECIFIER =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
@@ -40,7 +43,7 @@ export function backDoors(): BackDoor[] {
         .split(path.sep)
         .join('/');
       const into = target.match(/^features\/([^/]+)\/(.+)$/);
-      if (!into || into[1] === fromRoom || DOORS.test(into[2])) continue;
+      if (!into || into[1] === fromRoom || (fromRoom ? FEATURE_DOOR : PLATFORM_DOORS).test(into[2])) continue;
       found.push({ from, target, kind: fromRoom ? 'feature' : 'platform' });
     }
   }

@@ -116,12 +116,20 @@ describe('gates', () => {
     expect(byTheDoor).toEqual([]);
   });
 
-  it('[ROOM-2] ESLint rejects a platform file that imports a feature past its door', async () => {
+  it("[ROOM-1] [ROOM-3] ESLint rejects a feature file that takes another feature's paths for a link", async () => {
+    const inside = 'src/app/features/trade/components';
+    const file = `${inside}/importsAnotherRoomsPaths.ts`;
+    expect(await lintAs(file, read(fixture(file)))).toEqual(['no-restricted-imports']);
+  });
+
+  it("[ROOM-2] ESLint rejects a platform file that imports a feature past its door, or a feature's paths", async () => {
     const rules = await lintAs(
       'src/app/layout/importsAFeatureRoom.ts',
       read(fixture('src/app/layout/importsAFeatureRoom.ts')),
     );
     expect(rules).toEqual(['no-restricted-imports']);
+    const paths = 'src/app/layout/importsAFeaturesPaths.ts';
+    expect(await lintAs(paths, read(fixture(paths)))).toEqual(['no-restricted-imports']);
   });
 
   it('[CLOCK-1] ESLint rejects an app file that reads time or timers through the globals, and accepts the clock', async () => {

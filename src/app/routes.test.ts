@@ -1,6 +1,8 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteDef } from './features/routeDef';
-import { warmRoute } from './routes';
+import { ROUTES, warmRoute } from './routes';
+import { APP_PATHS, FUTURES_SHORTCUT, NOTICES_HREF, pathOnly, type AppPath } from './ui/appPaths';
 
 const screen = { default: () => null };
 
@@ -42,5 +44,27 @@ describe('[PERF-54] start-up also loads what the screen asks for as it renders',
     expect(warmRoute('/trade', defs)).toEqual(['market', 'trade']);
     expect(chart).toHaveBeenCalledTimes(1);
     expect(warmRoute('/nowhere', defs)).toEqual([]);
+  });
+});
+
+describe('[ROOM-3] the table of screens and the route table name the same screens', () => {
+  const table: AppPath[] = Object.values(APP_PATHS).flatMap((area) => Object.values(area));
+  const routed = ROUTES.map((r) => r.path).filter((p) => p !== '*');
+  /** The route a link opens (the last match; `*` when none of the screens). */
+  const router = ROUTES.map((r) => ({ path: r.path }));
+  const opens = (href: string) => matchRoutes(router, pathOnly(href))?.at(-1)?.route.path;
+
+  it('every address of the table is a route, and every route has its address there, once', () => {
+    expect([...table].sort()).toEqual([...routed].sort());
+    expect(new Set(table).size).toBe(table.length);
+  });
+
+  it('an address with parameters, filled, opens its own route; the shared links open a screen', () => {
+    for (const pattern of table.filter((p) => p.includes('/:'))) {
+      expect(opens(pattern.replace(/:[^/]+/g, '7'))).toBe(pattern);
+    }
+    expect(opens(NOTICES_HREF)).toBe(APP_PATHS.messages.message);
+    expect(opens(FUTURES_SHORTCUT)).toBe(APP_PATHS.trade.spot);
+    expect(opens('/no/such/screen')).toBe('*');
   });
 });

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { settings } from '../state/settings';
-import { DEV_PATHS } from '../features/dev/paths';
+import { APP_PATHS } from '../ui/appPaths';
 import './devHint.css';
 
 /** The hint for a code field, or undefined when the server has no development outbox. */
@@ -18,7 +18,7 @@ export function useDevCodeHint(): ReactNode {
   return (
     <span className="dev-hint">
       {t('dev.hint')}{' '}
-      <Link to={DEV_PATHS.outbox} target="_blank" rel="noopener" data-testid="dev-outbox-link">
+      <Link to={APP_PATHS.dev.outbox} target="_blank" rel="noopener" data-testid="dev-outbox-link">
         {t('dev.hintLink')}
       </Link>
     </span>

@@ -9,9 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../state/session';
-import { ACCOUNT_PATHS } from '../features/account/paths';
-import { WALLET_PATHS } from '../features/wallet/paths';
-import { RECORDS_PATHS } from '../features/records/paths';
+import { APP_PATHS } from '../ui/appPaths';
 import { IconRecords } from '../ui/RecordsIcon';
 import { maskedIdentity } from '../session/mask';
 import { loadOnOpen } from '../ui/loadOnOpen';
@@ -88,31 +86,31 @@ export function AccountMenu() {
         </div>
         <ul className="amenu__list">
           <li>
-            <Link className="amenu__item" to={WALLET_PATHS.wallet}>
+            <Link className="amenu__item" to={APP_PATHS.wallet.wallet}>
               <IconUser size={18} />
               {t('accountMenu.my')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={WALLET_PATHS.assets}>
+            <Link className="amenu__item" to={APP_PATHS.wallet.assets}>
               <IconAssets size={18} />
               {t('nav.assets')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={RECORDS_PATHS.records}>
+            <Link className="amenu__item" to={APP_PATHS.records.records}>
               <IconRecords size={18} />
               {t('title.records')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={ACCOUNT_PATHS.setpwd}>
+            <Link className="amenu__item" to={APP_PATHS.account.setpwd}>
               <IconShield size={18} />
               {t('accountMenu.security')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={ACCOUNT_PATHS.userAuth}>
+            <Link className="amenu__item" to={APP_PATHS.account.userAuth}>
               <IconShieldCheck size={18} />
               {t('accountMenu.identity')}
             </Link>

@@ -3,17 +3,17 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomMenu } from './BottomMenu';
 import { Logo } from '../ui/Logo';
-import { CONTENT_PATHS } from '../features/content/paths';
+import { APP_PATHS } from '../ui/appPaths';
 import { LanguageButton } from '../ui/language/LanguageButton';
 import { useHasDownloads } from '../ui/operatorLinks';
 import './desktop.css';
 import { clock } from '../time/clock';
 
 const SUPPORT = [
-  { label: 'nav.download', path: CONTENT_PATHS.download },
-  { label: 'nav.help', path: CONTENT_PATHS.help },
-  { label: 'nav.about', path: CONTENT_PATHS.about },
-  { label: 'nav.terms', path: CONTENT_PATHS.terms },
+  { label: 'nav.download', path: APP_PATHS.content.download },
+  { label: 'nav.help', path: APP_PATHS.content.help },
+  { label: 'nav.about', path: APP_PATHS.content.about },
+  { label: 'nav.terms', path: APP_PATHS.content.terms },
 ];
 
 export function DesktopFooter() {
@@ -30,7 +30,7 @@ export function DesktopFooter() {
           <BottomMenu />
           <nav className="dfoot__menu" aria-label={t('nav.support')}>
             <ul>
-              {SUPPORT.filter((e) => hasDownloads || e.path !== CONTENT_PATHS.download).map((e) => (
+              {SUPPORT.filter((e) => hasDownloads || e.path !== APP_PATHS.content.download).map((e) => (
                 <li key={e.path}>
                   <Link to={e.path}>{t(e.label)}</Link>
                 </li>

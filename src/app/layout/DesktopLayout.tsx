@@ -9,12 +9,12 @@ import { MiddleMenu } from './MiddleMenu';
 import { Sidebar } from './Sidebar';
 import { normalise, showsDesktopSidebar } from './navConfig';
 import './layout.css';
-import { MARKETS_PATHS } from '../features/markets/paths';
+import { APP_PATHS } from '../ui/appPaths';
 
 export function DesktopLayout() {
   const { pathname } = useLocation();
   const withSidebar = showsDesktopSidebar(pathname);
-  const isHome = normalise(pathname) === MARKETS_PATHS.home;
+  const isHome = normalise(pathname) === APP_PATHS.markets.home;
   return (
     <div className="layout layout--desktop">
       <DesktopNav />

@@ -2,7 +2,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { withReturn } from '../ui/appPaths';
+import { APP_PATHS, withReturn } from '../ui/appPaths';
 import { session } from '../state/session';
 import { openCustomerService } from '../ui/customerService';
 import { useHasService } from '../ui/operatorLinks';
@@ -11,35 +11,29 @@ import { IconSearch, IconService } from '../ui/icons';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from '../ui/Logo';
 import { normalise } from './navConfig';
-import { MARKETS_PATHS } from '../features/markets/paths';
-import { TRADE_PATHS } from '../features/trade/paths';
 import { LanguageButton } from '../ui/language/LanguageButton';
-import { ACCOUNT_PATHS } from '../features/account/paths';
-import { WALLET_PATHS } from '../features/wallet/paths';
-import { FINANCE_PATHS } from '../features/finance/paths';
-import { COPY_PATHS } from '../features/copy/paths';
 import { InboxBell } from '../features/messages';
 import './desktop.css';
 
 const PRIMARY = [
-  { key: 'markets', label: 'nav.markets', path: MARKETS_PATHS.markets },
-  { key: 'trade', label: 'nav.trade', path: TRADE_PATHS.spot },
-  { key: 'futures', label: 'nav.futures', path: TRADE_PATHS.futures },
-  { key: 'option', label: 'nav.option', path: TRADE_PATHS.option },
-  { key: 'finance', label: 'nav.finance', path: FINANCE_PATHS.finance },
-  { key: 'follow', label: 'nav.follow', path: COPY_PATHS.follow },
+  { key: 'markets', label: 'nav.markets', path: APP_PATHS.markets.markets },
+  { key: 'trade', label: 'nav.trade', path: APP_PATHS.trade.spot },
+  { key: 'futures', label: 'nav.futures', path: APP_PATHS.trade.futures },
+  { key: 'option', label: 'nav.option', path: APP_PATHS.trade.option },
+  { key: 'finance', label: 'nav.finance', path: APP_PATHS.finance.finance },
+  { key: 'follow', label: 'nav.follow', path: APP_PATHS.copy.follow },
 ];
 
 /** Screens that show live market data; elsewhere the connection badge would only say "connecting". */
 const LIVE_PATHS: readonly string[] = [
-  MARKETS_PATHS.home,
-  MARKETS_PATHS.markets,
-  MARKETS_PATHS.search,
-  TRADE_PATHS.spot,
-  TRADE_PATHS.seconds,
-  TRADE_PATHS.futures,
-  TRADE_PATHS.options,
-  TRADE_PATHS.option,
+  APP_PATHS.markets.home,
+  APP_PATHS.markets.markets,
+  APP_PATHS.markets.search,
+  APP_PATHS.trade.spot,
+  APP_PATHS.trade.seconds,
+  APP_PATHS.trade.futures,
+  APP_PATHS.trade.options,
+  APP_PATHS.trade.option,
 ];
 
 export function DesktopNav() {
@@ -50,7 +44,7 @@ export function DesktopNav() {
   return (
     <header className="dnav">
       <div className="dnav__inner">
-        <Link to={MARKETS_PATHS.home} className="dnav__brand">
+        <Link to={APP_PATHS.markets.home} className="dnav__brand">
           <Logo />
         </Link>
         <nav className="dnav__primary" aria-label={t('nav.main')}>
@@ -66,7 +60,7 @@ export function DesktopNav() {
         </nav>
         <div className="dnav__tools">
           {LIVE_PATHS.includes(normalise(pathname)) && <ConnectionIndicator />}
-          <Link to={MARKETS_PATHS.search} className="dnav__icon" aria-label={t('nav.search')}>
+          <Link to={APP_PATHS.markets.search} className="dnav__icon" aria-label={t('nav.search')}>
             <IconSearch size={20} />
           </Link>
           {hasService && (
@@ -83,7 +77,7 @@ export function DesktopNav() {
           {isSign ? (
             <>
               <InboxBell />
-              <Link to={WALLET_PATHS.assets} className="btn btn--ghost dnav__btn">
+              <Link to={APP_PATHS.wallet.assets} className="btn btn--ghost dnav__btn">
                 {t('nav.assets')}
               </Link>
               <AccountMenu />
@@ -91,10 +85,13 @@ export function DesktopNav() {
           ) : (
             <>
               {/* PUB-2: signing in or registering from here returns to this page. */}
-              <Link to={withReturn(ACCOUNT_PATHS.login, pathname + search)} className="dnav__text-link">
+              <Link to={withReturn(APP_PATHS.account.login, pathname + search)} className="dnav__text-link">
                 {t('nav.login')}
               </Link>
-              <Link to={withReturn(ACCOUNT_PATHS.register, pathname + search)} className="btn btn--primary dnav__btn">
+              <Link
+                to={withReturn(APP_PATHS.account.register, pathname + search)}
+                className="btn btn--primary dnav__btn"
+              >
                 {t('nav.register')}
               </Link>
             </>

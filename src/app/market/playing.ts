@@ -11,6 +11,7 @@
  * Pure functions; unit-tested.
  */
 import { readFlag } from '../../shared/flags';
+import { APP_PATHS } from '../ui/appPaths';
 import type { CoinListKey } from './coins';
 
 export type TradeMode = 'Optional' | 'SecondContract' | 'BBTrading' | 'Ustandard' | 'Option';
@@ -22,16 +23,16 @@ export const MODE_LIST: Record<Exclude<TradeMode, 'Optional'>, CoinListKey> = {
   Option: 'optionList',
 };
 
-/** The trade screen's route of each mode (spec 2.1): the trade feature's path table takes them from here. */
+/** The trade screen's route of each mode (spec 2.1), from the app's table of screens (ROOM-3). */
 export const MODE_PATH = {
-  SecondContract: '/flash',
-  BBTrading: '/trade',
-  Ustandard: '/contract',
-  Option: '/flashOption',
+  SecondContract: APP_PATHS.trade.seconds,
+  BBTrading: APP_PATHS.trade.spot,
+  Ustandard: APP_PATHS.trade.futures,
+  Option: APP_PATHS.trade.options,
 } as const satisfies Record<Exclude<TradeMode, 'Optional'>, string>;
 
 /** The options product's menu entry (OUI-1): the options screen too. */
-export const OPTION_MENU_PATH = '/option';
+const OPTION_MENU_PATH = APP_PATHS.trade.option;
 
 /** A trade route with its pair (`?symbol=`). */
 export function withSymbol(path: string, symbol: string): string {

@@ -1,7 +1,10 @@
-/** Every route path of the copy-trading area (spec 2.1, 2.4): follow (flow orders are in features/flow). */
-export const COPY_PATHS = {
-  follow: '/follow',
-} as const;
+import { APP_PATHS } from '../../ui/appPaths';
+
+/**
+ * Every route path of the copy-trading area (spec 2.1, 2.4): follow (flow orders are in features/flow).
+ * The addresses are the app's table of screens (`ui/appPaths.ts`, ROOM-3), under this area's name.
+ */
+export const COPY_PATHS = APP_PATHS.copy;
 
 /** The tabs of /follow, in the URL as `?tab=` (FOLUI-1). */
 export const FOLLOW_TABS = ['leaders', 'mine', 'programme'] as const;

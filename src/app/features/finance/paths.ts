@@ -1,8 +1,10 @@
-/** Every route path of the finance area (spec 2.1): the products and a product's subscription (FINUI rules). */
-export const FINANCE_PATHS = {
-  finance: '/finance',
-  subscribe: '/finance/subscribe/:id',
-} as const;
+import { APP_PATHS } from '../../ui/appPaths';
+
+/**
+ * Every route path of the finance area (spec 2.1): the products and a product's subscription (FINUI rules).
+ * The addresses are the app's table of screens (`ui/appPaths.ts`, ROOM-3), under this area's name.
+ */
+export const FINANCE_PATHS = APP_PATHS.finance;
 
 /** The tabs of /finance (FINUI-2): the active one is in the URL as `?tab=`. */
 export const FINANCE_TABS = ['products', 'holdings', 'history'] as const;

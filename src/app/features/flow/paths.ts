@@ -1,10 +1,10 @@
-/** Every route path of flow (P2P) orders (spec 2.1; FLOWUI-*): the market, one order, my orders, the programme. */
-export const FLOW_PATHS = {
-  floworder: '/floworder',
-  floworderConfirm: '/floworder/confirm/:id',
-  floworderMine: '/floworder/mine',
-  floworderApply: '/floworder/apply',
-} as const;
+import { APP_PATHS } from '../../ui/appPaths';
+
+/**
+ * Every route path of flow (P2P) orders (spec 2.1; FLOWUI-*): the market, one order, my orders, the programme.
+ * The addresses are the app's table of screens (`ui/appPaths.ts`, ROOM-3), under this area's name.
+ */
+export const FLOW_PATHS = APP_PATHS.flow;
 
 /** The page of one order. */
 export function flowOrderPath(id: number): string {

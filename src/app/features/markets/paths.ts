@@ -1,8 +1,7 @@
-import { HOME_PATH } from '../../ui/appPaths';
+import { APP_PATHS } from '../../ui/appPaths';
 
-/** Every route path of the markets area (spec 2.1): home, the market lists, search. */
-export const MARKETS_PATHS = {
-  home: HOME_PATH,
-  markets: '/store',
-  search: '/search',
-} as const;
+/**
+ * Every route path of the markets area (spec 2.1): home, the market lists, search.
+ * The addresses are the app's table of screens (`ui/appPaths.ts`, ROOM-3), under this area's name.
+ */
+export const MARKETS_PATHS = APP_PATHS.markets;

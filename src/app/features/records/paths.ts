@@ -1,5 +1,10 @@
-/** The trade records screen (RECS rules): one screen, a tab per product (spec 7.4 record/*). */
-export const RECORDS_PATHS = { records: '/records' } as const;
+import { APP_PATHS } from '../../ui/appPaths';
+
+/**
+ * The trade records screen (RECS rules): one screen, a tab per product (spec 7.4 record/*).
+ * The addresses are the app's table of screens (`ui/appPaths.ts`, ROOM-3), under this area's name.
+ */
+export const RECORDS_PATHS = APP_PATHS.records;
 
 export const RECORD_TABS = ['futures', 'spot', 'second', 'option', 'broker'] as const;
 export type RecordTab = (typeof RECORD_TABS)[number];

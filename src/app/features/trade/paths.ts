@@ -1,19 +1,11 @@
-import { MODE_PATH, OPTION_MENU_PATH } from '../../market/playing';
+import { APP_PATHS } from '../../ui/appPaths';
 
 /**
  * Every route path of the trade area (spec 2.1, 2.4): one route per trading mode, all served by the trade shell,
- * and the options product's menu entry (a later issue).
+ * and the options product's menu entry (a later issue). The addresses are the app's table of screens
+ * (`ui/appPaths.ts`, ROOM-3), under this area's name; each mode's is `MODE_PATH` (`market/playing.ts`) too.
  */
-export const TRADE_PATHS = {
-  seconds: MODE_PATH.SecondContract,
-  spot: MODE_PATH.BBTrading,
-  futures: MODE_PATH.Ustandard,
-  options: MODE_PATH.Option,
-  option: OPTION_MENU_PATH,
-} as const;
-
-/** The 2.4 middle menu's futures shortcut: the spot route with componentName=2. */
-export const FUTURES_SHORTCUT = `${TRADE_PATHS.spot}?componentName=2`;
+export const TRADE_PATHS = APP_PATHS.trade;
 
 /** A trade route with its pair (`?symbol=`). */
 export { withSymbol } from '../../market/playing';

@@ -28,13 +28,8 @@ import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { openCustomerService } from '../../../ui/customerService';
 import { useHasDownloads, useHasService } from '../../../ui/operatorLinks';
 import { toast } from '../../../state/toast';
-import { CONTENT_PATHS } from '../../content/paths';
-import { SETTINGS_PATHS } from '../../settings/paths';
-import { RECORDS_PATHS } from '../../records/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { IconRecords } from '../../../ui/RecordsIcon';
-import { MESSAGES_PATHS } from '../../messages/paths';
-import { FLOW_PATHS } from '../../flow/paths';
-import { GROWTH_PATHS } from '../../growth/paths';
 import { IconBell, UnreadBadge, useUnreadCount } from '../../messages';
 import { IconCopy, IconInfo, IconKey, IconLock, IconLogout, IconMail, IconPhone } from '../../../ui/accountIcons';
 import { KycBadge } from './KycBadge';
@@ -202,26 +197,26 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
               icon={<IconBell size={20} />}
               label={t('common:title.message')}
               value={<UnreadBadge count={unread} />}
-              to={MESSAGES_PATHS.message}
+              to={APP_PATHS.messages.message}
             />
-            <Row icon={<IconRecords size={20} />} label={t('common:title.records')} to={RECORDS_PATHS.records} />
-            <Row icon={<IconRecharge size={20} />} label={t('common:title.floworder')} to={FLOW_PATHS.floworder} />
-            <Row icon={<IconGift size={20} />} label={t('common:title.welfare')} to={GROWTH_PATHS.welfare} />
+            <Row icon={<IconRecords size={20} />} label={t('common:title.records')} to={APP_PATHS.records.records} />
+            <Row icon={<IconRecharge size={20} />} label={t('common:title.floworder')} to={APP_PATHS.flow.floworder} />
+            <Row icon={<IconGift size={20} />} label={t('common:title.welfare')} to={APP_PATHS.growth.welfare} />
             <Row
               icon={<IconProxy size={20} />}
               label={t('common:title.invite')}
-              to={desktop ? GROWTH_PATHS.extend : GROWTH_PATHS.invite}
+              to={desktop ? APP_PATHS.growth.extend : APP_PATHS.growth.invite}
             />
             <Row
               icon={<IconGlobe size={20} />}
               label={t('common:nav.language')}
               value={NATIVE_NAMES[language]}
-              to={SETTINGS_PATHS.langList}
+              to={APP_PATHS.settings.langList}
             />
-            <Row icon={<IconHelp size={20} />} label={t('common:nav.help')} to={CONTENT_PATHS.help} />
-            <Row icon={<IconInfo size={20} />} label={t('common:nav.about')} to={CONTENT_PATHS.about} />
+            <Row icon={<IconHelp size={20} />} label={t('common:nav.help')} to={APP_PATHS.content.help} />
+            <Row icon={<IconInfo size={20} />} label={t('common:nav.about')} to={APP_PATHS.content.about} />
             {hasDownloads && (
-              <Row icon={<IconDownload size={20} />} label={t('common:nav.download')} to={CONTENT_PATHS.download} />
+              <Row icon={<IconDownload size={20} />} label={t('common:nav.download')} to={APP_PATHS.content.download} />
             )}
             {hasService && (
               <Row

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Follow } from '../../../../shared/schemas/follow';
-import { ACCOUNT_PATHS } from '../../account/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { useMyFollows, useUid } from '../data';
 import { FollowDialog, type FollowTarget } from './FollowDialog';
 
@@ -25,7 +25,7 @@ export function FollowButton({ target, block, full }: { target: FollowTarget; bl
   const cls = `cp-btn ${existing ? 'cp-btn--secondary' : 'cp-btn--primary'}${block ? ' cp-btn--block' : ''}`;
   if (uid === '')
     return (
-      <Link className={cls} to={ACCOUNT_PATHS.login} data-testid="follow-login">
+      <Link className={cls} to={APP_PATHS.account.login} data-testid="follow-login">
         {full ? t('loginToFollow') : t('follow')}
       </Link>
     );

@@ -20,7 +20,7 @@ import { Popup } from '../../../ui/Popup';
 import { toast } from '../../../state/toast';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { useAssetBalances } from '../../../money/balances';
-import { WALLET_PATHS } from '../../wallet/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { sendFollow } from '../data';
 import { bodyOf, draftOf, EMPTY_DRAFT, failingRule, followIntent, type FollowDraft } from '../model/follow';
 import { useFmt } from './cells';
@@ -155,7 +155,7 @@ export function FollowForm({ target, existing, onClose, initial }: FollowFormPro
         <span className="cp-num" data-testid="follow-available">
           {available === undefined ? '--' : `${f.money(available)} USDT`}
         </span>
-        <Link className="cp-link" to={desktop ? WALLET_PATHS.assets : WALLET_PATHS.wallet}>
+        <Link className="cp-link" to={desktop ? APP_PATHS.wallet.assets : APP_PATHS.wallet.wallet}>
           {t('dialog.transfer')}
         </Link>
       </div>

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState';
-import { ACCOUNT_PATHS } from '../../account/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 
 export function SignInFirst() {
   const { t } = useTranslation('follow');
@@ -10,7 +10,7 @@ export function SignInFirst() {
     <EmptyState
       title={t('signIn.title')}
       action={
-        <Link className="cp-btn cp-btn--primary" to={ACCOUNT_PATHS.login} data-testid="follow-login">
+        <Link className="cp-btn cp-btn--primary" to={APP_PATHS.account.login} data-testid="follow-login">
           {t('signIn.action')}
         </Link>
       }

@@ -11,7 +11,7 @@ import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { session } from '../../../state/session';
 import { EmptyState } from '../../../ui/EmptyState';
-import { ACCOUNT_PATHS } from '../../account/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { HistoryPanel } from '../components/HistoryPanel';
 import { HoldingsPanel } from '../components/HoldingsPanel';
 import { ProductsPanel } from '../components/ProductsPanel';
@@ -56,7 +56,7 @@ export default function FinanceScreen() {
               title={t('signIn.title')}
               description={t('signIn.lead')}
               action={
-                <Link className="fbtn fbtn--primary" to={ACCOUNT_PATHS.login} data-testid="finance-sign-in">
+                <Link className="fbtn fbtn--primary" to={APP_PATHS.account.login} data-testid="finance-sign-in">
                   {t('signIn.action')}
                 </Link>
               }

@@ -17,7 +17,7 @@ import { settings } from '../../../state/settings';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
-import { ACCOUNT_PATHS } from '../../account/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { useServerOffset } from '../../../market/serverClock';
 import { useAssetBalances } from '../../../money/balances';
 import { availableOf } from '../../../money/transfer';
@@ -154,7 +154,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
             compact
             title={t('signIn.subscribe')}
             action={
-              <Link className="fbtn fbtn--primary" to={ACCOUNT_PATHS.login}>
+              <Link className="fbtn fbtn--primary" to={APP_PATHS.account.login}>
                 {t('signIn.action')}
               </Link>
             }

@@ -7,9 +7,8 @@ import { memo, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { withReturn } from '../../../ui/appPaths';
+import { APP_PATHS, withReturn } from '../../../ui/appPaths';
 import { toast } from '../../../state/toast';
-import { ACCOUNT_PATHS } from '../../account/paths';
 import { isWatched, setWatched, useWatchUid, watchlist } from '../watchlist';
 import './WatchStar.css';
 
@@ -70,7 +69,7 @@ export const WatchStar = memo(function WatchStar({ symbol, pair, size, className
     e.stopPropagation();
     if (!uid) {
       // PUB-2: a visitor's star leads to sign-in and back to this page.
-      navigate(withReturn(ACCOUNT_PATHS.login, pathname + search));
+      navigate(withReturn(APP_PATHS.account.login, pathname + search));
       return;
     }
     setWatched(uid, symbol, !on).catch((err: unknown) =>

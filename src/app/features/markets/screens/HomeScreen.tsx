@@ -18,10 +18,9 @@ import { HighlightCard } from '../components/HighlightCard';
 import '../../../ui/page.css';
 import './HomeScreen.css';
 import { MARKETS_PATHS } from '../paths';
-import { CONTENT_PATHS } from '../../content/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { Logo } from '../../../ui/Logo';
 import { LanguageButton } from '../../../ui/language/LanguageButton';
-import { ACCOUNT_PATHS } from '../../account/paths';
 import { NoticeDialogs, NoticeStrip, useHomeNoticesSettled } from '../../content';
 import { InboxBell } from '../../messages';
 import { useHasDownloads } from '../../../ui/operatorLinks';
@@ -47,8 +46,8 @@ export default function HomeScreen() {
       label: t('shortcutTrade'),
       Icon: IconTrade,
     },
-    ...(hasDownloads ? [{ to: CONTENT_PATHS.download, label: t('shortcutDownload'), Icon: IconDownload }] : []),
-    { to: CONTENT_PATHS.help, label: t('shortcutHelp'), Icon: IconService },
+    ...(hasDownloads ? [{ to: APP_PATHS.content.download, label: t('shortcutDownload'), Icon: IconDownload }] : []),
+    { to: APP_PATHS.content.help, label: t('shortcutHelp'), Icon: IconService },
   ];
 
   return (
@@ -80,7 +79,7 @@ export default function HomeScreen() {
                 {t('heroTrade')}
               </Link>
             ) : (
-              <Link className="mk-btn mk-btn--primary" to={ACCOUNT_PATHS.register}>
+              <Link className="mk-btn mk-btn--primary" to={APP_PATHS.account.register}>
                 {t('heroSignUp')}
               </Link>
             )}

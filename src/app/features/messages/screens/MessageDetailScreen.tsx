@@ -17,7 +17,7 @@ import { idOf } from '../../../ui/inboxNumbers';
 import { useMessageWords } from '../model/useWords';
 import { MESSAGES_PATHS } from '../paths';
 import { NoticeDetail } from '../../content';
-import { NOTICES_HREF } from '../../content/paths';
+import { NOTICES_HREF } from '../../../ui/appPaths';
 import { textDir } from '../../../ui/bidi';
 import '../components/messages.css';
 

@@ -16,7 +16,7 @@ import { settings } from '../../../state/settings';
 import { EmptyState } from '../../../ui/EmptyState';
 import { RecordFilters, RecordTable, type PairOption, type RecordColumn } from '../../../ui/RecordTable';
 import { mergeCoinLists, type CoinLists } from '../../../market/coins';
-import { COPY_PATHS } from '../../copy/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { tabColumns, TAB_ROW_KEY, type PairName } from '../components/columns';
 import { useRecordPage, type TabRows } from '../data';
 import { recordQuery, RECORDS_PAGE_SIZE, tabOf, TAB_PAIRS, type RecordFilter } from '../model/recordQuery';
@@ -106,7 +106,7 @@ function TabPanel<T extends RecordTab>({ tab, pairs, pairName, desktop }: PanelP
       <EmptyState
         title={t('empty.broker')}
         action={
-          <Link className="fbtn fbtn--secondary" to={COPY_PATHS.follow}>
+          <Link className="fbtn fbtn--secondary" to={APP_PATHS.copy.follow}>
             {t('empty.follow')}
           </Link>
         }

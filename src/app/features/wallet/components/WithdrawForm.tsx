@@ -18,7 +18,7 @@ import { CoinIcon } from '../../../ui/CoinIcon';
 import { sanitizeAmountInput } from '../../../money/transfer';
 import { addressOk, quoteFor, withdrawCoins } from '../model/withdrawForm';
 
-import { ACCOUNT_PATHS } from '../../account/paths';
+import { APP_PATHS } from '../../../ui/appPaths';
 import { WALLET_PATHS } from '../paths';
 import { submitWithdrawal, useSavedAddresses } from '../withdraw';
 import '../../../forms/forms.css';
@@ -158,7 +158,7 @@ export function WithdrawForm({
         <p className="wd-needpwd__text">{t('withdraw.needPwd.text')}</p>
         <Link
           className="fbtn fbtn--primary"
-          to={`${ACCOUNT_PATHS.fundPassword}?back=${encodeURIComponent(WALLET_PATHS.withdraw)}`}
+          to={`${APP_PATHS.account.fundPassword}?back=${encodeURIComponent(WALLET_PATHS.withdraw)}`}
           data-testid="withdraw-set-trade-password"
         >
           {t('withdraw.needPwd.action')}

@@ -3,9 +3,7 @@
  * passes the server's task and the time now.
  */
 import type { WelfareTask, WelfareTaskId } from '../../../../../shared/schemas/rewards';
-import { ACCOUNT_PATHS } from '../../../account/paths';
-import { TRADE_PATHS } from '../../../trade/paths';
-import { WALLET_PATHS } from '../../../wallet/paths';
+import { APP_PATHS } from '../../../../ui/appPaths';
 import { GROWTH_PATHS } from '../../paths';
 
 /** 'expired': not done and its window has closed (never claimable any more, WEL-4). */
@@ -13,9 +11,9 @@ export type TaskCardState = 'todo' | 'expired' | 'claimable' | 'claimed';
 
 /** Where a customer does each task. */
 export const TASK_LINKS: Readonly<Record<WelfareTaskId, string>> = {
-  verifyIdentity: ACCOUNT_PATHS.userAuth,
-  firstDeposit: WALLET_PATHS.recharge,
-  firstTrade: TRADE_PATHS.spot,
+  verifyIdentity: APP_PATHS.account.userAuth,
+  firstDeposit: APP_PATHS.wallet.recharge,
+  firstTrade: APP_PATHS.trade.spot,
   inviteFriend: GROWTH_PATHS.invite,
 };
 

@@ -29,7 +29,7 @@ import { MARGIN_COIN, leverages, type FuturesSide } from '../../../../../shared/
 import { formatDecimal } from '../../../../i18n/format';
 import { useMark } from '../../../../market/hooks';
 import { session } from '../../../../state/session';
-import { WALLET_PATHS } from '../../../wallet/paths';
+import { APP_PATHS } from '../../../../ui/appPaths';
 import { useAssetBalances } from '../../../../money/balances';
 import { useLanguage } from '../../../../ui/Price';
 import { sanitizeDecimalInput } from '../../model/spotForm';
@@ -286,7 +286,7 @@ export function FuturesOrderForm({
       <FormLine label={t('available')} testId="futures-available">
         {uid ? (available === undefined ? '--' : `${formatDecimal(available, lang)} ${MARGIN_COIN}`) : '--'}
         {uid && (
-          <Link to={WALLET_PATHS.assets} className="fo-transfer">
+          <Link to={APP_PATHS.wallet.assets} className="fo-transfer">
             {t('transfer')}
           </Link>
         )}

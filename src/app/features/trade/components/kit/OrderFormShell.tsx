@@ -9,7 +9,7 @@ import { useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDepth } from '../../../../market/hooks';
-import { ACCOUNT_PATHS } from '../../../account/paths';
+import { APP_PATHS } from '../../../../ui/appPaths';
 import { sanitizeDecimalInput } from '../../model/spotForm';
 import type { FormNs, Outcome } from './orderFormState';
 
@@ -189,7 +189,7 @@ export function SubmitButton(p: {
   const cls = `so-submit so-submit--${p.tone}`;
   if (p.signIn !== null)
     return (
-      <Link to={ACCOUNT_PATHS.login} className={cls} data-testid={`submit-${p.side}`}>
+      <Link to={APP_PATHS.account.login} className={cls} data-testid={`submit-${p.side}`}>
         {p.signIn}
       </Link>
     );

@@ -14,7 +14,7 @@ import { DataState } from '../../../../ui/DataState';
 import { mergeCoinLists, type CoinLists } from '../../../../market/coins';
 import { loadWatchlist, MarketTable, useWatchUid, watchlist, WatchlistSync, WatchStar } from '../../../markets';
 import { SignInCta } from '../../../../ui/SignInCta';
-import { MARKETS_PATHS } from '../../../markets/paths';
+import { APP_PATHS } from '../../../../ui/appPaths';
 
 export function WatchlistPanel({ desktop }: { desktop: boolean }) {
   const { t } = useTranslation('market');
@@ -56,7 +56,7 @@ export function WatchlistPanel({ desktop }: { desktop: boolean }) {
             title={t('watchlistEmpty')}
             description={t('watchlistEmptyDesc')}
             action={
-              <Link to={MARKETS_PATHS.markets} className="mk-btn mk-btn--primary">
+              <Link to={APP_PATHS.markets.markets} className="mk-btn mk-btn--primary">
                 {t('watchlistExplore')}
               </Link>
             }
