@@ -120,15 +120,12 @@ export class TradingCore implements BookRecorder {
   private applies = 0;
   private sinceSnapshot = 0;
   private readonly changes: () => number;
-  /** Prepared once: `db.pragma()` prepares its statement on every call, and a batch opens many times a second. */
-  private readonly deferForeignKeys: Database.Statement;
   /** Batches committed and refused, and commands run (metrics, tests). */
   readonly stats = { batches: 0, refused: 0, commands: 0 };
 
   constructor(private readonly deps: CoreDeps) {
     const total = deps.db.prepare('SELECT total_changes()').pluck();
     this.changes = () => total.get() as number;
-    this.deferForeignKeys = deps.db.prepare('PRAGMA defer_foreign_keys = ON');
   }
 
   // ------------------------------------------------------------------ start
@@ -251,7 +248,7 @@ export class TradingCore implements BookRecorder {
       db.transaction(() => {
         // The ledger's queued rows are written at the end: the rows that refer to them (fills, holds) wait for
         // the commit to have their foreign keys checked (SQLite turns this off again at COMMIT or ROLLBACK).
-        if (ledger) this.deferForeignKeys.run();
+        if (ledger) db.pragma('defer_foreign_keys = ON');
         const before = this.changes();
         for (let i = 0; i < units.length; i++) {
           const applied = this.applies;
