@@ -20,7 +20,8 @@
  * `BENCH_CPU_PROF=<dir>` starts each server with `--cpu-prof` into that folder (where the time goes).
  * `BENCH_SQL_COUNT=1` loads bench/lib/sqlCount.ts into each server and prints its SQL statements per accepted order.
  * Printed per run besides the client's figures: the server's CPU time per accepted order (Linux /proc: steadier
- * than throughput when other work shares the machine) and the core's batches in the run by size (its /metrics).
+ * than throughput when other work shares the machine), the same over the server's idle CPU (measured for 3 s
+ * before the window and subtracted: what an order adds) and the core's batches in the run by size (its /metrics).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -237,6 +238,13 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * Idle measurement before each client window: the server's CPU with no orders (the simulator's hundred steps a
+ * second, the jobs) is subtracted from the window's, so the CPU per order does not rise merely because fewer orders
+ * shared that fixed cost (a loaded machine, a slower configuration).
+ */
+const IDLE_MS = 3000;
+
 /** SQL statements the server has run (BENCH_SQL_COUNT=1: bench/lib/sqlCount.ts writes them every 50 ms). */
 async function sqlCount(dataDir: string): Promise<number | undefined> {
   if (process.env.BENCH_SQL_COUNT !== '1') return undefined;
@@ -295,6 +303,8 @@ function runClient(job: ClientJob): Promise<ClientResult> {
 /** A client's result with the server's side of the run: its CPU per accepted order and the core's batches. */
 type RunResult = ClientResult & {
   serverCpuMsPerOrder: number | null;
+  /** The same less the server's idle CPU (the simulator's steps) over the window: what an order adds. */
+  serverCpuMsPerOrderOverIdle: number | null;
   core: ReturnType<typeof batchesBetween>;
 };
 
@@ -322,7 +332,17 @@ async function main(): Promise<void> {
           const terms = await pairTerms(srv.url);
           const before = await coreBatches(srv.url);
           const sqlBefore = await sqlCount(srv.dataDir);
+          // The server's CPU with no orders (the simulator's steps, the jobs): over IDLE_MS before the window.
+          const idleFrom = cpuSeconds(srv.proc.pid);
+          const idleStart = performance.now();
+          await new Promise((r) => setTimeout(r, IDLE_MS));
+          const idleTo = cpuSeconds(srv.proc.pid);
+          const idleCpuPerS =
+            idleFrom === undefined || idleTo === undefined
+              ? undefined
+              : (idleTo - idleFrom) / ((performance.now() - idleStart) / 1000);
           const cpuBefore = cpuSeconds(srv.proc.pid);
+          const windowStart = performance.now();
           const r = await runClient({
             url: srv.url,
             tokens: tokens.slice(0, clients),
@@ -333,6 +353,7 @@ async function main(): Promise<void> {
             tag: `r${run}c${ci}n${clients}`,
           });
           const cpuAfter = cpuSeconds(srv.proc.pid);
+          const windowS = (performance.now() - windowStart) / 1000;
           const sqlAfter = await sqlCount(srv.dataDir);
           const batches = batchesBetween(before, await coreBatches(srv.url));
           // The server's CPU per accepted order: steadier than throughput on a machine other work loads.
@@ -340,8 +361,17 @@ async function main(): Promise<void> {
             cpuBefore === undefined || cpuAfter === undefined || r.accepted === 0
               ? undefined
               : Math.round(((cpuAfter - cpuBefore) * 1e6) / r.accepted) / 1000;
+          const overIdle =
+            cpuBefore === undefined || cpuAfter === undefined || idleCpuPerS === undefined || r.accepted === 0
+              ? undefined
+              : Math.round(((cpuAfter - cpuBefore - idleCpuPerS * windowS) * 1e6) / r.accepted) / 1000;
           const list = results[ci].get(clients) ?? [];
-          list.push({ ...r, serverCpuMsPerOrder: cpuMsPerOrder ?? null, core: batches });
+          list.push({
+            ...r,
+            serverCpuMsPerOrder: cpuMsPerOrder ?? null,
+            serverCpuMsPerOrderOverIdle: overIdle ?? null,
+            core: batches,
+          });
           results[ci].set(clients, list);
           console.log(
             `  run ${run + 1}, ${config.name}, ${clients} client(s): ${Math.round(r.accepted / r.seconds).toLocaleString('en')} accepted/s ` +
@@ -349,6 +379,9 @@ async function main(): Promise<void> {
               `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${r.refused} refused, ${r.limited} limited, ${r.failed} failed)` +
               (r.refusals.length ? `; refusals: ${r.refusals.join(' | ')}` : '') +
               (cpuMsPerOrder === undefined ? '' : `; server CPU ${cpuMsPerOrder} ms per accepted order`) +
+              (overIdle === undefined || idleCpuPerS === undefined
+                ? ''
+                : ` (${overIdle} ms over its idle ${Math.round(idleCpuPerS * 1000)} ms a second)`) +
               (sqlBefore === undefined || sqlAfter === undefined || r.accepted === 0
                 ? ''
                 : `; ${Math.round(((sqlAfter - sqlBefore) / r.accepted) * 10) / 10} SQL statements per accepted order`) +
@@ -373,6 +406,7 @@ async function main(): Promise<void> {
         limited: median(rs.map((r) => r.limited)),
         failed: median(rs.map((r) => r.failed)),
         serverCpuMsPerOrder: median(rs.map((r) => r.serverCpuMsPerOrder ?? NaN)),
+        serverCpuMsPerOrderOverIdle: median(rs.map((r) => r.serverCpuMsPerOrderOverIdle ?? NaN)),
         commandsPerBatch: median(rs.map((r) => r.core.commandsPerBatch)),
       };
     };

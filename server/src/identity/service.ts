@@ -16,7 +16,8 @@ import { Codes } from './codes';
 import type { Courier } from './delivery';
 import { RegisterLimit } from './limits';
 import { PasswordHasher } from './passwords';
-import { Sessions } from './tokens';
+import { sessionCache } from './sessionCache';
+import { Sessions, TOUCH_EVERY_MS } from './tokens';
 import { Users, type UserRow } from './users';
 
 /** The platform settings identity obeys (spec 3.3), read through the one settings reader on every call. */
@@ -66,6 +67,12 @@ export type IdentityRouter = Router<UserRow>;
 export function createIdentity(o: IdentityDeps): Identity {
   const users = new Users(o.db);
   const sessions = new Sessions(o.db, o.clock);
+  // CORE-9: the signed-in user of a request from memory, dropped by triggers and PRAGMA data_version.
+  const signedIn = sessionCache(o.db, o.clock, {
+    resolveRow: (token) => sessions.resolveRow(token),
+    byId: (id) => users.byId(id),
+    touchEveryMs: TOUCH_EVERY_MS,
+  });
   return {
     ...o,
     testSwitches: o.testSwitches && !o.production,
@@ -86,9 +93,6 @@ export function createIdentity(o: IdentityDeps): Identity {
       (d) => o.courier.deliver(d),
       (c) => o.courier.refusal(c),
     ),
-    userOfToken(token) {
-      const id = sessions.resolve(token);
-      return id === undefined ? undefined : users.byId(id);
-    },
+    userOfToken: (token) => signedIn.userOfToken(token),
   };
 }

@@ -11,7 +11,7 @@ export const SESSION_TTL_MS = 7 * 24 * 3600_000;
 /** Live sessions per user; a new sign-in beyond this ends the least recently used one. */
 export const MAX_SESSIONS_PER_USER = 50;
 /** Extend the expiry at most once a minute, not on every request. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -23,6 +23,13 @@ export interface SessionEnd {
   userId: number;
   tokenHash?: string;
   keepHash?: string;
+}
+
+/** A live session: its user, last use and expiry (ms). */
+export interface SessionRow {
+  userId: number;
+  lastSeen: number;
+  expiresAt: number;
 }
 
 export class Sessions {
@@ -66,6 +73,11 @@ export class Sessions {
 
   /** The user id of a live token, or undefined. */
   resolve(token: string | undefined): number | undefined {
+    return this.resolveRow(token)?.userId;
+  }
+
+  /** The live session of a token as it is after this call (an expired one deleted, a due one extended). */
+  resolveRow(token: string | undefined): SessionRow | undefined {
     if (!token || token.length > 200) return undefined;
     const h = hashToken(token);
     this.resolveQuery ??= this.db.prepare('SELECT user_id, last_seen, expires_at FROM sessions WHERE token_hash = ?');
@@ -81,8 +93,9 @@ export class Sessions {
       this.db
         .prepare('UPDATE sessions SET last_seen = ?, expires_at = ? WHERE token_hash = ?')
         .run(now, now + SESSION_TTL_MS, h);
+      return { userId: row.user_id, lastSeen: now, expiresAt: now + SESSION_TTL_MS };
     }
-    return row.user_id;
+    return { userId: row.user_id, lastSeen: row.last_seen, expiresAt: row.expires_at };
   }
 
   /** The token hashes of a user's unexpired sessions (at most the session limit); BUS-11 checks a ticket's session. */
