@@ -91,7 +91,9 @@ describe('[SAFE-23] the operator CLI beside the running server', () => {
     expect(cli).toEqual({ runs: 120, failures: [] });
     expect(failed).toEqual([]);
     expect(checkLedger(sqliteLedgerStore(ts.ctx.db)).problems).toBe(0);
-  });
+    // A hang guard above the project's 30 s (a second process compiles the CLI with tsx and runs 120 writes): under
+    // load 13 to 19 the loop took longer than 30 s (2026-11-29), alone about 10 s.
+  }, 120_000);
 });
 
 describe('[SAFE-21] [SAFE-24] migration 040 on rows written before', () => {
