@@ -101,5 +101,6 @@ describe('[SEC-9] contracts open across a restart', () => {
     expect(journalRows(c)).toBe(rows);
     expect((await orders(c, token)).map((o) => o.status)).toEqual(['settled', 'settled', 'settled', 'settled']);
     await c.stop(true);
-  });
+    // A hang guard above the project's 30 s: three server starts on one folder took about 20 s alone under load.
+  }, 120_000);
 });
