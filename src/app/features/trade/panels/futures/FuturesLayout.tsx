@@ -74,18 +74,14 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
   const rate = info?.rate;
   return (
     <div className="fs" data-testid="funding-strip">
-      <div className="fs-item">
-        <span className="fs-k">{t('indexPrice')}</span>
-        <span className="fs-v num" dir="ltr" data-testid="strip-index">
-          {mark ? formatDecimal(mark.index, lang) : '--'}
-        </span>
-      </div>
-      <div className="fs-item">
-        <span className="fs-k">{t('markPrice')}</span>
-        <span className="fs-v num" dir="ltr" data-testid="strip-mark">
-          {mark ? formatDecimal(mark.price, lang) : '--'}
-        </span>
-      </div>
+      {(['index', 'price'] as const).map((k) => (
+        <div className="fs-item" key={k}>
+          <span className="fs-k">{t(k === 'index' ? 'indexPrice' : 'markPrice')}</span>
+          <span className="fs-v num" dir="ltr" data-testid={k === 'index' ? 'strip-index' : 'strip-mark'}>
+            {mark ? formatDecimal(mark[k], lang) : '--'}
+          </span>
+        </div>
+      ))}
       <div className="fs-item">
         <span className="fs-k">{t('fundingCountdown')}</span>
         <span className="fs-v num" dir="ltr">
