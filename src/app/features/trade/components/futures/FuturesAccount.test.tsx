@@ -3,11 +3,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../../../shared/schemas/user';
 import { markFigures } from '../../../../../shared/trading/futuresRules';
-import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { session } from '../../../../state/session';
-import { settings } from '../../../../state/settings';
 import { FuturesAccount } from './FuturesAccount';
-import { TEST_CONTRACT_PAIR, testPosition } from './testContractPair';
+import { TEST_CONTRACT_PAIR, futuresScreenSetUp, signOut, testPosition } from './testContractPair';
 
 const core = { side: 'long' as const, shares: '50', entryPrice: '100.0000', margin: '5.000000' };
 // The worker values positions at the mark with the shared arithmetic; the table shows its figures as they are.
@@ -44,13 +42,9 @@ const render = (desktop: boolean) =>
     </MemoryRouter>,
   );
 
-beforeAll(async () => {
-  await setLanguage('en', { persist: false });
-  await loadNamespaces(['futures', 'market']);
-  Object.assign(settings.coins, { contractList: [TEST_CONTRACT_PAIR] });
-});
+beforeAll(futuresScreenSetUp);
 afterEach(() => {
-  Object.assign(session, { token: '', isSign: false, userInfo: null });
+  signOut();
 });
 
 describe('[FUI-9] the positions table', () => {

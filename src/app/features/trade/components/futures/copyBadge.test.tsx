@@ -3,12 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { Position } from '../../../../../shared/schemas/futures';
 import type { UserInfo } from '../../../../../shared/schemas/user';
-import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { session } from '../../../../state/session';
-import { settings } from '../../../../state/settings';
 import { FuturesAccount } from './FuturesAccount';
 import { CopyBadge } from './futuresCells';
-import { TEST_CONTRACT_PAIR, testPosition } from './testContractPair';
+import { futuresScreenSetUp, signOut, testPosition } from './testContractPair';
 
 const follows = vi.hoisted(() => ({ names: new Map<number, string>() }));
 vi.mock('../../../../data/follows', () => ({ useFollowNickname: (id: number) => follows.names.get(id) }));
@@ -21,13 +19,9 @@ vi.mock('../../../../market/hooks', () => ({
   useLiveAccount: () => undefined,
 }));
 
-beforeAll(async () => {
-  await setLanguage('en', { persist: false });
-  await loadNamespaces(['futures', 'market']);
-  Object.assign(settings.coins, { contractList: [TEST_CONTRACT_PAIR] });
-});
+beforeAll(futuresScreenSetUp);
 afterEach(() => {
-  Object.assign(session, { token: '', isSign: false, userInfo: null });
+  signOut();
   follows.names.clear();
 });
 

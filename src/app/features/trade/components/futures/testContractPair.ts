@@ -2,6 +2,9 @@
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { Position } from '../../../../../shared/schemas/futures';
 import { TEST_PAIR_LISTING } from '../../../../../shared/trading/testPair';
+import { loadNamespaces, setLanguage } from '../../../../i18n/index';
+import { session } from '../../../../state/session';
+import { settings } from '../../../../state/settings';
 
 /** BTC/USDT perpetual: 2 price decimals, 0.01 BTC a share, fees 0.1 %, liquidated at 80 % of the margin lost. */
 export const TEST_CONTRACT_PAIR: ContractPair = {
@@ -54,4 +57,16 @@ export function testPosition(over: Partial<Position> = {}): Position {
     closeTime: null,
     ...over,
   };
+}
+
+/** The futures screen's tests start in English with the test pair listed (run it in beforeAll). */
+export async function futuresScreenSetUp(): Promise<void> {
+  await setLanguage('en', { persist: false });
+  await loadNamespaces(['futures', 'market']);
+  Object.assign(settings.coins, { contractList: [TEST_CONTRACT_PAIR] });
+}
+
+/** Signed out again (run it in afterEach). */
+export function signOut(): void {
+  Object.assign(session, { token: '', isSign: false, userInfo: null });
 }
