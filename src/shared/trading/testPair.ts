@@ -2,8 +2,8 @@
 import type { SpotPair } from '../schemas/coins';
 import type { FuturesPair } from './futuresRules';
 
-/** A BTC/USDT spot pair for the spot rules' and the order form's tests: 2 price and 4 amount decimals, fee 0.1 %. */
-export const TEST_SPOT_PAIR: SpotPair = {
+/** The listing fields every test pair of BTC/USDT has, spot or contract. */
+export const TEST_PAIR_LISTING = {
   id: 1,
   symbol: 'btcusdt',
   showSymbol: 'BTC/USDT',
@@ -16,6 +16,11 @@ export const TEST_SPOT_PAIR: SpotPair = {
   coinType: 0,
   logo: '',
   sort: 0,
+};
+
+/** A BTC/USDT spot pair for the spot rules' and the order form's tests: 2 price and 4 amount decimals, fee 0.1 %. */
+export const TEST_SPOT_PAIR: SpotPair = {
+  ...TEST_PAIR_LISTING,
   basePrecision: 2,
   coinPrecision: 4,
   buyMax: '1000000',

@@ -108,40 +108,16 @@ export default function TradeShell() {
     );
   }
 
+  // What every mode's screen is given (spot and futures add the pair's coins).
+  const screen = { header, row, symbol, pairLabel, allRows, onOpenRow: openRow, interval, onInterval: setIv };
   if (routeMode === 'BBTrading' || routeMode === 'Ustandard') {
     const Spot = routeMode === 'Ustandard' ? (desktop ? FuturesDesk : FuturesPhone) : desktop ? SpotDesk : SpotPhone;
-    return (
-      <Spot
-        header={header}
-        row={row}
-        symbol={symbol}
-        pairLabel={pairLabel}
-        base={base}
-        quote={quote}
-        allRows={allRows}
-        defaultList={MODE_LIST[routeMode]}
-        onOpenRow={openRow}
-        interval={interval}
-        onInterval={setIv}
-      />
-    );
+    return <Spot {...screen} base={base} quote={quote} defaultList={MODE_LIST[routeMode]} />;
   }
 
   if (routeMode === 'Option') {
     const Options = desktop ? OptionsDesk : OptionsPhone;
-    return (
-      <Options
-        header={header}
-        row={row}
-        symbol={symbol}
-        pairLabel={pairLabel}
-        allRows={allRows}
-        defaultList={MODE_LIST[routeMode]}
-        onOpenRow={openRow}
-        interval={interval}
-        onInterval={setIv}
-      />
-    );
+    return <Options {...screen} defaultList={MODE_LIST[routeMode]} />;
   }
 
   if (desktop) {

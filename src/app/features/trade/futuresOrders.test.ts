@@ -9,18 +9,22 @@ import { memoryStorage } from '../../state/testing/memoryStorage';
 beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
 afterEach(() => vi.unstubAllGlobals());
 
-const order = (clientOrderId: string): FuturesOrder => ({
-  id: 41,
-  clientOrderId,
+const req = {
   symbol: 'btcusdt',
   side: 'long',
   action: 'open',
   type: 'limit',
   price: '100.00',
   shares: '10',
+  leverage: 10,
+} as const;
+
+const order = (clientOrderId: string): FuturesOrder => ({
+  id: 41,
+  clientOrderId,
+  ...req,
   filledShares: '0',
   avgPrice: null,
-  leverage: 10,
   heldMargin: '1.01',
   fee: '0',
   realisedPnl: '0',
@@ -32,16 +36,6 @@ const order = (clientOrderId: string): FuturesOrder => ({
   createTime: 1,
   updateTime: 1,
 });
-
-const req = {
-  symbol: 'btcusdt',
-  side: 'long',
-  action: 'open',
-  type: 'limit',
-  price: '100.00',
-  shares: '10',
-  leverage: 10,
-} as const;
 
 function world(lookups: ((cid: string) => Promise<FuturesOrder | undefined>)[]) {
   const submits: { body: FuturesOrderBody; key: string }[] = [];

@@ -39,6 +39,7 @@ import { bookLevelAt } from '../../../market/draw/drawList';
 import { remPx, useSurface } from '../../../market/draw/useSurface';
 import type { Surface } from '../../../market/draw/surface';
 import { useLanguage } from '../../../ui/Price';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 import './OrderBook.css';
 
 /** Rows shown per side unless told otherwise. */
@@ -135,15 +136,7 @@ function BookSide(p: SideProps) {
       )}
       <table className="visually-hidden" data-testid={`book-table-${side}`}>
         <caption>{label}</caption>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads cols={headers} />
         <tbody>
           {top.map((r, i) => {
             const shown = formatDecimal(r.price, lang);

@@ -17,6 +17,7 @@ import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { settings } from '../../../state/settings';
 import { capDecimals } from '../../../../shared/numberFormat';
 import { useLanguage } from '../../../ui/Price';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 import './RecentTrades.css';
 
 export const TRADES_SHOWN = 30;
@@ -104,15 +105,7 @@ export function RecentTrades({
         {shown.length === 0 && <p className="rt-empty">{t('waitingTrades')}</p>}
       </div>
       <table className="visually-hidden" aria-labelledby="rt-title" data-testid="tape-table">
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads cols={headers} />
         <tbody>
           {shown.map((tr) => {
             const price = formatDecimal(priceOf(tr), lang);

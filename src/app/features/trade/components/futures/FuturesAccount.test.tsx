@@ -1,40 +1,21 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Position } from '../../../../../shared/schemas/futures';
 import type { UserInfo } from '../../../../../shared/schemas/user';
 import { markFigures } from '../../../../../shared/trading/futuresRules';
-import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { session } from '../../../../state/session';
-import { settings } from '../../../../state/settings';
 import { FuturesAccount } from './FuturesAccount';
-import { TEST_CONTRACT_PAIR } from './testContractPair';
+import { TEST_CONTRACT_PAIR, futuresScreenSetUp, signOut, testPosition } from './testContractPair';
 
 const core = { side: 'long' as const, shares: '50', entryPrice: '100.0000', margin: '5.000000' };
 // The worker values positions at the mark with the shared arithmetic; the table shows its figures as they are.
 const figures = markFigures(TEST_CONTRACT_PAIR, core, '102.47');
-const position: Position = {
-  id: 9,
-  symbol: 'btcusdt',
+const position = testPosition({
   ...core,
-  leverage: 10,
-  quantity: '0.5',
-  liquidationPrice: '92.00',
-  lossRate: '0.8',
   takeProfit: '110.00',
-  stopLoss: null,
-  closingShares: '0',
-  realisedPnl: '0',
   fees: '0.05',
-  funding: '0',
-  status: 'open',
-  closePrice: null,
-  liquidation: null,
-  createTime: 1,
-  updateTime: 1,
-  closeTime: null,
   mark: { price: '102.47', time: 2, ...figures },
-};
+});
 
 vi.mock('../../../../market/hooks', () => ({
   useMark: () => undefined,
@@ -61,13 +42,9 @@ const render = (desktop: boolean) =>
     </MemoryRouter>,
   );
 
-beforeAll(async () => {
-  await setLanguage('en', { persist: false });
-  await loadNamespaces(['futures', 'market']);
-  Object.assign(settings.coins, { contractList: [TEST_CONTRACT_PAIR] });
-});
+beforeAll(futuresScreenSetUp);
 afterEach(() => {
-  Object.assign(session, { token: '', isSign: false, userInfo: null });
+  signOut();
 });
 
 describe('[FUI-9] the positions table', () => {

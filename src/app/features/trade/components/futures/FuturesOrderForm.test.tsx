@@ -7,31 +7,29 @@ import { session } from '../../../../state/session';
 import { FuturesOrderForm } from './FuturesOrderForm';
 import type { FuturesDraft } from './futuresForm';
 import { TEST_CONTRACT_PAIR as PAIR } from './testContractPair';
+import { limitWait, part } from '../kit/formTesting';
 
-// SPOT-13: the form's wait after a refusal by the order limit, set by a test (0: no wait).
-const limitWait = vi.hoisted(() => ({ seconds: 0 }));
+// SPOT-13: the form's wait after a refusal by the order limit is set by a test (limitWait).
 vi.mock('../../orderLimit', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../orderLimit')>()),
-  useOrderLimit: () => ({ seconds: limitWait.seconds, refusedBy: () => false }),
+  useOrderLimit: (await import('../kit/formTesting')).useTestOrderLimit,
 }));
 
 // The worker's live data as the hooks hand it over: a last price, no mark yet, the user's balances.
-vi.mock('../../../../market/hooks', () => ({
-  useDepth: () => ({ bids: [{ price: '99.90' }], asks: [{ price: '100.10' }] }),
-  useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
-  useMark: () => undefined,
-  usePositions: () => undefined,
-  useLiveAccount: () => ({
-    version: 1,
-    authorized: true,
-    statusCount: 0,
-    lastStatus: null,
-    balances: [
-      { account: 'platform', coin: 'USDT', available: '99999', frozen: '0' },
-      { account: 'contract', coin: 'USDT', available: '300', frozen: '0' },
-    ],
-  }),
-}));
+vi.mock('../../../../market/hooks', async () => {
+  const { liveAccount } = await import('../kit/formTesting');
+  return {
+    useDepth: () => ({ bids: [{ price: '99.90' }], asks: [{ price: '100.10' }] }),
+    useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
+    useMark: () => undefined,
+    usePositions: () => undefined,
+    useLiveAccount: () =>
+      liveAccount([
+        { account: 'platform', coin: 'USDT', available: '99999' },
+        { account: 'contract', coin: 'USDT', available: '300' },
+      ]),
+  };
+});
 
 const render = (draft: Partial<FuturesDraft> = {}) =>
   renderToStaticMarkup(
@@ -39,17 +37,6 @@ const render = (draft: Partial<FuturesDraft> = {}) =>
       <FuturesOrderForm pair={PAIR} layout="desk" initialDraft={{ price: '100', ...draft }} />
     </MemoryRouter>,
   );
-
-/** The markup of the element with this test id, up to its first closing tag. */
-function part(html: string, testId: string): string {
-  const at = html.indexOf(`data-testid="${testId}"`);
-  expect(at, testId).toBeGreaterThan(-1);
-  const open = html.lastIndexOf('<', at);
-  // Up to the element's own closing tag (a button holds spans: its side and the failing rule, SIDE-2).
-  const tag = /^<([a-z0-9]+)/.exec(html.slice(open))?.[1] ?? '';
-  const own = tag === 'button' || tag === 'a' ? html.indexOf(`</${tag}>`, at) : -1;
-  return html.slice(open, own >= 0 ? own : html.indexOf('</', at));
-}
 
 const signIn = () => Object.assign(session, { token: 't', isSign: true, userInfo: { uid: 'u1' } as UserInfo });
 

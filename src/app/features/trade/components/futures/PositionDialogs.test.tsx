@@ -1,35 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Position } from '../../../../../shared/schemas/futures';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { ClosePositionDialog, MarginDialog, TpSlDialog, sharesAtPercent } from './PositionDialogs';
-import { TEST_CONTRACT_PAIR as PAIR } from './testContractPair';
+import { TEST_CONTRACT_PAIR as PAIR, testPosition } from './testContractPair';
 
-const position: Position = {
-  id: 3,
-  symbol: 'btcusdt',
-  side: 'long',
-  leverage: 10,
-  shares: '50',
-  quantity: '0.5',
-  entryPrice: '100.0000',
-  margin: '5.000000',
-  liquidationPrice: '92.00',
-  lossRate: '0.8',
-  takeProfit: null,
-  stopLoss: '91.00',
-  closingShares: '10',
-  realisedPnl: '0',
-  fees: '0',
-  funding: '0',
-  status: 'open',
-  closePrice: null,
-  liquidation: null,
-  createTime: 1,
-  updateTime: 1,
-  closeTime: null,
-  mark: null,
-};
+const position = testPosition({ id: 3, stopLoss: '91.00', closingShares: '10', mark: null });
 const noop = () => undefined;
 
 beforeAll(async () => {

@@ -55,27 +55,23 @@ function fieldAria(invalid: boolean, whyId: string, helpId?: string) {
   };
 }
 
-export function ClosePositionDialog({ pair, position, mark, onClose }: DialogProps) {
-  const { t } = useTranslation('futures');
-  const lang = useLanguage();
-  const id = useId();
-  const free = new Decimal(position.shares).minus(position.closingShares).toFixed();
-  const [shares, setShares] = useState(free);
+/**
+ * A dialog's confirmation: one intent (idempotency key) for the dialog's life, so a retry after a lost reply reuses
+ * it; `send` is not called while busy or while a rule is broken (`blocked`). Success toasts `done` and closes; a
+ * refusal is kept as `error` until an edit (`edit`) clears it.
+ */
+function useConfirm(blocked: boolean, send: (intent: string) => Promise<unknown>, done: string, onClose: () => void) {
   const [intent] = useState(() => nanoid(8));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const n = /^\d+$/.test(shares) ? new Decimal(shares) : new Decimal(0);
-  const problem = n.isZero() ? t('rule.sharesEmpty') : n.gt(free) ? t('closeAtMost', { shares: free }) : '';
-  const pnl = mark && !problem ? pnlAt(pair, position.side, position.entryPrice, shares, mark) : undefined;
-  const fee = mark && !problem ? tradeFee(pair, 'close', shares, mark) : undefined;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || problem) return;
+    if (busy || blocked) return;
     setBusy(true);
     setError('');
     try {
-      await closePosition(position.id, n.eq(position.shares) ? undefined : shares, intent);
-      toast(t('closeSent'), { kind: 'success' });
+      await send(intent);
+      toast(done, { kind: 'success' });
       onClose();
     } catch (err) {
       setError(errText(err));
@@ -83,66 +79,149 @@ export function ClosePositionDialog({ pair, position, mark, onClose }: DialogPro
       setBusy(false);
     }
   };
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setError('');
+    };
+  return { busy, error, submit, edit };
+}
+
+/** A dialog's input with its label and unit; typing keeps `decimals` places at most. */
+function DialogField(p: {
+  id: string;
+  label: string;
+  unit: string;
+  value: string;
+  decimals: number;
+  onValue: (v: string) => void;
+  aria: ReturnType<typeof fieldAria>;
+  placeholder?: string;
+  testId: string;
+}) {
+  return (
+    <div className="so-field">
+      <label htmlFor={p.id} className="so-field__label">
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        className="so-field__input num"
+        inputMode={p.decimals === 0 ? 'numeric' : 'decimal'}
+        value={p.value}
+        placeholder={p.placeholder}
+        onChange={(e) => p.onValue(sanitizeDecimalInput(e.target.value, p.decimals))}
+        {...p.aria}
+        data-testid={p.testId}
+      />
+      <span className="so-field__unit">{p.unit}</span>
+    </div>
+  );
+}
+
+/** A label-and-value line of a dialog's preview. */
+function PreviewRow({
+  label,
+  value,
+  className,
+  testId,
+}: {
+  label: string;
+  value: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className ?? 'num'} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The dialog's foot: the rule or refusal to show (`why`, none when null) and the confirm button. */
+function DialogFoot(p: {
+  id: string;
+  why: string | null;
+  busy: boolean;
+  blocked: boolean;
+  tone: 'buy' | 'sell';
+  label: string;
+}) {
+  const { t } = useTranslation('futures');
+  return (
+    <>
+      {p.why !== null && (
+        <p className="fo-why" role="alert" id={`${p.id}-why`}>
+          {p.why}
+        </p>
+      )}
+      <button type="submit" className={`so-submit so-submit--${p.tone} fd-ok`} disabled={p.busy || p.blocked}>
+        {p.busy ? t('placing') : p.label}
+      </button>
+    </>
+  );
+}
+
+export function ClosePositionDialog({ pair, position, mark, onClose }: DialogProps) {
+  const { t } = useTranslation('futures');
+  const lang = useLanguage();
+  const id = useId();
+  const free = new Decimal(position.shares).minus(position.closingShares).toFixed();
+  const [shares, setShares] = useState(free);
+  const n = /^\d+$/.test(shares) ? new Decimal(shares) : new Decimal(0);
+  const problem = n.isZero() ? t('rule.sharesEmpty') : n.gt(free) ? t('closeAtMost', { shares: free }) : '';
+  const pnl = mark && !problem ? pnlAt(pair, position.side, position.entryPrice, shares, mark) : undefined;
+  const fee = mark && !problem ? tradeFee(pair, 'close', shares, mark) : undefined;
+  const { busy, error, submit, edit } = useConfirm(
+    problem !== '',
+    (intent) => closePosition(position.id, n.eq(position.shares) ? undefined : shares, intent),
+    t('closeSent'),
+    onClose,
+  );
+  const money = (v: string | undefined) =>
+    v ? `${formatFixed(v, QUOTE_DISPLAY_DECIMALS, {}, lang)} ${MARGIN_COIN}` : '--';
   return (
     <form className="fd" onSubmit={submit} noValidate data-testid="close-dialog">
       <p className="fd-lead">{t('closeLead')}</p>
-      <div className="so-field">
-        <label htmlFor={`${id}-s`} className="so-field__label">
-          {t('size')}
-        </label>
-        <input
-          id={`${id}-s`}
-          className="so-field__input num"
-          inputMode="numeric"
-          value={shares}
-          onChange={(e) => {
-            setShares(sanitizeDecimalInput(e.target.value, 0));
-            setError('');
-          }}
-          {...fieldAria(problem !== '', `${id}-why`)}
-          data-testid="close-shares"
-        />
-        <span className="so-field__unit">{t('sharesUnit')}</span>
-      </div>
+      <DialogField
+        id={`${id}-s`}
+        label={t('size')}
+        unit={t('sharesUnit')}
+        value={shares}
+        decimals={0}
+        onValue={edit(setShares)}
+        aria={fieldAria(problem !== '', `${id}-why`)}
+        testId="close-shares"
+      />
       <div className="fd-presets">
         {CLOSE_PRESETS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className="so-stop"
-            onClick={() => {
-              setShares(sharesAtPercent(free, p));
-              setError('');
-            }}
-          >
+          <button key={p} type="button" className="so-stop" onClick={() => edit(setShares)(sharesAtPercent(free, p))}>
             {`${p}%`}
           </button>
         ))}
       </div>
       <dl className="fo-preview">
-        <div>
-          <dt>{t('markPrice')}</dt>
-          <dd className="num">{mark ? formatDecimal(mark, lang) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('estPnl')}</dt>
-          <dd className={`num${pnl?.startsWith('-') ? ' fo-down' : pnl ? ' fo-up' : ''}`} data-testid="close-pnl">
-            {pnl ? `${formatFixed(pnl, QUOTE_DISPLAY_DECIMALS, {}, lang)} ${MARGIN_COIN}` : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('fee')}</dt>
-          <dd className="num">{fee ? `${formatFixed(fee, QUOTE_DISPLAY_DECIMALS, {}, lang)} ${MARGIN_COIN}` : '--'}</dd>
-        </div>
+        <PreviewRow label={t('markPrice')} value={mark ? formatDecimal(mark, lang) : '--'} />
+        <PreviewRow
+          label={t('estPnl')}
+          value={money(pnl)}
+          className={`num${pnl?.startsWith('-') ? ' fo-down' : pnl ? ' fo-up' : ''}`}
+          testId="close-pnl"
+        />
+        <PreviewRow label={t('fee')} value={money(fee)} />
       </dl>
-      {(problem || error) && (
-        <p className="fo-why" role="alert" id={`${id}-why`}>
-          {problem || error}
-        </p>
-      )}
-      <button type="submit" className="so-submit so-submit--sell fd-ok" disabled={busy || problem !== ''}>
-        {busy ? t('placing') : t('closeAtMarket')}
-      </button>
+      <DialogFoot
+        id={id}
+        why={problem || error || null}
+        busy={busy}
+        blocked={problem !== ''}
+        tone="sell"
+        label={t('closeAtMarket')}
+      />
     </form>
   );
 }
@@ -153,28 +232,16 @@ export function MarginDialog({ pair, position, mark, available, onClose }: Dialo
   const id = useId();
   const [flag, setFlag] = useState<'add' | 'remove'>('add');
   const [amount, setAmount] = useState('');
-  // One intent per dialog: a retry after a lost reply reuses its key (mutate ends it on an answer).
-  const [intent] = useState(() => nanoid(8));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const check = checkMarginChange(pair, position, flag, amount, mark ?? position.entryPrice, available);
   // The rule is about the amount, once one is typed.
   const amountWrong = !check.ok && amount !== '';
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !check.ok) return;
-    setBusy(true);
-    setError('');
-    try {
-      await adjustMargin(position.id, flag, amount, intent);
-      toast(t(flag === 'add' ? 'marginAdded' : 'marginRemoved'), { kind: 'success' });
-      onClose();
-    } catch (err) {
-      setError(errText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit, edit } = useConfirm(
+    !check.ok,
+    (intent) => adjustMargin(position.id, flag, amount, intent),
+    t(flag === 'add' ? 'marginAdded' : 'marginRemoved'),
+    onClose,
+  );
+  const money = (v: string) => formatDecimal(trimMoney(v), lang);
   return (
     <form className="fd" onSubmit={submit} noValidate data-testid="margin-dialog">
       <div className="fo-seg" role="group" aria-label={t('adjustMargin')}>
@@ -184,61 +251,42 @@ export function MarginDialog({ pair, position, mark, available, onClose }: Dialo
             type="button"
             className={`fo-segbtn${flag === f ? ' is-active' : ''}`}
             aria-pressed={flag === f}
-            onClick={() => {
-              setFlag(f);
-              setError('');
-            }}
+            onClick={() => edit(setFlag)(f)}
           >
             {t(f === 'add' ? 'addMargin' : 'removeMargin')}
           </button>
         ))}
       </div>
-      <div className="so-field">
-        <label htmlFor={`${id}-a`} className="so-field__label">
-          {t('amount')}
-        </label>
-        <input
-          id={`${id}-a`}
-          className="so-field__input num"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => {
-            setAmount(sanitizeDecimalInput(e.target.value, 6));
-            setError('');
-          }}
-          {...fieldAria(amountWrong, `${id}-why`)}
-          data-testid="margin-amount"
-        />
-        <span className="so-field__unit">{MARGIN_COIN}</span>
-      </div>
+      <DialogField
+        id={`${id}-a`}
+        label={t('amount')}
+        unit={MARGIN_COIN}
+        value={amount}
+        decimals={6}
+        onValue={edit(setAmount)}
+        aria={fieldAria(amountWrong, `${id}-why`)}
+        testId="margin-amount"
+      />
       <dl className="fo-preview">
-        {flag === 'add' && (
-          <div>
-            <dt>{t('available')}</dt>
-            <dd className="num">{`${formatDecimal(trimMoney(available), lang)} ${MARGIN_COIN}`}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('margin')}</dt>
-          <dd className="num">
-            {`${formatDecimal(trimMoney(position.margin), lang)} → ${check.ok ? formatDecimal(trimMoney(check.margin), lang) : '--'}`}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('liqPrice')}</dt>
-          <dd className="num" data-testid="margin-liq">
-            {`${formatDecimal(position.liquidationPrice, lang)} → ${check.ok ? formatDecimal(check.liquidationPrice, lang) : '--'}`}
-          </dd>
-        </div>
+        {flag === 'add' && <PreviewRow label={t('available')} value={`${money(available)} ${MARGIN_COIN}`} />}
+        <PreviewRow
+          label={t('margin')}
+          value={`${money(position.margin)} → ${check.ok ? money(check.margin) : '--'}`}
+        />
+        <PreviewRow
+          label={t('liqPrice')}
+          value={`${formatDecimal(position.liquidationPrice, lang)} → ${check.ok ? formatDecimal(check.liquidationPrice, lang) : '--'}`}
+          testId="margin-liq"
+        />
       </dl>
-      {(amountWrong || error) && (
-        <p className="fo-why" role="alert" id={`${id}-why`}>
-          {!check.ok && amountWrong ? check.message : error}
-        </p>
-      )}
-      <button type="submit" className="so-submit so-submit--buy fd-ok" disabled={busy || !check.ok}>
-        {busy ? t('placing') : t('confirm')}
-      </button>
+      <DialogFoot
+        id={id}
+        why={!check.ok && amountWrong ? check.message : error || null}
+        busy={busy}
+        blocked={!check.ok}
+        tone="buy"
+        label={t('confirm')}
+      />
     </form>
   );
 }
@@ -249,93 +297,48 @@ export function TpSlDialog({ pair, position, mark, onClose }: DialogProps) {
   const id = useId();
   const [tp, setTp] = useState(position.takeProfit ?? '');
   const [sl, setSl] = useState(position.stopLoss ?? '');
-  // One intent per dialog: a retry after a lost reply reuses its key (mutate ends it on an answer).
-  const [intent] = useState(() => nanoid(8));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const check = checkTpSl(pair, position.side, mark ?? position.entryPrice, position.liquidationPrice, tp, sl);
   // The field the failing rule is about (checkTpSl names it).
   const wrong = check.ok ? undefined : check.field;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !check.ok) return;
-    setBusy(true);
-    setError('');
-    try {
-      await setTpSl(position.id, tp === '' ? null : tp, sl === '' ? null : sl, intent);
-      toast(t('tpslSaved'), { kind: 'success' });
-      onClose();
-    } catch (err) {
-      setError(errText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit, edit } = useConfirm(
+    !check.ok,
+    (intent) => setTpSl(position.id, tp === '' ? null : tp, sl === '' ? null : sl, intent),
+    t('tpslSaved'),
+    onClose,
+  );
+  const price = (field: 'takeProfit' | 'stopLoss', value: string, set: (v: string) => void, key: 'tp' | 'sl') => (
+    <DialogField
+      id={`${id}-${key}`}
+      label={t(field)}
+      unit={pair.baseCoin}
+      value={value}
+      decimals={pair.baseScale}
+      onValue={edit(set)}
+      aria={fieldAria(wrong === field, `${id}-why`, `${id}-hint`)}
+      placeholder={t('optional')}
+      testId={`tpsl-${key}`}
+    />
+  );
   return (
     <form className="fd" onSubmit={submit} noValidate data-testid="tpsl-dialog">
       <dl className="fo-preview">
-        <div>
-          <dt>{t('entryPrice')}</dt>
-          <dd className="num">{formatDecimal(position.entryPrice, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('markPrice')}</dt>
-          <dd className="num">{mark ? formatDecimal(mark, lang) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('liqPrice')}</dt>
-          <dd className="num">{formatDecimal(position.liquidationPrice, lang)}</dd>
-        </div>
+        <PreviewRow label={t('entryPrice')} value={formatDecimal(position.entryPrice, lang)} />
+        <PreviewRow label={t('markPrice')} value={mark ? formatDecimal(mark, lang) : '--'} />
+        <PreviewRow label={t('liqPrice')} value={formatDecimal(position.liquidationPrice, lang)} />
       </dl>
-      <div className="so-field">
-        <label htmlFor={`${id}-tp`} className="so-field__label">
-          {t('takeProfit')}
-        </label>
-        <input
-          id={`${id}-tp`}
-          className="so-field__input num"
-          inputMode="decimal"
-          value={tp}
-          placeholder={t('optional')}
-          onChange={(e) => {
-            setTp(sanitizeDecimalInput(e.target.value, pair.baseScale));
-            setError('');
-          }}
-          {...fieldAria(wrong === 'takeProfit', `${id}-why`, `${id}-hint`)}
-          data-testid="tpsl-tp"
-        />
-        <span className="so-field__unit">{pair.baseCoin}</span>
-      </div>
-      <div className="so-field">
-        <label htmlFor={`${id}-sl`} className="so-field__label">
-          {t('stopLoss')}
-        </label>
-        <input
-          id={`${id}-sl`}
-          className="so-field__input num"
-          inputMode="decimal"
-          value={sl}
-          placeholder={t('optional')}
-          onChange={(e) => {
-            setSl(sanitizeDecimalInput(e.target.value, pair.baseScale));
-            setError('');
-          }}
-          {...fieldAria(wrong === 'stopLoss', `${id}-why`, `${id}-hint`)}
-          data-testid="tpsl-sl"
-        />
-        <span className="so-field__unit">{pair.baseCoin}</span>
-      </div>
+      {price('takeProfit', tp, setTp, 'tp')}
+      {price('stopLoss', sl, setSl, 'sl')}
       <p className="fd-lead" id={`${id}-hint`}>
         {t('tpslHint')}
       </p>
-      {(error || !check.ok) && (
-        <p className="fo-why" role="alert" id={`${id}-why`}>
-          {!check.ok ? check.message : error}
-        </p>
-      )}
-      <button type="submit" className="so-submit so-submit--buy fd-ok" disabled={busy || !check.ok}>
-        {busy ? t('placing') : t('confirm')}
-      </button>
+      <DialogFoot
+        id={id}
+        why={!check.ok ? check.message : error || null}
+        busy={busy}
+        blocked={!check.ok}
+        tone="buy"
+        label={t('confirm')}
+      />
     </form>
   );
 }

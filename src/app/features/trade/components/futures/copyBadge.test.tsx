@@ -3,40 +3,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { Position } from '../../../../../shared/schemas/futures';
 import type { UserInfo } from '../../../../../shared/schemas/user';
-import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { session } from '../../../../state/session';
-import { settings } from '../../../../state/settings';
 import { FuturesAccount } from './FuturesAccount';
 import { CopyBadge } from './futuresCells';
-import { TEST_CONTRACT_PAIR } from './testContractPair';
+import { futuresScreenSetUp, signOut, testPosition } from './testContractPair';
 
 const follows = vi.hoisted(() => ({ names: new Map<number, string>() }));
 vi.mock('../../../../data/follows', () => ({ useFollowNickname: (id: number) => follows.names.get(id) }));
 
-const base: Position = {
-  id: 9,
-  symbol: 'btcusdt',
-  side: 'long',
-  shares: '50',
-  entryPrice: '100.0000',
-  margin: '5.000000',
-  leverage: 10,
-  quantity: '0.5',
-  liquidationPrice: '92.00',
-  lossRate: '0.8',
-  takeProfit: null,
-  stopLoss: null,
-  closingShares: '0',
-  realisedPnl: '0',
-  fees: '0.05',
-  funding: '0',
-  status: 'open',
-  closePrice: null,
-  liquidation: null,
-  createTime: 1,
-  updateTime: 1,
-  closeTime: null,
-};
+const base = testPosition({ fees: '0.05' });
 const positions = vi.hoisted(() => ({ rows: [] as Position[] }));
 vi.mock('../../../../market/hooks', () => ({
   useMark: () => undefined,
@@ -44,13 +19,9 @@ vi.mock('../../../../market/hooks', () => ({
   useLiveAccount: () => undefined,
 }));
 
-beforeAll(async () => {
-  await setLanguage('en', { persist: false });
-  await loadNamespaces(['futures', 'market']);
-  Object.assign(settings.coins, { contractList: [TEST_CONTRACT_PAIR] });
-});
+beforeAll(futuresScreenSetUp);
 afterEach(() => {
-  Object.assign(session, { token: '', isSign: false, userInfo: null });
+  signOut();
   follows.names.clear();
 });
 

@@ -1,44 +1,48 @@
 /**
  * The trading kit's tabs of a contract mode's own contracts (second contracts' and options'): open ones (their
  * count on the tab) and settled ones, with the chosen tab's panel. Each mode gives its namespace (the same keys in
- * each), its test ids' prefix and its classes.
+ * each), which also names its test ids and classes.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type ContractTab = 'open' | 'settled';
 
+const CLS = { seconds: 'sec', options: 'opt' } as const;
+
+/**
+ * `mode` is the namespace, the test ids' prefix (`${mode}-tab-open`, `${mode}-tab-settled`) and, shortened (`sec`,
+ * `opt`), the classes' (`…-tabs`, `…-tabpanel`); `own` is the mode's `useOwnContracts`, whose tab is shown.
+ */
 export function ContractTabs(p: {
-  ns: 'seconds' | 'options';
+  mode: 'seconds' | 'options';
   label: string;
-  tab: ContractTab;
-  onTab: (tab: ContractTab) => void;
-  openCount: number;
-  /** Test ids `${prefix}-tab-open` and `${prefix}-tab-settled`; classes `${prefix}-tabs`, `${prefix}-tabpanel`. */
-  prefix: 'seconds' | 'options';
-  cls: 'sec' | 'opt';
-  children: ReactNode;
+  own: { tab: ContractTab; setTab: (tab: ContractTab) => void; openRows: readonly unknown[] };
+  open: ReactNode;
+  settled: ReactNode;
 }) {
-  const { t } = useTranslation(p.ns);
+  const { t } = useTranslation(p.mode);
+  const cls = CLS[p.mode];
+  const { tab, setTab, openRows } = p.own;
   return (
     <>
-      <div className={`mk-tabs ${p.cls}-tabs`} role="tablist" aria-label={p.label}>
+      <div className={`mk-tabs ${cls}-tabs`} role="tablist" aria-label={p.label}>
         {(['open', 'settled'] as const).map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             className="mk-tab"
-            aria-selected={p.tab === k}
-            onClick={() => p.onTab(k)}
-            data-testid={`${p.prefix}-tab-${k}`}
+            aria-selected={tab === k}
+            onClick={() => setTab(k)}
+            data-testid={`${p.mode}-tab-${k}`}
           >
-            {k === 'open' ? t('tabs.open', { n: p.openCount }) : t('tabs.settled')}
+            {k === 'open' ? t('tabs.open', { n: openRows.length }) : t('tabs.settled')}
           </button>
         ))}
       </div>
-      <div role="tabpanel" className={`${p.cls}-tabpanel`}>
-        {p.children}
+      <div role="tabpanel" className={`${cls}-tabpanel`}>
+        {tab === 'open' ? p.open : p.settled}
       </div>
     </>
   );

@@ -23,6 +23,14 @@ export interface BookPair {
   quote: string;
 }
 
+/** The book's figures of a mode's pair, given its price and amount precisions. */
+export function bookPairOf<P extends { symbol: string; coin: string; baseCoin: string }>(
+  pair: P | undefined,
+  precisions: (pair: P) => { pricePrecision: number; amountPrecision: number },
+): BookPair | undefined {
+  return pair && { symbol: pair.symbol, ...precisions(pair), base: pair.coin, quote: pair.baseCoin };
+}
+
 export function PairBook({
   ns,
   pair,

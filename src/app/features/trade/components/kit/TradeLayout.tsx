@@ -11,7 +11,7 @@
  * Phone: the pair header (the pair list as a sheet), chart / order book / trades as tabs, the account below, and a
  * bar of the two sides above the tab bar that opens the order form as a sheet on that side.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { KlineInterval } from '../../../../../shared/protocol';
@@ -23,6 +23,7 @@ import { Popup } from '../../../../ui/Popup';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { ChartCard } from '../ChartCard';
 import { PairHeader } from '../PairHeader';
+import { PairBook, type BookPair } from './PairBook';
 import { PairPanel } from '../PairPanel';
 import { RecentTrades } from '../RecentTrades';
 import { SkipLinks, SKIP_ID } from '../SkipLinks';
@@ -101,6 +102,30 @@ export function PairsAside({
   );
 }
 
+/** A mode's form where it is put: the desk's column, or the phone's sheet with the side its bar chose. */
+export interface FormPlace<Side extends string> {
+  symbol: string;
+  layout: 'desk' | 'sheet';
+  side?: Side;
+  onPlaced?: () => void;
+}
+
+/**
+ * What a book-traded mode puts in the kit's layout: its namespace (the same keys in each: the book's and the phone
+ * tabs' words), its pair's book figures, its form, its account (orders, positions) and, for futures, its class on
+ * the page and its strip under the pair header.
+ */
+export interface BookMode<Side extends string> {
+  ns: 'trade' | 'futures';
+  book: BookPair | undefined;
+  Form: ComponentType<FormPlace<Side>>;
+  Account: ComponentType<{ symbol: string; desktop: boolean }>;
+  /** The mode's class on the page, e.g. `trade--futures`. */
+  modeClass?: string;
+  /** Under the pair header (futures: index, mark and funding). */
+  strip?: ReactNode;
+}
+
 /**
  * Where the order form goes: "Log in / Create account" for a visitor (PUB-3: the market stays readable), the form
  * once the pair's rules are known, else loading (settings on their way) or the mode's "no rules for this pair".
@@ -155,51 +180,46 @@ function Trades({ p, limit }: { p: TradeLayoutProps; limit: number }) {
   );
 }
 
-export function TradeDesk({
+export function TradeDesk<Side extends string>({
   p,
-  modeClass,
-  strip,
+  mode,
+  grid,
   chartHeight = DESK_CHART_HEIGHT,
-  book,
-  form,
   tradesLimit,
-  account,
 }: {
   p: TradeLayoutProps;
-  /** The mode's class on the page and the grid (its own rows and heights), e.g. `futures`. */
-  modeClass?: { page: string; grid: string };
-  /** Under the pair header (futures: index, mark and funding). */
-  strip?: ReactNode;
+  mode: BookMode<Side>;
+  /** The mode's class on the grid (its own rows and heights), e.g. `fut-grid`. */
+  grid?: string;
   chartHeight?: number;
-  book: ReactNode;
-  form: ReactNode;
   tradesLimit: number;
-  account: ReactNode;
 }) {
   const { t } = useTranslation('market');
   return (
-    <div className={`mk-page trade trade--desk trade--spot${modeClass ? ` ${modeClass.page}` : ''}`}>
+    <div className={`mk-page trade trade--desk trade--spot${mode.modeClass ? ` ${mode.modeClass}` : ''}`}>
       <SkipLinks />
       {p.header}
-      <div className={`spot-grid${modeClass ? ` ${modeClass.grid}` : ''}`}>
+      <div className={`spot-grid${grid ? ` ${grid}` : ''}`}>
         <PairsAside p={p} className="spot-pairs" />
         <div className="spot-head">
           <PairHeader row={p.row} symbol={p.symbol} />
-          {strip}
+          {mode.strip}
         </div>
         <div className="spot-chart" id={SKIP_ID.chart} tabIndex={-1}>
           <PairChart p={p} height={chartHeight} />
         </div>
         <div className="spot-book" id={SKIP_ID.book} tabIndex={-1}>
-          {book}
+          <PairBook ns={mode.ns} pair={mode.book} rows={DESK_BOOK_ROWS} fit />
         </div>
         <div className="spot-form" id={SKIP_ID.form} tabIndex={-1}>
-          {form}
+          <mode.Form symbol={p.symbol} layout="desk" />
         </div>
         <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>
           <Trades p={p} limit={tradesLimit} />
         </aside>
-        <div className="spot-orders">{account}</div>
+        <div className="spot-orders">
+          <mode.Account symbol={p.symbol} desktop />
+        </div>
       </div>
     </div>
   );
@@ -209,29 +229,17 @@ type PhoneTab = 'chart' | 'book' | 'trades';
 
 export function TradePhone<Side extends string>({
   p,
-  ns,
-  modeClass,
-  strip,
-  book,
-  account,
+  mode,
   bar,
   sheetTitle,
-  form,
 }: {
   p: TradeLayoutProps;
-  /** The mode's namespace for the tabs' words (the same keys in each). */
-  ns: 'trade' | 'futures';
-  /** The mode's class on the page, e.g. `trade--futures`. */
-  modeClass?: string;
-  strip?: ReactNode;
-  book: ReactNode;
-  account: ReactNode;
-  /** The bar's two buttons, buy side first, and its test id. */
+  mode: BookMode<Side>;
+  /** The bar's two buttons, buy side first, and its test id; each opens the form on its side in a sheet. */
   bar: { testId: string; sides: readonly [{ side: Side; label: string }, { side: Side; label: string }] };
   sheetTitle: string;
-  /** The form on a side, in the sheet; `onPlaced` closes the sheet. */
-  form: (side: Side, onPlaced: () => void) => ReactNode;
 }) {
+  const { ns, modeClass, Form } = mode;
   const { t } = useTranslation(ns);
   const { t: tm } = useTranslation('market');
   const [tab, setTab] = useState<PhoneTab>('chart');
@@ -247,7 +255,7 @@ export function TradePhone<Side extends string>({
     <div className={`mk-page trade trade--spot trade--spot-phone${modeClass ? ` ${modeClass}` : ''}`}>
       {p.header}
       <PairHeader row={p.row} symbol={p.symbol} onChoose={() => setChoosing(true)} />
-      {strip}
+      {mode.strip}
       <div className="spot-ptabs" role="tablist" aria-label={t('marketViews')}>
         {tabs.map(({ k, label }) => (
           <button
@@ -268,12 +276,12 @@ export function TradePhone<Side extends string>({
         {tab === 'chart' ? (
           <PairChart p={p} height={PHONE_CHART_HEIGHT} />
         ) : tab === 'book' ? (
-          book
+          <PairBook ns={ns} pair={mode.book} rows={PHONE_BOOK_ROWS} announce />
         ) : (
           <Trades p={p} limit={16} />
         )}
       </div>
-      {account}
+      <mode.Account symbol={p.symbol} desktop={false} />
       <div className="spot-bar" data-testid={bar.testId}>
         <button type="button" className="spot-bar__btn spot-bar__btn--buy" onClick={() => setSheet(buy.side)}>
           {buy.label}
@@ -283,7 +291,7 @@ export function TradePhone<Side extends string>({
         </button>
       </div>
       <Popup open={sheet !== null} onClose={() => setSheet(null)} title={sheetTitle} variant="sheet">
-        {sheet && form(sheet, () => setSheet(null))}
+        {sheet && <Form symbol={p.symbol} layout="sheet" side={sheet} onPlaced={() => setSheet(null)} />}
       </Popup>
       <PairChooser p={p} open={choosing} onClose={() => setChoosing(false)} />
     </div>

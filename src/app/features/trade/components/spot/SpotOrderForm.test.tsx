@@ -7,30 +7,28 @@ import { session } from '../../../../state/session';
 import { pricePick, setOrderPrice } from '../../orderPrice';
 import { SpotOrderForm } from './SpotOrderForm';
 import { TEST_SPOT_PAIR } from '../../../../../shared/trading/testPair';
+import { limitWait, part } from '../kit/formTesting';
 
-// SPOT-13: the form's wait after a refusal by the order limit, set by a test (0: no wait).
-const limitWait = vi.hoisted(() => ({ seconds: 0 }));
+// SPOT-13: the form's wait after a refusal by the order limit is set by a test (limitWait).
 vi.mock('../../orderLimit', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../orderLimit')>()),
-  useOrderLimit: () => ({ seconds: limitWait.seconds, refusedBy: () => false }),
+  useOrderLimit: (await import('../kit/formTesting')).useTestOrderLimit,
 }));
 
 // The worker's live data, as the hooks would hand it over: a last price and the user's balances.
-vi.mock('../../../../market/hooks', () => ({
-  useDepth: () => undefined,
-  useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
-  useLiveAccount: () => ({
-    version: 1,
-    authorized: true,
-    statusCount: 0,
-    lastStatus: null,
-    balances: [
-      { account: 'platform', coin: 'USDT', available: '1000', frozen: '0' },
-      { account: 'platform', coin: 'BTC', available: '0.5', frozen: '0' },
-      { account: 'contract', coin: 'USDT', available: '99999', frozen: '0' },
-    ],
-  }),
-}));
+vi.mock('../../../../market/hooks', async () => {
+  const { liveAccount } = await import('../kit/formTesting');
+  return {
+    useDepth: () => undefined,
+    useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
+    useLiveAccount: () =>
+      liveAccount([
+        { account: 'platform', coin: 'USDT', available: '1000' },
+        { account: 'platform', coin: 'BTC', available: '0.5' },
+        { account: 'contract', coin: 'USDT', available: '99999' },
+      ]),
+  };
+});
 
 const pair = TEST_SPOT_PAIR;
 
@@ -40,16 +38,6 @@ const render = () =>
       <SpotOrderForm pair={pair} layout="desk" />
     </MemoryRouter>,
   );
-/** The text and attributes of the element with this test id. */
-function part(html: string, testId: string): string {
-  const at = html.indexOf(`data-testid="${testId}"`);
-  expect(at, testId).toBeGreaterThan(-1);
-  const open = html.lastIndexOf('<', at);
-  // Up to the element's own closing tag (a button holds spans: its side and the failing rule, SIDE-2).
-  const tag = /^<([a-z0-9]+)/.exec(html.slice(open))?.[1] ?? '';
-  const own = tag === 'button' || tag === 'a' ? html.indexOf(`</${tag}>`, at) : -1;
-  return html.slice(open, own >= 0 ? own : html.indexOf('</', at));
-}
 
 beforeAll(async () => {
   await setLanguage('en', { persist: false });

@@ -17,14 +17,14 @@ import { settings } from '../../../../state/settings';
 import { useLanguage } from '../../../../ui/Price';
 import { FuturesAccount } from '../../components/futures/FuturesAccount';
 import { FuturesOrderForm } from '../../components/futures/FuturesOrderForm';
-import { PairBook, type BookPair } from '../../components/kit/PairBook';
+import { bookPairOf } from '../../components/kit/PairBook';
 import {
-  DESK_BOOK_ROWS,
   DESK_CHART_HEIGHT,
-  PHONE_BOOK_ROWS,
   TradeDesk,
   TradeFormGate,
   TradePhone,
+  type BookMode,
+  type FormPlace,
   type TradeLayoutProps,
 } from '../../components/kit/TradeLayout';
 import { useContractPair, useFunding } from '../../futuresLists';
@@ -74,18 +74,14 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
   const rate = info?.rate;
   return (
     <div className="fs" data-testid="funding-strip">
-      <div className="fs-item">
-        <span className="fs-k">{t('indexPrice')}</span>
-        <span className="fs-v num" dir="ltr" data-testid="strip-index">
-          {mark ? formatDecimal(mark.index, lang) : '--'}
-        </span>
-      </div>
-      <div className="fs-item">
-        <span className="fs-k">{t('markPrice')}</span>
-        <span className="fs-v num" dir="ltr" data-testid="strip-mark">
-          {mark ? formatDecimal(mark.price, lang) : '--'}
-        </span>
-      </div>
+      {(['index', 'price'] as const).map((k) => (
+        <div className="fs-item" key={k}>
+          <span className="fs-k">{t(k === 'index' ? 'indexPrice' : 'markPrice')}</span>
+          <span className="fs-v num" dir="ltr" data-testid={k === 'index' ? 'strip-index' : 'strip-mark'}>
+            {mark ? formatDecimal(mark[k], lang) : '--'}
+          </span>
+        </div>
+      ))}
       <div className="fs-item">
         <span className="fs-k">{t('fundingCountdown')}</span>
         <span className="fs-v num" dir="ltr">
@@ -112,30 +108,11 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
   );
 }
 
-function bookPair(pair: ContractPair | undefined): BookPair | undefined {
-  return (
-    pair && {
-      symbol: pair.symbol,
-      pricePrecision: pair.baseScale,
-      amountPrecision: pair.coinScale,
-      base: pair.coin,
-      quote: pair.baseCoin,
-    }
-  );
-}
+const bookPair = (pair: ContractPair | undefined) =>
+  bookPairOf(pair, (p) => ({ pricePrecision: p.baseScale, amountPrecision: p.coinScale }));
 
 /** The form, or why there is none (signed out, settings still loading, or a pair without contract rules). */
-function FormFor({
-  symbol,
-  layout,
-  side,
-  onPlaced,
-}: {
-  symbol: string;
-  layout: 'desk' | 'sheet';
-  side?: FuturesSide;
-  onPlaced?: () => void;
-}) {
+function FormFor({ symbol, layout, side, onPlaced }: FormPlace<FuturesSide>) {
   const { t } = useTranslation('futures');
   const pair = useContractPair(symbol);
   const { coins } = useSnapshot(settings);
@@ -148,33 +125,31 @@ function FormFor({
   );
 }
 
+/** Futures in the kit's layout: its funding strip, book, form and account. */
+function useFuturesMode(symbol: string): BookMode<FuturesSide> {
+  const pair = useContractPair(symbol);
+  return {
+    ns: 'futures',
+    book: bookPair(pair),
+    Form: FormFor,
+    Account: FuturesAccount,
+    modeClass: 'trade--futures',
+    strip: <FundingStrip symbol={symbol} pair={pair} />,
+  };
+}
+
 export function FuturesDesk(p: FuturesLayoutProps) {
-  const pair = useContractPair(p.symbol);
   return (
-    <TradeDesk
-      p={p}
-      modeClass={{ page: 'trade--futures', grid: 'fut-grid' }}
-      strip={<FundingStrip symbol={p.symbol} pair={pair} />}
-      chartHeight={FUT_CHART_HEIGHT}
-      book={<PairBook ns="futures" pair={bookPair(pair)} rows={DESK_BOOK_ROWS} fit />}
-      form={<FormFor symbol={p.symbol} layout="desk" />}
-      tradesLimit={30}
-      account={<FuturesAccount symbol={p.symbol} desktop />}
-    />
+    <TradeDesk p={p} mode={useFuturesMode(p.symbol)} grid="fut-grid" chartHeight={FUT_CHART_HEIGHT} tradesLimit={30} />
   );
 }
 
 export function FuturesPhone(p: FuturesLayoutProps) {
   const { t } = useTranslation('futures');
-  const pair = useContractPair(p.symbol);
   return (
-    <TradePhone<FuturesSide>
+    <TradePhone
       p={p}
-      ns="futures"
-      modeClass="trade--futures"
-      strip={<FundingStrip symbol={p.symbol} pair={pair} />}
-      book={<PairBook ns="futures" pair={bookPair(pair)} rows={PHONE_BOOK_ROWS} announce />}
-      account={<FuturesAccount symbol={p.symbol} desktop={false} />}
+      mode={useFuturesMode(p.symbol)}
       bar={{
         testId: 'futures-bar',
         sides: [
@@ -183,7 +158,6 @@ export function FuturesPhone(p: FuturesLayoutProps) {
         ],
       }}
       sheetTitle={`${p.pairLabel} · ${t('perpetual')}`}
-      form={(side, onPlaced) => <FormFor symbol={p.symbol} layout="sheet" side={side} onPlaced={onPlaced} />}
     />
   );
 }

@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import type { OptionChain, OptionOrder } from '../../../../../shared/schemas/options';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { OptionBoard, type BoardProps } from './components/OptionBoard';
 import { OptionTicket, type HeldQuote, type TicketProps } from './components/OptionTicket';
 import { OpenOptions, SettledOption, SettledOptions } from './components/MyOptions';
 import { checkTicket, sortExpiries } from './model/options';
+import { html, testOptionOrder, testOptionQuote, text } from '../testing';
 
 // The market worker's hooks need a page; a row's live price comes from this table instead.
 const prices = vi.hoisted(() => ({ btcusdt: '67113.56' }) as Record<string, string>);
@@ -20,17 +18,6 @@ beforeAll(async () => {
   await setLanguage('en', { persist: false });
   await loadNamespaces(['options']);
 });
-
-const html = (el: ReactElement) => renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>);
-/** The text a reader gets (tags dropped, entities decoded). */
-const text = (el: ReactElement) =>
-  html(el)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const NOW = 1_800_000_000_000;
 const clock = () => NOW;
@@ -72,20 +59,13 @@ function board(over: Partial<BoardProps> = {}) {
 
 const pick = { kind: 'call' as const, strike: '67000', expiry: NOW + 120_000, tenor: '5m' as const };
 const quote = (over: Partial<HeldQuote> = {}): HeldQuote => ({
-  quoteId: 'q-1',
-  symbol: 'btcusdt',
-  kind: 'call',
-  expiry: NOW + 120_000,
-  strike: '67000',
-  quantity: '0.1',
-  unitPremium: '412.35',
-  premium: '41.235000',
-  fee: '0.412350',
-  total: '41.647350',
-  spot: '67100.5',
-  volatility: '0.6231',
-  serverTime: NOW,
-  expiresAt: NOW + 8_000,
+  ...testOptionQuote({
+    expiry: NOW + 120_000,
+    spot: '67100.5',
+    volatility: '0.6231',
+    serverTime: NOW,
+    expiresAt: NOW + 8_000,
+  }),
   localExpiresAt: NOW + 8_000,
   ...over,
 });
@@ -248,30 +228,15 @@ describe('the option ticket', () => {
   });
 });
 
-function order(over: Partial<OptionOrder> = {}): OptionOrder {
-  return {
+const order = (over: Partial<OptionOrder> = {}) =>
+  testOptionOrder({
     id: 10,
-    clientOrderId: null,
-    symbol: 'btcusdt',
-    kind: 'call',
-    tenor: '5m',
     expiry: NOW - 60_000,
-    strike: '67000',
-    quantity: '0.1',
-    unitPremium: '412.35',
-    premium: '41.235000',
-    fee: '0.412350',
     spot: '67100.5',
     volatility: '0.6231',
     createTime: NOW - 300_000,
-    status: 'open',
-    exit: null,
-    settlePrice: null,
-    payout: null,
-    settleTime: null,
     ...over,
-  };
-}
+  });
 
 describe("the user's options", () => {
   it('[OUI-6] an open option shows its countdown to expiry and its value if it expired now at the live price', () => {

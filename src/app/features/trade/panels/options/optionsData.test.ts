@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { optionsApi } from '../../../../../shared/api/options';
-import type { OptionOrder, OptionQuote } from '../../../../../shared/schemas/options';
+import type { OptionOrder } from '../../../../../shared/schemas/options';
 import { ApiError } from '../../../../api/client';
 import * as data from './optionsData';
 import { memoryStorage } from '../../../../state/testing/memoryStorage';
+import { testOptionOrder, testOptionQuote } from '../testing';
 
 /** The one client, replaced: each test says what the server answers (or that the reply never comes). */
 const server = vi.hoisted(() => ({
@@ -36,47 +37,9 @@ vi.mock('../../../../api/client', async (orig) => {
 // The market worker's hooks (reached through the wallet's balances) need a page; none here.
 vi.mock('../../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
 
-const quote: OptionQuote = {
-  quoteId: 'q-1',
-  symbol: 'btcusdt',
-  kind: 'call',
-  expiry: 1_000_300_000,
-  strike: '67000',
-  quantity: '0.1',
-  unitPremium: '412.35',
-  premium: '41.235000',
-  fee: '0.412350',
-  total: '41.647350',
-  spot: '67250',
-  volatility: '0.62',
-  serverTime: 1_000_000_000,
-  expiresAt: 1_000_010_000,
-};
+const quote = testOptionQuote();
 
-function order(over: Partial<OptionOrder> = {}): OptionOrder {
-  return {
-    id: 7,
-    clientOrderId: null,
-    symbol: 'btcusdt',
-    kind: 'call',
-    tenor: '5m',
-    expiry: 1_000_300_000,
-    strike: '67000',
-    quantity: '0.1',
-    unitPremium: '412.35',
-    premium: '41.235000',
-    fee: '0.412350',
-    spot: '67250',
-    volatility: '0.62',
-    createTime: 1_000_001_000,
-    status: 'open',
-    exit: null,
-    settlePrice: null,
-    payout: null,
-    settleTime: null,
-    ...over,
-  };
-}
+const order = testOptionOrder;
 
 const AT = 5_000_000;
 

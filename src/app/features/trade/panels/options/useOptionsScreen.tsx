@@ -166,12 +166,14 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
   const latestQ = useSettledOptions(uid, 1);
   const latestRows = latestQ.data?.rows;
   const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
-  const { tab, setTab, openRows, onPlaced, seenOpen, toasted } = useOwnContracts({
+  const own = useOwnContracts({
     open: openQ.data,
     latestSettled: latestRows,
     settledHere: settledIds,
     order: SOONEST_FIRST,
   });
+  const { openRows, onPlaced, seenOpen, toasted } = own;
+
   const announce = useCallback(
     (id: number, sym: string, payout: string) => {
       if (toasted.current.has(id)) return;
@@ -326,17 +328,11 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
     uid === '' ? null : (
       <section className="opt-mine" aria-label={t('mine.title')} data-testid="options-mine">
         <ContractTabs
-          ns="options"
+          mode="options"
           label={t('mine.title')}
-          tab={tab}
-          onTab={setTab}
-          openCount={openRows.length}
-          prefix="options"
-          cls="opt"
-        >
-          {tab === 'open' ? (
-            <OpenOptions rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onExpired={onClosed} />
-          ) : (
+          own={own}
+          open={<OpenOptions rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onExpired={onClosed} />}
+          settled={
             <SettledOptions
               page={page}
               pageSize={SETTLED_PAGE_SIZE}
@@ -344,8 +340,8 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
               pairOf={pairOf}
               onPage={setPage}
             />
-          )}
-        </ContractTabs>
+          }
+        />
       </section>
     );
 

@@ -1,7 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import type { Period, SecondOrder } from '../../../../../shared/schemas/trading';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { ConfirmDetails } from './components/ConfirmSheet';
@@ -11,6 +8,7 @@ import { OrderTicket, type PeriodsState } from './components/OrderTicket';
 import { PendingNotice } from './components/PendingNotice';
 import { SettledContracts } from './components/SettledContracts';
 import { checkStake } from './model/stake';
+import { html, testSecondOrder, text } from '../testing';
 
 // The market worker's hooks need a page; a row's live price comes from this table instead.
 const prices = vi.hoisted(() => ({ btcusdt: '64100' }) as Record<string, string>);
@@ -26,18 +24,6 @@ beforeAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** The text a reader gets (tags dropped, entities decoded). */
-function text(el: ReactElement): string {
-  return renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-const html = (el: ReactElement) => renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>);
 
 const P30: Period = { id: 1, period: 30, ratio: '0.85', minAmount: '10', maxAmount: '10000', status: true };
 const P60: Period = { id: 2, period: 60, ratio: '0.8', minAmount: '10', maxAmount: '10000', status: true };
@@ -66,30 +52,14 @@ function ticket(over: Partial<Parameters<typeof OrderTicket>[0]> & { stake?: str
   );
 }
 
-function order(over: Partial<SecondOrder> = {}): SecondOrder {
-  return {
-    id: 42,
-    clientOrderId: null,
-    symbol: 'btcusdt',
-    direction: 'up',
-    amount: '100',
-    coin: 'USDT',
-    periodId: 1,
+const order = (over: Partial<SecondOrder> = {}) =>
+  testSecondOrder({
     period: 30,
-    ratio: '0.85',
-    openPrice: '64000.5',
     openTime: 1_700_000_000_500,
     closeTime: 1_700_000_030_500,
     entry: { id: 5, time: 1_700_000_000_400, price: '64000.5' },
-    status: 'open',
-    result: null,
-    closePrice: null,
-    exit: null,
-    payout: null,
-    settleTime: null,
     ...over,
-  };
-}
+  });
 const pairOf = (s: string) => (s === 'btcusdt' ? 'BTC/USDT' : s.toUpperCase());
 
 describe('second-contract ticket', () => {

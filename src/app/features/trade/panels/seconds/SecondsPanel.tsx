@@ -109,12 +109,14 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
   const offset = engineOffset ?? replyOffset;
   const [pushed, setPushed] = useState<Readonly<Record<number, SettlementData>>>({});
   const latestRows = latestQ.data?.rows;
-  const { tab, setTab, openRows, onPlaced, seenOpen, toasted } = useOwnContracts({
+  const own = useOwnContracts({
     open: openQ.data,
     latestSettled: latestRows,
     settledHere: pushed,
     order: NEWEST_FIRST,
   });
+  const { openRows, onPlaced, seenOpen, toasted } = own;
+
   const announce = useCallback(
     (id: number, symbol: string, result: 'win' | 'lose' | 'draw', payout: string) => {
       if (toasted.current.has(id)) return;
@@ -274,17 +276,11 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
         {uid !== '' && (
           <div className="sec-orders">
             <ContractTabs
-              ns="seconds"
+              mode="seconds"
               label={t('title')}
-              tab={tab}
-              onTab={setTab}
-              openCount={openRows.length}
-              prefix="seconds"
-              cls="sec"
-            >
-              {tab === 'open' ? (
-                <OpenContracts rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onClosed={onClosed} />
-              ) : (
+              own={own}
+              open={<OpenContracts rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onClosed={onClosed} />}
+              settled={
                 <SettledContracts
                   page={page}
                   pageSize={SETTLED_PAGE_SIZE}
@@ -294,8 +290,8 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
                   onShowOnChart={(o) => setMarked((m) => (m?.id === o.id ? null : o))}
                   marked={marked?.id}
                 />
-              )}
-            </ContractTabs>
+              }
+            />
           </div>
         )}
       </div>

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tradingApi } from '../../../../../shared/api/trading';
-import type { SecondOrder } from '../../../../../shared/schemas/trading';
 import { ApiError } from '../../../../api/client';
 import * as data from './secondsData';
 import { memoryStorage } from '../../../../state/testing/memoryStorage';
+import { testSecondOrder } from '../testing';
 
 /** The one client, replaced: each test says what the server answers (or that the reply never comes). */
 const server = vi.hoisted(() => ({
@@ -33,30 +33,7 @@ vi.mock('../../../../api/client', async (orig) => {
 // The market worker's hooks (reached through the wallet's balances) need a page; none here.
 vi.mock('../../../../market/hooks', () => ({ useLiveAccount: () => undefined }));
 
-function order(over: Partial<SecondOrder> = {}): SecondOrder {
-  return {
-    id: 42,
-    clientOrderId: null,
-    symbol: 'btcusdt',
-    direction: 'up',
-    amount: '100',
-    coin: 'USDT',
-    periodId: 1,
-    period: 60,
-    ratio: '0.85',
-    openPrice: '64000.5',
-    openTime: 1_000_500,
-    closeTime: 1_060_500,
-    entry: { id: 5, time: 1_000_400, price: '64000.5' },
-    status: 'open',
-    result: null,
-    closePrice: null,
-    exit: null,
-    payout: null,
-    settleTime: null,
-    ...over,
-  };
-}
+const order = testSecondOrder;
 
 const req = { symbol: 'btcusdt', direction: 'up' as const, amount: '100', periodId: 1 };
 const ctx = { afterId: 41, since: 1_000_000, at: 2_000_000 };

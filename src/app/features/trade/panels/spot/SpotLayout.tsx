@@ -8,13 +8,13 @@ import { useSnapshot } from 'valtio';
 import type { SpotPair } from '../../../../../shared/schemas/coins';
 import type { SpotSide } from '../../../../../shared/trading/spotRules';
 import { settings } from '../../../../state/settings';
-import { PairBook, type BookPair } from '../../components/kit/PairBook';
+import { bookPairOf } from '../../components/kit/PairBook';
 import {
-  DESK_BOOK_ROWS,
-  PHONE_BOOK_ROWS,
   TradeDesk,
   TradeFormGate,
   TradePhone,
+  type BookMode,
+  type FormPlace,
   type TradeLayoutProps,
 } from '../../components/kit/TradeLayout';
 import { SpotOrderForm } from '../../components/spot/SpotOrderForm';
@@ -24,30 +24,11 @@ import '../../components/spot/spot.css';
 
 export type SpotLayoutProps = TradeLayoutProps;
 
-function bookPair(pair: SpotPair | undefined): BookPair | undefined {
-  return (
-    pair && {
-      symbol: pair.symbol,
-      pricePrecision: pair.basePrecision,
-      amountPrecision: pair.coinPrecision,
-      base: pair.coin,
-      quote: pair.baseCoin,
-    }
-  );
-}
+const bookPair = (pair: SpotPair | undefined) =>
+  bookPairOf(pair, (p) => ({ pricePrecision: p.basePrecision, amountPrecision: p.coinPrecision }));
 
 /** The form, or why there is none (signed out, settings still loading, or a pair without spot rules). */
-function FormFor({
-  symbol,
-  layout,
-  side,
-  onPlaced,
-}: {
-  symbol: string;
-  layout: 'desk' | 'sheet';
-  side?: SpotSide;
-  onPlaced?: () => void;
-}) {
+function FormFor({ symbol, layout, side, onPlaced }: FormPlace<SpotSide>) {
   const { t } = useTranslation('trade');
   const pair = useSpotPair(symbol);
   const { coins } = useSnapshot(settings);
@@ -61,28 +42,21 @@ function FormFor({
   );
 }
 
+/** Spot in the kit's layout: its book, form and orders. */
+function useSpotMode(symbol: string): BookMode<SpotSide> {
+  return { ns: 'trade', book: bookPair(useSpotPair(symbol)), Form: FormFor, Account: SpotOrders };
+}
+
 export function SpotDesk(p: SpotLayoutProps) {
-  const pair = useSpotPair(p.symbol);
-  return (
-    <TradeDesk
-      p={p}
-      book={<PairBook ns="trade" pair={bookPair(pair)} rows={DESK_BOOK_ROWS} fit />}
-      form={<FormFor symbol={p.symbol} layout="desk" />}
-      tradesLimit={24}
-      account={<SpotOrders symbol={p.symbol} desktop />}
-    />
-  );
+  return <TradeDesk p={p} mode={useSpotMode(p.symbol)} tradesLimit={24} />;
 }
 
 export function SpotPhone(p: SpotLayoutProps) {
   const { t } = useTranslation('trade');
-  const pair = useSpotPair(p.symbol);
   return (
-    <TradePhone<SpotSide>
+    <TradePhone
       p={p}
-      ns="trade"
-      book={<PairBook ns="trade" pair={bookPair(pair)} rows={PHONE_BOOK_ROWS} announce />}
-      account={<SpotOrders symbol={p.symbol} desktop={false} />}
+      mode={useSpotMode(p.symbol)}
       bar={{
         testId: 'spot-bar',
         sides: [
@@ -91,7 +65,6 @@ export function SpotPhone(p: SpotLayoutProps) {
         ],
       }}
       sheetTitle={`${p.pairLabel} · ${t('placeOrder')}`}
-      form={(side, onPlaced) => <FormFor symbol={p.symbol} layout="sheet" side={side} onPlaced={onPlaced} />}
     />
   );
 }

@@ -57,10 +57,7 @@ export function OpenOptions({
                   <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onExpired} now={now} />
                 </dd>
               </div>
-              <div>
-                <dt>{t('open.paid')}</dt>
-                <dd>{`${formatDecimal(trimZeros(paid(o)))} ${OPTION_COIN}`}</dd>
-              </div>
+              <Paid order={o} />
               <LiveValue order={o} />
             </dl>
           </li>
@@ -89,8 +86,14 @@ function ExpiryLeft(p: { expiry: number; offset: number | null; onExpired?: () =
 }
 
 /** The premium and the fee paid: the most the option can lose. */
-function paid(o: OptionOrder): string {
-  return new Decimal(o.premium).plus(o.fee).toFixed();
+function Paid({ order }: { order: OptionOrder }) {
+  const { t } = useTranslation('options');
+  return (
+    <div>
+      <dt>{t('open.paid')}</dt>
+      <dd>{`${formatDecimal(trimZeros(new Decimal(order.premium).plus(order.fee).toFixed()))} ${OPTION_COIN}`}</dd>
+    </div>
+  );
 }
 
 function LiveValue({ order }: { order: OptionOrder }) {
@@ -186,10 +189,7 @@ export function SettledOption({ order: o, pair }: { order: OptionOrder; pair: st
             {`${formatDecimal(trimZeros(payout))} ${OPTION_COIN}`}
           </dd>
         </div>
-        <div>
-          <dt>{t('open.paid')}</dt>
-          <dd>{`${formatDecimal(trimZeros(paid(o)))} ${OPTION_COIN}`}</dd>
-        </div>
+        <Paid order={o} />
         <div>
           <dt>{t('settled.price')}</dt>
           <dd>{formatDecimal(settle)}</dd>

@@ -19,6 +19,7 @@ import {
   winPayout,
   type PendingSecond,
 } from './seconds';
+import { testSecondOrder } from '../../testing';
 
 const period = (over: Partial<Period> = {}): Period => ({
   id: 1,
@@ -30,30 +31,14 @@ const period = (over: Partial<Period> = {}): Period => ({
   ...over,
 });
 
-function order(over: Partial<SecondOrder> = {}): SecondOrder {
-  return {
+const order = (over: Partial<SecondOrder> = {}) =>
+  testSecondOrder({
     id: 10,
-    clientOrderId: null,
-    symbol: 'btcusdt',
-    direction: 'up',
-    amount: '100',
-    coin: 'USDT',
-    periodId: 1,
-    period: 60,
-    ratio: '0.85',
-    openPrice: '64000.5',
     openTime: 1_000_000,
     closeTime: 1_060_000,
     entry: { id: 5, time: 999_900, price: '64000.5' },
-    status: 'open',
-    result: null,
-    closePrice: null,
-    exit: null,
-    payout: null,
-    settleTime: null,
     ...over,
-  };
-}
+  });
 
 describe('second contracts: what a win pays (SECUI-3)', () => {
   it('[SECUI-3] a win pays the stake plus stake × ratio, exactly', () => {

@@ -1,0 +1,91 @@
+/** What the seconds and options panels' tests share: the markup and text a reader gets, and an order of each kind. */
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { OptionOrder, OptionQuote } from '../../../../shared/schemas/options';
+import type { SecondOrder } from '../../../../shared/schemas/trading';
+
+/** The markup of `el` inside a router (the panels link to the pair and the records). */
+export const html = (el: ReactElement) => renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>);
+
+/** The text a reader gets (tags dropped, entities decoded). */
+export const text = (el: ReactElement) =>
+  html(el)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** An open 60 s up contract of 100 USDT on BTC/USDT at 64000.5, paying 85 %; `over` changes any field. */
+export function testSecondOrder(over: Partial<SecondOrder> = {}): SecondOrder {
+  return {
+    id: 42,
+    clientOrderId: null,
+    symbol: 'btcusdt',
+    direction: 'up',
+    amount: '100',
+    coin: 'USDT',
+    periodId: 1,
+    period: 60,
+    ratio: '0.85',
+    openPrice: '64000.5',
+    openTime: 1_000_500,
+    closeTime: 1_060_500,
+    entry: { id: 5, time: 1_000_400, price: '64000.5' },
+    status: 'open',
+    result: null,
+    closePrice: null,
+    exit: null,
+    payout: null,
+    settleTime: null,
+    ...over,
+  };
+}
+
+/** The premium figures of 0.1 BTC of the 67000 call at 412.35 a unit, fee 1 %, as quotes and orders carry them. */
+const CALL_PREMIUM = {
+  symbol: 'btcusdt',
+  kind: 'call',
+  strike: '67000',
+  quantity: '0.1',
+  unitPremium: '412.35',
+  premium: '41.235000',
+  fee: '0.412350',
+} as const;
+
+/** A quote for that call (spot 67250), valid 10 s; `over` changes any field. */
+export function testOptionQuote(over: Partial<OptionQuote> = {}): OptionQuote {
+  return {
+    quoteId: 'q-1',
+    ...CALL_PREMIUM,
+    expiry: 1_000_300_000,
+    total: '41.647350',
+    spot: '67250',
+    volatility: '0.62',
+    serverTime: 1_000_000_000,
+    expiresAt: 1_000_010_000,
+    ...over,
+  };
+}
+
+/** An open 5 m option bought on that quote; `over` changes any field. */
+export function testOptionOrder(over: Partial<OptionOrder> = {}): OptionOrder {
+  return {
+    id: 7,
+    clientOrderId: null,
+    ...CALL_PREMIUM,
+    tenor: '5m',
+    expiry: 1_000_300_000,
+    spot: '67250',
+    volatility: '0.62',
+    createTime: 1_000_001_000,
+    status: 'open',
+    exit: null,
+    settlePrice: null,
+    payout: null,
+    settleTime: null,
+    ...over,
+  };
+}
