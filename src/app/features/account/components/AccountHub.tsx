@@ -108,6 +108,13 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
 
   const kyc = u ? kycSummary(u.kyc) : null;
   const name = maskedIdentity(u);
+  // One sign-out button: under the profile card on desktop, at the end of the lists on the phone.
+  const signOut = (
+    <button type="button" className="fbtn fbtn--ghost fbtn--block my__signout" onClick={() => setConfirming(true)}>
+      <IconLogout size={18} />
+      {t('common:accountMenu.signOut')}
+    </button>
+  );
   return (
     <div className="my" data-testid="my-screen">
       <div className="my__main">
@@ -153,16 +160,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
               </div>
             ) : null}
           </section>
-          {desktop ? (
-            <button
-              type="button"
-              className="fbtn fbtn--ghost fbtn--block my__signout"
-              onClick={() => setConfirming(true)}
-            >
-              <IconLogout size={18} />
-              {t('common:accountMenu.signOut')}
-            </button>
-          ) : null}
+          {desktop ? signOut : null}
         </div>
         <div className="my__lists">
           <Section title={t('security.title')}>
@@ -231,16 +229,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
               />
             )}
           </Section>
-          {desktop ? null : (
-            <button
-              type="button"
-              className="fbtn fbtn--ghost fbtn--block my__signout"
-              onClick={() => setConfirming(true)}
-            >
-              <IconLogout size={18} />
-              {t('common:accountMenu.signOut')}
-            </button>
-          )}
+          {desktop ? null : signOut}
         </div>
       </div>
       <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
