@@ -1,10 +1,12 @@
 /** The copy-trading screens' shared cells: numbers, percentages and times in the user's language and zone. */
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDecimal, formatFixed, trimDecimal } from '../../../i18n/format';
 import { QUOTE_DISPLAY_DECIMALS } from '../../../../shared/numberFormat';
 import { settings } from '../../../state/settings';
 import { useLanguage } from '../../../ui/Price';
+import type { TraderWindow } from '../../../../shared/schemas/follow';
 import { pct, signOf } from '../model/follow';
 
 const DASH = '--';
@@ -34,6 +36,33 @@ export function Signed({ value, percent, className }: { value: string | null; pe
       {s > 0 ? '+' : ''}
       {percent ? f.pct(value) : f.money(value)}
     </span>
+  );
+}
+
+/** One figure of a card or a summary list: its name and its value (`num`: in tabular digits, class cp-num). */
+export function Figure({ label, num, children }: { label: ReactNode; num?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={num ? 'cp-num' : undefined}>{children}</dd>
+    </div>
+  );
+}
+
+/** A window's ROI, PnL, win rate and largest drawdown as table cells (a leaderboard row, a trader's windows). */
+export function WindowCells({ w, roiClass }: { w: TraderWindow | null; roiClass?: string }) {
+  const f = useFmt();
+  return (
+    <>
+      <td className="num">
+        <Signed value={w?.roi ?? null} percent className={roiClass} />
+      </td>
+      <td className="num">
+        <Signed value={w?.pnl ?? null} />
+      </td>
+      <td className="num">{f.pct(w?.winRate)}</td>
+      <td className="num">{f.pct(w?.maxDrawdown)}</td>
+    </>
   );
 }
 
