@@ -44,6 +44,7 @@ import { maskEmail, maskedIdentity, maskPhone } from '../../../session/mask';
 import { ACCOUNT_PATHS } from '../paths';
 import './account.css';
 import './my.css';
+import { Figure } from '../../../ui/Figure';
 
 interface RowProps {
   icon: ReactNode;
@@ -141,14 +142,8 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
             </div>
             {u ? (
               <dl className="my-card__facts">
-                <div>
-                  <dt>{t('security.identity')}</dt>
-                  <dd>{kyc ? <KycBadge state={kyc} /> : null}</dd>
-                </div>
-                <div>
-                  <dt>{t('my.memberSince')}</dt>
-                  <dd>{formatDateTime(u.createTime, { style: 'date' })}</dd>
-                </div>
+                <Figure label={t('security.identity')}>{kyc ? <KycBadge state={kyc} /> : null}</Figure>
+                <Figure label={t('my.memberSince')}>{formatDateTime(u.createTime, { style: 'date' })}</Figure>
               </dl>
             ) : null}
             {kyc === 'none' || kyc === 'rejected' ? (

@@ -12,7 +12,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useTraders } from '../data';
 import { daysOf, LEADERS_PAGE_SIZE, SORTS, sortOf, WINDOWS, windowOf, type WindowDays } from '../model/follow';
 import { followPath } from '../paths';
-import { BotBadge, Figure, Signed, useFmt, WindowCells } from './cells';
+import { BotBadge, Signed, useFmt, WindowCells } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { FollowButton } from './FollowButton';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
@@ -188,16 +189,16 @@ function LeaderCards({ rows, days }: { rows: readonly TraderSummary[]; days: num
               <Figure label={t('col.pnl')}>
                 <Signed value={w?.pnl ?? null} />
               </Figure>
-              <Figure label={t('col.winRate')} num>
+              <Figure label={t('col.winRate')} className="cp-num">
                 {f.pct(w?.winRate)}
               </Figure>
-              <Figure label={t('col.drawdown')} num>
+              <Figure label={t('col.drawdown')} className="cp-num">
                 {f.pct(w?.maxDrawdown)}
               </Figure>
-              <Figure label={t('col.aum')} num>
+              <Figure label={t('col.aum')} className="cp-num">
                 <bdi dir="ltr">{`${f.money(s.aum)} USDT`}</bdi>
               </Figure>
-              <Figure label={t('col.share')} num>
+              <Figure label={t('col.share')} className="cp-num">
                 {f.pct(s.shareRate)}
               </Figure>
             </dl>

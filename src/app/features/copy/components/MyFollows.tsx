@@ -18,7 +18,8 @@ import { toast } from '../../../state/toast';
 import { sendUnfollow, useMyFollows, useTrader, useUid } from '../data';
 import { followIntent } from '../model/follow';
 import { followPath } from '../paths';
-import { Figure, SideText, Signed, useFmt } from './cells';
+import { SideText, Signed, useFmt } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { FollowDialog } from './FollowDialog';
 import { SignInFirst } from './SignInFirst';
 import { AlertText } from '../../../ui/AlertText';
@@ -72,24 +73,24 @@ function FollowCard({ f, positions }: { f: Follow; positions: readonly Position[
         <span className={`cp-status cp-status--${f.status}`}>{t(`status.${f.status}`)}</span>
       </div>
       <dl className="cp-grid">
-        <Figure label={t('mine.mode')} num>
+        <Figure label={t('mine.mode')} className="cp-num">
           {f.mode === 'fixed'
             ? t('mine.fixedValue', { amount: fmt.money(f.amount) })
             : t('mine.ratioValue', { ratio: fmt.num(f.ratio) })}
         </Figure>
-        <Figure label={t('dialog.maxTotal')} num>
+        <Figure label={t('dialog.maxTotal')} className="cp-num">
           {`${fmt.money(f.maxTotal)} USDT`}
         </Figure>
-        <Figure label={t('dialog.stopLoss')} num>
+        <Figure label={t('dialog.stopLoss')} className="cp-num">
           {f.stopLoss ? `${fmt.money(f.stopLoss)} USDT` : t('mine.noStop')}
         </Figure>
-        <Figure label={t('mine.marginUsed')} num>
+        <Figure label={t('mine.marginUsed')} className="cp-num">
           {fmt.money(f.marginUsed)}
         </Figure>
         <Figure label={t('mine.realisedPnl')}>
           <Signed value={f.realisedPnl} />
         </Figure>
-        <Figure label={t('mine.sharePaid')} num>
+        <Figure label={t('mine.sharePaid')} className="cp-num">
           {fmt.money(f.sharePaid)}
         </Figure>
       </dl>

@@ -14,7 +14,8 @@ import { toast } from '../../../state/toast';
 import { sendApply, useDashboard, useProgramme, useUid } from '../data';
 import { pct, shareRateOf, windowOf } from '../model/follow';
 import { followPath } from '../paths';
-import { BotBadge, Figure, Signed, useFmt } from './cells';
+import { BotBadge, Signed, useFmt } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { SignInFirst } from './SignInFirst';
 import { AlertText } from '../../../ui/AlertText';
 
@@ -52,28 +53,28 @@ function ProgrammeBody({ p, uid }: { p: TraderProgramme; uid: string }) {
           ))}
         </ul>
         <dl className="cp-grid cp-grid--wide">
-          <Figure label={t('prog.defaultShare')} num>
+          <Figure label={t('prog.defaultShare')} className="cp-num">
             {f.pct(p.shareRate)}
           </Figure>
-          <Figure label={t('prog.highRebate')} num>
+          <Figure label={t('prog.highRebate')} className="cp-num">
             {`${f.num(p.highRebate)}%`}
           </Figure>
-          <Figure label={t('prog.followers')} num>
+          <Figure label={t('prog.followers')} className="cp-num">
             {t('prog.followersValue', { n: p.defaultUserCount, max: p.maxUserCount })}
           </Figure>
-          <Figure label={t('prog.minEquity')} num>
+          <Figure label={t('prog.minEquity')} className="cp-num">
             {`${f.money(p.traderMinAmount)} USDT`}
           </Figure>
-          <Figure label={t('prog.totalTraders')} num>
+          <Figure label={t('prog.totalTraders')} className="cp-num">
             {p.totalTraders}
           </Figure>
-          <Figure label={t('prog.totalFollowers')} num>
+          <Figure label={t('prog.totalFollowers')} className="cp-num">
             {p.totalFollowers}
           </Figure>
-          <Figure label={t('prog.totalShare')} num>
+          <Figure label={t('prog.totalShare')} className="cp-num">
             {`${f.money(p.totalShare)} USDT`}
           </Figure>
-          <Figure label={t('prog.totalAum')} num>
+          <Figure label={t('prog.totalAum')} className="cp-num">
             {`${f.money(p.totalAum)} USDT`}
           </Figure>
         </dl>
@@ -198,10 +199,10 @@ function DashboardBody({ d }: { d: TraderDashboard }) {
         <Figure label={t('col.pnl')}>
           <Signed value={w?.pnl ?? null} />
         </Figure>
-        <Figure label={t('col.followers')} num>
+        <Figure label={t('col.followers')} className="cp-num">
           {`${s.followers}/${s.maxFollowers}`}
         </Figure>
-        <Figure label={t('dash.shareTotal')} num>
+        <Figure label={t('dash.shareTotal')} className="cp-num">
           {`${f.money(d.shareTotal)} USDT`}
         </Figure>
       </dl>

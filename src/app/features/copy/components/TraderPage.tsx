@@ -11,7 +11,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useTrader, useUid } from '../data';
 import { WINDOWS, windowOf } from '../model/follow';
 import { followPath } from '../paths';
-import { BotBadge, Figure, SideText, Signed, useFmt, WindowCells } from './cells';
+import { BotBadge, SideText, Signed, useFmt, WindowCells } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { EquityChart } from './EquityChart';
 import { FollowButton } from './FollowButton';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
@@ -60,16 +61,16 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
         />
       </header>
       <dl className="cp-grid cp-grid--wide">
-        <Figure label={t('col.followers')} num>
+        <Figure label={t('col.followers')} className="cp-num">
           {`${s.followers}/${s.maxFollowers}`}
         </Figure>
-        <Figure label={t('col.aum')} num>
+        <Figure label={t('col.aum')} className="cp-num">
           {`${f.money(s.aum)} USDT`}
         </Figure>
-        <Figure label={t('trader.equityNow')} num>
+        <Figure label={t('trader.equityNow')} className="cp-num">
           {`${f.money(s.equity)} USDT`}
         </Figure>
-        <Figure label={t('col.share')} num>
+        <Figure label={t('col.share')} className="cp-num">
           {f.pct(s.shareRate)}
         </Figure>
       </dl>

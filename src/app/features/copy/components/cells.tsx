@@ -1,5 +1,4 @@
 /** The copy-trading screens' shared cells: numbers, percentages and times in the user's language and zone. */
-import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDecimal, formatFixed, trimDecimal } from '../../../i18n/format';
@@ -36,16 +35,6 @@ export function Signed({ value, percent, className }: { value: string | null; pe
       {s > 0 ? '+' : ''}
       {percent ? f.pct(value) : f.money(value)}
     </span>
-  );
-}
-
-/** One figure of a card or a summary list: its name and its value (`num`: in tabular digits, class cp-num). */
-export function Figure({ label, num, children }: { label: ReactNode; num?: boolean; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd className={num ? 'cp-num' : undefined}>{children}</dd>
-    </div>
   );
 }
 
