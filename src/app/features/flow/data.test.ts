@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowApi } from '../../../shared/api/flow';
 import type { FlowOrder } from '../../../shared/schemas/flow';
+import { flowOrder } from './testing/fixtures';
 import {
   findTake,
   outcomeUnknown,
@@ -51,28 +52,17 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const T0 = 1_800_000_000_000;
-const order = (o: Partial<FlowOrder> = {}): FlowOrder => ({
-  id: 9,
-  offerId: 4,
-  role: 'buyer',
-  asMerchant: false,
-  counterparty: 'Ana',
-  coin: 'USDT',
-  fiat: 'USD',
-  price: '1.02',
-  amount: '50',
-  fiatAmount: '51.00',
-  method: 'bank',
-  state: 'unpaid',
-  createdAt: T0 + 500,
-  payBy: T0 + 900_000,
-  paidAt: null,
-  endedAt: null,
-  endedBy: null,
-  payDetails: 'IBAN',
-  terms: '',
-  ...o,
-});
+const order = (o: Partial<FlowOrder> = {}): FlowOrder =>
+  flowOrder({
+    id: 9,
+    offerId: 4,
+    amount: '50',
+    fiatAmount: '51.00',
+    createdAt: T0 + 500,
+    payBy: T0 + 900_000,
+    payDetails: 'IBAN',
+    ...o,
+  });
 const TAKE = { offerId: 4, by: 'fiat' as const, amount: '51', method: 'bank' as const, payDetails: '' };
 
 describe('[FLOWUI-6] a take is sent once; a lost reply is asked of the orders list', () => {

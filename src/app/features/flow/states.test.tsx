@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlowOrder } from '../../../shared/schemas/flow';
+import { flowOffer, flowOrder } from './testing/fixtures';
 import { loadNamespaces, setLanguage } from '../../i18n/index';
 import FlowMarketScreen from './screens/FlowMarketScreen';
 import { OrderView } from './screens/FlowOrderScreen';
@@ -37,28 +38,7 @@ beforeAll(async () => {
 const text = screenText;
 
 function order(p: Partial<FlowOrder> = {}): FlowOrder {
-  return {
-    id: 3,
-    offerId: 7,
-    role: 'buyer',
-    asMerchant: false,
-    counterparty: 'Ana',
-    coin: 'USDT',
-    fiat: 'USD',
-    price: '1.02',
-    amount: '49.01',
-    fiatAmount: '50.00',
-    method: 'bank',
-    state: 'unpaid',
-    createdAt: 100_000,
-    payBy: Date.now() + 15 * 60_000,
-    paidAt: null,
-    endedAt: null,
-    endedBy: null,
-    payDetails: 'IBAN DE00 1234',
-    terms: '',
-    ...p,
-  };
+  return flowOrder({ payBy: Date.now() + 15 * 60_000, payDetails: 'IBAN DE00 1234', ...p });
 }
 
 describe('[FLOWUI-1] the market’s states', () => {
@@ -79,25 +59,14 @@ describe('[FLOWUI-1] the market’s states', () => {
       data: {
         total: 1,
         rows: [
-          {
-            id: 7,
-            merchant: 'Ana',
-            merchantOrders: 12,
-            merchantRate: '98.5',
-            side: 'sell',
-            coin: 'USDT',
+          flowOffer({
             fiat: 'EUR',
             price: '0.93',
             available: '1500.5',
-            minFiat: '10',
             maxFiat: '1000',
             methods: ['bank', 'cash'],
             payWindowMin: 30,
-            terms: '',
-            status: 'open',
-            createdAt: 1,
-            mine: false,
-          },
+          }),
         ],
       },
     };
@@ -150,25 +119,7 @@ describe('[FLOWUI-7] the application names what is missing', () => {
   });
 });
 
-const OFFER: FlowOffer = {
-  id: 7,
-  merchant: 'Ana',
-  merchantOrders: 12,
-  merchantRate: '98.5',
-  side: 'sell',
-  coin: 'USDT',
-  fiat: 'USD',
-  price: '1.02',
-  available: '500',
-  minFiat: '10',
-  maxFiat: '300',
-  methods: ['bank'],
-  payWindowMin: 15,
-  terms: '',
-  status: 'open',
-  createdAt: 1,
-  mine: false,
-};
+const OFFER = flowOffer();
 
 describe('[FLOWUI-2] the take form', () => {
   const take = (offer: FlowOffer, amount: string, by: 'fiat' | 'coin' = 'fiat', payDetails = '') =>

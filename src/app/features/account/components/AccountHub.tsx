@@ -39,6 +39,7 @@ import { maskEmail, maskedIdentity, maskPhone } from '../../../session/mask';
 import { ACCOUNT_PATHS } from '../paths';
 import './account.css';
 import './my.css';
+import { Figure } from '../../../ui/Figure';
 
 interface RowProps {
   icon: ReactNode;
@@ -103,6 +104,13 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
 
   const kyc = u ? kycSummary(u.kyc) : null;
   const name = maskedIdentity(u);
+  // One sign-out button: under the profile card on desktop, at the end of the lists on the phone.
+  const signOut = (
+    <button type="button" className="fbtn fbtn--ghost fbtn--block my__signout" onClick={() => setConfirming(true)}>
+      <IconLogout size={18} />
+      {t('common:accountMenu.signOut')}
+    </button>
+  );
   return (
     <div className="my" data-testid="my-screen">
       <div className="my__main">
@@ -129,14 +137,8 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
             </div>
             {u ? (
               <dl className="my-card__facts">
-                <div>
-                  <dt>{t('security.identity')}</dt>
-                  <dd>{kyc ? <KycBadge state={kyc} /> : null}</dd>
-                </div>
-                <div>
-                  <dt>{t('my.memberSince')}</dt>
-                  <dd>{formatDateTime(u.createTime, { style: 'date' })}</dd>
-                </div>
+                <Figure label={t('security.identity')}>{kyc ? <KycBadge state={kyc} /> : null}</Figure>
+                <Figure label={t('my.memberSince')}>{formatDateTime(u.createTime, { style: 'date' })}</Figure>
               </dl>
             ) : null}
             {kyc === 'none' || kyc === 'rejected' ? (
@@ -148,16 +150,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
               </div>
             ) : null}
           </section>
-          {desktop ? (
-            <button
-              type="button"
-              className="fbtn fbtn--ghost fbtn--block my__signout"
-              onClick={() => setConfirming(true)}
-            >
-              <IconLogout size={18} />
-              {t('common:accountMenu.signOut')}
-            </button>
-          ) : null}
+          {desktop ? signOut : null}
         </div>
         <div className="my__lists">
           <Section title={t('security.title')}>
@@ -226,16 +219,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
               />
             )}
           </Section>
-          {desktop ? null : (
-            <button
-              type="button"
-              className="fbtn fbtn--ghost fbtn--block my__signout"
-              onClick={() => setConfirming(true)}
-            >
-              <IconLogout size={18} />
-              {t('common:accountMenu.signOut')}
-            </button>
-          )}
+          {desktop ? null : signOut}
         </div>
       </div>
       <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />

@@ -15,6 +15,7 @@ import { loadUserInfo } from '../../../session/actions';
 import { session } from '../../../state/session';
 import { toast } from '../../../state/toast';
 import { AuthShell } from '../components/AuthShell';
+import { sendCode } from '../components/sendCode';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
 
@@ -24,17 +25,9 @@ export default function EmailAuthScreen() {
   const { userInfo } = useSnapshot(session);
   const bound = userInfo?.email ?? '';
   const form = useForm({ email: '', emailCode: '' }, { email: rules.email(t), emailCode: rules.code(t) });
-  const send = async () => {
-    if (!(await form.validateOne('email'))) return false;
-    try {
-      await call(userApi.sendEmailCode, { query: { codeType: 'bind', email: form.values.email.trim() }, silent: true });
-      toast(t('form.codeSent'), { kind: 'success' });
-      return true;
-    } catch (err) {
-      form.setError('emailCode', (err as Error).message);
-      return false;
-    }
-  };
+  const send = async () =>
+    (await form.validateOne('email')) &&
+    sendCode({ email: form.values.email.trim() }, 'bind', (m) => form.setError('emailCode', m), t('form.codeSent'));
   const submit = form.handleSubmit(async (v) => {
     await call(userApi.bindEmail, { query: { email: v.email.trim(), emailCode: v.emailCode.trim() }, silent: true });
     toast(t('email.bound'), { kind: 'success' });

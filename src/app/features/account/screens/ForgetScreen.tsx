@@ -10,6 +10,7 @@ import { useForm } from '../../../forms/useForm';
 import { RETURN_PARAM, withReturn } from '../../../ui/appPaths';
 import { toast } from '../../../state/toast';
 import { AuthShell } from '../components/AuthShell';
+import { sendCode } from '../components/sendCode';
 import { rules } from '../model/fieldRules';
 import { PasswordMeter } from '../components/PasswordMeter';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
@@ -29,20 +30,9 @@ export default function ForgetScreen() {
       confirm: rules.confirm(t, 'password'),
     },
   );
-  const send = async () => {
-    if (!(await form.validateOne('email'))) return false;
-    try {
-      await call(userApi.sendEmailCode, {
-        query: { codeType: 'backPwd', email: form.values.email.trim() },
-        silent: true,
-      });
-      toast(t('form.codeSent'), { kind: 'success' });
-      return true;
-    } catch (err) {
-      form.setError('emailCode', (err as Error).message);
-      return false;
-    }
-  };
+  const send = async () =>
+    (await form.validateOne('email')) &&
+    sendCode({ email: form.values.email.trim() }, 'backPwd', (m) => form.setError('emailCode', m), t('form.codeSent'));
   const submit = form.handleSubmit(async (v) => {
     await call(userApi.backPwd, {
       query: { email: v.email.trim(), newPwd: v.password, emailCode: v.emailCode.trim() },

@@ -2,31 +2,22 @@
  * /lr: where signed-out visitors land (spec 4.2): choose to sign in or to create an account.
  * Signed in, it shows who is signed in, with a way on and a sign-out button.
  */
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { logout } from '../../../session/actions';
 import { RETURN_PARAM, withReturn } from '../../../ui/appPaths';
 import { session } from '../../../state/session';
 import { Logo } from '../../../ui/Logo';
 import { AuthShell } from '../components/AuthShell';
+import { SignOutButton } from '../components/SignOutButton';
 import { displayName } from '../model/displayName';
 import { ACCOUNT_PATHS } from '../paths';
 
 export default function LrScreen() {
   const { t } = useTranslation('account');
-  const navigate = useNavigate();
   // PUB-2: the path the guard stopped the visitor on travels on to sign-in and registration.
   const back = useSearchParams()[0].get(RETURN_PARAM);
   const snap = useSnapshot(session);
-  const [busy, setBusy] = useState(false);
-  const out = async () => {
-    setBusy(true);
-    await logout();
-    setBusy(false);
-    navigate(ACCOUNT_PATHS.lr, { replace: true });
-  };
   return (
     <AuthShell title={t('lr.title')} back="/">
       <div className="auth__hero">
@@ -44,15 +35,7 @@ export default function LrScreen() {
           <Link className="fbtn fbtn--primary fbtn--block" to={ACCOUNT_PATHS.setpwd}>
             {t('lr.security')}
           </Link>
-          <button
-            type="button"
-            className="fbtn fbtn--ghost fbtn--block"
-            onClick={out}
-            disabled={busy}
-            data-action="sign-out"
-          >
-            {t('lr.signOut')}
-          </button>
+          <SignOutButton />
         </div>
       ) : (
         <div className="auth__actions">

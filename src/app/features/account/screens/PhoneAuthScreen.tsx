@@ -14,6 +14,7 @@ import { loadUserInfo } from '../../../session/actions';
 import { session } from '../../../state/session';
 import { toast } from '../../../state/toast';
 import { AuthShell } from '../components/AuthShell';
+import { sendCode } from '../components/sendCode';
 import { PhoneField } from '../components/PhoneField';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
@@ -33,29 +34,14 @@ export default function PhoneAuthScreen() {
   );
 }
 
-async function sendSms(
-  phone: string,
-  codeType: 'bind' | 'unbind',
-  onError: (m: string) => void,
-  okMessage: string,
-): Promise<boolean> {
-  try {
-    await call(userApi.sendMobileCode, { query: { codeType, phone }, silent: true });
-    toast(okMessage, { kind: 'success' });
-    return true;
-  } catch (err) {
-    onError((err as Error).message);
-    return false;
-  }
-}
-
 function BindForm() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const form = useForm({ iso: '', cc: '', phone: '', code: '' }, { phone: rules.phone(t), code: rules.code(t) });
   const full = () => `+${form.values.cc}${form.values.phone.replace(/[\s-]/g, '')}`;
   const send = async () =>
-    (await form.validateOne('phone')) && sendSms(full(), 'bind', (m) => form.setError('code', m), t('form.codeSent'));
+    (await form.validateOne('phone')) &&
+    sendCode({ phone: full() }, 'bind', (m) => form.setError('code', m), t('form.codeSent'));
   const submit = form.handleSubmit(async (v) => {
     await call(userApi.bindPhone, { query: { phone: full(), code: v.code.trim() }, silent: true });
     toast(t('phone.bound'), { kind: 'success' });
@@ -82,7 +68,7 @@ function UnbindForm({ phone }: { phone: string }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const form = useForm({ code: '' }, { code: rules.code(t) });
-  const send = () => sendSms(phone, 'unbind', (m) => form.setError('code', m), t('form.codeSent'));
+  const send = () => sendCode({ phone }, 'unbind', (m) => form.setError('code', m), t('form.codeSent'));
   const submit = form.handleSubmit(async (v) => {
     await call(userApi.unBindPhone, { query: { code: v.code.trim() }, silent: true });
     toast(t('phone.unbound'), { kind: 'success' });

@@ -19,6 +19,7 @@ import { returnTarget, RETURN_PARAM, withReturn } from '../../../ui/appPaths';
 import { toast } from '../../../state/toast';
 import { queueNewUserNotice } from '../../content';
 import { AuthShell } from '../components/AuthShell';
+import { sendCode } from '../components/sendCode';
 import { PhoneField } from '../components/PhoneField';
 import { rules } from '../model/fieldRules';
 import { PasswordMeter } from '../components/PasswordMeter';
@@ -81,28 +82,12 @@ export default function RegisterScreen() {
   const v = form.values;
   const fullPhone = () => `+${v.cc}${v.phone.replace(/[\s-]/g, '')}`;
 
-  const sendEmail = async () => {
-    if (!(await form.validateOne('email'))) return false;
-    try {
-      await call(userApi.sendEmailCode, { query: { codeType: 'register', email: v.email.trim() }, silent: true });
-      toast(t('form.codeSent'), { kind: 'success' });
-      return true;
-    } catch (err) {
-      form.setError('emailCode', (err as Error).message);
-      return false;
-    }
-  };
-  const sendSms = async () => {
-    if (!(await form.validateOne('phone'))) return false;
-    try {
-      await call(userApi.sendMobileCode, { query: { codeType: 'register', phone: fullPhone() }, silent: true });
-      toast(t('form.codeSent'), { kind: 'success' });
-      return true;
-    } catch (err) {
-      form.setError('phoneCode', (err as Error).message);
-      return false;
-    }
-  };
+  const sendEmail = async () =>
+    (await form.validateOne('email')) &&
+    sendCode({ email: v.email.trim() }, 'register', (m) => form.setError('emailCode', m), t('form.codeSent'));
+  const sendSms = async () =>
+    (await form.validateOne('phone')) &&
+    sendCode({ phone: fullPhone() }, 'register', (m) => form.setError('phoneCode', m), t('form.codeSent'));
 
   const submit = form.handleSubmit(async (val) => {
     if (!mode) return;

@@ -2,14 +2,13 @@
  * /setpwd: the account's security centre: login password, trade (fund) password, email, phone, identity
  * verification, each with its state and a link to its screen; and sign-out.
  */
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { IconChevron } from '../../../ui/icons';
-import { logout } from '../../../session/actions';
 import { session } from '../../../state/session';
 import { AuthShell } from '../components/AuthShell';
+import { SignOutButton } from '../components/SignOutButton';
 import { displayName } from '../model/displayName';
 import { KycBadge } from '../components/KycBadge';
 import { kycSummary } from '../model/kyc';
@@ -27,14 +26,7 @@ function Row({ to, label, value }: { to: string; label: string; value: React.Rea
 
 export default function SetPwdScreen() {
   const { t } = useTranslation('account');
-  const navigate = useNavigate();
   const { userInfo: u } = useSnapshot(session);
-  const [busy, setBusy] = useState(false);
-  const out = async () => {
-    setBusy(true);
-    await logout();
-    navigate(ACCOUNT_PATHS.lr, { replace: true });
-  };
   return (
     <AuthShell
       title={t('security.title')}
@@ -57,15 +49,7 @@ export default function SetPwdScreen() {
         />
       </div>
       <div className="auth__actions" style={{ marginBlockStart: 'var(--space-6)' }}>
-        <button
-          type="button"
-          className="fbtn fbtn--ghost fbtn--block"
-          onClick={out}
-          disabled={busy}
-          data-action="sign-out"
-        >
-          {t('lr.signOut')}
-        </button>
+        <SignOutButton />
       </div>
     </AuthShell>
   );

@@ -12,7 +12,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useTraders } from '../data';
 import { daysOf, LEADERS_PAGE_SIZE, SORTS, sortOf, WINDOWS, windowOf, type WindowDays } from '../model/follow';
 import { followPath } from '../paths';
-import { BotBadge, Signed, useFmt } from './cells';
+import { BotBadge, Signed, useFmt, WindowCells } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { FollowButton } from './FollowButton';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
@@ -150,14 +151,7 @@ function LeaderTable({ rows, days }: { rows: readonly TraderSummary[]; days: num
               <td>
                 <Name s={s} />
               </td>
-              <td className="num">
-                <Signed value={w?.roi ?? null} percent className="cp-roi" />
-              </td>
-              <td className="num">
-                <Signed value={w?.pnl ?? null} />
-              </td>
-              <td className="num">{f.pct(w?.winRate)}</td>
-              <td className="num">{f.pct(w?.maxDrawdown)}</td>
+              <WindowCells w={w} roiClass="cp-roi" />
               <td className="num">{`${s.followers}/${s.maxFollowers}`}</td>
               <td className="num">
                 <bdi dir="ltr">{`${f.money(s.aum)} USDT`}</bdi>
@@ -192,30 +186,21 @@ function LeaderCards({ rows, days }: { rows: readonly TraderSummary[]; days: num
               <Signed value={w?.roi ?? null} percent className="cp-roi cp-roi--big" />
             </div>
             <dl className="cp-grid">
-              <div>
-                <dt>{t('col.pnl')}</dt>
-                <dd>
-                  <Signed value={w?.pnl ?? null} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('col.winRate')}</dt>
-                <dd className="cp-num">{f.pct(w?.winRate)}</dd>
-              </div>
-              <div>
-                <dt>{t('col.drawdown')}</dt>
-                <dd className="cp-num">{f.pct(w?.maxDrawdown)}</dd>
-              </div>
-              <div>
-                <dt>{t('col.aum')}</dt>
-                <dd className="cp-num">
-                  <bdi dir="ltr">{`${f.money(s.aum)} USDT`}</bdi>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('col.share')}</dt>
-                <dd className="cp-num">{f.pct(s.shareRate)}</dd>
-              </div>
+              <Figure label={t('col.pnl')}>
+                <Signed value={w?.pnl ?? null} />
+              </Figure>
+              <Figure label={t('col.winRate')} className="cp-num">
+                {f.pct(w?.winRate)}
+              </Figure>
+              <Figure label={t('col.drawdown')} className="cp-num">
+                {f.pct(w?.maxDrawdown)}
+              </Figure>
+              <Figure label={t('col.aum')} className="cp-num">
+                <bdi dir="ltr">{`${f.money(s.aum)} USDT`}</bdi>
+              </Figure>
+              <Figure label={t('col.share')} className="cp-num">
+                {f.pct(s.shareRate)}
+              </Figure>
             </dl>
             <FollowButton target={targetOf(s)} block />
           </li>

@@ -19,6 +19,7 @@ import { sendUnfollow, useMyFollows, useTrader, useUid } from '../data';
 import { followIntent } from '../model/follow';
 import { followPath } from '../paths';
 import { SideText, Signed, useFmt } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { FollowDialog } from './FollowDialog';
 import { SignInFirst } from './SignInFirst';
 import { AlertText } from '../../../ui/AlertText';
@@ -72,36 +73,26 @@ function FollowCard({ f, positions }: { f: Follow; positions: readonly Position[
         <span className={`cp-status cp-status--${f.status}`}>{t(`status.${f.status}`)}</span>
       </div>
       <dl className="cp-grid">
-        <div>
-          <dt>{t('mine.mode')}</dt>
-          <dd className="cp-num">
-            {f.mode === 'fixed'
-              ? t('mine.fixedValue', { amount: fmt.money(f.amount) })
-              : t('mine.ratioValue', { ratio: fmt.num(f.ratio) })}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('dialog.maxTotal')}</dt>
-          <dd className="cp-num">{`${fmt.money(f.maxTotal)} USDT`}</dd>
-        </div>
-        <div>
-          <dt>{t('dialog.stopLoss')}</dt>
-          <dd className="cp-num">{f.stopLoss ? `${fmt.money(f.stopLoss)} USDT` : t('mine.noStop')}</dd>
-        </div>
-        <div>
-          <dt>{t('mine.marginUsed')}</dt>
-          <dd className="cp-num">{fmt.money(f.marginUsed)}</dd>
-        </div>
-        <div>
-          <dt>{t('mine.realisedPnl')}</dt>
-          <dd>
-            <Signed value={f.realisedPnl} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('mine.sharePaid')}</dt>
-          <dd className="cp-num">{fmt.money(f.sharePaid)}</dd>
-        </div>
+        <Figure label={t('mine.mode')} className="cp-num">
+          {f.mode === 'fixed'
+            ? t('mine.fixedValue', { amount: fmt.money(f.amount) })
+            : t('mine.ratioValue', { ratio: fmt.num(f.ratio) })}
+        </Figure>
+        <Figure label={t('dialog.maxTotal')} className="cp-num">
+          {`${fmt.money(f.maxTotal)} USDT`}
+        </Figure>
+        <Figure label={t('dialog.stopLoss')} className="cp-num">
+          {f.stopLoss ? `${fmt.money(f.stopLoss)} USDT` : t('mine.noStop')}
+        </Figure>
+        <Figure label={t('mine.marginUsed')} className="cp-num">
+          {fmt.money(f.marginUsed)}
+        </Figure>
+        <Figure label={t('mine.realisedPnl')}>
+          <Signed value={f.realisedPnl} />
+        </Figure>
+        <Figure label={t('mine.sharePaid')} className="cp-num">
+          {fmt.money(f.sharePaid)}
+        </Figure>
       </dl>
       <p className="cp-sub">{t('mine.since', { date: fmt.date(f.since) })}</p>
 

@@ -15,6 +15,7 @@ import { sendApply, useDashboard, useProgramme, useUid } from '../data';
 import { pct, shareRateOf, windowOf } from '../model/follow';
 import { followPath } from '../paths';
 import { BotBadge, Signed, useFmt } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { SignInFirst } from './SignInFirst';
 import { AlertText } from '../../../ui/AlertText';
 
@@ -52,38 +53,30 @@ function ProgrammeBody({ p, uid }: { p: TraderProgramme; uid: string }) {
           ))}
         </ul>
         <dl className="cp-grid cp-grid--wide">
-          <div>
-            <dt>{t('prog.defaultShare')}</dt>
-            <dd className="cp-num">{f.pct(p.shareRate)}</dd>
-          </div>
-          <div>
-            <dt>{t('prog.highRebate')}</dt>
-            <dd className="cp-num">{`${f.num(p.highRebate)}%`}</dd>
-          </div>
-          <div>
-            <dt>{t('prog.followers')}</dt>
-            <dd className="cp-num">{t('prog.followersValue', { n: p.defaultUserCount, max: p.maxUserCount })}</dd>
-          </div>
-          <div>
-            <dt>{t('prog.minEquity')}</dt>
-            <dd className="cp-num">{`${f.money(p.traderMinAmount)} USDT`}</dd>
-          </div>
-          <div>
-            <dt>{t('prog.totalTraders')}</dt>
-            <dd className="cp-num">{p.totalTraders}</dd>
-          </div>
-          <div>
-            <dt>{t('prog.totalFollowers')}</dt>
-            <dd className="cp-num">{p.totalFollowers}</dd>
-          </div>
-          <div>
-            <dt>{t('prog.totalShare')}</dt>
-            <dd className="cp-num">{`${f.money(p.totalShare)} USDT`}</dd>
-          </div>
-          <div>
-            <dt>{t('prog.totalAum')}</dt>
-            <dd className="cp-num">{`${f.money(p.totalAum)} USDT`}</dd>
-          </div>
+          <Figure label={t('prog.defaultShare')} className="cp-num">
+            {f.pct(p.shareRate)}
+          </Figure>
+          <Figure label={t('prog.highRebate')} className="cp-num">
+            {`${f.num(p.highRebate)}%`}
+          </Figure>
+          <Figure label={t('prog.followers')} className="cp-num">
+            {t('prog.followersValue', { n: p.defaultUserCount, max: p.maxUserCount })}
+          </Figure>
+          <Figure label={t('prog.minEquity')} className="cp-num">
+            {`${f.money(p.traderMinAmount)} USDT`}
+          </Figure>
+          <Figure label={t('prog.totalTraders')} className="cp-num">
+            {p.totalTraders}
+          </Figure>
+          <Figure label={t('prog.totalFollowers')} className="cp-num">
+            {p.totalFollowers}
+          </Figure>
+          <Figure label={t('prog.totalShare')} className="cp-num">
+            {`${f.money(p.totalShare)} USDT`}
+          </Figure>
+          <Figure label={t('prog.totalAum')} className="cp-num">
+            {`${f.money(p.totalAum)} USDT`}
+          </Figure>
         </dl>
       </section>
       {p.isTrader ? null : <ApplyForm p={p} />}
@@ -200,26 +193,18 @@ function DashboardBody({ d }: { d: TraderDashboard }) {
         <BotBadge bot={s.bot} />
       </p>
       <dl className="cp-grid cp-grid--wide">
-        <div>
-          <dt>{t('col.roi', { n: 30 })}</dt>
-          <dd>
-            <Signed value={w?.roi ?? null} percent />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('col.pnl')}</dt>
-          <dd>
-            <Signed value={w?.pnl ?? null} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('col.followers')}</dt>
-          <dd className="cp-num">{`${s.followers}/${s.maxFollowers}`}</dd>
-        </div>
-        <div>
-          <dt>{t('dash.shareTotal')}</dt>
-          <dd className="cp-num">{`${f.money(d.shareTotal)} USDT`}</dd>
-        </div>
+        <Figure label={t('col.roi', { n: 30 })}>
+          <Signed value={w?.roi ?? null} percent />
+        </Figure>
+        <Figure label={t('col.pnl')}>
+          <Signed value={w?.pnl ?? null} />
+        </Figure>
+        <Figure label={t('col.followers')} className="cp-num">
+          {`${s.followers}/${s.maxFollowers}`}
+        </Figure>
+        <Figure label={t('dash.shareTotal')} className="cp-num">
+          {`${f.money(d.shareTotal)} USDT`}
+        </Figure>
       </dl>
       <h4 className="cp-h4">{t('dash.followers')}</h4>
       {d.followers.length === 0 ? (

@@ -11,7 +11,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useTrader, useUid } from '../data';
 import { WINDOWS, windowOf } from '../model/follow';
 import { followPath } from '../paths';
-import { BotBadge, SideText, Signed, useFmt } from './cells';
+import { BotBadge, SideText, Signed, useFmt, WindowCells } from './cells';
+import { Figure } from '../../../ui/Figure';
 import { EquityChart } from './EquityChart';
 import { FollowButton } from './FollowButton';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
@@ -60,22 +61,18 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
         />
       </header>
       <dl className="cp-grid cp-grid--wide">
-        <div>
-          <dt>{t('col.followers')}</dt>
-          <dd className="cp-num">{`${s.followers}/${s.maxFollowers}`}</dd>
-        </div>
-        <div>
-          <dt>{t('col.aum')}</dt>
-          <dd className="cp-num">{`${f.money(s.aum)} USDT`}</dd>
-        </div>
-        <div>
-          <dt>{t('trader.equityNow')}</dt>
-          <dd className="cp-num">{`${f.money(s.equity)} USDT`}</dd>
-        </div>
-        <div>
-          <dt>{t('col.share')}</dt>
-          <dd className="cp-num">{f.pct(s.shareRate)}</dd>
-        </div>
+        <Figure label={t('col.followers')} className="cp-num">
+          {`${s.followers}/${s.maxFollowers}`}
+        </Figure>
+        <Figure label={t('col.aum')} className="cp-num">
+          {`${f.money(s.aum)} USDT`}
+        </Figure>
+        <Figure label={t('trader.equityNow')} className="cp-num">
+          {`${f.money(s.equity)} USDT`}
+        </Figure>
+        <Figure label={t('col.share')} className="cp-num">
+          {f.pct(s.shareRate)}
+        </Figure>
       </dl>
 
       <section className="cp-section" aria-labelledby="cp-windows">
@@ -92,14 +89,7 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
                 return (
                   <tr key={days}>
                     <th scope="row">{t('days', { n: days })}</th>
-                    <td className="num">
-                      <Signed value={w?.roi ?? null} percent />
-                    </td>
-                    <td className="num">
-                      <Signed value={w?.pnl ?? null} />
-                    </td>
-                    <td className="num">{f.pct(w?.winRate)}</td>
-                    <td className="num">{f.pct(w?.maxDrawdown)}</td>
+                    <WindowCells w={w} />
                     <td className="num">{w?.trades ?? '--'}</td>
                   </tr>
                 );

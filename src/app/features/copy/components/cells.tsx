@@ -5,6 +5,7 @@ import { formatDateTime, formatDecimal, formatFixed, trimDecimal } from '../../.
 import { QUOTE_DISPLAY_DECIMALS } from '../../../../shared/numberFormat';
 import { settings } from '../../../state/settings';
 import { useLanguage } from '../../../ui/Price';
+import type { TraderWindow } from '../../../../shared/schemas/follow';
 import { pct, signOf } from '../model/follow';
 
 const DASH = '--';
@@ -34,6 +35,23 @@ export function Signed({ value, percent, className }: { value: string | null; pe
       {s > 0 ? '+' : ''}
       {percent ? f.pct(value) : f.money(value)}
     </span>
+  );
+}
+
+/** A window's ROI, PnL, win rate and largest drawdown as table cells (a leaderboard row, a trader's windows). */
+export function WindowCells({ w, roiClass }: { w: TraderWindow | null; roiClass?: string }) {
+  const f = useFmt();
+  return (
+    <>
+      <td className="num">
+        <Signed value={w?.roi ?? null} percent className={roiClass} />
+      </td>
+      <td className="num">
+        <Signed value={w?.pnl ?? null} />
+      </td>
+      <td className="num">{f.pct(w?.winRate)}</td>
+      <td className="num">{f.pct(w?.maxDrawdown)}</td>
+    </>
   );
 }
 

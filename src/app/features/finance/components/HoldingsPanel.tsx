@@ -18,6 +18,7 @@ import { RedeemDialog } from './RedeemDialog';
 import { textDir } from '../../../ui/bidi';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
 import { AlertText } from '../../../ui/AlertText';
+import { Figure } from '../../../ui/Figure';
 
 export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
   const { t } = useTranslation('finance');
@@ -51,22 +52,12 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
                     {r.coin.toUpperCase()}
                   </span>
                   <dl className="fin-hold__grid fin-hold__grid--2">
-                    <div>
-                      <dt>{t('col.principal')}</dt>
-                      <dd>{amount(r.principal)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('col.yesterday')}</dt>
-                      <dd className="fin-up">+{amount(r.yesterday)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('col.accrued')}</dt>
-                      <dd>{amount(r.accrued)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('col.paid')}</dt>
-                      <dd>{amount(r.paid)}</dd>
-                    </div>
+                    <Figure label={t('col.principal')}>{amount(r.principal)}</Figure>
+                    <Figure label={t('col.yesterday')} className="fin-up">
+                      +{amount(r.yesterday)}
+                    </Figure>
+                    <Figure label={t('col.accrued')}>{amount(r.accrued)}</Figure>
+                    <Figure label={t('col.paid')}>{amount(r.paid)}</Figure>
                   </dl>
                 </li>
               ))}
@@ -170,32 +161,21 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
         </span>
       </div>
       <dl className="fin-hold__grid">
-        <div>
-          <dt>{t('col.principal')}</dt>
-          <dd className="fin-num">
-            {amount(h.principal)} {coin}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('col.accrued')}</dt>
-          <dd className="fin-num">
-            {amount(h.accrued)} {coin}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('col.paid')}</dt>
-          <dd className="fin-num">
-            {amount(h.paid)} {coin}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('dates.interestFrom')}</dt>
-          <dd className="fin-num">{utcDate(h.interestFrom)}</dd>
-        </div>
-        <div>
-          <dt>{t('dates.maturity')}</dt>
-          <dd className="fin-num">{h.maturesAt === null ? t('dates.noMaturity') : utcDate(h.maturesAt)}</dd>
-        </div>
+        <Figure label={t('col.principal')} className="fin-num">
+          {amount(h.principal)} {coin}
+        </Figure>
+        <Figure label={t('col.accrued')} className="fin-num">
+          {amount(h.accrued)} {coin}
+        </Figure>
+        <Figure label={t('col.paid')} className="fin-num">
+          {amount(h.paid)} {coin}
+        </Figure>
+        <Figure label={t('dates.interestFrom')} className="fin-num">
+          {utcDate(h.interestFrom)}
+        </Figure>
+        <Figure label={t('dates.maturity')} className="fin-num">
+          {h.maturesAt === null ? t('dates.noMaturity') : utcDate(h.maturesAt)}
+        </Figure>
       </dl>
       <div className="fin-hold__actions">
         {canRenew ? (

@@ -47,6 +47,7 @@ import '../components/finance.css';
 import { textDir } from '../../../ui/bidi';
 import { clock } from '../../../time/clock';
 import { AlertText } from '../../../ui/AlertText';
+import { Figure } from '../../../ui/Figure';
 
 export default function SubscribeScreen() {
   const { t } = useTranslation(['finance', 'common']);
@@ -169,10 +170,9 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
 
 function Line({ k, children }: { k: string; children: React.ReactNode }) {
   return (
-    <div>
-      <dt>{k}</dt>
-      <dd className="fin-num">{children}</dd>
-    </div>
+    <Figure label={k} className="fin-num">
+      {children}
+    </Figure>
   );
 }
 
@@ -326,26 +326,17 @@ export function SubscribeForm({
       ) : null}
       <dl className="fin-lines fin-expect" data-testid="finance-expected">
         {expected.term !== null ? (
-          <div>
-            <dt>{t('form.expectTerm', { n: p.termDays })}</dt>
-            <dd className="fin-num fin-up">
-              {amount(expected.term)} {coin}
-            </dd>
-          </div>
+          <Figure label={t('form.expectTerm', { n: p.termDays })} className="fin-num fin-up">
+            {amount(expected.term)} {coin}
+          </Figure>
         ) : (
           <>
-            <div>
-              <dt>{t('form.expectDay')}</dt>
-              <dd className="fin-num fin-up">
-                {amount(expected.perDay ?? '0')} {coin}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('form.expect30')}</dt>
-              <dd className="fin-num fin-up">
-                {amount(expected.per30 ?? '0')} {coin}
-              </dd>
-            </div>
+            <Figure label={t('form.expectDay')} className="fin-num fin-up">
+              {amount(expected.perDay ?? '0')} {coin}
+            </Figure>
+            <Figure label={t('form.expect30')} className="fin-num fin-up">
+              {amount(expected.per30 ?? '0')} {coin}
+            </Figure>
           </>
         )}
       </dl>

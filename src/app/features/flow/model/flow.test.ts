@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkFlowOffer, checkFlowTake } from '../../../../shared/rewards/flowRules';
-import type { FlowOffer, FlowOrder } from '../../../../shared/schemas/flow';
+import { flowOffer, flowOrder } from '../testing/fixtures';
 import en from '../../../i18n/locales/en/flow.json';
 import {
   actionSettled,
@@ -28,50 +28,9 @@ import {
   waitingFor,
 } from './flow';
 
-const OFFER: FlowOffer = {
-  id: 7,
-  merchant: 'Ana',
-  merchantOrders: 12,
-  merchantRate: '98.5',
-  side: 'sell',
-  coin: 'USDT',
-  fiat: 'USD',
-  price: '1.02',
-  available: '500',
-  minFiat: '10',
-  maxFiat: '300',
-  methods: ['bank', 'card'],
-  payWindowMin: 15,
-  terms: '',
-  status: 'open',
-  createdAt: 1_000,
-  mine: false,
-};
+const OFFER = flowOffer({ methods: ['bank', 'card'], createdAt: 1_000 });
 
-function order(p: Partial<FlowOrder> = {}): FlowOrder {
-  return {
-    id: 3,
-    offerId: 7,
-    role: 'buyer',
-    asMerchant: false,
-    counterparty: 'Ana',
-    coin: 'USDT',
-    fiat: 'USD',
-    price: '1.02',
-    amount: '49.01',
-    fiatAmount: '50.00',
-    method: 'bank',
-    state: 'unpaid',
-    createdAt: 100_000,
-    payBy: 1_000_000,
-    paidAt: null,
-    endedAt: null,
-    endedBy: null,
-    payDetails: 'IBAN X',
-    terms: '',
-    ...p,
-  };
-}
+const order = flowOrder;
 
 /** The English text at a dotted key of the flow namespace. */
 function english(key: string): unknown {

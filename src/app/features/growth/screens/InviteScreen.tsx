@@ -5,7 +5,7 @@
  * of each fee, whether rebates are paid now, whether a code is required); the invitees by level with their dates
  * and the rebates by day, by invitee and one by one.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../shared/decimal';
 import { rebateShares } from '../../../../shared/rewards/rebateRules';
@@ -14,6 +14,7 @@ import { formatDateTime, formatDecimal } from '../../../i18n/format';
 import { TopBar } from '../../../ui/TopBar';
 import { DataState, dataStatus } from '../../../ui/DataState';
 import { EmptyState } from '../../../ui/EmptyState';
+import type { QueryResult } from '../../../data/useQuery';
 import { Popup } from '../../../ui/Popup';
 import { QrCode } from '../../../ui/QrCode';
 import { toast } from '../../../state/toast';
@@ -199,6 +200,7 @@ function InviteeList() {
   const [level, setLevel] = useState<number>(0);
   const [pageNum, setPageNum] = useState(1);
   const page = useInvitees(level, pageNum);
+  const empty = <EmptyState title={t('list.empty')} description={t('list.emptyHint')} compact />;
   return (
     <div className="invite-panel">
       <ChoiceGroup
@@ -216,19 +218,9 @@ function InviteeList() {
       >
         {(l) => (l === 0 ? t('list.all') : t('totals.level', { level: l }))}
       </ChoiceGroup>
-      <DataState
-        status={dataStatus(page)}
-        error={page.error}
-        onRetry={page.reload}
-        empty={page.data?.total === 0}
-        emptyView={<EmptyState title={t('list.empty')} description={t('list.emptyHint')} compact />}
-        compact
-      >
-        {page.data ? <InviteeRows data={page.data} /> : null}
-        {page.data ? (
-          <Pager pageNum={pageNum} total={page.data.total} pageSize={INVITE_PAGE_SIZE} onPage={setPageNum} />
-        ) : null}
-      </DataState>
+      <PagedList page={page} pageNum={pageNum} onPage={setPageNum} emptyView={empty}>
+        {(data) => <InviteeRows data={data} />}
+      </PagedList>
     </div>
   );
 }
@@ -318,22 +310,39 @@ function RebateList() {
   const { t } = useTranslation('invite');
   const [pageNum, setPageNum] = useState(1);
   const page = useRebates(pageNum);
+  const empty = <EmptyState title={t('rebates.empty')} description={t('rebates.emptyHint')} compact />;
   return (
     <div className="invite-panel">
-      <DataState
-        status={dataStatus(page)}
-        error={page.error}
-        onRetry={page.reload}
-        empty={page.data?.total === 0}
-        emptyView={<EmptyState title={t('rebates.empty')} description={t('rebates.emptyHint')} compact />}
-        compact
-      >
-        {page.data ? <RebateViews data={page.data} /> : null}
-        {page.data ? (
-          <Pager pageNum={pageNum} total={page.data.total} pageSize={INVITE_PAGE_SIZE} onPage={setPageNum} />
-        ) : null}
-      </DataState>
+      <PagedList page={page} pageNum={pageNum} onPage={setPageNum} emptyView={empty}>
+        {(data) => <RebateViews data={data} />}
+      </PagedList>
     </div>
+  );
+}
+
+/** A page of the invitees or of the rebates: its loading, error and empty states, its rows and the pager. */
+function PagedList<T extends { total: number }>(p: {
+  page: QueryResult<T>;
+  pageNum: number;
+  onPage: (n: number) => void;
+  emptyView: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { page } = p;
+  return (
+    <DataState
+      status={dataStatus(page)}
+      error={page.error}
+      onRetry={page.reload}
+      empty={page.data?.total === 0}
+      emptyView={p.emptyView}
+      compact
+    >
+      {page.data ? p.children(page.data) : null}
+      {page.data ? (
+        <Pager pageNum={p.pageNum} total={page.data.total} pageSize={INVITE_PAGE_SIZE} onPage={p.onPage} />
+      ) : null}
+    </DataState>
   );
 }
 

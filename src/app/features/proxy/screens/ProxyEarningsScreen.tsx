@@ -2,18 +2,13 @@
  * `/proxy/earnings` (PROXY-13, PROXY-14): the commission earned (USDT at the time of payment, PROXY-7), a bar chart
  * by day, the daily totals and every payment with its coin, the interest it came from and the commission.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../shared/decimal';
 import type { ProxyEarningPage } from '../../../../shared/schemas/proxy';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
-import { TopBar } from '../../../ui/TopBar';
-import { DataState, dataStatus } from '../../../ui/DataState';
-import { EmptyState } from '../../../ui/EmptyState';
-import { PROXY_PAGE_SIZE, useProxyEarnings } from '../data';
-import { PROXY_PATHS } from '../paths';
+import { useProxyEarnings } from '../data';
+import { ProxyListPage } from '../components/ProxyListPage';
 import { EarningsChart } from '../components/EarningsChart';
-import { Pager } from '../components/Pager';
 import '../../../ui/programme.css';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
 
@@ -76,28 +71,11 @@ export function EarningsView({ data }: { data: ProxyEarningPage }) {
 
 export default function ProxyEarningsScreen() {
   const { t } = useTranslation(['proxy', 'common']);
-  const [pageNum, setPageNum] = useState(1);
-  const page = useProxyEarnings(pageNum);
+  const title = t('common:title.proxyEarnings');
+  const words = { title, note: t('proxy:earnings.note'), empty: t('proxy:earnings.empty') };
   return (
-    <div className="proxy-screen" data-testid="proxy-earnings-screen">
-      <TopBar title={t('common:title.proxyEarnings')} back={PROXY_PATHS.proxy} />
-      <div className="proxy-layout">
-        <p className="proxy-muted">{t('proxy:earnings.note')}</p>
-        <DataState
-          status={dataStatus(page)}
-          error={page.error}
-          onRetry={page.reload}
-          empty={page.data?.total === 0}
-          emptyView={<EmptyState title={t('proxy:earnings.empty')} />}
-        >
-          {page.data ? (
-            <>
-              <EarningsView data={page.data} />
-              <Pager pageNum={pageNum} total={page.data.total} pageSize={PROXY_PAGE_SIZE} onPage={setPageNum} />
-            </>
-          ) : null}
-        </DataState>
-      </div>
-    </div>
+    <ProxyListPage testId="proxy-earnings-screen" words={words} usePage={useProxyEarnings}>
+      {(data) => <EarningsView data={data} />}
+    </ProxyListPage>
   );
 }

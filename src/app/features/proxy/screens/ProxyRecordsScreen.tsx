@@ -2,17 +2,12 @@
  * `/proxy/records` (PROXY-13, PROXY-14): the agent's customers, masked, with the link date, their finance
  * principal now, their holdings and the commission they brought: a table on desktop, cards on the phone.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProxyCustomer } from '../../../../shared/schemas/proxy';
 import { formatDateTime, formatDecimal } from '../../../i18n/format';
-import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
-import { DataState, dataStatus } from '../../../ui/DataState';
-import { EmptyState } from '../../../ui/EmptyState';
-import { PROXY_PAGE_SIZE, useProxyCustomers } from '../data';
-import { PROXY_PATHS } from '../paths';
-import { Pager } from '../components/Pager';
+import { useProxyCustomers } from '../data';
+import { ProxyListPage } from '../components/ProxyListPage';
 import '../../../ui/programme.css';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
 
@@ -69,28 +64,11 @@ export function CustomerList({ rows, desktop }: { rows: readonly ProxyCustomer[]
 export default function ProxyRecordsScreen() {
   const { t } = useTranslation(['proxy', 'common']);
   const desktop = useIsDesktop();
-  const [pageNum, setPageNum] = useState(1);
-  const page = useProxyCustomers(pageNum);
+  const title = t('common:title.proxyRecords');
+  const words = { title, note: t('proxy:records.note'), empty: t('proxy:records.empty') };
   return (
-    <div className="proxy-screen" data-testid="proxy-records-screen">
-      <TopBar title={t('common:title.proxyRecords')} back={PROXY_PATHS.proxy} />
-      <div className="proxy-layout">
-        <p className="proxy-muted">{t('proxy:records.note')}</p>
-        <DataState
-          status={dataStatus(page)}
-          error={page.error}
-          onRetry={page.reload}
-          empty={page.data?.total === 0}
-          emptyView={<EmptyState title={t('proxy:records.empty')} />}
-        >
-          {page.data ? (
-            <>
-              <CustomerList rows={page.data.rows} desktop={desktop} />
-              <Pager pageNum={pageNum} total={page.data.total} pageSize={PROXY_PAGE_SIZE} onPage={setPageNum} />
-            </>
-          ) : null}
-        </DataState>
-      </div>
-    </div>
+    <ProxyListPage testId="proxy-records-screen" words={words} usePage={useProxyCustomers}>
+      {(data) => <CustomerList rows={data.rows} desktop={desktop} />}
+    </ProxyListPage>
   );
 }

@@ -27,6 +27,7 @@ import './withdraw.css';
 import { clock } from '../../../time/clock';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { AlertText } from '../../../ui/AlertText';
+import { Figure } from '../../../ui/Figure';
 
 /** A coin's or network's chip, marked when chosen. */
 const chipClass = (_: unknown, on: boolean) => (on ? 'wd-chip wd-chip--on' : 'wd-chip');
@@ -213,38 +214,22 @@ export function WithdrawForm({
       </div>
 
       <dl className="wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
-        <div>
-          <dt>{t('withdraw.min')}</dt>
-          <dd>
-            {formatDecimal(ch.min)} {unit}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.maxRule')}</dt>
-          <dd>
-            {formatDecimal(ch.max)} {unit}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.feeRule')}</dt>
-          <dd>{t('withdraw.feeValue', { fee: formatDecimal(ch.fee), coin: unit, ratio: formatDecimal(ch.ratio) })}</dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.freeLeft')}</dt>
-          <dd>{ch.freeLeft}</dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.countLeft')}</dt>
-          <dd>{ch.countLeft}</dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.window')}</dt>
-          <dd>
-            {ch.limitTime
-              ? t('withdraw.windowValue', { start: ch.limitTimeStart, end: ch.limitTimeEnd, tz: ch.timeZone })
-              : t('withdraw.anyTime')}
-          </dd>
-        </div>
+        <Figure label={t('withdraw.min')}>
+          {formatDecimal(ch.min)} {unit}
+        </Figure>
+        <Figure label={t('withdraw.maxRule')}>
+          {formatDecimal(ch.max)} {unit}
+        </Figure>
+        <Figure label={t('withdraw.feeRule')}>
+          {t('withdraw.feeValue', { fee: formatDecimal(ch.fee), coin: unit, ratio: formatDecimal(ch.ratio) })}
+        </Figure>
+        <Figure label={t('withdraw.freeLeft')}>{ch.freeLeft}</Figure>
+        <Figure label={t('withdraw.countLeft')}>{ch.countLeft}</Figure>
+        <Figure label={t('withdraw.window')}>
+          {ch.limitTime
+            ? t('withdraw.windowValue', { start: ch.limitTimeStart, end: ch.limitTimeEnd, tz: ch.timeZone })
+            : t('withdraw.anyTime')}
+        </Figure>
       </dl>
 
       <label className={addressError ? 'field field--invalid' : 'field'}>

@@ -65,25 +65,30 @@ export default function WithdrawDepositScreen() {
   );
 }
 
+/** A record list not loaded yet: its error with a retry, or "loading". */
+function NotLoaded({ error, onRetry, testId }: { error: string | null; onRetry: () => void; testId?: string }) {
+  const { t } = useTranslation('wallet');
+  return error !== null ? (
+    <div className="wallet-state" role="alert" data-testid={testId}>
+      <p className="wallet-state__title">{error}</p>
+      <button type="button" className="fbtn fbtn--secondary" onClick={onRetry}>
+        {t('withdraw.retry')}
+      </button>
+    </div>
+  ) : (
+    <p className="wallet-state" aria-busy="true">
+      {t('state.loading')}
+    </p>
+  );
+}
+
 function Withdrawals() {
   const { t } = useTranslation('wallet');
   const list = useWithdrawList(50);
   const [confirm, setConfirm] = useState<Withdrawal | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  if (!list.data)
-    return list.status === 'error' ? (
-      <div className="wallet-state" role="alert">
-        <p className="wallet-state__title">{list.error}</p>
-        <button type="button" className="fbtn fbtn--secondary" onClick={list.reload}>
-          {t('withdraw.retry')}
-        </button>
-      </div>
-    ) : (
-      <p className="wallet-state" aria-busy="true">
-        {t('state.loading')}
-      </p>
-    );
+  if (!list.data) return <NotLoaded error={list.status === 'error' ? list.error : null} onRetry={list.reload} />;
   if (list.data.rows.length === 0) return <p className="wallet-state">{t('withdraw.none')}</p>;
   const doCancel = async () => {
     if (!confirm || busy) return;
@@ -176,17 +181,12 @@ function Deposits() {
   );
   useReloadOnStatus(q.reload);
   if (!q.data)
-    return q.status === 'error' ? (
-      <div className="wallet-state" role="alert" data-testid="deposit-records-error">
-        <p className="wallet-state__title">{t('withdraw.depositsError')}</p>
-        <button type="button" className="fbtn fbtn--secondary" onClick={q.reload}>
-          {t('withdraw.retry')}
-        </button>
-      </div>
-    ) : (
-      <p className="wallet-state" aria-busy="true">
-        {t('state.loading')}
-      </p>
+    return (
+      <NotLoaded
+        error={q.status === 'error' ? t('withdraw.depositsError') : null}
+        onRetry={q.reload}
+        testId="deposit-records-error"
+      />
     );
   if (q.data.rows.length === 0) return <p className="wallet-state">{t('withdraw.depositsNone')}</p>;
   return (

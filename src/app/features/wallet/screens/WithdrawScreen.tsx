@@ -23,6 +23,7 @@ import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/withdraw.css';
 import { WithdrawForm } from '../components/WithdrawForm';
+import { Figure } from '../../../ui/Figure';
 
 export default function WithdrawScreen() {
   const { t } = useTranslation('wallet');
@@ -126,26 +127,16 @@ function Outcome({ w, onAgain }: { w: Withdrawal; onAgain: () => void }) {
         {t(`withdraw.status.${now.status}`)}
       </span>
       <dl className="wd-summary">
-        <div>
-          <dt>{t('withdraw.network')}</dt>
-          <dd>{now.type}</dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.address')}</dt>
-          <dd className="wd-mono">{now.address}</dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.fee')}</dt>
-          <dd>
-            {formatDecimal(now.fee)} {now.coin}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.total')}</dt>
-          <dd>
-            {formatDecimal(now.total)} {now.coin}
-          </dd>
-        </div>
+        <Figure label={t('withdraw.network')}>{now.type}</Figure>
+        <Figure label={t('withdraw.address')} className="wd-mono">
+          {now.address}
+        </Figure>
+        <Figure label={t('withdraw.fee')}>
+          {formatDecimal(now.fee)} {now.coin}
+        </Figure>
+        <Figure label={t('withdraw.total')}>
+          {formatDecimal(now.total)} {now.coin}
+        </Figure>
       </dl>
       <div className="wd-outcome__actions">
         <button type="button" className="fbtn fbtn--primary" onClick={onAgain}>
