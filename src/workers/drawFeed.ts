@@ -24,7 +24,7 @@ function feedTopic(f: DrawFeed) {
 }
 
 /** The scenes of a batch: one per feed whose topic the batch carries. */
-export function drawScenes(
+function drawScenes(
   batch: Batch,
   feeds: ReadonlyMap<number, DrawFeed>,
   tapes: Map<number, TapeText>,

@@ -23,7 +23,7 @@ export interface TapeRow {
   time: string;
 }
 
-export type DepthTopic = Extract<Topic, { kind: 'depth' }>;
+type DepthTopic = Extract<Topic, { kind: 'depth' }>;
 
 /** What one canvas shows. `everyMs`: at most one new scene per that many ms (0: every frame). */
 export type DrawFeed =
