@@ -3,7 +3,8 @@
  * the drawing worker and the main-thread fallback, so both draw the same pixels from the same messages.
  */
 import type { DepthView } from '../../../engine';
-import { bookSideDrawList, tapeDrawList, type DrawLayout, type DrawOp, type TapeRow } from './drawList';
+import type { DrawFeed, TapeRow } from '../../../workers/drawWire';
+import { bookSideDrawList, tapeDrawList, type DrawLayout, type DrawOp } from './drawList';
 
 export type SceneKind = 'book-ask' | 'book-bid' | 'tape';
 
@@ -23,9 +24,16 @@ export function sceneOps(kind: SceneKind, data: SceneData, layout: DrawLayout): 
   return bookSideDrawList(kind === 'book-ask' ? 'ask' : 'bid', d.levels, layout, d.focus, d.hover ?? -1);
 }
 
-/** Tab to drawing worker (PERF-31): one worker per tab serves every canvas of the tab by id. */
+/**
+ * Tab to drawing worker (PERF-31, PERF-36): one worker per tab serves every canvas of the tab by id. The tab
+ * sends the structure (open, layout, what a canvas shows, the book's focused and hovered level, visibility) and
+ * the market worker's port; the ticks come through that port (drawWire.ts), not from the tab.
+ */
 export type DrawMessage =
   | { t: 'open'; id: number; kind: SceneKind; canvas: OffscreenCanvas }
   | { t: 'layout'; id: number; layout: DrawLayout }
-  | { t: 'data'; id: number; data: SceneData }
+  | { t: 'feed'; id: number; feed: DrawFeed | null }
+  | { t: 'marks'; id: number; focus: number; hover: number }
+  | { t: 'port'; port: MessagePort }
+  | { t: 'visible'; on: boolean }
   | { t: 'close'; id: number };

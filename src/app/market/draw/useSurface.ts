@@ -4,11 +4,12 @@
  * changes (a resize, the device pixel ratio, rows, language). Ticks go to `surface.current.setData` without
  * React.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { DrawFeed } from '../../../workers/drawWire';
 import { separatorsFor } from '../../i18n/format';
 import type { DrawLayout } from './drawList';
 import type { SceneKind } from './scene';
-import { createSurface, type Surface } from './surface';
+import { createSurface, expectedMode, type Surface, type SurfaceMode } from './surface';
 
 export interface SurfaceShape {
   rows: number;
@@ -56,10 +57,20 @@ function layoutOf(canvas: HTMLCanvasElement, shape: SurfaceShape): DrawLayout {
   };
 }
 
-export function useSurface(kind: SceneKind, shape: SurfaceShape) {
+/**
+ * `feed` (PERF-36): what the canvas shows when the drawing worker draws it (the market worker feeds it); `mode`
+ * says who draws, known before the canvas mounts, so a component feeds the main thread only in `main`.
+ */
+export function useSurface(kind: SceneKind, shape: SurfaceShape, feed: DrawFeed | null = null) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const surface = useRef<Surface | null>(null);
+  const [mode, setMode] = useState<SurfaceMode>(expectedMode);
   const { rows, rowHeight, lang, gap } = shape;
+  const feedKey = JSON.stringify(feed);
+  const latestFeed = useRef(feed);
+  useEffect(() => {
+    latestFeed.current = feed;
+  });
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -67,6 +78,7 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape) {
     const s = createSurface(canvas, kind);
     surface.current = s;
     if (!s) return;
+    setMode(s.mode);
     let last = '';
     const relayout = () => {
       const l = layoutOf(canvas, { rows, rowHeight, lang, gap });
@@ -81,6 +93,7 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape) {
     // A zoom or a move to another screen changes the device pixel ratio without a resize of the box.
     const dpr = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
     dpr.addEventListener('change', relayout);
+    s.feed(latestFeed.current);
     return () => {
       ro?.disconnect();
       dpr.removeEventListener('change', relayout);
@@ -88,6 +101,9 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape) {
       surface.current = null;
     };
   }, [kind, rows, rowHeight, lang, gap]);
+  useEffect(() => {
+    surface.current?.feed(latestFeed.current);
+  }, [feedKey]);
 
-  return { canvasRef, surface };
+  return { canvasRef, surface, mode };
 }
