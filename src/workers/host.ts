@@ -63,18 +63,6 @@ export interface HostSession {
   /** BUS-8: the socket ticket for the private streams where the server offers them (one for the worker). */
   setStreamTicket(ticket: string | null): void;
   stats(): TabStats;
-  /**
-   * Topic cadence (PERF-36): a watched topic's changes go out at most once per `everyMs` (0: every batch),
-   * always with its newest view; a change inside the period waits for its end, not for the next one.
-   */
-  setCadence(topic: Topic, everyMs: number): void;
-  /** The next batch carries the topic's current view even if it did not change (a new reader of it). */
-  refresh(topic: Topic): void;
-  /**
-   * A drawing feed of this tab (PERF-36): a session of its own (topics, credits, cadences) whose batches go to
-   * `sink`; not a tab (not counted, no pings, no health), closed with the tab.
-   */
-  openDraw(sink: BatchSink): HostSession;
   /** Releases everything the tab held; idempotent. */
   close(): void;
   readonly closed: boolean;
@@ -117,14 +105,6 @@ interface Session {
   holdsLock: boolean;
   lastPing: number;
   closed: boolean;
-  /** A drawing feed (PERF-36): no health in its batches. */
-  draw: boolean;
-  /** Cadence (ms) per key and when each key was last sent (PERF-36). */
-  cadence: Map<string, number>;
-  sentAt: Map<string, number>;
-  dueTimer: TimerHandle | undefined;
-  /** The tab's drawing feeds, closed with it. */
-  draws: Set<Session>;
 }
 
 const EMPTY_DIAG = {
@@ -170,12 +150,11 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     if (accountToken !== null) engine.setAccountToken(accountToken);
     interest.attach(engine);
     health = engine.diagnostics().health;
-    for (const tab of sessions)
-      for (const s of [tab, ...tab.draws]) {
-        s.klineVersions.clear();
-        for (const k of s.topics.keys()) s.dirty.add(k);
-        requestFlush(s);
-      }
+    for (const s of sessions) {
+      s.klineVersions.clear();
+      for (const k of s.topics.keys()) s.dirty.add(k);
+      requestFlush(s);
+    }
   }
 
   function stopEngine(): void {
@@ -214,7 +193,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
 
   function requestFlush(s: Session): void {
     if (s.closed || !s.credit || s.flushScheduled) return;
-    if (s.dirty.size === 0 && (s.draw || s.healthSent === health)) return;
+    if (s.dirty.size === 0 && s.healthSent === health) return;
     s.flushScheduled = true;
     const wait = s.sendAt - deps.clock.now();
     if (wait >= 1) {
@@ -231,44 +210,15 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   function flush(s: Session): void {
     s.flushScheduled = false;
     if (s.closed || !s.credit || !engine) return;
-    const keys = dueKeys(s);
-    const built = buildBatch(engine, keys, s.topicByKey, s.klineVersions, s.batchesSent + 1);
-    const now = deps.clock.now();
-    for (const k of keys) {
-      s.dirty.delete(k);
-      if (s.cadence.has(k)) s.sentAt.set(k, now);
-    }
-    const healthChanged = !s.draw && s.healthSent !== health;
+    const built = buildBatch(engine, s.dirty, s.topicByKey, s.klineVersions, s.batchesSent + 1);
+    s.dirty.clear();
+    const healthChanged = s.healthSent !== health;
     if (built.items === 0 && !healthChanged) return;
     if (healthChanged) built.batch.health = health;
     s.healthSent = health;
     s.credit = false;
     s.batchesSent++;
     s.sink.send(built.batch, built.transfer);
-  }
-
-  /** The dirty keys whose cadence allows them now; the others wait, with a timer for the first of them. */
-  function dueKeys(s: Session): string[] {
-    if (s.cadence.size === 0) return [...s.dirty];
-    const now = deps.clock.now();
-    const out: string[] = [];
-    let next = Infinity;
-    for (const k of s.dirty) {
-      const every = s.cadence.get(k) ?? 0;
-      const due = every > 0 ? (s.sentAt.get(k) ?? -Infinity) + every : -Infinity;
-      if (due <= now) out.push(k);
-      else next = Math.min(next, due);
-    }
-    if (next !== Infinity && s.dueTimer === undefined) {
-      s.dueTimer = deps.timers.setTimeout(
-        () => {
-          s.dueTimer = undefined;
-          requestFlush(s);
-        },
-        Math.max(1, next - now),
-      );
-    }
-    return out;
   }
 
   function checkHealth(): void {
@@ -304,15 +254,6 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   }
 
   function openSession(tabId: string, sink: BatchSink, opts: SessionOptions): HostSession {
-    const s = makeSession(tabId, sink, opts.holdsLock, false);
-    sessions.add(s);
-    if (opts.endpoints !== undefined) endpoints = opts.endpoints;
-    useBases(opts.testPlatform);
-    onSessionsChanged();
-    return s.api;
-  }
-
-  function makeSession(tabId: string, sink: BatchSink, holdsLock: boolean, draw: boolean): Session {
     const s: Session = {
       api: undefined as unknown as HostSession,
       tabId,
@@ -327,14 +268,9 @@ export function createMarketHost(deps: HostDeps): MarketHost {
       flushScheduled: false,
       healthSent: undefined,
       batchesSent: 0,
-      holdsLock,
+      holdsLock: opts.holdsLock,
       lastPing: deps.clock.now(),
       closed: false,
-      draw,
-      cadence: new Map(),
-      sentAt: new Map(),
-      dueTimer: undefined,
-      draws: new Set(),
     };
     s.api = {
       tabId,
@@ -388,26 +324,6 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         streamTicket = ticket;
         engine?.setStreamTicket(ticket);
       },
-      setCadence(topic, everyMs) {
-        if (s.closed) return;
-        const key = topicKey(topic);
-        if (everyMs > 0 && Number.isFinite(everyMs)) s.cadence.set(key, everyMs);
-        else s.cadence.delete(key);
-        requestFlush(s);
-      },
-      refresh(topic) {
-        const key = topicKey(topic);
-        if (s.closed || !s.topics.has(key)) return;
-        s.klineVersions.delete(key);
-        s.dirty.add(key);
-        requestFlush(s);
-      },
-      openDraw(drawSink) {
-        const d = makeSession(`${tabId}:draw`, drawSink, true, true);
-        if (s.closed) d.api.close();
-        else s.draws.add(d);
-        return d.api;
-      },
       stats() {
         return {
           tabId,
@@ -424,18 +340,15 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         s.credit = false;
         if (s.holdTimer !== undefined) deps.timers.clearTimeout(s.holdTimer);
         s.holdTimer = undefined;
-        if (s.dueTimer !== undefined) deps.timers.clearTimeout(s.dueTimer);
-        s.dueTimer = undefined;
-        for (const d of [...s.draws]) d.api.close();
-        if (s.draw) {
-          for (const tab of sessions) tab.draws.delete(s);
-          return;
-        }
         sessions.delete(s);
         onSessionsChanged();
       },
     };
-    return s;
+    sessions.add(s);
+    if (opts.endpoints !== undefined) endpoints = opts.endpoints;
+    useBases(opts.testPlatform);
+    onSessionsChanged();
+    return s.api;
   }
 
   function dropKey(s: Session, key: string): void {
@@ -443,8 +356,6 @@ export function createMarketHost(deps: HostDeps): MarketHost {
     s.topicByKey.delete(key);
     s.dirty.delete(key);
     s.klineVersions.delete(key);
-    s.cadence.delete(key);
-    s.sentAt.delete(key);
     const set = index.get(key);
     set?.delete(s);
     if (set && set.size === 0) index.delete(key);

@@ -5,7 +5,6 @@
  * closed or crashed), releases everything of that tab. Without Web Locks the tab pings instead.
  */
 import { expose, type Endpoint } from 'comlink';
-import { serveDraw } from './drawFeed';
 import type { MarketHost, HostSession } from './host';
 import { tabLockName, type HostTabApi, type TabToHost } from './wire';
 
@@ -20,16 +19,9 @@ export function serveTab(
   mode: 'shared' | 'dedicated',
 ): void {
   let session: HostSession | undefined;
-  let draw: { session: HostSession; port: MessagePort } | undefined;
-  const dropDraw = () => {
-    draw?.session.close();
-    draw?.port.close();
-    draw = undefined;
-  };
 
   const api: HostTabApi = {
     hello(h) {
-      dropDraw();
       session?.close();
       const port = h.batchPort;
       const holdsLock = h.holdsLock && !!locks;
@@ -50,7 +42,6 @@ export function serveTab(
           .request(tabLockName(h.tabId), () => {
             s.close();
             port.close();
-            if (draw && s === session) dropDraw();
           })
           .catch(() => undefined);
       }
@@ -82,15 +73,6 @@ export function serveTab(
     },
     bye() {
       session?.close();
-      dropDraw();
-    },
-    setCadence(topic, everyMs) {
-      session?.setCadence(topic, typeof everyMs === 'number' ? everyMs : 0);
-    },
-    attachDraw(port) {
-      dropDraw();
-      if (!session || session.closed) return port.close();
-      draw = { session: serveDraw(session, port), port };
     },
   };
   expose(api, endpoint);

@@ -73,16 +73,6 @@ export interface HostTabApi {
   loadOlderKlines(symbol: string, interval: KlineInterval): Promise<number>;
   /** The tab is going away (pagehide): release everything now. */
   bye(): void;
-  /**
-   * PERF-36: a watched topic's changes reach this tab at most once per `everyMs` (0: every batch), newest view
-   * first; the tab sends the shortest cadence any of its readers of the topic asked for.
-   */
-  setCadence(topic: Topic, everyMs: number): void;
-  /**
-   * PERF-36: the market worker's end of a channel whose other end the tab gave its drawing worker
-   * (drawWire.ts): the book and the tape go there, not through the tab. A new port replaces the last one.
-   */
-  attachDraw(port: MessagePort): void;
 }
 
 /** One frame's worth of changes for one tab: only the topics it watches that changed. */

@@ -170,39 +170,6 @@ describe('tab client over the worker host [WORK-1]', () => {
     expect((await a.client.tabStats())?.batchesSent).toBe(1);
   });
 
-  it('[PERF-36] a topic the tab reads once a second is sent once a second; a reader of every change wins', async () => {
-    const { engine, host, tab, time } = world();
-    const a = tab();
-    const calm = a.client.watch(BTC, 1000);
-    await waitFor(() => host.diagnostics().tabsConnected === 1 && a.framesPending() === 1, 'hello');
-    a.frame();
-    engine.setTicker('btcusdt', '1.00', 100);
-    await waitFor(() => a.framesPending() === 1, 'first batch');
-    a.frame();
-    expect(price(a)).toBe('1.00');
-    engine.setTicker('btcusdt', '2.00', 200);
-    time.advance(500);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(a.framesPending()).toBe(0); // held in the worker: the last one went 500 ms ago
-    time.advance(500);
-    await waitFor(() => a.framesPending() === 1, 'a second after the first');
-    a.frame();
-    expect(price(a)).toBe('2.00');
-    // A reader of every change (a canvas drawn on the main thread): the shortest cadence wins.
-    const every = a.client.watch(BTC);
-    await new Promise((r) => setTimeout(r, 20));
-    engine.setTicker('btcusdt', '3.00', 300);
-    await waitFor(() => a.framesPending() === 1, 'at once');
-    a.frame();
-    expect(price(a)).toBe('3.00');
-    every();
-    await new Promise((r) => setTimeout(r, 20));
-    engine.setTicker('btcusdt', '4.00', 400);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(a.framesPending()).toBe(0); // once a second again
-    calm();
-  });
-
   it('[WORK-16] while a cadenced listener has a change to hear about, the tab keeps requesting frames and tells it on the next beat', async () => {
     const { engine, host, tab, time } = world();
     const a = tab();

@@ -11,7 +11,7 @@
  * The browser comes in through {@link ClientEnv} (tabEnv.ts) so tests drive it with fakes.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import { topicKey, type Diagnostics, type Topic } from '../../engine';
+import type { Diagnostics, Topic } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { TAB_PING_MS, tabLockName, type Batch, type HostTabApi, type TabStats } from '../../workers/wire';
 import type { TestPlatform } from '../../shared/testPlatform';
@@ -48,16 +48,8 @@ export interface MarketClient {
   readonly store: MarketStore;
   /** Starts the worker connection if it is not running (watch and diagnostics do this too). */
   start(): void;
-  /**
-   * Watches a topic; the returned function releases it (idempotent). `everyMs` (PERF-36): this reader needs the
-   * topic at most that often, so the worker may send it that seldom (the shortest of the tab's readers wins).
-   */
-  watch(topic: Topic, everyMs?: number): () => void;
-  /**
-   * PERF-36: `take` gets, now and after every restart of the market worker, one end of a new MessageChannel whose
-   * other end went to the worker (`attachDraw`): the tab's drawing worker's feed. One taker per tab.
-   */
-  drawPorts(take: (port: MessagePort) => void): void;
+  /** Watches a topic; the returned function releases it (idempotent). */
+  watch(topic: Topic): () => void;
   diagnostics(): Promise<Diagnostics>;
   tabStats(): Promise<TabStats | undefined>;
   setTestPlatform(tp: TestPlatform | null): void;
@@ -89,7 +81,6 @@ export function createMarketClient(env: ClientEnv): MarketClient {
       ensureStarted().catch(noop);
     },
     onLast: (topic, key) => {
-      cadences.delete(key);
       api?.unwatch(topic).catch(noop);
       store.drop(key);
     },
@@ -105,24 +96,6 @@ export function createMarketClient(env: ClientEnv): MarketClient {
   let streamTicket: string | null = null;
   let pingTimer: unknown;
   let releaseLock: (() => void) | undefined;
-  /** PERF-36: each watched key's readers' cadences (0: every batch), and what the worker was told. */
-  const cadences = new Map<string, { topic: Topic; list: number[]; sent: number }>();
-  const cadenceOf = (c: { list: number[] }) => (c.list.length ? Math.min(...c.list) : 0);
-  function tellCadence(key: string): void {
-    const c = cadences.get(key);
-    if (!c) return;
-    const ms = cadenceOf(c);
-    if (ms === c.sent) return;
-    c.sent = ms;
-    api?.setCadence(c.topic, ms).catch(noop);
-  }
-  let takeDrawPort: ((port: MessagePort) => void) | undefined;
-  function attachDraw(remote: Remote<HostTabApi>): void {
-    if (!takeDrawPort) return;
-    const ch = new MessageChannel();
-    remote.attachDraw(transfer(ch.port2, [ch.port2])).catch(noop);
-    takeDrawPort(ch.port1);
-  }
   const loop = new FrameLoop({ env, store, isWatched: (key) => watched.has(key), port: () => port });
 
   function ensureStarted(): Promise<void> {
@@ -167,8 +140,6 @@ export function createMarketClient(env: ClientEnv): MarketClient {
     if (streamTicket !== null) remote.setStreamTicket(streamTicket).catch(noop);
     if (accountToken !== undefined) remote.setAccountToken(accountToken).catch(noop);
     for (const topic of watched.topics()) remote.watch(topic).catch(noop);
-    for (const c of cadences.values()) if (c.sent > 0) remote.setCadence(c.topic, c.sent).catch(noop);
-    attachDraw(remote);
     if (!holdsLock) schedulePing(myGen);
     scheduleCheck(myGen, remote);
     loop.connected();
@@ -231,29 +202,7 @@ export function createMarketClient(env: ClientEnv): MarketClient {
 
   return {
     store,
-    watch(topic, everyMs = 0) {
-      const release = watched.watch(topic);
-      const key = topicKey(topic);
-      let c = cadences.get(key);
-      if (!c) cadences.set(key, (c = { topic, list: [], sent: 0 }));
-      const entry = c;
-      entry.list.push(everyMs);
-      tellCadence(key);
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        const i = entry.list.indexOf(everyMs);
-        if (i >= 0) entry.list.splice(i, 1);
-        // The last reader gone: the topic keeps its cadence through its grace period.
-        if (entry.list.length > 0 && cadences.get(key) === entry) tellCadence(key);
-        release();
-      };
-    },
-    drawPorts(take) {
-      takeDrawPort = take;
-      if (api) attachDraw(api);
-    },
+    watch: (topic) => watched.watch(topic),
     start() {
       ensureStarted().catch(noop);
     },

@@ -23,8 +23,7 @@ import { ACCOUNT_TOPIC_KEY, POSITIONS_TOPIC_KEY, type Snapshot } from './store';
 const noopUnsubscribe = () => undefined;
 const none = () => undefined;
 
-/** `sendEvery`: the worker may send the topic to this tab that seldom for this reader (PERF-36). */
-function useTopic(topic: Topic | undefined, everyMs = 0, sendEvery = false): Snapshot | undefined {
+function useTopic(topic: Topic | undefined, everyMs = 0): Snapshot | undefined {
   const key = topic ? topicKey(topic) : '';
   // The topic object is rebuilt each render; the key identifies it.
   const latestTopic = useRef(topic);
@@ -35,14 +34,14 @@ function useTopic(topic: Topic | undefined, everyMs = 0, sendEvery = false): Sna
     (onChange: () => void) => {
       const topic = latestTopic.current;
       if (!topic) return noopUnsubscribe;
-      const unwatch = marketClient.watch(topic, sendEvery ? everyMs : 0);
+      const unwatch = marketClient.watch(topic);
       const unsubscribe = marketClient.store.subscribe(key, onChange, everyMs);
       return () => {
         unsubscribe();
         unwatch();
       };
     },
-    [key, everyMs, sendEvery],
+    [key, everyMs],
   );
   const get = useCallback(() => (key ? marketClient.store.get(key) : undefined), [key]);
   return useSyncExternalStore(subscribe, get, none);
@@ -131,12 +130,8 @@ export function useKlines(symbol: string | undefined, interval: KlineInterval, e
   return useTopic(symbol ? { kind: 'klines', symbol, interval } : undefined, everyMs) as KlineView | undefined;
 }
 
-/**
- * `sendEvery` (PERF-36): this tab needs the list no more often than `everyMs` (the accessible table of a tape the
- * drawing worker draws), so the worker sends it that seldom unless another reader of the tab wants it sooner.
- */
-export function useTrades(symbol: string | undefined, everyMs = 0, sendEvery = false): TradesView | undefined {
-  return useTopic(symbol ? { kind: 'trades', symbol } : undefined, everyMs, sendEvery) as TradesView | undefined;
+export function useTrades(symbol: string | undefined, everyMs = 0): TradesView | undefined {
+  return useTopic(symbol ? { kind: 'trades', symbol } : undefined, everyMs) as TradesView | undefined;
 }
 
 /** How a book is grouped: the pair's precisions and the multiple of its tick (10^-pricePrecision). */
@@ -162,16 +157,11 @@ function depthTopic(symbol: string | undefined, step: DepthStep): Topic | undefi
 /**
  * The order book of `symbol` grouped by `step` (BOOK-3, BOOK-4): at most 30 rows a side with cumulative
  * totals, the spread and the largest total, built in the worker. Undefined until the first batch carries it;
- * a new value only when what it shows changed, at most once per frame. `sendEvery`: as for useTrades (PERF-36).
+ * a new value only when what it shows changed, at most once per frame.
  */
-export function useDepth(
-  symbol: string | undefined,
-  step: DepthStep,
-  everyMs = 0,
-  sendEvery = false,
-): DepthView | undefined {
+export function useDepth(symbol: string | undefined, step: DepthStep, everyMs = 0): DepthView | undefined {
   const topic = depthTopic(symbol, step);
-  return useTopic(topic, everyMs, sendEvery) as DepthView | undefined;
+  return useTopic(topic, everyMs) as DepthView | undefined;
 }
 
 const ACCOUNT_TOPIC: Topic = { kind: 'account' };

@@ -1,27 +1,21 @@
 /**
- * The drawing worker (PERF-31, PERF-36): one per tab, holding the tab's transferred canvases (OffscreenCanvas).
- * The tab sends it the structure (layouts, what each canvas shows, focus, visibility) and one end of a channel
- * to the market worker; the book and the tape arrive through that channel, so their ticks never pass through
- * the tab's main thread. The state lives in DrawHub (drawHub.ts).
+ * The drawing worker (PERF-31): one per tab, holding the tab's transferred canvases (OffscreenCanvas) and
+ * drawing each as its messages arrive. The tab forwards what the market worker sent it, at most once a frame
+ * per canvas, so the pixels of the book and the tape cost the main thread one postMessage each.
  */
-import { DrawHub } from './drawHub';
 import { Painter } from './painter';
-import type { Ctx2D } from './renderer';
 import type { DrawMessage } from './scene';
+import type { Ctx2D } from './renderer';
 
-const scope = self as unknown as {
-  onmessage: ((e: MessageEvent<DrawMessage>) => void) | null;
-  requestAnimationFrame?: (fn: () => void) => number;
-  setTimeout(fn: () => void, ms: number): number;
+const painters = new Map<number, Painter>();
+const scope = self as unknown as { onmessage: ((e: MessageEvent<DrawMessage>) => void) | null };
+
+scope.onmessage = (e) => {
+  const m = e.data;
+  if (m.t === 'open') {
+    const ctx = m.canvas.getContext('2d');
+    if (ctx) painters.set(m.id, new Painter(m.kind, ctx as unknown as Ctx2D));
+  } else if (m.t === 'layout') painters.get(m.id)?.setLayout(m.layout);
+  else if (m.t === 'data') painters.get(m.id)?.setData(m.data);
+  else painters.delete(m.id);
 };
-
-const hub = new DrawHub({
-  painter(kind, canvas) {
-    const ctx = canvas.getContext('2d');
-    return ctx ? new Painter(kind, ctx as unknown as Ctx2D) : null;
-  },
-  nextFrame: (fn) =>
-    typeof scope.requestAnimationFrame === 'function' ? scope.requestAnimationFrame(fn) : scope.setTimeout(fn, 16),
-});
-
-scope.onmessage = (e) => hub.onMessage(e.data);

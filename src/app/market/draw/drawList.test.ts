@@ -6,6 +6,7 @@ import {
   columns,
   groupDecimal,
   tapeDrawList,
+  tapeRows,
   type DrawLayout,
   type RectOp,
   type TextOp,
@@ -105,10 +106,14 @@ describe('draw lists [PERF-30]', () => {
   });
 
   it('[PERF-35][A11Y-13] the tape: newest at the top, price by side colour and arrow, time in the muted colour', () => {
-    const rows = [
-      { price: '64123.40', qty: '0.0100', buy: true, time: 't2000' },
-      { price: '64120.00', qty: '1.0000', buy: false, time: 't1000' },
-    ];
+    const rows = tapeRows(
+      [
+        { id: 2, price: '64123.40', qty: '0.0100', side: 'buy', ts: 2000 },
+        { id: 1, price: '64120.00', qty: '1.0000', side: 'sell', ts: 1000 },
+      ],
+      30,
+      (t) => `t${t.ts}`,
+    );
     const t = texts(tapeDrawList(rows, layout()));
     expect(t.map((o) => [o.text, o.color, o.y])).toEqual([
       ['64,123.40 ↑', 'UP', 10],
@@ -118,6 +123,6 @@ describe('draw lists [PERF-30]', () => {
       ['1.0000', 'T', 30],
       ['t1000', 'T2', 30],
     ]);
-    expect(tapeDrawList([], layout())).toEqual([]);
+    expect(tapeRows([], 30, () => '')).toEqual([]);
   });
 });

@@ -5,8 +5,7 @@
  * worker (renderer.ts), and tests read it. Coordinates are CSS pixels; the renderer scales by the device pixel
  * ratio. Every number drawn is a string the engine formatted, only given the language's digit grouping.
  */
-import type { DepthView } from '../../../engine';
-import type { TapeRow } from '../../../workers/drawWire';
+import type { DepthView, TradeView } from '../../../engine';
 
 type DepthRowView = DepthView['asks'][number];
 
@@ -194,6 +193,14 @@ export function bookLevelAt(side: 'ask' | 'bid', y: number, rows: number, rowHei
 export const TAPE_UP = '↑';
 export const TAPE_DOWN = '↓';
 
+/** A trade as the tape draws it: its time already formatted by the tab (time zone, language). */
+export interface TapeRow {
+  price: string;
+  qty: string;
+  buy: boolean;
+  time: string;
+}
+
 /**
  * The recent-trades tape (PERF-35): newest at the top; price by side colour, amount, time in the muted colour. The
  * side has a second cue besides colour (A11Y-13): an arrow after the price, up for a buy, down for a sell.
@@ -217,4 +224,20 @@ export function tapeDrawList(trades: readonly TapeRow[], l: DrawLayout): DrawOp[
     }
   }
   return ops;
+}
+
+/** TradeView to TapeRow with a time formatter (the tab's language and time zone; it may memoise by trade). */
+export function tapeRows(
+  trades: readonly TradeView[],
+  limit: number,
+  time: (t: TradeView) => string,
+  price: (t: TradeView) => string = (t) => t.price,
+): TapeRow[] {
+  const n = Math.min(trades.length, limit);
+  const out: TapeRow[] = new Array<TapeRow>(n);
+  for (let i = 0; i < n; i++) {
+    const t = trades[i];
+    out[i] = { price: price(t), qty: t.qty, buy: t.side === 'buy', time: time(t) };
+  }
+  return out;
 }

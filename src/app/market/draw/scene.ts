@@ -3,8 +3,7 @@
  * the drawing worker and the main-thread fallback, so both draw the same pixels from the same messages.
  */
 import type { DepthView } from '../../../engine';
-import type { DrawFeed, TapeRow } from '../../../workers/drawWire';
-import { bookSideDrawList, tapeDrawList, type DrawLayout, type DrawOp } from './drawList';
+import { bookSideDrawList, tapeDrawList, type DrawLayout, type DrawOp, type TapeRow } from './drawList';
 
 export type SceneKind = 'book-ask' | 'book-bid' | 'tape';
 
@@ -24,16 +23,9 @@ export function sceneOps(kind: SceneKind, data: SceneData, layout: DrawLayout): 
   return bookSideDrawList(kind === 'book-ask' ? 'ask' : 'bid', d.levels, layout, d.focus, d.hover ?? -1);
 }
 
-/**
- * Tab to drawing worker (PERF-31, PERF-36): one worker per tab serves every canvas of the tab by id. The tab
- * sends the structure (open, layout, what a canvas shows, the book's focused and hovered level, visibility) and
- * the market worker's port; the ticks come through that port (drawWire.ts), not from the tab.
- */
+/** Tab to drawing worker (PERF-31): one worker per tab serves every canvas of the tab by id. */
 export type DrawMessage =
   | { t: 'open'; id: number; kind: SceneKind; canvas: OffscreenCanvas }
   | { t: 'layout'; id: number; layout: DrawLayout }
-  | { t: 'feed'; id: number; feed: DrawFeed | null }
-  | { t: 'marks'; id: number; focus: number; hover: number }
-  | { t: 'port'; port: MessagePort }
-  | { t: 'visible'; on: boolean }
+  | { t: 'data'; id: number; data: SceneData }
   | { t: 'close'; id: number };

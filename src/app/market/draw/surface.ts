@@ -2,12 +2,9 @@
  * A canvas of the tab and who draws it (PERF-31): where the browser can transfer a canvas to a worker
  * (`OffscreenCanvas`, `transferControlToOffscreen`), the tab's one drawing worker draws it; elsewhere, or when
  * switched off (`?offscreen=0` in the page's address, or `window.__openexOffscreen = false` before the canvas
- * mounts), a Painter on the main thread draws it. Either way the caller sends a layout (structural).
- * - Worker (PERF-36): the caller says what the canvas shows (`feed`) and the book's focused and hovered level
- *   (`setMarks`); the drawing worker gets the ticks from the market worker through a port of its own.
- * - Main: the caller hands each tick's scene data to `setData` (the fallback keeps the main thread's feed).
+ * mounts), a Painter on the main thread draws it from the same messages. Either way the caller only sends a
+ * layout (structural) and data (ticks).
  */
-import type { DrawFeed } from '../../../workers/drawWire';
 import type { DrawLayout } from './drawList';
 import { Painter } from './painter';
 import type { Ctx2D } from './renderer';
@@ -25,12 +22,7 @@ export type SurfaceMode = 'worker' | 'main';
 export interface Surface {
   readonly mode: SurfaceMode;
   setLayout(layout: DrawLayout): void;
-  /** Main: draw this scene data now. */
   setData(data: SceneData): void;
-  /** Worker: what the canvas shows, fed by the market worker (null: nothing). */
-  feed(feed: DrawFeed | null): void;
-  /** Worker: the book's level with the keyboard focus and the one under the pointer (-1: none). */
-  setMarks(focus: number, hover: number): void;
   dispose(): void;
 }
 
@@ -52,18 +44,6 @@ function drawWorker(): Worker | null {
   } catch {
     worker = null;
   }
-  const w = worker;
-  if (w) {
-    // PERF-36: the market worker feeds the drawing worker directly (a new port after each worker restart).
-    // The client loads with the app; imported here on first use so the surface module stays light in tests.
-    void import('../marketClient').then(({ marketClient }) =>
-      marketClient.drawPorts((port) => w.postMessage({ t: 'port', port } satisfies DrawMessage, [port])),
-    );
-    const visible = () =>
-      w.postMessage({ t: 'visible', on: document.visibilityState !== 'hidden' } satisfies DrawMessage);
-    document.addEventListener('visibilitychange', visible);
-    visible();
-  }
   return worker;
 }
 
@@ -71,13 +51,13 @@ function drawWorker(): Worker | null {
  * A canvas can be transferred once: a surface disposed and created again for the same element within a task
  * (React's strict remount) keeps its worker-side painter.
  */
-const transferred = new WeakMap<HTMLCanvasElement, { id: number; closing: boolean; feed: string }>();
+const transferred = new WeakMap<HTMLCanvasElement, { id: number; closing: boolean }>();
 
 function workerSurface(canvas: HTMLCanvasElement, kind: SceneKind, w: Worker): Surface {
   let entry = transferred.get(canvas);
   if (!entry) {
     const off = canvas.transferControlToOffscreen();
-    entry = { id: ++nextId, closing: false, feed: 'null' };
+    entry = { id: ++nextId, closing: false };
     transferred.set(canvas, entry);
     const open: DrawMessage = { t: 'open', id: entry.id, kind, canvas: off };
     w.postMessage(open, [off]);
@@ -88,14 +68,7 @@ function workerSurface(canvas: HTMLCanvasElement, kind: SceneKind, w: Worker): S
   return {
     mode: 'worker',
     setLayout: (layout) => post({ t: 'layout', id: e.id, layout }),
-    setData: () => undefined,
-    feed(feed) {
-      const key = JSON.stringify(feed);
-      if (key === e.feed) return;
-      e.feed = key;
-      post({ t: 'feed', id: e.id, feed });
-    },
-    setMarks: (focus, hover) => post({ t: 'marks', id: e.id, focus, hover }),
+    setData: (data) => post({ t: 'data', id: e.id, data }),
     dispose() {
       e.closing = true;
       queueMicrotask(() => {
@@ -123,15 +96,8 @@ function mainSurface(canvas: HTMLCanvasElement, kind: SceneKind): Surface | null
     mode: 'main',
     setLayout: (layout) => p.setLayout(layout),
     setData: (data) => p.setData(data),
-    feed: () => undefined,
-    setMarks: () => undefined,
     dispose: () => undefined,
   };
-}
-
-/** The mode a canvas mounted now would get (a component decides before mounting where its ticks go). */
-export function expectedMode(): SurfaceMode {
-  return typeof window !== 'undefined' && offscreenAllowed() ? 'worker' : 'main';
 }
 
 /** The surface of a mounted canvas; null when it cannot be drawn at all (no 2D context). */

@@ -4,12 +4,11 @@
  * changes (a resize, the device pixel ratio, rows, language). Ticks go to `surface.current.setData` without
  * React.
  */
-import { useEffect, useRef, useState } from 'react';
-import type { DrawFeed } from '../../../workers/drawWire';
+import { useEffect, useRef } from 'react';
 import { separatorsFor } from '../../i18n/format';
 import type { DrawLayout } from './drawList';
 import type { SceneKind } from './scene';
-import { createSurface, expectedMode, type Surface, type SurfaceMode } from './surface';
+import { createSurface, type Surface } from './surface';
 
 export interface SurfaceShape {
   rows: number;
@@ -57,20 +56,10 @@ function layoutOf(canvas: HTMLCanvasElement, shape: SurfaceShape): DrawLayout {
   };
 }
 
-/**
- * `feed` (PERF-36): what the canvas shows when the drawing worker draws it (the market worker feeds it); `mode`
- * says who draws, known before the canvas mounts, so a component feeds the main thread only in `main`.
- */
-export function useSurface(kind: SceneKind, shape: SurfaceShape, feed: DrawFeed | null = null) {
+export function useSurface(kind: SceneKind, shape: SurfaceShape) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const surface = useRef<Surface | null>(null);
-  const [mode, setMode] = useState<SurfaceMode>(expectedMode);
   const { rows, rowHeight, lang, gap } = shape;
-  const feedKey = JSON.stringify(feed);
-  const latestFeed = useRef(feed);
-  useEffect(() => {
-    latestFeed.current = feed;
-  });
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -78,7 +67,6 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape, feed: DrawFeed 
     const s = createSurface(canvas, kind);
     surface.current = s;
     if (!s) return;
-    setMode(s.mode);
     let last = '';
     const relayout = () => {
       const l = layoutOf(canvas, { rows, rowHeight, lang, gap });
@@ -93,7 +81,6 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape, feed: DrawFeed 
     // A zoom or a move to another screen changes the device pixel ratio without a resize of the box.
     const dpr = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
     dpr.addEventListener('change', relayout);
-    s.feed(latestFeed.current);
     return () => {
       ro?.disconnect();
       dpr.removeEventListener('change', relayout);
@@ -101,9 +88,6 @@ export function useSurface(kind: SceneKind, shape: SurfaceShape, feed: DrawFeed 
       surface.current = null;
     };
   }, [kind, rows, rowHeight, lang, gap]);
-  useEffect(() => {
-    surface.current?.feed(latestFeed.current);
-  }, [feedKey]);
 
-  return { canvasRef, surface, mode };
+  return { canvasRef, surface };
 }

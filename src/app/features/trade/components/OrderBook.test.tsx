@@ -74,8 +74,7 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
     expect(html).toContain('Spread <span class="num">');
     // React sees the book once a second (PERF-32); the canvases get every frame through useDepthFeed.
     // SIDE-3: with a last price of 64,121.00 the book opens grouped at one basis point: 500 ticks, a step of 5.
-    // No OffscreenCanvas here: the main thread draws, so the worker is not asked to send the book seldom (PERF-36).
-    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 500 }, 1000, false]);
+    expect(depth.calls[0]).toEqual(['btcusdt', { pricePrecision: 2, amountPrecision: 4, group: 500 }, 1000]);
   });
 
   it('[SIDE-3] [SIDE-4] the book opens at the grouping of its first price, offered among the tick multiples', () => {

@@ -4,10 +4,8 @@
  * right-aligned in tabular figures, with a depth bar behind each row.
  *
  * The rows are pixels on two canvases (one a side), drawn by the tab's drawing worker where the browser can
- * transfer a canvas, else on the main thread (PERF-31). The drawing worker gets the book from the market worker
- * itself (PERF-36: this tab only names the feed, and receives the book once a second for its table, the spread and
- * the row a click picks); the main-thread fallback gets it without React (useDepthFeed, at most once per
- * BOOK_CADENCE_MS). React renders this frame and commits only on structural changes (symbol,
+ * transfer a canvas, else on the main thread (PERF-31). The book reaches them without React (useDepthFeed, at
+ * most once per BOOK_CADENCE_MS): React renders this frame and commits only on structural changes (symbol,
  * grouping, rows, language) and once a second for the accessible tables (PERF-32, A11Y-14: column headers, the
  * side's word on each row), which hold the top levels as text, each price a button that hands its exact price to `onPick` (the order form's price), as a click on its
  * canvas row does. Each side is a box of fixed size, so nothing here reflows the page.
@@ -36,11 +34,10 @@ import {
 import { formatDecimal } from '../../../i18n/format';
 import { capDecimals } from '../../../../shared/numberFormat';
 import { useDepth, useDepthFeed } from '../../../market/hooks';
-import type { DrawFeed } from '../../../../workers/drawWire';
 import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence';
 import { bookLevelAt } from '../../../market/draw/drawList';
 import { remPx, useSurface } from '../../../market/draw/useSurface';
-import { expectedMode, type Surface } from '../../../market/draw/surface';
+import type { Surface } from '../../../market/draw/surface';
 import { useLanguage } from '../../../ui/Price';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
 import './OrderBook.css';
@@ -201,10 +198,7 @@ function useFitRows(box: RefObject<HTMLElement | null>, on: boolean, rowHeight: 
   return fitted;
 }
 
-/**
- * Sends a side's levels (the rows shown) and its focused level to its canvas; a canvas the drawing worker draws
- * gets only the focused and hovered level (its levels come from the market worker, PERF-36).
- */
+/** Sends a side's levels (the rows shown) and its focused level to its canvas. */
 function sendSide(
   s: Surface | null,
   v: DepthView | undefined,
@@ -214,7 +208,6 @@ function sendSide(
   hover = -1,
 ) {
   if (!s) return;
-  if (s.mode === 'worker') return s.setMarks(focus, hover);
   const all = v ? (side === 'ask' ? v.asks : v.bids) : [];
   const levels: Level[] = all.length > rows ? all.slice(0, rows) : all;
   s.setData({ levels, focus, hover });
@@ -246,10 +239,8 @@ export function OrderBook({
   }
   const group = chosen?.symbol === symbol ? chosen.group : preferred;
   const step = { pricePrecision, amountPrecision, group };
-  // React sees the book once a second (the accessible tables, the status line); the canvases see every tick (at
-  // BOOK_CADENCE_MS). With the drawing worker the market worker sends this tab the book only once a second too.
-  const [workerDrawn] = useState(expectedMode);
-  const view = useDepth(symbol, step, A11Y_TABLE_CADENCE_MS, workerDrawn === 'worker');
+  // React sees the book once a second (the accessible tables, the status line); the canvases see every frame.
+  const view = useDepth(symbol, step, A11Y_TABLE_CADENCE_MS);
   const boxRef = useRef<HTMLElement>(null);
   // A11Y-7: rows grow with the reader's text size (the root font size, read once), so the canvas text fits them.
   const [textScale] = useState(() => remPx() / 16);
@@ -260,16 +251,9 @@ export function OrderBook({
   // once a second, never a tick); its box keeps its size. A book of fixed rows (the phone) keeps them (BOOK-6).
   const n = fit ? bookRows(boxRows, view) : boxRows;
   const selectId = useId();
-  const feed = (side: 'ask' | 'bid'): DrawFeed => ({
-    kind: 'book',
-    topic: { kind: 'depth', symbol, pricePrecision, amountPrecision, group },
-    side,
-    rows: n,
-    everyMs: BOOK_CADENCE_MS,
-  });
-  const ask = useSurface('book-ask', { rows: n, rowHeight: rowH, lang }, feed('ask'));
-  const bid = useSurface('book-bid', { rows: n, rowHeight: rowH, lang }, feed('bid'));
-  const inWorker = ask.mode === 'worker';
+
+  const ask = useSurface('book-ask', { rows: n, rowHeight: rowH, lang });
+  const bid = useSurface('book-bid', { rows: n, rowHeight: rowH, lang });
   const askSurface = ask.surface;
   const bidSurface = bid.surface;
   const latest = useRef<DepthView | undefined>(undefined);
@@ -281,28 +265,14 @@ export function OrderBook({
     if (el) el.textContent = latest.current?.spread ? formatDecimal(latest.current.spread, lang) : '';
   };
 
-  // The tick path (PERF-33): the newest book to both canvases and the spread's text, never through React; with
-  // the drawing worker (PERF-36) the canvases are fed by the market worker, and this tab keeps the calm view.
-  const spread = (v: DepthView | undefined) => {
-    const el = spreadRef.current;
-    if (el) el.textContent = v?.spread ? formatDecimal(v.spread, lang) : '';
-  };
-  useDepthFeed(inWorker ? undefined : symbol, step, BOOK_CADENCE_MS, (v) => {
+  // The tick path (PERF-33): the newest book to both canvases and the spread's text, never through React.
+  useDepthFeed(symbol, step, BOOK_CADENCE_MS, (v) => {
     latest.current = v;
     sendSide(ask.surface.current, v, 'ask', n, focus.current.ask, hover.current.ask);
     sendSide(bid.surface.current, v, 'bid', n, focus.current.bid, hover.current.bid);
-    spread(v);
+    const el = spreadRef.current;
+    if (el) el.textContent = v?.spread ? formatDecimal(v.spread, lang) : '';
   });
-  // The drawing worker's tab: the row a click picks and the spread follow the calm view.
-  const calmSpread = useRef(spread);
-  useEffect(() => {
-    calmSpread.current = spread;
-  });
-  useEffect(() => {
-    if (!inWorker) return;
-    latest.current = view;
-    calmSpread.current(view);
-  }, [inWorker, view]);
   // A new surface (rows, language, remount) gets the latest book at once.
   useEffect(() => {
     sendSide(ask.surface.current, latest.current, 'ask', n, focus.current.ask);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { TradeView } from '../../../../engine';
 import { loadNamespaces, setLanguage } from '../../../i18n/index';
-import { TapeText } from '../../../../workers/drawScene';
+import { tapeRows } from '../../../market/draw/drawList';
 
 // The engine's 9.2 digits of a DOT trade (6 decimals under 10); DOT's own tick is 4 decimals.
 const trades: TradeView[] = [
@@ -29,10 +29,14 @@ describe('recent trades', () => {
       renderToStaticMarkup(<RecentTrades symbol="dotusdt" base="DOT" quote="USDT" priceDecimals={d} />);
     expect(prices(html(4))).toEqual(['6.8470', '6.8475']);
     expect(prices(html())).toEqual(['6.847000', '6.847450']);
-    // The canvas rows take the same price (the tape's rows, made by the same code in the market worker).
-    const rows = (d?: number) =>
-      new TapeText().rows(trades, { rows: 2, lang: 'en', offsetMinutes: 0, priceDecimals: d }).map((r) => r.price);
-    expect(rows(4)).toEqual(['6.8470', '6.8475']);
-    expect(rows()).toEqual(['6.847000', '6.847450']);
+    // The canvas rows take the same price (the tape's mapper).
+    expect(
+      tapeRows(
+        trades,
+        2,
+        () => '',
+        (t) => `${t.price}!`,
+      ).map((r) => r.price),
+    ).toEqual(['6.847000!', '6.847450!']);
   });
 });
