@@ -10,7 +10,7 @@ import { ConnectionIndicator } from '../market/ConnectionIndicator';
 import { IconSearch, IconService } from '../ui/icons';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from '../ui/Logo';
-import { normalise } from './navConfig';
+import { MARKET_SCREENS, normalise } from './navConfig';
 import { LanguageButton } from '../ui/language/LanguageButton';
 import { InboxBell } from '../features/messages';
 import './desktop.css';
@@ -22,18 +22,6 @@ const PRIMARY = [
   { key: 'option', label: 'nav.option', path: APP_PATHS.trade.option },
   { key: 'finance', label: 'nav.finance', path: APP_PATHS.finance.finance },
   { key: 'follow', label: 'nav.follow', path: APP_PATHS.copy.follow },
-];
-
-/** Screens that show live market data; elsewhere the connection badge would only say "connecting". */
-const LIVE_PATHS: readonly string[] = [
-  APP_PATHS.markets.home,
-  APP_PATHS.markets.markets,
-  APP_PATHS.markets.search,
-  APP_PATHS.trade.spot,
-  APP_PATHS.trade.seconds,
-  APP_PATHS.trade.futures,
-  APP_PATHS.trade.options,
-  APP_PATHS.trade.option,
 ];
 
 export function DesktopNav() {
@@ -59,7 +47,8 @@ export function DesktopNav() {
           </ul>
         </nav>
         <div className="dnav__tools">
-          {LIVE_PATHS.includes(normalise(pathname)) && <ConnectionIndicator />}
+          {/* Elsewhere the connection badge would only say "connecting". */}
+          {MARKET_SCREENS.includes(normalise(pathname)) && <ConnectionIndicator />}
           <Link to={APP_PATHS.markets.search} className="dnav__icon" aria-label={t('nav.search')}>
             <IconSearch size={20} />
           </Link>

@@ -127,8 +127,8 @@ const side = (
   logo,
 });
 
-/** The app (phone) sidebar: the mobile promotion centre is /invite. */
-export const APP_SIDEBAR: readonly SidebarEntry[] = [
+/** The entries both sidebars open with (the promotion centre and what follows it differ). */
+const SIDEBAR_HEAD: readonly SidebarEntry[] = [
   side('assets', 'nav.assets', APP_PATHS.wallet.assets, 1, 'assets'),
   side('recharge', 'nav.recharge', APP_PATHS.wallet.recharge, 2, 'recharge'),
   side('primary', 'nav.primary', APP_PATHS.account.primary, 3, 'verify'),
@@ -136,6 +136,11 @@ export const APP_SIDEBAR: readonly SidebarEntry[] = [
   side('follow', 'nav.follow', APP_PATHS.copy.follow, 5, 'follow'),
   side('proxy', 'nav.proxy', APP_PATHS.proxy.proxy, 6, 'proxy', false),
   side('welfare', 'nav.welfare', APP_PATHS.growth.welfare, 7, 'welfare'),
+];
+
+/** The app (phone) sidebar: the mobile promotion centre is /invite. */
+export const APP_SIDEBAR: readonly SidebarEntry[] = [
+  ...SIDEBAR_HEAD,
   side('invite', 'nav.promotion', APP_PATHS.growth.invite, 8, 'promotion'),
   side('language', 'nav.language', APP_PATHS.settings.langList, 9, 'language'),
   side('download', 'nav.download', APP_PATHS.content.download, 10, 'download'),
@@ -144,13 +149,7 @@ export const APP_SIDEBAR: readonly SidebarEntry[] = [
 
 /** The desktop sidebar: the desktop promotion centre is /extend. */
 export const DESKTOP_SIDEBAR: readonly SidebarEntry[] = [
-  side('assets', 'nav.assets', APP_PATHS.wallet.assets, 1, 'assets'),
-  side('recharge', 'nav.recharge', APP_PATHS.wallet.recharge, 2, 'recharge'),
-  side('primary', 'nav.primary', APP_PATHS.account.primary, 3, 'verify'),
-  side('advanced', 'nav.advanced', APP_PATHS.account.advanced, 4, 'verifyPlus'),
-  side('follow', 'nav.follow', APP_PATHS.copy.follow, 5, 'follow'),
-  side('proxy', 'nav.proxy', APP_PATHS.proxy.proxy, 6, 'proxy', false),
-  side('welfare', 'nav.welfare', APP_PATHS.growth.welfare, 7, 'welfare'),
+  ...SIDEBAR_HEAD,
   side('extend', 'nav.promotion', APP_PATHS.growth.extend, 8, 'promotion'),
 ];
 
@@ -158,8 +157,8 @@ export function visibleSidebar(entries: readonly SidebarEntry[]): SidebarEntry[]
   return entries.filter((e) => e.isOpen).sort((a, b) => a.sort - b.sort);
 }
 
-/** Desktop: market and trade screens use the full width; the rest show the sidebar. */
-const FULL_WIDTH: readonly string[] = [
+/** The market and trade screens: the ones that show live market data. */
+export const MARKET_SCREENS: readonly string[] = [
   APP_PATHS.markets.home,
   APP_PATHS.markets.markets,
   APP_PATHS.markets.search,
@@ -168,6 +167,11 @@ const FULL_WIDTH: readonly string[] = [
   APP_PATHS.trade.futures,
   APP_PATHS.trade.options,
   APP_PATHS.trade.option,
+];
+
+/** Desktop: market and trade screens use the full width; the rest show the sidebar. */
+const FULL_WIDTH: readonly string[] = [
+  ...MARKET_SCREENS,
   APP_PATHS.account.lr,
   APP_PATHS.account.login,
   APP_PATHS.account.register,
