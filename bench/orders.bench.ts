@@ -1,6 +1,10 @@
 /**
- * `npm run bench:orders [-- --seconds 20 --runs 3 --clients 1,10,50]`: accepted spot orders per second and their
- * latency through the REAL server over HTTP (the targets and the latest figures are in docs/performance.md).
+ * `npm run bench:orders [-- --seconds 20 --runs 3 --clients 1,10,50 --ceiling]`: accepted spot orders per second and
+ * their latency through the REAL server over HTTP (the targets and the latest figures are in docs/performance.md).
+ * `--ceiling` adds, after each group-commit window, the same clients GETting `/healthz` (no session, one `SELECT 1`)
+ * and then their watchlist (`/api/userCoin/getUserCoin`: the session, the route, one indexed read) for the same
+ * time: requests per second the server's HTTP path allows on this machine with no order behind it, the roof over
+ * the orders' figure.
  *
  * Per run and configuration: the server (`server/src/main.ts`) is started as a child process on an ephemeral
  * port with a temporary DATA_DIR, HOST 127.0.0.1, NODE_ENV=test; the per-user order limits (SAFE-31) and the
@@ -33,17 +37,22 @@ interface Options {
   seconds: number;
   runs: number;
   clients: number[];
+  ceiling: boolean;
 }
 
 export function parseOptions(argv: readonly string[]): Options {
-  const o: Options = { seconds: 20, runs: 3, clients: [1, 10, 50] };
+  const o: Options = { seconds: 20, runs: 3, clients: [1, 10, 50], ceiling: false };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--ceiling') {
+      o.ceiling = true;
+      continue;
+    }
     const [flag, inline] = argv[i].split('=', 2);
     const value = inline ?? argv[++i];
     if (flag === '--seconds') o.seconds = Number(value);
     else if (flag === '--runs') o.runs = Number(value);
     else if (flag === '--clients') o.clients = String(value).split(',').map(Number);
-    else throw new Error(`unknown option ${flag} (--seconds N, --runs N, --clients 1,10,50)`);
+    else throw new Error(`unknown option ${flag} (--seconds N, --runs N, --clients 1,10,50, --ceiling)`);
   }
   if (!(o.seconds > 0) || !Number.isInteger(o.runs) || o.runs < 1 || o.clients.some((c) => !(c >= 1)))
     throw new Error('--seconds > 0, --runs a whole number from 1, --clients whole numbers from 1');
@@ -310,6 +319,15 @@ type RunResult = ClientResult & {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
+/** The ceiling's probes (`--ceiling`): what a request costs with no order behind it. */
+const CEILING_PROBES = [
+  { name: 'healthz', path: '/healthz' },
+  { name: 'watchlist', path: '/api/userCoin/getUserCoin' },
+] as const;
+type ProbeName = (typeof CEILING_PROBES)[number]['name'];
+/** ceiling[probe][clients] = one ClientResult per run. */
+const ceiling = new Map<ProbeName, Map<number, ClientResult[]>>(CEILING_PROBES.map((p) => [p.name, new Map()]));
+
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const users = Math.max(...opts.clients);
@@ -387,6 +405,27 @@ async function main(): Promise<void> {
                 : `; ${Math.round(((sqlAfter - sqlBefore) / r.accepted) * 10) / 10} SQL statements per accepted order`) +
               `; core: ${batches.batches} batches, ${batches.commandsPerBatch} commands each (by size ${JSON.stringify(batches.sizes)})`,
           );
+          if (opts.ceiling && ci === 0) {
+            for (const probe of CEILING_PROBES) {
+              const c = await runClient({
+                url: srv.url,
+                tokens: tokens.slice(0, clients),
+                clients,
+                seconds: opts.seconds,
+                symbol: SYMBOL,
+                ...terms,
+                tag: `r${run}p${probe.name}n${clients}`,
+                probe: probe.path,
+              });
+              const byClients = ceiling.get(probe.name)!;
+              byClients.set(clients, [...(byClients.get(clients) ?? []), c]);
+              console.log(
+                `  run ${run + 1}, ceiling ${probe.name} (GET ${probe.path}), ${clients} client(s): ` +
+                  `${Math.round(c.accepted / c.seconds).toLocaleString('en')} requests/s, p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms` +
+                  ` (${c.refused} refused, ${c.limited} limited, ${c.failed} failed)`,
+              );
+            }
+          }
         }
       } finally {
         await srv.stop();
@@ -412,11 +451,22 @@ async function main(): Promise<void> {
     };
     const on = fig(0);
     const off = fig(1);
+    const roof = (name: ProbeName) => {
+      const rs = ceiling.get(name)?.get(clients) ?? [];
+      return rs.length === 0
+        ? null
+        : {
+            requestsPerS: median(rs.map((r) => Math.round(r.accepted / r.seconds))),
+            p50Ms: median(rs.map((r) => r.p50Ms)),
+            p99Ms: median(rs.map((r) => r.p99Ms)),
+          };
+    };
     return {
       clients,
       groupCommit: on,
       baseline: off,
       ratio: off.acceptedPerS ? on.acceptedPerS / off.acceptedPerS : 0,
+      ceiling: opts.ceiling ? { healthz: roof('healthz'), watchlist: roof('watchlist') } : null,
     };
   });
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -437,7 +487,10 @@ async function main(): Promise<void> {
   for (const r of rows)
     console.log(
       `  ${r.clients} client(s): group commit ${r.groupCommit.acceptedPerS.toLocaleString('en')} accepted/s (p50 ${r.groupCommit.p50Ms} ms, p99 ${r.groupCommit.p99Ms} ms); ` +
-        `baseline ${r.baseline.acceptedPerS.toLocaleString('en')} accepted/s (p50 ${r.baseline.p50Ms} ms, p99 ${r.baseline.p99Ms} ms); ${r.ratio.toFixed(2)}x`,
+        `baseline ${r.baseline.acceptedPerS.toLocaleString('en')} accepted/s (p50 ${r.baseline.p50Ms} ms, p99 ${r.baseline.p99Ms} ms); ${r.ratio.toFixed(2)}x` +
+        (r.ceiling
+          ? `; ceiling: GET /healthz ${r.ceiling.healthz?.requestsPerS.toLocaleString('en')}/s, GET watchlist ${r.ceiling.watchlist?.requestsPerS.toLocaleString('en')}/s`
+          : ''),
     );
   if (targets)
     console.log(
@@ -471,6 +524,18 @@ async function main(): Promise<void> {
         `${r.groupCommit.serverCpuMsPerOrder} ms | ${r.groupCommit.commandsPerBatch} | ` +
         `${r.baseline.acceptedPerS.toLocaleString('en')} | ${r.baseline.p50Ms} ms | ${r.baseline.p99Ms} ms | ${r.baseline.serverCpuMsPerOrder} ms | ${r.ratio.toFixed(2)}x |`,
     ),
+    ...(opts.ceiling
+      ? [
+          '',
+          '| clients | ceiling: GET /healthz requests/s | p50 | p99 | GET watchlist (session, route, one read) requests/s | p50 | p99 |',
+          '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+          ...rows.map(
+            (r) =>
+              `| ${r.clients} | ${r.ceiling?.healthz?.requestsPerS.toLocaleString('en')} | ${r.ceiling?.healthz?.p50Ms} ms | ${r.ceiling?.healthz?.p99Ms} ms | ` +
+              `${r.ceiling?.watchlist?.requestsPerS.toLocaleString('en')} | ${r.ceiling?.watchlist?.p50Ms} ms | ${r.ceiling?.watchlist?.p99Ms} ms |`,
+          ),
+        ]
+      : []),
     '',
     `Median of ${opts.runs} run(s) of ${opts.seconds} s per configuration and client count; the real server over HTTP ` +
       `(keep-alive, client in its own process), BTC/USDT limit orders (spot resting and crossing, futures resting opens, 2 in 6); limits raised for the bench ` +

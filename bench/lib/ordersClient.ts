@@ -29,6 +29,11 @@ export interface ClientJob {
   futures: { priceDecimals: number; shares: string; leverage: number };
   /** Prefix of every Idempotency-Key and clientOrderId (unique per run). */
   tag: string;
+  /**
+   * The ceiling run (bench:orders --ceiling): instead of orders, each loop GETs this path with its session token
+   * (no body, no idempotency key), so the same clients measure what the server's HTTP path alone allows.
+   */
+  probe?: string;
 }
 
 export interface ClientResult {
@@ -73,13 +78,14 @@ function mixPrices(mid: string, decimals: number): string[] {
   });
 }
 
-function post(
+/** One request: a POST with a JSON body and its idempotency key, or (no body) a GET of the ceiling's probe. */
+function send(
   agent: Agent,
   url: URL,
   path: string,
   token: string,
   key: string,
-  body: string,
+  body?: string,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -88,13 +94,16 @@ function post(
         host: url.hostname,
         port: url.port,
         path,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          satoken: token,
-          'idempotency-key': key,
-        },
+        method: body === undefined ? 'GET' : 'POST',
+        headers:
+          body === undefined
+            ? { satoken: token }
+            : {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+                satoken: token,
+                'idempotency-key': key,
+              },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -143,7 +152,9 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
       let status = 0;
       let text = '';
       try {
-        ({ status, text } = await post(agent, url, PATHS[m.product], token, id, body));
+        ({ status, text } = job.probe
+          ? await send(agent, url, job.probe, token, id)
+          : await send(agent, url, PATHS[m.product], token, id, body));
       } catch {
         status = -1;
       }
@@ -153,10 +164,11 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
       if (status === 429) limited++;
       else if (status !== 200) failed++;
       else {
-        const env = JSON.parse(text) as { code: number; msg: string };
-        if (env.code === 200) {
+        const env = JSON.parse(text) as { code?: number; msg: string };
+        // The probe's replies: the API's envelope (code 200) or a plain one (/healthz, no code).
+        if (env.code === 200 || (job.probe !== undefined && env.code === undefined)) {
           accepted++;
-          if (m.product === 'futures') acceptedFutures++;
+          if (m.product === 'futures' && !job.probe) acceptedFutures++;
         } else {
           refused++;
           if (refusals.length < 5 && !refusals.includes(env.msg)) refusals.push(env.msg);
