@@ -26,6 +26,7 @@ import { runLedgerCheck } from '../server/src/ledger/checkCli';
 import { LONG_FORM } from '../server/src/testing/long';
 import { mulberry32 } from '../src/shared/random';
 import { startServer, type RunningServer } from './helpers/server';
+import { TEST_SERVER_ENV } from './helpers/testEnv';
 
 const SEED = Number(process.env.CRASH_SEED ?? 23);
 /** The long form (20 kills) under TEST_LONG=1 (PERF-50); the short form (the same seed's first 5 moments) otherwise. */
@@ -423,7 +424,10 @@ describe(`[CORE-5] [CORE-6] [CORE-2] kill -9 at ${KILLS} random moments (${LONG_
       rmSync(copyDir, { recursive: true, force: true });
       cpSync(dataDir, copyDir, { recursive: true });
       const out: string[] = [];
-      const config = loadConfig({ ...process.env, ...SERVER_ENV, DATA_DIR: copyDir, PORT: '0' }, []);
+      const config = loadConfig(
+        { ...process.env, ...TEST_SERVER_ENV, ...SERVER_ENV, DATA_DIR: copyDir, PORT: '0' },
+        [],
+      );
       const t = performance.now();
       const booting = boot();
       const verified = await runCoreVerify(config, Date.now(), (s) => out.push(s));

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { startCluster } from '../../server/src/gateway/cluster';
 import { runLedgerCheck } from '../../server/src/ledger/checkCli';
 import type { RunningServer } from './server';
+import { TEST_SERVER_ENV } from './testEnv';
 
 const GATEWAYS = 2;
 
@@ -57,8 +58,7 @@ export async function startClusterServer(
     env: {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      TEST_SWITCHES: '1',
-      USER_LIMIT_SCALE: '1000',
+      ...TEST_SERVER_ENV,
       APP_SOCKET_URLS: gatewayPorts.map((p) => `ws://127.0.0.1:${p}/ws/`).join(','),
       // The page is the core's origin; the gateways take its sockets (their origin check, as the core's).
       ALLOWED_ORIGINS: origin,

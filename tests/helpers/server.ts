@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { runLedgerCheck } from '../../server/src/ledger/checkCli';
 import { startClusterServer } from './cluster';
 import { launchBrowser } from './browser';
+import { TEST_SERVER_ENV } from './testEnv';
 import type { Browser } from 'playwright-core';
 
 export interface RunningServer {
@@ -60,9 +61,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
-      TEST_SWITCHES: '1',
-      // Per-user limits (SAFE-31) x1000: stress tests place thousands of calls for one user.
-      USER_LIMIT_SCALE: '1000',
+      ...TEST_SERVER_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
