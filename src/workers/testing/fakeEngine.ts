@@ -15,6 +15,7 @@ import type {
   TradesView,
 } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
+import { tickerAt } from './batches';
 
 interface Series {
   time: number[];
@@ -70,21 +71,7 @@ export class FakeEngine implements MarketEngine {
     for (const l of this.listeners) l(set);
   }
   setTicker(symbol: string, price: string, ts: number): void {
-    this.tickers.set(symbol, {
-      symbol,
-      price,
-      priceRaw: price,
-      changePct: '0.00%',
-      change: '0.00',
-      dir: 0,
-      tickDir: 0,
-      high24: price,
-      low24: price,
-      open24: price,
-      vol24: '0',
-      amount24: '0',
-      ts,
-    });
+    this.tickers.set(symbol, tickerAt(symbol, price, { ts }));
     this.emit(`ticker:${symbol}`);
   }
   setTrade(symbol: string, id: number, price: string, ts: number): void {
