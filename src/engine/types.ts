@@ -144,6 +144,25 @@ export interface EngineDiagnostics {
   positionRowsRejected: number;
 }
 
+/** The figures while no engine runs (no tab has asked for anything yet, or the last one let go). */
+export const IDLE_DIAGNOSTICS: EngineDiagnostics = {
+  socketsOpen: 0,
+  subscriptions: [],
+  queueLength: 0,
+  queueOverflow: 0,
+  framesReceived: 0,
+  framesRejected: 0,
+  reconnects: 0,
+  gaps: 0,
+  lastMessageAgeMs: null,
+  health: 'connecting',
+  serverClockOffsetMs: null,
+  depthFramesApplied: 0,
+  depthLevelsApplied: 0,
+  depthResyncs: 0,
+  positionRowsRejected: 0,
+};
+
 /** What the worker reports (the debug panel): the engine's figures, and the tabs it serves and how. */
 export interface Diagnostics extends EngineDiagnostics {
   tabsConnected: number;

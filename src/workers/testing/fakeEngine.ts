@@ -3,7 +3,15 @@
  * counts acquires, holds tickers, trades and candle series that tests set, and reports changes like the
  * real one (onChange with topic keys).
  */
-import { topicKey, type DepthTopic, type KlinePatch, type MarketEngine, type Topic } from '../../engine';
+import {
+  IDLE_DIAGNOSTICS,
+  topicKey,
+  type DepthTopic,
+  type EngineDiagnostics,
+  type KlinePatch,
+  type MarketEngine,
+  type Topic,
+} from '../../engine';
 import type {
   AccountView,
   ConnectionHealth,
@@ -194,23 +202,13 @@ export class FakeEngine implements MarketEngine {
       priceDecimals: 2,
     };
   }
-  diagnostics() {
+  diagnostics(): EngineDiagnostics {
     return {
+      ...IDLE_DIAGNOSTICS,
       socketsOpen: 1,
       subscriptions: [...this.refs.keys()],
-      queueLength: 0,
-      queueOverflow: 0,
-      framesReceived: 0,
-      framesRejected: 0,
-      reconnects: 0,
-      gaps: 0,
       lastMessageAgeMs: 0,
       health: this.health,
-      serverClockOffsetMs: null,
-      depthFramesApplied: 0,
-      depthLevelsApplied: 0,
-      depthResyncs: 0,
-      positionRowsRejected: 0,
     };
   }
   dispose(): void {
