@@ -12,12 +12,14 @@ export {
 } from './constants';
 export { bookRows, defaultGroup, groupOptions } from './depthGroups';
 export { DEPTH_ROWS_MAX } from './constants';
-export { topicKey } from './types';
+export { IDLE_DIAGNOSTICS, topicKey } from './types';
 export type {
   Clock,
   DepthGroup,
   DepthTopic,
+  Diagnostics,
   EngineDeps,
+  EngineDiagnostics,
   KlinePatch,
   MarketEngine,
   SocketLike,
@@ -29,7 +31,6 @@ export type {
   AccountView,
   ConnectionHealth,
   DepthView,
-  Diagnostics,
   KlineView,
   LivePosition,
   MarkView,

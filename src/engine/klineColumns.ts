@@ -48,6 +48,17 @@ export class KlineColumns {
     return this.end - this.start;
   }
 
+  /** Puts `f` of each column in its place (a larger array, the rows moved). */
+  private replaceColumns(f: (column: Float64Array) => Float64Array): void {
+    this.time = f(this.time);
+    this.open = f(this.open);
+    this.high = f(this.high);
+    this.low = f(this.low);
+    this.close = f(this.close);
+    this.volume = f(this.volume);
+    this.units = f(this.units);
+  }
+
   /** Open time (s) of the newest candle, or -Infinity when empty. */
   lastTime(): number {
     return this.end > this.start ? this.time[this.end - 1] : -Infinity;
@@ -98,13 +109,7 @@ export class KlineColumns {
           b.set(a.subarray(this.start, this.end), n);
           return b;
         };
-        this.time = move(this.time);
-        this.open = move(this.open);
-        this.high = move(this.high);
-        this.low = move(this.low);
-        this.close = move(this.close);
-        this.volume = move(this.volume);
-        this.units = move(this.units);
+        this.replaceColumns(move);
       }
       this.start = n;
       this.end = n + len;
@@ -174,13 +179,7 @@ export class KlineColumns {
         b.set(a.subarray(this.start, this.end));
         return b;
       };
-      this.time = grow(this.time);
-      this.open = grow(this.open);
-      this.high = grow(this.high);
-      this.low = grow(this.low);
-      this.close = grow(this.close);
-      this.volume = grow(this.volume);
-      this.units = grow(this.units);
+      this.replaceColumns(grow);
     }
     this.start = 0;
     this.end = n;

@@ -133,7 +133,7 @@ export interface EngineDiagnostics {
   gaps: number;
   lastMessageAgeMs: number | null;
   health: ConnectionHealth;
-  /** serverNow - localNow estimated from the frames' ts (serverClock.ts); null before the first frame. */
+  /** serverNow - localNow (ms) estimated from the frames' ts (serverClock.ts, FX-6); null before the first frame. */
   serverClockOffsetMs: number | null;
   /** DEPTH frames (snapshots and deltas) applied to the books, and the price levels they carried (BOOK-8). */
   depthFramesApplied: number;
@@ -142,6 +142,32 @@ export interface EngineDiagnostics {
   depthResyncs: number;
   /** POSITION rows dropped because they did not match the Position schema (WORK-19). */
   positionRowsRejected: number;
+}
+
+/** The figures while no engine runs (no tab has asked for anything yet, or the last one let go). */
+export const IDLE_DIAGNOSTICS: EngineDiagnostics = {
+  socketsOpen: 0,
+  subscriptions: [],
+  queueLength: 0,
+  queueOverflow: 0,
+  framesReceived: 0,
+  framesRejected: 0,
+  reconnects: 0,
+  gaps: 0,
+  lastMessageAgeMs: null,
+  health: 'connecting',
+  serverClockOffsetMs: null,
+  depthFramesApplied: 0,
+  depthLevelsApplied: 0,
+  depthResyncs: 0,
+  positionRowsRejected: 0,
+};
+
+/** What the worker reports (the debug panel): the engine's figures, and the tabs it serves and how. */
+export interface Diagnostics extends EngineDiagnostics {
+  tabsConnected: number;
+  /** 'shared' when one SharedWorker serves all tabs, 'dedicated' for the per-tab fallback. */
+  mode: 'shared' | 'dedicated';
 }
 
 export interface MarketEngine {

@@ -72,30 +72,6 @@ export interface TradesView {
 
 export type ConnectionHealth = 'live' | 'delayed' | 'reconnecting' | 'connecting';
 
-export interface Diagnostics {
-  socketsOpen: number;
-  tabsConnected: number;
-  subscriptions: string[];
-  queueLength: number;
-  queueOverflow: number;
-  framesReceived: number;
-  framesRejected: number;
-  reconnects: number;
-  gaps: number;
-  lastMessageAgeMs: number | null;
-  health: ConnectionHealth;
-  /** serverNow - localNow (ms) estimated from the frames' ts; null before the first frame (FX-6). */
-  serverClockOffsetMs: number | null;
-  /** DEPTH frames and price levels applied, and REST resyncs of the books (BOOK-8). */
-  depthFramesApplied: number;
-  depthLevelsApplied: number;
-  depthResyncs: number;
-  /** POSITION rows dropped because they did not match the Position schema (WORK-19). */
-  positionRowsRejected: number;
-  /** 'shared' when one SharedWorker serves all tabs, 'dedicated' for the per-tab fallback. */
-  mode: 'shared' | 'dedicated';
-}
-
 /** One row of an order book side: a group of price levels (BOOK-3). */
 export interface DepthRowView {
   /** The group's price with the pair's precision: asks rounded up to the group, bids down. */

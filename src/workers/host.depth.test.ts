@@ -1,50 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMarketEngine, type DepthTopic } from '../engine';
-import { FakeExchange } from '../engine/testing/fakeExchange';
-import { flush } from '../engine/testing/fakeHttp';
-import { FakeSocketFactory } from '../engine/testing/fakeSocket';
-import { FakeTime } from '../engine/testing/fakeTime';
-import { createMarketHost, type BatchSink } from './host';
-import { ManualQueue } from './testing/manualQueue';
-import type { Batch } from './wire';
+import type { DepthTopic } from '../engine';
+import { hostOverExchange } from './testing/exchangeHost';
 
-/** The host over a real engine and a fake exchange, on one fake clock. */
-function setup() {
-  const time = new FakeTime(Date.UTC(2024, 0, 1));
-  const queue = new ManualQueue();
-  const sockets = new FakeSocketFactory();
-  const exchange = new FakeExchange(time, ['btcusdt']);
-  exchange.attach(sockets);
-  const host = createMarketHost({
-    createEngine: () =>
-      createMarketEngine({
-        clock: time,
-        timers: time,
-        openSocket: sockets.open,
-        httpGet: exchange.httpGet,
-        random: () => 0.5,
-        newId: () => 'sock',
-        wsBase: 'ws://test/ws/',
-      }),
-    location: { protocol: 'http:', host: 'localhost' },
-    clock: time,
-    timers: time,
-    schedule: queue.schedule,
-    mode: 'shared',
-  });
-  const tab = (id: string) => {
-    const got: Batch[] = [];
-    const sink: BatchSink = { send: (b) => got.push(b) };
-    return { s: host.openSession(id, sink, { holdsLock: true, testPlatform: null }), got };
-  };
-  const settle = async () => {
-    for (let i = 0; i < 4; i++) {
-      await flush();
-      queue.run();
-    }
-  };
-  return { time, queue, exchange, host, tab, settle };
-}
+const setup = () => hostOverExchange(['btcusdt']);
 
 const BOOK: DepthTopic = { kind: 'depth', symbol: 'btcusdt', pricePrecision: 2, amountPrecision: 4, group: 1 };
 

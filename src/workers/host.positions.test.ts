@@ -1,63 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { createMarketEngine, type MarketEngine, type PositionsView } from '../engine';
-import { FakeExchange } from '../engine/testing/fakeExchange';
-import { flush } from '../engine/testing/fakeHttp';
-import { FakeSocketFactory } from '../engine/testing/fakeSocket';
-import { FakeTime } from '../engine/testing/fakeTime';
+import type { PositionsView } from '../engine';
 import { positionRow, SHARE_NUMBER } from '../engine/testing/positionRows';
 import { markFigures } from '../shared/trading/futuresRules';
-import { createMarketHost, type BatchSink } from './host';
-import { ManualQueue } from './testing/manualQueue';
-import type { Batch } from './wire';
+import { hostOverExchange } from './testing/exchangeHost';
 
 const TOKEN = 'tok';
 
-/** The host over a real engine and a fake exchange, on one fake clock; counts the positions views built. */
+/** The host over a real engine and a fake exchange; counts the positions views built. */
 function setup() {
-  const time = new FakeTime(Date.UTC(2024, 0, 1));
-  const queue = new ManualQueue();
-  const sockets = new FakeSocketFactory();
-  const exchange = new FakeExchange(time, ['btcusdt', 'ethusdt']);
-  exchange.attach(sockets);
-  exchange.accounts.set(TOKEN, []);
   const built = new Set<PositionsView>();
-  const host = createMarketHost({
-    createEngine: () => {
-      const engine: MarketEngine = createMarketEngine({
-        clock: time,
-        timers: time,
-        openSocket: sockets.open,
-        httpGet: exchange.httpGet,
-        random: () => 0.5,
-        newId: () => 'sock',
-        wsBase: 'ws://test/ws/',
-      });
-      const view = engine.positionsView.bind(engine);
-      engine.positionsView = () => {
-        const v = view();
-        built.add(v);
-        return v;
-      };
-      return engine;
-    },
-    location: { protocol: 'http:', host: 'localhost' },
-    clock: time,
-    timers: time,
-    schedule: queue.schedule,
-    mode: 'shared',
+  const fixture = hostOverExchange(['btcusdt', 'ethusdt'], (engine) => {
+    const view = engine.positionsView.bind(engine);
+    engine.positionsView = () => {
+      const v = view();
+      built.add(v);
+      return v;
+    };
+    return engine;
   });
-  const tab = (id: string) => {
-    const got: Batch[] = [];
-    const sink: BatchSink = { send: (b) => got.push(b) };
-    return { s: host.openSession(id, sink, { holdsLock: true, testPlatform: null }), got };
-  };
-  const settle = async () => {
-    for (let i = 0; i < 4; i++) {
-      await flush();
-      queue.run();
-    }
-  };
-  return { time, exchange, tab, settle, built };
+  fixture.exchange.accounts.set(TOKEN, []);
+  return { ...fixture, built };
 }
 
 describe('positions and marks through the worker [WORK-19][WORK-20]', () => {

@@ -11,7 +11,7 @@
  * - A tab that goes away (lock released, bye, ping timeout) releases everything it held.
  * No DOM or worker globals here: the environment comes in through {@link HostDeps}.
  */
-import { CONNECTION_KEY } from '../engine';
+import { CONNECTION_KEY, IDLE_DIAGNOSTICS } from '../engine';
 import { topicKey, type Clock, type MarketEngine, type TimerHandle, type Timers, type Topic } from '../engine';
 import type { ConnectionHealth, Diagnostics } from '../engine';
 import type { KlineInterval } from '../shared/protocol';
@@ -106,24 +106,6 @@ interface Session {
   lastPing: number;
   closed: boolean;
 }
-
-const EMPTY_DIAG = {
-  socketsOpen: 0,
-  subscriptions: [] as string[],
-  queueLength: 0,
-  queueOverflow: 0,
-  framesReceived: 0,
-  framesRejected: 0,
-  reconnects: 0,
-  gaps: 0,
-  lastMessageAgeMs: null,
-  health: 'connecting' as ConnectionHealth,
-  serverClockOffsetMs: null,
-  depthFramesApplied: 0,
-  depthLevelsApplied: 0,
-  depthResyncs: 0,
-  positionRowsRejected: 0,
-};
 
 export function createMarketHost(deps: HostDeps): MarketHost {
   const sessions = new Set<Session>();
@@ -365,7 +347,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
   return {
     openSession,
     diagnostics() {
-      const d = engine ? engine.diagnostics() : EMPTY_DIAG;
+      const d = engine ? engine.diagnostics() : IDLE_DIAGNOSTICS;
       return { ...d, subscriptions: [...d.subscriptions], tabsConnected: sessions.size, mode: deps.mode };
     },
     engine: () => engine,

@@ -18,6 +18,15 @@ import { IconAssets, IconShield, IconShieldCheck, IconUser } from '../ui/icons';
 
 const SignOutDialog = loadOnOpen(() => import('../session/SignOutDialog').then((m) => m.SignOutDialog));
 
+/** The panel's account links, in order: where, its icon, its label's key. */
+const ACCOUNT_LINKS = [
+  { to: APP_PATHS.wallet.wallet, Icon: IconUser, label: 'accountMenu.my' },
+  { to: APP_PATHS.wallet.assets, Icon: IconAssets, label: 'nav.assets' },
+  { to: APP_PATHS.records.records, Icon: IconRecords, label: 'title.records' },
+  { to: APP_PATHS.account.setpwd, Icon: IconShield, label: 'accountMenu.security' },
+  { to: APP_PATHS.account.userAuth, Icon: IconShieldCheck, label: 'accountMenu.identity' },
+];
+
 export function AccountMenu() {
   const { t } = useTranslation('common');
   const { userInfo } = useSnapshot(session);
@@ -85,36 +94,14 @@ export function AccountMenu() {
           </span>
         </div>
         <ul className="amenu__list">
-          <li>
-            <Link className="amenu__item" to={APP_PATHS.wallet.wallet}>
-              <IconUser size={18} />
-              {t('accountMenu.my')}
-            </Link>
-          </li>
-          <li>
-            <Link className="amenu__item" to={APP_PATHS.wallet.assets}>
-              <IconAssets size={18} />
-              {t('nav.assets')}
-            </Link>
-          </li>
-          <li>
-            <Link className="amenu__item" to={APP_PATHS.records.records}>
-              <IconRecords size={18} />
-              {t('title.records')}
-            </Link>
-          </li>
-          <li>
-            <Link className="amenu__item" to={APP_PATHS.account.setpwd}>
-              <IconShield size={18} />
-              {t('accountMenu.security')}
-            </Link>
-          </li>
-          <li>
-            <Link className="amenu__item" to={APP_PATHS.account.userAuth}>
-              <IconShieldCheck size={18} />
-              {t('accountMenu.identity')}
-            </Link>
-          </li>
+          {ACCOUNT_LINKS.map(({ to, Icon, label }) => (
+            <li key={to}>
+              <Link className="amenu__item" to={to}>
+                <Icon size={18} />
+                {t(label)}
+              </Link>
+            </li>
+          ))}
         </ul>
         <button type="button" className="amenu__item amenu__signout" onClick={signOut}>
           <IconLogout size={18} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { topicKey, type TickerView } from '../../engine';
-import type { Batch } from '../../workers/wire';
+import { batchOf, tickerAt } from '../../workers/testing/batches';
 import {
   installPriceSnapshot,
   SNAPSHOT_EVERY_MS,
@@ -11,30 +11,16 @@ import {
 } from './priceSnapshot';
 import { MarketStore } from './store';
 
-const ticker = (symbol: string, price: string, changePct = '+1.23%'): TickerView => ({
-  symbol,
-  price,
-  priceRaw: price,
-  changePct,
-  change: '+0.10',
-  dir: 1,
-  tickDir: -1,
-  high24: price,
-  low24: price,
-  open24: price,
-  vol24: '1.2K',
-  amount24: '3.4M',
-  ts: 123,
-});
-const batch = (b: Partial<Batch>): Batch => ({
-  t: 'batch',
-  n: 1,
-  tickers: [],
-  trades: [],
-  klines: [],
-  newestTs: 0,
-  ...b,
-});
+const ticker = (symbol: string, price: string, changePct = '+1.23%') =>
+  tickerAt(symbol, price, {
+    changePct,
+    change: '+0.10',
+    dir: 1,
+    tickDir: -1,
+    vol24: '1.2K',
+    amount24: '3.4M',
+    ts: 123,
+  });
 
 /** A fake clock and interval, and a storage slot holding what was written (as JSON text, like localStorage). */
 function harness(stored?: unknown) {
@@ -73,7 +59,7 @@ describe('[PERF-24] the last prices a tab showed', () => {
     const h = harness();
     const live = new MarketStore();
     installPriceSnapshot(live, h.deps);
-    live.apply(batch({ tickers: [ticker('ethusdt', '3120.55', '-0.40%'), ticker('btcusdt', '64123.50')] }));
+    live.apply(batchOf({ tickers: [ticker('ethusdt', '3120.55', '-0.40%'), ticker('btcusdt', '64123.50')] }));
     h.fire();
     expect(h.writes).toEqual([]); // not live yet: a tab that never connected keeps what it found
     live.setHealth('live');
@@ -106,7 +92,7 @@ describe('[PERF-24] the last prices a tab showed', () => {
     installPriceSnapshot(s, h.deps);
     expect(notified).toBe(1);
     expect((s.get('ticker:ethusdt') as TickerView).price).toBe('2.00');
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.50')] }));
+    s.apply(batchOf({ tickers: [ticker('btcusdt', '1.50')] }));
     expect((s.get('ticker:btcusdt') as TickerView).price).toBe('1.50');
     s.setHealth('live');
     expect(s.get('ticker:ethusdt')).toBeUndefined();
@@ -117,7 +103,7 @@ describe('[PERF-24] the last prices a tab showed', () => {
 
   it('[PERF-24] a tab already live keeps its live tickers: nothing saved is put over them', () => {
     const s = new MarketStore();
-    s.apply(batch({ tickers: [ticker('btcusdt', '9.00')] }));
+    s.apply(batchOf({ tickers: [ticker('btcusdt', '9.00')] }));
     s.setHealth('live');
     installPriceSnapshot(s, harness(snapshotOf([ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')], 5)).deps);
     expect((s.get('ticker:btcusdt') as TickerView).price).toBe('9.00');

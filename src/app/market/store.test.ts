@@ -1,32 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { topicKey, type DepthView, type TickerView } from '../../engine';
-import type { Batch } from '../../workers/wire';
+import { batchOf, tickerAt } from '../../workers/testing/batches';
 import { MarketStore } from './store';
-
-const ticker = (symbol: string, price: string): TickerView => ({
-  symbol,
-  price,
-  priceRaw: price,
-  changePct: '0.00%',
-  change: '0.00',
-  dir: 0,
-  tickDir: 0,
-  high24: price,
-  low24: price,
-  open24: price,
-  vol24: '0',
-  amount24: '0',
-  ts: 1,
-});
-const batch = (b: Partial<Batch>): Batch => ({
-  t: 'batch',
-  n: 1,
-  tickers: [],
-  trades: [],
-  klines: [],
-  newestTs: 0,
-  ...b,
-});
 
 describe('tab-side market store [WORK-15]', () => {
   it('[WORK-15] one notification per key per batch; snapshot identity stable between batches', () => {
@@ -35,11 +10,11 @@ describe('tab-side market store [WORK-15]', () => {
     let eth = 0;
     s.subscribe('ticker:btcusdt', () => btc++);
     s.subscribe('ticker:ethusdt', () => eth++);
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }));
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.00')] }));
     const first = s.get('ticker:btcusdt');
     expect(s.get('ticker:btcusdt')).toBe(first);
     expect([btc, eth]).toEqual([1, 0]);
-    s.apply(batch({ tickers: [ticker('btcusdt', '2.00'), ticker('ethusdt', '3.00')] }));
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '2.00'), tickerAt('ethusdt', '3.00')] }));
     expect([btc, eth]).toEqual([2, 1]);
     expect(s.get('ticker:btcusdt')).not.toBe(first);
     expect((s.get('ticker:btcusdt') as TickerView).price).toBe('2.00');
@@ -49,10 +24,10 @@ describe('tab-side market store [WORK-15]', () => {
     const s = new MarketStore();
     let n = 0;
     s.subscribeHealth(() => n++);
-    s.apply(batch({ health: 'live' }));
-    s.apply(batch({ health: 'live' }));
-    s.apply(batch({}));
-    s.apply(batch({ health: 'reconnecting' }));
+    s.apply(batchOf({ health: 'live' }));
+    s.apply(batchOf({ health: 'live' }));
+    s.apply(batchOf({}));
+    s.apply(batchOf({ health: 'reconnecting' }));
     expect(n).toBe(2);
     expect(s.health).toBe('reconnecting');
   });
@@ -62,7 +37,7 @@ describe('tab-side market store [WORK-15]', () => {
     let n = 0;
     const off = s.subscribe('ticker:btcusdt', () => n++);
     off();
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }));
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.00')] }));
     expect(n).toBe(0);
     s.drop('ticker:btcusdt');
     expect(s.get('ticker:btcusdt')).toBeUndefined();
@@ -73,7 +48,7 @@ describe('tab-side market store [WORK-15]', () => {
     let n = 0;
     s.subscribe('ticker:ethusdt', () => n++);
     const changed = s.apply(
-      batch({ tickers: [ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')] }),
+      batchOf({ tickers: [tickerAt('btcusdt', '1.00'), tickerAt('ethusdt', '2.00')] }),
       (k) => k === 'ticker:btcusdt',
     );
     expect(changed).toEqual(['ticker:btcusdt']);
@@ -87,10 +62,10 @@ describe('tab-side market store [WORK-15]', () => {
     let header = 0;
     s.subscribe('ticker:btcusdt', () => row++, 250);
     s.subscribe('ticker:btcusdt', () => header++);
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }), undefined, 1000);
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.00')] }), undefined, 1000);
     expect([row, header]).toEqual([1, 1]);
     for (let f = 1; f <= 14; f++)
-      s.apply(batch({ tickers: [ticker('btcusdt', `${f}.50`)] }), undefined, 1000 + f * 16.7);
+      s.apply(batchOf({ tickers: [tickerAt('btcusdt', `${f}.50`)] }), undefined, 1000 + f * 16.7);
     expect(header).toBe(15);
     expect(row).toBe(1); // 233.8 ms later: not yet
     expect(s.hasDue()).toBe(true);
@@ -107,11 +82,11 @@ describe('tab-side market store [WORK-15]', () => {
     let btc = 0;
     let eth = 0;
     s.subscribe('ticker:btcusdt', () => btc++, 250);
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }), undefined, 1000);
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.00')] }), undefined, 1000);
     s.subscribe('ticker:ethusdt', () => eth++, 250);
-    s.apply(batch({ tickers: [ticker('ethusdt', '1.00')] }), undefined, 1100);
+    s.apply(batchOf({ tickers: [tickerAt('ethusdt', '1.00')] }), undefined, 1100);
     expect([btc, eth]).toEqual([1, 1]); // a listener's first change is told at once
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.10'), ticker('ethusdt', '1.10')] }), undefined, 1150);
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.10'), tickerAt('ethusdt', '1.10')] }), undefined, 1150);
     s.flushDue(1249.9);
     expect([btc, eth]).toEqual([1, 1]); // the beat both were told in (1000 to 1250)
     s.flushDue(1250);
@@ -122,8 +97,8 @@ describe('tab-side market store [WORK-15]', () => {
     const s = new MarketStore();
     let row = 0;
     const off = s.subscribe('ticker:btcusdt', () => row++, 250);
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.00')] }), undefined, 0);
-    s.apply(batch({ tickers: [ticker('btcusdt', '2.00')] }), undefined, 10);
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.00')] }), undefined, 0);
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '2.00')] }), undefined, 10);
     off();
     expect(s.hasDue()).toBe(false);
     s.flushDue(1000);
@@ -135,15 +110,15 @@ describe('tab-side market store [WORK-15]', () => {
     let list = 0;
     s.subscribeMany(['ticker:btcusdt', 'ticker:ethusdt'], () => sum++);
     const off = s.subscribeMany(['ticker:btcusdt', 'ticker:ethusdt'], () => list++, 250);
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.00'), ticker('ethusdt', '2.00')] }), undefined, 1000);
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.00'), tickerAt('ethusdt', '2.00')] }), undefined, 1000);
     expect([sum, list]).toEqual([1, 1]);
-    s.apply(batch({ tickers: [ticker('btcusdt', '1.10')] }), undefined, 1100);
-    s.apply(batch({ tickers: [ticker('ethusdt', '2.10')] }), undefined, 1200);
+    s.apply(batchOf({ tickers: [tickerAt('btcusdt', '1.10')] }), undefined, 1100);
+    s.apply(batchOf({ tickers: [tickerAt('ethusdt', '2.10')] }), undefined, 1200);
     expect([sum, list]).toEqual([3, 1]);
     s.flushDue(1250);
     expect(list).toBe(2);
     off();
-    s.apply(batch({ tickers: [ticker('ethusdt', '2.20')] }), undefined, 2000);
+    s.apply(batchOf({ tickers: [tickerAt('ethusdt', '2.20')] }), undefined, 2000);
     s.flushDue(3000);
     expect([sum, list]).toEqual([4, 2]);
     expect(s.hasDue()).toBe(false);
@@ -170,10 +145,10 @@ describe('order books in the tab store [BOOK-4]', () => {
       maxTotal: '1.0000',
       seq: 7,
     };
-    expect(s.apply(batch({ depths: [view] }))).toEqual([key]);
+    expect(s.apply(batchOf({ depths: [view] }))).toEqual([key]);
     expect(s.get(key)).toBe(view);
     expect(n).toBe(1);
-    s.apply(batch({ depths: [view] }), () => false); // let go of while on the way: ignored
+    s.apply(batchOf({ depths: [view] }), () => false); // let go of while on the way: ignored
     expect(n).toBe(1);
   });
 });
@@ -187,12 +162,12 @@ describe('marks and positions on the tab [WORK-19][WORK-20]', () => {
     s.subscribe('positions', () => positions++);
     const mark = { symbol: 'btcusdt', price: '60000', index: '59990', time: 1000, tradeId: 7 };
     const view = { version: 3, positions: [], eventCount: 0, lastEvent: null, authorized: true };
-    expect(s.apply(batch({ marks: [mark], positions: view }))).toEqual(['mark:btcusdt', 'positions']);
+    expect(s.apply(batchOf({ marks: [mark], positions: view }))).toEqual(['mark:btcusdt', 'positions']);
     expect(s.get('mark:btcusdt')).toBe(mark);
     expect(s.positions).toBe(view);
     expect([marks, positions]).toEqual([1, 1]);
     // Let go of while on its way: not applied.
-    s.apply(batch({ positions: { ...view, version: 4 } }), (k) => k !== 'positions');
+    s.apply(batchOf({ positions: { ...view, version: 4 } }), (k) => k !== 'positions');
     expect(s.positions).toBe(view);
     s.drop('positions');
     expect(s.positions).toBeUndefined();

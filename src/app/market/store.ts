@@ -50,44 +50,22 @@ export class MarketStore {
    */
   apply(b: Batch, accept: (key: string) => boolean = always, now = 0): string[] {
     const changed: string[] = [];
-    for (const v of b.tickers) {
-      const k = topicKey({ kind: 'ticker', symbol: v.symbol });
-      if (!accept(k)) continue;
-      this.snaps.set(k, v);
+    const put = (k: string, view: Snapshot) => {
+      if (!accept(k)) return;
+      this.snaps.set(k, view);
       changed.push(k);
-    }
-    for (const v of b.trades) {
-      const k = topicKey({ kind: 'trades', symbol: v.symbol });
-      if (!accept(k)) continue;
-      this.snaps.set(k, v);
-      changed.push(k);
-    }
-    if (b.depths) {
-      for (const v of b.depths) {
-        const k = topicKey({
-          kind: 'depth',
-          symbol: v.symbol,
-          pricePrecision: v.pricePrecision,
-          amountPrecision: v.amountPrecision,
-          group: v.group,
-        });
-        if (!accept(k)) continue;
-        this.snaps.set(k, v);
-        changed.push(k);
-      }
+    };
+    for (const v of b.tickers) put(topicKey({ kind: 'ticker', symbol: v.symbol }), v);
+    for (const v of b.trades) put(topicKey({ kind: 'trades', symbol: v.symbol }), v);
+    for (const v of b.depths ?? []) {
+      const { symbol, pricePrecision, amountPrecision, group } = v;
+      put(topicKey({ kind: 'depth', symbol, pricePrecision, amountPrecision, group }), v);
     }
     if (b.account !== undefined && accept(ACCOUNT_TOPIC_KEY)) {
       this.account = b.account;
       changed.push(ACCOUNT_TOPIC_KEY);
     }
-    if (b.marks) {
-      for (const v of b.marks) {
-        const k = topicKey({ kind: 'mark', symbol: v.symbol });
-        if (!accept(k)) continue;
-        this.snaps.set(k, v);
-        changed.push(k);
-      }
-    }
+    for (const v of b.marks ?? []) put(topicKey({ kind: 'mark', symbol: v.symbol }), v);
     if (b.positions !== undefined && accept(POSITIONS_TOPIC_KEY)) {
       this.positions = b.positions;
       changed.push(POSITIONS_TOPIC_KEY);

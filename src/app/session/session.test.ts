@@ -63,6 +63,17 @@ function json(body: unknown) {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
+/** Queues a user-info reply with `data` that waits until the returned function is called. */
+function heldReply(data: typeof PROFILE): () => void {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  replies.push(async () => {
+    await gate;
+    return { code: 200, msg: 'ok', data };
+  });
+  return release;
+}
+
 beforeEach(() => {
   // The guard learns from the app's route table which paths open signed out (routes.tsx does this at start).
   setRouteAccess(ROUTES);
@@ -353,12 +364,7 @@ describe('navigation guard: entry screens, loading toast, dev tools', () => {
     await signIn('tok-14');
     vi.useFakeTimers();
     try {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      replies.push(async () => {
-        await gate;
-        return { code: 200, msg: 'ok', data: { ...PROFILE, nickname: 'fast' } };
-      });
+      const release = heldReply({ ...PROFILE, nickname: 'fast' });
       let done = false;
       const p = guard('/wallet').then((r) => {
         done = true;
@@ -382,12 +388,7 @@ describe('navigation guard: entry screens, loading toast, dev tools', () => {
     await signIn('tok-15');
     vi.useFakeTimers();
     try {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      replies.push(async () => {
-        await gate;
-        return { code: 200, msg: 'ok', data: PROFILE };
-      });
+      const release = heldReply(PROFILE);
       const p = guard('/wallet');
       await vi.advanceTimersByTimeAsync(LOADING_TOAST_DELAY_MS);
       expect(loadingToasts()).toHaveLength(1);

@@ -49,8 +49,8 @@ export const OptionQuoteBody = z.object({
 });
 export type OptionQuoteBody = z.infer<typeof OptionQuoteBody>;
 
-export const OptionQuote = z.object({
-  quoteId: z.string(),
+/** What a quote fixes and an order bought at it keeps: the option, its price, and the price's inputs. */
+const OptionTerms = z.object({
   symbol: z.string(),
   kind: OptionKind,
   expiry: z.number().int(),
@@ -58,13 +58,18 @@ export const OptionQuote = z.object({
   quantity: DecimalStr,
   /** Black-Scholes premium per unit of the coin, before the fee (rounded up to the price decimals). */
   unitPremium: DecimalStr,
-  /** unitPremium x quantity, and the fee on it; total = premium + fee, in USDT. */
+  /** unitPremium x quantity, and the fee on it, in USDT. */
   premium: DecimalStr,
   fee: DecimalStr,
-  total: DecimalStr,
-  /** The inputs: spot (last trade), volatility, years to expiry. */
+  /** The inputs: spot (last trade) and volatility (with the years to expiry); an order keeps them as its audit. */
   spot: DecimalStr,
   volatility: DecimalStr,
+});
+
+export const OptionQuote = OptionTerms.extend({
+  quoteId: z.string(),
+  /** premium + fee, in USDT. */
+  total: DecimalStr,
   serverTime: z.number().int(),
   /** The quote is accepted until then (OPT-5). */
   expiresAt: z.number().int(),
@@ -78,21 +83,10 @@ export const OptionBuyBody = z.object({
 });
 export type OptionBuyBody = z.infer<typeof OptionBuyBody>;
 
-export const OptionOrder = z.object({
+export const OptionOrder = OptionTerms.extend({
   id: z.number().int(),
   clientOrderId: z.string().nullable(),
-  symbol: z.string(),
-  kind: OptionKind,
   tenor: OptionTenor,
-  expiry: z.number().int(),
-  strike: DecimalStr,
-  quantity: DecimalStr,
-  unitPremium: DecimalStr,
-  premium: DecimalStr,
-  fee: DecimalStr,
-  /** The quote's inputs, kept as its audit. */
-  spot: DecimalStr,
-  volatility: DecimalStr,
   createTime: z.number().int(),
   status: z.enum(['open', 'settled']),
   /** The last trade published when it was bought (the log holds it and every trade after it; SEC-14, OPT-16). */

@@ -24,12 +24,10 @@ import {
   type FuturesSide,
   type PositionCore,
 } from './futuresRules';
-import { MARKET_PROTECTION } from './spotRules';
+import { protectionPrice, type SpotBookState } from './spotRules';
 
 const PLAIN = /^\d+(\.\d+)?$/;
 const WHOLE = /^\d+$/;
-const up = (d: Decimal, dp: number) => d.toDecimalPlaces(dp, Decimal.ROUND_UP);
-const down = (d: Decimal, dp: number) => d.toDecimalPlaces(dp, Decimal.ROUND_DOWN);
 const money = (d: Decimal) => d.toFixed(MONEY_DECIMALS);
 
 function decimalsOf(s: string): number {
@@ -107,24 +105,19 @@ export type FuturesCheck =
       message: string;
     };
 
-function bad(rule: FuturesRule, message: string, field?: Extract<FuturesCheck, { ok: false }>['field']): FuturesCheck {
+type FuturesRefusal = Extract<FuturesCheck, { ok: false }>;
+
+function bad(rule: FuturesRule, message: string, field?: FuturesRefusal['field']): FuturesRefusal {
   return field ? { ok: false, rule, field, message } : { ok: false, rule, message };
 }
 
-/** The protection price of a market order (SPOT-4's rule on the futures book). */
+/** The protection price of a market order: SPOT-4's rule on the futures book, at the pair's price decimals. */
 export function futuresProtection(
   pair: Pick<ContractPair, 'baseScale'>,
   side: 'buy' | 'sell',
-  book: { bestBid?: string; bestAsk?: string },
+  book: SpotBookState,
 ): string | undefined {
-  const best = side === 'buy' ? book.bestAsk : book.bestBid;
-  if (!best || !PLAIN.test(best) || new Decimal(best).isZero()) return undefined;
-  const b = new Decimal(best);
-  const p =
-    side === 'buy'
-      ? down(b.times(new Decimal(1).plus(MARKET_PROTECTION)), pair.baseScale)
-      : up(b.times(new Decimal(1).minus(MARKET_PROTECTION)), pair.baseScale);
-  return p.isZero() ? undefined : p.toFixed(pair.baseScale);
+  return protectionPrice({ basePrecision: pair.baseScale }, side, book);
 }
 
 function checkPriceField(
@@ -132,7 +125,7 @@ function checkPriceField(
   raw: string | undefined,
   what: string,
   field: 'price' | 'takeProfit' | 'stopLoss',
-): string | FuturesCheck {
+): string | FuturesRefusal {
   const rule: FuturesRule = field === 'price' ? 'price' : field;
   if (raw === undefined || raw === '') return bad(rule, `Enter ${what}`, field);
   if (!PLAIN.test(raw)) return bad(rule, `${what[0].toUpperCase()}${what.slice(1)} must be a number, e.g. 12.5`, field);
@@ -140,6 +133,26 @@ function checkPriceField(
   if (decimalsOf(raw) > pair.baseScale)
     return bad(rule, `${what[0].toUpperCase()}${what.slice(1)} has at most ${pair.baseScale} decimals`, field);
   return raw;
+}
+
+/**
+ * A take-profit or stop-loss price: a valid price on its side of the mark (FUT-9), above it for a long's take-profit
+ * and a short's stop-loss, below it otherwise. Returns the price, or the refusal.
+ */
+function checkTrigger(
+  pair: FuturesPair,
+  side: FuturesSide,
+  field: 'takeProfit' | 'stopLoss',
+  raw: string,
+  mark: string,
+): string | FuturesRefusal {
+  const what = field === 'takeProfit' ? 'take-profit' : 'stop-loss';
+  const v = checkPriceField(pair, raw, `a ${what} price`, field);
+  if (typeof v !== 'string') return v;
+  const above = (field === 'takeProfit') === (side === 'long');
+  if (above ? new Decimal(v).lte(mark) : new Decimal(v).gte(mark))
+    return bad(field, `A ${side}'s ${what} must be ${above ? 'above' : 'below'} the mark price ${mark}`, field);
+  return v;
 }
 
 /**
@@ -153,36 +166,20 @@ export function checkTpSl(
   liquidation: string,
   tp: string | undefined | null,
   sl: string | undefined | null,
-): { ok: true } | Extract<FuturesCheck, { ok: false }> {
-  const m = new Decimal(mark);
-  const liq = new Decimal(liquidation);
+): { ok: true } | FuturesRefusal {
   if (tp !== undefined && tp !== null && tp !== '') {
-    const v = checkPriceField(pair, tp, 'a take-profit price', 'takeProfit');
-    if (typeof v !== 'string') return v as Extract<FuturesCheck, { ok: false }>;
-    const t = new Decimal(v);
-    if (side === 'long' ? t.lte(m) : t.gte(m))
-      return bad(
-        'takeProfit',
-        `A ${side}'s take-profit must be ${side === 'long' ? 'above' : 'below'} the mark price ${mark}`,
-        'takeProfit',
-      ) as Extract<FuturesCheck, { ok: false }>;
+    const v = checkTrigger(pair, side, 'takeProfit', tp, mark);
+    if (typeof v !== 'string') return v;
   }
   if (sl !== undefined && sl !== null && sl !== '') {
-    const v = checkPriceField(pair, sl, 'a stop-loss price', 'stopLoss');
-    if (typeof v !== 'string') return v as Extract<FuturesCheck, { ok: false }>;
-    const s = new Decimal(v);
-    if (side === 'long' ? s.gte(m) : s.lte(m))
-      return bad(
-        'stopLoss',
-        `A ${side}'s stop-loss must be ${side === 'long' ? 'below' : 'above'} the mark price ${mark}`,
-        'stopLoss',
-      ) as Extract<FuturesCheck, { ok: false }>;
-    if (side === 'long' ? s.lte(liq) : s.gte(liq))
+    const v = checkTrigger(pair, side, 'stopLoss', sl, mark);
+    if (typeof v !== 'string') return v;
+    if (side === 'long' ? new Decimal(v).lte(liquidation) : new Decimal(v).gte(liquidation))
       return bad(
         'stopLoss',
         `The stop-loss must be ${side === 'long' ? 'above' : 'below'} the liquidation price ${liquidation}`,
         'stopLoss',
-      ) as Extract<FuturesCheck, { ok: false }>;
+      );
   }
   return { ok: true };
 }

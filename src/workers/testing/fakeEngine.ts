@@ -3,7 +3,15 @@
  * counts acquires, holds tickers, trades and candle series that tests set, and reports changes like the
  * real one (onChange with topic keys).
  */
-import { topicKey, type DepthTopic, type KlinePatch, type MarketEngine, type Topic } from '../../engine';
+import {
+  IDLE_DIAGNOSTICS,
+  topicKey,
+  type DepthTopic,
+  type EngineDiagnostics,
+  type KlinePatch,
+  type MarketEngine,
+  type Topic,
+} from '../../engine';
 import type {
   AccountView,
   ConnectionHealth,
@@ -15,6 +23,7 @@ import type {
   TradesView,
 } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
+import { tickerAt } from './batches';
 
 interface Series {
   time: number[];
@@ -70,21 +79,7 @@ export class FakeEngine implements MarketEngine {
     for (const l of this.listeners) l(set);
   }
   setTicker(symbol: string, price: string, ts: number): void {
-    this.tickers.set(symbol, {
-      symbol,
-      price,
-      priceRaw: price,
-      changePct: '0.00%',
-      change: '0.00',
-      dir: 0,
-      tickDir: 0,
-      high24: price,
-      low24: price,
-      open24: price,
-      vol24: '0',
-      amount24: '0',
-      ts,
-    });
+    this.tickers.set(symbol, tickerAt(symbol, price, { ts }));
     this.emit(`ticker:${symbol}`);
   }
   setTrade(symbol: string, id: number, price: string, ts: number): void {
@@ -207,23 +202,13 @@ export class FakeEngine implements MarketEngine {
       priceDecimals: 2,
     };
   }
-  diagnostics() {
+  diagnostics(): EngineDiagnostics {
     return {
+      ...IDLE_DIAGNOSTICS,
       socketsOpen: 1,
       subscriptions: [...this.refs.keys()],
-      queueLength: 0,
-      queueOverflow: 0,
-      framesReceived: 0,
-      framesRejected: 0,
-      reconnects: 0,
-      gaps: 0,
       lastMessageAgeMs: 0,
       health: this.health,
-      serverClockOffsetMs: null,
-      depthFramesApplied: 0,
-      depthLevelsApplied: 0,
-      depthResyncs: 0,
-      positionRowsRejected: 0,
     };
   }
   dispose(): void {
