@@ -69,10 +69,18 @@ export function RecentTrades({
     return s;
   };
   const last = useRef<readonly TradeView[]>([]);
+  // "Waiting for trades…" follows what the canvas draws, not the calm table (a second behind): React commits when
+  // the tape turns empty or not, never per tick.
+  const [empty, setEmpty] = useState(true);
+  const emptyNow = useRef(true);
   // The tick path (PERF-33): the newest trades to the canvas, never through React.
   useTradesFeed(symbol, TRADES_CADENCE_MS, (v) => {
     const trades = v?.trades ?? [];
     last.current = trades;
+    if ((trades.length === 0) !== emptyNow.current) {
+      emptyNow.current = trades.length === 0;
+      setEmpty(emptyNow.current);
+    }
     surface.current?.setData(tapeRows(trades, limit, timeOf, priceOf));
     // Forget the times and prices of trades no longer kept.
     for (const map of [times.current.map, prices.current.map])
@@ -102,7 +110,7 @@ export function RecentTrades({
       </div>
       <div className="rt-body" style={{ height: `${limit * rowH}px` }}>
         <canvas ref={canvasRef} className="rt-canvas" aria-hidden="true" data-testid="tape-canvas" />
-        {shown.length === 0 && <p className="rt-empty">{t('waitingTrades')}</p>}
+        {empty && <p className="rt-empty">{t('waitingTrades')}</p>}
       </div>
       <table className="visually-hidden" aria-labelledby="rt-title" data-testid="tape-table">
         <ColumnHeads cols={headers} />
