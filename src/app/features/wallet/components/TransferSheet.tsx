@@ -31,6 +31,7 @@ import { SwapButton } from './walletIcons';
 import '../../../forms/forms.css';
 import './wallet.css';
 import { AlertText } from '../../../ui/AlertText';
+import { LoadFailed, Loading } from './WalletState';
 
 export interface TransferSheetProps {
   open: boolean;
@@ -156,21 +157,8 @@ function TransferForm({
   };
 
   if (!balances.data && balances.status === 'error')
-    return (
-      <div className="wallet-state" role="alert">
-        <p className="wallet-state__title">{t('state.error')}</p>
-        {balances.error ? <p className="wallet-state__detail">{balances.error}</p> : null}
-        <button type="button" className="fbtn fbtn--secondary" onClick={balances.reload}>
-          {t('state.retry')}
-        </button>
-      </div>
-    );
-  if (!balances.data)
-    return (
-      <p className="wallet-state" aria-busy="true">
-        {t('state.loading')}
-      </p>
-    );
+    return <LoadFailed title={t('state.error')} detail={balances.error} onRetry={balances.reload} />;
+  if (!balances.data) return <Loading text={t('state.loading')} />;
 
   const amountError = problem?.field === 'amount' ? message(problem) : '';
   const toError = problem?.field === 'toAccount' ? message(problem) : '';
