@@ -33,7 +33,7 @@ import './wallet.css';
 import { AlertText } from '../../../ui/AlertText';
 import { LoadFailed, Loading } from './WalletState';
 
-export interface TransferSheetProps {
+interface TransferSheetProps {
   open: boolean;
   onClose: () => void;
   /** Preselected coin and from account (a table row's Transfer). */
@@ -50,7 +50,20 @@ function rememberTo(uid: string, to: AssetAccount): void {
   writeJson(StorageKeys.lastTransferTo, { ...readJson<LastTo>(StorageKeys.lastTransferTo), [uid]: to });
 }
 
-export function TransferSheet({ open, onClose, coin: initialCoin, from: initialFrom }: TransferSheetProps) {
+/**
+ * The transfer sheet of a screen that shows the assets overview: `open` for the overview's transfer actions,
+ * `sheet` where the screen renders it.
+ */
+export function useTransferSheet() {
+  const [target, setTarget] = useState<{ coin?: string; from?: AssetAccount } | null>(null);
+  const open = (coin?: string, from?: AssetAccount) => setTarget({ coin, from });
+  const sheet = (
+    <TransferSheet open={target !== null} onClose={() => setTarget(null)} coin={target?.coin} from={target?.from} />
+  );
+  return { open, sheet };
+}
+
+function TransferSheet({ open, onClose, coin: initialCoin, from: initialFrom }: TransferSheetProps) {
   const { t } = useTranslation('wallet');
   return (
     <Popup open={open} onClose={onClose} title={t('transfer.title')} variant="sheet">
