@@ -63,6 +63,35 @@ export function useTransferSheet() {
   return { open, sheet };
 }
 
+/** One side of the transfer: the account it leaves or reaches. */
+function AccountPicker(p: {
+  label: string;
+  value: AssetAccount;
+  onPick: (account: AssetAccount) => void;
+  testId: string;
+  invalid?: boolean;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <label className="transfer__picker">
+      <span className="transfer__picker-label">{p.label}</span>
+      <select
+        className="transfer__select"
+        value={p.value}
+        onChange={(e) => p.onPick(e.currentTarget.value as AssetAccount)}
+        data-testid={p.testId}
+        aria-invalid={p.invalid || undefined}
+      >
+        {ACCOUNTS.map((a) => (
+          <option key={a} value={a}>
+            {t(`account.${a}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function TransferSheet({ open, onClose, coin: initialCoin, from: initialFrom }: TransferSheetProps) {
   const { t } = useTranslation('wallet');
   return (
@@ -180,37 +209,8 @@ function TransferForm({
     <form className="form transfer" onSubmit={submit} noValidate data-testid="transfer-form">
       <div className="transfer__accounts">
         <div className="transfer__pickers">
-          <label className="transfer__picker">
-            <span className="transfer__picker-label">{t('transfer.from')}</span>
-            <select
-              className="transfer__select"
-              value={from}
-              onChange={(e) => pickFrom(e.currentTarget.value as AssetAccount)}
-              data-testid="transfer-from"
-            >
-              {ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`account.${a}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="transfer__picker">
-            <span className="transfer__picker-label">{t('transfer.to')}</span>
-            <select
-              className="transfer__select"
-              value={to}
-              onChange={(e) => pickTo(e.currentTarget.value as AssetAccount)}
-              data-testid="transfer-to"
-              aria-invalid={toError ? true : undefined}
-            >
-              {ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`account.${a}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AccountPicker label={t('transfer.from')} value={from} onPick={pickFrom} testId="transfer-from" />
+          <AccountPicker label={t('transfer.to')} value={to} onPick={pickTo} testId="transfer-to" invalid={!!toError} />
         </div>
         <SwapButton label={t('transfer.swap')} onClick={swap} testId="transfer-swap" />
       </div>
