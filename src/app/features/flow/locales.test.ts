@@ -32,6 +32,8 @@ const BUILT = [
   ...['you', 'them', 'timeout'].map((w) => `endedBy.${w}`),
   ...['active', 'suspended', 'none'].map((s) => `apply.state.${s}`),
   ...['nameShort', 'nameLong', 'details', 'detailsLong', 'deposit'].map((r) => `apply.rule.${r}`),
+  // The pager's words, which the platform's ListPager reads in this namespace (components/cells.tsx).
+  ...['label', 'prev', 'next'].map((w) => `pager.${w}`),
 ];
 
 describe('flow namespace translations (spec 4.5)', () => {

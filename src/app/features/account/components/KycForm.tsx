@@ -17,6 +17,7 @@ import { loadUserInfo } from '../../../session/actions';
 import { session } from '../../../state/session';
 import { toast } from '../../../state/toast';
 import { rules } from '../model/fieldRules';
+import { AuthShell } from './AuthShell';
 import { ImageUpload } from './ImageUpload';
 import { KycBadge } from './KycBadge';
 import { useAuthLimitFlags } from '../model/loginSettings';
@@ -25,7 +26,24 @@ import { ACCOUNT_PATHS } from '../paths';
 const EMPTY = { realName: '', idCard: '', frontImg: '', backImg: '', handImg: '' };
 type Values = typeof EMPTY;
 
-export function KycForm({ level }: { level: KycLevel }) {
+/** The screen of one level (/primary, /advanced; the desktop navigation's entries of spec 2.4, phones too). */
+export function KycScreen({ level }: { level: KycLevel }) {
+  const { t } = useTranslation('account');
+  const primary = level === 'primary';
+  return (
+    <AuthShell
+      title={primary ? t('kyc.primaryName') : t('kyc.seniorName')}
+      heading={t('kyc.heading')}
+      sub={primary ? t('kyc.primaryText') : t('kyc.seniorText')}
+      back={ACCOUNT_PATHS.userAuth}
+      wide
+    >
+      <KycForm level={level} />
+    </AuthShell>
+  );
+}
+
+function KycForm({ level }: { level: KycLevel }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const limits = useAuthLimitFlags();

@@ -11,7 +11,7 @@ import { session } from '../../../state/session';
 import { toast } from '../../../state/toast';
 import { AuthShell } from '../components/AuthShell';
 import { rules } from '../model/fieldRules';
-import { PasswordMeter } from '../components/PasswordMeter';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { ACCOUNT_PATHS } from '../paths';
 
@@ -56,19 +56,7 @@ export default function ChangePasswordScreen() {
           error={form.errors.oldPwd}
           autoComplete="current-password"
         />
-        <PasswordField
-          bind={form.field('password')}
-          label={t('form.newPassword')}
-          error={form.errors.password}
-          autoComplete="new-password"
-          hint={<PasswordMeter rule={pwdRule} value={form.values.password} inputs={ownWords} />}
-        />
-        <PasswordField
-          bind={form.field('confirm')}
-          label={t('form.confirm')}
-          error={form.errors.confirm}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields form={form} rule={pwdRule} inputs={ownWords} />
         <FormError message={form.formError} />
         <SubmitButton busy={form.submitting}>{t('password.submit')}</SubmitButton>
       </form>

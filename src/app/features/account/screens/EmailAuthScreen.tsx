@@ -8,14 +8,12 @@ import { useSnapshot } from 'valtio';
 import { userApi } from '../../../../shared/api/user';
 import { call } from '../../../api/client';
 import { FormError, SubmitButton } from '../../../forms/Field';
-import { CodeField } from '../../../forms/CodeField';
-import { EmailField } from '../../../forms/EmailField';
 import { useForm } from '../../../forms/useForm';
 import { loadUserInfo } from '../../../session/actions';
 import { session } from '../../../state/session';
 import { toast } from '../../../state/toast';
 import { AuthShell } from '../components/AuthShell';
-import { sendCode } from '../components/sendCode';
+import { EmailCodeFields } from '../components/EmailCodeFields';
 import { rules } from '../model/fieldRules';
 import { ACCOUNT_PATHS } from '../paths';
 
@@ -25,9 +23,6 @@ export default function EmailAuthScreen() {
   const { userInfo } = useSnapshot(session);
   const bound = userInfo?.email ?? '';
   const form = useForm({ email: '', emailCode: '' }, { email: rules.email(t), emailCode: rules.code(t) });
-  const send = async () =>
-    (await form.validateOne('email')) &&
-    sendCode({ email: form.values.email.trim() }, 'bind', (m) => form.setError('emailCode', m), t('form.codeSent'));
   const submit = form.handleSubmit(async (v) => {
     await call(userApi.bindEmail, { query: { email: v.email.trim(), emailCode: v.emailCode.trim() }, silent: true });
     toast(t('email.bound'), { kind: 'success' });
@@ -47,13 +42,7 @@ export default function EmailAuthScreen() {
   return (
     <AuthShell title={t('email.title')} heading={t('email.heading')} sub={t('email.sub')}>
       <form className="form" onSubmit={submit} noValidate aria-label={t('email.title')}>
-        <EmailField bind={form.field('email')} label={t('form.email')} error={form.errors.email} />
-        <CodeField
-          bind={form.field('emailCode')}
-          label={t('form.emailCode')}
-          error={form.errors.emailCode}
-          onSend={send}
-        />
+        <EmailCodeFields form={form} codeType="bind" />
         <FormError message={form.formError} />
         <SubmitButton busy={form.submitting}>{t('email.submit')}</SubmitButton>
       </form>

@@ -3,16 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../../../shared/api/user';
 import { call } from '../../../api/client';
-import { FormError, PasswordField, SubmitButton } from '../../../forms/Field';
-import { CodeField } from '../../../forms/CodeField';
-import { EmailField } from '../../../forms/EmailField';
+import { FormError, SubmitButton } from '../../../forms/Field';
 import { useForm } from '../../../forms/useForm';
 import { RETURN_PARAM, withReturn } from '../../../ui/appPaths';
 import { toast } from '../../../state/toast';
 import { AuthShell } from '../components/AuthShell';
-import { sendCode } from '../components/sendCode';
+import { EmailCodeFields } from '../components/EmailCodeFields';
 import { rules } from '../model/fieldRules';
-import { PasswordMeter } from '../components/PasswordMeter';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { ACCOUNT_PATHS } from '../paths';
 
@@ -30,9 +28,6 @@ export default function ForgetScreen() {
       confirm: rules.confirm(t, 'password'),
     },
   );
-  const send = async () =>
-    (await form.validateOne('email')) &&
-    sendCode({ email: form.values.email.trim() }, 'backPwd', (m) => form.setError('emailCode', m), t('form.codeSent'));
   const submit = form.handleSubmit(async (v) => {
     await call(userApi.backPwd, {
       query: { email: v.email.trim(), newPwd: v.password, emailCode: v.emailCode.trim() },
@@ -44,26 +39,8 @@ export default function ForgetScreen() {
   return (
     <AuthShell title={t('forget.title')} heading={t('forget.heading')} sub={t('forget.sub')}>
       <form className="form" onSubmit={submit} noValidate aria-label={t('forget.title')}>
-        <EmailField bind={form.field('email')} label={t('form.email')} error={form.errors.email} />
-        <CodeField
-          bind={form.field('emailCode')}
-          label={t('form.emailCode')}
-          error={form.errors.emailCode}
-          onSend={send}
-        />
-        <PasswordField
-          bind={form.field('password')}
-          label={t('form.newPassword')}
-          error={form.errors.password}
-          autoComplete="new-password"
-          hint={<PasswordMeter rule={pwdRule} value={form.values.password} inputs={[form.values.email]} />}
-        />
-        <PasswordField
-          bind={form.field('confirm')}
-          label={t('form.confirm')}
-          error={form.errors.confirm}
-          autoComplete="new-password"
-        />
+        <EmailCodeFields form={form} codeType="backPwd" />
+        <NewPasswordFields form={form} rule={pwdRule} inputs={[form.values.email]} />
         <FormError message={form.formError} />
         <SubmitButton busy={form.submitting}>{t('forget.submit')}</SubmitButton>
       </form>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { userApi } from '../../../../shared/api/user';
 import type { RegisterBody, RegisterType } from '../../../../shared/schemas/user';
 import { call } from '../../../api/client';
-import { Field, FormError, PasswordField, SubmitButton } from '../../../forms/Field';
+import { Field, FormError, SubmitButton } from '../../../forms/Field';
 import type { Rules } from '../../../forms/rules';
 import { CodeField } from '../../../forms/CodeField';
 import { EmailField } from '../../../forms/EmailField';
@@ -22,7 +22,7 @@ import { AuthShell } from '../components/AuthShell';
 import { sendCode } from '../components/sendCode';
 import { PhoneField } from '../components/PhoneField';
 import { rules } from '../model/fieldRules';
-import { PasswordMeter } from '../components/PasswordMeter';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { strongPassword, usePasswordRule } from '../model/passwordStrength';
 import { registerModes, useLoginRegisFlags } from '../model/loginSettings';
 import { ACCOUNT_PATHS } from '../paths';
@@ -180,18 +180,11 @@ export default function RegisterScreen() {
                 spellCheck={false}
               />
             ) : null}
-            <PasswordField
-              bind={form.field('password')}
+            <NewPasswordFields
+              form={form}
+              rule={pwdRule}
+              inputs={ownWords(form.values)}
               label={passwordOptional ? t('form.passwordOptional') : t('form.password')}
-              error={form.errors.password}
-              autoComplete="new-password"
-              hint={<PasswordMeter rule={pwdRule} value={form.values.password} inputs={ownWords(form.values)} />}
-            />
-            <PasswordField
-              bind={form.field('confirm')}
-              label={t('form.confirm')}
-              error={form.errors.confirm}
-              autoComplete="new-password"
             />
             <Field
               bind={form.field('inviteCode')}

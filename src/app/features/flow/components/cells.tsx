@@ -6,7 +6,7 @@ import { formatDateTime, formatDecimal, trimDecimal } from '../../../i18n/format
 import { settings } from '../../../state/settings';
 import { useLanguage } from '../../../ui/Price';
 import type { RuleText } from '../model/flow';
-import { Pager as UiPager } from '../../../ui/Pager';
+import { ListPager, type ListPage } from '../../../ui/ListPager';
 
 const DASH = '--';
 
@@ -53,15 +53,8 @@ export function StateBadge({ state }: { state: FlowOrderState }) {
 }
 
 /** Previous / next (the platform's pager in the flow screens' words and classes). */
-export function Pager(p: { pageNum: number; total: number; pageSize: number; onPage: (n: number) => void }) {
-  const { t } = useTranslation('flow');
-  const classes = { nav: 'fl-pager', button: 'fl-btn fl-btn--ghost', num: 'fl-num' };
-  return (
-    <UiPager
-      {...p}
-      page={p.pageNum}
-      words={{ label: t('pager.label'), prev: t('pager.prev'), next: t('pager.next') }}
-      classes={classes}
-    />
-  );
+export function Pager(p: ListPage) {
+  return <ListPager {...p} namespace="flow" classes={PAGER_CLASSES} />;
 }
+
+const PAGER_CLASSES = { nav: 'fl-pager', button: 'fl-btn fl-btn--ghost', num: 'fl-num' };

@@ -87,6 +87,38 @@ function OfferRow({ offer, onTake }: { offer: FlowOffer; onTake: () => void }) {
   );
 }
 
+/** One of the market's filters (a fiat, a payment method): a select that starts with "all". */
+function Filter<V extends string>({
+  label,
+  value,
+  options,
+  optionLabel = (o) => o,
+  onPick,
+  testId,
+}: {
+  label: string;
+  value: V | '';
+  options: readonly V[];
+  optionLabel?: (option: V) => string;
+  onPick: (v: V | '') => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('flow');
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onPick(e.target.value as V | '')} data-testid={testId}>
+        <option value="">{t('flow:filter.all')}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {optionLabel(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export default function FlowMarketScreen() {
   const { t } = useTranslation(['flow', 'common']);
   const [params, setParams] = useSearchParams();
@@ -94,6 +126,13 @@ export default function FlowMarketScreen() {
   const [fiat, setFiat] = useState<FlowFiat | ''>('');
   const [method, setMethod] = useState<FlowPayMethod | ''>('');
   const [pageNum, setPageNum] = useState(1);
+  /** A filter's change: the list starts again at its first page. */
+  const filterBy =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      setPageNum(1);
+      set(v);
+    };
   const [taking, setTaking] = useState<FlowOffer | null>(null);
   const offers = useFlowOffers(side, fiat, method, pageNum);
   useStatusRefetch(['flow'], offers.reload);
@@ -129,42 +168,21 @@ export default function FlowMarketScreen() {
             {(s) => t(`flow:side.${s}`)}
           </ChoiceGroup>
           <div className="fl-filters">
-            <label>
-              {t('flow:filter.fiat')}
-              <select
-                value={fiat}
-                onChange={(e) => {
-                  setPageNum(1);
-                  setFiat(e.target.value as FlowFiat | '');
-                }}
-                data-testid="flow-filter-fiat"
-              >
-                <option value="">{t('flow:filter.all')}</option>
-                {FLOW_FIATS.map((x) => (
-                  <option key={x} value={x}>
-                    {x}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t('flow:filter.method')}
-              <select
-                value={method}
-                onChange={(e) => {
-                  setPageNum(1);
-                  setMethod(e.target.value as FlowPayMethod | '');
-                }}
-                data-testid="flow-filter-method"
-              >
-                <option value="">{t('flow:filter.all')}</option>
-                {FLOW_PAY_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`flow:method.${m}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Filter
+              label={t('flow:filter.fiat')}
+              value={fiat}
+              options={FLOW_FIATS}
+              onPick={filterBy(setFiat)}
+              testId="flow-filter-fiat"
+            />
+            <Filter
+              label={t('flow:filter.method')}
+              value={method}
+              options={FLOW_PAY_METHODS}
+              optionLabel={(m) => t(`flow:method.${m}`)}
+              onPick={filterBy(setMethod)}
+              testId="flow-filter-method"
+            />
           </div>
         </div>
         <DataState

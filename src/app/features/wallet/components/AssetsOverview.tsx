@@ -30,6 +30,7 @@ import { IconConvert, IconDeposit, IconEye, IconEyeOff, IconRecords, IconTransfe
 import './wallet.css';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
+import { LoadFailed } from './WalletState';
 
 export interface AssetsOverviewProps {
   layout: 'phone' | 'desktop';
@@ -246,13 +247,7 @@ export function AccountTabs({ portfolio, layout, onTransfer }: AssetsOverviewPro
   let body: ReactNode;
   if (!portfolio.hasData && portfolio.status === 'error')
     body = (
-      <div className="wallet-state" role="alert" data-testid="wallet-error">
-        <p className="wallet-state__title">{t('state.error')}</p>
-        {portfolio.error ? <p className="wallet-state__detail">{portfolio.error}</p> : null}
-        <button type="button" className="fbtn fbtn--secondary" onClick={portfolio.reload}>
-          {t('state.retry')}
-        </button>
-      </div>
+      <LoadFailed title={t('state.error')} detail={portfolio.error} onRetry={portfolio.reload} testId="wallet-error" />
     );
   else if (!portfolio.hasData) body = <Skeleton rows={3} />;
   else if (!held)

@@ -17,6 +17,7 @@ import '../../../forms/forms.css';
 import './wallet.css';
 import './exchange.css';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
+import { LoadFailed, Loading } from './WalletState';
 
 export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolean }) {
   const { t } = useTranslation('wallet');
@@ -36,16 +37,9 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
         {t('exchange.history')}
       </h2>
       {!history.data && history.status === 'error' ? (
-        <div className="wallet-state" role="alert">
-          <p className="wallet-state__title">{t('exchange.error')}</p>
-          <button type="button" className="fbtn fbtn--secondary" onClick={history.reload}>
-            {t('state.retry')}
-          </button>
-        </div>
+        <LoadFailed title={t('exchange.error')} onRetry={history.reload} />
       ) : !history.data ? (
-        <p className="wallet-state" aria-busy="true">
-          {t('exchange.loading')}
-        </p>
+        <Loading text={t('exchange.loading')} />
       ) : rows.length === 0 ? (
         <EmptyState compact title={t('exchange.historyEmpty')} />
       ) : desktop ? (

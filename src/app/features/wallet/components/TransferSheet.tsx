@@ -31,8 +31,9 @@ import { SwapButton } from './walletIcons';
 import '../../../forms/forms.css';
 import './wallet.css';
 import { AlertText } from '../../../ui/AlertText';
+import { LoadFailed, Loading } from './WalletState';
 
-export interface TransferSheetProps {
+interface TransferSheetProps {
   open: boolean;
   onClose: () => void;
   /** Preselected coin and from account (a table row's Transfer). */
@@ -49,7 +50,49 @@ function rememberTo(uid: string, to: AssetAccount): void {
   writeJson(StorageKeys.lastTransferTo, { ...readJson<LastTo>(StorageKeys.lastTransferTo), [uid]: to });
 }
 
-export function TransferSheet({ open, onClose, coin: initialCoin, from: initialFrom }: TransferSheetProps) {
+/**
+ * The transfer sheet of a screen that shows the assets overview: `open` for the overview's transfer actions,
+ * `sheet` where the screen renders it.
+ */
+export function useTransferSheet() {
+  const [target, setTarget] = useState<{ coin?: string; from?: AssetAccount } | null>(null);
+  const open = (coin?: string, from?: AssetAccount) => setTarget({ coin, from });
+  const sheet = (
+    <TransferSheet open={target !== null} onClose={() => setTarget(null)} coin={target?.coin} from={target?.from} />
+  );
+  return { open, sheet };
+}
+
+/** One side of the transfer: the account it leaves or reaches. */
+function AccountPicker(p: {
+  label: string;
+  value: AssetAccount;
+  onPick: (account: AssetAccount) => void;
+  testId: string;
+  invalid?: boolean;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <label className="transfer__picker">
+      <span className="transfer__picker-label">{p.label}</span>
+      <select
+        className="transfer__select"
+        value={p.value}
+        onChange={(e) => p.onPick(e.currentTarget.value as AssetAccount)}
+        data-testid={p.testId}
+        aria-invalid={p.invalid || undefined}
+      >
+        {ACCOUNTS.map((a) => (
+          <option key={a} value={a}>
+            {t(`account.${a}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function TransferSheet({ open, onClose, coin: initialCoin, from: initialFrom }: TransferSheetProps) {
   const { t } = useTranslation('wallet');
   return (
     <Popup open={open} onClose={onClose} title={t('transfer.title')} variant="sheet">
@@ -156,21 +199,8 @@ function TransferForm({
   };
 
   if (!balances.data && balances.status === 'error')
-    return (
-      <div className="wallet-state" role="alert">
-        <p className="wallet-state__title">{t('state.error')}</p>
-        {balances.error ? <p className="wallet-state__detail">{balances.error}</p> : null}
-        <button type="button" className="fbtn fbtn--secondary" onClick={balances.reload}>
-          {t('state.retry')}
-        </button>
-      </div>
-    );
-  if (!balances.data)
-    return (
-      <p className="wallet-state" aria-busy="true">
-        {t('state.loading')}
-      </p>
-    );
+    return <LoadFailed title={t('state.error')} detail={balances.error} onRetry={balances.reload} />;
+  if (!balances.data) return <Loading text={t('state.loading')} />;
 
   const amountError = problem?.field === 'amount' ? message(problem) : '';
   const toError = problem?.field === 'toAccount' ? message(problem) : '';
@@ -179,37 +209,8 @@ function TransferForm({
     <form className="form transfer" onSubmit={submit} noValidate data-testid="transfer-form">
       <div className="transfer__accounts">
         <div className="transfer__pickers">
-          <label className="transfer__picker">
-            <span className="transfer__picker-label">{t('transfer.from')}</span>
-            <select
-              className="transfer__select"
-              value={from}
-              onChange={(e) => pickFrom(e.currentTarget.value as AssetAccount)}
-              data-testid="transfer-from"
-            >
-              {ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`account.${a}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="transfer__picker">
-            <span className="transfer__picker-label">{t('transfer.to')}</span>
-            <select
-              className="transfer__select"
-              value={to}
-              onChange={(e) => pickTo(e.currentTarget.value as AssetAccount)}
-              data-testid="transfer-to"
-              aria-invalid={toError ? true : undefined}
-            >
-              {ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`account.${a}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AccountPicker label={t('transfer.from')} value={from} onPick={pickFrom} testId="transfer-from" />
+          <AccountPicker label={t('transfer.to')} value={to} onPick={pickTo} testId="transfer-to" invalid={!!toError} />
         </div>
         <SwapButton label={t('transfer.swap')} onClick={swap} testId="transfer-swap" />
       </div>

@@ -3,33 +3,23 @@
  * with the actions and the record links on the left, the account tabs and the coin table on the right; on the
  * phone one column (the same overview as "My").
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { AssetsOverview } from '../components/AssetsOverview';
-import { TransferSheet } from '../components/TransferSheet';
-import type { AssetAccount } from '../../../money/valuation';
+import { useTransferSheet } from '../components/TransferSheet';
 
 export default function AssetsScreen() {
   const { t } = useTranslation(['wallet', 'common']);
   const desktop = useIsDesktop();
-  const [transfer, setTransfer] = useState<{ coin?: string; from?: AssetAccount } | null>(null);
+  const transfer = useTransferSheet();
   return (
     <div className="wallet-screen wallet-screen--assets" data-testid="assets-screen">
       <TopBar title={t('common:title.assets')} back={!desktop} />
       <div className="wallet-screen__assets">
-        <AssetsOverview
-          layout={desktop ? 'desktop' : 'phone'}
-          onTransfer={(coin, from) => setTransfer({ coin, from })}
-        />
+        <AssetsOverview layout={desktop ? 'desktop' : 'phone'} onTransfer={transfer.open} />
       </div>
-      <TransferSheet
-        open={transfer !== null}
-        onClose={() => setTransfer(null)}
-        coin={transfer?.coin}
-        from={transfer?.from}
-      />
+      {transfer.sheet}
     </div>
   );
 }

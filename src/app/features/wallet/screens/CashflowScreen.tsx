@@ -21,6 +21,7 @@ import { SpacerItem, SpacerRow } from '../../../ui/VirtualSpacer';
 import { useExchangeCoins, useFinancialRecords } from '../exchangeData';
 import { signOf } from '../model/flash';
 import { KIND_GROUPS, holdNote, journalKindKey } from '../model/journalKinds';
+import { LoadFailed, Loading } from '../components/WalletState';
 import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/exchange.css';
@@ -108,17 +109,9 @@ export default function CashflowScreen() {
 
         <section className="fx-card" data-testid="records">
           {!records.data && records.status === 'error' ? (
-            <div className="wallet-state" role="alert">
-              <p className="wallet-state__title">{t('exchange.error')}</p>
-              {records.error ? <p className="wallet-state__detail">{records.error}</p> : null}
-              <button type="button" className="fbtn fbtn--secondary" onClick={records.reload}>
-                {t('state.retry')}
-              </button>
-            </div>
+            <LoadFailed title={t('exchange.error')} detail={records.error} onRetry={records.reload} />
           ) : !records.data ? (
-            <p className="wallet-state" aria-busy="true">
-              {t('exchange.loading')}
-            </p>
+            <Loading text={t('exchange.loading')} />
           ) : rows.length === 0 ? (
             <EmptyState compact title={t('records.empty')} />
           ) : desktop ? (

@@ -33,6 +33,7 @@ import { ExchangeHistory } from '../components/ExchangeHistory';
 import { Popup } from '../../../ui/Popup';
 import { clock } from '../../../time/clock';
 import { AlertText } from '../../../ui/AlertText';
+import { LoadFailed } from '../components/WalletState';
 
 interface HeldQuote {
   quote: Quote;
@@ -181,13 +182,7 @@ function ExchangeForm() {
   if (!coins.data && coins.status === 'error')
     return (
       <section className="fx-card" role="alert">
-        <div className="wallet-state">
-          <p className="wallet-state__title">{t('exchange.error')}</p>
-          {coins.error ? <p className="wallet-state__detail">{coins.error}</p> : null}
-          <button type="button" className="fbtn fbtn--secondary" onClick={coins.reload}>
-            {t('state.retry')}
-          </button>
-        </div>
+        <LoadFailed title={t('exchange.error')} detail={coins.error} onRetry={coins.reload} alert={false} />
       </section>
     );
   if (!coins.data)

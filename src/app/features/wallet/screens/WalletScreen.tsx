@@ -3,7 +3,6 @@
  * the account hub below it. Desktop: the account hub, with a summary of the assets beside it that leads to
  * /assets, the full wallet page. The phone keeps the menu button of LAYOUT-3 (the app sidebar).
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../../ui/TopBar';
 import { IconMenu } from '../../../ui/icons';
@@ -12,14 +11,13 @@ import { useIsDesktop } from '../../../ui/useIsDesktop';
 import { AccountHub } from '../../account';
 import { InboxBell } from '../../messages';
 import { AssetsOverview, AssetsSummaryCard } from '../components/AssetsOverview';
-import { TransferSheet } from '../components/TransferSheet';
+import { useTransferSheet } from '../components/TransferSheet';
 import { VipCard } from '../../growth';
-import type { AssetAccount } from '../../../money/valuation';
 
 export default function WalletScreen() {
   const { t } = useTranslation(['wallet', 'common']);
   const desktop = useIsDesktop();
-  const [transfer, setTransfer] = useState<{ coin?: string; from?: AssetAccount } | null>(null);
+  const transfer = useTransferSheet();
   const menu = desktop ? undefined : (
     <>
       <InboxBell />
@@ -43,18 +41,13 @@ export default function WalletScreen() {
       ) : (
         <>
           <div className="wallet-screen__assets">
-            <AssetsOverview layout="phone" onTransfer={(coin, from) => setTransfer({ coin, from })} />
+            <AssetsOverview layout="phone" onTransfer={transfer.open} />
           </div>
           <VipCard className="wel-vip--my" />
           <AccountHub />
         </>
       )}
-      <TransferSheet
-        open={transfer !== null}
-        onClose={() => setTransfer(null)}
-        coin={transfer?.coin}
-        from={transfer?.from}
-      />
+      {transfer.sheet}
     </div>
   );
 }

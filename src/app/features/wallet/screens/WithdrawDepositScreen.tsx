@@ -27,6 +27,7 @@ import '../components/wallet.css';
 import '../components/withdraw.css';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { AlertText } from '../../../ui/AlertText';
+import { LoadFailed, Loading } from '../components/WalletState';
 
 type Tab = 'withdrawals' | 'deposits';
 
@@ -69,16 +70,9 @@ export default function WithdrawDepositScreen() {
 function NotLoaded({ error, onRetry, testId }: { error: string | null; onRetry: () => void; testId?: string }) {
   const { t } = useTranslation('wallet');
   return error !== null ? (
-    <div className="wallet-state" role="alert" data-testid={testId}>
-      <p className="wallet-state__title">{error}</p>
-      <button type="button" className="fbtn fbtn--secondary" onClick={onRetry}>
-        {t('withdraw.retry')}
-      </button>
-    </div>
+    <LoadFailed title={error} onRetry={onRetry} retryLabel={t('withdraw.retry')} testId={testId} />
   ) : (
-    <p className="wallet-state" aria-busy="true">
-      {t('state.loading')}
-    </p>
+    <Loading text={t('state.loading')} />
   );
 }
 

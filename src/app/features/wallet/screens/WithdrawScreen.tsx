@@ -24,6 +24,7 @@ import '../components/wallet.css';
 import '../components/withdraw.css';
 import { WithdrawForm } from '../components/WithdrawForm';
 import { Figure } from '../../../ui/Figure';
+import { LoadFailed, Loading } from '../components/WalletState';
 
 export default function WithdrawScreen() {
   const { t } = useTranslation('wallet');
@@ -51,29 +52,18 @@ export default function WithdrawScreen() {
   }, []);
 
   let body;
-  if (checking)
-    body = (
-      <p className="wallet-state" aria-busy="true" data-testid="withdraw-checking">
-        {t('withdraw.checking')}
-      </p>
-    );
+  if (checking) body = <Loading text={t('withdraw.checking')} testId="withdraw-checking" />;
   else if (outcome) body = <Outcome w={outcome} onAgain={() => setOutcome(null)} />;
   else if (channels.status === 'error' && !channels.data)
     body = (
-      <div className="wallet-state" role="alert">
-        <p className="wallet-state__title">{t('withdraw.error')}</p>
-        {channels.error ? <p className="wallet-state__detail">{channels.error}</p> : null}
-        <button type="button" className="fbtn fbtn--secondary" onClick={channels.reload}>
-          {t('withdraw.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        title={t('withdraw.error')}
+        detail={channels.error}
+        onRetry={channels.reload}
+        retryLabel={t('withdraw.retry')}
+      />
     );
-  else if (!channels.data)
-    body = (
-      <p className="wallet-state" aria-busy="true">
-        {t('withdraw.loading')}
-      </p>
-    );
+  else if (!channels.data) body = <Loading text={t('withdraw.loading')} />;
   else if (channels.data.length === 0) body = <p className="wallet-state">{t('withdraw.empty')}</p>;
   else
     body = (
