@@ -26,14 +26,14 @@ export function OpenOptions({
   state,
   offset,
   pairOf,
-  onExpired,
+  onClosed,
   now,
 }: {
   rows: readonly OptionOrder[];
   state: ListState<unknown>;
   offset: number | null;
   pairOf: (symbol: string) => string;
-  onExpired?: () => void;
+  onClosed?: () => void;
   now?: () => number;
 }) {
   const { t } = useTranslation('options');
@@ -54,7 +54,7 @@ export function OpenOptions({
               <div>
                 <dt>{t('open.expiresIn')}</dt>
                 <dd>
-                  <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onExpired} now={now} />
+                  <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onClosed} now={now} />
                 </dd>
               </div>
               <Paid order={o} />
