@@ -17,6 +17,7 @@ import { useStatusRefetch } from '../../../../market/useStatusRefetch';
 import { settings } from '../../../../state/settings';
 import { toast, type Toast } from '../../../../state/toast';
 import { clock, type TimerHandle } from '../../../../time/clock';
+import type { Lookup } from './contractOrders';
 import { useOwnContracts } from './ownContracts';
 
 /** While an order's outcome is unknown, it is looked for again this often (until found or given up). */
@@ -29,7 +30,6 @@ const CLOSE_CHECKS_MS = [2_000, 6_000] as const;
 const CLOSE_CHECKS_COALESCE_MS = 1_000;
 
 type Settlement<K extends SettlementData['kind']> = Extract<SettlementData, { kind: K }>;
-type Lookup<O> = { kind: 'found'; order: O } | { kind: 'gone' } | { kind: 'waiting' };
 /** A settled contract as its toast tells it. */
 interface Settled {
   id: number;

@@ -33,7 +33,6 @@ import {
   buyAtQuote,
   optionsChanged,
   pendingOptions,
-  PurchaseUnconfirmed,
   requestQuote,
   resolvePendingOption,
   SETTLED_PAGE_SIZE,
@@ -44,6 +43,7 @@ import {
 import { clock } from '../../../../time/clock';
 import { ContractTabs } from '../../components/kit/ContractTabs';
 import { useContracts, usePairNames } from '../../components/kit/contractLive';
+import { OrderUnconfirmed } from '../../components/kit/contractOrders';
 import { PendingNotice } from '../../components/kit/PendingNotice';
 
 const localNow = () => clock.now();
@@ -196,7 +196,7 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
       );
       if (clearOnBuy) choose(null);
     } catch (err) {
-      if (err instanceof PurchaseUnconfirmed) {
+      if (err instanceof OrderUnconfirmed) {
         setQuote(null);
         refresh();
       } else refused = err instanceof Error ? err.message : String(err);

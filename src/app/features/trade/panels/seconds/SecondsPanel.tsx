@@ -28,7 +28,6 @@ import { highestId, pickPeriod, serverNow, sortPeriods, STAKE_COIN } from './mod
 import { checkStake } from './model/stake';
 import {
   contractsChanged,
-  OrderUnconfirmed,
   pendingSeconds,
   placeSecondOrder,
   resolvePending,
@@ -42,6 +41,7 @@ import './seconds.css';
 import { clock } from '../../../../time/clock';
 import { ContractTabs } from '../../components/kit/ContractTabs';
 import { useContracts, usePairNames } from '../../components/kit/contractLive';
+import { OrderUnconfirmed } from '../../components/kit/contractOrders';
 
 interface Props {
   /** The pair on screen; read from the route (`?symbol=`) when not given. */
