@@ -13,6 +13,8 @@ import { OPTION_MAX_PREMIUM, OPTION_MIN_PREMIUM } from '../../../../../../shared
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { SignInCta } from '../../../../../ui/SignInCta';
 import { sanitizeAmountInput } from '../../../../../money/transfer';
+import { AvailableNote } from '../../../components/kit/AvailableNote';
+import { DecimalInput } from '../../../components/kit/OrderFormShell';
 import { Countdown } from '../../../components/Countdown';
 import {
   indicativeTotal,
@@ -148,23 +150,15 @@ export function OptionTicket(p: TicketProps) {
               <label className="field__label" htmlFor={`${id}-q`}>
                 {t('ticket.quantity', { coin: p.base })}
               </label>
-              <span className="opt-avail" data-testid="options-available">
-                {p.available !== undefined
-                  ? t('available', { amount: formatDecimal(p.available), coin: OPTION_COIN })
-                  : p.availableError
-                    ? t('availableError')
-                    : t('availableLoading')}
-              </span>
+              <AvailableNote mode="options" available={p.available} error={p.availableError} coin={OPTION_COIN} />
             </div>
             <div className="field__control">
-              <input
+              <DecimalInput
                 id={`${id}-q`}
                 className="field__input"
-                inputMode="decimal"
-                autoComplete="off"
                 value={p.quantity}
-                onChange={(e) => p.onQuantity(sanitizeAmountInput(e.target.value, p.base))}
-                data-testid="options-quantity"
+                onText={(v) => p.onQuantity(sanitizeAmountInput(v, p.base))}
+                testId="options-quantity"
               />
               <span className="opt-unit">{p.base}</span>
             </div>

@@ -12,6 +12,8 @@ import type { Period, SecondDirection } from '../../../../../../shared/schemas/t
 import { formatDecimal } from '../../../../../i18n/format';
 import { SignInCta } from '../../../../../ui/SignInCta';
 import { sanitizeAmountInput } from '../../../../../money/transfer';
+import { AvailableNote } from '../../../components/kit/AvailableNote';
+import { DecimalInput } from '../../../components/kit/OrderFormShell';
 import { periodLength, ratioPercent, STAKE_COIN, stakePresets, winPayout } from '../model/seconds';
 import type { StakeCheck } from '../model/stake';
 import { StakeError } from './StakeError';
@@ -112,30 +114,22 @@ export function OrderTicket(p: Props) {
               <label className="field__label" htmlFor={`${id}-stake`}>
                 {t('stake')}
               </label>
-              <span className="sec-avail" data-testid="seconds-available">
-                {p.available !== undefined
-                  ? t('available', { amount: formatDecimal(p.available), coin: STAKE_COIN })
-                  : p.availableError
-                    ? t('availableError')
-                    : t('availableLoading')}
-              </span>
+              <AvailableNote mode="seconds" available={p.available} error={p.availableError} coin={STAKE_COIN} />
             </div>
             <div className="field__control">
-              <input
+              <DecimalInput
                 id={`${id}-stake`}
                 className="field__input"
-                inputMode="decimal"
-                autoComplete="off"
                 value={p.stake}
+                onText={(v) => p.onStake(sanitizeAmountInput(v, STAKE_COIN))}
                 placeholder={
                   selected
                     ? t('range', { min: formatDecimal(selected.minAmount), max: formatDecimal(selected.maxAmount) })
                     : ''
                 }
-                aria-invalid={showError}
-                aria-describedby={showError ? `${id}-err` : undefined}
-                onChange={(e) => p.onStake(sanitizeAmountInput(e.target.value, STAKE_COIN))}
-                data-testid="seconds-stake"
+                invalid={showError}
+                describedBy={`${id}-err`}
+                testId="seconds-stake"
               />
               <span className="sec-unit">{STAKE_COIN}</span>
             </div>
