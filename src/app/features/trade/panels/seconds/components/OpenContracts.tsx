@@ -4,6 +4,7 @@
  * pair's ticker and its own countdown, so a tick or a second re-renders that row only, never the page.
  * A countdown at zero shows "settling" until the settlement arrives (SECUI-7).
  */
+import { Fact } from '../../../components/kit/Fact';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondOrder } from '../../../../../../shared/schemas/trading';
@@ -99,19 +100,10 @@ const OpenRow = memo(function OpenRow({
         </span>
       </div>
       <dl className="sec-row__grid">
-        <div>
-          <dt>{t('open.stake')}</dt>
-          <dd>{`${formatDecimal(order.amount)} ${STAKE_COIN}`}</dd>
-        </div>
-        <div>
-          <dt>{t('open.entry')}</dt>
-          <dd>{formatDecimal(order.openPrice)}</dd>
-        </div>
+        <Fact label={t('open.stake')}>{`${formatDecimal(order.amount)} ${STAKE_COIN}`}</Fact>
+        <Fact label={t('open.entry')}>{formatDecimal(order.openPrice)}</Fact>
         <LivePrice order={order} />
-        <div>
-          <dt>{t('open.pays')}</dt>
-          <dd>{payout ? `${formatDecimal(payout)} ${STAKE_COIN}` : '--'}</dd>
-        </div>
+        <Fact label={t('open.pays')}>{payout ? `${formatDecimal(payout)} ${STAKE_COIN}` : '--'}</Fact>
       </dl>
     </li>
   );
