@@ -4,6 +4,7 @@
  * pair's ticker and its own countdown, so a tick or a second re-renders that row only, never the page.
  * A countdown at zero shows "settling" until the settlement arrives (SECUI-7).
  */
+import { LoadFailed } from './LoadFailed';
 import { Fact } from '../../../components/kit/Fact';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,15 +37,7 @@ interface Props {
 export function OpenContracts({ rows, state, offset, pairOf, onClosed }: Props) {
   const { t } = useTranslation('seconds');
   if (rows.length === 0) {
-    if (state.status === 'error')
-      return (
-        <div className="sec-state" role="alert">
-          <span>{t('open.error')}</span>
-          <button type="button" className="sec-link" onClick={state.reload}>
-            {t('retry')}
-          </button>
-        </div>
-      );
+    if (state.status === 'error') return <LoadFailed text={t('open.error')} onRetry={state.reload} />;
     if (state.status === 'loading')
       return (
         <div className="sec-state" aria-busy="true">

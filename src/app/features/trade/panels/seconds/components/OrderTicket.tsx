@@ -5,6 +5,7 @@
  * Signed out, the periods show with "Log in to trade" instead of the stake and the buttons. Presentational:
  * the panel passes the data and the handlers.
  */
+import { LoadFailed } from './LoadFailed';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -69,12 +70,7 @@ export function OrderTicket(p: Props) {
         {t('period')}
       </div>
       {periods.status === 'error' && periods.periods.length === 0 ? (
-        <div className="sec-state" role="alert">
-          <span>{t('periodsError')}</span>
-          <button type="button" className="sec-link" onClick={periods.reload}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('periodsError')} onRetry={periods.reload} />
       ) : periods.periods.length === 0 ? (
         <div className="sec-state" aria-busy={periods.status === 'loading'}>
           {periods.status === 'loading' ? t('periodsLoading') : t('periodsEmpty')}

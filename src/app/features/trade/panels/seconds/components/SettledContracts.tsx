@@ -4,6 +4,7 @@
  * the user can check the outcome against the public trades. "Show on chart" marks the pair of trades on the
  * chart (SECUI-9).
  */
+import { LoadFailed } from './LoadFailed';
 import { Fact } from '../../../components/kit/Fact';
 import { useTranslation } from 'react-i18next';
 import type { SecondOrder, SecondOrderPage, TradeEvidence } from '../../../../../../shared/schemas/trading';
@@ -27,15 +28,7 @@ export function SettledContracts({ page, pageSize, state, pairOf, onPage, onShow
   const { t } = useTranslation('seconds');
   const data = state.data;
   if (!data) {
-    if (state.status === 'error')
-      return (
-        <div className="sec-state" role="alert">
-          <span>{t('settled.error')}</span>
-          <button type="button" className="sec-link" onClick={state.reload}>
-            {t('retry')}
-          </button>
-        </div>
-      );
+    if (state.status === 'error') return <LoadFailed text={t('settled.error')} onRetry={state.reload} />;
     return (
       <div className="sec-state" aria-busy="true">
         {t('loading')}
