@@ -120,6 +120,17 @@ export default function TradeShell() {
     return <Options {...screen} defaultList={MODE_LIST[routeMode]} />;
   }
 
+  // The second contracts' screen (the one mode left): the pair list, the chart, the panel and the recent trades.
+  const pairs = (
+    <PairPanel
+      key={routeMode}
+      rows={allRows}
+      activeSymbol={symbol}
+      defaultList={MODE_LIST[routeMode]}
+      onOpen={openRow}
+    />
+  );
+  const chart = { symbol, pair: pairLabel, interval, onInterval: setIv, priceDecimals: row?.priceDecimals };
   if (desktop) {
     return (
       <div className="mk-page trade trade--desk">
@@ -127,25 +138,12 @@ export default function TradeShell() {
         <SkipLinks regions={['pairs', 'chart', 'form']} />
         <div className="trade-grid">
           <aside className="trade-pairs" aria-label={t('allPairs')} id={SKIP_ID.pairs} tabIndex={-1}>
-            <PairPanel
-              key={routeMode}
-              rows={allRows}
-              activeSymbol={symbol}
-              defaultList={MODE_LIST[routeMode]}
-              onOpen={openRow}
-            />
+            {pairs}
           </aside>
           <div className="trade-main">
             <PairHeader row={row} symbol={symbol} />
             <div id={SKIP_ID.chart} tabIndex={-1}>
-              <ChartCard
-                symbol={symbol}
-                pair={pairLabel}
-                interval={interval}
-                onInterval={setIv}
-                height={460}
-                priceDecimals={row?.priceDecimals}
-              />
+              <ChartCard {...chart} height={460} />
             </div>
             <div id={SKIP_ID.form} tabIndex={-1}>
               <ModePanel />
@@ -163,24 +161,11 @@ export default function TradeShell() {
     <div className="mk-page trade">
       {header}
       <PairHeader row={row} symbol={symbol} onChoose={() => setChoosing(true)} />
-      <ChartCard
-        symbol={symbol}
-        pair={pairLabel}
-        interval={interval}
-        onInterval={setIv}
-        height={320}
-        priceDecimals={row?.priceDecimals}
-      />
+      <ChartCard {...chart} height={320} />
       <ModePanel />
       <RecentTrades symbol={symbol} base={base} quote={quote} priceDecimals={row?.priceDecimals} />
       <Popup open={choosing} onClose={() => setChoosing(false)} title={t('choosePair')} variant="sheet">
-        <PairPanel
-          key={routeMode}
-          rows={allRows}
-          activeSymbol={symbol}
-          defaultList={MODE_LIST[routeMode]}
-          onOpen={openRow}
-        />
+        {pairs}
       </Popup>
     </div>
   );

@@ -67,21 +67,45 @@ export function DecimalField(p: {
       <label htmlFor={p.id} className="so-field__label">
         {p.label}
       </label>
-      <input
-        ref={p.inputRef}
-        id={p.id}
+      <DecimalInput
+        {...p}
         className="so-field__input num"
-        inputMode="decimal"
-        autoComplete="off"
-        value={p.value}
-        placeholder={p.placeholder}
-        onChange={(e) => p.onValue(sanitizeDecimalInput(e.target.value, p.decimals))}
-        aria-invalid={p.invalid || undefined}
-        aria-describedby={p.invalid ? p.describedBy : undefined}
-        data-testid={p.testId}
+        onText={(v) => p.onValue(sanitizeDecimalInput(v, p.decimals))}
       />
       {typeof p.unit === 'string' ? <span className="so-field__unit">{p.unit}</span> : p.unit}
     </div>
+  );
+}
+
+/**
+ * A decimal input (the order forms' and the contract tickets'): `onText` is given what was typed (the caller keeps
+ * the places it allows); marked invalid (A11Y-16) and then described by `describedBy`.
+ */
+export function DecimalInput(p: {
+  id: string;
+  className: string;
+  value: string;
+  onText: (text: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  placeholder?: string;
+  testId: string;
+}) {
+  return (
+    <input
+      ref={p.inputRef}
+      id={p.id}
+      className={p.className}
+      inputMode="decimal"
+      autoComplete="off"
+      value={p.value}
+      placeholder={p.placeholder}
+      onChange={(e) => p.onText(e.target.value)}
+      aria-invalid={p.invalid || undefined}
+      aria-describedby={p.invalid ? p.describedBy : undefined}
+      data-testid={p.testId}
+    />
   );
 }
 

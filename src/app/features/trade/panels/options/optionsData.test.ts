@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { optionsApi } from '../../../../../shared/api/options';
 import type { OptionOrder } from '../../../../../shared/schemas/options';
 import { ApiError } from '../../../../api/client';
+import { OrderUnconfirmed } from '../../components/kit/contractOrders';
 import * as data from './optionsData';
 import { memoryStorage } from '../../../../state/testing/memoryStorage';
 import { testOptionOrder, testOptionQuote } from '../testing';
@@ -79,7 +80,7 @@ describe('buying an option: one submission per intent (OUI-5)', () => {
 
   it('[OUI-5] not there yet: unconfirmed, the key stays; after a reload the lookup by the same key finds it', async () => {
     server.buyReply = () => Promise.reject(new ApiError('network', 'Network anomaly'));
-    await expect(data.buyAtQuote(quote, AT)).rejects.toBeInstanceOf(data.PurchaseUnconfirmed);
+    await expect(data.buyAtQuote(quote, AT)).rejects.toBeInstanceOf(OrderUnconfirmed);
     const pending = data.pendingOptions();
     expect(pending).toEqual([
       { symbol: 'btcusdt', kind: 'call', expiry: quote.expiry, strike: '67000', quantity: '0.1', at: AT },
@@ -97,7 +98,7 @@ describe('buying an option: one submission per intent (OUI-5)', () => {
 
   it('[OUI-5] after two minutes without a trace the purchase was not made: the key is forgotten', async () => {
     server.buyReply = () => Promise.reject(new ApiError('timeout', 'Request timed out'));
-    await expect(data.buyAtQuote(quote, AT)).rejects.toBeInstanceOf(data.PurchaseUnconfirmed);
+    await expect(data.buyAtQuote(quote, AT)).rejects.toBeInstanceOf(OrderUnconfirmed);
     const [p] = data.pendingOptions();
     await expect(data.resolvePendingOption(p, AT + 60_000)).resolves.toEqual({ kind: 'waiting' });
     expect(data.pendingOptions()).toHaveLength(1);

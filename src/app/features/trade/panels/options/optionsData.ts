@@ -8,12 +8,12 @@
 import { useSyncExternalStore } from 'react';
 import { optionsApi } from '../../../../../shared/api/options';
 import type { OptionOrder, OptionQuote, OptionQuoteBody } from '../../../../../shared/schemas/options';
-import { ApiError, call } from '../../../../api/client';
-import { completeIntent, intentKey, mutate, pendingIntentNames } from '../../../../data/mutate';
+import { call } from '../../../../api/client';
+import { intentKey } from '../../../../data/mutate';
 import { invalidate } from '../../../../data/queries';
 import { queryKey } from '../../../../data/queryCache';
 import { useQuery } from '../../../../data/useQuery';
-import { balancesChanged } from '../../../../money/balances';
+import { concludeLookup, placeOnce, storedOrders, type Lookup } from '../../components/kit/contractOrders';
 import {
   LOST_OPTION_GIVE_UP_MS,
   OPTION_INTENT_PREFIX,
@@ -53,31 +53,19 @@ export function useOptionChain(symbol: string) {
   );
 }
 
-export function useOpenOptions(uid: string) {
+/** A page of the user's open or settled options (fetched while signed in). */
+function useOptionOrders(uid: string, status: 'open' | 'settled', page: number, pageSize: number) {
   return useQuery(
-    queryKey(['options', 'orders', 'open', uid]),
-    (signal) =>
-      call(optionsApi.optionOrderList, {
-        query: { status: 'open', pageNum: 1, pageSize: OPEN_PAGE_SIZE },
-        signal,
-        silent: true,
-      }),
+    queryKey(['options', 'orders', status, uid, page]),
+    (signal) => call(optionsApi.optionOrderList, { query: { status, pageNum: page, pageSize }, signal, silent: true }),
     { enabled: uid !== '' },
   );
 }
 
-export function useSettledOptions(uid: string, page: number) {
-  return useQuery(
-    queryKey(['options', 'orders', 'settled', uid, page]),
-    (signal) =>
-      call(optionsApi.optionOrderList, {
-        query: { status: 'settled', pageNum: page, pageSize: SETTLED_PAGE_SIZE },
-        signal,
-        silent: true,
-      }),
-    { enabled: uid !== '' },
-  );
-}
+export const useOpenOptions = (uid: string) => useOptionOrders(uid, 'open', 1, OPEN_PAGE_SIZE);
+
+export const useSettledOptions = (uid: string, page: number) =>
+  useOptionOrders(uid, 'settled', page, SETTLED_PAGE_SIZE);
 
 /** The option lists changed on the server (a push, a purchase): fetch every shown one again. */
 export function optionsChanged(): void {
@@ -89,65 +77,33 @@ export function requestQuote(body: OptionQuoteBody): Promise<OptionQuote> {
   return call(optionsApi.optionQuote, { body, silent: true });
 }
 
-/** Failures after which nobody knows whether the server made the purchase. */
-export function outcomeUnknown(err: unknown): boolean {
-  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout');
-}
-
-/** The purchase's reply never came and it is not (yet) in the user's list: the screen keeps looking. */
-export class PurchaseUnconfirmed extends Error {
-  constructor(
-    readonly pending: PendingOption,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PurchaseUnconfirmed';
-  }
-}
-
 /** Purchases whose outcome is not known yet (stored with their key; they survive a reload). */
-export function pendingOptions(): PendingOption[] {
-  return pendingIntentNames(OPTION_INTENT_PREFIX)
-    .map(parseOptionIntent)
-    .filter((p): p is PendingOption => p !== null);
-}
-
-export type Resolution = { kind: 'found'; order: OptionOrder } | { kind: 'gone' } | { kind: 'waiting' };
+export const pendingOptions = (): PendingOption[] => storedOrders(OPTION_INTENT_PREFIX, parseOptionIntent);
 
 /**
  * What became of a purchase whose reply never came (OUI-5): asked of optionOrderList by its clientOrderId (the
  * intent's key). Found or given up, the intent is complete; otherwise its key stays. Rejects when the list could
  * not be read (nothing is concluded then).
  */
-export async function resolvePendingOption(p: PendingOption, localNow: number): Promise<Resolution> {
-  const name = optionIntentName(p);
-  const clientOrderId = intentKey(name);
+export async function resolvePendingOption(p: PendingOption, localNow: number): Promise<Lookup<OptionOrder>> {
+  const intent = optionIntentName(p);
+  const clientOrderId = intentKey(intent);
   const page = await call(optionsApi.optionOrderList, {
     query: { clientOrderId, pageNum: 1, pageSize: 1 },
     silent: true,
   });
   const order = page.rows.find((o) => o.clientOrderId === clientOrderId);
-  if (order) {
-    completeIntent(name);
-    optionsChanged();
-    balancesChanged();
-    return { kind: 'found', order };
-  }
-  if (localNow - p.at > LOST_OPTION_GIVE_UP_MS) {
-    completeIntent(name);
-    return { kind: 'gone' };
-  }
-  return { kind: 'waiting' };
+  return concludeLookup(intent, order, localNow - p.at > LOST_OPTION_GIVE_UP_MS, optionsChanged);
 }
 
 /**
  * Buys at a quote once per intent (OUI-5). The intent is the quote's option and quantity at this moment; its key
  * is the Idempotency-Key and the clientOrderId. A lost reply is answered by looking for the purchase by that
- * clientOrderId; when it is not there yet, rejects with PurchaseUnconfirmed (the key stays). A refusal (an expired
+ * clientOrderId; when it is not there yet, rejects with OrderUnconfirmed (the key stays). A refusal (an expired
  * quote among them) rejects with the server's message.
  */
-export async function buyAtQuote(quote: OptionQuote, at: number): Promise<OptionOrder> {
-  const p: PendingOption = {
+export function buyAtQuote(quote: OptionQuote, at: number): Promise<OptionOrder> {
+  const pending: PendingOption = {
     symbol: quote.symbol.toLowerCase(),
     kind: quote.kind,
     expiry: quote.expiry,
@@ -155,23 +111,16 @@ export async function buyAtQuote(quote: OptionQuote, at: number): Promise<Option
     quantity: quote.quantity,
     at,
   };
-  try {
-    const order = await mutate(
-      (idempotencyKey) =>
-        call(optionsApi.buyOption, {
-          body: { quoteId: quote.quoteId, clientOrderId: idempotencyKey },
-          idempotencyKey,
-          silent: true,
-        }),
-      { intent: optionIntentName(p), invalidates: [ORDER_QUERIES] },
-    );
-    balancesChanged();
-    return order;
-  } catch (err) {
-    if (!outcomeUnknown(err)) throw err;
-    // Never send again: ask what became of it.
-    const r = await resolvePendingOption(p, at).catch(() => null);
-    if (r?.kind === 'found') return r.order;
-    throw new PurchaseUnconfirmed(p, (err as Error).message);
-  }
+  return placeOnce({
+    pending,
+    intent: optionIntentName(pending),
+    queries: ORDER_QUERIES,
+    send: (idempotencyKey) =>
+      call(optionsApi.buyOption, {
+        body: { quoteId: quote.quoteId, clientOrderId: idempotencyKey },
+        idempotencyKey,
+        silent: true,
+      }),
+    lookup: () => resolvePendingOption(pending, at),
+  });
 }

@@ -4,20 +4,18 @@
  * options, the purchases whose reply never came, and the pushes that tell an option was bought or settled (a
  * toast on settlement). Returns the rendered parts; each layout places them.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { OptionKind, OptionOrder, OptionTenor } from '../../../../../shared/schemas/options';
 import { formatDecimal } from '../../../../i18n/format';
-import { useLiveAccount } from '../../../../market/hooks';
 import { session } from '../../../../state/session';
 import { settings } from '../../../../state/settings';
 import { toast } from '../../../../state/toast';
 import type { CoinLists as SchemaCoinLists } from '../../../../../shared/schemas/coins';
-import { mergeCoinLists, streamSymbol, type CoinLists } from '../../../../market/coins';
+import { streamSymbol } from '../../../../market/coins';
 import { useAssetBalances } from '../../../../money/balances';
 import { availableOf } from '../../../../money/transfer';
-import { useCloseChecks } from '../seconds/useSecondsLive';
 import { useServerOffset } from '../../../../market/serverClock';
 import { OptionBoard, type OptionPick } from './components/OptionBoard';
 import { OptionTicket, type HeldQuote } from './components/OptionTicket';
@@ -30,13 +28,11 @@ import {
   serverNow,
   sortExpiries,
   trimZeros,
-  type PendingOption,
 } from './model/options';
 import {
   buyAtQuote,
   optionsChanged,
   pendingOptions,
-  PurchaseUnconfirmed,
   requestQuote,
   resolvePendingOption,
   SETTLED_PAGE_SIZE,
@@ -46,11 +42,10 @@ import {
 } from './optionsData';
 import { clock } from '../../../../time/clock';
 import { ContractTabs } from '../../components/kit/ContractTabs';
-import { useOwnContracts } from '../../components/kit/ownContracts';
+import { useContracts, usePairNames } from '../../components/kit/contractLive';
+import { OrderUnconfirmed } from '../../components/kit/contractOrders';
+import { PendingNotice } from '../../components/kit/PendingNotice';
 
-/** While a purchase's outcome is unknown, it is looked for again this often. */
-const PENDING_RECHECK_MS = 10_000;
-const SETTLEMENT_TOAST_MS = 4_000;
 const localNow = () => clock.now();
 
 /** Open options: the soonest expiry first, then the newest. */
@@ -71,12 +66,7 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
   const { isSign, userInfo } = useSnapshot(session);
   const uid = isSign ? (userInfo?.uid ?? '') : '';
   const snap = useSnapshot(settings);
-  const coins = snap.coins as unknown as CoinLists;
-  const rows = useMemo(() => mergeCoinLists(coins), [coins]);
-  const pairOf = useCallback(
-    (s: string) => rows.find((r) => r.symbol.toLowerCase() === s.toLowerCase())?.display ?? s.toUpperCase(),
-    [rows],
-  );
+  const { rows, pairOf } = usePairNames();
   const lists = snap.coins as unknown as SchemaCoinLists;
   const optionPair = (lists.optionList ?? []).find((p) => streamSymbol(p) === symbol);
   const spotPair = (lists.currencyList ?? []).find((p) => streamSymbol(p) === symbol);
@@ -159,93 +149,31 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
     }
   };
 
-  // The lists.
-  const openQ = useOpenOptions(uid);
-  const [page, setPage] = useState(1);
-  const settledQ = useSettledOptions(uid, page);
-  const latestQ = useSettledOptions(uid, 1);
-  const latestRows = latestQ.data?.rows;
-  const [settledIds, setSettledIds] = useState<ReadonlySet<number>>(new Set());
-  const own = useOwnContracts({
-    open: openQ.data,
-    latestSettled: latestRows,
-    settledHere: settledIds,
+  // The lists, their pushes (USER_STATUS and SETTLEMENT kind "option") and toasts, and the purchases whose reply
+  // never came (OUI-5).
+  const { own, openList, settledList, pending, hasPending, recheck, refresh } = useContracts(uid, {
+    kind: 'option',
+    useOpen: useOpenOptions,
+    useSettled: useSettledOptions,
+    pageSize: SETTLED_PAGE_SIZE,
     order: SOONEST_FIRST,
-  });
-  const { openRows, onPlaced, seenOpen, toasted } = own;
-
-  const announce = useCallback(
-    (id: number, sym: string, payout: string) => {
-      if (toasted.current.has(id)) return;
-      toasted.current.add(id);
-      const won = /[1-9]/.test(payout);
-      toast(
-        t(won ? 'toast.paid' : 'toast.expired', {
-          pair: pairOf(sym),
-          payout: formatDecimal(trimZeros(payout)),
-          coin: OPTION_COIN,
-        }),
-        { kind: won ? 'success' : 'info', duration: SETTLEMENT_TOAST_MS },
-      );
+    changed: optionsChanged,
+    settledOf: (o: OptionOrder) =>
+      o.status === 'settled' ? { id: o.id, symbol: o.symbol, payout: o.payout ?? '0' } : null,
+    toastOf: (s) => {
+      const won = /[1-9]/.test(s.payout);
+      const words = { pair: pairOf(s.symbol), payout: formatDecimal(trimZeros(s.payout)), coin: OPTION_COIN };
+      return { message: t(won ? 'toast.paid' : 'toast.expired', words), kind: won ? 'success' : 'info' };
     },
-    [t, pairOf, toasted],
-  );
-  useEffect(() => {
-    for (const o of latestRows ?? [])
-      if (o.status === 'settled' && seenOpen.current.has(o.id)) announce(o.id, o.symbol, o.payout ?? '0');
-  }, [latestRows, announce, seenOpen]);
-
-  // A purchase whose reply never came (OUI-5).
-  const [pending, setPending] = useState<PendingOption[]>(() => pendingOptions());
-  const checking = useRef(false);
-  const recheck = useCallback(async () => {
-    if (checking.current) return;
-    checking.current = true;
-    try {
-      for (const p of pendingOptions()) {
-        const r = await resolvePendingOption(p, localNow()).catch(() => null);
-        if (r?.kind === 'found') onPlaced(r.order);
-        else if (r?.kind === 'gone')
-          toast(t('notBought', { kind: t(`kind.${p.kind}`), strike: formatDecimal(p.strike) }), {
-            kind: 'error',
-            duration: 6000,
-          });
-      }
-    } finally {
-      checking.current = false;
-      setPending(pendingOptions());
-    }
-  }, [onPlaced, t]);
-  const hasPending = uid !== '' && pending.length > 0;
-  useEffect(() => {
-    if (!hasPending) return;
-    void recheck();
-    const id = clock.setInterval(() => void recheck(), PENDING_RECHECK_MS);
-    return () => clock.clearInterval(id);
-  }, [hasPending, recheck]);
-
-  // Pushes: USER_STATUS kind "option" (bought or settled) and SETTLEMENT kind "option".
-  const live = useLiveAccount();
-  const statusCount = live?.statusCount ?? 0;
-  const statusKind = live?.lastStatus?.kind;
-  const firstStatus = useRef(statusCount);
-  useEffect(() => {
-    if (statusCount === firstStatus.current) return;
-    firstStatus.current = statusCount;
-    if (statusKind === 'option') optionsChanged();
-  }, [statusCount, statusKind]);
-  const settlementCount = live?.settlementCount ?? 0;
-  const settlement = live?.lastSettlement ?? null;
-  const firstSettlement = useRef(settlementCount);
-  useEffect(() => {
-    if (settlementCount === firstSettlement.current) return;
-    firstSettlement.current = settlementCount;
-    if (settlement?.kind !== 'option') return;
-    setSettledIds((s) => new Set([...s, settlement.id]));
-    announce(settlement.id, settlement.symbol, settlement.payout);
-    optionsChanged();
-  }, [settlementCount, settlement, announce]);
-  const onClosed = useCloseChecks(optionsChanged);
+    stored: pendingOptions,
+    resolve: resolvePendingOption,
+    onGone: (p) =>
+      toast(t('notBought', { kind: t(`kind.${p.kind}`), strike: formatDecimal(p.strike) }), {
+        kind: 'error',
+        duration: 6000,
+      }),
+  });
+  const { onPlaced } = own;
 
   const { clearOnBuy } = opts;
   const buy = async () => {
@@ -268,9 +196,9 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
       );
       if (clearOnBuy) choose(null);
     } catch (err) {
-      if (err instanceof PurchaseUnconfirmed) {
+      if (err instanceof OrderUnconfirmed) {
         setQuote(null);
-        setPending(pendingOptions());
+        refresh();
       } else refused = err instanceof Error ? err.message : String(err);
     } finally {
       setBusy(null);
@@ -331,38 +259,26 @@ export function useOptionsScreen(symbol: string, opts: { clearOnBuy?: boolean } 
           mode="options"
           label={t('mine.title')}
           own={own}
-          open={<OpenOptions rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onExpired={onClosed} />}
-          settled={
-            <SettledOptions
-              page={page}
-              pageSize={SETTLED_PAGE_SIZE}
-              state={settledQ}
-              pairOf={pairOf}
-              onPage={setPage}
-            />
-          }
+          open={<OpenOptions {...openList} offset={offset} pairOf={pairOf} />}
+          settled={<SettledOptions {...settledList} pairOf={pairOf} />}
         />
       </section>
     );
 
   const pendingView = hasPending ? (
-    <div className="opt-pending" role="status" data-testid="options-pending">
-      <ul>
-        {pending.map((p) => (
-          <li key={`${p.symbol}:${p.kind}:${p.strike}:${p.expiry}:${p.at}`}>
-            {t('unconfirmed', {
-              pair: pairOf(p.symbol),
-              kind: t(`kind.${p.kind}`),
-              strike: formatDecimal(p.strike),
-              quantity: formatDecimal(p.quantity),
-            })}
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="opt-link" onClick={() => void recheck()}>
-        {t('checkAgain')}
-      </button>
-    </div>
+    <PendingNotice
+      mode="options"
+      orders={pending.map((p) => ({
+        key: `${p.symbol}:${p.kind}:${p.strike}:${p.expiry}:${p.at}`,
+        text: t('unconfirmed', {
+          pair: pairOf(p.symbol),
+          kind: t(`kind.${p.kind}`),
+          strike: formatDecimal(p.strike),
+          quantity: formatDecimal(p.quantity),
+        }),
+      }))}
+      onCheck={() => void recheck()}
+    />
   ) : null;
 
   return { board, ticket, mine, pending: pendingView, pick, clearPick: () => choose(null) };

@@ -7,18 +7,15 @@
  * entries and exits. Signed out: the periods and "Log in to trade".
  * Phone: one column. Desktop (where the order form sits): the ticket beside the lists when the slot is wide.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { SettlementData } from '../../../../../shared/protocol';
 import type { SecondDirection, SecondOrder } from '../../../../../shared/schemas/trading';
 import { formatDecimal } from '../../../../i18n/format';
 import { useIsDesktop } from '../../../../ui/useIsDesktop';
 import { session } from '../../../../state/session';
-import { settings } from '../../../../state/settings';
 import { toast } from '../../../../state/toast';
-import { mergeCoinLists, type CoinLists } from '../../../../market/coins';
 import { useAssetBalances } from '../../../../money/balances';
 import { availableOf } from '../../../../money/transfer';
 import { setChartMarks, type ChartMark } from '../../components/chart/chartMarks';
@@ -27,11 +24,10 @@ import { OpenContracts } from './components/OpenContracts';
 import { OrderTicket, periodText } from './components/OrderTicket';
 import { PendingNotice } from './components/PendingNotice';
 import { SettledContracts } from './components/SettledContracts';
-import { highestId, pickPeriod, serverNow, sortPeriods, STAKE_COIN, type PendingSecond } from './model/seconds';
+import { highestId, pickPeriod, serverNow, sortPeriods, STAKE_COIN } from './model/seconds';
 import { checkStake } from './model/stake';
 import {
   contractsChanged,
-  OrderUnconfirmed,
   pendingSeconds,
   placeSecondOrder,
   resolvePending,
@@ -40,17 +36,12 @@ import {
   usePeriods,
   useSettledSeconds,
 } from './secondsData';
-import { useCloseChecks, useSecondsPushes } from './useSecondsLive';
 import { useServerOffset } from '../../../../market/serverClock';
 import './seconds.css';
 import { clock } from '../../../../time/clock';
 import { ContractTabs } from '../../components/kit/ContractTabs';
-import { useOwnContracts } from '../../components/kit/ownContracts';
-
-/** While a submission's outcome is unknown, it is looked for again this often (until found or given up). */
-const PENDING_RECHECK_MS = 10_000;
-/** A settlement toast stays this long (twice the default: it carries a result and an amount). */
-const SETTLEMENT_TOAST_MS = 4_000;
+import { useContracts, usePairNames } from '../../components/kit/contractLive';
+import { OrderUnconfirmed } from '../../components/kit/contractOrders';
 
 interface Props {
   /** The pair on screen; read from the route (`?symbol=`) when not given. */
@@ -64,18 +55,13 @@ const NEWEST_FIRST = (a: SecondOrder, b: SecondOrder) => b.id - a.id;
 /** The pair of the panel and the display name of any pair (from the platform's coin lists). */
 function usePanelPair(symbolProp: string | undefined) {
   const [params] = useSearchParams();
-  const snap = useSnapshot(settings);
-  const rows = useMemo(() => mergeCoinLists(snap.coins as unknown as CoinLists), [snap.coins]);
+  const { rows, pairOf } = usePairNames();
   const wanted = (symbolProp ?? params.get('symbol') ?? '').trim();
   const row =
     rows.find((r) => r.list === 'coinList' && r.symbol === wanted) ??
     rows.find((r) => r.symbol === wanted) ??
     (wanted ? undefined : rows.find((r) => r.list === 'coinList'));
   const symbol = row?.symbol ?? (wanted || 'btcusdt');
-  const pairOf = useCallback(
-    (s: string) => rows.find((r) => r.symbol.toLowerCase() === s.toLowerCase())?.display ?? s.toUpperCase(),
-    [rows],
-  );
   return { symbol, pairOf };
 }
 
@@ -99,82 +85,32 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
   const available = balances.data ? availableOf(balances.data, 'platform', STAKE_COIN) : undefined;
   const check = selected ? checkStake(selected, stake, available) : null;
 
-  // The lists.
-  const openQ = useOpenSeconds(uid);
-  const [page, setPage] = useState(1);
-  const settledQ = useSettledSeconds(uid, page);
-  const latestQ = useSettledSeconds(uid, 1);
+  // The lists, their pushes and toasts, and the submissions whose reply never came (SECUI-5).
   const engineOffset = useServerOffset();
   const [replyOffset, setReplyOffset] = useState<number | null>(null);
   const offset = engineOffset ?? replyOffset;
-  const [pushed, setPushed] = useState<Readonly<Record<number, SettlementData>>>({});
-  const latestRows = latestQ.data?.rows;
-  const own = useOwnContracts({
-    open: openQ.data,
-    latestSettled: latestRows,
-    settledHere: pushed,
+  const { own, latestRows, openList, settledList, pending, hasPending, recheck, refresh } = useContracts(uid, {
+    kind: 'second',
+    useOpen: useOpenSeconds,
+    useSettled: useSettledSeconds,
+    pageSize: SETTLED_PAGE_SIZE,
     order: NEWEST_FIRST,
+    changed: contractsChanged,
+    settledOf: (o: SecondOrder) =>
+      o.result ? { id: o.id, symbol: o.symbol, result: o.result, payout: o.payout ?? '0' } : null,
+    toastOf: (s) => ({
+      message: t(`toast.${s.result}`, { pair: pairOf(s.symbol), payout: formatDecimal(s.payout), coin: STAKE_COIN }),
+      kind: s.result === 'win' ? 'success' : s.result === 'lose' ? 'error' : 'info',
+    }),
+    stored: pendingSeconds,
+    resolve: resolvePending,
+    onGone: (p) =>
+      toast(t('notPlaced', { direction: t(p.direction), amount: formatDecimal(p.amount), coin: STAKE_COIN }), {
+        kind: 'error',
+        duration: 6000,
+      }),
   });
-  const { openRows, onPlaced, seenOpen, toasted } = own;
-
-  const announce = useCallback(
-    (id: number, symbol: string, result: 'win' | 'lose' | 'draw', payout: string) => {
-      if (toasted.current.has(id)) return;
-      toasted.current.add(id);
-      const kind = result === 'win' ? 'success' : result === 'lose' ? 'error' : 'info';
-      toast(t(`toast.${result}`, { pair: pairOf(symbol), payout: formatDecimal(payout), coin: STAKE_COIN }), {
-        kind,
-        duration: SETTLEMENT_TOAST_MS,
-      });
-    },
-    [t, pairOf, toasted],
-  );
-  useEffect(() => {
-    for (const o of latestRows ?? [])
-      if (o.result && seenOpen.current.has(o.id)) announce(o.id, o.symbol, o.result, o.payout ?? '0');
-  }, [latestRows, announce, seenOpen]);
-
-  // A submission whose reply never came (SECUI-5).
-  const [pending, setPending] = useState<PendingSecond[]>(() => pendingSeconds());
-  const checking = useRef(false);
-  const recheck = useCallback(async () => {
-    if (checking.current) return;
-    checking.current = true;
-    try {
-      for (const p of pendingSeconds()) {
-        const r = await resolvePending(p, clock.now()).catch(() => null);
-        if (r?.kind === 'found') onPlaced(r.order);
-        else if (r?.kind === 'gone')
-          toast(t('notPlaced', { direction: t(p.direction), amount: formatDecimal(p.amount), coin: STAKE_COIN }), {
-            kind: 'error',
-            duration: 6000,
-          });
-      }
-    } finally {
-      checking.current = false;
-      setPending(pendingSeconds());
-    }
-  }, [onPlaced, t]);
-  const hasPending = uid !== '' && pending.length > 0;
-  useEffect(() => {
-    if (!hasPending) return;
-    void recheck();
-    const id = clock.setInterval(() => void recheck(), PENDING_RECHECK_MS);
-    return () => clock.clearInterval(id);
-  }, [hasPending, recheck]);
-
-  useSecondsPushes(
-    () => {
-      contractsChanged();
-      if (pendingSeconds().length > 0) void recheck();
-    },
-    (s) => {
-      setPushed((m) => ({ ...m, [s.id]: s }));
-      announce(s.id, s.symbol, s.result, s.payout);
-      contractsChanged();
-    },
-  );
-  const onClosed = useCloseChecks(contractsChanged);
+  const { openRows, onPlaced } = own;
 
   // The confirmation and the order.
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -195,7 +131,7 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
       const order = await placeSecondOrder(
         { symbol: draft.symbol, direction: draft.direction, amount: draft.amount, periodId: draft.period.id },
         {
-          afterId: highestId(openQ.data?.rows, latestRows, openRows),
+          afterId: highestId(openList.state.data?.rows, latestRows, openRows),
           since: offset === null ? 0 : serverNow(at, offset),
           at,
         },
@@ -216,7 +152,7 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
     } catch (err) {
       if (err instanceof OrderUnconfirmed) {
         setDraft(null);
-        setPending(pendingSeconds());
+        refresh();
       } else setConfirmError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
@@ -279,14 +215,11 @@ export function SecondsPanel({ symbol: symbolProp, pair: pairProp }: Props = {})
               mode="seconds"
               label={t('title')}
               own={own}
-              open={<OpenContracts rows={openRows} state={openQ} offset={offset} pairOf={pairOf} onClosed={onClosed} />}
+              open={<OpenContracts {...openList} offset={offset} pairOf={pairOf} />}
               settled={
                 <SettledContracts
-                  page={page}
-                  pageSize={SETTLED_PAGE_SIZE}
-                  state={settledQ}
+                  {...settledList}
                   pairOf={pairOf}
-                  onPage={setPage}
                   onShowOnChart={(o) => setMarked((m) => (m?.id === o.id ? null : o))}
                   marked={marked?.id}
                 />

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tradingApi } from '../../../../../shared/api/trading';
 import { ApiError } from '../../../../api/client';
+import { OrderUnconfirmed } from '../../components/kit/contractOrders';
 import * as data from './secondsData';
 import { memoryStorage } from '../../../../state/testing/memoryStorage';
 import { testSecondOrder } from '../testing';
@@ -61,7 +62,7 @@ describe('second contracts: one submission per intent (SECUI-5)', () => {
 
   it('[SECUI-5] not there yet: the panel is told it is unconfirmed, the key stays, the same order again sends the same key, and after a reload the lookup finds it', async () => {
     server.createReply = () => Promise.reject(new ApiError('network', 'Network anomaly'));
-    await expect(data.placeSecondOrder(req, ctx)).rejects.toBeInstanceOf(data.OrderUnconfirmed);
+    await expect(data.placeSecondOrder(req, ctx)).rejects.toBeInstanceOf(OrderUnconfirmed);
     expect(data.pendingSeconds()).toHaveLength(1);
     expect(data.pendingSeconds()[0]).toMatchObject({ symbol: 'btcusdt', direction: 'up', amount: '100', afterId: 41 });
 
@@ -85,7 +86,7 @@ describe('second contracts: one submission per intent (SECUI-5)', () => {
 
   it('[SECUI-5] after two minutes without a trace the order was not placed: the key is forgotten', async () => {
     server.createReply = () => Promise.reject(new ApiError('timeout', 'Request timed out'));
-    await expect(data.placeSecondOrder(req, ctx)).rejects.toBeInstanceOf(data.OrderUnconfirmed);
+    await expect(data.placeSecondOrder(req, ctx)).rejects.toBeInstanceOf(OrderUnconfirmed);
     const [p] = data.pendingSeconds();
     await expect(data.resolvePending(p, ctx.at + 60_000)).resolves.toEqual({ kind: 'waiting' });
     expect(data.pendingSeconds()).toHaveLength(1);
@@ -106,7 +107,7 @@ describe('second contracts: one submission per intent (SECUI-5)', () => {
 
   it('[SECUI-5] a different order while one is unanswered is its own intent with its own key', async () => {
     server.createReply = () => Promise.reject(new ApiError('timeout', 'Request timed out'));
-    await expect(data.placeSecondOrder(req, ctx)).rejects.toBeInstanceOf(data.OrderUnconfirmed);
+    await expect(data.placeSecondOrder(req, ctx)).rejects.toBeInstanceOf(OrderUnconfirmed);
     server.createReply = () => Promise.resolve(order({ id: 44, direction: 'down' }));
     await data.placeSecondOrder({ ...req, direction: 'down' }, ctx);
     expect(server.create[1].key).not.toBe(server.create[0].key);

@@ -7,12 +7,12 @@
  */
 import { tradingApi } from '../../../../../shared/api/trading';
 import type { SecondDirection, SecondOrder } from '../../../../../shared/schemas/trading';
-import { ApiError, call } from '../../../../api/client';
-import { completeIntent, intentKey, mutate, pendingIntentNames } from '../../../../data/mutate';
+import { call } from '../../../../api/client';
+import { intentKey } from '../../../../data/mutate';
 import { invalidate } from '../../../../data/queries';
 import { queryKey } from '../../../../data/queryCache';
 import { useQuery } from '../../../../data/useQuery';
-import { balancesChanged } from '../../../../money/balances';
+import { concludeLookup, placeOnce, storedOrders, type Lookup } from '../../components/kit/contractOrders';
 import {
   findLostOrder,
   intentName,
@@ -70,22 +70,6 @@ export function contractsChanged(): void {
   invalidate(CONTRACT_QUERIES);
 }
 
-/** Failures after which nobody knows whether the server made the order. */
-export function outcomeUnknown(err: unknown): boolean {
-  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout');
-}
-
-/** The order's reply never came and the order is not (yet) in the user's list: the panel keeps looking. */
-export class OrderUnconfirmed extends Error {
-  constructor(
-    readonly pending: PendingSecond,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OrderUnconfirmed';
-  }
-}
-
 export interface SecondOrderRequest {
   symbol: string;
   direction: SecondDirection;
@@ -95,42 +79,23 @@ export interface SecondOrderRequest {
 }
 
 /** Submissions whose outcome is not known yet (stored with their key; they survive a reload). */
-export function pendingSeconds(): PendingSecond[] {
-  return pendingIntentNames(SECOND_INTENT_PREFIX)
-    .map(parseIntent)
-    .filter((p): p is PendingSecond => p !== null);
-}
-
-export type Resolution =
-  | { kind: 'found'; order: SecondOrder }
-  /** Looked for long enough without a trace: the server never made it. */
-  | { kind: 'gone' }
-  | { kind: 'waiting' };
+export const pendingSeconds = (): PendingSecond[] => storedOrders(SECOND_INTENT_PREFIX, parseIntent);
 
 /**
  * What became of a submission whose reply never came: asked of selectOrderList (SECUI-5). Found or given up,
  * the intent is complete; otherwise its key stays for a retry of the same order. Rejects when the list itself
  * could not be read (nothing is concluded then).
  */
-export async function resolvePending(p: PendingSecond, localNow: number): Promise<Resolution> {
-  const clientOrderId = intentKey(intentName(p));
+export async function resolvePending(p: PendingSecond, localNow: number): Promise<Lookup<SecondOrder>> {
+  const intent = intentName(p);
+  const clientOrderId = intentKey(intent);
   const page = await call(tradingApi.selectSecondOrders, {
     body: { symbol: p.symbol, pageNum: 1, pageSize: LOOKUP_PAGE_SIZE },
     silent: true,
   });
   // By its client id; an order an older page placed without one is recognised by its fields.
   const order = page.rows.find((o) => o.clientOrderId === clientOrderId) ?? findLostOrder(page.rows, p);
-  if (order) {
-    completeIntent(intentName(p));
-    contractsChanged();
-    balancesChanged();
-    return { kind: 'found', order };
-  }
-  if (localNow - p.at > LOST_ORDER_GIVE_UP_MS) {
-    completeIntent(intentName(p));
-    return { kind: 'gone' };
-  }
-  return { kind: 'waiting' };
+  return concludeLookup(intent, order, localNow - p.at > LOST_ORDER_GIVE_UP_MS, contractsChanged);
 }
 
 /**
@@ -139,36 +104,34 @@ export async function resolvePending(p: PendingSecond, localNow: number): Promis
  * it at most once). A lost reply is answered by looking for the order; when it is not there yet, rejects with
  * OrderUnconfirmed (the key stays). Other failures reject with the server's message.
  */
-export async function placeSecondOrder(
+export function placeSecondOrder(
   req: SecondOrderRequest,
   ctx: { afterId: number; since: number; at: number },
 ): Promise<SecondOrder> {
-  const p: PendingSecond = pendingSeconds().find((q) => sameOrder(q, req)) ?? {
+  const pending: PendingSecond = pendingSeconds().find((q) => sameOrder(q, req)) ?? {
     symbol: req.symbol.toLowerCase(),
     direction: req.direction,
     amount: req.amount,
     periodId: req.periodId,
     ...ctx,
   };
-  const body = { symbol: p.symbol, direction: p.direction, amount: p.amount, periodId: p.periodId };
-  try {
-    const order = await mutate(
-      // The key doubles as the order's client id (SEC-13): a lost reply is looked up by it.
-      (idempotencyKey) =>
-        call(tradingApi.createSecondOrder, {
-          body: { ...body, clientOrderId: idempotencyKey },
-          idempotencyKey,
-          silent: true,
-        }),
-      { intent: intentName(p), invalidates: [CONTRACT_QUERIES] },
-    );
-    balancesChanged();
-    return order;
-  } catch (err) {
-    if (!outcomeUnknown(err)) throw err;
-    // Never send again: ask what became of it.
-    const r = await resolvePending(p, ctx.at).catch(() => null);
-    if (r?.kind === 'found') return r.order;
-    throw new OrderUnconfirmed(p, (err as Error).message);
-  }
+  const body = {
+    symbol: pending.symbol,
+    direction: pending.direction,
+    amount: pending.amount,
+    periodId: pending.periodId,
+  };
+  return placeOnce({
+    pending,
+    intent: intentName(pending),
+    queries: CONTRACT_QUERIES,
+    // The key doubles as the order's client id (SEC-13): a lost reply is looked up by it.
+    send: (idempotencyKey) =>
+      call(tradingApi.createSecondOrder, {
+        body: { ...body, clientOrderId: idempotencyKey },
+        idempotencyKey,
+        silent: true,
+      }),
+    lookup: () => resolvePending(pending, ctx.at),
+  });
 }

@@ -4,6 +4,7 @@
  * entry trade (the last when bought, OPT-16) and the exit trade the settlement used (id, time, price), the strike
  * and the formula with its numbers.
  */
+import { Fact } from '../../../components/kit/Fact';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../../../shared/decimal';
@@ -26,14 +27,14 @@ export function OpenOptions({
   state,
   offset,
   pairOf,
-  onExpired,
+  onClosed,
   now,
 }: {
   rows: readonly OptionOrder[];
   state: ListState<unknown>;
   offset: number | null;
   pairOf: (symbol: string) => string;
-  onExpired?: () => void;
+  onClosed?: () => void;
   now?: () => number;
 }) {
   const { t } = useTranslation('options');
@@ -51,12 +52,9 @@ export function OpenOptions({
           <li key={o.id} className="opt-item" data-testid="options-open-row" data-id={o.id}>
             <Head order={o} pair={pairOf(o.symbol)} />
             <dl className="opt-grid">
-              <div>
-                <dt>{t('open.expiresIn')}</dt>
-                <dd>
-                  <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onExpired} now={now} />
-                </dd>
-              </div>
+              <Fact label={t('open.expiresIn')}>
+                <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onClosed} now={now} />
+              </Fact>
               <Paid order={o} />
               <LiveValue order={o} />
             </dl>
@@ -89,10 +87,9 @@ function ExpiryLeft(p: { expiry: number; offset: number | null; onExpired?: () =
 function Paid({ order }: { order: OptionOrder }) {
   const { t } = useTranslation('options');
   return (
-    <div>
-      <dt>{t('open.paid')}</dt>
-      <dd>{`${formatDecimal(trimZeros(new Decimal(order.premium).plus(order.fee).toFixed()))} ${OPTION_COIN}`}</dd>
-    </div>
+    <Fact
+      label={t('open.paid')}
+    >{`${formatDecimal(trimZeros(new Decimal(order.premium).plus(order.fee).toFixed()))} ${OPTION_COIN}`}</Fact>
   );
 }
 
@@ -101,13 +98,10 @@ function LiveValue({ order }: { order: OptionOrder }) {
   const live = useTicker(order.symbol, VALUE_EVERY_MS)?.priceRaw;
   const value = valueIfExpiredNow(order, live);
   return (
-    <div>
-      <dt>{t('open.valueNow')}</dt>
-      <dd data-testid="options-value-now">
-        {value === null ? '--' : `${formatDecimal(trimZeros(value))} ${OPTION_COIN}`}
-        {live !== undefined && <span className="opt-muted"> {t('open.atPrice', { price: formatDecimal(live) })}</span>}
-      </dd>
-    </div>
+    <Fact label={t('open.valueNow')} testId="options-value-now">
+      {value === null ? '--' : `${formatDecimal(trimZeros(value))} ${OPTION_COIN}`}
+      {live !== undefined && <span className="opt-muted"> {t('open.atPrice', { price: formatDecimal(live) })}</span>}
+    </Fact>
   );
 }
 
@@ -183,21 +177,14 @@ export function SettledOption({ order: o, pair }: { order: OptionOrder; pair: st
     <li className="opt-item" data-testid="options-settled-row" data-id={o.id}>
       <Head order={o} pair={pair} />
       <dl className="opt-grid">
-        <div>
-          <dt>{t('settled.payout')}</dt>
-          <dd className={won ? 'opt-up' : undefined} data-testid="options-payout">
-            {`${formatDecimal(trimZeros(payout))} ${OPTION_COIN}`}
-          </dd>
-        </div>
+        <Fact
+          label={t('settled.payout')}
+          className={won ? 'opt-up' : undefined}
+          testId="options-payout"
+        >{`${formatDecimal(trimZeros(payout))} ${OPTION_COIN}`}</Fact>
         <Paid order={o} />
-        <div>
-          <dt>{t('settled.price')}</dt>
-          <dd>{formatDecimal(settle)}</dd>
-        </div>
-        <div>
-          <dt>{t('settled.expired')}</dt>
-          <dd>{preciseTime(o.expiry)}</dd>
-        </div>
+        <Fact label={t('settled.price')}>{formatDecimal(settle)}</Fact>
+        <Fact label={t('settled.expired')}>{preciseTime(o.expiry)}</Fact>
       </dl>
       <section className="opt-audit" aria-label={t('audit.title')} data-testid="options-audit">
         <h4 className="opt-audit__title">{t('audit.title')}</h4>

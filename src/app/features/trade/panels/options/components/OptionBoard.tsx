@@ -3,6 +3,7 @@
  * and fee the premiums use, and one row per strike: call premium | strike | put premium, the row nearest the
  * spot marked, in-the-money sides shaded. Picking a premium opens the ticket for that option (OUI-3).
  */
+import { Fact } from '../../../components/kit/Fact';
 import { useTranslation } from 'react-i18next';
 import type { OptionChain, OptionKind, OptionTenor } from '../../../../../../shared/schemas/options';
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
@@ -44,22 +45,17 @@ export function OptionBoard(p: BoardProps) {
         <h2 className="opt-h">{t('board.title')}</h2>
         {chain && (
           <dl className="opt-inputs" data-testid="options-inputs">
-            <div>
-              <dt>{t('board.spot')}</dt>
-              <dd data-testid="options-spot">{formatDecimal(chain.spot)}</dd>
-            </div>
-            <div>
-              <dt>{t('board.volatility')}</dt>
-              <dd>{t('pct', { pct: formatDecimal(volatilityPercent(chain.volatility)) })}</dd>
-            </div>
-            <div>
-              <dt>{t('board.fee')}</dt>
-              <dd>
-                {chain.feeType === 2
-                  ? t('board.feeFixed', { amount: formatDecimal(chain.feeValue), coin: OPTION_COIN })
-                  : t('board.feePct', { pct: formatDecimal(chain.feeValue) })}
-              </dd>
-            </div>
+            <Fact label={t('board.spot')} testId="options-spot">
+              {formatDecimal(chain.spot)}
+            </Fact>
+            <Fact label={t('board.volatility')}>
+              {t('pct', { pct: formatDecimal(volatilityPercent(chain.volatility)) })}
+            </Fact>
+            <Fact label={t('board.fee')}>
+              {chain.feeType === 2
+                ? t('board.feeFixed', { amount: formatDecimal(chain.feeValue), coin: OPTION_COIN })
+                : t('board.feePct', { pct: formatDecimal(chain.feeValue) })}
+            </Fact>
           </dl>
         )}
       </div>

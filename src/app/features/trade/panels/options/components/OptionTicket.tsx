@@ -5,6 +5,7 @@
  * first rule that fails (the shared buying rule). A refusal, an expired quote's among them, shows the server's
  * message, with the new quote to confirm again. Signed out: "Log in".
  */
+import { Fact } from '../../../components/kit/Fact';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -13,6 +14,8 @@ import { OPTION_MAX_PREMIUM, OPTION_MIN_PREMIUM } from '../../../../../../shared
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { SignInCta } from '../../../../../ui/SignInCta';
 import { sanitizeAmountInput } from '../../../../../money/transfer';
+import { AvailableNote } from '../../../components/kit/AvailableNote';
+import { DecimalInput } from '../../../components/kit/OrderFormShell';
 import { Countdown } from '../../../components/Countdown';
 import {
   indicativeTotal,
@@ -116,24 +119,16 @@ export function OptionTicket(p: TicketProps) {
         ))}
       </div>
       <dl className="opt-facts">
-        <div>
-          <dt>{t('ticket.pair')}</dt>
-          <dd>{p.pair}</dd>
-        </div>
-        <div>
-          <dt>{t('ticket.strike')}</dt>
-          <dd data-testid="options-ticket-strike">{formatDecimal(pick.strike)}</dd>
-        </div>
-        <div>
-          <dt>{t('ticket.expiry')}</dt>
-          <dd>
-            {t(`tenor.${pick.tenor}`)} · {formatDateTime(pick.expiry)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ticket.indicative')}</dt>
-          <dd>{p.indicative ? `${formatDecimal(p.indicative)} ${OPTION_COIN}` : '--'}</dd>
-        </div>
+        <Fact label={t('ticket.pair')}>{p.pair}</Fact>
+        <Fact label={t('ticket.strike')} testId="options-ticket-strike">
+          {formatDecimal(pick.strike)}
+        </Fact>
+        <Fact label={t('ticket.expiry')}>
+          {t(`tenor.${pick.tenor}`)} · {formatDateTime(pick.expiry)}
+        </Fact>
+        <Fact label={t('ticket.indicative')}>
+          {p.indicative ? `${formatDecimal(p.indicative)} ${OPTION_COIN}` : '--'}
+        </Fact>
       </dl>
 
       {!p.signedIn ? (
@@ -148,23 +143,15 @@ export function OptionTicket(p: TicketProps) {
               <label className="field__label" htmlFor={`${id}-q`}>
                 {t('ticket.quantity', { coin: p.base })}
               </label>
-              <span className="opt-avail" data-testid="options-available">
-                {p.available !== undefined
-                  ? t('available', { amount: formatDecimal(p.available), coin: OPTION_COIN })
-                  : p.availableError
-                    ? t('availableError')
-                    : t('availableLoading')}
-              </span>
+              <AvailableNote mode="options" available={p.available} error={p.availableError} coin={OPTION_COIN} />
             </div>
             <div className="field__control">
-              <input
+              <DecimalInput
                 id={`${id}-q`}
                 className="field__input"
-                inputMode="decimal"
-                autoComplete="off"
                 value={p.quantity}
-                onChange={(e) => p.onQuantity(sanitizeAmountInput(e.target.value, p.base))}
-                data-testid="options-quantity"
+                onText={(v) => p.onQuantity(sanitizeAmountInput(v, p.base))}
+                testId="options-quantity"
               />
               <span className="opt-unit">{p.base}</span>
             </div>
@@ -239,18 +226,12 @@ function QuoteView({ quote: q, onExpired, now }: { quote: HeldQuote; onExpired?:
         </span>
       </div>
       <dl className="opt-facts opt-facts--quote">
-        <div>
-          <dt>{t('quote.unit')}</dt>
-          <dd>{`${formatDecimal(q.unitPremium)} ${OPTION_COIN}`}</dd>
-        </div>
-        <div>
-          <dt>{t('quote.premium', { quantity: formatDecimal(q.quantity) })}</dt>
-          <dd data-testid="options-quote-premium">{`${formatDecimal(trimZeros(q.premium))} ${OPTION_COIN}`}</dd>
-        </div>
-        <div>
-          <dt>{t('quote.fee')}</dt>
-          <dd>{`${formatDecimal(trimZeros(q.fee))} ${OPTION_COIN}`}</dd>
-        </div>
+        <Fact label={t('quote.unit')}>{`${formatDecimal(q.unitPremium)} ${OPTION_COIN}`}</Fact>
+        <Fact
+          label={t('quote.premium', { quantity: formatDecimal(q.quantity) })}
+          testId="options-quote-premium"
+        >{`${formatDecimal(trimZeros(q.premium))} ${OPTION_COIN}`}</Fact>
+        <Fact label={t('quote.fee')}>{`${formatDecimal(trimZeros(q.fee))} ${OPTION_COIN}`}</Fact>
         <div className="opt-facts__total">
           <dt>{t('quote.total')}</dt>
           <dd data-testid="options-quote-total">{`${formatDecimal(trimZeros(q.total))} ${OPTION_COIN}`}</dd>

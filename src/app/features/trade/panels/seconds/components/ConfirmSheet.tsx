@@ -3,6 +3,7 @@
  * rule it settles by, before anything is sent. A sheet on the phone, a dialog on desktop; the safe choice
  * (cancel) has the focus. A refusal from the server shows inside it.
  */
+import { Fact } from '../../../components/kit/Fact';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Period, SecondDirection } from '../../../../../../shared/schemas/trading';
@@ -27,30 +28,18 @@ export function ConfirmDetails({ draft }: { draft: Draft }) {
   return (
     <>
       <dl className="sec-confirm__list">
-        <div>
-          <dt>{t('confirm.pair')}</dt>
-          <dd>{draft.pair}</dd>
-        </div>
-        <div>
-          <dt>{t('confirm.direction')}</dt>
-          <dd className={`sec-tone--${draft.direction}`}>{t(draft.direction)}</dd>
-        </div>
-        <div>
-          <dt>{t('confirm.stake')}</dt>
-          <dd>{`${formatDecimal(draft.amount)} ${STAKE_COIN}`}</dd>
-        </div>
-        <div>
-          <dt>{t('confirm.period')}</dt>
-          <dd>
-            <PeriodLabel seconds={draft.period.period} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('confirm.payout')}</dt>
-          <dd data-testid="seconds-confirm-payout">
-            {`${formatDecimal(payout)} ${STAKE_COIN} (${t('payoutPct', { pct: formatDecimal(ratioPercent(draft.period.ratio)) })})`}
-          </dd>
-        </div>
+        <Fact label={t('confirm.pair')}>{draft.pair}</Fact>
+        <Fact label={t('confirm.direction')} className={`sec-tone--${draft.direction}`}>
+          {t(draft.direction)}
+        </Fact>
+        <Fact label={t('confirm.stake')}>{`${formatDecimal(draft.amount)} ${STAKE_COIN}`}</Fact>
+        <Fact label={t('confirm.period')}>
+          <PeriodLabel seconds={draft.period.period} />
+        </Fact>
+        <Fact
+          label={t('confirm.payout')}
+          testId="seconds-confirm-payout"
+        >{`${formatDecimal(payout)} ${STAKE_COIN} (${t('payoutPct', { pct: formatDecimal(ratioPercent(draft.period.ratio)) })})`}</Fact>
       </dl>
       <p className="sec-rule" data-testid="seconds-confirm-rule">
         {t('rule', { period: periodText(t, draft.period.period) })}

@@ -4,6 +4,8 @@
  * pair's ticker and its own countdown, so a tick or a second re-renders that row only, never the page.
  * A countdown at zero shows "settling" until the settlement arrives (SECUI-7).
  */
+import { LoadFailed } from './LoadFailed';
+import { Fact } from '../../../components/kit/Fact';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondOrder } from '../../../../../../shared/schemas/trading';
@@ -35,15 +37,7 @@ interface Props {
 export function OpenContracts({ rows, state, offset, pairOf, onClosed }: Props) {
   const { t } = useTranslation('seconds');
   if (rows.length === 0) {
-    if (state.status === 'error')
-      return (
-        <div className="sec-state" role="alert">
-          <span>{t('open.error')}</span>
-          <button type="button" className="sec-link" onClick={state.reload}>
-            {t('retry')}
-          </button>
-        </div>
-      );
+    if (state.status === 'error') return <LoadFailed text={t('open.error')} onRetry={state.reload} />;
     if (state.status === 'loading')
       return (
         <div className="sec-state" aria-busy="true">
@@ -99,19 +93,10 @@ const OpenRow = memo(function OpenRow({
         </span>
       </div>
       <dl className="sec-row__grid">
-        <div>
-          <dt>{t('open.stake')}</dt>
-          <dd>{`${formatDecimal(order.amount)} ${STAKE_COIN}`}</dd>
-        </div>
-        <div>
-          <dt>{t('open.entry')}</dt>
-          <dd>{formatDecimal(order.openPrice)}</dd>
-        </div>
+        <Fact label={t('open.stake')}>{`${formatDecimal(order.amount)} ${STAKE_COIN}`}</Fact>
+        <Fact label={t('open.entry')}>{formatDecimal(order.openPrice)}</Fact>
         <LivePrice order={order} />
-        <div>
-          <dt>{t('open.pays')}</dt>
-          <dd>{payout ? `${formatDecimal(payout)} ${STAKE_COIN}` : '--'}</dd>
-        </div>
+        <Fact label={t('open.pays')}>{payout ? `${formatDecimal(payout)} ${STAKE_COIN}` : '--'}</Fact>
       </dl>
     </li>
   );

@@ -5,6 +5,7 @@
  * Signed out, the periods show with "Log in to trade" instead of the stake and the buttons. Presentational:
  * the panel passes the data and the handlers.
  */
+import { LoadFailed } from './LoadFailed';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -12,6 +13,8 @@ import type { Period, SecondDirection } from '../../../../../../shared/schemas/t
 import { formatDecimal } from '../../../../../i18n/format';
 import { SignInCta } from '../../../../../ui/SignInCta';
 import { sanitizeAmountInput } from '../../../../../money/transfer';
+import { AvailableNote } from '../../../components/kit/AvailableNote';
+import { DecimalInput } from '../../../components/kit/OrderFormShell';
 import { periodLength, ratioPercent, STAKE_COIN, stakePresets, winPayout } from '../model/seconds';
 import type { StakeCheck } from '../model/stake';
 import { StakeError } from './StakeError';
@@ -67,12 +70,7 @@ export function OrderTicket(p: Props) {
         {t('period')}
       </div>
       {periods.status === 'error' && periods.periods.length === 0 ? (
-        <div className="sec-state" role="alert">
-          <span>{t('periodsError')}</span>
-          <button type="button" className="sec-link" onClick={periods.reload}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('periodsError')} onRetry={periods.reload} />
       ) : periods.periods.length === 0 ? (
         <div className="sec-state" aria-busy={periods.status === 'loading'}>
           {periods.status === 'loading' ? t('periodsLoading') : t('periodsEmpty')}
@@ -112,30 +110,22 @@ export function OrderTicket(p: Props) {
               <label className="field__label" htmlFor={`${id}-stake`}>
                 {t('stake')}
               </label>
-              <span className="sec-avail" data-testid="seconds-available">
-                {p.available !== undefined
-                  ? t('available', { amount: formatDecimal(p.available), coin: STAKE_COIN })
-                  : p.availableError
-                    ? t('availableError')
-                    : t('availableLoading')}
-              </span>
+              <AvailableNote mode="seconds" available={p.available} error={p.availableError} coin={STAKE_COIN} />
             </div>
             <div className="field__control">
-              <input
+              <DecimalInput
                 id={`${id}-stake`}
                 className="field__input"
-                inputMode="decimal"
-                autoComplete="off"
                 value={p.stake}
+                onText={(v) => p.onStake(sanitizeAmountInput(v, STAKE_COIN))}
                 placeholder={
                   selected
                     ? t('range', { min: formatDecimal(selected.minAmount), max: formatDecimal(selected.maxAmount) })
                     : ''
                 }
-                aria-invalid={showError}
-                aria-describedby={showError ? `${id}-err` : undefined}
-                onChange={(e) => p.onStake(sanitizeAmountInput(e.target.value, STAKE_COIN))}
-                data-testid="seconds-stake"
+                invalid={showError}
+                describedBy={`${id}-err`}
+                testId="seconds-stake"
               />
               <span className="sec-unit">{STAKE_COIN}</span>
             </div>

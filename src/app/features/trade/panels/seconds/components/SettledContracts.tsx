@@ -4,6 +4,8 @@
  * the user can check the outcome against the public trades. "Show on chart" marks the pair of trades on the
  * chart (SECUI-9).
  */
+import { LoadFailed } from './LoadFailed';
+import { Fact } from '../../../components/kit/Fact';
 import { useTranslation } from 'react-i18next';
 import type { SecondOrder, SecondOrderPage, TradeEvidence } from '../../../../../../shared/schemas/trading';
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
@@ -26,15 +28,7 @@ export function SettledContracts({ page, pageSize, state, pairOf, onPage, onShow
   const { t } = useTranslation('seconds');
   const data = state.data;
   if (!data) {
-    if (state.status === 'error')
-      return (
-        <div className="sec-state" role="alert">
-          <span>{t('settled.error')}</span>
-          <button type="button" className="sec-link" onClick={state.reload}>
-            {t('retry')}
-          </button>
-        </div>
-      );
+    if (state.status === 'error') return <LoadFailed text={t('settled.error')} onRetry={state.reload} />;
     return (
       <div className="sec-state" aria-busy="true">
         {t('loading')}
@@ -100,22 +94,10 @@ export function SettledRow({
         <span className={`sec-result sec-result--${result}`}>{t(`result.${result}`)}</span>
       </div>
       <dl className="sec-row__grid">
-        <div>
-          <dt>{t('open.stake')}</dt>
-          <dd>{`${formatDecimal(o.amount)} ${STAKE_COIN}`}</dd>
-        </div>
-        <div>
-          <dt>{t('settled.payout')}</dt>
-          <dd>{`${formatDecimal(o.payout ?? '0')} ${STAKE_COIN}`}</dd>
-        </div>
-        <div>
-          <dt>{t('open.entry')}</dt>
-          <dd>{formatDecimal(o.openPrice)}</dd>
-        </div>
-        <div>
-          <dt>{t('settled.exit')}</dt>
-          <dd>{formatDecimal(o.closePrice)}</dd>
-        </div>
+        <Fact label={t('open.stake')}>{`${formatDecimal(o.amount)} ${STAKE_COIN}`}</Fact>
+        <Fact label={t('settled.payout')}>{`${formatDecimal(o.payout ?? '0')} ${STAKE_COIN}`}</Fact>
+        <Fact label={t('open.entry')}>{formatDecimal(o.openPrice)}</Fact>
+        <Fact label={t('settled.exit')}>{formatDecimal(o.closePrice)}</Fact>
       </dl>
       <details className="sec-audit">
         <summary>{t('audit.title')}</summary>
@@ -150,15 +132,12 @@ function preciseTime(ms: number): string {
 function Evidence({ label, trade }: { label: string; trade: TradeEvidence }) {
   const { t } = useTranslation('seconds');
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd>
-        {t('audit.trade', {
-          id: trade.id,
-          time: preciseTime(trade.time),
-          price: formatDecimal(trade.price),
-        })}
-      </dd>
-    </div>
+    <Fact label={label}>
+      {t('audit.trade', {
+        id: trade.id,
+        time: preciseTime(trade.time),
+        price: formatDecimal(trade.price),
+      })}
+    </Fact>
   );
 }
