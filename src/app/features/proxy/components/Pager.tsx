@@ -4,7 +4,7 @@ import { Pager as UiPager } from '../../../ui/Pager';
 
 export function Pager(p: { pageNum: number; total: number; pageSize: number; onPage: (n: number) => void }) {
   const { t } = useTranslation('proxy');
-  const classes = { nav: 'proxy-pager', button: 'proxy-btn proxy-btn--ghost', num: 'proxy-num' };
+  const classes = { nav: 'proxy-pager', button: 'prog-btn prog-btn--ghost', num: 'proxy-num' };
   return (
     <UiPager
       {...p}
