@@ -72,10 +72,7 @@ export default function HomeScreen() {
           <p>{t('heroSubtitle')}</p>
           <div className="home-hero__cta">
             {isSign ? (
-              <Link
-                className="btn btn--primary"
-                to={first ? tradeHref(first.list, first.symbol) : MODE_PATH.BBTrading}
-              >
+              <Link className="btn btn--primary" to={first ? tradeHref(first.list, first.symbol) : MODE_PATH.BBTrading}>
                 {t('heroTrade')}
               </Link>
             ) : (
