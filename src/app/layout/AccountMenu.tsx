@@ -66,7 +66,7 @@ export function AccountMenu() {
       <button
         ref={button}
         type="button"
-        className="dnav__icon amenu__button"
+        className="icon-btn dnav__icon amenu__button"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('accountMenu.open')}

@@ -128,7 +128,12 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
                 {u ? (
                   <p className="my-card__uid">
                     <span>{t('common:accountMenu.uid', { uid: u.uid })}</span>
-                    <button type="button" className="my-card__copy" onClick={copyUid} aria-label={t('my.copyUid')}>
+                    <button
+                      type="button"
+                      className="icon-btn icon-btn--muted"
+                      onClick={copyUid}
+                      aria-label={t('my.copyUid')}
+                    >
                       <IconCopy size={16} />
                     </button>
                   </p>
