@@ -113,7 +113,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
   );
   return (
     <div className="my" data-testid="my-screen">
-      <div className="my__main">
+      <div className="app-column my__main">
         <div className="my__side">
           {aside}
           <section className="my-card" aria-label={t('my.profile')}>
