@@ -86,37 +86,37 @@ export function AccountMenu() {
         </div>
         <ul className="amenu__list">
           <li>
-            <Link className="amenu__item" to={APP_PATHS.wallet.wallet}>
+            <Link className="menu-row amenu__item" to={APP_PATHS.wallet.wallet}>
               <IconUser size={18} />
               {t('accountMenu.my')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={APP_PATHS.wallet.assets}>
+            <Link className="menu-row amenu__item" to={APP_PATHS.wallet.assets}>
               <IconAssets size={18} />
               {t('nav.assets')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={APP_PATHS.records.records}>
+            <Link className="menu-row amenu__item" to={APP_PATHS.records.records}>
               <IconRecords size={18} />
               {t('title.records')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={APP_PATHS.account.setpwd}>
+            <Link className="menu-row amenu__item" to={APP_PATHS.account.setpwd}>
               <IconShield size={18} />
               {t('accountMenu.security')}
             </Link>
           </li>
           <li>
-            <Link className="amenu__item" to={APP_PATHS.account.userAuth}>
+            <Link className="menu-row amenu__item" to={APP_PATHS.account.userAuth}>
               <IconShieldCheck size={18} />
               {t('accountMenu.identity')}
             </Link>
           </li>
         </ul>
-        <button type="button" className="amenu__item amenu__signout" onClick={signOut}>
+        <button type="button" className="menu-row amenu__item amenu__signout" onClick={signOut}>
           <IconLogout size={18} />
           {t('accountMenu.signOut')}
         </button>
