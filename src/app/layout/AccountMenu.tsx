@@ -76,7 +76,7 @@ export function AccountMenu() {
       </button>
       <div id={panelId} className="amenu__panel" hidden={!open}>
         <div className="amenu__who">
-          <span className="amenu__avatar" aria-hidden="true">
+          <span className="avatar" aria-hidden="true">
             {(name || '?').slice(0, 1).toUpperCase()}
           </span>
           <span className="amenu__names">

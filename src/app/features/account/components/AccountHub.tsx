@@ -118,7 +118,7 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
           {aside}
           <section className="my-card" aria-label={t('my.profile')}>
             <div className="my-card__head">
-              <span className="my-card__avatar" aria-hidden="true">
+              <span className="avatar my-card__avatar" aria-hidden="true">
                 {(name || '?').slice(0, 1).toUpperCase()}
               </span>
               <div className="my-card__who">

@@ -97,7 +97,7 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
             </tbody>
           </table>
         </div>
-        <ul className="cp-how" data-testid="trader-how">
+        <ul className="stack-list cp-how" data-testid="trader-how">
           {FIGURES.map((k) => (
             <li key={k}>
               <strong>{t(`fig.${k}`)}</strong>

@@ -69,6 +69,7 @@ export default function SearchScreen() {
         >
           <IconSearch size={16} />
           <input
+            className="search-input"
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
