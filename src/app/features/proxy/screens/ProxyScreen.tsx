@@ -283,7 +283,7 @@ export default function ProxyScreen() {
   const { isSign } = useSnapshot(session);
   const info = useProxyInfo(isSign);
   return (
-    <div className="prog-screen" data-testid="prog-screen">
+    <div className="prog-screen" data-testid="proxy-screen">
       <TopBar title={t('common:title.proxy')} back />
       <div className="prog-layout">
         <p className="prog-lead">{t('proxy:lead')}</p>
