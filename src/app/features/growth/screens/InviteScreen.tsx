@@ -375,9 +375,9 @@ export function InviteCentre({ layout, titleKey }: { layout: 'phone' | 'desktop'
   const { t } = useTranslation(['invite', 'common']);
   const info = useInviteInfo();
   return (
-    <div className={`prog-screen invite-screen invite-screen--${layout}`} data-testid="invite-screen">
+    <div className={`app-screen invite-screen invite-screen--${layout}`} data-testid="invite-screen">
       <TopBar title={t(`common:title.${titleKey}`)} back />
-      <div className="prog-layout">
+      <div className="app-layout prog-layout">
         <p className="prog-lead">{t('invite:lead')}</p>
         <DataState status={dataStatus(info)} error={info.error} onRetry={info.reload}>
           {info.data ? (

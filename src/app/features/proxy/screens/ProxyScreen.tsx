@@ -283,9 +283,9 @@ export default function ProxyScreen() {
   const { isSign } = useSnapshot(session);
   const info = useProxyInfo(isSign);
   return (
-    <div className="prog-screen" data-testid="proxy-screen">
+    <div className="app-screen" data-testid="proxy-screen">
       <TopBar title={t('common:title.proxy')} back />
-      <div className="prog-layout">
+      <div className="app-layout prog-layout">
         <p className="prog-lead">{t('proxy:lead')}</p>
         <Terms rate={info.data?.commissionRate} />
         {!isSign ? (

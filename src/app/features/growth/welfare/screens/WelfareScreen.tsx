@@ -161,9 +161,9 @@ export default function WelfareScreen() {
   const desktop = useIsDesktop();
   const now = clock.now();
   return (
-    <div className="prog-screen" data-testid="welfare-screen">
+    <div className="app-screen" data-testid="welfare-screen">
       <TopBar title={t('common:title.welfare')} back />
-      <div className="prog-layout">
+      <div className="app-layout prog-layout">
         <p className="prog-lead">{t('welfare:lead')}</p>
         {!isSign ? (
           <>
