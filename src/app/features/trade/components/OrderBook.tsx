@@ -117,7 +117,7 @@ function BookSide(p: SideProps) {
     if (i >= 0 && v) onPick((side === 'ask' ? v.asks : v.bids)[i].price);
   };
   const skel = [];
-  if (skeleton) for (let i = 0; i < rows; i++) skel.push(<span key={i} className="skeleton ob-skel" />);
+  if (skeleton) for (let i = 0; i < rows; i++) skel.push(<span key={i} className="ob-skel" />);
   return (
     <div className={`ob-side ob-side--${side}`} style={{ '--ob-rows': rows } as CSSProperties}>
       <canvas

@@ -82,7 +82,7 @@ export function TotalCard({ portfolio, children }: { portfolio: Portfolio; child
         <p className="wallet-total__value wallet-total__value--muted">--</p>
       ) : (
         <p className="wallet-total__value">
-          <span className="skeleton wallet-skeleton wallet-skeleton--wide" aria-label={t('state.loading')} />
+          <span className="wallet-skeleton wallet-skeleton--wide" aria-label={t('state.loading')} />
         </p>
       )}
       {total.unpriced.length > 0 ? (
@@ -139,9 +139,9 @@ function Skeleton({ rows }: { rows: number }) {
     <ul className="wallet-list" aria-busy="true" aria-label={t('state.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         <li key={i} className="wallet-row">
-          <span className="skeleton wallet-skeleton wallet-skeleton--round" />
-          <span className="skeleton wallet-skeleton" />
-          <span className="skeleton wallet-skeleton wallet-skeleton--end" />
+          <span className="wallet-skeleton wallet-skeleton--round" />
+          <span className="wallet-skeleton" />
+          <span className="wallet-skeleton wallet-skeleton--end" />
         </li>
       ))}
     </ul>
