@@ -49,7 +49,7 @@ export function MyFollows() {
         />
       }
     >
-      <ul className="cp-follows" data-testid="my-follows">
+      <ul className="stack-list cp-follows" data-testid="my-follows">
         {rows.map((f) => (
           <FollowCard key={f.traderId} f={f} positions={open.rows ?? null} />
         ))}
