@@ -75,7 +75,7 @@ export function AccountMenu() {
       <button
         ref={button}
         type="button"
-        className="dnav__icon amenu__button"
+        className="icon-btn dnav__icon amenu__button"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('accountMenu.open')}
@@ -85,7 +85,7 @@ export function AccountMenu() {
       </button>
       <div id={panelId} className="amenu__panel" hidden={!open}>
         <div className="amenu__who">
-          <span className="amenu__avatar" aria-hidden="true">
+          <span className="avatar" aria-hidden="true">
             {(name || '?').slice(0, 1).toUpperCase()}
           </span>
           <span className="amenu__names">
@@ -96,14 +96,14 @@ export function AccountMenu() {
         <ul className="amenu__list">
           {ACCOUNT_LINKS.map(({ to, Icon, label }) => (
             <li key={to}>
-              <Link className="amenu__item" to={to}>
+              <Link className="menu-row amenu__item" to={to}>
                 <Icon size={18} />
                 {t(label)}
               </Link>
             </li>
           ))}
         </ul>
-        <button type="button" className="amenu__item amenu__signout" onClick={signOut}>
+        <button type="button" className="menu-row amenu__item amenu__signout" onClick={signOut}>
           <IconLogout size={18} />
           {t('accountMenu.signOut')}
         </button>

@@ -23,7 +23,7 @@ export function AppSidebar() {
         {hasService && (
           <button
             type="button"
-            className="sidebar__link sidebar__button"
+            className="menu-row sidebar__link sidebar__button"
             onClick={() => {
               closeAppSidebar();
               openCustomerService();

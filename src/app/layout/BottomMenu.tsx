@@ -8,7 +8,7 @@ export function BottomMenu() {
   const { t } = useTranslation('common');
   return (
     <nav className="dfoot__menu" aria-label={t('nav.footer')} data-testid="bottom-menu">
-      <ul>
+      <ul className="stack-list">
         {BOTTOM_MENU.filter((e) => e.isOpen).map((e) => (
           <li key={e.key}>
             <Link to={e.path}>{t(e.label)}</Link>

@@ -29,7 +29,7 @@ export function DesktopFooter() {
           </div>
           <BottomMenu />
           <nav className="dfoot__menu" aria-label={t('nav.support')}>
-            <ul>
+            <ul className="stack-list">
               {SUPPORT.filter((e) => hasDownloads || e.path !== APP_PATHS.content.download).map((e) => (
                 <li key={e.path}>
                   <Link to={e.path}>{t(e.label)}</Link>

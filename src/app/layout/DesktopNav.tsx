@@ -49,13 +49,13 @@ export function DesktopNav() {
         <div className="dnav__tools">
           {/* Elsewhere the connection badge would only say "connecting". */}
           {MARKET_SCREENS.includes(normalise(pathname)) && <ConnectionIndicator />}
-          <Link to={APP_PATHS.markets.search} className="dnav__icon" aria-label={t('nav.search')}>
+          <Link to={APP_PATHS.markets.search} className="icon-btn dnav__icon" aria-label={t('nav.search')}>
             <IconSearch size={20} />
           </Link>
           {hasService && (
             <button
               type="button"
-              className="dnav__icon"
+              className="icon-btn dnav__icon"
               onClick={() => openCustomerService()}
               aria-label={t('nav.service')}
             >

@@ -16,7 +16,7 @@ export function SidebarEntries({ entries, onPick }: { entries: readonly SidebarE
         <li key={e.key}>
           <NavLink
             to={e.jumpUrl}
-            className={({ isActive }) => `sidebar__link${isActive ? ' is-active' : ''}`}
+            className={({ isActive }) => `menu-row sidebar__link${isActive ? ' is-active' : ''}`}
             onClick={onPick}
             end
           >

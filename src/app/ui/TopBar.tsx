@@ -35,7 +35,7 @@ export function TopBar({ title, back, right, left, className }: TopBarProps) {
     <header className={`topbar ${className ?? ''}`}>
       <div className="topbar__side topbar__side--start">
         {back ? (
-          <button type="button" className="topbar__back" onClick={onBack} aria-label={t('nav.back')}>
+          <button type="button" className="icon-btn topbar__back" onClick={onBack} aria-label={t('nav.back')}>
             <IconBack size={22} />
           </button>
         ) : (

@@ -46,7 +46,7 @@ export function LanguageOptions({ onChosen, compact }: { onChosen?: () => void; 
           <li key={r.code}>
             <button
               type="button"
-              className={`langlist__item${current ? ' is-current' : ''}`}
+              className={`menu-row langlist__item${current ? ' is-current' : ''}`}
               aria-pressed={current}
               data-lang={r.code}
               onClick={() => choose(r)}

@@ -113,12 +113,12 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
   );
   return (
     <div className="my" data-testid="my-screen">
-      <div className="my__main">
+      <div className="app-column my__main">
         <div className="my__side">
           {aside}
           <section className="my-card" aria-label={t('my.profile')}>
             <div className="my-card__head">
-              <span className="my-card__avatar" aria-hidden="true">
+              <span className="avatar my-card__avatar" aria-hidden="true">
                 {(name || '?').slice(0, 1).toUpperCase()}
               </span>
               <div className="my-card__who">
@@ -128,7 +128,12 @@ export function AccountHub({ aside }: { aside?: ReactNode }) {
                 {u ? (
                   <p className="my-card__uid">
                     <span>{t('common:accountMenu.uid', { uid: u.uid })}</span>
-                    <button type="button" className="my-card__copy" onClick={copyUid} aria-label={t('my.copyUid')}>
+                    <button
+                      type="button"
+                      className="icon-btn icon-btn--muted"
+                      onClick={copyUid}
+                      aria-label={t('my.copyUid')}
+                    >
                       <IconCopy size={16} />
                     </button>
                   </p>

@@ -77,7 +77,7 @@ export function RemoteView<T>({
     return (
       <div className="mk-state" role="alert">
         <p>{t('loadFailed')}</p>
-        <button type="button" className="mk-btn mk-btn--ghost" onClick={remote.reload}>
+        <button type="button" className="btn btn--ghost" onClick={remote.reload}>
           {t('retry')}
         </button>
       </div>

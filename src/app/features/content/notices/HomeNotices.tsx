@@ -155,7 +155,7 @@ export function NoticeDialogs() {
       <div className="notice-card__text">
         <Paragraphs text={card.text} />
       </div>
-      <button type="button" className="mk-btn mk-btn--ghost notice-card__ok" onClick={card.close}>
+      <button type="button" className="btn btn--ghost notice-card__ok" onClick={card.close}>
         {t('noticesOk')}
       </button>
     </section>

@@ -43,7 +43,7 @@ export default function DownloadScreen() {
             {links.map((l) => (
               <li key={l.name}>
                 <a
-                  className="mk-btn mk-btn--primary dl-btn"
+                  className="btn btn--primary dl-btn"
                   href={l.url}
                   target="_blank"
                   rel="noopener noreferrer"

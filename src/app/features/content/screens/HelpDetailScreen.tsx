@@ -23,7 +23,7 @@ export default function HelpDetailScreen() {
                 <EmptyState
                   title={t('helpNotFound')}
                   action={
-                    <Link to={CONTENT_PATHS.help} className="mk-btn mk-btn--ghost">
+                    <Link to={CONTENT_PATHS.help} className="btn btn--ghost">
                       {t('backToHelp')}
                     </Link>
                   }

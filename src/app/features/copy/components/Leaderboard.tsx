@@ -172,7 +172,7 @@ function LeaderCards({ rows, days }: { rows: readonly TraderSummary[]; days: num
   const { t } = useTranslation('follow');
   const f = useFmt();
   return (
-    <ul className="cp-cards" data-testid="leaders-cards">
+    <ul className="stack-list cp-cards" data-testid="leaders-cards">
       {rows.map((s) => {
         const w = windowOf(s, days);
         return (

@@ -49,7 +49,7 @@ export function MyFollows() {
         />
       }
     >
-      <ul className="cp-follows" data-testid="my-follows">
+      <ul className="stack-list cp-follows" data-testid="my-follows">
         {rows.map((f) => (
           <FollowCard key={f.traderId} f={f} positions={open.rows ?? null} />
         ))}
@@ -102,7 +102,7 @@ function FollowCard({ f, positions }: { f: Follow; positions: readonly Position[
       ) : copied.length === 0 ? (
         <p className="cp-note">{t('mine.noPositions')}</p>
       ) : (
-        <ul className="cp-plist" data-testid="copied-positions">
+        <ul className="stack-list cp-plist" data-testid="copied-positions">
           {copied.map((p) => (
             <li key={p.id} className="cp-prow">
               <span dir="ltr" className="cp-pair">
@@ -171,7 +171,7 @@ export function Events({ events }: { events: readonly FollowEvent[] }) {
   return (
     <>
       <h4 className="cp-h4">{t('mine.events')}</h4>
-      <ol className="cp-events" data-testid="follow-events">
+      <ol className="stack-list cp-events" data-testid="follow-events">
         {shown.map((e) => (
           <li key={e.id} className={`cp-event cp-event--${e.kind}`} data-kind={e.kind}>
             <span className="cp-event__kind">{t(`event.${e.kind}`)}</span>

@@ -38,7 +38,7 @@ function ProgrammeBody({ p, uid }: { p: TraderProgramme; uid: string }) {
       {p.isTrader ? <Dashboard uid={uid} /> : null}
       <section className="cp-section" aria-labelledby="cp-rules">
         <h3 id="cp-rules">{t('prog.rules')}</h3>
-        <ul className="cp-rules" data-testid="programme-rules">
+        <ul className="stack-list cp-rules" data-testid="programme-rules">
           {p.rules.map((r) => (
             <li key={r.rule} className={`cp-rule${r.met ? ' cp-rule--met' : ''}`} data-rule={r.rule} data-met={r.met}>
               <span className="cp-rule__mark" aria-hidden="true">
@@ -210,7 +210,7 @@ function DashboardBody({ d }: { d: TraderDashboard }) {
       {d.followers.length === 0 ? (
         <EmptyState compact title={t('empty.followers')} />
       ) : (
-        <ul className="cp-plist" data-testid="dash-followers">
+        <ul className="stack-list cp-plist" data-testid="dash-followers">
           {d.followers.map((x) => (
             <li key={x.name + x.since} className="cp-prow">
               <span>{x.name}</span>
@@ -227,7 +227,7 @@ function DashboardBody({ d }: { d: TraderDashboard }) {
       {d.shares.length === 0 ? (
         <EmptyState compact title={t('empty.shares')} />
       ) : (
-        <ul className="cp-plist" data-testid="dash-shares">
+        <ul className="stack-list cp-plist" data-testid="dash-shares">
           {d.shares.map((x, i) => (
             <li key={`${x.time}-${i}`} className="cp-prow">
               <span className="cp-sub">{f.time(x.time)}</span>

@@ -97,7 +97,7 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
             </tbody>
           </table>
         </div>
-        <ul className="cp-how" data-testid="trader-how">
+        <ul className="stack-list cp-how" data-testid="trader-how">
           {FIGURES.map((k) => (
             <li key={k}>
               <strong>{t(`fig.${k}`)}</strong>
@@ -132,7 +132,7 @@ function Trades({ rows, closed, desktop }: { rows: readonly TraderTrade[]; close
   if (rows.length === 0) return <EmptyState compact title={t(closed ? 'empty.closed' : 'empty.open')} />;
   if (!desktop)
     return (
-      <ul className="cp-cards" data-testid={closed ? 'trader-closed' : 'trader-open'}>
+      <ul className="stack-list cp-cards" data-testid={closed ? 'trader-closed' : 'trader-open'}>
         {rows.map((r) => (
           <li key={r.id} className="cp-card cp-card--small">
             <div className="cp-card__head">

@@ -60,7 +60,7 @@ export function BotBadge({ bot }: { bot: boolean }) {
   const { t } = useTranslation('follow');
   if (!bot) return null;
   return (
-    <span className="cp-badge" title={t('botHint')} data-testid="bot-badge">
+    <span className="brand-tag cp-badge" title={t('botHint')} data-testid="bot-badge">
       {t('bot')}
     </span>
   );

@@ -25,9 +25,9 @@ export default function FollowScreen() {
   const select = (next: FollowTab) => setParams(next === 'leaders' ? {} : { tab: next }, { replace: true });
 
   return (
-    <div className="cp-screen" data-testid="follow-screen">
+    <div className="app-screen" data-testid="follow-screen">
       <TopBar title={t('common:title.follow')} back />
-      <div className={`cp-layout${desktop ? ' cp-layout--desktop' : ''}`}>
+      <div className={`app-layout${desktop ? ' app-layout--desktop' : ''}`}>
         {trader !== null ? (
           <TraderPage key={trader} id={trader} desktop={desktop} />
         ) : (

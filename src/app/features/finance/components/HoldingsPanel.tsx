@@ -44,7 +44,7 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
           emptyView={<p className="fin-muted">{t('holdings.noSummary')}</p>}
         >
           {desktop ? null : (
-            <ul className="fin-sumcards" data-testid="finance-summary">
+            <ul className="stack-list fin-sumcards" data-testid="finance-summary">
               {rows.map((r) => (
                 <li key={r.coin} className="fin-sumcard">
                   <span className="fin-coin">

@@ -31,9 +31,9 @@ export default function FinanceScreen() {
   const select = (next: FinanceTab) => setParams(next === 'products' ? {} : { tab: next }, { replace: true });
 
   return (
-    <div className="fin-screen" data-testid="finance-screen">
+    <div className="app-screen" data-testid="finance-screen">
       {desktop ? null : <TopBar title={t('common:title.finance')} />}
-      <div className={`fin-layout${desktop ? ' fin-layout--desktop' : ''}`}>
+      <div className={`app-layout${desktop ? ' app-layout--desktop fin-layout--desktop' : ''}`}>
         <header className="fin-hero">
           <h1 className="fin-hero__title">{t('hero.title')}</h1>
           <p className="fin-muted">{t('hero.lead')}</p>

@@ -59,9 +59,9 @@ export default function SubscribeScreen() {
   const valid = Number.isInteger(id) && id > 0;
 
   return (
-    <div className="fin-screen" data-testid="finance-subscribe-screen">
+    <div className="app-screen" data-testid="finance-subscribe-screen">
       <TopBar title={q.data?.name ?? t('common:title.subscribe')} back={FINANCE_PATHS.finance} />
-      <div className={`fin-layout${desktop ? ' fin-layout--desktop' : ''}`}>
+      <div className={`app-layout${desktop ? ' app-layout--desktop fin-layout--desktop' : ''}`}>
         {valid ? (
           <DataState status={dataStatus(q)} error={q.error} onRetry={q.reload}>
             {q.data ? <ProductPage p={q.data} now={now} desktop={desktop} /> : null}

@@ -147,9 +147,9 @@ export default function FlowApplyScreen() {
   const m = useFlowMerchant(uid);
   const required = m.data?.requiredDeposit ?? FLOW_MERCHANT_DEPOSIT;
   return (
-    <div className="fl-screen" data-testid="flow-apply">
+    <div className="app-screen" data-testid="flow-apply">
       <TopBar title={t('common:title.floworderApply')} back={FLOW_PATHS.floworder} />
-      <div className="fl-layout">
+      <div className="app-layout fl-layout">
         <div className="fl-grid">
           <section className="fl-card" data-testid="flow-apply-terms">
             <h2>{t('flow:apply.title')}</h2>

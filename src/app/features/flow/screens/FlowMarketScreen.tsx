@@ -139,9 +139,9 @@ export default function FlowMarketScreen() {
   const rows = offers.data?.rows ?? [];
 
   return (
-    <div className="fl-screen" data-testid="flow-market">
+    <div className="app-screen" data-testid="flow-market">
       <TopBar title={t('common:title.floworder')} back />
-      <div className="fl-layout">
+      <div className="app-layout fl-layout">
         <p className="fl-lead">{t('flow:market.lead')}</p>
         <nav className="fl-links">
           <Link to={FLOW_PATHS.floworderMine} data-testid="flow-link-mine">

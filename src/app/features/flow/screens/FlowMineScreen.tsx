@@ -232,9 +232,9 @@ export default function FlowMineScreen() {
   const tab = mineTabOf(params.get('tab'));
   const select = (k: FlowMineTab) => setParams(k === 'active' ? {} : { tab: k }, { replace: true });
   return (
-    <div className="fl-screen" data-testid="flow-mine">
+    <div className="app-screen" data-testid="flow-mine">
       <TopBar title={t('common:title.floworderMine')} back={FLOW_PATHS.floworder} />
-      <div className="fl-layout">
+      <div className="app-layout fl-layout">
         <UnderlineTabs
           tabs={FLOW_MINE_TABS}
           active={tab}

@@ -273,9 +273,9 @@ export default function FlowOrderScreen() {
     if (data && pendingActions(data.id).length > 0) void settleActions(data.id, data);
   }, [data]);
   return (
-    <div className="fl-screen" data-testid="flow-order-screen">
+    <div className="app-screen" data-testid="flow-order-screen">
       <TopBar title={t('common:title.floworderConfirm')} back={FLOW_PATHS.floworderMine} />
-      <div className="fl-layout">
+      <div className="app-layout fl-layout">
         {id === null ? (
           <p className="fl-error" role="alert">
             {t('flow:order.notFound')}

@@ -61,7 +61,7 @@ function ShareCard({ info }: { info: InviteInfo }) {
     }
   };
   return (
-    <section className="proxy-card invite-share" aria-labelledby="invite-share-title" data-testid="invite-share">
+    <section className="prog-card invite-share" aria-labelledby="invite-share-title" data-testid="invite-share">
       <h2 id="invite-share-title">{t('share.title')}</h2>
       <div className="invite-share__body">
         <div className="invite-share__qr">
@@ -73,7 +73,7 @@ function ShareCard({ info }: { info: InviteInfo }) {
             <code data-testid="invite-code">{info.code}</code>
             <button
               type="button"
-              className="proxy-btn proxy-btn--ghost invite-btn-sm"
+              className="prog-btn prog-btn--ghost invite-btn-sm"
               onClick={() => void copy(info.code, t('copied'), t('copyFailed'))}
               data-testid="invite-copy-code"
             >
@@ -85,7 +85,7 @@ function ShareCard({ info }: { info: InviteInfo }) {
             <input readOnly value={link} aria-label={t('link')} data-testid="invite-link" />
             <button
               type="button"
-              className="proxy-btn proxy-btn--ghost invite-btn-sm"
+              className="prog-btn prog-btn--ghost invite-btn-sm"
               onClick={() => void copy(link, t('copied'), t('copyFailed'))}
               data-testid="invite-copy-link"
             >
@@ -94,7 +94,7 @@ function ShareCard({ info }: { info: InviteInfo }) {
           </div>
         </div>
       </div>
-      <button type="button" className="proxy-btn" onClick={() => setPoster(true)} data-testid="invite-poster-open">
+      <button type="button" className="prog-btn" onClick={() => setPoster(true)} data-testid="invite-poster-open">
         {t('poster.open')}
       </button>
       <Popup open={poster} onClose={() => setPoster(false)} title={t('poster.title')}>
@@ -102,10 +102,10 @@ function ShareCard({ info }: { info: InviteInfo }) {
           <Poster ref={svg} code={info.code} link={link} />
         </div>
         <div className="proxy-actions">
-          <button type="button" className="proxy-btn proxy-btn--ghost" onClick={() => setPoster(false)}>
+          <button type="button" className="prog-btn prog-btn--ghost" onClick={() => setPoster(false)}>
             {t('close')}
           </button>
-          <button type="button" className="proxy-btn" onClick={() => void save()} data-testid="invite-poster-download">
+          <button type="button" className="prog-btn" onClick={() => void save()} data-testid="invite-poster-download">
             {t('poster.download')}
           </button>
         </div>
@@ -118,25 +118,25 @@ function Totals({ info }: { info: InviteInfo }) {
   const { t } = useTranslation('invite');
   const others = info.byCoin.filter((c) => c.coin !== 'USDT');
   return (
-    <section className="proxy-card invite-totals" aria-labelledby="invite-totals-title" data-testid="invite-totals">
+    <section className="prog-card invite-totals" aria-labelledby="invite-totals-title" data-testid="invite-totals">
       <h2 id="invite-totals-title">{t('totals.title')}</h2>
-      <dl className="proxy-figures invite-figures">
+      <dl className="prog-figures invite-figures">
         {info.invitees.map((n, i) => (
-          <div className="proxy-figure" key={i}>
+          <div className="prog-figure" key={i}>
             <dt>{t('totals.level', { level: i + 1 })}</dt>
             <dd className="proxy-num" data-testid={`invite-count-${i + 1}`}>
               {n}
             </dd>
           </div>
         ))}
-        <div className="proxy-figure">
+        <div className="prog-figure">
           <dt>{t('totals.earned')}</dt>
           <dd className="proxy-num" data-testid="invite-earned">
             {formatDecimal(info.earned)}
             <span className="proxy-unit"> USDT</span>
           </dd>
         </div>
-        <div className="proxy-figure">
+        <div className="prog-figure">
           <dt>{t('totals.today')}</dt>
           <dd className="proxy-num">
             {formatDecimal(info.earnedToday)}
@@ -158,7 +158,7 @@ function Rules({ info }: { info: InviteInfo }) {
   const { t } = useTranslation('invite');
   const example = rebateShares(EXAMPLE_FEE, 'USDT', info.ratios);
   return (
-    <section className="proxy-card invite-rules" aria-labelledby="invite-rules-title" data-testid="invite-rules">
+    <section className="prog-card invite-rules" aria-labelledby="invite-rules-title" data-testid="invite-rules">
       <h2 id="invite-rules-title">{t('rules.title')}</h2>
       <p className={info.rebateOpen ? 'invite-on' : 'invite-off'} data-testid="invite-rebate-state">
         {info.rebateOpen ? t('rules.on') : t('rules.off')}
@@ -353,7 +353,7 @@ function Lists() {
   const { t } = useTranslation('invite');
   const [tab, setTab] = useState<Tab>('invitees');
   return (
-    <section className="proxy-card invite-lists" data-testid="invite-lists">
+    <section className="prog-card invite-lists" data-testid="invite-lists">
       <UnderlineTabs<Tab>
         tabs={TABS}
         active={tab}
@@ -375,10 +375,10 @@ export function InviteCentre({ layout, titleKey }: { layout: 'phone' | 'desktop'
   const { t } = useTranslation(['invite', 'common']);
   const info = useInviteInfo();
   return (
-    <div className={`proxy-screen invite-screen invite-screen--${layout}`} data-testid="invite-screen">
+    <div className={`app-screen invite-screen invite-screen--${layout}`} data-testid="invite-screen">
       <TopBar title={t(`common:title.${titleKey}`)} back />
-      <div className="proxy-layout">
-        <p className="proxy-lead">{t('invite:lead')}</p>
+      <div className="app-layout prog-layout">
+        <p className="prog-lead">{t('invite:lead')}</p>
         <DataState status={dataStatus(info)} error={info.error} onRetry={info.reload}>
           {info.data ? (
             <div className="invite-grid">

@@ -53,11 +53,11 @@ export default function HomeScreen() {
   return (
     <div className={`home${desktop ? ' home--desktop' : ''}`}>
       {!desktop && (
-        <div className="home-bar">
+        <div className="mk-bar home-bar">
           <span className="home-brand">
             <Logo mark size={28} />
           </span>
-          <Link to={MARKETS_PATHS.search} className="home-search">
+          <Link to={MARKETS_PATHS.search} className="mk-search-box home-search">
             <IconSearch size={16} />
             <span>{t('searchPlaceholder')}</span>
           </Link>
@@ -72,18 +72,15 @@ export default function HomeScreen() {
           <p>{t('heroSubtitle')}</p>
           <div className="home-hero__cta">
             {isSign ? (
-              <Link
-                className="mk-btn mk-btn--primary"
-                to={first ? tradeHref(first.list, first.symbol) : MODE_PATH.BBTrading}
-              >
+              <Link className="btn btn--primary" to={first ? tradeHref(first.list, first.symbol) : MODE_PATH.BBTrading}>
                 {t('heroTrade')}
               </Link>
             ) : (
-              <Link className="mk-btn mk-btn--primary" to={APP_PATHS.account.register}>
+              <Link className="btn btn--primary" to={APP_PATHS.account.register}>
                 {t('heroSignUp')}
               </Link>
             )}
-            <Link className="mk-btn mk-btn--ghost" to={MARKETS_PATHS.markets}>
+            <Link className="btn btn--ghost" to={MARKETS_PATHS.markets}>
               {t('heroMarkets')}
             </Link>
           </div>

@@ -57,11 +57,11 @@ export default function SearchScreen() {
   return (
     <div className="mk-page search">
       <WatchlistSync />
-      <header className="search-bar">
+      <header className="mk-bar search-bar">
         <h1 className="visually-hidden">{t('searchTitle')}</h1>
         <form
           role="search"
-          className="search-field"
+          className="mk-search-box search-field"
           onSubmit={(e) => {
             e.preventDefault();
             if (results[0]) open(results[0]);
@@ -69,6 +69,7 @@ export default function SearchScreen() {
         >
           <IconSearch size={16} />
           <input
+            className="search-input"
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}

@@ -38,7 +38,7 @@ export function InboxBell({ className }: { className?: string }) {
   return (
     <Link
       to={MESSAGES_PATHS.message}
-      className={`msg-bell ${className ?? ''}`}
+      className={`icon-btn msg-bell ${className ?? ''}`}
       title={t('title.message')}
       data-testid="inbox-bell"
       data-unread={count}

@@ -32,9 +32,9 @@ function NoticePage({ id }: { id: number }) {
   const { t } = useTranslation(['market', 'common']);
   const desktop = useIsDesktop();
   return (
-    <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="notice-detail-screen">
+    <div className={`app-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="notice-detail-screen">
       <TopBar title={t('market:noticesTab')} back={NOTICES_HREF} />
-      <div className="msg-layout">
+      <div className="app-layout msg-layout">
         <NoticeDetail id={id} />
       </div>
     </div>
@@ -63,9 +63,9 @@ function MessagePage() {
   // OPC-6: the operator's announcement takes the direction of its own script; the app's wording, the screen's.
   const opDir = (text: string) => (m?.kind === 'announcement' ? textDir(text) : undefined);
   return (
-    <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-detail-screen">
+    <div className={`app-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-detail-screen">
       <TopBar title={t('common:title.messageDetail')} back={MESSAGES_PATHS.message} />
-      <div className="msg-layout">
+      <div className="app-layout msg-layout">
         <DataState
           status={id === undefined ? 'error' : dataStatus({ status: q.status, data: m })}
           error={id === undefined ? t('inbox:detail.notFound') : q.error}

@@ -103,9 +103,9 @@ export default function MessageListScreen() {
   );
 
   return (
-    <div className={`msg-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-screen">
+    <div className={`app-screen${desktop ? ' msg-screen--desktop' : ''}`} data-testid="message-screen">
       <TopBar title={t('common:title.message')} back right={desktop || tab === 'notices' ? undefined : markAll} />
-      <div className="msg-layout">
+      <div className="app-layout msg-layout">
         <div className="msg-toolbar">
           <UnderlineTabs
             tabs={TABS}

@@ -23,9 +23,9 @@ export function ProxyListPage<T extends { total: number }>(p: {
   const page = p.usePage(pageNum);
   const { words } = p;
   return (
-    <div className="proxy-screen" data-testid={p.testId}>
+    <div className="app-screen" data-testid={p.testId}>
       <TopBar title={words.title} back={PROXY_PATHS.proxy} />
-      <div className="proxy-layout">
+      <div className="app-layout prog-layout">
         <p className="proxy-muted">{words.note}</p>
         <DataState
           status={dataStatus(page)}

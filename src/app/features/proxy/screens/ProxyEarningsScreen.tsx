@@ -17,16 +17,16 @@ export function EarningsView({ data }: { data: ProxyEarningPage }) {
   const total = data.byDay.reduce((a, d) => a.plus(d.commission), new Decimal(0)).toFixed();
   return (
     <div className="proxy-grid">
-      <section className="proxy-card">
-        <dl className="proxy-figures">
-          <div className="proxy-figure">
+      <section className="prog-card">
+        <dl className="prog-figures">
+          <div className="prog-figure">
             <dt>{t('earnings.total')}</dt>
             <dd className="proxy-num" data-testid="proxy-earnings-total">
               {formatDecimal(total)}
               <span className="proxy-unit"> USDT</span>
             </dd>
           </div>
-          <div className="proxy-figure">
+          <div className="prog-figure">
             <dt>{t('earnings.payments')}</dt>
             <dd className="proxy-num">{data.total}</dd>
           </div>
@@ -44,7 +44,7 @@ export function EarningsView({ data }: { data: ProxyEarningPage }) {
           </tbody>
         </table>
       </section>
-      <section className="proxy-card">
+      <section className="prog-card">
         <h2>{t('earnings.list')}</h2>
         <ul className="proxy-earnings" data-testid="proxy-earnings-list">
           {data.rows.map((r) => (

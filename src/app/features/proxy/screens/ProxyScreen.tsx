@@ -36,7 +36,7 @@ function Terms({ rate }: { rate: string | undefined }) {
   const pct = rate ? ratePercent(rate) : '';
   const example = rate ? proxyCommission(EXAMPLE_INTEREST, rate, 'USDT') : '';
   return (
-    <section className="proxy-card proxy-terms" aria-labelledby="proxy-terms-title" data-testid="proxy-terms">
+    <section className="prog-card proxy-terms" aria-labelledby="proxy-terms-title" data-testid="proxy-terms">
       <h2 id="proxy-terms-title">{t('terms.title')}</h2>
       <p>{t('terms.what')}</p>
       <ol className="proxy-steps">
@@ -59,7 +59,7 @@ function Terms({ rate }: { rate: string | undefined }) {
 
 function Figure({ label, value, unit, testId }: { label: string; value: string; unit?: string; testId?: string }) {
   return (
-    <div className="proxy-figure">
+    <div className="prog-figure">
       <dt>{label}</dt>
       <dd className="proxy-num" data-testid={testId}>
         {value}
@@ -94,18 +94,18 @@ function AgentPart({ info }: { info: ProxyInfo }) {
     }
   };
   return (
-    <section className="proxy-card" aria-labelledby="proxy-agent-title" data-testid="proxy-agent">
+    <section className="prog-card" aria-labelledby="proxy-agent-title" data-testid="proxy-agent">
       <h2 id="proxy-agent-title">{info.isAgent ? t('agent.yourCode') : t('agent.title')}</h2>
       {info.isAgent && info.code ? (
         <>
           <div className="proxy-code">
             <code data-testid="proxy-code">{info.code}</code>
-            <button type="button" className="proxy-btn proxy-btn--ghost" onClick={() => void copy()}>
+            <button type="button" className="prog-btn prog-btn--ghost" onClick={() => void copy()}>
               {t('agent.copy')}
             </button>
           </div>
           <p className="proxy-muted">{t('agent.share')}</p>
-          <dl className="proxy-figures">
+          <dl className="prog-figures">
             <Figure label={t('agent.customers')} value={String(info.customers)} testId="proxy-customers" />
             <Figure
               label={t('agent.principal')}
@@ -125,7 +125,7 @@ function AgentPart({ info }: { info: ProxyInfo }) {
           <p>{t('agent.become')}</p>
           <button
             type="button"
-            className="proxy-btn"
+            className="prog-btn"
             disabled={busy}
             onClick={() => void become()}
             data-testid="proxy-apply"
@@ -155,10 +155,10 @@ export function ConfirmLinkBody(p: {
         {t('link.confirmText', { code: p.code.trim().toUpperCase() })}
       </p>
       <div className="proxy-actions">
-        <button ref={p.cancelRef} type="button" className="proxy-btn proxy-btn--ghost" onClick={p.onCancel}>
+        <button ref={p.cancelRef} type="button" className="prog-btn prog-btn--ghost" onClick={p.onCancel}>
           {t('link.cancel')}
         </button>
-        <button type="button" className="proxy-btn" disabled={p.busy} onClick={p.onConfirm} data-testid="proxy-confirm">
+        <button type="button" className="prog-btn" disabled={p.busy} onClick={p.onConfirm} data-testid="proxy-confirm">
           {t('link.confirm')}
         </button>
       </div>
@@ -176,7 +176,7 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   if (info.linkedCode)
     return (
-      <section className="proxy-card" data-testid="proxy-linked">
+      <section className="prog-card" data-testid="proxy-linked">
         <h2>{t('link.title')}</h2>
         <p>{t('link.linked')}</p>
         <div className="proxy-code">
@@ -213,7 +213,7 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
     }
   };
   return (
-    <section className="proxy-card" aria-labelledby={`${id}-t`} data-testid="proxy-link">
+    <section className="prog-card" aria-labelledby={`${id}-t`} data-testid="proxy-link">
       <h2 id={`${id}-t`}>{t('link.title')}</h2>
       <p>{t('link.explain')}</p>
       <form className="proxy-form" onSubmit={submit} noValidate>
@@ -230,7 +230,7 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
             aria-describedby={error ? `${id}-err` : undefined}
             data-testid="proxy-link-input"
           />
-          <button type="submit" className="proxy-btn" data-testid="proxy-link-submit">
+          <button type="submit" className="prog-btn" data-testid="proxy-link-submit">
             {t('link.submit')}
           </button>
         </div>
@@ -259,9 +259,9 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
 export function ProgrammeFigures({ info }: { info: ProxyInfo }) {
   const { t } = useTranslation('proxy');
   return (
-    <section className="proxy-card" data-testid="proxy-programme">
+    <section className="prog-card" data-testid="proxy-programme">
       <h2>{t('programme.title')}</h2>
-      <dl className="proxy-figures">
+      <dl className="prog-figures">
         <Figure
           label={t('programme.totalOutput')}
           value={formatDecimal(info.totalOutput)}
@@ -283,15 +283,15 @@ export default function ProxyScreen() {
   const { isSign } = useSnapshot(session);
   const info = useProxyInfo(isSign);
   return (
-    <div className="proxy-screen" data-testid="proxy-screen">
+    <div className="app-screen" data-testid="proxy-screen">
       <TopBar title={t('common:title.proxy')} back />
-      <div className="proxy-layout">
-        <p className="proxy-lead">{t('proxy:lead')}</p>
+      <div className="app-layout prog-layout">
+        <p className="prog-lead">{t('proxy:lead')}</p>
         <Terms rate={info.data?.commissionRate} />
         {!isSign ? (
-          <section className="proxy-card" data-testid="proxy-signed-out">
+          <section className="prog-card" data-testid="proxy-signed-out">
             <p>{t('proxy:signedOut')}</p>
-            <Link className="proxy-btn" to={SIGN_IN_PATH}>
+            <Link className="prog-btn" to={SIGN_IN_PATH}>
               {t('proxy:logIn')}
             </Link>
           </section>

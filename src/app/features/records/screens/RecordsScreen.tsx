@@ -51,9 +51,9 @@ export default function RecordsScreen() {
   const select = (next: RecordTab) => setParams({ tab: next }, { replace: true });
 
   return (
-    <div className="recs-screen" data-testid="records-screen">
+    <div className="app-screen" data-testid="records-screen">
       <TopBar title={t('common:title.records')} back />
-      <div className={`recs-layout${desktop ? ' recs-layout--desktop' : ''}`}>
+      <div className={`app-layout${desktop ? ' app-layout--desktop' : ''}`}>
         <UnderlineTabs
           tabs={RECORD_TABS}
           active={tab}

@@ -47,6 +47,7 @@ export function PairPanel({ rows, activeSymbol, defaultList, onOpen }: Props) {
       <label className="pp-search">
         <IconSearch size={14} />
         <input
+          className="search-input"
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}

@@ -50,7 +50,7 @@ function EyeButton() {
   return (
     <button
       type="button"
-      className="wallet-eye"
+      className="icon-btn icon-btn--muted wallet-eye"
       onClick={() => setHideAmounts(!hideAmounts)}
       aria-pressed={hideAmounts}
       aria-label={t(hideAmounts ? 'eye.show' : 'eye.hide')}

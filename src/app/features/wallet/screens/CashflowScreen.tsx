@@ -60,7 +60,7 @@ export default function CashflowScreen() {
   return (
     <div className="wallet-screen rec-screen" data-testid="cashflow-screen">
       <TopBar title={t('common:title.cashflow')} back={!desktop} />
-      <div className={`rec-layout${desktop ? ' rec-layout--desktop' : ''}`}>
+      <div className={`app-column rec-layout${desktop ? ' rec-layout--desktop' : ''}`}>
         <div className="rec-filters">
           <label className="rec-filter">
             {t('records.type')}

@@ -51,7 +51,7 @@ export default function FlashExchangeScreen() {
   return (
     <div className="wallet-screen fx-screen" data-testid="exchange-screen">
       <TopBar title={t('common:title.flashExchange')} back={!desktop} />
-      <div className={`fx-layout${desktop ? ' fx-layout--desktop' : ''}`}>
+      <div className={`app-column fx-layout${desktop ? ' fx-layout--desktop' : ''}`}>
         <ExchangeForm />
         <ExchangeHistory uid={uid} desktop={desktop} />
       </div>

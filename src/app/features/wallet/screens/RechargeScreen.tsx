@@ -59,7 +59,7 @@ export default function RechargeScreen() {
   return (
     <div className="deposit-screen" data-testid="deposit-screen">
       <TopBar title={t('wallet:deposit.title')} back={WALLET_PATHS.wallet} />
-      <div className="deposit-grid">
+      <div className="app-column deposit-grid">
         <section className="deposit-card deposit-main" aria-label={t('wallet:deposit.title')}>
           <h2 className="deposit-label">{t('wallet:deposit.coin')}</h2>
           <ChoiceGroup

@@ -21,7 +21,7 @@ export default function WalletScreen() {
   const menu = desktop ? undefined : (
     <>
       <InboxBell />
-      <button type="button" className="topbar__icon-btn" onClick={openAppSidebar} aria-label={t('common:nav.menu')}>
+      <button type="button" className="icon-btn" onClick={openAppSidebar} aria-label={t('common:nav.menu')}>
         <IconMenu size={22} />
       </button>
     </>

@@ -14,7 +14,7 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
   const { t } = useTranslation('welfare');
   return (
     <section
-      className={`wel-card wel-vip${className ? ` ${className}` : ''}`}
+      className={`prog-card wel-vip${className ? ` ${className}` : ''}`}
       aria-labelledby="wel-vip-title"
       data-testid="vip-card"
     >
@@ -24,14 +24,14 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
           {t('vip.level', { level: view.level })}
         </span>
       </div>
-      <dl className="wel-figures">
-        <div className="wel-figure">
+      <dl className="prog-figures wel-figures">
+        <div className="prog-figure">
           <dt>{t('vip.volume')}</dt>
           <dd className="wel-num">
             {formatDecimal(view.volume)} <span className="wel-unit">USDT</span>
           </dd>
         </div>
-        <div className="wel-figure">
+        <div className="prog-figure">
           <dt>{t('vip.discount')}</dt>
           <dd className="wel-num" data-testid="vip-discount">
             {formatDecimal(view.discountPct)} %

@@ -49,7 +49,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
     }
   };
   return (
-    <li className={`wel-card wel-task is-${state}`} data-testid={`welfare-task-${task.id}`} data-state={state}>
+    <li className={`prog-card wel-task is-${state}`} data-testid={`welfare-task-${task.id}`} data-state={state}>
       <div className="wel-task__head">
         <h3>{t(`task.${task.id}.title`)}</h3>
         <span className={`wel-state wel-state--${state}`} data-testid="welfare-state">
@@ -77,14 +77,14 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
       </ul>
       <div className="wel-task__foot">
         {state === 'todo' ? (
-          <Link className="wel-btn wel-btn--ghost" to={TASK_LINKS[task.id]} data-testid="welfare-go">
+          <Link className="prog-btn prog-btn--ghost" to={TASK_LINKS[task.id]} data-testid="welfare-go">
             {t('action.go')}
           </Link>
         ) : null}
         {state === 'claimable' ? (
           <button
             type="button"
-            className="wel-btn"
+            className="prog-btn"
             disabled={busy}
             onClick={() => void claim()}
             data-testid="welfare-claim"
@@ -112,15 +112,15 @@ function Summary({ claimed }: { claimed: string }) {
   const balances = useAssetBalances();
   const usdt = balances.data?.find((b) => b.account === 'platform' && b.coin.toUpperCase() === 'USDT');
   return (
-    <section className="wel-card" aria-label={t('summary.claimed')}>
-      <dl className="wel-figures">
-        <div className="wel-figure">
+    <section className="prog-card" aria-label={t('summary.claimed')}>
+      <dl className="prog-figures wel-figures">
+        <div className="prog-figure">
           <dt>{t('summary.claimed')}</dt>
           <dd className="wel-num" data-testid="welfare-total">
             {formatDecimal(claimed)} <span className="wel-unit">USDT</span>
           </dd>
         </div>
-        <div className="wel-figure">
+        <div className="prog-figure">
           <dt>{t('summary.balance')}</dt>
           <dd className="wel-num" data-testid="welfare-balance">
             {usdt ? formatDecimal(usdt.available) : '--'} <span className="wel-unit">USDT</span>
@@ -137,7 +137,7 @@ function SignedOutTasks() {
   return (
     <ul className="wel-tasks">
       {(Object.keys(WELFARE_TERMS) as (keyof typeof WELFARE_TERMS)[]).map((id) => (
-        <li key={id} className="wel-card wel-task">
+        <li key={id} className="prog-card wel-task">
           <div className="wel-task__head">
             <h3>{t(`task.${id}.title`)}</h3>
           </div>
@@ -161,15 +161,15 @@ export default function WelfareScreen() {
   const desktop = useIsDesktop();
   const now = clock.now();
   return (
-    <div className="wel-screen" data-testid="welfare-screen">
+    <div className="app-screen" data-testid="welfare-screen">
       <TopBar title={t('common:title.welfare')} back />
-      <div className="wel-layout">
-        <p className="wel-lead">{t('welfare:lead')}</p>
+      <div className="app-layout prog-layout">
+        <p className="prog-lead">{t('welfare:lead')}</p>
         {!isSign ? (
           <>
-            <section className="wel-card" data-testid="welfare-signed-out">
+            <section className="prog-card" data-testid="welfare-signed-out">
               <p>{t('welfare:signedOut')}</p>
-              <Link className="wel-btn" to={SIGN_IN_PATH}>
+              <Link className="prog-btn" to={SIGN_IN_PATH}>
                 {t('welfare:logIn')}
               </Link>
             </section>

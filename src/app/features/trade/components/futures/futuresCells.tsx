@@ -55,7 +55,7 @@ function NamedCopyBadge({ traderId }: { traderId: number }) {
   const { t } = useTranslation('futures');
   const name = useFollowNickname(traderId);
   return (
-    <span className="fa-copy" data-testid="copy-badge" title={t('copyBadgeHint')}>
+    <span className="brand-tag fa-copy" data-testid="copy-badge" title={t('copyBadgeHint')}>
       {name ? t('copyBadgeNamed', { name }) : t('copyBadge')}
     </span>
   );

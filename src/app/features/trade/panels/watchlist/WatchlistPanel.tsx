@@ -56,7 +56,7 @@ export function WatchlistPanel({ desktop }: { desktop: boolean }) {
             title={t('watchlistEmpty')}
             description={t('watchlistEmptyDesc')}
             action={
-              <Link to={APP_PATHS.markets.markets} className="mk-btn mk-btn--primary">
+              <Link to={APP_PATHS.markets.markets} className="btn btn--primary">
                 {t('watchlistExplore')}
               </Link>
             }
