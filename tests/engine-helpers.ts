@@ -13,7 +13,8 @@ import { startServer, type RunningServer } from './helpers/server';
 
 export function startEngineServer(): Promise<RunningServer> {
   const dir = process.env.ENGINE_TEST_STATIC_DIR;
-  return startServer(dir ? { STATIC_DIR: dir } : {});
+  // The engine's files wait for ticks on a bare page: the product's market rate (PERF-57 calms the app's screens).
+  return startServer(dir ? { STATIC_DIR: dir, TRADE_RATE: '8' } : { TRADE_RATE: '8' });
 }
 
 /** Polls `fn` until `ok` holds; fails with the last value after `timeoutMs` (a safety net, not a speed check). */
