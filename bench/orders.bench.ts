@@ -361,7 +361,8 @@ async function main(): Promise<void> {
               : (idleTo - idleFrom) / ((performance.now() - idleStart) / 1000);
           const cpuBefore = cpuSeconds(srv.proc.pid);
           const windowStart = performance.now();
-          const r = await runClient({
+          // What the order window and the ceiling's probes share: the same clients, users and time.
+          const job: ClientJob = {
             url: srv.url,
             tokens: tokens.slice(0, clients),
             clients,
@@ -369,7 +370,8 @@ async function main(): Promise<void> {
             symbol: SYMBOL,
             ...terms,
             tag: `r${run}c${ci}n${clients}`,
-          });
+          };
+          const r = await runClient(job);
           const cpuAfter = cpuSeconds(srv.proc.pid);
           const windowS = (performance.now() - windowStart) / 1000;
           const sqlAfter = await sqlCount(srv.dataDir);
@@ -407,16 +409,7 @@ async function main(): Promise<void> {
           );
           if (opts.ceiling && ci === 0) {
             for (const probe of CEILING_PROBES) {
-              const c = await runClient({
-                url: srv.url,
-                tokens: tokens.slice(0, clients),
-                clients,
-                seconds: opts.seconds,
-                symbol: SYMBOL,
-                ...terms,
-                tag: `r${run}p${probe.name}n${clients}`,
-                probe: probe.path,
-              });
+              const c = await runClient({ ...job, tag: `r${run}p${probe.name}n${clients}`, probe: probe.path });
               const byClients = ceiling.get(probe.name)!;
               byClients.set(clients, [...(byClients.get(clients) ?? []), c]);
               console.log(
