@@ -10,6 +10,7 @@ import { IconGlobe } from '../icons';
 import { languageState } from '../../i18n/index';
 import { NATIVE_NAMES } from '../../i18n/languages';
 import { loadOnOpen } from '../loadOnOpen';
+import './languageButton.css';
 
 const LanguageSheet = loadOnOpen(() => import('./LanguageSheet').then((m) => m.LanguageSheet));
 
