@@ -1,2 +1,3 @@
 /** Types of phaseTable.mjs (plain JavaScript: `npm test` runs it with node, before anything is compiled). */
-export function phaseTable(phases: Array<[string, number]>, totalMs: number): string[];
+export function phaseTable(phases: Array<[string, number, number?]>, totalMs: number): string[];
+export function childrenCpuMs(read: (path: string) => string): number | undefined;

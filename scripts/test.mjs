@@ -1,12 +1,13 @@
 // `npm test`: the gates first (types per layer, lint, formatting, unused exports, spec citations), failing
 // fast; then finds (or installs) a Chromium, and runs the unit and then the e2e project of vitest against the
 // build made beside the gates. `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
-// go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end as a table (PERF-53).
+// go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end as a table (PERF-53),
+// with the CPU seconds its processes used where the system tells (Linux).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
-import { phaseTable } from './phaseTable.mjs';
+import { childrenCpuMs, phaseTable } from './phaseTable.mjs';
 
 const args = process.argv.slice(2);
 const gatesOnly = args.includes('--gates-only');
@@ -14,6 +15,8 @@ const vitestArgs = args.filter((a) => a !== '--gates-only');
 const started = Date.now();
 const phases = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** CPU milliseconds of the phases' processes so far (ended and waited for), where the system says (Linux). */
+const cpuNow = () => childrenCpuMs((path) => readFileSync(path, 'utf8'));
 
 function summary() {
   console.log('');
@@ -23,15 +26,18 @@ function summary() {
 /** Runs one phase; a failing one still gets its row in the table, marked, before the run stops. */
 function run(cmd, cmdArgs, env = process.env, phase = undefined) {
   const t0 = Date.now();
+  const cpu0 = cpuNow();
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env });
   const ms = Date.now() - t0;
+  const cpu1 = cpuNow();
+  const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
   console.log(`[test] ${cmd} ${cmdArgs.join(' ')}: ${seconds(ms)}`);
   if (r.status !== 0) {
-    if (phase) phases.push([`${phase} (failed)`, ms]);
+    if (phase) phases.push([`${phase} (failed)`, ms, cpuMs]);
     summary();
     process.exit(r.status ?? 1);
   }
-  return ms;
+  return [ms, cpuMs];
 }
 
 /** Runs one command with its output held back, printed whole when it ends (lanes run side by side). */
@@ -81,8 +87,11 @@ async function gatesAndBuild(env) {
     }
   };
   const t0 = Date.now();
+  const cpu0 = cpuNow();
   await Promise.all([lane(laneA), lane(laneB)]);
-  phases.push([gatesOnly ? 'gates' : 'gates and build', Date.now() - t0]);
+  const cpu1 = cpuNow();
+  const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
+  phases.push([gatesOnly ? 'gates' : 'gates and build', Date.now() - t0, cpuMs]);
   if (failed) {
     summary();
     process.exit(failed);
@@ -113,14 +122,14 @@ if (gatesOnly) {
   process.exit(0);
 }
 
-if (vitestArgs.length > 0) phases.push(['vitest', run('npx', ['vitest', 'run', ...vitestArgs], env, 'vitest')]);
+if (vitestArgs.length > 0) phases.push(['vitest', ...run('npx', ['vitest', 'run', ...vitestArgs], env, 'vitest')]);
 else {
   // PERF-55: the app's tests (isolated) and the server's (one module graph per worker) in one vitest run.
-  phases.push(['unit', run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'server'], env, 'unit')]);
-  phases.push(['e2e', run('npx', ['vitest', 'run', '--project', 'e2e'], env, 'e2e')]);
+  phases.push(['unit', ...run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'server'], env, 'unit')]);
+  phases.push(['e2e', ...run('npx', ['vitest', 'run', '--project', 'e2e'], env, 'e2e')]);
   // BUS-13: the market screens once more, with their sockets through NATS and two gateways.
   const cluster = { ...env, E2E_CLUSTER: '1' };
   const clusterArgs = ['vitest', 'run', '--project', 'e2e', 'tests/market-live.test.ts'];
-  phases.push(['e2e on the cluster', run('npx', clusterArgs, cluster, 'e2e on the cluster')]);
+  phases.push(['e2e on the cluster', ...run('npx', clusterArgs, cluster, 'e2e on the cluster')]);
 }
 summary();
