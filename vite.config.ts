@@ -137,7 +137,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // PERF-59: the browser files share one worker and its module graph, as the server's do (PERF-55): each file
+          // PERF-60: the browser files share one worker and its module graph, as the server's do (PERF-55): each file
           // starts its own server and browser in its hooks and stubs nothing global, so a fresh graph per file only
           // paid the import of playwright-core and the test helpers again (about 1 to 2.5 s a file).
           isolate: false,
