@@ -69,11 +69,18 @@ const LIMITS_ENV = { USER_LIMIT_SCALE: '10000', RATE_LIMIT_MAX: '100000000' };
 const AB_ENV = process.env.BENCH_AB_ENV
   ? Object.fromEntries(process.env.BENCH_AB_ENV.split(',').map((kv) => kv.split('=', 2) as [string, string]))
   : undefined;
-const CONFIGS: readonly { name: string; env: Record<string, string> }[] = [
+/**
+ * `BENCH_AB_DIR=<a checkout>` (a paired A/B of two versions of the server, e.g. `git archive` of the commit before a
+ * change, with node_modules linked): the second configuration is group commit with that checkout's server.
+ */
+const AB_DIR = process.env.BENCH_AB_DIR;
+const CONFIGS: readonly { name: string; env: Record<string, string>; cwd?: string }[] = [
   { name: 'group commit', env: { CORE_GROUP_COMMIT: '1' } },
-  AB_ENV
-    ? { name: `group commit with ${process.env.BENCH_AB_ENV}`, env: { CORE_GROUP_COMMIT: '1', ...AB_ENV } }
-    : { name: 'baseline (CORE_GROUP_COMMIT=0)', env: { CORE_GROUP_COMMIT: '0' } },
+  AB_DIR
+    ? { name: `group commit, the server of ${AB_DIR}`, env: { CORE_GROUP_COMMIT: '1' }, cwd: AB_DIR }
+    : AB_ENV
+      ? { name: `group commit with ${process.env.BENCH_AB_ENV}`, env: { CORE_GROUP_COMMIT: '1', ...AB_ENV } }
+      : { name: 'baseline (CORE_GROUP_COMMIT=0)', env: { CORE_GROUP_COMMIT: '0' } },
 ];
 
 interface Server {
@@ -83,7 +90,7 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+async function startServer(env: Record<string, string>, cwd?: string): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const count = process.env.BENCH_SQL_COUNT === '1' ? ['--import', './bench/lib/sqlCount.ts'] : [];
@@ -101,6 +108,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   });
   const logs: string[] = [];
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
@@ -341,7 +349,7 @@ async function main(): Promise<void> {
   );
   for (let run = 0; run < opts.runs; run++) {
     for (const [ci, config] of CONFIGS.entries()) {
-      const srv = await startServer(config.env);
+      const srv = await startServer(config.env, config.cwd);
       try {
         const opsToken = readFileSync(join(srv.dataDir, 'ops-token'), 'utf8').trim();
         const tokens: string[] = [];

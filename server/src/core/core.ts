@@ -246,9 +246,8 @@ export class TradingCore implements BookRecorder {
     ledger?.begin();
     try {
       db.transaction(() => {
-        // The ledger's queued rows are written at the end: the rows that refer to them (fills, holds) wait for
-        // the commit to have their foreign keys checked (SQLite turns this off again at COMMIT or ROLLBACK).
-        if (ledger) db.pragma('defer_foreign_keys = ON');
+        // Foreign keys are checked as each row is written: the ledger writes the rows others refer to (journal
+        // rows, holds) at once and queues only rows nothing refers to (PERF-58).
         const before = this.changes();
         for (let i = 0; i < units.length; i++) {
           const applied = this.applies;

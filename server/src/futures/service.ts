@@ -235,7 +235,7 @@ export class FuturesService {
           memo: `open ${body.side} ${shares} ${body.symbol} at ${price}`,
         });
         row.holdId = hold.id;
-        store.updateOrder(row);
+        store.setHold(id, hold.id);
       } else {
         store.updatePosition({ ...pos!, closingShares: new Decimal(pos!.closingShares).plus(shares).toFixed() });
       }

@@ -27,7 +27,16 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function build(opts: { before?: () => Promise<void>; fail?: (amount: string) => void } = {}) {
+async function build(
+  opts: {
+    before?: () => Promise<void>;
+    fail?: (amount: string) => void;
+    /** Told each time the reply's data is serialised (its toJSON). */
+    serialised?: () => void;
+    /** Through a batch as the trading core runs it (the router's `commit`, CORE-3). */
+    batched?: boolean;
+  } = {},
+) {
   const db = await freshDb();
   db.exec('CREATE TABLE effects (n INTEGER PRIMARY KEY AUTOINCREMENT, amount TEXT)');
   const clock = manualClock();
@@ -42,13 +51,23 @@ async function build(opts: { before?: () => Promise<void>; fail?: (amount: strin
     loadUser: (t) => (t === 'tok1' ? { id: 1 } : t === 'tok2' ? { id: 2 } : undefined),
     idempotency: idem,
     userId: (u) => u.id,
+    ...(opts.batched ? { commit: <T>(work: () => T) => Promise.resolve(db.transaction(work)()) } : {}),
   });
   router.route(
     pay,
     ({ body }) => {
       const n = Number(db.prepare('INSERT INTO effects (amount) VALUES (?)').run(body.amount).lastInsertRowid);
       opts.fail?.(body.amount);
-      return { n };
+      const serialised = opts.serialised;
+      return serialised
+        ? {
+            n,
+            toJSON: () => {
+              serialised();
+              return { n };
+            },
+          }
+        : { n };
     },
     { idempotent: true, before: opts.before },
   );
@@ -133,4 +152,24 @@ describe('[IDEM-2] [IDEM-5] the reply and its effect commit together', () => {
     await t.post('5');
     expect(t.effects()).toBe(4);
   });
+});
+
+describe('[PERF-59] an idempotent reply is serialised once', () => {
+  for (const batched of [false, true])
+    it(`the text stored under the key is the text sent${batched ? ' (in a batch)' : ''}`, async () => {
+      let times = 0;
+      const t = await build({ serialised: () => times++, batched });
+      const res = await app!.inject({
+        method: 'POST',
+        url: pay.path,
+        headers: { satoken: 'tok1', 'idempotency-key': `key-once-${Number(batched)}` },
+        payload: { amount: '5' },
+      });
+      expect(times).toBe(1);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toEqual({ code: 200, msg: 'success', data: { n: 1 } });
+      const again = await t.post('5', `key-once-${Number(batched)}`);
+      expect(again).toEqual({ body: res.json(), replayed: true, status: 200 });
+      expect(times).toBe(1);
+    });
 });

@@ -12,10 +12,9 @@ async function setup() {
   const ledger = new Ledger({ store, clock: manualClock() });
   const sql = sqliteLedgerStore(db);
   const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
-  /** One batch as the core runs it: one transaction, foreign keys deferred, flushed before the commit. */
+  /** One batch as the core runs it: one transaction, flushed before the commit. */
   const batch = <T>(fn: () => T): T =>
     db.transaction(() => {
-      db.pragma('defer_foreign_keys = ON');
       store.begin();
       try {
         const out = fn();
@@ -43,13 +42,16 @@ const holdOf = (ledger: Ledger, userId: number, amount: string, ref: string) =>
   ledger.hold({ kind: 'spot_order', ref, userId, account: 'platform', coin: 'USDT', amount });
 
 describe('[LEDGER-11] the ledger writes behind inside a batch', () => {
-  it('queues every row until the flush, answers reads from memory, and writes the same rows as row by row', async () => {
+  it('queues entries and balances until the flush, answers reads from memory, and writes the same rows as row by row', async () => {
     const { ledger, sql, count, batch } = await setup();
     batch(() => {
       deposit(ledger, 1, '100', 'd1');
       const { hold } = holdOf(ledger, 1, '30', 'o1');
-      // Nothing in SQL yet; the ledger's reads see the batch.
-      expect(count('ledger_journal')).toBe(0);
+      // PERF-58: journal rows and holds (the rows others refer to) are in SQL at once; entries and balances are
+      // not yet; the ledger's reads see the batch.
+      expect(count('ledger_journal')).toBe(2);
+      expect(count('ledger_holds')).toBe(1);
+      expect(count('ledger_entries')).toBe(0);
       expect(sql.balance(1, 'platform', 'USDT')).toBeUndefined();
       expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '70', frozen: '30' });
       expect(ledger.balances(1)).toEqual([{ account: 'platform', coin: 'USDT', available: '70', frozen: '30' }]);
@@ -121,6 +123,22 @@ describe('[LEDGER-11] the ledger writes behind inside a batch', () => {
     expect(sql.balance(1, 'platform', 'USDT')).toBeUndefined();
     deposit(ledger, 2, '3', 'd9');
     expect(sql.balance(2, 'platform', 'USDT')).toEqual({ available: '3', frozen: '0' });
+  });
+});
+
+describe('[PERF-58] in a batch every row is written after the rows it refers to', () => {
+  it('a row that refers to a journal row or hold made in the batch is written at once, its keys checked then', async () => {
+    const { db, ledger, batch } = await setup();
+    // Like a spot fill (journal_id) and a spot order (hold_id); foreign keys are not deferred in the batch.
+    db.exec(`CREATE TABLE kids (journal_id INTEGER NOT NULL REFERENCES ledger_journal(id),
+      hold_id INTEGER REFERENCES ledger_holds(id))`);
+    batch(() => {
+      const journal = deposit(ledger, 1, '100', 'd1');
+      const { hold } = holdOf(ledger, 1, '30', 'o1');
+      db.prepare('INSERT INTO kids (journal_id, hold_id) VALUES (?, ?)').run(journal.id, hold.id);
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+    });
+    expect(db.prepare('SELECT count(*) FROM kids').pluck().get()).toBe(1);
   });
 });
 

@@ -1,9 +1,13 @@
 /**
  * The ledger's store with write-behind inside a trading-core batch (LEDGER-11): while a batch is open
  * (`begin` .. `end`), the balances and holds the ledger touches are read once from SQL and then kept in memory,
- * and its writes (journal rows, entries, holds, the balance projection) are queued and written by `flush` as
- * multi-row statements, inside the batch's one transaction, before it commits. Outside a batch every call goes
- * straight to SQL, exactly as `sqliteLedgerStore`.
+ * and its entries, hold changes and balance projection (`user_assets`) are queued and written by `flush` as
+ * multi-row statements, inside the batch's one transaction, before it commits. Journal rows and new holds are
+ * written at once, as they are made: they are the rows others refer to (entries, fills, orders' holds), so every
+ * foreign key holds when its row is written. Queued parents made SQLite check deferred keys by scanning each
+ * child table without an index on its key (spot fills, holds, option orders ...) for every journal row and hold
+ * written, a cost that grew with the tables (PERF-58). Outside a batch every call goes straight to SQL, exactly
+ * as `sqliteLedgerStore`.
  *
  * What stays exactly as before: the rules (service.ts) check every balance against the value in memory, which
  * is the value the SQL row would have (the server is the only writer inside its own transaction); the rows
@@ -14,12 +18,10 @@
  * Rollbacks: every change in memory is undone by `rollbackTo(mark)`, and a batch that is refused drops everything
  * (`end`). The mechanism, not the callers: the store watches every savepoint of its connection (db/open.ts
  * `watchSavepoints`), so any `db.transaction` that rolls back inside a batch (the core's around each command, a
- * module's own around a ledger write it catches) undoes what the ledger queued inside it; `atomic` does the same
- * for the ledger's own steps without a savepoint. Readers of whole tables
- * (the ledger check's reads) flush first, so they read what the ledger wrote; `balancesOf` and `entriesOf` merge
- * the queue over SQL.
- * Foreign keys: the core defers them to the commit while a batch is open (the spot fills and holds refer to
- * journal rows that are still queued).
+ * module's own around a ledger write it catches, the ledger's own steps in `atomic`) undoes what the ledger
+ * queued inside it, and SQL undoes the journal rows and holds it wrote. Readers of whole tables (the ledger
+ * check's reads) flush first, so they read what the ledger wrote; `balancesOf` and `entriesOf` merge the queue
+ * over SQL.
  */
 import type Database from 'better-sqlite3';
 import { watchSavepoints } from '../db/open';
@@ -30,7 +32,6 @@ import {
   type EntryRow,
   type HoldRow,
   type JournalInsert,
-  type JournalRow,
   type LedgerStore,
 } from './store';
 
@@ -52,35 +53,6 @@ export interface LedgerBatch {
 
 type Balance = { available: string; frozen: string };
 
-const HOLD_COLS = [
-  'id',
-  'user_id',
-  'account',
-  'coin',
-  'amount',
-  'kind',
-  'ref',
-  'state',
-  'journal_id',
-  'closed_journal_id',
-  'created_at',
-  'closed_at',
-] as const;
-const HOLD_FIELDS = [
-  'id',
-  'userId',
-  'account',
-  'coin',
-  'amount',
-  'kind',
-  'ref',
-  'state',
-  'journalId',
-  'closedJournalId',
-  'createdAt',
-  'closedAt',
-] as const;
-
 /** Rows per multi-row statement (each statement is prepared once per size up to this). */
 const CHUNK = 64;
 
@@ -90,7 +62,6 @@ function key(userId: number, account: string, coin: string): string {
 
 export function writeBehindLedgerStore(db: Database.Database): LedgerStore & LedgerBatch {
   const sql = sqliteLedgerStore(db);
-  const seq = db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck();
   const updateHold = db.prepare(
     `UPDATE ledger_holds SET amount = @amount, state = @state, closed_journal_id = @closedJournalId,
      closed_at = @closedAt WHERE id = @id`,
@@ -127,13 +98,8 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
   /** Balances written in this batch: the row as it is now. */
   let dirty = new Map<string, BalanceRow>();
   let holds = new Map<number, HoldRow>();
-  let newHolds = new Set<number>();
   let changedHolds = new Set<number>();
-  let journals: JournalRow[] = [];
-  let refs = new Map<string, JournalRow>();
   let entries: EntryRow[] = [];
-  let nextJournal: number | undefined;
-  let nextHold: number | undefined;
   /** Inverse of every change since the batch began or was last flushed. */
   let undo: (() => void)[] = [];
   /** Marks are positions: `base + undo.length` (a flush moves `base` past every mark taken before it). */
@@ -145,21 +111,12 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
     balances = new Map();
     dirty = new Map();
     holds = new Map();
-    newHolds = new Set();
     changedHolds = new Set();
-    journals = [];
-    refs = new Map();
     entries = [];
-    nextJournal = undefined;
-    nextHold = undefined;
     undo = [];
     base = 0;
     flushedAt = 0;
     poisoned = false;
-  }
-
-  function nextId(table: 'ledger_journal' | 'ledger_holds'): number {
-    return ((seq.get(table) as number | undefined) ?? 0) + 1;
   }
 
   function cachedHold(id: number): HoldRow | undefined {
@@ -175,7 +132,7 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
     const before = holds.get(next.id)!;
     const wasChanged = changedHolds.has(next.id);
     holds.set(next.id, next);
-    if (!newHolds.has(next.id)) changedHolds.add(next.id);
+    changedHolds.add(next.id);
     undo.push(() => {
       holds.set(next.id, before);
       if (!wasChanged) changedHolds.delete(next.id);
@@ -184,26 +141,12 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
 
   function flush(): void {
     if (!open) return;
-    if (journals.length > 0)
-      writeRows(
-        'ledger_journal',
-        ['id', 'kind', 'ref', 'user_id', 'created_at', 'memo'],
-        ['id', 'kind', 'ref', 'userId', 'time', 'memo'],
-        journals,
-      );
     if (entries.length > 0)
       writeRows(
         'ledger_entries',
         ['journal_id', 'user_id', 'account', 'bucket', 'coin', 'amount'],
         ['journalId', 'userId', 'account', 'bucket', 'coin', 'amount'],
         entries,
-      );
-    if (newHolds.size > 0)
-      writeRows(
-        'ledger_holds',
-        HOLD_COLS,
-        HOLD_FIELDS,
-        [...newHolds].map((id) => holds.get(id)!),
       );
     for (const id of changedHolds) updateHold.run(holds.get(id)!);
     if (dirty.size > 0)
@@ -214,10 +157,7 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
         [...dirty.values()],
         ' ON CONFLICT (user_id, account, coin) DO UPDATE SET available = excluded.available, frozen = excluded.frozen',
       );
-    journals = [];
     entries = [];
-    refs = new Map();
-    newHolds = new Set();
     changedHolds = new Set();
     dirty = new Map();
     // What memory holds now is what SQL holds: nothing left to undo; every mark taken before is behind the flush.
@@ -252,44 +192,13 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
       reset();
     },
 
-    // A savepoint's rollback undoes the memory through the watcher below, whoever opened it.
+    // A savepoint's rollback undoes the memory through the watcher below, whoever opened it. The ledger's own
+    // steps are one savepoint too: the journal rows and holds they write go to SQL at once.
     transaction: (fn) => db.transaction(fn)(),
-    atomic(fn) {
-      if (!open) return sql.transaction(fn);
-      // Only this store's writes happen inside (the ledger's own steps): memory rolls back without a savepoint.
-      const m = store.mark();
-      try {
-        return fn();
-      } catch (err) {
-        store.rollbackTo(m);
-        throw err;
-      }
-    },
-    journalByRef(kind, ref) {
-      if (open) {
-        const j = refs.get(`${kind}\u0000${ref}`);
-        if (j) return { ...j };
-      }
-      return sql.journalByRef(kind, ref);
-    },
-    insertJournal(row: JournalInsert) {
-      if (!open) return sql.insertJournal(row);
-      const k = `${row.kind}\u0000${row.ref}`;
-      // A (kind, ref) already committed is refused by the unique index at the flush (the batch is refused).
-      if (refs.has(k)) return undefined;
-      const before = nextJournal;
-      const id = nextJournal ?? nextId('ledger_journal');
-      nextJournal = id + 1;
-      const j = { id, kind: row.kind, ref: row.ref, userId: row.userId, time: row.time, memo: row.memo };
-      journals.push(j);
-      refs.set(k, j);
-      undo.push(() => {
-        journals.pop();
-        refs.delete(k);
-        nextJournal = before;
-      });
-      return id;
-    },
+    atomic: (fn) => db.transaction(fn)(),
+    // Journal rows are written at once (the rows others refer to, see the top of the file): SQL answers.
+    journalByRef: (kind, ref) => sql.journalByRef(kind, ref),
+    insertJournal: (row: JournalInsert) => sql.insertJournal(row),
     insertEntry(row) {
       if (!open) return sql.insertEntry(row);
       entries.push(row);
@@ -330,17 +239,11 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
       );
     },
     insertHold(row) {
-      if (!open) return sql.insertHold(row);
-      const before = nextHold;
-      const id = nextHold ?? nextId('ledger_holds');
-      nextHold = id + 1;
+      // Written at once (a row others refer to); kept in memory for the batch's later reads and changes.
+      const id = sql.insertHold(row);
+      if (!open) return id;
       holds.set(id, { ...row, id, state: 'open', closedJournalId: null, closedAt: null });
-      newHolds.add(id);
-      undo.push(() => {
-        holds.delete(id);
-        newHolds.delete(id);
-        nextHold = before;
-      });
+      undo.push(() => holds.delete(id));
       return id;
     },
     hold(id) {
@@ -379,9 +282,9 @@ export function writeBehindLedgerStore(db: Database.Database): LedgerStore & Led
       return sql.eachOpenHold();
     },
     entriesOf(journalId) {
-      if (open && journals.some((j) => j.id === journalId))
-        return entries.filter((e) => e.journalId === journalId).map((e) => ({ ...e }));
-      return sql.entriesOf(journalId);
+      // A journal row's entries are queued together (no flush inside a post): the queue's, or else SQL's.
+      const queued = open ? entries.filter((e) => e.journalId === journalId) : [];
+      return queued.length > 0 ? queued.map((e) => ({ ...e })) : sql.entriesOf(journalId);
     },
   };
   // Every savepoint of this connection (a module's own `db.transaction` around a ledger write that it catches and
