@@ -7,9 +7,9 @@
  * the orders' figure.
  *
  * Per run and configuration: the server (`server/src/main.ts`) is started as a child process on an ephemeral
- * port with a temporary DATA_DIR, HOST 127.0.0.1, NODE_ENV=test; the per-user order limits (SAFE-31) and the
- * per-address rate limit are raised (USER_LIMIT_SCALE, RATE_LIMIT_MAX) so that they do not cap the bench, and
- * TRUST_PROXY=1 lets every sign-up come from its own (forwarded) address under the registration limit (SAFE-7).
+ * port with a temporary DATA_DIR, HOST 127.0.0.1, NODE_ENV=test with REPLY_CHECKS=0 (replies unchecked, as in
+ * production); the per-user order limits (SAFE-31) and the per-address rate limit are raised (USER_LIMIT_SCALE,
+ * RATE_LIMIT_MAX) so that they do not cap the bench, and TRUST_PROXY=1 lets every sign-up come from its own (forwarded) address under the registration limit (SAFE-7).
  * 50 users register (account name and password) and are funded on the simulated chain (the operator's chain
  * route with the server's ops token: USDT and BTC, credited at once; part of the USDT moved to the contract
  * account). Then, for each client count, a separate
@@ -101,6 +101,8 @@ async function startServer(env: Record<string, string>, cwd?: string): Promise<S
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      // What production runs: replies are not checked against their schemas there (SRV-2).
+      REPLY_CHECKS: '0',
       TRUST_PROXY: '1',
       FOLLOW_BOTS: '0',
       FLOW_DEMO: '0',

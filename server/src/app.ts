@@ -277,7 +277,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     registerAppConfig(app, config.appConfig); // DEPLOY-5
     installNotFound(app, routes, { spaFallback: spa });
     const router = new Router(app, {
-      validateReplies: !config.production,
+      validateReplies: config.replyChecks ?? !config.production,
       loadUser: identity.userOfToken,
       idempotency,
       userId: (u) => u.id,

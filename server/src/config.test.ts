@@ -13,6 +13,7 @@ describe('[SRV-2] configuration from the environment', () => {
       tradeRate: 8,
       production: false,
       testSwitches: false,
+      replyChecks: true,
     });
     expect(c.flood).toBeUndefined();
   });
@@ -22,6 +23,11 @@ describe('[SRV-2] configuration from the environment', () => {
   it('TEST_SWITCHES is ignored in production', () => {
     expect(loadConfig({ TEST_SWITCHES: '1' }, []).testSwitches).toBe(true);
     expect(loadConfig({ TEST_SWITCHES: '1', NODE_ENV: 'production' }, []).testSwitches).toBe(false);
+  });
+  it('replies are checked against their schemas outside production, unless REPLY_CHECKS=0; never in production', () => {
+    expect(loadConfig({}, []).replyChecks).toBe(true);
+    expect(loadConfig({ REPLY_CHECKS: '0' }, []).replyChecks).toBe(false);
+    expect(loadConfig({ REPLY_CHECKS: '1', NODE_ENV: 'production' }, []).replyChecks).toBe(false);
   });
   it('flood mode from the env or the --flood flag, over FLOOD_SYMBOLS (default 50)', () => {
     expect(loadConfig({ FLOOD: '10000' }, []).flood).toEqual({ totalRate: 10000, symbols: 50 });

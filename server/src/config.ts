@@ -1,7 +1,8 @@
 /**
  * Server configuration from the environment and the command line (README "Server"):
  * PORT (8080; 0 = ephemeral), HOST (127.0.0.1), DATA_DIR (./data), STATIC_DIR (./dist), NODE_ENV,
- * TEST_SWITCHES (ignored when NODE_ENV=production), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
+ * TEST_SWITCHES (ignored when NODE_ENV=production), REPLY_CHECKS (0 = replies not checked against their schemas outside
+ * production either), MARKET_SEED, TRADE_RATE (8 trades/s per symbol),
  * FLOOD or --flood=N (total trades/s) with FLOOD_SYMBOLS (50), MARKET_COINS (50 coins in the spot list),
  * LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_MAX (6000 requests a minute per address on /api), ALLOWED_ORIGINS,
  * FLASH_SPREAD and FLASH_FEE (0.001 each: 0.1 %), FLASH_QUOTE_TTL_MS (10000),
@@ -97,6 +98,7 @@ export function loadConfig(
     site: { name: env.SITE_NAME?.trim() || 'OpenEx', shortName: env.SITE_SHORT_NAME?.trim() || undefined },
     production,
     testSwitches: !production && flag(env.TEST_SWITCHES),
+    replyChecks: !production && env.REPLY_CHECKS?.trim() !== '0',
     marketSeed: int('MARKET_SEED', env.MARKET_SEED, 20240601, 0, 2 ** 31 - 1),
     tradeRate: num('TRADE_RATE', env.TRADE_RATE, 8, 0.01, 10_000),
     marketCoins: int('MARKET_COINS', env.MARKET_COINS, DEFAULT_MARKET_COINS, 1, MAX_MARKET_COINS),

@@ -29,6 +29,12 @@ export interface ServerConfig {
   production: boolean;
   /** TEST_SWITCHES=1 (never in production): enables /api/_test/* fault switches used by tests. */
   testSwitches: boolean;
+  /**
+   * Whether each reply is checked against its schema before it is sent (SRV-2): on outside production, off in it;
+   * REPLY_CHECKS=0 turns it off outside production too, for a bench that measures what production runs. Unset (a
+   * test's own config): as production says.
+   */
+  replyChecks?: boolean;
   /** Seed of the market simulator (env MARKET_SEED). */
   marketSeed: number;
   /** Mean trades per second per symbol in normal mode (env TRADE_RATE). */
