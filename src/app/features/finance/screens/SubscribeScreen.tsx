@@ -5,7 +5,7 @@
  * checkbox, and a submit button that names the first failing rule of the shared checkSubscription. Sent once
  * through mutate(); a lost reply is resolved from the holdings list, never sent again under a new key.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -229,7 +229,8 @@ export function SubscribeForm({
     state.key === 'form.submit' ? t('form.submit', { amount: amount(value.trim()), coin }) : t(state.key, state.values);
   const disabled = busy || !state.enabled;
 
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     if (disabled) return;
     setBusy(true);
     setError('');
@@ -272,15 +273,7 @@ export function SubscribeForm({
     );
 
   return (
-    <form
-      className="fin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      data-testid="finance-form"
-    >
+    <form className="fin-form" noValidate onSubmit={submit} data-testid="finance-form">
       <div className="field">
         <label className="field__label" htmlFor="fin-amount">
           {t('form.amount')}
