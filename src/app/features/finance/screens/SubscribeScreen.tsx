@@ -48,6 +48,7 @@ import { textDir } from '../../../ui/bidi';
 import { clock } from '../../../time/clock';
 import { AlertText } from '../../../ui/AlertText';
 import { Figure } from '../../../ui/Figure';
+import { BusyButton } from '../../../forms/BusyButton';
 
 export default function SubscribeScreen() {
   const { t } = useTranslation(['finance', 'common']);
@@ -345,16 +346,15 @@ export function SubscribeForm({
         <span>{t('form.agree')}</span>
       </label>
       <AlertText text={error} className="form__error" />
-      <button
+      <BusyButton
         type="submit"
         className="fbtn fbtn--primary fbtn--block"
+        busy={busy}
         disabled={disabled}
-        aria-busy={busy}
-        data-testid="finance-submit"
+        testId="finance-submit"
       >
-        {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
         {label}
-      </button>
+      </BusyButton>
     </form>
   );
 }
