@@ -5,6 +5,7 @@ import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldBinding } from './useForm';
 import './forms.css';
+import { BusyButton } from './BusyButton';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldBinding | 'children' | 'prefix'>;
 
@@ -80,13 +81,8 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'suffix'>) {
 }
 
 /** The submit button of a form, disabled and labelled busy while it submits. */
-export function SubmitButton({ children, busy, disabled }: { children: ReactNode; busy: boolean; disabled?: boolean }) {
-  return (
-    <button type="submit" className="fbtn fbtn--primary fbtn--block" disabled={busy || disabled} aria-busy={busy}>
-      {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
-      {children}
-    </button>
-  );
+export function SubmitButton(props: { children: ReactNode; busy: boolean; disabled?: boolean; testId?: string }) {
+  return <BusyButton type="submit" className="fbtn fbtn--primary fbtn--block" {...props} />;
 }
 
 /** A message for the whole form (e.g. the server's reply). */

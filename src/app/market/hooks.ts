@@ -5,16 +5,18 @@
  * worker streams only what some mounted screen shows.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { topicKey, type DepthGroup, type Topic } from '../../engine';
-import type {
-  AccountView,
-  ConnectionHealth,
-  DepthView,
-  KlineView,
-  MarkView,
-  PositionsView,
-  TickerView,
-  TradesView,
+import {
+  topicKey,
+  type AccountView,
+  type ConnectionHealth,
+  type DepthGroup,
+  type DepthView,
+  type KlineView,
+  type MarkView,
+  type PositionsView,
+  type TickerView,
+  type Topic,
+  type TradesView,
 } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { marketClient } from './marketClient';

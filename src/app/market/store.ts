@@ -7,16 +7,16 @@
  * the newest snapshot. Lists use it (a row is scanned, not read tick by tick); the pair header and the chart
  * listen at frame rate. Changes a cadenced listener has not been told about yet are "due" until flushDue.
  */
-import { topicKey } from '../../engine';
-import type {
-  AccountView,
-  ConnectionHealth,
-  DepthView,
-  KlineView,
-  MarkView,
-  PositionsView,
-  TickerView,
-  TradesView,
+import {
+  topicKey,
+  type AccountView,
+  type ConnectionHealth,
+  type DepthView,
+  type KlineView,
+  type MarkView,
+  type PositionsView,
+  type TickerView,
+  type TradesView,
 } from '../../engine';
 
 export const ACCOUNT_TOPIC_KEY = topicKey({ kind: 'account' });

@@ -12,6 +12,7 @@ import { logout } from './actions';
 import { SIGN_IN_PATH } from '../ui/appPaths';
 import '../forms/forms.css';
 import './signOut.css';
+import { BusyButton } from '../forms/BusyButton';
 
 export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
@@ -46,17 +47,9 @@ export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () =>
         <button ref={cancelRef} type="button" className="fbtn fbtn--ghost" onClick={onClose} disabled={busy}>
           {t('ui.cancel')}
         </button>
-        <button
-          type="button"
-          className="fbtn fbtn--danger"
-          onClick={confirm}
-          disabled={busy}
-          aria-busy={busy}
-          data-action="confirm-sign-out"
-        >
-          {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
+        <BusyButton className="fbtn fbtn--danger" onClick={confirm} busy={busy} data-action="confirm-sign-out">
           {t('accountMenu.signOut')}
-        </button>
+        </BusyButton>
       </div>
     </Popup>
   );

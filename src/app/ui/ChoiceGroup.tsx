@@ -8,7 +8,7 @@ import type { Key, ReactNode } from 'react';
 
 const GROUP_ROLE = { radio: 'radiogroup', tab: 'tablist', toggle: 'group' } as const;
 
-export function ChoiceGroup<T>(props: {
+export interface ChoiceGroupProps<T> {
   kind: 'radio' | 'tab' | 'toggle';
   /** The row's class. */
   className: string;
@@ -26,7 +26,9 @@ export function ChoiceGroup<T>(props: {
   /** More attributes of the option's button (an id, `aria-controls`, `data-*`). */
   buttonProps?(o: T): Record<string, string>;
   children(o: T): ReactNode;
-}) {
+}
+
+export function ChoiceGroup<T>(props: ChoiceGroupProps<T>) {
   const { kind, isOn, buttonClass } = props;
   return (
     <div className={props.className} role={GROUP_ROLE[kind]} aria-label={props.label}>

@@ -6,21 +6,19 @@
 import {
   IDLE_DIAGNOSTICS,
   topicKey,
+  type AccountView,
+  type ConnectionHealth,
   type DepthTopic,
+  type DepthView,
   type EngineDiagnostics,
   type KlinePatch,
+  type KlineView,
   type MarketEngine,
+  type MarkView,
+  type PositionsView,
+  type TickerView,
   type Topic,
-} from '../../engine';
-import type {
-  AccountView,
-  ConnectionHealth,
-  DepthView,
-  KlineView,
-  MarkView,
-  PositionsView,
-  TickerView,
-  TradesView,
+  type TradesView,
 } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { tickerAt } from './batches';

@@ -5,7 +5,7 @@
  * with a link to transfer. The button names the first rule the form breaks (the shared `checkFollow`, which the
  * server runs too); the call goes through `mutate()` with one Idempotency-Key per opening of the dialog.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { nanoid } from 'nanoid';
@@ -26,6 +26,7 @@ import { bodyOf, draftOf, EMPTY_DRAFT, failingRule, followIntent, type FollowDra
 import { useFmt } from './cells';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { AlertText } from '../../../ui/AlertText';
+import { UnitField } from '../../../forms/UnitField';
 
 export interface FollowTarget {
   traderId: number;
@@ -86,7 +87,8 @@ export function FollowForm({ target, existing, onClose, initial }: FollowFormPro
   };
   const kind = existing ? 'update' : 'follow';
 
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     if (rule || busy) return;
     setBusy(true);
     setError('');
@@ -102,36 +104,20 @@ export function FollowForm({ target, existing, onClose, initial }: FollowFormPro
   };
 
   const field = (name: 'amount' | 'ratio' | 'maxTotal' | 'stopLoss', hint: string, unit: string) => (
-    <div className="cp-field">
-      <label htmlFor={`${ids}-${name}`}>{t(`dialog.${name}`)}</label>
-      <div className="cp-input">
-        <input
-          id={`${ids}-${name}`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={d[name]}
-          onChange={(e) => set({ [name]: e.target.value })}
-          aria-invalid={rule === name}
-          aria-describedby={`${ids}-${name}-hint`}
-          data-testid={`follow-${name}`}
-        />
-        <span className="cp-unit">{unit}</span>
-      </div>
-      <p id={`${ids}-${name}-hint`} className="cp-hint">
-        {hint}
-      </p>
-    </div>
+    <UnitField
+      look="cp"
+      label={t(`dialog.${name}`)}
+      value={d[name]}
+      onValue={(text) => set({ [name]: text })}
+      unit={unit}
+      hint={hint}
+      aria-invalid={rule === name}
+      testId={`follow-${name}`}
+    />
   );
 
   return (
-    <form
-      className="cp-dialog"
-      data-testid="follow-dialog"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="cp-dialog" data-testid="follow-dialog" onSubmit={submit}>
       <ChoiceGroup
         kind="radio"
         className="cp-seg"

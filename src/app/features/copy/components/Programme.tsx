@@ -3,7 +3,7 @@
  * programme's figures; the application (a nickname and a share rate up to highRebate percent), possible once every
  * rule is met; and for a lead trader the dashboard: figures, followers and the profit share received.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { nanoid } from 'nanoid';
@@ -18,6 +18,7 @@ import { BotBadge, Signed, useFmt } from './cells';
 import { Figure } from '../../../ui/Figure';
 import { SignInFirst } from './SignInFirst';
 import { AlertText } from '../../../ui/AlertText';
+import { UnitField } from '../../../forms/UnitField';
 
 export function Programme() {
   const uid = useUid();
@@ -102,7 +103,8 @@ function ApplyForm({ p }: { p: TraderProgramme }) {
       : rate === null
         ? t('prog.badShare', { max: p.highRebate })
         : null;
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     if (problem || rate === null || busy) return;
     setBusy(true);
     setError('');
@@ -118,14 +120,7 @@ function ApplyForm({ p }: { p: TraderProgramme }) {
   return (
     <section className="cp-section" aria-labelledby={`${ids}-apply`}>
       <h3 id={`${ids}-apply`}>{t('prog.apply')}</h3>
-      <form
-        className="cp-dialog"
-        data-testid="apply-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="cp-dialog" data-testid="apply-form" onSubmit={submit}>
         <div className="cp-field">
           <label htmlFor={`${ids}-nick`}>{t('prog.nickname')}</label>
           <div className="cp-input">
@@ -138,20 +133,15 @@ function ApplyForm({ p }: { p: TraderProgramme }) {
             />
           </div>
         </div>
-        <div className="cp-field">
-          <label htmlFor={`${ids}-share`}>{t('prog.shareRate')}</label>
-          <div className="cp-input">
-            <input
-              id={`${ids}-share`}
-              inputMode="decimal"
-              value={share}
-              onChange={(e) => setShare(e.target.value)}
-              data-testid="apply-share"
-            />
-            <span className="cp-unit">%</span>
-          </div>
-          <p className="cp-hint">{t('prog.shareHint', { max: p.highRebate })}</p>
-        </div>
+        <UnitField
+          look="cp"
+          label={t('prog.shareRate')}
+          value={share}
+          onValue={setShare}
+          unit="%"
+          hint={t('prog.shareHint', { max: p.highRebate })}
+          testId="apply-share"
+        />
         <AlertText text={error} className="cp-error" />
         <button
           type="submit"

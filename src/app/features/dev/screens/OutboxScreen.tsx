@@ -17,6 +17,7 @@ import '../../../forms/forms.css';
 import './outbox.css';
 import { clock } from '../../../time/clock';
 import { AlertText } from '../../../ui/AlertText';
+import { BusyButton } from '../../../forms/BusyButton';
 
 function Message({ m }: { m: OutboxMessage }) {
   const { t } = useTranslation(['account', 'common']);
@@ -110,16 +111,9 @@ function Outbox() {
           <p className="outbox__status" role="status">
             {readAt !== null ? t('dev.updated', { time: formatDateTime(readAt, { style: 'time' }) }) : ''}
           </p>
-          <button
-            type="button"
-            className="fbtn fbtn--secondary outbox__refresh"
-            onClick={() => void refresh()}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
+          <BusyButton className="fbtn fbtn--secondary outbox__refresh" onClick={() => void refresh()} busy={busy}>
             {t('dev.refresh')}
-          </button>
+          </BusyButton>
         </div>
         <AlertText text={error} className="form__error" />
         {messages === null ? null : messages.length === 0 ? (

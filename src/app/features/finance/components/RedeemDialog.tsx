@@ -13,6 +13,7 @@ import { plus, type RedeemTerms } from '../model/finance';
 import { amount, utcDate } from './format';
 import { isolate } from '../../../ui/bidi';
 import { AlertText } from '../../../ui/AlertText';
+import { BusyButton } from '../../../forms/BusyButton';
 
 export interface RedeemDialogProps {
   holding: FinanceHolding;
@@ -122,17 +123,14 @@ export function RedeemDialog({ holding, terms, onClose }: RedeemDialogProps) {
           {can ? t('common:ui.cancel') : t('common:ui.close')}
         </button>
         {can ? (
-          <button
-            type="button"
+          <BusyButton
             className="fbtn fbtn--primary"
             onClick={() => void confirm()}
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="finance-redeem-confirm"
+            busy={busy}
+            testId="finance-redeem-confirm"
           >
-            {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
             {t('redeem.confirm')}
-          </button>
+          </BusyButton>
         ) : null}
       </div>
     </Popup>

@@ -5,7 +5,7 @@
  * checkbox, and a submit button that names the first failing rule of the shared checkSubscription. Sent once
  * through mutate(); a lost reply is resolved from the holdings list, never sent again under a new key.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -48,6 +48,7 @@ import { textDir } from '../../../ui/bidi';
 import { clock } from '../../../time/clock';
 import { AlertText } from '../../../ui/AlertText';
 import { Figure } from '../../../ui/Figure';
+import { BusyButton } from '../../../forms/BusyButton';
 
 export default function SubscribeScreen() {
   const { t } = useTranslation(['finance', 'common']);
@@ -229,7 +230,8 @@ export function SubscribeForm({
     state.key === 'form.submit' ? t('form.submit', { amount: amount(value.trim()), coin }) : t(state.key, state.values);
   const disabled = busy || !state.enabled;
 
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     if (disabled) return;
     setBusy(true);
     setError('');
@@ -272,15 +274,7 @@ export function SubscribeForm({
     );
 
   return (
-    <form
-      className="fin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      data-testid="finance-form"
-    >
+    <form className="fin-form" noValidate onSubmit={submit} data-testid="finance-form">
       <div className="field">
         <label className="field__label" htmlFor="fin-amount">
           {t('form.amount')}
@@ -352,16 +346,15 @@ export function SubscribeForm({
         <span>{t('form.agree')}</span>
       </label>
       <AlertText text={error} className="form__error" />
-      <button
+      <BusyButton
         type="submit"
         className="fbtn fbtn--primary fbtn--block"
+        busy={busy}
         disabled={disabled}
-        aria-busy={busy}
-        data-testid="finance-submit"
+        testId="finance-submit"
       >
-        {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
         {label}
-      </button>
+      </BusyButton>
     </form>
   );
 }

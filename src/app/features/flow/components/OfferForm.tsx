@@ -4,7 +4,7 @@
  * rule the offer breaks (the shared `checkFlowOffer`, which the server runs too). A sell offer holds its USDT. One
  * Idempotency-Key per offer, kept across reloads; a lost reply is answered by asking for the caller's offers.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLOW_FIATS, FLOW_PAY_METHODS, type FlowFiat, type FlowSide } from '../../../../shared/schemas/flow';
 import { FLOW_PAY_WINDOWS } from '../../../../shared/rewards/flowRules';
@@ -16,12 +16,12 @@ import { usePlatformUsdt } from './TakeDialog';
 import { clock } from '../../../time/clock';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { AlertText } from '../../../ui/AlertText';
+import { UnitField } from '../../../forms/UnitField';
 
 export function OfferForm({ initial }: { initial?: OfferDraft }) {
   const { t } = useTranslation('flow');
   const f = useFmt();
   const rule = useRuleText();
-  const ids = useId();
   const [d, setD] = useState<OfferDraft>(initial ?? EMPTY_OFFER);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -42,7 +42,8 @@ export function OfferForm({ initial }: { initial?: OfferDraft }) {
         .catch(() => undefined);
   }, [t]);
 
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     if (failing !== null || busy) return;
     setBusy(true);
     setError('');
@@ -69,31 +70,18 @@ export function OfferForm({ initial }: { initial?: OfferDraft }) {
   };
 
   const num = (name: 'price' | 'amount' | 'minFiat' | 'maxFiat', unit: string) => (
-    <div className="fl-field">
-      <label htmlFor={`${ids}-${name}`}>{t(`offerForm.${name}`)}</label>
-      <div className="fl-input">
-        <input
-          id={`${ids}-${name}`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={d[name]}
-          onChange={(e) => set({ [name]: e.target.value })}
-          data-testid={`flow-offer-${name}`}
-        />
-        <span className="fl-unit">{unit}</span>
-      </div>
-    </div>
+    <UnitField
+      look="fl"
+      label={t(`offerForm.${name}`)}
+      value={d[name]}
+      onValue={(text) => set({ [name]: text })}
+      unit={unit}
+      testId={`flow-offer-${name}`}
+    />
   );
 
   return (
-    <form
-      className="fl-form"
-      data-testid="flow-offer-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="fl-form" data-testid="flow-offer-form" onSubmit={submit}>
       <ChoiceGroup
         kind="radio"
         className="fl-seg"

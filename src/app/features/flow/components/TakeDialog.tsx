@@ -5,7 +5,7 @@
  * `checkFlowTake`, which the server runs too). One Idempotency-Key per take, kept across reloads; a lost reply is
  * answered by asking for the caller's orders (FLOWUI-6), never by taking again. On success: the order's page.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlowOffer, FlowOrder } from '../../../../shared/schemas/flow';
@@ -29,6 +29,7 @@ import { useFmt, useRuleText } from './cells';
 import { clock } from '../../../time/clock';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup';
 import { AlertText } from '../../../ui/AlertText';
+import { UnitField } from '../../../forms/UnitField';
 
 /** The platform account's available USDT, undefined while the balances load. */
 export function usePlatformUsdt(): string | undefined {
@@ -61,7 +62,6 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
   const { t } = useTranslation('flow');
   const f = useFmt();
   const rule = useRuleText();
-  const ids = useId();
   const navigate = useNavigate();
   const uid = useUid();
   const side = takerSide(offer.side);
@@ -98,7 +98,8 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offer.id]);
 
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     if (!check.ok || busy) return;
     setBusy(true);
     setError('');
@@ -126,14 +127,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
 
   const unit = d.by === 'fiat' ? offer.fiat : 'USDT';
   return (
-    <form
-      className="fl-form"
-      data-testid="flow-take"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="fl-form" data-testid="flow-take" onSubmit={submit}>
       <dl className="fl-facts">
         <dt>{t('col.price')}</dt>
         <dd data-testid="flow-take-price">
@@ -166,20 +160,15 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
       >
         {(by) => (by === 'fiat' ? t('take.byFiat', { fiat: offer.fiat }) : t('take.byCoin'))}
       </ChoiceGroup>
-      <div className="fl-field">
-        <label htmlFor={`${ids}-amount`}>{t(amountLabel(side, d.by))}</label>
-        <div className="fl-input">
-          <input
-            id={`${ids}-amount`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={d.amount}
-            placeholder={`${f.fiat(offer.minFiat)} – ${f.fiat(offer.maxFiat)}`}
-            onChange={(e) => set({ amount: e.target.value })}
-            data-testid="flow-take-amount"
-          />
-          <span className="fl-unit">{unit}</span>
-        </div>
+      <UnitField
+        look="fl"
+        label={t(amountLabel(side, d.by))}
+        value={d.amount}
+        onValue={(text) => set({ amount: text })}
+        unit={unit}
+        placeholder={`${f.fiat(offer.minFiat)} – ${f.fiat(offer.maxFiat)}`}
+        testId="flow-take-amount"
+      >
         <p className="fl-conversion" data-testid="flow-take-conversion" aria-live="polite">
           {summary.length
             ? summary.map((l) => (
@@ -192,7 +181,7 @@ export function TakeForm({ offer, initial }: { offer: FlowOffer; onClose?: () =>
               ))
             : t('take.conversionHint')}
         </p>
-      </div>
+      </UnitField>
       <label className="fl-field">
         {t('take.method')}
         <select

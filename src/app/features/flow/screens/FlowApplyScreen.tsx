@@ -5,7 +5,7 @@
  * or the deposit). Already a merchant: their standing and a link to their offers. One Idempotency-Key for
  * applying, kept across reloads; a lost reply is answered by asking for the standing (FLOWUI-6).
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../shared/decimal';
@@ -73,7 +73,8 @@ function ApplyForm({ required }: { required: string }) {
   const [error, setError] = useState('');
   const available = usePlatformUsdt();
   const rule = applyRule(name, payDetails, available ?? '0', required);
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     if (rule || busy) return;
     setBusy(true);
     setError('');
@@ -91,14 +92,7 @@ function ApplyForm({ required }: { required: string }) {
   return (
     <section className="fl-card">
       <h2>{t('apply.formTitle')}</h2>
-      <form
-        className="fl-form"
-        data-testid="flow-apply-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="fl-form" data-testid="flow-apply-form" onSubmit={submit}>
         <label className="fl-field">
           {t('apply.name')}
           <input

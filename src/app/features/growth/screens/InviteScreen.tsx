@@ -252,36 +252,32 @@ function RebateViews({ data }: { data: RebatePage }) {
   return (
     <>
       <div className="invite-two">
-        <table className="proxy-table" data-testid="invite-by-day">
-          <caption>{t('rebates.byDay')}</caption>
-          <ColumnHeads cols={[t('rebates.day'), t('rebates.amount')]} classes={NUM_AFTER_FIRST} />
-          <tbody>
-            {data.byDay.slice(0, 14).map((d) => (
-              <tr key={`${d.day}-${d.coin}`}>
-                <td>{formatDateTime(d.day, { style: 'date', offsetMinutes: 0 })}</td>
-                <td className="proxy-num">
-                  {formatDecimal(d.amount)} {d.coin}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="proxy-table" data-testid="invite-by-invitee">
-          <caption>{t('rebates.byInvitee')}</caption>
-          <ColumnHeads cols={[t('rebates.invitee'), t('rebates.amount')]} classes={NUM_AFTER_FIRST} />
-          <tbody>
-            {data.byInvitee.slice(0, 14).map((d) => (
-              <tr key={`${d.invitee}-${d.level}-${d.coin}`}>
-                <td>
-                  {d.invitee} <span className="invite-level-tag">{t('totals.level', { level: d.level })}</span>
-                </td>
-                <td className="proxy-num">
-                  {formatDecimal(d.amount)} {d.coin}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RebateSums
+          testId="invite-by-day"
+          caption={t('rebates.byDay')}
+          firstCol={t('rebates.day')}
+          rows={data.byDay.slice(0, 14).map((d) => ({
+            key: `${d.day}-${d.coin}`,
+            first: formatDateTime(d.day, { style: 'date', offsetMinutes: 0 }),
+            amount: d.amount,
+            coin: d.coin,
+          }))}
+        />
+        <RebateSums
+          testId="invite-by-invitee"
+          caption={t('rebates.byInvitee')}
+          firstCol={t('rebates.invitee')}
+          rows={data.byInvitee.slice(0, 14).map((d) => ({
+            key: `${d.invitee}-${d.level}-${d.coin}`,
+            first: (
+              <>
+                {d.invitee} <span className="invite-level-tag">{t('totals.level', { level: d.level })}</span>
+              </>
+            ),
+            amount: d.amount,
+            coin: d.coin,
+          }))}
+        />
       </div>
       <h3 className="invite-h3">{t('rebates.payments')}</h3>
       <ul className="proxy-earnings" data-testid="invite-rebates">
@@ -303,6 +299,32 @@ function RebateViews({ data }: { data: RebatePage }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** A table of rebate sums: what each row sums (a day, an invitee), then the amount with its coin. */
+function RebateSums(props: {
+  testId: string;
+  caption: string;
+  firstCol: string;
+  rows: { key: string; first: ReactNode; amount: string; coin: string }[];
+}) {
+  const { t } = useTranslation('invite');
+  return (
+    <table className="proxy-table" data-testid={props.testId}>
+      <caption>{props.caption}</caption>
+      <ColumnHeads cols={[props.firstCol, t('rebates.amount')]} classes={NUM_AFTER_FIRST} />
+      <tbody>
+        {props.rows.map((r) => (
+          <tr key={r.key}>
+            <td>{r.first}</td>
+            <td className="proxy-num">
+              {formatDecimal(r.amount)} {r.coin}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -52,6 +52,17 @@ export default function SearchScreen() {
     navigate(tradeHref(row.list, row.symbol));
   };
   const tagOf = (r: MarketRow) => t(LIST_LABEL[r.list]);
+  /** The results or the trending coins: rows with a watch star, each opening its pair. */
+  const table = (rows: MarketRow[], caption: string, tags?: (row: MarketRow) => string) => (
+    <MarketTable
+      rows={rows}
+      variant={desktop ? 'desktop' : 'phone'}
+      caption={caption}
+      onOpen={open}
+      tagOf={tags}
+      lead={WatchStar}
+    />
+  );
   const cancel = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(MARKETS_PATHS.markets));
 
   return (
@@ -90,14 +101,7 @@ export default function SearchScreen() {
           <section aria-live="polite">
             <p className="search-count">{t('results', { count: results.length })}</p>
             {results.length ? (
-              <MarketTable
-                rows={results}
-                variant={desktop ? 'desktop' : 'phone'}
-                caption={t('searchTitle')}
-                onOpen={open}
-                tagOf={tagOf}
-                lead={WatchStar}
-              />
+              table(results, t('searchTitle'), tagOf)
             ) : (
               <p className="mk-state">{t('noMatches', { query: query.trim() })}</p>
             )}
@@ -135,13 +139,7 @@ export default function SearchScreen() {
                 <div className="search-section__head">
                   <h2 id="search-trending">{t('trending')}</h2>
                 </div>
-                <MarketTable
-                  rows={trending}
-                  variant={desktop ? 'desktop' : 'phone'}
-                  caption={t('trending')}
-                  onOpen={open}
-                  lead={WatchStar}
-                />
+                {table(trending, t('trending'))}
               </section>
             )}
           </>

@@ -32,6 +32,7 @@ import '../../../forms/forms.css';
 import './wallet.css';
 import { AlertText } from '../../../ui/AlertText';
 import { LoadFailed, Loading } from './WalletState';
+import { SubmitButton } from '../../../forms/Field';
 
 interface TransferSheetProps {
   open: boolean;
@@ -288,16 +289,9 @@ function TransferForm({
 
       <p className="transfer__note">{t('transfer.note')}</p>
       <AlertText text={serverError} className="form__error" testId="transfer-error" />
-      <button
-        type="submit"
-        className="fbtn fbtn--primary fbtn--block"
-        disabled={busy}
-        aria-busy={busy}
-        data-testid="transfer-submit"
-      >
-        {busy ? <span className="fbtn__spinner" aria-hidden="true" /> : null}
+      <SubmitButton busy={busy} testId="transfer-submit">
         {t('transfer.submit')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 /** The withdraw form of /withdraw (WDR-16): the channel's rules, the fee and totals as the user types, one submission per intent. */
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -25,12 +25,25 @@ import '../../../forms/forms.css';
 import './wallet.css';
 import './withdraw.css';
 import { clock } from '../../../time/clock';
-import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { ChoiceGroup, type ChoiceGroupProps } from '../../../ui/ChoiceGroup';
 import { AlertText } from '../../../ui/AlertText';
 import { Figure } from '../../../ui/Figure';
 
 /** A coin's or network's chip, marked when chosen. */
 const chipClass = (_: unknown, on: boolean) => (on ? 'wd-chip wd-chip--on' : 'wd-chip');
+
+/** A labelled row of chips of which one is chosen (the coin, the network); its label also names the group. */
+function ChipField<T>({
+  label,
+  ...group
+}: { label: string } & Omit<ChoiceGroupProps<T>, 'kind' | 'className' | 'label' | 'buttonClass'>) {
+  return (
+    <div className="field">
+      <span className="field__label">{label}</span>
+      <ChoiceGroup kind="radio" className="wd-chips" label={label} buttonClass={chipClass} {...group} />
+    </div>
+  );
+}
 
 export function WithdrawForm({
   channels,
@@ -173,45 +186,33 @@ export function WithdrawForm({
           {t('withdraw.err.window', { start: ch.limitTimeStart, end: ch.limitTimeEnd })}
         </p>
       ) : null}
-      <div className="field">
-        <span className="field__label">{t('withdraw.coin')}</span>
-        <ChoiceGroup
-          kind="radio"
-          className="wd-chips"
-          label={t('withdraw.coin')}
-          options={coins}
-          isOn={(c) => c === coin}
-          onPick={pickCoin}
-          buttonClass={chipClass}
-          testId={(c) => `withdraw-coin-${c}`}
-        >
-          {(c) => (
-            <>
-              <CoinIcon coin={c} size={18} /> {c}
-            </>
-          )}
-        </ChoiceGroup>
-      </div>
-      <div className="field">
-        <span className="field__label">{t('withdraw.network')}</span>
-        <ChoiceGroup
-          kind="radio"
-          className="wd-chips"
-          label={t('withdraw.network')}
-          options={networks}
-          keyOf={(n) => n.type}
-          isOn={(n) => n.type === ch.type}
-          onPick={(n) => {
-            setType(n.type);
-            setAddress('');
-            setServerError('');
-          }}
-          buttonClass={chipClass}
-          testId={(n) => `withdraw-network-${n.type}`}
-        >
-          {(n) => n.type}
-        </ChoiceGroup>
-      </div>
+      <ChipField
+        label={t('withdraw.coin')}
+        options={coins}
+        isOn={(c) => c === coin}
+        onPick={pickCoin}
+        testId={(c) => `withdraw-coin-${c}`}
+      >
+        {(c) => (
+          <>
+            <CoinIcon coin={c} size={18} /> {c}
+          </>
+        )}
+      </ChipField>
+      <ChipField
+        label={t('withdraw.network')}
+        options={networks}
+        keyOf={(n) => n.type}
+        isOn={(n) => n.type === ch.type}
+        onPick={(n) => {
+          setType(n.type);
+          setAddress('');
+          setServerError('');
+        }}
+        testId={(n) => `withdraw-network-${n.type}`}
+      >
+        {(n) => n.type}
+      </ChipField>
 
       <dl className="wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
         <Figure label={t('withdraw.min')}>
@@ -232,31 +233,21 @@ export function WithdrawForm({
         </Figure>
       </dl>
 
-      <label className={addressError ? 'field field--invalid' : 'field'}>
-        <span id={`${fid}-address-label`} className="field__label">
-          {t('withdraw.address')}
-        </span>
-        <span className="field__control">
-          <input
-            className="field__input wd-mono"
-            value={address}
-            onChange={(e) => {
-              setAddress(e.currentTarget.value);
-              setServerError('');
-            }}
-            placeholder={t('withdraw.addressPlaceholder', { network: ch.type })}
-            autoComplete="off"
-            spellCheck={false}
-            {...a11y('address', addressError)}
-            data-testid="withdraw-address"
-          />
-        </span>
-        {addressError ? (
-          <span className="field__error" id={`${fid}-address-error`}>
-            {addressError}
-          </span>
-        ) : null}
-      </label>
+      <WithdrawField stem={`${fid}-address`} label={t('withdraw.address')} error={addressError}>
+        <input
+          className="field__input wd-mono"
+          value={address}
+          onChange={(e) => {
+            setAddress(e.currentTarget.value);
+            setServerError('');
+          }}
+          placeholder={t('withdraw.addressPlaceholder', { network: ch.type })}
+          autoComplete="off"
+          spellCheck={false}
+          {...a11y('address', addressError)}
+          data-testid="withdraw-address"
+        />
+      </WithdrawField>
       {savedHere.length > 0 ? (
         <label className="field">
           <span className="field__label">{t('withdraw.saved')}</span>
@@ -279,94 +270,79 @@ export function WithdrawForm({
       ) : null}
       <p className="wd-warning">{t('withdraw.warning', { network: ch.type })}</p>
 
-      <label className={amountError ? 'field field--invalid' : 'field'}>
-        <span id={`${fid}-amount-label`} className="field__label wd-amount-label">
-          <span>{t('withdraw.amount')}</span>
-          <span className="wd-available">
-            {t('withdraw.available')} <span className="wd-num">{formatDecimal(ch.available)}</span> {unit}
-          </span>
-        </span>
-        <span className="field__control">
-          <input
-            className="field__input wd-num"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => {
-              setAmount(sanitizeAmountInput(e.currentTarget.value, ch.coin));
-              setServerError('');
-            }}
-            placeholder={formatDecimal(ch.min)}
-            {...a11y('amount', amountError)}
-            data-testid="withdraw-amount"
-          />
-          <span className="wd-unit">{unit}</span>
-          <button
-            type="button"
-            className="field__action"
-            onClick={() => setAmount(quote.maxAmount)}
-            data-testid="withdraw-max"
-          >
-            {t('withdraw.max')}
-          </button>
-        </span>
-        {amountError ? (
-          <span className="field__error" id={`${fid}-amount-error`} data-testid="withdraw-amount-error">
-            {amountError}
-          </span>
-        ) : null}
-      </label>
+      <WithdrawField
+        stem={`${fid}-amount`}
+        labelClass="wd-amount-label"
+        label={
+          <>
+            <span>{t('withdraw.amount')}</span>
+            <span className="wd-available">
+              {t('withdraw.available')} <span className="wd-num">{formatDecimal(ch.available)}</span> {unit}
+            </span>
+          </>
+        }
+        error={amountError}
+        errorTestId="withdraw-amount-error"
+      >
+        <input
+          className="field__input wd-num"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => {
+            setAmount(sanitizeAmountInput(e.currentTarget.value, ch.coin));
+            setServerError('');
+          }}
+          placeholder={formatDecimal(ch.min)}
+          {...a11y('amount', amountError)}
+          data-testid="withdraw-amount"
+        />
+        <span className="wd-unit">{unit}</span>
+        <button
+          type="button"
+          className="field__action"
+          onClick={() => setAmount(quote.maxAmount)}
+          data-testid="withdraw-max"
+        >
+          {t('withdraw.max')}
+        </button>
+      </WithdrawField>
 
       {ch.checkPass ? (
-        <label className={pwdError ? 'field field--invalid' : 'field'}>
-          <span id={`${fid}-pwd-label`} className="field__label">
-            {t('withdraw.pwd')}
-          </span>
-          <span className="field__control">
-            <input
-              className="field__input"
-              type="password"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="off"
-              value={pwd}
-              onChange={(e) => setPwd(e.currentTarget.value.replace(/\D/g, ''))}
-              placeholder={t('withdraw.pwdPlaceholder')}
-              {...a11y('pwd', pwdError)}
-              data-testid="withdraw-pwd"
-            />
-          </span>
-          {pwdError ? (
-            <span className="field__error" id={`${fid}-pwd-error`}>
-              {pwdError}
-            </span>
-          ) : null}
-        </label>
+        <WithdrawField stem={`${fid}-pwd`} label={t('withdraw.pwd')} error={pwdError}>
+          <input
+            className="field__input"
+            type="password"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            value={pwd}
+            onChange={(e) => setPwd(e.currentTarget.value.replace(/\D/g, ''))}
+            placeholder={t('withdraw.pwdPlaceholder')}
+            {...a11y('pwd', pwdError)}
+            data-testid="withdraw-pwd"
+          />
+        </WithdrawField>
       ) : null}
       {ch.checkCode ? (
-        <label className={codeError ? 'field field--invalid' : 'field'}>
-          <span id={`${fid}-code-label`} className="field__label">
-            {t('withdraw.code')}
-          </span>
-          <span className="field__control">
-            <input
-              className="field__input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-              maxLength={6}
-              {...a11y('code', codeSendError || codeError)}
-              data-testid="withdraw-code"
-            />
-            <SendCodeButton onSend={sendCode} />
-          </span>
-          {codeSendError || codeError ? (
-            <span className="field__error" id={`${fid}-code-error`} data-testid="withdraw-code-error">
-              {codeSendError || codeError}
-            </span>
-          ) : null}
-          {codeHint ? <span className="field__hint">{codeHint}</span> : null}
-        </label>
+        <WithdrawField
+          stem={`${fid}-code`}
+          label={t('withdraw.code')}
+          error={codeSendError || codeError}
+          errorTestId="withdraw-code-error"
+          hint={codeHint}
+        >
+          <input
+            className="field__input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            maxLength={6}
+            {...a11y('code', codeSendError || codeError)}
+            data-testid="withdraw-code"
+          />
+          <SendCodeButton onSend={sendCode} />
+        </WithdrawField>
       ) : null}
 
       <dl className="wd-summary" data-testid="withdraw-summary">
@@ -394,5 +370,35 @@ export function WithdrawForm({
         {busy ? t('withdraw.submitting') : t('withdraw.submit')}
       </button>
     </form>
+  );
+}
+
+/**
+ * One field of the form: its label (with an id, which the input names through `a11y`), the control, then the
+ * error and the hint. `stem` is the id both start with: `${stem}-label`, `${stem}-error`.
+ */
+function WithdrawField(props: {
+  stem: string;
+  label: ReactNode;
+  labelClass?: string;
+  error: string;
+  errorTestId?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  const { stem, error } = props;
+  return (
+    <label className={error ? 'field field--invalid' : 'field'}>
+      <span id={`${stem}-label`} className={props.labelClass ? `field__label ${props.labelClass}` : 'field__label'}>
+        {props.label}
+      </span>
+      <span className="field__control">{props.children}</span>
+      {error ? (
+        <span className="field__error" id={`${stem}-error`} data-testid={props.errorTestId}>
+          {error}
+        </span>
+      ) : null}
+      {props.hint ? <span className="field__hint">{props.hint}</span> : null}
+    </label>
   );
 }

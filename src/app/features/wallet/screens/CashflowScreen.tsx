@@ -5,7 +5,7 @@
  * Phone: a list. Desktop: a table. Both virtual once "load more" has made them long (PERF-40): only the rows on
  * screen are in the DOM.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { FinancialRecord } from '../../../../shared/schemas/exchange';
@@ -50,6 +50,12 @@ export default function CashflowScreen() {
     reload();
   }, [live?.balances, live?.statusCount, reload]);
 
+  /** A filter changed: its new value, and the list back to its first page. */
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setShown(PAGE);
+  };
+
   // REC-5, WORD-1: every kind in words: its own name, else the product that wrote it, else "Other".
   const kindLabel = (k: string) => t(journalKindKey(k) ?? 'records.kindOther');
   const rows = records.data?.rows ?? [];
@@ -62,49 +68,25 @@ export default function CashflowScreen() {
       <TopBar title={t('common:title.cashflow')} back={!desktop} />
       <div className={`app-column rec-layout${desktop ? ' rec-layout--desktop' : ''}`}>
         <div className="rec-filters">
-          <label className="rec-filter">
-            {t('records.type')}
-            <select
-              className="fx-coin__select"
-              value={type}
-              onChange={(e) => {
-                setType(e.currentTarget.value);
-                setShown(PAGE);
-              }}
-              data-testid="records-type"
-            >
-              <option value="">{t('records.all')}</option>
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`records.kind.${k}`)}
-                </option>
-              ))}
-              {KIND_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`records.kindGroup.${g}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="rec-filter">
-            {t('records.coin')}
-            <select
-              className="fx-coin__select"
-              value={coin}
-              onChange={(e) => {
-                setCoin(e.currentTarget.value);
-                setShown(PAGE);
-              }}
-              data-testid="records-coin"
-            >
-              <option value="">{t('records.all')}</option>
-              {(coins.data ?? []).map((c) => (
-                <option key={c.coin} value={c.coin}>
-                  {c.coin}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RecordFilter label={t('records.type')} value={type} onPick={filter(setType)} testId="records-type">
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`records.kind.${k}`)}
+              </option>
+            ))}
+            {KIND_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`records.kindGroup.${g}`)}
+              </option>
+            ))}
+          </RecordFilter>
+          <RecordFilter label={t('records.coin')} value={coin} onPick={filter(setCoin)} testId="records-coin">
+            {(coins.data ?? []).map((c) => (
+              <option key={c.coin} value={c.coin}>
+                {c.coin}
+              </option>
+            ))}
+          </RecordFilter>
         </div>
 
         <section className="fx-card" data-testid="records">
@@ -242,5 +224,30 @@ function Note({ r, lead = '' }: { r: FinancialRecord; lead?: string }) {
       {lead}
       {'ref' in note ? t(note.key, { ref: note.ref }) : t(note.key)}
     </span>
+  );
+}
+
+/** A filter of the records: a labelled select whose first option, "All", is the empty value. */
+function RecordFilter(props: {
+  label: string;
+  value: string;
+  onPick(value: string): void;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <label className="rec-filter">
+      {props.label}
+      <select
+        className="fx-coin__select"
+        value={props.value}
+        onChange={(e) => props.onPick(e.currentTarget.value)}
+        data-testid={props.testId}
+      >
+        <option value="">{t('records.all')}</option>
+        {props.children}
+      </select>
+    </label>
   );
 }

@@ -6,7 +6,7 @@
  * An expired quote is replaced on its own; one the server refused as expired is replaced and the user told.
  * Phone: one column. Desktop: the form on the left, the history table on the right.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ExchangeRecord, Quote } from '../../../../shared/schemas/exchange';
@@ -204,78 +204,63 @@ function ExchangeForm() {
 
   return (
     <form className="form fx-card" onSubmit={submit} noValidate data-testid="exchange-form">
-      <div className={`fx-leg${amountError ? ' fx-leg--invalid' : ''}`}>
-        <div className="fx-leg__head">
-          <label htmlFor={`${id}-amount`} className="fx-leg__label">
-            {t('exchange.from')}
-          </label>
-          <span className="fx-leg__balance" data-testid="exchange-available">
-            {t('exchange.available', { amount: formatDecimal(available), coin: from })}
-          </span>
-        </div>
-        <div className="fx-leg__row">
-          <CoinPicker
-            label={t('exchange.from')}
-            value={from}
-            coins={codes}
-            onPick={(c) => pick('from', c)}
-            testId="exchange-from"
-          />
-          <input
-            id={`${id}-amount`}
-            className="fx-leg__amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('exchange.amountPlaceholder')}
-            value={amount}
-            onChange={(e) => {
-              setAmount(sanitizeAmountInput(e.currentTarget.value, from));
-              setServerError('');
-            }}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={amountError ? `${id}-error` : undefined}
-            data-testid="exchange-amount"
-          />
-          <button
-            type="button"
-            className="fx-leg__max"
-            onClick={() => setAmount(available === '0' ? '' : available)}
-            data-testid="exchange-max"
-          >
-            {t('exchange.max')}
-          </button>
-        </div>
-        <AlertText text={amountError} className="field__error" id={`${id}-error`} testId="exchange-amount-error" />
-      </div>
+      <Leg
+        side="from"
+        coin={from}
+        coins={codes}
+        onPick={(c) => pick('from', c)}
+        available={available}
+        inputId={`${id}-amount`}
+        balanceTestId="exchange-available"
+        invalid={amountError !== ''}
+        error={
+          <AlertText text={amountError} className="field__error" id={`${id}-error`} testId="exchange-amount-error" />
+        }
+      >
+        <input
+          id={`${id}-amount`}
+          className="fx-leg__amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('exchange.amountPlaceholder')}
+          value={amount}
+          onChange={(e) => {
+            setAmount(sanitizeAmountInput(e.currentTarget.value, from));
+            setServerError('');
+          }}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? `${id}-error` : undefined}
+          data-testid="exchange-amount"
+        />
+        <button
+          type="button"
+          className="fx-leg__max"
+          onClick={() => setAmount(available === '0' ? '' : available)}
+          data-testid="exchange-max"
+        >
+          {t('exchange.max')}
+        </button>
+      </Leg>
 
       <div className="fx-swap">
         <SwapButton label={t('exchange.swap')} onClick={swap} testId="exchange-swap" />
       </div>
 
-      <div className="fx-leg">
-        <div className="fx-leg__head">
-          <span className="fx-leg__label">{t('exchange.to')}</span>
-          <span className="fx-leg__balance">
-            {t('exchange.available', { amount: formatDecimal(availableOf(entries, 'platform', to)), coin: to })}
-          </span>
-        </div>
-        <div className="fx-leg__row">
-          <CoinPicker
-            label={t('exchange.to')}
-            value={to}
-            coins={codes}
-            onPick={(c) => pick('to', c)}
-            testId="exchange-to"
-          />
-          <output
-            className="fx-leg__amount fx-leg__amount--out"
-            data-testid="exchange-receive"
-            aria-label={t('exchange.receive')}
-          >
-            {receive || <span className="fx-leg__placeholder">{t('exchange.receive')}</span>}
-          </output>
-        </div>
-      </div>
+      <Leg
+        side="to"
+        coin={to}
+        coins={codes}
+        onPick={(c) => pick('to', c)}
+        available={availableOf(entries, 'platform', to)}
+      >
+        <output
+          className="fx-leg__amount fx-leg__amount--out"
+          data-testid="exchange-receive"
+          aria-label={t('exchange.receive')}
+        >
+          {receive || <span className="fx-leg__placeholder">{t('exchange.receive')}</span>}
+        </output>
+      </Leg>
 
       <QuoteBox
         held={quote && held ? held : null}
@@ -308,6 +293,53 @@ function ExchangeForm() {
         />
       </Popup>
     </form>
+  );
+}
+
+/**
+ * One side of the exchange: its name and the platform balance of its coin, then the coin picker and the amount
+ * (typed on the side paid, where the name labels the input; shown on the side received).
+ */
+function Leg(props: {
+  side: 'from' | 'to';
+  coin: string;
+  coins: readonly string[];
+  onPick: (c: string) => void;
+  available: string;
+  inputId?: string;
+  balanceTestId?: string;
+  invalid?: boolean;
+  error?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('wallet');
+  const name = t(`exchange.${props.side}`);
+  return (
+    <div className={props.invalid ? 'fx-leg fx-leg--invalid' : 'fx-leg'}>
+      <div className="fx-leg__head">
+        {props.inputId ? (
+          <label htmlFor={props.inputId} className="fx-leg__label">
+            {name}
+          </label>
+        ) : (
+          <span className="fx-leg__label">{name}</span>
+        )}
+        <span className="fx-leg__balance" data-testid={props.balanceTestId}>
+          {t('exchange.available', { amount: formatDecimal(props.available), coin: props.coin })}
+        </span>
+      </div>
+      <div className="fx-leg__row">
+        <CoinPicker
+          label={name}
+          value={props.coin}
+          coins={props.coins}
+          onPick={props.onPick}
+          testId={`exchange-${props.side}`}
+        />
+        {props.children}
+      </div>
+      {props.error}
+    </div>
   );
 }
 

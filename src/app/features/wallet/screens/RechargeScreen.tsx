@@ -23,10 +23,23 @@ import { declarePayment, useDepositAddress, useDeposits } from '../deposits';
 import { WALLET_PATHS } from '../paths';
 import { DepositBonuses } from '../../growth';
 import '../components/deposit.css';
-import { ChoiceGroup } from '../../../ui/ChoiceGroup';
+import { ChoiceGroup, type ChoiceGroupProps } from '../../../ui/ChoiceGroup';
 
 /** A coin's or network's chip, marked when chosen. */
 const chipClass = (_: unknown, on: boolean) => `deposit-chip${on ? ' is-on' : ''}`;
+
+/** A headed row of chips of which one is chosen (the coin, the network); its heading also names the group. */
+function ChipRow<T>({
+  label,
+  ...group
+}: { label: string } & Omit<ChoiceGroupProps<T>, 'kind' | 'className' | 'label' | 'buttonClass'>) {
+  return (
+    <>
+      <h2 className="deposit-label">{label}</h2>
+      <ChoiceGroup kind="radio" className="deposit-chips" label={label} buttonClass={chipClass} {...group} />
+    </>
+  );
+}
 
 export default function RechargeScreen() {
   const { t } = useTranslation(['wallet', 'common']);
@@ -61,36 +74,23 @@ export default function RechargeScreen() {
       <TopBar title={t('wallet:deposit.title')} back={WALLET_PATHS.wallet} />
       <div className="app-column deposit-grid">
         <section className="deposit-card deposit-main" aria-label={t('wallet:deposit.title')}>
-          <h2 className="deposit-label">{t('wallet:deposit.coin')}</h2>
-          <ChoiceGroup
-            kind="radio"
-            className="deposit-chips"
-            label={t('wallet:deposit.coin')}
-            options={coins}
-            isOn={(c) => c === coin}
-            onPick={setCoin}
-            buttonClass={chipClass}
-          >
+          <ChipRow label={t('wallet:deposit.coin')} options={coins} isOn={(c) => c === coin} onPick={setCoin}>
             {(c) => (
               <>
                 <CoinIcon coin={c} size={20} />
                 <span>{c}</span>
               </>
             )}
-          </ChoiceGroup>
-          <h2 className="deposit-label">{t('wallet:deposit.network')}</h2>
-          <ChoiceGroup
-            kind="radio"
-            className="deposit-chips"
+          </ChipRow>
+          <ChipRow
             label={t('wallet:deposit.network')}
             options={coinNets}
             keyOf={(n) => n.network}
             isOn={(n) => n.network === net?.network}
             onPick={(n) => setNet(n.network)}
-            buttonClass={chipClass}
           >
             {(n) => n.network}
-          </ChoiceGroup>
+          </ChipRow>
           <p className="deposit-warn" role="note">
             {t('wallet:deposit.networkWarning', { coin, network: net?.network ?? '' })}
           </p>
