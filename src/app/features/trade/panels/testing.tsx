@@ -4,6 +4,22 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { OptionOrder, OptionQuote } from '../../../../shared/schemas/options';
 import type { SecondOrder } from '../../../../shared/schemas/trading';
+import { beforeAll } from 'vitest';
+import { tickerAt } from '../../../../workers/testing/batches';
+import { loadNamespaces, setLanguage } from '../../../i18n/index';
+
+/** The market hooks a panel reads, without a page or a worker: a pair's live price from `prices`, no account push. */
+export const panelHooks = (prices: Readonly<Record<string, string>>) => ({
+  useTicker: (symbol: string) => (prices[symbol] ? tickerAt(symbol, prices[symbol]) : undefined),
+  useLiveAccount: () => undefined,
+});
+
+/** A panel's tests read English, with the panel's namespace. */
+export const inEnglish = (ns: 'seconds' | 'options') =>
+  beforeAll(async () => {
+    await setLanguage('en', { persist: false });
+    await loadNamespaces([ns]);
+  });
 
 /** The markup of `el` inside a router (the panels link to the pair and the records). */
 export const html = (el: ReactElement) => renderToStaticMarkup(<MemoryRouter>{el}</MemoryRouter>);
