@@ -6,6 +6,7 @@
  */
 import { LoadFailed } from './LoadFailed';
 import { Fact } from '../../../components/kit/Fact';
+import { SettledPager } from '../../../components/kit/ContractTabs';
 import { useTranslation } from 'react-i18next';
 import type { SecondOrder, SecondOrderPage, TradeEvidence } from '../../../../../../shared/schemas/trading';
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
@@ -35,7 +36,6 @@ export function SettledContracts({ page, pageSize, state, pairOf, onPage, onShow
       </div>
     );
   }
-  const pages = Math.max(1, Math.ceil(data.total / pageSize));
   if (data.rows.length === 0 && page === 1) return <EmptyState compact title={t('settled.empty')} />;
   return (
     <div data-testid="seconds-settled" aria-busy={state.status === 'loading'}>
@@ -55,17 +55,7 @@ export function SettledContracts({ page, pageSize, state, pairOf, onPage, onShow
           />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="sec-pager" aria-label={t('settled.pages')}>
-          <button type="button" className="sec-link" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('settled.prev')}
-          </button>
-          <span>{t('settled.page', { page, pages })}</span>
-          <button type="button" className="sec-link" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('settled.next')}
-          </button>
-        </nav>
-      )}
+      <SettledPager mode="seconds" page={page} total={data.total} pageSize={pageSize} onPage={onPage} />
     </div>
   );
 }
