@@ -12,7 +12,7 @@ import type { SecondOrder, SecondOrderPage, TradeEvidence } from '../../../../..
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { EmptyState } from '../../../../../ui/EmptyState';
 import { STAKE_COIN } from '../model/seconds';
-import { PeriodLabel } from './OrderTicket';
+import { ContractTop } from './ContractTop';
 
 interface Props {
   page: number;
@@ -75,14 +75,9 @@ export function SettledRow({
   const result = o.result ?? 'draw';
   return (
     <li className="sec-row" data-testid="seconds-settled-row" data-id={o.id} data-result={o.result ?? ''}>
-      <div className="sec-row__top">
-        <span className="sec-row__pair">{pair}</span>
-        <span className={`sec-tag sec-tag--${o.direction}`}>{t(o.direction)}</span>
-        <span className="sec-row__period">
-          <PeriodLabel seconds={o.period} />
-        </span>
+      <ContractTop order={o} pair={pair}>
         <span className={`sec-result sec-result--${result}`}>{t(`result.${result}`)}</span>
-      </div>
+      </ContractTop>
       <dl className="sec-row__grid">
         <Fact label={t('open.stake')}>{`${formatDecimal(o.amount)} ${STAKE_COIN}`}</Fact>
         <Fact label={t('settled.payout')}>{`${formatDecimal(o.payout ?? '0')} ${STAKE_COIN}`}</Fact>
