@@ -61,6 +61,13 @@ export function testSecondOrder(over: Partial<SecondOrder> = {}): SecondOrder {
   };
 }
 
+/** That contract opened at `openTime` (ms): it closes `period` seconds later, its entry trade 100 ms before. */
+export function testSecondOrderOpenedAt(openTime: number, over: Partial<SecondOrder> = {}): SecondOrder {
+  const period = over.period ?? 60;
+  const entry = { id: 5, time: openTime - 100, price: '64000.5' };
+  return testSecondOrder({ period, openTime, closeTime: openTime + period * 1000, entry, ...over });
+}
+
 /** The premium figures of 0.1 BTC of the 67000 call at 412.35 a unit, fee 1 %, as quotes and orders carry them. */
 const CALL_PREMIUM = {
   symbol: 'btcusdt',

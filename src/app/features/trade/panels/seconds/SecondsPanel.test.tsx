@@ -7,7 +7,7 @@ import { OrderTicket, type PeriodsState } from './components/OrderTicket';
 import { PendingNotice } from './components/PendingNotice';
 import { SettledContracts } from './components/SettledContracts';
 import { checkStake } from './model/stake';
-import { html, inEnglish, testSecondOrder, text } from '../testing';
+import { html, inEnglish, testSecondOrderOpenedAt, text } from '../testing';
 
 // The market worker's hooks need a page; a row's live price comes from this table instead.
 vi.mock('../../../../market/hooks', async () => (await import('../testing')).panelHooks({ btcusdt: '64100' }));
@@ -44,14 +44,7 @@ function ticket(over: Partial<Parameters<typeof OrderTicket>[0]> & { stake?: str
   );
 }
 
-const order = (over: Partial<SecondOrder> = {}) =>
-  testSecondOrder({
-    period: 30,
-    openTime: 1_700_000_000_500,
-    closeTime: 1_700_000_030_500,
-    entry: { id: 5, time: 1_700_000_000_400, price: '64000.5' },
-    ...over,
-  });
+const order = (over: Partial<SecondOrder> = {}) => testSecondOrderOpenedAt(1_700_000_000_500, { period: 30, ...over });
 const pairOf = (s: string) => (s === 'btcusdt' ? 'BTC/USDT' : s.toUpperCase());
 
 describe('second-contract ticket', () => {
