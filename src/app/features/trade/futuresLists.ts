@@ -19,6 +19,7 @@ import { useQuery, type QueryResult } from '../../data/useQuery';
 import { usePositions } from '../../market/hooks';
 import { useStatusRefetch } from '../../market/useStatusRefetch';
 import { settings } from '../../state/settings';
+import { useOwnPage, usePairIn } from './components/kit/ownLists';
 import { useMemo } from 'react';
 
 /** USER_STATUS kinds that concern the futures account. */
@@ -27,11 +28,7 @@ export const FUTURES_STATUS_KINDS = ['futures'] as const;
 /** The contract pair of `symbol` with its rules (3.4 contractList), or undefined. */
 export function useContractPair(symbol: string): ContractPair | undefined {
   const { coins } = useSnapshot(settings);
-  const list = coins.contractList as readonly ContractPair[] | undefined;
-  return useMemo(
-    () => list?.find((p) => p.symbol.toLowerCase() === symbol.toLowerCase()) as ContractPair | undefined,
-    [list, symbol],
-  );
+  return usePairIn(coins.contractList as readonly ContractPair[] | undefined, symbol);
 }
 
 /** Every contract pair, by lower-case symbol (the positions of other pairs need their rules too). */
@@ -100,14 +97,13 @@ export function useFuturesOrders(
   pageNum: number,
   pageSize: number,
 ): QueryResult<FuturesOrderPage> {
-  const q = useQuery(
-    queryKey(['futures', 'orders', uid, status, symbol ?? '', pageNum, pageSize]),
+  return useOwnPage(
+    uid,
+    ['futures', 'orders', uid, status, symbol ?? '', pageNum, pageSize],
     (signal) =>
       call(futuresApi.futuresOrderList, { signal, silent: true, query: { status, symbol, pageNum, pageSize } }),
-    { enabled: uid !== '' },
+    useFuturesNews,
   );
-  useFuturesNews(q.reload, uid !== '');
-  return q;
 }
 
 /** The caller's futures records (record/trading), one page; the funding tab keeps the `funding` rows. */
@@ -117,13 +113,12 @@ export function useFuturesRecords(
   pageNum: number,
   pageSize: number,
 ): QueryResult<FuturesRecordPage> {
-  const q = useQuery(
-    queryKey(['futures', 'records', uid, symbol ?? '', pageNum, pageSize]),
+  return useOwnPage(
+    uid,
+    ['futures', 'records', uid, symbol ?? '', pageNum, pageSize],
     (signal) => call(recordsApi.futuresRecords, { signal, silent: true, query: { symbol, pageNum, pageSize } }),
-    { enabled: uid !== '' },
+    useFuturesNews,
   );
-  useFuturesNews(q.reload, uid !== '');
-  return q;
 }
 
 /** How often the shown funding rate is asked again: it follows the open notional, slowly. */

@@ -1,26 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SpotOrderStatus } from '../../../shared/schemas/trading';
-import {
-  expectEnglishKeysAndPlaceholders,
-  expectNoEnglishLeft,
-  keysUsedIn,
-  loadMessages,
-} from '../../i18n/testing/messageFiles';
+import { itHasEveryLanguage, keysUsedIn, loadMessages } from '../../i18n/testing/messageFiles';
 
 /** Words a language shares with English (LANG-4's allow-list): trading terms borrowed as they are. */
 const SAME_AS_ENGLISH = new Set(['Limit', 'Total', 'Max', 'Status', 'Action', 'Pages', 'Maker', 'Taker', 'Trades']);
 
 describe('trade namespace translations (spec 4.5)', () => {
-  const en = loadMessages('en', 'trade');
-
-  it('[LANG-4] all 16 languages have the trade file with exactly the English keys and placeholders', () => {
-    expectEnglishKeysAndPlaceholders('trade');
-  });
-
-  it('[LANG-4] no language leaves a value in English, but for the allow-listed trading terms', () => {
-    expectNoEnglishLeft('trade', (_, english) => SAME_AS_ENGLISH.has(english.trim()));
-  });
+  const en = itHasEveryLanguage('trade', '[LANG-4]', (_, english) => SAME_AS_ENGLISH.has(english.trim()));
 
   it('[LANG-4] every key the spot screen uses exists in English, the rule names and statuses included', () => {
     const used = keysUsedIn(

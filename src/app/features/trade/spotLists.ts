@@ -5,11 +5,14 @@
 import { tradingApi } from '../../../shared/api/trading';
 import type { SpotFillPage, SpotOrderPage } from '../../../shared/schemas/trading';
 import { call } from '../../api/client';
-import { queryKey } from '../../data/queryCache';
-import { useQuery, type QueryResult } from '../../data/useQuery';
+import type { QueryResult } from '../../data/useQuery';
 import { useStatusRefetch } from '../../market/useStatusRefetch';
+import { useOwnPage } from './components/kit/ownLists';
 
 export type OrderListKind = 'open' | 'history';
+
+/** Refetch on spot order news (USER_STATUS kind `spot`). */
+const useSpotNews = (reload: () => void, enabled: boolean) => useStatusRefetch(['spot'], reload, enabled);
 
 /** The caller's spot orders (open, or history), one page, fetched again on spot order news. */
 export function useSpotOrders(
@@ -19,13 +22,12 @@ export function useSpotOrders(
   pageNum: number,
   pageSize: number,
 ): QueryResult<SpotOrderPage> {
-  const q = useQuery(
-    queryKey(['spot', 'orders', uid, status, symbol ?? '', pageNum, pageSize]),
+  return useOwnPage(
+    uid,
+    ['spot', 'orders', uid, status, symbol ?? '', pageNum, pageSize],
     (signal) => call(tradingApi.spotOrderList, { signal, silent: true, query: { status, symbol, pageNum, pageSize } }),
-    { enabled: uid !== '' },
+    useSpotNews,
   );
-  useStatusRefetch(['spot'], q.reload, uid !== '');
-  return q;
 }
 
 /** The caller's fills, one page, fetched again on spot order news. */
@@ -35,11 +37,10 @@ export function useSpotFills(
   pageNum: number,
   pageSize: number,
 ): QueryResult<SpotFillPage> {
-  const q = useQuery(
-    queryKey(['spot', 'fills', uid, symbol ?? '', pageNum, pageSize]),
+  return useOwnPage(
+    uid,
+    ['spot', 'fills', uid, symbol ?? '', pageNum, pageSize],
     (signal) => call(tradingApi.spotFills, { signal, silent: true, query: { symbol, pageNum, pageSize } }),
-    { enabled: uid !== '' },
+    useSpotNews,
   );
-  useStatusRefetch(['spot'], q.reload, uid !== '');
-  return q;
 }

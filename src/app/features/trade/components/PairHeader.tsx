@@ -45,14 +45,33 @@ function LivePrice({ symbol, decimals }: { symbol: string; decimals?: number }) 
 type StatKey = keyof Pick<TickerView, 'high24' | 'low24' | 'vol24' | 'amount24'>;
 
 /** A 24 h statistic; the high and low are prices, at the pair's decimals (`decimals`). */
-function LiveStat({ symbol, field, decimals }: { symbol: string; field: StatKey; decimals?: number }) {
+/** One 24 h statistic: its name, with its unit when it has one ("Volume 24h (BTC)"), and its live value. */
+function LiveStat({
+  label,
+  unit,
+  symbol,
+  field,
+  decimals,
+}: {
+  label: string;
+  unit?: string;
+  symbol: string;
+  field: StatKey;
+  decimals?: number;
+}) {
   const lang = useLanguage();
   // 24 h statistics are read now and then: list cadence; the last price above follows every frame.
   const ticker = useTicker(symbol, LIST_CADENCE_MS);
   return (
-    <dd className="ph-val">
-      <Num value={ticker?.[field]} lang={lang} decimals={decimals} />
-    </dd>
+    <div>
+      <dt>
+        {label}
+        {unit ? ` (${unit})` : ''}
+      </dt>
+      <dd className="ph-val">
+        <Num value={ticker?.[field]} lang={lang} decimals={decimals} />
+      </dd>
+    </div>
   );
 }
 
@@ -93,28 +112,10 @@ export const PairHeader = memo(function PairHeader({ row, symbol, onChoose }: Pr
         <LivePrice symbol={symbol} decimals={row?.priceDecimals} />
       </div>
       <dl className="ph-stats">
-        <div>
-          <dt>{t('high24h')}</dt>
-          <LiveStat symbol={symbol} field="high24" decimals={row?.priceDecimals} />
-        </div>
-        <div>
-          <dt>{t('low24h')}</dt>
-          <LiveStat symbol={symbol} field="low24" decimals={row?.priceDecimals} />
-        </div>
-        <div>
-          <dt>
-            {t('volume24h')}
-            {base ? ` (${base})` : ''}
-          </dt>
-          <LiveStat symbol={symbol} field="vol24" />
-        </div>
-        <div>
-          <dt>
-            {t('turnover24h')}
-            {quote ? ` (${quote})` : ''}
-          </dt>
-          <LiveStat symbol={symbol} field="amount24" />
-        </div>
+        <LiveStat label={t('high24h')} symbol={symbol} field="high24" decimals={row?.priceDecimals} />
+        <LiveStat label={t('low24h')} symbol={symbol} field="low24" decimals={row?.priceDecimals} />
+        <LiveStat label={t('volume24h')} unit={base} symbol={symbol} field="vol24" />
+        <LiveStat label={t('turnover24h')} unit={quote} symbol={symbol} field="amount24" />
       </dl>
     </section>
   );

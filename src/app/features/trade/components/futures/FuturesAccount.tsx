@@ -8,12 +8,9 @@
  * This file holds the tabs and the funding list; the positions are in FuturesPositions.tsx, the order lists and
  * the pager in FuturesOrdersList.tsx, the shared cells and formats in futuresCells.tsx.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesRecord } from '../../../../../shared/schemas/records';
-import { session } from '../../../../state/session';
 import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { SignInCta } from '../../../../ui/SignInCta';
@@ -21,26 +18,21 @@ import { useLanguage } from '../../../../ui/Price';
 import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
 import { FUTURES_PAGE_SIZE, OrdersList } from './FuturesOrdersList';
-import { CardHead, ListState, ListTabs, RowCards, RowsTable, type Column } from '../kit/RowsView';
+import { CardHead, ListState, ListTabs, RowCards, RowsTable, useListTabs, type Column } from '../kit/RowsView';
 import { EventToasts, PositionsList } from './FuturesPositions';
 
 type Tab = 'positions' | 'open' | 'history' | 'funding';
-const TABS: readonly Tab[] = ['positions', 'open', 'history', 'funding'];
+const TABS: readonly [Tab, ...Tab[]] = ['positions', 'open', 'history', 'funding'];
 /** Records fetched for the funding tab (the records call has no kind filter: the funding rows are kept). */
 const FUNDING_FETCH = 100;
 
 export function FuturesAccount({ symbol, desktop }: { symbol: string; desktop: boolean }) {
   const { t } = useTranslation('futures');
-  const { isSign, token } = useSnapshot(session);
-  const uid = isSign ? token : '';
-  const [tab, setTab] = useState<Tab>('positions');
-  const [onlyPair, setOnlyPair] = useState(false);
-  const [pages, setPages] = useState<Record<Tab, number>>({ positions: 1, open: 1, history: 1, funding: 1 });
-  const filter = onlyPair ? symbol.toLowerCase() : undefined;
+  const lists = useListTabs(TABS, symbol);
+  const { uid, tab, pages, setPage, filter } = lists;
   const pairs = useContractPairs();
   const positions = useOpenPositions(uid);
   const open = useFuturesOrders(uid, 'open', filter, pages.open, FUTURES_PAGE_SIZE);
-  const setPage = (p: number) => setPages((x) => ({ ...x, [tab]: p }));
   const rows = (positions.rows ?? []).filter((p) => p.status === 'open' && (!filter || p.symbol === filter));
   const label = (k: Tab) =>
     k === 'positions' && positions.rows
@@ -56,20 +48,7 @@ export function FuturesAccount({ symbol, desktop }: { symbol: string; desktop: b
       data-testid="futures-account"
     >
       {uid && <EventToasts pairs={pairs} />}
-      <ListTabs
-        ns="futures"
-        label={t('myFutures')}
-        tabs={TABS}
-        tab={tab}
-        onTab={setTab}
-        text={label}
-        idPrefix="fa"
-        only={uid ? onlyPair : null}
-        onOnly={(on) => {
-          setOnlyPair(on);
-          setPages({ positions: 1, open: 1, history: 1, funding: 1 });
-        }}
-      />
+      <ListTabs ns="futures" label={t('myFutures')} lists={lists} text={label} idPrefix="fa" />
       <div id="fa-panel" role="tabpanel" aria-labelledby={`fa-tab-${tab}`} className="sor-body">
         {!uid ? (
           <SignInCta compact title={t('signInForPositions')} />

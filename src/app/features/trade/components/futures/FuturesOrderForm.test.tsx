@@ -1,13 +1,8 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../../../shared/schemas/user';
-import { loadNamespaces, setLanguage } from '../../../../i18n/index';
-import { session } from '../../../../state/session';
+import { describe, expect, it, vi } from 'vitest';
 import { FuturesOrderForm } from './FuturesOrderForm';
 import type { FuturesDraft } from './futuresForm';
 import { TEST_CONTRACT_PAIR as PAIR } from './testContractPair';
-import { limitWait, part } from '../kit/formTesting';
+import { limitWait, markupOf, part, setUpFormTests, signIn } from '../kit/formTesting';
 
 // SPOT-13: the form's wait after a refusal by the order limit is set by a test (limitWait).
 vi.mock('../../orderLimit', async (importOriginal) => ({
@@ -15,39 +10,25 @@ vi.mock('../../orderLimit', async (importOriginal) => ({
   useOrderLimit: (await import('../kit/formTesting')).useTestOrderLimit,
 }));
 
-// The worker's live data as the hooks hand it over: a last price, no mark yet, the user's balances.
-vi.mock('../../../../market/hooks', async () => {
-  const { liveAccount } = await import('../kit/formTesting');
-  return {
-    useDepth: () => ({ bids: [{ price: '99.90' }], asks: [{ price: '100.10' }] }),
-    useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
-    useMark: () => undefined,
-    usePositions: () => undefined,
-    useLiveAccount: () =>
-      liveAccount([
-        { account: 'platform', coin: 'USDT', available: '99999' },
-        { account: 'contract', coin: 'USDT', available: '300' },
-      ]),
-  };
-});
+// The worker's live data as the hooks hand it over: a book, a last price, no mark yet, the user's balances.
+vi.mock('../../../../market/hooks', async () =>
+  (await import('../kit/formTesting')).formHooks(
+    [
+      { account: 'platform', coin: 'USDT', available: '99999' },
+      { account: 'contract', coin: 'USDT', available: '300' },
+    ],
+    {
+      useDepth: () => ({ bids: [{ price: '99.90' }], asks: [{ price: '100.10' }] }),
+      useMark: () => undefined,
+      usePositions: () => undefined,
+    },
+  ),
+);
 
 const render = (draft: Partial<FuturesDraft> = {}) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <FuturesOrderForm pair={PAIR} layout="desk" initialDraft={{ price: '100', ...draft }} />
-    </MemoryRouter>,
-  );
+  markupOf(<FuturesOrderForm pair={PAIR} layout="desk" initialDraft={{ price: '100', ...draft }} />);
 
-const signIn = () => Object.assign(session, { token: 't', isSign: true, userInfo: { uid: 'u1' } as UserInfo });
-
-beforeAll(async () => {
-  await setLanguage('en', { persist: false });
-  await loadNamespaces(['futures', 'market']);
-});
-afterEach(() => {
-  limitWait.seconds = 0;
-  Object.assign(session, { token: '', isSign: false, userInfo: null });
-});
+setUpFormTests('futures');
 
 describe('[FUI-4] [FUI-6] the futures order form', () => {
   it("[FUI-6] [SIDE-1] [SIDE-2] the button names its side and the first rule that fails, with the rule's message under it", () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesOrder } from '../../../../../shared/schemas/futures';
 import { cancelFuturesOrder } from '../../futuresOrders';
-import { CancelOrderButton } from '../kit/orderListParts';
+import { CancelOrderButton, OrderStatusText } from '../kit/orderListParts';
 import { CardHead, RowCards, RowsTable, type Column } from '../kit/RowsView';
 import { pairName, signCls, useFormat } from './futuresCells';
 
@@ -19,18 +19,6 @@ function OrderWhat({ o }: { o: FuturesOrder }) {
       {t(`${o.action}${o.side === 'long' ? 'Long' : 'Short'}`)}
       <span className="sor-type">{` · ${t(o.type)}${o.origin !== 'user' ? ` · ${t(o.origin)}` : ''}`}</span>
     </span>
-  );
-}
-
-function StatusText({ o }: { o: FuturesOrder }) {
-  const { t } = useTranslation('futures');
-  return (
-    <>
-      {t(`status.${o.status}`)}
-      {o.status === 'cancelled' && o.cancelReason && o.cancelReason !== 'user' ? (
-        <span className="sor-reason">{` · ${t(`reason.${o.cancelReason}`)}`}</span>
-      ) : null}
-    </>
   );
 }
 
@@ -53,7 +41,7 @@ export function OrdersList({
     price: { head: t('col.price'), num: true, cell: (o) => (o.type === 'market' ? t('market') : f.num(o.price)) },
     avgPrice: { head: t('col.avgPrice'), num: true, cell: (o) => f.num(o.avgPrice) },
     size: { head: t('col.size'), num: true, cell: (o) => `${f.num(o.filledShares)} / ${f.num(o.shares)}` },
-    status: { head: t('col.status'), cell: (o) => <StatusText o={o} /> },
+    status: { head: t('col.status'), cell: (o) => <OrderStatusText ns="futures" order={o} /> },
   } satisfies Record<string, Column<FuturesOrder>>;
   const cancel = (o: FuturesOrder) => <CancelOrderButton ns="futures" cancel={() => cancelFuturesOrder(o.id)} />;
   const attrs = (o: FuturesOrder) => ({ 'data-order-id': o.id });

@@ -2,12 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FuturesOrderStatus } from '../../../../../shared/schemas/futures';
 import type { FuturesRule } from '../../../../../shared/trading/futuresChecks';
-import {
-  expectEnglishKeysAndPlaceholders,
-  expectNoEnglishLeft,
-  keysUsedIn,
-  loadMessages,
-} from '../../../../i18n/testing/messageFiles';
+import { itHasEveryLanguage, keysUsedIn, loadMessages } from '../../../../i18n/testing/messageFiles';
 
 /**
  * Values that may read the same as English (LANG-4's allow-list): trading terms borrowed as they are in several
@@ -48,15 +43,7 @@ const RULES: readonly FuturesRule[] = [
 ];
 
 describe('futures namespace translations (spec 4.5)', () => {
-  const en = loadMessages('en', 'futures');
-
-  it('[LANG-4] all 16 languages have the futures file with exactly the English keys and placeholders', () => {
-    expectEnglishKeysAndPlaceholders('futures');
-  });
-
-  it('[LANG-4] no language leaves a value in English, but for the allow-listed trading terms', () => {
-    expectNoEnglishLeft('futures', (_, english) => SAME_AS_ENGLISH.has(english.trim()));
-  });
+  const en = itHasEveryLanguage('futures', '[LANG-4]', (_, english) => SAME_AS_ENGLISH.has(english.trim()));
 
   it('[LANG-4] every key the futures screen uses exists in English, the rule names and statuses included', () => {
     const used = keysUsedIn([__dirname, join(__dirname, '../../panels/futures')]);

@@ -1,10 +1,11 @@
 /**
  * The trading kit's tabs of a contract mode's own contracts (second contracts' and options'): open ones (their
- * count on the tab) and settled ones, with the chosen tab's panel. Each mode gives its namespace (the same keys in
+ * count on the tab) and settled ones, with the chosen tab's panel, and the settled list's pager. Each mode gives its namespace (the same keys in
  * each), which also names its test ids and classes.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../../ui/Pager';
 
 export type ContractTab = 'open' | 'settled';
 
@@ -46,4 +47,23 @@ export function ContractTabs(p: {
       </div>
     </>
   );
+}
+
+/** Previous / next under a contract mode's settled list, in the mode's words ("Page 2 of 5") and classes. */
+export function SettledPager(p: {
+  mode: 'seconds' | 'options';
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation(p.mode);
+  const cls = CLS[p.mode];
+  const words = {
+    label: t('settled.pages'),
+    prev: t('settled.prev'),
+    next: t('settled.next'),
+    pageOf: (page: number, pages: number) => t('settled.page', { page, pages }),
+  };
+  return <Pager {...p} words={words} classes={{ nav: `${cls}-pager`, button: `${cls}-link`, num: '' }} />;
 }

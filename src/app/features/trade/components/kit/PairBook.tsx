@@ -61,11 +61,8 @@ export function PairBook({
   const symbol = pair.symbol.toLowerCase();
   return (
     <OrderBook
+      {...pair}
       symbol={symbol}
-      pricePrecision={pair.pricePrecision}
-      amountPrecision={pair.amountPrecision}
-      base={pair.base}
-      quote={pair.quote}
       rows={rows}
       fit={fit}
       lastPrice={ticker ? { price: ticker.price, dir: ticker.tickDir } : undefined}

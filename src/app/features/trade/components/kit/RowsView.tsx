@@ -4,8 +4,10 @@
  * them with "this pair only"; and a paged list's loading, empty and error states with its pager. The markup and
  * class names are the spot list's (`sor-*`), which the futures account shares.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { session } from '../../../../state/session';
 import { DataState, dataStatus, type DataStatus } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { OrdersPager } from './orderListParts';
@@ -155,41 +157,64 @@ export function ListState(p: {
   );
 }
 
-/** The tabs above the lists and, signed in, "this pair only" (`onOnly` also sends every tab to its first page). */
+/**
+ * The state of a mode's account lists: whose they are (`uid`, '' signed out), the tab shown (the first at the start), "this pair only" (`filter`: the
+ * shown pair's symbol while it is on) and each tab's page; turning the filter sends every tab to its first page.
+ */
+export function useListTabs<K extends string>(tabs: readonly [K, ...K[]], symbol: string) {
+  const firstPages = () => Object.fromEntries(tabs.map((k) => [k, 1])) as Record<K, number>;
+  const [tab, setTab] = useState<K>(tabs[0]);
+  const [onlyPair, setOnlyPair] = useState(false);
+  const [pages, setPages] = useState(firstPages);
+  const { isSign, token } = useSnapshot(session);
+  return {
+    uid: isSign ? token : '',
+    tabs,
+    tab,
+    setTab,
+    onlyPair,
+    setOnlyPair: (on: boolean) => {
+      setOnlyPair(on);
+      setPages(firstPages());
+    },
+    pages,
+    setPage: (page: number) => setPages((x) => ({ ...x, [tab]: page })),
+    filter: onlyPair ? symbol.toLowerCase() : undefined,
+  };
+}
+
+/** The tabs above the lists and, signed in, "this pair only". */
 export function ListTabs<K extends string>(p: {
   ns: Ns;
   label: string;
-  tabs: readonly K[];
-  tab: K;
-  onTab: (k: K) => void;
+  lists: ReturnType<typeof useListTabs<K>>;
   text: (k: K) => string;
   /** The tabs' ids are `${idPrefix}-tab-${k}`; they control `${idPrefix}-panel`. */
   idPrefix: string;
-  only: boolean | null;
-  onOnly: (on: boolean) => void;
 }) {
   const { t } = useTranslation(p.ns);
+  const { tab, onlyPair } = p.lists;
   return (
     <div className="sor-head">
       <div className="sor-tabs" role="tablist" aria-label={p.label}>
-        {p.tabs.map((k) => (
+        {p.lists.tabs.map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             id={`${p.idPrefix}-tab-${k}`}
             aria-controls={`${p.idPrefix}-panel`}
-            aria-selected={p.tab === k}
+            aria-selected={tab === k}
             className="sor-tab"
-            onClick={() => p.onTab(k)}
+            onClick={() => p.lists.setTab(k)}
           >
             {p.text(k)}
           </button>
         ))}
       </div>
-      {p.only !== null && (
+      {p.lists.uid !== '' && (
         <label className="sor-only">
-          <input type="checkbox" checked={p.only} onChange={(e) => p.onOnly(e.target.checked)} />
+          <input type="checkbox" checked={onlyPair} onChange={(e) => p.lists.setOnlyPair(e.target.checked)} />
           {t('thisPairOnly')}
         </label>
       )}

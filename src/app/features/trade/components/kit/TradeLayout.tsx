@@ -17,6 +17,7 @@ import { useSnapshot } from 'valtio';
 import type { KlineInterval } from '../../../../../shared/protocol';
 import type { CoinListKey, MarketRow } from '../../../../market/coins';
 import { session } from '../../../../state/session';
+import { settings } from '../../../../state/settings';
 import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { Popup } from '../../../../ui/Popup';
@@ -104,54 +105,60 @@ export function PairsAside({
 
 /** A mode's form where it is put: the desk's column, or the phone's sheet with the side its bar chose. */
 export interface FormPlace<Side extends string> {
-  symbol: string;
   layout: 'desk' | 'sheet';
   side?: Side;
   onPlaced?: () => void;
 }
 
+/** A side of the phone's bar: it opens the form on that side. */
+interface BarSide<Side extends string> {
+  side: Side;
+  label: string;
+}
+
 /**
  * What a book-traded mode puts in the kit's layout: its namespace (the same keys in each: the book's and the phone
- * tabs' words), its pair's book figures, its form, its account (orders, positions) and, for futures, its class on
- * the page and its strip under the pair header.
+ * tabs' words), for futures its class on the page and its strip under the pair header, its pair's book figures,
+ * its order form, its account (orders, positions) and its phone bar.
  */
 export interface BookMode<Side extends string> {
   ns: 'trade' | 'futures';
-  book: BookPair | undefined;
-  Form: ComponentType<FormPlace<Side>>;
-  Account: ComponentType<{ symbol: string; desktop: boolean }>;
   /** The mode's class on the page, e.g. `trade--futures`. */
   modeClass?: string;
   /** Under the pair header (futures: index, mark and funding). */
   strip?: ReactNode;
+  book: BookPair | undefined;
+  /** The pair's order form at a place; undefined while the pair has no rules in this mode. */
+  form: ((place: FormPlace<Side>) => ReactNode) | undefined;
+  /** The key (in `ns`) of "no rules for this pair" in this mode. */
+  noRules: string;
+  Account: ComponentType<{ symbol: string; desktop: boolean }>;
+  /** The phone's bar: its test id, its two buttons (buy side first) and the title of the form's sheet. */
+  bar: { testId: string; sides: readonly [BarSide<Side>, BarSide<Side>]; sheetTitle: string };
 }
 
 /**
  * Where the order form goes: "Log in / Create account" for a visitor (PUB-3: the market stays readable), the form
- * once the pair's rules are known, else loading (settings on their way) or the mode's "no rules for this pair".
+ * once the pair's rules are known, else loading (the settings' pair lists on their way) or the mode's "no rules
+ * for this pair".
  */
-export function TradeFormGate({
-  form,
-  loading,
-  emptyTitle,
-}: {
-  /** The form, or undefined while the pair has no rules. */
-  form: ReactNode | undefined;
-  loading: boolean;
-  emptyTitle: string;
-}) {
+function ModeForm<Side extends string>({ mode, place }: { mode: BookMode<Side>; place: FormPlace<Side> }) {
+  const { t } = useTranslation(mode.ns);
   const { isSign } = useSnapshot(session);
+  const { coins } = useSnapshot(settings);
   if (!isSign) return <SignInCta />;
-  if (form === undefined)
+  if (mode.form === undefined) {
+    const loading = (coins.currencyList ?? []).length === 0 && (coins.contractList ?? []).length === 0;
     return (
       <DataState
         compact
         status={loading ? 'loading' : 'ok'}
         empty
-        emptyView={<EmptyState compact title={emptyTitle} />}
+        emptyView={<EmptyState compact title={t(mode.noRules)} />}
       />
     );
-  return form;
+  }
+  return mode.form(place);
 }
 
 /** The pair's chart card at `height` (every mode's chart). */
@@ -212,7 +219,7 @@ export function TradeDesk<Side extends string>({
           <PairBook ns={mode.ns} pair={mode.book} rows={DESK_BOOK_ROWS} fit />
         </div>
         <div className="spot-form" id={SKIP_ID.form} tabIndex={-1}>
-          <mode.Form symbol={p.symbol} layout="desk" />
+          <ModeForm mode={mode} place={{ layout: 'desk' }} />
         </div>
         <aside className="spot-trades" aria-label={t('recentTrades')} tabIndex={0}>
           <Trades p={p} limit={tradesLimit} />
@@ -227,19 +234,8 @@ export function TradeDesk<Side extends string>({
 
 type PhoneTab = 'chart' | 'book' | 'trades';
 
-export function TradePhone<Side extends string>({
-  p,
-  mode,
-  bar,
-  sheetTitle,
-}: {
-  p: TradeLayoutProps;
-  mode: BookMode<Side>;
-  /** The bar's two buttons, buy side first, and its test id; each opens the form on its side in a sheet. */
-  bar: { testId: string; sides: readonly [{ side: Side; label: string }, { side: Side; label: string }] };
-  sheetTitle: string;
-}) {
-  const { ns, modeClass, Form } = mode;
+export function TradePhone<Side extends string>({ p, mode }: { p: TradeLayoutProps; mode: BookMode<Side> }) {
+  const { ns, modeClass, bar } = mode;
   const { t } = useTranslation(ns);
   const { t: tm } = useTranslation('market');
   const [tab, setTab] = useState<PhoneTab>('chart');
@@ -290,8 +286,8 @@ export function TradePhone<Side extends string>({
           {sell.label}
         </button>
       </div>
-      <Popup open={sheet !== null} onClose={() => setSheet(null)} title={sheetTitle} variant="sheet">
-        {sheet && <Form symbol={p.symbol} layout="sheet" side={sheet} onPlaced={() => setSheet(null)} />}
+      <Popup open={sheet !== null} onClose={() => setSheet(null)} title={bar.sheetTitle} variant="sheet">
+        {sheet && <ModeForm mode={mode} place={{ layout: 'sheet', side: sheet, onPlaced: () => setSheet(null) }} />}
       </Popup>
       <PairChooser p={p} open={choosing} onClose={() => setChoosing(false)} />
     </div>

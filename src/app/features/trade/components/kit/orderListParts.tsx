@@ -1,6 +1,6 @@
 /**
  * The trading kit's parts of an orders list, for every mode that lists orders (spot's and futures' open orders and
- * history): the pager and the cancel button. Each mode gives its namespace (the same keys in each) and its cancel.
+ * history): the pager, the status and the cancel button. Each mode gives its namespace (the same keys in each) and its cancel.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,20 @@ export function OrdersPager(p: { ns: Ns; page: number; total: number; pageSize: 
     pageOf: (page: number, pages: number) => t('pageOf', { page, pages }),
   };
   return <Pager {...p} words={words} classes={{ nav: 'sor-pager', num: 'num' }} />;
+}
+
+/** An order's status and, when it was cancelled by other than its owner, why ("Cancelled · Market"). */
+export function OrderStatusText({ ns, order }: { ns: Ns; order: { status: string; cancelReason: string | null } }) {
+  const { t } = useTranslation(ns);
+  const { status, cancelReason } = order;
+  return (
+    <>
+      {t(`status.${status}`)}
+      {status === 'cancelled' && cancelReason && cancelReason !== 'user' ? (
+        <span className="sor-reason">{` · ${t(`reason.${cancelReason}`)}`}</span>
+      ) : null}
+    </>
+  );
 }
 
 /** Cancels one open order (its own intent and key, in `cancel`); the lists refresh on the server's news. */

@@ -3,22 +3,20 @@
  * history and fills as tabs, paged; a table on the desktop, cards on the phone; loading, empty and error states.
  * Lists follow the private socket's spot news (spotLists.ts); "this pair only" narrows them to the shown pair.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { SpotFill, SpotOrder } from '../../../../../shared/schemas/trading';
 import { formatDateTime, formatDecimal } from '../../../../i18n/format';
-import { session } from '../../../../state/session';
 import { settings } from '../../../../state/settings';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';
 import { cancelSpotOrder } from '../../spotOrders';
-import { CancelOrderButton } from '../kit/orderListParts';
-import { CardHead, ListState, ListTabs, RowCards, RowsTable, type Column } from '../kit/RowsView';
+import { CancelOrderButton, OrderStatusText } from '../kit/orderListParts';
+import { CardHead, ListState, ListTabs, RowCards, RowsTable, useListTabs, type Column } from '../kit/RowsView';
 import { useSpotFills, useSpotOrders } from '../../spotLists';
 
 type Tab = 'open' | 'history' | 'fills';
-const TABS: readonly Tab[] = ['open', 'history', 'fills'];
+const TABS: readonly [Tab, ...Tab[]] = ['open', 'history', 'fills'];
 export const ORDERS_PAGE_SIZE = 10;
 
 /** "BTC/USDT" for "btcusdt", from the spot list (the symbol in capitals when unknown). */
@@ -33,33 +31,15 @@ function usePairName(): (symbol: string) => string {
 
 export function SpotOrders({ symbol, desktop }: { symbol: string; desktop: boolean }) {
   const { t } = useTranslation('trade');
-  const { isSign, token } = useSnapshot(session);
-  const uid = isSign ? token : '';
-  const [tab, setTab] = useState<Tab>('open');
-  const [onlyPair, setOnlyPair] = useState(false);
-  const [pages, setPages] = useState<Record<Tab, number>>({ open: 1, history: 1, fills: 1 });
-  const filter = onlyPair ? symbol.toLowerCase() : undefined;
+  const lists = useListTabs(TABS, symbol);
+  const { uid, tab, pages, setPage, filter } = lists;
   // Open orders are always fetched: their count is on the tab.
   const open = useSpotOrders(uid, 'open', filter, pages.open, ORDERS_PAGE_SIZE);
-  const setPage = (p: number) => setPages((x) => ({ ...x, [tab]: p }));
   const tabLabel = (k: Tab) => (k === 'open' && open.data ? `${t('tab.open')} (${open.data.total})` : t(`tab.${k}`));
 
   return (
     <section className={`sor${desktop ? ' sor--desk' : ''}`} aria-label={t('myOrders')} data-testid="spot-orders">
-      <ListTabs
-        ns="trade"
-        label={t('myOrders')}
-        tabs={TABS}
-        tab={tab}
-        onTab={setTab}
-        text={tabLabel}
-        idPrefix="sor"
-        only={uid ? onlyPair : null}
-        onOnly={(on) => {
-          setOnlyPair(on);
-          setPages({ open: 1, history: 1, fills: 1 });
-        }}
-      />
+      <ListTabs ns="trade" label={t('myOrders')} lists={lists} text={tabLabel} idPrefix="sor" />
       <div id="sor-panel" role="tabpanel" aria-labelledby={`sor-tab-${tab}`} className="sor-body">
         {!uid ? (
           <SignInCta compact title={t('signInForOrders')} />
@@ -181,7 +161,7 @@ function OrdersList({
     filled: { head: t('col.filled'), num: true, cell: (o) => f.num(o.filled) },
     total: { head: t('col.total'), num: true, cell: (o) => f.num(o.filledTotal) },
     fee: { head: t('col.fee'), num: true, cell: (o) => `${f.num(o.fee)} ${o.feeCoin}` },
-    status: { head: t('col.status'), cell: (o) => <StatusText o={o} /> },
+    status: { head: t('col.status'), cell: (o) => <OrderStatusText ns="trade" order={o} /> },
   } satisfies Record<string, Column<SpotOrder>>;
   const cancel = (o: SpotOrder) => <CancelOrderButton ns="trade" cancel={() => cancelSpotOrder(o.id)} />;
   return (
@@ -232,18 +212,6 @@ function OrdersList({
         />
       )}
     </ListState>
-  );
-}
-
-function StatusText({ o }: { o: SpotOrder }) {
-  const { t } = useTranslation('trade');
-  return (
-    <>
-      {t(`status.${o.status}`)}
-      {o.status === 'cancelled' && o.cancelReason && o.cancelReason !== 'user' ? (
-        <span className="sor-reason"> · {t(`reason.${o.cancelReason}`)}</span>
-      ) : null}
-    </>
   );
 }
 

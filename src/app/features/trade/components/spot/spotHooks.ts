@@ -7,15 +7,12 @@ import { useSnapshot } from 'valtio';
 import type { SpotPair } from '../../../../../shared/schemas/coins';
 import { settings } from '../../../../state/settings';
 import { useAssetBalances } from '../../../../money/balances';
+import { usePairIn } from '../kit/ownLists';
 
 /** The spot pair of `symbol` with its rules, or undefined (settings not loaded, or not a spot pair). */
 export function useSpotPair(symbol: string): SpotPair | undefined {
   const { coins } = useSnapshot(settings);
-  const list = coins.currencyList as readonly SpotPair[] | undefined;
-  return useMemo(
-    () => list?.find((p) => p.symbol.toLowerCase() === symbol.toLowerCase()) as SpotPair | undefined,
-    [list, symbol],
-  );
+  return usePairIn(coins.currencyList as readonly SpotPair[] | undefined, symbol);
 }
 
 /** The account spot orders are paid from (the spot wallet of spec 3.4's asset accounts). */

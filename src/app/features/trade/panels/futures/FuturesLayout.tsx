@@ -8,12 +8,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { FuturesSide } from '../../../../../shared/trading/futuresRules';
 import { formatDecimal } from '../../../../i18n/format';
 import { useMark } from '../../../../market/hooks';
-import { settings } from '../../../../state/settings';
 import { useLanguage } from '../../../../ui/Price';
 import { FuturesAccount } from '../../components/futures/FuturesAccount';
 import { FuturesOrderForm } from '../../components/futures/FuturesOrderForm';
@@ -21,10 +19,8 @@ import { bookPairOf } from '../../components/kit/PairBook';
 import {
   DESK_CHART_HEIGHT,
   TradeDesk,
-  TradeFormGate,
   TradePhone,
   type BookMode,
-  type FormPlace,
   type TradeLayoutProps,
 } from '../../components/kit/TradeLayout';
 import { useContractPair, useFunding } from '../../futuresLists';
@@ -108,56 +104,33 @@ export function FundingStrip({ symbol, pair }: { symbol: string; pair: ContractP
   );
 }
 
-const bookPair = (pair: ContractPair | undefined) =>
-  bookPairOf(pair, (p) => ({ pricePrecision: p.baseScale, amountPrecision: p.coinScale }));
-
-/** The form, or why there is none (signed out, settings still loading, or a pair without contract rules). */
-function FormFor({ symbol, layout, side, onPlaced }: FormPlace<FuturesSide>) {
+/** Futures in the kit's layout: its funding strip, book, form, account and phone bar. */
+function useFuturesMode(p: FuturesLayoutProps): BookMode<FuturesSide> {
   const { t } = useTranslation('futures');
-  const pair = useContractPair(symbol);
-  const { coins } = useSnapshot(settings);
-  return (
-    <TradeFormGate
-      loading={(coins.contractList ?? []).length === 0 && (coins.currencyList ?? []).length === 0}
-      emptyTitle={t('noContractRules')}
-      form={pair && <FuturesOrderForm key={pair.symbol} pair={pair} layout={layout} side={side} onPlaced={onPlaced} />}
-    />
-  );
-}
-
-/** Futures in the kit's layout: its funding strip, book, form and account. */
-function useFuturesMode(symbol: string): BookMode<FuturesSide> {
-  const pair = useContractPair(symbol);
+  const pair = useContractPair(p.symbol);
   return {
     ns: 'futures',
-    book: bookPair(pair),
-    Form: FormFor,
-    Account: FuturesAccount,
     modeClass: 'trade--futures',
-    strip: <FundingStrip symbol={symbol} pair={pair} />,
+    strip: <FundingStrip symbol={p.symbol} pair={pair} />,
+    book: bookPairOf(pair, (rules) => ({ pricePrecision: rules.baseScale, amountPrecision: rules.coinScale })),
+    form: pair && ((place) => <FuturesOrderForm key={pair.symbol} pair={pair} {...place} />),
+    noRules: 'noContractRules',
+    Account: FuturesAccount,
+    bar: {
+      testId: 'futures-bar',
+      sides: [
+        { side: 'long', label: t('long') },
+        { side: 'short', label: t('short') },
+      ],
+      sheetTitle: `${p.pairLabel} · ${t('perpetual')}`,
+    },
   };
 }
 
 export function FuturesDesk(p: FuturesLayoutProps) {
-  return (
-    <TradeDesk p={p} mode={useFuturesMode(p.symbol)} grid="fut-grid" chartHeight={FUT_CHART_HEIGHT} tradesLimit={30} />
-  );
+  return <TradeDesk p={p} mode={useFuturesMode(p)} grid="fut-grid" chartHeight={FUT_CHART_HEIGHT} tradesLimit={30} />;
 }
 
 export function FuturesPhone(p: FuturesLayoutProps) {
-  const { t } = useTranslation('futures');
-  return (
-    <TradePhone
-      p={p}
-      mode={useFuturesMode(p.symbol)}
-      bar={{
-        testId: 'futures-bar',
-        sides: [
-          { side: 'long', label: t('long') },
-          { side: 'short', label: t('short') },
-        ],
-      }}
-      sheetTitle={`${p.pairLabel} · ${t('perpetual')}`}
-    />
-  );
+  return <TradePhone p={p} mode={useFuturesMode(p)} />;
 }

@@ -1,23 +1,15 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OptionChain, OptionOrder } from '../../../../../shared/schemas/options';
-import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { OptionBoard, type BoardProps } from './components/OptionBoard';
 import { OptionTicket, type HeldQuote, type TicketProps } from './components/OptionTicket';
 import { OpenOptions, SettledOption, SettledOptions } from './components/MyOptions';
 import { checkTicket, sortExpiries } from './model/options';
-import { html, testOptionOrder, testOptionQuote, text } from '../testing';
+import { html, inEnglish, testOptionOrder, testOptionQuote, text } from '../testing';
 
 // The market worker's hooks need a page; a row's live price comes from this table instead.
-const prices = vi.hoisted(() => ({ btcusdt: '67113.56' }) as Record<string, string>);
-vi.mock('../../../../market/hooks', () => ({
-  useTicker: (symbol: string) => (prices[symbol] ? { symbol, priceRaw: prices[symbol] } : undefined),
-  useLiveAccount: () => undefined,
-}));
+vi.mock('../../../../market/hooks', async () => (await import('../testing')).panelHooks({ btcusdt: '67113.56' }));
 
-beforeAll(async () => {
-  await setLanguage('en', { persist: false });
-  await loadNamespaces(['options']);
-});
+inEnglish('options');
 
 const NOW = 1_800_000_000_000;
 const clock = () => NOW;

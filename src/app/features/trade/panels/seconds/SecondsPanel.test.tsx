@@ -1,6 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Period, SecondOrder } from '../../../../../shared/schemas/trading';
-import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { ConfirmDetails } from './components/ConfirmSheet';
 import { Countdown } from '../../components/Countdown';
 import { OpenContracts } from './components/OpenContracts';
@@ -8,19 +7,12 @@ import { OrderTicket, type PeriodsState } from './components/OrderTicket';
 import { PendingNotice } from './components/PendingNotice';
 import { SettledContracts } from './components/SettledContracts';
 import { checkStake } from './model/stake';
-import { html, testSecondOrder, text } from '../testing';
+import { html, inEnglish, testSecondOrderOpenedAt, text } from '../testing';
 
 // The market worker's hooks need a page; a row's live price comes from this table instead.
-const prices = vi.hoisted(() => ({ btcusdt: '64100' }) as Record<string, string>);
-vi.mock('../../../../market/hooks', () => ({
-  useTicker: (symbol: string) => (prices[symbol] ? { symbol, priceRaw: prices[symbol] } : undefined),
-  useLiveAccount: () => undefined,
-}));
+vi.mock('../../../../market/hooks', async () => (await import('../testing')).panelHooks({ btcusdt: '64100' }));
 
-beforeAll(async () => {
-  await setLanguage('en', { persist: false });
-  await loadNamespaces(['seconds']);
-});
+inEnglish('seconds');
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -52,14 +44,7 @@ function ticket(over: Partial<Parameters<typeof OrderTicket>[0]> & { stake?: str
   );
 }
 
-const order = (over: Partial<SecondOrder> = {}) =>
-  testSecondOrder({
-    period: 30,
-    openTime: 1_700_000_000_500,
-    closeTime: 1_700_000_030_500,
-    entry: { id: 5, time: 1_700_000_000_400, price: '64000.5' },
-    ...over,
-  });
+const order = (over: Partial<SecondOrder> = {}) => testSecondOrderOpenedAt(1_700_000_000_500, { period: 30, ...over });
 const pairOf = (s: string) => (s === 'btcusdt' ? 'BTC/USDT' : s.toUpperCase());
 
 describe('second-contract ticket', () => {

@@ -5,6 +5,7 @@
  * and the formula with its numbers.
  */
 import { Fact } from '../../../components/kit/Fact';
+import { SettledPager } from '../../../components/kit/ContractTabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from '../../../../../../shared/decimal';
@@ -133,7 +134,6 @@ export function SettledOptions({
 }) {
   const { t } = useTranslation('options');
   const data = state.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
   return (
     <DataState
       compact
@@ -148,17 +148,7 @@ export function SettledOptions({
           <SettledOption key={o.id} order={o} pair={pairOf(o.symbol)} />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="opt-pager" aria-label={t('settled.pages')}>
-          <button type="button" className="opt-link" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('settled.prev')}
-          </button>
-          <span>{t('settled.page', { page, pages })}</span>
-          <button type="button" className="opt-link" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('settled.next')}
-          </button>
-        </nav>
-      )}
+      {data && <SettledPager mode="options" page={page} total={data.total} pageSize={pageSize} onPage={onPage} />}
     </DataState>
   );
 }

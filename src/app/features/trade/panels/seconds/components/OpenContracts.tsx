@@ -14,7 +14,7 @@ import { useTicker } from '../../../../../market/hooks';
 import { EmptyState } from '../../../../../ui/EmptyState';
 import { STAKE_COIN, standing, winPayout } from '../model/seconds';
 import { Countdown } from '../../../components/Countdown';
-import { PeriodLabel } from './OrderTicket';
+import { ContractTop } from './ContractTop';
 
 /** How often a row's live price may re-render it (a value read by eye). */
 const LIVE_PRICE_MS = 250;
@@ -71,12 +71,7 @@ const OpenRow = memo(function OpenRow({
   const payout = winPayout(order.amount, order.ratio);
   return (
     <li className="sec-row" data-testid="seconds-open-row" data-id={order.id}>
-      <div className="sec-row__top">
-        <span className="sec-row__pair">{pair}</span>
-        <span className={`sec-tag sec-tag--${order.direction}`}>{t(order.direction)}</span>
-        <span className="sec-row__period">
-          <PeriodLabel seconds={order.period} />
-        </span>
+      <ContractTop order={order} pair={pair}>
         <span className="sec-row__timer">
           {closed ? (
             <span className="sec-settling">{t('settling')}</span>
@@ -91,7 +86,7 @@ const OpenRow = memo(function OpenRow({
             />
           )}
         </span>
-      </div>
+      </ContractTop>
       <dl className="sec-row__grid">
         <Fact label={t('open.stake')}>{`${formatDecimal(order.amount)} ${STAKE_COIN}`}</Fact>
         <Fact label={t('open.entry')}>{formatDecimal(order.openPrice)}</Fact>

@@ -6,12 +6,13 @@
  */
 import { LoadFailed } from './LoadFailed';
 import { Fact } from '../../../components/kit/Fact';
+import { SettledPager } from '../../../components/kit/ContractTabs';
 import { useTranslation } from 'react-i18next';
 import type { SecondOrder, SecondOrderPage, TradeEvidence } from '../../../../../../shared/schemas/trading';
 import { formatDateTime, formatDecimal } from '../../../../../i18n/format';
 import { EmptyState } from '../../../../../ui/EmptyState';
 import { STAKE_COIN } from '../model/seconds';
-import { PeriodLabel } from './OrderTicket';
+import { ContractTop } from './ContractTop';
 
 interface Props {
   page: number;
@@ -35,7 +36,6 @@ export function SettledContracts({ page, pageSize, state, pairOf, onPage, onShow
       </div>
     );
   }
-  const pages = Math.max(1, Math.ceil(data.total / pageSize));
   if (data.rows.length === 0 && page === 1) return <EmptyState compact title={t('settled.empty')} />;
   return (
     <div data-testid="seconds-settled" aria-busy={state.status === 'loading'}>
@@ -55,17 +55,7 @@ export function SettledContracts({ page, pageSize, state, pairOf, onPage, onShow
           />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="sec-pager" aria-label={t('settled.pages')}>
-          <button type="button" className="sec-link" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('settled.prev')}
-          </button>
-          <span>{t('settled.page', { page, pages })}</span>
-          <button type="button" className="sec-link" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('settled.next')}
-          </button>
-        </nav>
-      )}
+      <SettledPager mode="seconds" page={page} total={data.total} pageSize={pageSize} onPage={onPage} />
     </div>
   );
 }
@@ -85,14 +75,9 @@ export function SettledRow({
   const result = o.result ?? 'draw';
   return (
     <li className="sec-row" data-testid="seconds-settled-row" data-id={o.id} data-result={o.result ?? ''}>
-      <div className="sec-row__top">
-        <span className="sec-row__pair">{pair}</span>
-        <span className={`sec-tag sec-tag--${o.direction}`}>{t(o.direction)}</span>
-        <span className="sec-row__period">
-          <PeriodLabel seconds={o.period} />
-        </span>
+      <ContractTop order={o} pair={pair}>
         <span className={`sec-result sec-result--${result}`}>{t(`result.${result}`)}</span>
-      </div>
+      </ContractTop>
       <dl className="sec-row__grid">
         <Fact label={t('open.stake')}>{`${formatDecimal(o.amount)} ${STAKE_COIN}`}</Fact>
         <Fact label={t('settled.payout')}>{`${formatDecimal(o.payout ?? '0')} ${STAKE_COIN}`}</Fact>

@@ -19,7 +19,7 @@ import {
   winPayout,
   type PendingSecond,
 } from './seconds';
-import { testSecondOrder } from '../../testing';
+import { testSecondOrderOpenedAt } from '../../testing';
 
 const period = (over: Partial<Period> = {}): Period => ({
   id: 1,
@@ -31,14 +31,7 @@ const period = (over: Partial<Period> = {}): Period => ({
   ...over,
 });
 
-const order = (over: Partial<SecondOrder> = {}) =>
-  testSecondOrder({
-    id: 10,
-    openTime: 1_000_000,
-    closeTime: 1_060_000,
-    entry: { id: 5, time: 999_900, price: '64000.5' },
-    ...over,
-  });
+const order = (over: Partial<SecondOrder> = {}) => testSecondOrderOpenedAt(1_000_000, { id: 10, ...over });
 
 describe('second contracts: what a win pays (SECUI-3)', () => {
   it('[SECUI-3] a win pays the stake plus stake × ratio, exactly', () => {
