@@ -70,7 +70,9 @@ function FollowCard({ f, positions }: { f: Follow; positions: readonly Position[
         <Link to={followPath({ trader: f.traderId })} className="cp-name__link">
           {f.nickname}
         </Link>
-        <span className={`cp-status cp-status--${f.status}`}>{t(`status.${f.status}`)}</span>
+        <span className={`cp-status ${{ active: 'tone-up', stopped: 'tone-down', ended: '' }[f.status]}`}>
+          {t(`status.${f.status}`)}
+        </span>
       </div>
       <dl className="cp-grid">
         <Figure label={t('mine.mode')} className="cp-num">

@@ -40,7 +40,7 @@ function Standing({ m }: { m: FlowMerchant }) {
     <section className="fl-card" data-testid="flow-merchant">
       <div className="fl-toolbar">
         <h2>{m.name}</h2>
-        <span className={`fl-state ${m.state === 'active' ? 'fl-state--completed' : 'fl-state--cancelled'}`}>
+        <span className={`fl-state ${m.state === 'active' ? 'tone-up' : 'tone-down'}`}>
           {t(`apply.state.${m.state}`)}
         </span>
       </div>

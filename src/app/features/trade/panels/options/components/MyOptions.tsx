@@ -110,7 +110,7 @@ function Head({ order: o, pair }: { order: OptionOrder; pair: string }) {
   return (
     <div className="opt-item__top">
       <span className="opt-item__pair">{pair}</span>
-      <span className={`opt-tag opt-tag--${o.kind}`}>{t(`kind.${o.kind}`)}</span>
+      <span className={`opt-tag ${o.kind === 'call' ? 'tone-up' : 'tone-down'}`}>{t(`kind.${o.kind}`)}</span>
       <span>{t('item.strike', { strike: formatDecimal(o.strike) })}</span>
       <span>{t('item.quantity', { quantity: formatDecimal(o.quantity) })}</span>
       <span className="opt-muted">{t(`tenor.${o.tenor}`)}</span>
