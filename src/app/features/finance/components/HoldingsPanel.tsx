@@ -46,7 +46,7 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
           {desktop ? null : (
             <ul className="stack-list fin-sumcards" data-testid="finance-summary">
               {rows.map((r) => (
-                <li key={r.coin} className="fin-sumcard">
+                <li key={r.coin} className="card fin-sumcard">
                   <span className="fin-coin">
                     <CoinIcon coin={r.coin} size={20} />
                     {r.coin.toUpperCase()}
@@ -149,7 +149,7 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
     }
   };
   return (
-    <li className="fin-hold" data-testid={`finance-holding-${h.id}`}>
+    <li className="card fin-hold" data-testid={`finance-holding-${h.id}`}>
       <div className="fin-hold__head">
         <CoinIcon coin={h.coin} size={24} />
         <span className="fin-hold__name" dir={textDir(h.productName)}>

@@ -83,7 +83,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
   const pct = quotaLeftPct(p);
   return (
     <div className={`fin-sub${desktop ? ' fin-sub--desktop' : ''}`}>
-      <section className="fin-panel-card" aria-labelledby="fin-terms-h" data-testid="finance-terms">
+      <section className="card fin-panel-card" aria-labelledby="fin-terms-h" data-testid="finance-terms">
         <header className="fin-card__head">
           <CoinIcon coin={p.coin} size={32} />
           <h1 id="fin-terms-h" className="fin-card__name fin-card__name--lg" dir={textDir(p.name)}>
@@ -146,7 +146,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
         </ol>
         <p className="fin-note">{t('dates.utc')}</p>
       </section>
-      <section className="fin-panel-card" aria-labelledby="fin-form-h">
+      <section className="card fin-panel-card" aria-labelledby="fin-form-h">
         <h2 id="fin-form-h" className="fin-h2">
           {t('form.title')}
         </h2>

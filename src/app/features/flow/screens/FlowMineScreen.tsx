@@ -172,7 +172,7 @@ function OffersPanel() {
       onRetry={merchant.data ? q.reload : merchant.reload}
     >
       <div className="fl-grid">
-        <section className="fl-card">
+        <section className="card fl-card">
           <h2>{t('mine.myOffers')}</h2>
           <AlertText text={error} className="fl-error" />
           {rows.length === 0 ? (
@@ -187,7 +187,7 @@ function OffersPanel() {
           <Pager pageNum={pageNum} total={q.data?.total ?? 0} pageSize={FLOW_PAGE_SIZE} onPage={setPageNum} />
         </section>
         {canPost ? (
-          <section className="fl-card">
+          <section className="card fl-card">
             <h2>{t('offerForm.title')}</h2>
             <OfferForm />
           </section>

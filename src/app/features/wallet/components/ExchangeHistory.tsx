@@ -32,7 +32,7 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
   }, [live?.balances, reload]);
   const rows = history.data?.rows ?? [];
   return (
-    <section className="fx-card fx-history" aria-labelledby="fx-history-title" data-testid="exchange-history">
+    <section className="card fx-card fx-history" aria-labelledby="fx-history-title" data-testid="exchange-history">
       <h2 className="fx-history__title" id="fx-history-title">
         {t('exchange.history')}
       </h2>

@@ -107,7 +107,7 @@ export default function CashflowScreen() {
           </label>
         </div>
 
-        <section className="fx-card" data-testid="records">
+        <section className="card fx-card" data-testid="records">
           {!records.data && records.status === 'error' ? (
             <LoadFailed title={t('exchange.error')} detail={records.error} onRetry={records.reload} />
           ) : !records.data ? (

@@ -17,7 +17,7 @@ export function DepositBonuses() {
   const q = useBonuses(page);
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / BONUS_PAGE_SIZE));
   return (
-    <section className="prog-card wel-bonuses" aria-labelledby="wel-bonuses-title" data-testid="welfare-bonuses">
+    <section className="card prog-card wel-bonuses" aria-labelledby="wel-bonuses-title" data-testid="welfare-bonuses">
       <h2 id="wel-bonuses-title">{t('bonuses.title')}</h2>
       <DataState
         compact

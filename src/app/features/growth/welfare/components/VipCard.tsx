@@ -14,7 +14,7 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
   const { t } = useTranslation('welfare');
   return (
     <section
-      className={`prog-card wel-vip${className ? ` ${className}` : ''}`}
+      className={`card prog-card wel-vip${className ? ` ${className}` : ''}`}
       aria-labelledby="wel-vip-title"
       data-testid="vip-card"
     >

@@ -49,7 +49,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
     }
   };
   return (
-    <li className={`prog-card wel-task is-${state}`} data-testid={`welfare-task-${task.id}`} data-state={state}>
+    <li className={`card prog-card wel-task is-${state}`} data-testid={`welfare-task-${task.id}`} data-state={state}>
       <div className="wel-task__head">
         <h3>{t(`task.${task.id}.title`)}</h3>
         <span className={`wel-state wel-state--${state}`} data-testid="welfare-state">
@@ -112,7 +112,7 @@ function Summary({ claimed }: { claimed: string }) {
   const balances = useAssetBalances();
   const usdt = balances.data?.find((b) => b.account === 'platform' && b.coin.toUpperCase() === 'USDT');
   return (
-    <section className="prog-card" aria-label={t('summary.claimed')}>
+    <section className="card prog-card" aria-label={t('summary.claimed')}>
       <dl className="prog-figures wel-figures">
         <div className="prog-figure">
           <dt>{t('summary.claimed')}</dt>
@@ -137,7 +137,7 @@ function SignedOutTasks() {
   return (
     <ul className="wel-tasks">
       {(Object.keys(WELFARE_TERMS) as (keyof typeof WELFARE_TERMS)[]).map((id) => (
-        <li key={id} className="prog-card wel-task">
+        <li key={id} className="card prog-card wel-task">
           <div className="wel-task__head">
             <h3>{t(`task.${id}.title`)}</h3>
           </div>
@@ -167,7 +167,7 @@ export default function WelfareScreen() {
         <p className="prog-lead">{t('welfare:lead')}</p>
         {!isSign ? (
           <>
-            <section className="prog-card" data-testid="welfare-signed-out">
+            <section className="card prog-card" data-testid="welfare-signed-out">
               <p>{t('welfare:signedOut')}</p>
               <Link className="prog-btn" to={SIGN_IN_PATH}>
                 {t('welfare:logIn')}
