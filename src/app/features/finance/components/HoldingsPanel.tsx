@@ -53,7 +53,7 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
                   </span>
                   <dl className="fin-hold__grid fin-hold__grid--2">
                     <Figure label={t('col.principal')}>{amount(r.principal)}</Figure>
-                    <Figure label={t('col.yesterday')} className="fin-up">
+                    <Figure label={t('col.yesterday')} className="up">
                       +{amount(r.yesterday)}
                     </Figure>
                     <Figure label={t('col.accrued')}>{amount(r.accrued)}</Figure>
@@ -81,7 +81,7 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
                     <td className="num">{amount(r.principal)}</td>
                     <td className="num">{amount(r.accrued)}</td>
                     <td className="num">{amount(r.paid)}</td>
-                    <td className="num fin-up">+{amount(r.yesterday)}</td>
+                    <td className="num up">+{amount(r.yesterday)}</td>
                   </tr>
                 ))}
               </tbody>

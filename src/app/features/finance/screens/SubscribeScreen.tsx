@@ -326,15 +326,15 @@ export function SubscribeForm({
       ) : null}
       <dl className="fin-lines fin-expect" data-testid="finance-expected">
         {expected.term !== null ? (
-          <Figure label={t('form.expectTerm', { n: p.termDays })} className="fin-num fin-up">
+          <Figure label={t('form.expectTerm', { n: p.termDays })} className="fin-num up">
             {amount(expected.term)} {coin}
           </Figure>
         ) : (
           <>
-            <Figure label={t('form.expectDay')} className="fin-num fin-up">
+            <Figure label={t('form.expectDay')} className="fin-num up">
               {amount(expected.perDay ?? '0')} {coin}
             </Figure>
-            <Figure label={t('form.expect30')} className="fin-num fin-up">
+            <Figure label={t('form.expect30')} className="fin-num up">
               {amount(expected.per30 ?? '0')} {coin}
             </Figure>
           </>

@@ -59,7 +59,7 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
                   {formatDecimal(r.amount)} {r.from}
                 </td>
                 <td className="num">
-                  <span className="fx-in">
+                  <span className="up">
                     {formatDecimal(r.receive)} {r.to}
                   </span>
                   <span className="fx-table__sub">
@@ -82,7 +82,7 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
                 <span>
                   −{formatDecimal(r.amount)} {r.from}
                 </span>
-                <span className="fx-in">
+                <span className="up">
                   +{formatDecimal(r.receive)} {r.to}
                 </span>
               </div>

@@ -225,7 +225,7 @@ function Amount({ r }: { r: FinancialRecord }) {
     );
   const sign = signOf(r.amount);
   return (
-    <span data-testid="record-amount" className={sign > 0 ? 'fx-in' : sign < 0 ? 'fx-out' : undefined}>
+    <span data-testid="record-amount" className={sign > 0 ? 'up' : sign < 0 ? 'down' : undefined}>
       {sign > 0 ? '+' : ''}
       {formatDecimal(r.amount)}
     </span>

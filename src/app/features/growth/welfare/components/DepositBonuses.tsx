@@ -37,7 +37,7 @@ export function DepositBonuses() {
               <tr key={b.id} data-testid="welfare-bonus-row">
                 <td className="wel-num wel-start">{formatDateTime(b.createTime)}</td>
                 <td>{b.coin}</td>
-                <td className="wel-num wel-up">+{formatDecimal(b.amount)}</td>
+                <td className="wel-num up">+{formatDecimal(b.amount)}</td>
                 <td className="wel-end">{b.status === 'credited' ? t('bonuses.credited') : b.status}</td>
               </tr>
             ))}
