@@ -73,7 +73,7 @@ const OpenRow = memo(function OpenRow({
     <li className="sec-row" data-testid="seconds-open-row" data-id={order.id}>
       <div className="sec-row__top">
         <span className="sec-row__pair">{pair}</span>
-        <span className={`sec-tag sec-tag--${order.direction}`}>{t(order.direction)}</span>
+        <span className={`sec-tag tone-${order.direction}`}>{t(order.direction)}</span>
         <span className="sec-row__period">
           <PeriodLabel seconds={order.period} />
         </span>

@@ -87,11 +87,13 @@ export function SettledRow({
     <li className="sec-row" data-testid="seconds-settled-row" data-id={o.id} data-result={o.result ?? ''}>
       <div className="sec-row__top">
         <span className="sec-row__pair">{pair}</span>
-        <span className={`sec-tag sec-tag--${o.direction}`}>{t(o.direction)}</span>
+        <span className={`sec-tag tone-${o.direction}`}>{t(o.direction)}</span>
         <span className="sec-row__period">
           <PeriodLabel seconds={o.period} />
         </span>
-        <span className={`sec-result sec-result--${result}`}>{t(`result.${result}`)}</span>
+        <span className={`sec-result ${{ win: 'tone-up', lose: 'tone-down', draw: '' }[result]}`}>
+          {t(`result.${result}`)}
+        </span>
       </div>
       <dl className="sec-row__grid">
         <Fact label={t('open.stake')}>{`${formatDecimal(o.amount)} ${STAKE_COIN}`}</Fact>
