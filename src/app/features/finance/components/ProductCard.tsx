@@ -30,7 +30,7 @@ export function ProductCard({ p }: { p: FinanceProduct }) {
         </span>
         <span className="fin-muted">{t('product.apr')}</span>
       </div>
-      <dl className="fin-facts">
+      <dl className="facts fin-facts">
         <div>
           <dt>{t('product.term')}</dt>
           <dd>{p.kind === 'fixed' ? t('product.days', { n: p.termDays }) : t('kind.flexible')}</dd>

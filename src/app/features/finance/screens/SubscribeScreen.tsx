@@ -95,7 +95,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
           <span className="fin-apr fin-apr--lg">{aprPercent(p.apr)}%</span>
           <span className="fin-muted">{t('product.apr')}</span>
         </div>
-        <dl className="fin-lines">
+        <dl className="facts fin-lines">
           <Line k={t('product.term')}>
             {p.kind === 'fixed' ? t('product.days', { n: p.termDays }) : t('product.flexibleTerm')}
           </Line>
@@ -112,7 +112,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
         <div className="fin-bar" role="progressbar" aria-label={t('product.quotaLeft')} aria-valuenow={pct}>
           <span style={{ width: `${pct}%` }} />
         </div>
-        <dl className="fin-lines">
+        <dl className="facts fin-lines">
           <Line k={t('product.redeem')}>{t(`early.${p.earlyRedeem}`)}</Line>
           <Line k={t('product.settlement')}>{t(p.settlementType === 2 ? 'settlement.atEnd' : 'settlement.daily')}</Line>
         </dl>
@@ -372,7 +372,7 @@ function Receipt({ h }: { h: FinanceHolding }) {
   return (
     <div className="fin-receipt" role="status" data-testid="finance-receipt">
       <p className="fin-receipt__title">{t('receipt.title')}</p>
-      <dl className="fin-lines">
+      <dl className="facts fin-lines">
         <Line k={t('col.product')}>
           <bdi dir={textDir(h.productName)}>{h.productName}</bdi>
         </Line>

@@ -213,7 +213,7 @@ export function WithdrawForm({
         </ChoiceGroup>
       </div>
 
-      <dl className="wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
+      <dl className="facts wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
         <Figure label={t('withdraw.min')}>
           {formatDecimal(ch.min)} {unit}
         </Figure>
@@ -369,7 +369,7 @@ export function WithdrawForm({
         </label>
       ) : null}
 
-      <dl className="wd-summary" data-testid="withdraw-summary">
+      <dl className="facts wd-summary" data-testid="withdraw-summary">
         <div>
           <dt>{t('withdraw.fee')}</dt>
           <dd data-testid="withdraw-fee">
