@@ -51,7 +51,7 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
                     <CoinIcon coin={r.coin} size={20} />
                     {r.coin.toUpperCase()}
                   </span>
-                  <dl className="fin-hold__grid fin-hold__grid--2">
+                  <dl className="figures fin-hold__grid fin-hold__grid--2">
                     <Figure label={t('col.principal')}>{amount(r.principal)}</Figure>
                     <Figure label={t('col.yesterday')} className="up">
                       +{amount(r.yesterday)}
@@ -160,7 +160,7 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
           {aprPercent(h.apr)}% <span className="fin-muted">{t('product.apr')}</span>
         </span>
       </div>
-      <dl className="fin-hold__grid">
+      <dl className="figures fin-hold__grid">
         <Figure label={t('col.principal')} className="fin-num">
           {amount(h.principal)} {coin}
         </Figure>

@@ -51,7 +51,7 @@ export function OpenOptions({
         {rows.map((o) => (
           <li key={o.id} className="opt-item" data-testid="options-open-row" data-id={o.id}>
             <Head order={o} pair={pairOf(o.symbol)} />
-            <dl className="opt-grid">
+            <dl className="figures opt-grid">
               <Fact label={t('open.expiresIn')}>
                 <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onClosed} now={now} />
               </Fact>
@@ -176,7 +176,7 @@ export function SettledOption({ order: o, pair }: { order: OptionOrder; pair: st
   return (
     <li className="opt-item" data-testid="options-settled-row" data-id={o.id}>
       <Head order={o} pair={pair} />
-      <dl className="opt-grid">
+      <dl className="figures opt-grid">
         <Fact
           label={t('settled.payout')}
           className={won ? 'opt-up' : undefined}

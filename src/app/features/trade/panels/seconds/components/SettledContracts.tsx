@@ -95,7 +95,7 @@ export function SettledRow({
           {t(`result.${result}`)}
         </span>
       </div>
-      <dl className="sec-row__grid">
+      <dl className="figures sec-row__grid">
         <Fact label={t('open.stake')}>{`${formatDecimal(o.amount)} ${STAKE_COIN}`}</Fact>
         <Fact label={t('settled.payout')}>{`${formatDecimal(o.payout ?? '0')} ${STAKE_COIN}`}</Fact>
         <Fact label={t('open.entry')}>{formatDecimal(o.openPrice)}</Fact>
@@ -103,7 +103,7 @@ export function SettledRow({
       </dl>
       <details className="sec-audit">
         <summary>{t('audit.title')}</summary>
-        <dl className="sec-audit__list" data-testid="seconds-audit">
+        <dl className="figures sec-audit__list" data-testid="seconds-audit">
           <Evidence label={t('audit.entry')} trade={o.entry} />
           {o.exit ? <Evidence label={t('audit.exit')} trade={o.exit} /> : null}
         </dl>
