@@ -30,14 +30,14 @@ export function DepositBonuses() {
         <table className="wel-table">
           <ColumnHeads
             cols={[t('bonuses.time'), t('bonuses.coin'), t('bonuses.amount'), t('bonuses.status')]}
-            classes={['', '', 'wel-num', 'wel-end']}
+            classes={['', '', 'proxy-num', 'wel-end']}
           />
           <tbody>
             {(q.data?.rows ?? []).map((b) => (
               <tr key={b.id} data-testid="welfare-bonus-row">
-                <td className="wel-num wel-start">{formatDateTime(b.createTime)}</td>
+                <td className="proxy-num wel-start">{formatDateTime(b.createTime)}</td>
                 <td>{b.coin}</td>
-                <td className="wel-num up">+{formatDecimal(b.amount)}</td>
+                <td className="proxy-num up">+{formatDecimal(b.amount)}</td>
                 <td className="wel-end">{b.status === 'credited' ? t('bonuses.credited') : b.status}</td>
               </tr>
             ))}

@@ -58,7 +58,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
       </div>
       <p className="wel-task__reward">
         <span className="wel-muted">{t('reward')}</span>
-        <strong className="wel-num">
+        <strong className="proxy-num">
           +{formatDecimal(task.amount)} <span className="wel-unit">{task.coin}</span>
         </strong>
       </p>
@@ -102,7 +102,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
       <p className="wel-credited" role="status" data-testid="welfare-credited">
         {credited}
       </p>
-      <AlertText text={error} className="wel-error" />
+      <AlertText text={error} className="proxy-error" />
     </li>
   );
 }
@@ -116,13 +116,13 @@ function Summary({ claimed }: { claimed: string }) {
       <dl className="prog-figures wel-figures">
         <div className="prog-figure">
           <dt>{t('summary.claimed')}</dt>
-          <dd className="wel-num" data-testid="welfare-total">
+          <dd className="proxy-num" data-testid="welfare-total">
             {formatDecimal(claimed)} <span className="wel-unit">USDT</span>
           </dd>
         </div>
         <div className="prog-figure">
           <dt>{t('summary.balance')}</dt>
-          <dd className="wel-num" data-testid="welfare-balance">
+          <dd className="proxy-num" data-testid="welfare-balance">
             {usdt ? formatDecimal(usdt.available) : '--'} <span className="wel-unit">USDT</span>
           </dd>
         </div>
@@ -143,7 +143,7 @@ function SignedOutTasks() {
           </div>
           <p className="wel-task__reward">
             <span className="wel-muted">{t('reward')}</span>
-            <strong className="wel-num">
+            <strong className="proxy-num">
               +{formatDecimal(WELFARE_TERMS[id].amount)} <span className="wel-unit">{WELFARE_TERMS[id].coin}</span>
             </strong>
           </p>
