@@ -180,7 +180,7 @@ export function ListTabs<K extends string>(p: {
             id={`${p.idPrefix}-tab-${k}`}
             aria-controls={`${p.idPrefix}-panel`}
             aria-selected={p.tab === k}
-            className="sor-tab"
+            className="mk-tab sor-tab"
             onClick={() => p.onTab(k)}
           >
             {p.text(k)}

@@ -265,7 +265,7 @@ export function TradePhone<Side extends string>({
             id={`trade-ptab-${k}`}
             aria-controls="trade-ppane"
             aria-selected={tab === k}
-            className="spot-ptab"
+            className="mk-tab spot-ptab"
             onClick={() => setTab(k)}
           >
             {label}
