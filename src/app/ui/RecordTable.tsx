@@ -123,7 +123,7 @@ function Cards<R>({ columns, rowKey, rows, label, cardTitle }: RecordTableProps<
 function Pager({ pageNum, pages, onPage }: { pageNum: number; pages: number; onPage: (n: number) => void }) {
   const { t } = useTranslation('common');
   return (
-    <nav className="rtable__pager" aria-label={t('ui.pager.label')}>
+    <nav className="pager rtable__pager" aria-label={t('ui.pager.label')}>
       <button
         type="button"
         className="rtable__page-btn"

@@ -75,7 +75,7 @@ export function Leaderboard({ desktop }: { desktop: boolean }) {
           <LeaderCards rows={q.data?.rows ?? []} days={days} />
         )}
         {pages > 1 ? (
-          <nav className="cp-pager" aria-label={t('pages')}>
+          <nav className="pager cp-pager" aria-label={t('pages')}>
             <button
               type="button"
               className="cp-btn cp-btn--ghost"

@@ -60,4 +60,4 @@ export function Pager(p: ListPage) {
   return <ListPager {...p} namespace="flow" classes={PAGER_CLASSES} />;
 }
 
-const PAGER_CLASSES = { nav: 'fl-pager', button: 'fl-btn fl-btn--ghost', num: 'fl-num' };
+const PAGER_CLASSES = { nav: 'pager fl-pager', button: 'fl-btn fl-btn--ghost', num: 'fl-num' };

@@ -149,7 +149,7 @@ export function SettledOptions({
         ))}
       </ul>
       {pages > 1 && (
-        <nav className="opt-pager" aria-label={t('settled.pages')}>
+        <nav className="pager opt-pager" aria-label={t('settled.pages')}>
           <button type="button" className="opt-link" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             {t('settled.prev')}
           </button>

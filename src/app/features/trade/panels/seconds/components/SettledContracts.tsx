@@ -56,7 +56,7 @@ export function SettledContracts({ page, pageSize, state, pairOf, onPage, onShow
         ))}
       </ul>
       {pages > 1 && (
-        <nav className="sec-pager" aria-label={t('settled.pages')}>
+        <nav className="pager sec-pager" aria-label={t('settled.pages')}>
           <button type="button" className="sec-link" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             {t('settled.prev')}
           </button>
