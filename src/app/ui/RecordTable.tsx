@@ -106,9 +106,9 @@ function Cards<R>({ columns, rowKey, rows, label, cardTitle }: RecordTableProps<
       {rows.map((r) => (
         <li key={rowKey(r)} className="rtable__card" data-testid="record-row">
           <div className="rtable__card-title">{cardTitle ? cardTitle(r) : first?.value(r)}</div>
-          <dl className="rtable__fields">
+          <dl className="facts rtable__fields">
             {body.map((c) => (
-              <div key={c.key} className="rtable__field">
+              <div key={c.key}>
                 <dt>{c.label}</dt>
                 <dd className={c.numeric ? 'rtable__num' : undefined}>{c.value(r)}</dd>
               </div>
@@ -123,7 +123,7 @@ function Cards<R>({ columns, rowKey, rows, label, cardTitle }: RecordTableProps<
 function Pager({ pageNum, pages, onPage }: { pageNum: number; pages: number; onPage: (n: number) => void }) {
   const { t } = useTranslation('common');
   return (
-    <nav className="rtable__pager" aria-label={t('ui.pager.label')}>
+    <nav className="pager rtable__pager" aria-label={t('ui.pager.label')}>
       <button
         type="button"
         className="rtable__page-btn"

@@ -5,7 +5,10 @@ import type { KycState } from '../../../../shared/schemas/user';
 export function KycBadge({ state }: { state: KycState }) {
   const { t } = useTranslation('account');
   return (
-    <span className={`acc-badge acc-badge--${state}`} data-kyc-state={state}>
+    <span
+      className={`acc-badge ${{ none: '', pending: 'tone-warn', approved: 'tone-up', rejected: 'tone-down' }[state]}`}
+      data-kyc-state={state}
+    >
       {t(`kyc.state.${state}`)}
     </span>
   );

@@ -28,7 +28,7 @@ function Level({
   const name = level === 'primary' ? t('kyc.primaryName') : t('kyc.seniorName');
   const canStart = state === 'none' || state === 'rejected';
   return (
-    <section className="acc-level" aria-label={name} data-level={level}>
+    <section className="card acc-level" aria-label={name} data-level={level}>
       <div className="acc-level__head">
         <h3 className="acc-level__name">{name}</h3>
         <KycBadge state={state} />

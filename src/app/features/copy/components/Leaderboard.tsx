@@ -75,7 +75,7 @@ export function Leaderboard({ desktop }: { desktop: boolean }) {
           <LeaderCards rows={q.data?.rows ?? []} days={days} />
         )}
         {pages > 1 ? (
-          <nav className="cp-pager" aria-label={t('pages')}>
+          <nav className="pager cp-pager" aria-label={t('pages')}>
             <button
               type="button"
               className="cp-btn cp-btn--ghost"
@@ -176,7 +176,7 @@ function LeaderCards({ rows, days }: { rows: readonly TraderSummary[]; days: num
       {rows.map((s) => {
         const w = windowOf(s, days);
         return (
-          <li key={s.traderId} className="cp-card" data-trader-id={s.traderId}>
+          <li key={s.traderId} className="card cp-card" data-trader-id={s.traderId}>
             <div className="cp-card__head">
               <Name s={s} />
               <span className="cp-sub">{t('followersOf', { n: s.followers, max: s.maxFollowers })}</span>

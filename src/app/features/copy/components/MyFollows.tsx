@@ -65,12 +65,14 @@ function FollowCard({ f, positions }: { f: Follow; positions: readonly Position[
   const copied = useMemo(() => (positions ?? []).filter((p) => p.copyOf === f.traderId), [positions, f.traderId]);
   const active = f.status !== 'ended';
   return (
-    <li className="cp-card cp-follow" data-trader-id={f.traderId} data-testid="follow-card">
+    <li className="card cp-card cp-follow" data-trader-id={f.traderId} data-testid="follow-card">
       <div className="cp-card__head">
         <Link to={followPath({ trader: f.traderId })} className="cp-name__link">
           {f.nickname}
         </Link>
-        <span className={`cp-status cp-status--${f.status}`}>{t(`status.${f.status}`)}</span>
+        <span className={`cp-status ${{ active: 'tone-up', stopped: 'tone-down', ended: '' }[f.status]}`}>
+          {t(`status.${f.status}`)}
+        </span>
       </div>
       <dl className="cp-grid">
         <Figure label={t('mine.mode')} className="cp-num">

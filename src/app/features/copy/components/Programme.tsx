@@ -37,7 +37,7 @@ function ProgrammeBody({ p, uid }: { p: TraderProgramme; uid: string }) {
   return (
     <div className="cp-programme" data-testid="programme">
       {p.isTrader ? <Dashboard uid={uid} /> : null}
-      <section className="cp-section" aria-labelledby="cp-rules">
+      <section className="card cp-section" aria-labelledby="cp-rules">
         <h3 id="cp-rules">{t('prog.rules')}</h3>
         <ul className="stack-list cp-rules" data-testid="programme-rules">
           {p.rules.map((r) => (
@@ -118,7 +118,7 @@ function ApplyForm({ p }: { p: TraderProgramme }) {
     }
   };
   return (
-    <section className="cp-section" aria-labelledby={`${ids}-apply`}>
+    <section className="card cp-section" aria-labelledby={`${ids}-apply`}>
       <h3 id={`${ids}-apply`}>{t('prog.apply')}</h3>
       <form className="cp-dialog" data-testid="apply-form" onSubmit={submit}>
         <div className="cp-field">
@@ -160,7 +160,7 @@ function Dashboard({ uid }: { uid: string }) {
   const { t } = useTranslation('follow');
   const q = useDashboard(uid, true);
   return (
-    <section className="cp-section" aria-labelledby="cp-dash" data-testid="trader-dashboard">
+    <section className="card cp-section" aria-labelledby="cp-dash" data-testid="trader-dashboard">
       <h3 id="cp-dash">{t('dash.title')}</h3>
       <DataState status={dataStatus(q)} error={q.error} onRetry={q.reload} compact>
         {q.data ? <DashboardBody d={q.data} /> : null}

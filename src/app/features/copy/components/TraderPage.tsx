@@ -75,7 +75,7 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
         </Figure>
       </dl>
 
-      <section className="cp-section" aria-labelledby="cp-windows">
+      <section className="card cp-section" aria-labelledby="cp-windows">
         <h3 id="cp-windows">{t('trader.figures')}</h3>
         <div className="cp-scroll">
           <table className="cp-table cp-table--windows" data-testid="trader-windows">
@@ -108,17 +108,17 @@ function TraderBody({ d, desktop }: { d: TraderDetail; desktop: boolean }) {
         </ul>
       </section>
 
-      <section className="cp-section" aria-labelledby="cp-equity">
+      <section className="card cp-section" aria-labelledby="cp-equity">
         <h3 id="cp-equity">{t('trader.equity')}</h3>
         <EquityChart points={d.equity} />
       </section>
 
-      <section className="cp-section" aria-labelledby="cp-open">
+      <section className="card cp-section" aria-labelledby="cp-open">
         <h3 id="cp-open">{t('trader.open', { n: d.open.length })}</h3>
         <p className="cp-note">{t('trader.openNote')}</p>
         <Trades rows={d.open} closed={false} desktop={desktop} />
       </section>
-      <section className="cp-section" aria-labelledby="cp-closed">
+      <section className="card cp-section" aria-labelledby="cp-closed">
         <h3 id="cp-closed">{t('trader.closed')}</h3>
         <Trades rows={d.closed} closed desktop={desktop} />
       </section>
@@ -134,7 +134,7 @@ function Trades({ rows, closed, desktop }: { rows: readonly TraderTrade[]; close
     return (
       <ul className="stack-list cp-cards" data-testid={closed ? 'trader-closed' : 'trader-open'}>
         {rows.map((r) => (
-          <li key={r.id} className="cp-card cp-card--small">
+          <li key={r.id} className="card cp-card cp-card--small">
             <div className="cp-card__head">
               <span className="cp-pair" dir="ltr">
                 {r.symbol.toUpperCase()}

@@ -31,7 +31,7 @@ export function Signed({ value, percent, className }: { value: string | null; pe
   if (value === null) return <span className={className}>{DASH}</span>;
   const s = signOf(value);
   return (
-    <span className={`${className ?? ''} ${s > 0 ? 'cp-up' : s < 0 ? 'cp-down' : ''}`.trim()} dir="ltr">
+    <span className={`${className ?? ''} ${s > 0 ? 'up' : s < 0 ? 'down' : ''}`.trim()} dir="ltr">
       {s > 0 ? '+' : ''}
       {percent ? f.pct(value) : f.money(value)}
     </span>
@@ -69,7 +69,7 @@ export function BotBadge({ bot }: { bot: boolean }) {
 export function SideText({ side, leverage }: { side: 'long' | 'short'; leverage?: number }) {
   const { t } = useTranslation('follow');
   return (
-    <span className={side === 'long' ? 'cp-up' : 'cp-down'}>
+    <span className={side === 'long' ? 'up' : 'down'}>
       {t(`side.${side}`)}
       {leverage ? <span className="cp-sub">{` ${leverage}x`}</span> : null}
     </span>

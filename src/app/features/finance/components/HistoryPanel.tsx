@@ -35,7 +35,7 @@ export function HistoryPanel({ uid, desktop }: { uid: string; desktop: boolean }
       label: t('col.amount'),
       numeric: true,
       value: (e) => (
-        <span className={e.kind === 'interest' ? 'fin-up' : undefined}>
+        <span className={e.kind === 'interest' ? 'up' : undefined}>
           {e.kind === 'interest' ? '+' : ''}
           {amount(e.amount)} {e.coin.toUpperCase()}
         </span>

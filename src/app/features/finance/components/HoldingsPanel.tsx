@@ -46,14 +46,14 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
           {desktop ? null : (
             <ul className="stack-list fin-sumcards" data-testid="finance-summary">
               {rows.map((r) => (
-                <li key={r.coin} className="fin-sumcard">
+                <li key={r.coin} className="card fin-sumcard">
                   <span className="fin-coin">
                     <CoinIcon coin={r.coin} size={20} />
                     {r.coin.toUpperCase()}
                   </span>
-                  <dl className="fin-hold__grid fin-hold__grid--2">
+                  <dl className="figures fin-hold__grid fin-hold__grid--2">
                     <Figure label={t('col.principal')}>{amount(r.principal)}</Figure>
-                    <Figure label={t('col.yesterday')} className="fin-up">
+                    <Figure label={t('col.yesterday')} className="up">
                       +{amount(r.yesterday)}
                     </Figure>
                     <Figure label={t('col.accrued')}>{amount(r.accrued)}</Figure>
@@ -81,7 +81,7 @@ export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => n
                     <td className="num">{amount(r.principal)}</td>
                     <td className="num">{amount(r.accrued)}</td>
                     <td className="num">{amount(r.paid)}</td>
-                    <td className="num fin-up">+{amount(r.yesterday)}</td>
+                    <td className="num up">+{amount(r.yesterday)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -149,7 +149,7 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
     }
   };
   return (
-    <li className="fin-hold" data-testid={`finance-holding-${h.id}`}>
+    <li className="card fin-hold" data-testid={`finance-holding-${h.id}`}>
       <div className="fin-hold__head">
         <CoinIcon coin={h.coin} size={24} />
         <span className="fin-hold__name" dir={textDir(h.productName)}>
@@ -160,7 +160,7 @@ function HoldingRow({ h, product, onRedeem }: { h: FinanceHolding; product?: Fin
           {aprPercent(h.apr)}% <span className="fin-muted">{t('product.apr')}</span>
         </span>
       </div>
-      <dl className="fin-hold__grid">
+      <dl className="figures fin-hold__grid">
         <Figure label={t('col.principal')} className="fin-num">
           {amount(h.principal)} {coin}
         </Figure>

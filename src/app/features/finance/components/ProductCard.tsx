@@ -16,7 +16,7 @@ export function ProductCard({ p }: { p: FinanceProduct }) {
   const coin = p.coin.toUpperCase();
   const pct = quotaLeftPct(p);
   return (
-    <article className="fin-card" data-testid={`finance-product-${p.id}`} aria-labelledby={`fin-p-${p.id}`}>
+    <article className="card fin-card" data-testid={`finance-product-${p.id}`} aria-labelledby={`fin-p-${p.id}`}>
       <header className="fin-card__head">
         <CoinIcon coin={p.coin} size={28} />
         <h3 id={`fin-p-${p.id}`} className="fin-card__name" dir={textDir(p.name)}>
@@ -30,7 +30,7 @@ export function ProductCard({ p }: { p: FinanceProduct }) {
         </span>
         <span className="fin-muted">{t('product.apr')}</span>
       </div>
-      <dl className="fin-facts">
+      <dl className="facts fin-facts">
         <div>
           <dt>{t('product.term')}</dt>
           <dd>{p.kind === 'fixed' ? t('product.days', { n: p.termDays }) : t('kind.flexible')}</dd>

@@ -60,7 +60,7 @@ export function RedeemText({ holding, terms }: { holding: FinanceHolding; terms:
               coin,
             })}
       </p>
-      <dl className="fin-lines">
+      <dl className="facts fin-lines">
         {rows.map(([k, v]) => (
           <div key={k}>
             <dt>{k}</dt>

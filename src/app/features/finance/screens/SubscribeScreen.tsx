@@ -84,7 +84,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
   const pct = quotaLeftPct(p);
   return (
     <div className={`fin-sub${desktop ? ' fin-sub--desktop' : ''}`}>
-      <section className="fin-panel-card" aria-labelledby="fin-terms-h" data-testid="finance-terms">
+      <section className="card fin-panel-card" aria-labelledby="fin-terms-h" data-testid="finance-terms">
         <header className="fin-card__head">
           <CoinIcon coin={p.coin} size={32} />
           <h1 id="fin-terms-h" className="fin-card__name fin-card__name--lg" dir={textDir(p.name)}>
@@ -96,7 +96,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
           <span className="fin-apr fin-apr--lg">{aprPercent(p.apr)}%</span>
           <span className="fin-muted">{t('product.apr')}</span>
         </div>
-        <dl className="fin-lines">
+        <dl className="facts fin-lines">
           <Line k={t('product.term')}>
             {p.kind === 'fixed' ? t('product.days', { n: p.termDays }) : t('product.flexibleTerm')}
           </Line>
@@ -113,7 +113,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
         <div className="fin-bar" role="progressbar" aria-label={t('product.quotaLeft')} aria-valuenow={pct}>
           <span style={{ width: `${pct}%` }} />
         </div>
-        <dl className="fin-lines">
+        <dl className="facts fin-lines">
           <Line k={t('product.redeem')}>{t(`early.${p.earlyRedeem}`)}</Line>
           <Line k={t('product.settlement')}>{t(p.settlementType === 2 ? 'settlement.atEnd' : 'settlement.daily')}</Line>
         </dl>
@@ -147,7 +147,7 @@ export function ProductPage({ p, now, desktop }: { p: FinanceProduct; now: numbe
         </ol>
         <p className="fin-note">{t('dates.utc')}</p>
       </section>
-      <section className="fin-panel-card" aria-labelledby="fin-form-h">
+      <section className="card fin-panel-card" aria-labelledby="fin-form-h">
         <h2 id="fin-form-h" className="fin-h2">
           {t('form.title')}
         </h2>
@@ -320,15 +320,15 @@ export function SubscribeForm({
       ) : null}
       <dl className="fin-lines fin-expect" data-testid="finance-expected">
         {expected.term !== null ? (
-          <Figure label={t('form.expectTerm', { n: p.termDays })} className="fin-num fin-up">
+          <Figure label={t('form.expectTerm', { n: p.termDays })} className="fin-num up">
             {amount(expected.term)} {coin}
           </Figure>
         ) : (
           <>
-            <Figure label={t('form.expectDay')} className="fin-num fin-up">
+            <Figure label={t('form.expectDay')} className="fin-num up">
               {amount(expected.perDay ?? '0')} {coin}
             </Figure>
-            <Figure label={t('form.expect30')} className="fin-num fin-up">
+            <Figure label={t('form.expect30')} className="fin-num up">
               {amount(expected.per30 ?? '0')} {coin}
             </Figure>
           </>
@@ -365,7 +365,7 @@ function Receipt({ h }: { h: FinanceHolding }) {
   return (
     <div className="fin-receipt" role="status" data-testid="finance-receipt">
       <p className="fin-receipt__title">{t('receipt.title')}</p>
-      <dl className="fin-lines">
+      <dl className="facts fin-lines">
         <Line k={t('col.product')}>
           <bdi dir={textDir(h.productName)}>{h.productName}</bdi>
         </Line>

@@ -46,7 +46,10 @@ export function Methods({ methods }: { methods: readonly FlowPayMethod[] }) {
 export function StateBadge({ state }: { state: FlowOrderState }) {
   const { t } = useTranslation('flow');
   return (
-    <span className={`fl-state fl-state--${state}`} data-testid="flow-state">
+    <span
+      className={`fl-state ${{ unpaid: 'tone-brand', paid: 'tone-brand', completed: 'tone-up', cancelled: 'tone-down', expired: 'tone-down' }[state]}`}
+      data-testid="flow-state"
+    >
       {t(`state.${state}`)}
     </span>
   );
@@ -57,4 +60,4 @@ export function Pager(p: ListPage) {
   return <ListPager {...p} namespace="flow" classes={PAGER_CLASSES} />;
 }
 
-const PAGER_CLASSES = { nav: 'fl-pager', button: 'fl-btn fl-btn--ghost', num: 'fl-num' };
+const PAGER_CLASSES = { nav: 'pager fl-pager', button: 'fl-btn fl-btn--ghost', num: 'fl-num' };

@@ -37,10 +37,10 @@ function Standing({ m }: { m: FlowMerchant }) {
   const { t } = useTranslation('flow');
   const f = useFmt();
   return (
-    <section className="fl-card" data-testid="flow-merchant">
+    <section className="card fl-card" data-testid="flow-merchant">
       <div className="fl-toolbar">
         <h2>{m.name}</h2>
-        <span className={`fl-state ${m.state === 'active' ? 'fl-state--completed' : 'fl-state--cancelled'}`}>
+        <span className={`fl-state ${m.state === 'active' ? 'tone-up' : 'tone-down'}`}>
           {t(`apply.state.${m.state}`)}
         </span>
       </div>
@@ -90,7 +90,7 @@ function ApplyForm({ required }: { required: string }) {
     }
   };
   return (
-    <section className="fl-card">
+    <section className="card fl-card">
       <h2>{t('apply.formTitle')}</h2>
       <form className="fl-form" data-testid="flow-apply-form" onSubmit={submit}>
         <label className="fl-field">
@@ -145,7 +145,7 @@ export default function FlowApplyScreen() {
       <TopBar title={t('common:title.floworderApply')} back={FLOW_PATHS.floworder} />
       <div className="app-layout fl-layout">
         <div className="fl-grid">
-          <section className="fl-card" data-testid="flow-apply-terms">
+          <section className="card fl-card" data-testid="flow-apply-terms">
             <h2>{t('flow:apply.title')}</h2>
             <p className="fl-muted">{t('flow:apply.what')}</p>
             <ul className="fl-muted" style={{ margin: 0, paddingInlineStart: 'var(--space-5)', lineHeight: 1.6 }}>

@@ -46,7 +46,7 @@ function OfferRow({ offer, onTake }: { offer: FlowOffer; onTake: () => void }) {
       <div className="fl-offer__cell fl-offer__price-cell">
         <span className="fl-offer__label">{t('col.price')}</span>
         <span className="fl-num">
-          <span className={`fl-offer__price ${side === 'buy' ? 'fl-up' : 'fl-down'}`} data-testid="flow-offer-price">
+          <span className={`fl-offer__price ${side === 'buy' ? 'up' : 'down'}`} data-testid="flow-offer-price">
             {f.fiat(offer.price)}
           </span>{' '}
           <span className="fl-unit">{offer.fiat}</span>

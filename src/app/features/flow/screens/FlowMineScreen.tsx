@@ -38,7 +38,7 @@ function OrderRow({ o }: { o: FlowOrder }) {
     <li>
       <Link className="fl-row" to={flowOrderPath(o.id)} data-testid="flow-order-row">
         <span>
-          <strong className={buying ? 'fl-up' : 'fl-down'}>{t(buying ? 'side.buy' : 'side.sell')}</strong>{' '}
+          <strong className={buying ? 'up' : 'down'}>{t(buying ? 'side.buy' : 'side.sell')}</strong>{' '}
           <span className="fl-num">
             {f.num(o.amount)} <span className="fl-unit">USDT</span>
           </span>
@@ -97,7 +97,7 @@ function OfferLine({ o, onClose }: { o: FlowOffer; onClose: () => void }) {
   return (
     <li className="fl-row" data-testid="flow-my-offer">
       <span>
-        <strong className={o.side === 'sell' ? 'fl-down' : 'fl-up'}>{t(`offerForm.sideOf.${o.side}`)}</strong>{' '}
+        <strong className={o.side === 'sell' ? 'down' : 'up'}>{t(`offerForm.sideOf.${o.side}`)}</strong>{' '}
         <span className="fl-num">
           {f.fiat(o.price)} <span className="fl-unit">{o.fiat}</span>
         </span>
@@ -172,7 +172,7 @@ function OffersPanel() {
       onRetry={merchant.data ? q.reload : merchant.reload}
     >
       <div className="fl-grid">
-        <section className="fl-card">
+        <section className="card fl-card">
           <h2>{t('mine.myOffers')}</h2>
           <AlertText text={error} className="fl-error" />
           {rows.length === 0 ? (
@@ -187,7 +187,7 @@ function OffersPanel() {
           <Pager pageNum={pageNum} total={q.data?.total ?? 0} pageSize={FLOW_PAGE_SIZE} onPage={setPageNum} />
         </section>
         {canPost ? (
-          <section className="fl-card">
+          <section className="card fl-card">
             <h2>{t('offerForm.title')}</h2>
             <OfferForm />
           </section>

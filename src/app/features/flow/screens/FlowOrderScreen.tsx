@@ -178,7 +178,7 @@ export function OrderView({ order, onChanged }: { order: FlowOrder; onChanged: (
   const buying = order.role === 'buyer';
   return (
     <div className="fl-grid" data-testid="flow-order">
-      <section className="fl-card">
+      <section className="card fl-card">
         <div className="fl-toolbar">
           <h2>{t(buying ? 'order.titleBuy' : 'order.titleSell', { name: order.counterparty })}</h2>
           <StateBadge state={order.state} />
@@ -241,7 +241,7 @@ export function OrderView({ order, onChanged }: { order: FlowOrder; onChanged: (
         </dl>
         <Actions order={order} onDone={onChanged} />
       </section>
-      <section className="fl-card">
+      <section className="card fl-card">
         <h3>{t(buying ? 'order.payTo' : 'order.yourDetails')}</h3>
         <pre className="fl-paydetails" data-testid="flow-paydetails">
           {order.payDetails || '--'}

@@ -61,7 +61,7 @@ function ShareCard({ info }: { info: InviteInfo }) {
     }
   };
   return (
-    <section className="prog-card invite-share" aria-labelledby="invite-share-title" data-testid="invite-share">
+    <section className="card prog-card invite-share" aria-labelledby="invite-share-title" data-testid="invite-share">
       <h2 id="invite-share-title">{t('share.title')}</h2>
       <div className="invite-share__body">
         <div className="invite-share__qr">
@@ -118,7 +118,7 @@ function Totals({ info }: { info: InviteInfo }) {
   const { t } = useTranslation('invite');
   const others = info.byCoin.filter((c) => c.coin !== 'USDT');
   return (
-    <section className="prog-card invite-totals" aria-labelledby="invite-totals-title" data-testid="invite-totals">
+    <section className="card prog-card invite-totals" aria-labelledby="invite-totals-title" data-testid="invite-totals">
       <h2 id="invite-totals-title">{t('totals.title')}</h2>
       <dl className="prog-figures invite-figures">
         {info.invitees.map((n, i) => (
@@ -158,7 +158,7 @@ function Rules({ info }: { info: InviteInfo }) {
   const { t } = useTranslation('invite');
   const example = rebateShares(EXAMPLE_FEE, 'USDT', info.ratios);
   return (
-    <section className="prog-card invite-rules" aria-labelledby="invite-rules-title" data-testid="invite-rules">
+    <section className="card prog-card invite-rules" aria-labelledby="invite-rules-title" data-testid="invite-rules">
       <h2 id="invite-rules-title">{t('rules.title')}</h2>
       <p className={info.rebateOpen ? 'invite-on' : 'invite-off'} data-testid="invite-rebate-state">
         {info.rebateOpen ? t('rules.on') : t('rules.off')}
@@ -375,7 +375,7 @@ function Lists() {
   const { t } = useTranslation('invite');
   const [tab, setTab] = useState<Tab>('invitees');
   return (
-    <section className="prog-card invite-lists" data-testid="invite-lists">
+    <section className="card prog-card invite-lists" data-testid="invite-lists">
       <UnderlineTabs<Tab>
         tabs={TABS}
         active={tab}

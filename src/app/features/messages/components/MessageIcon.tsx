@@ -42,7 +42,7 @@ export function MessageIcon({ kind }: { kind: MessageKind }) {
                 ? IconSwap
                 : IconTrade;
   return (
-    <span className={`msg-icon msg-icon--${TONE[kind]}`} aria-hidden="true">
+    <span className={`msg-icon tone-${TONE[kind]}`} aria-hidden="true">
       <Icon size={18} />
     </span>
   );

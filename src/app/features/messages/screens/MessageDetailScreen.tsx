@@ -94,7 +94,7 @@ function MessagePage() {
                 </p>
               ))}
               {w.facts.length > 0 ? (
-                <dl className="msg-facts" data-testid="message-facts">
+                <dl className="figures msg-facts" data-testid="message-facts">
                   {w.facts.map((f) => (
                     <div key={f.label}>
                       <dt>{f.label}</dt>

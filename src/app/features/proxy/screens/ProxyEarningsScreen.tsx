@@ -17,7 +17,7 @@ export function EarningsView({ data }: { data: ProxyEarningPage }) {
   const total = data.byDay.reduce((a, d) => a.plus(d.commission), new Decimal(0)).toFixed();
   return (
     <div className="proxy-grid">
-      <section className="prog-card">
+      <section className="card prog-card">
         <dl className="prog-figures">
           <div className="prog-figure">
             <dt>{t('earnings.total')}</dt>
@@ -44,7 +44,7 @@ export function EarningsView({ data }: { data: ProxyEarningPage }) {
           </tbody>
         </table>
       </section>
-      <section className="prog-card">
+      <section className="card prog-card">
         <h2>{t('earnings.list')}</h2>
         <ul className="proxy-earnings" data-testid="proxy-earnings-list">
           {data.rows.map((r) => (

@@ -42,7 +42,7 @@ export function CustomerList({ rows, desktop }: { rows: readonly ProxyCustomer[]
   return (
     <ul className="proxy-cards" data-testid="proxy-customers-cards">
       {rows.map((r, i) => (
-        <li key={`${r.name}-${r.linkedAt}-${i}`} className="prog-card proxy-row-card">
+        <li key={`${r.name}-${r.linkedAt}-${i}`} className="card prog-card proxy-row-card">
           <div className="proxy-row-card__head">
             <strong>{r.name}</strong>
             <span className="proxy-muted">{formatDateTime(r.linkedAt, { style: 'date' })}</span>

@@ -36,7 +36,7 @@ function Terms({ rate }: { rate: string | undefined }) {
   const pct = rate ? ratePercent(rate) : '';
   const example = rate ? proxyCommission(EXAMPLE_INTEREST, rate, 'USDT') : '';
   return (
-    <section className="prog-card proxy-terms" aria-labelledby="proxy-terms-title" data-testid="proxy-terms">
+    <section className="card prog-card proxy-terms" aria-labelledby="proxy-terms-title" data-testid="proxy-terms">
       <h2 id="proxy-terms-title">{t('terms.title')}</h2>
       <p>{t('terms.what')}</p>
       <ol className="proxy-steps">
@@ -94,7 +94,7 @@ function AgentPart({ info }: { info: ProxyInfo }) {
     }
   };
   return (
-    <section className="prog-card" aria-labelledby="proxy-agent-title" data-testid="proxy-agent">
+    <section className="card prog-card" aria-labelledby="proxy-agent-title" data-testid="proxy-agent">
       <h2 id="proxy-agent-title">{info.isAgent ? t('agent.yourCode') : t('agent.title')}</h2>
       {info.isAgent && info.code ? (
         <>
@@ -176,7 +176,7 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   if (info.linkedCode)
     return (
-      <section className="prog-card" data-testid="proxy-linked">
+      <section className="card prog-card" data-testid="proxy-linked">
         <h2>{t('link.title')}</h2>
         <p>{t('link.linked')}</p>
         <div className="proxy-code">
@@ -213,7 +213,7 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
     }
   };
   return (
-    <section className="prog-card" aria-labelledby={`${id}-t`} data-testid="proxy-link">
+    <section className="card prog-card" aria-labelledby={`${id}-t`} data-testid="proxy-link">
       <h2 id={`${id}-t`}>{t('link.title')}</h2>
       <p>{t('link.explain')}</p>
       <form className="proxy-form" onSubmit={submit} noValidate>
@@ -259,7 +259,7 @@ export function LinkPart({ info }: { info: ProxyInfo }) {
 export function ProgrammeFigures({ info }: { info: ProxyInfo }) {
   const { t } = useTranslation('proxy');
   return (
-    <section className="prog-card" data-testid="proxy-programme">
+    <section className="card prog-card" data-testid="proxy-programme">
       <h2>{t('programme.title')}</h2>
       <dl className="prog-figures">
         <Figure
@@ -289,7 +289,7 @@ export default function ProxyScreen() {
         <p className="prog-lead">{t('proxy:lead')}</p>
         <Terms rate={info.data?.commissionRate} />
         {!isSign ? (
-          <section className="prog-card" data-testid="proxy-signed-out">
+          <section className="card prog-card" data-testid="proxy-signed-out">
             <p>{t('proxy:signedOut')}</p>
             <Link className="prog-btn" to={SIGN_IN_PATH}>
               {t('proxy:logIn')}

@@ -34,7 +34,7 @@ export function Signed({ value }: { value: string | null }) {
   if (value === null) return <>{DASH}</>;
   const s = sign(value);
   return (
-    <span className={s > 0 ? 'recs-up' : s < 0 ? 'recs-down' : undefined}>
+    <span className={s > 0 ? 'up' : s < 0 ? 'down' : undefined}>
       {s > 0 ? '+' : ''}
       {formatDecimal(value)}
     </span>
@@ -116,7 +116,7 @@ export function tabColumns(t: TFunction, pair: PairName): TabColumns {
       {
         key: 'side',
         label: t('col.side'),
-        value: (r) => <span className={r.side === 'buy' ? 'recs-up' : 'recs-down'}>{t(`side.${r.side}`)}</span>,
+        value: (r) => <span className={r.side === 'buy' ? 'up' : 'down'}>{t(`side.${r.side}`)}</span>,
       },
       { key: 'role', label: t('col.role'), value: (r) => t(`role.${r.role}`) },
       { key: 'price', label: t('col.price'), numeric: true, value: (r) => num(r.price) },
@@ -136,9 +136,7 @@ export function tabColumns(t: TFunction, pair: PairName): TabColumns {
       {
         key: 'direction',
         label: t('col.direction'),
-        value: (r) => (
-          <span className={r.direction === 'up' ? 'recs-up' : 'recs-down'}>{t(`direction.${r.direction}`)}</span>
-        ),
+        value: (r) => <span className={r.direction === 'up' ? 'up' : 'down'}>{t(`direction.${r.direction}`)}</span>,
       },
       { key: 'period', label: t('col.period'), value: (r) => t('seconds', { n: r.period }) },
       {
@@ -163,7 +161,7 @@ export function tabColumns(t: TFunction, pair: PairName): TabColumns {
       {
         key: 'kind',
         label: t('col.kind'),
-        value: (r) => <span className={r.kind === 'call' ? 'recs-up' : 'recs-down'}>{t(`option.${r.kind}`)}</span>,
+        value: (r) => <span className={r.kind === 'call' ? 'up' : 'down'}>{t(`option.${r.kind}`)}</span>,
       },
       { key: 'strike', label: t('col.strike'), numeric: true, value: (r) => num(r.strike) },
       { key: 'expiry', label: t('col.expiry'), value: (r) => formatDateTime(r.expiry) },

@@ -32,7 +32,7 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
   }, [live?.balances, reload]);
   const rows = history.data?.rows ?? [];
   return (
-    <section className="fx-card fx-history" aria-labelledby="fx-history-title" data-testid="exchange-history">
+    <section className="card fx-card fx-history" aria-labelledby="fx-history-title" data-testid="exchange-history">
       <h2 className="fx-history__title" id="fx-history-title">
         {t('exchange.history')}
       </h2>
@@ -59,7 +59,7 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
                   {formatDecimal(r.amount)} {r.from}
                 </td>
                 <td className="num">
-                  <span className="fx-in">
+                  <span className="up">
                     {formatDecimal(r.receive)} {r.to}
                   </span>
                   <span className="fx-table__sub">
@@ -82,7 +82,7 @@ export function ExchangeHistory({ uid, desktop }: { uid: string; desktop: boolea
                 <span>
                   −{formatDecimal(r.amount)} {r.from}
                 </span>
-                <span className="fx-in">
+                <span className="up">
                   +{formatDecimal(r.receive)} {r.to}
                 </span>
               </div>

@@ -214,7 +214,7 @@ export function WithdrawForm({
         {(n) => n.type}
       </ChipField>
 
-      <dl className="wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
+      <dl className="facts wd-rules" data-testid="withdraw-rules" aria-label={t('withdraw.rules')}>
         <Figure label={t('withdraw.min')}>
           {formatDecimal(ch.min)} {unit}
         </Figure>
@@ -345,7 +345,7 @@ export function WithdrawForm({
         </WithdrawField>
       ) : null}
 
-      <dl className="wd-summary" data-testid="withdraw-summary">
+      <dl className="facts wd-summary" data-testid="withdraw-summary">
         <div>
           <dt>{t('withdraw.fee')}</dt>
           <dd data-testid="withdraw-fee">

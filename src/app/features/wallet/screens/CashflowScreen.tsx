@@ -89,7 +89,7 @@ export default function CashflowScreen() {
           </RecordFilter>
         </div>
 
-        <section className="fx-card" data-testid="records">
+        <section className="card fx-card" data-testid="records">
           {!records.data && records.status === 'error' ? (
             <LoadFailed title={t('exchange.error')} detail={records.error} onRetry={records.reload} />
           ) : !records.data ? (
@@ -207,7 +207,7 @@ function Amount({ r }: { r: FinancialRecord }) {
     );
   const sign = signOf(r.amount);
   return (
-    <span data-testid="record-amount" className={sign > 0 ? 'fx-in' : sign < 0 ? 'fx-out' : undefined}>
+    <span data-testid="record-amount" className={sign > 0 ? 'up' : sign < 0 ? 'down' : undefined}>
       {sign > 0 ? '+' : ''}
       {formatDecimal(r.amount)}
     </span>

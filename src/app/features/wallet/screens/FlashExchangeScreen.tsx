@@ -181,13 +181,13 @@ function ExchangeForm() {
 
   if (!coins.data && coins.status === 'error')
     return (
-      <section className="fx-card" role="alert">
+      <section className="card fx-card" role="alert">
         <LoadFailed title={t('exchange.error')} detail={coins.error} onRetry={coins.reload} alert={false} />
       </section>
     );
   if (!coins.data)
     return (
-      <section className="fx-card" aria-busy="true">
+      <section className="card fx-card" aria-busy="true">
         <p className="wallet-state">{t('exchange.loading')}</p>
       </section>
     );
@@ -203,7 +203,7 @@ function ExchangeForm() {
   const receive = preview?.state === 'ok' ? formatDecimal(preview.receive) : '';
 
   return (
-    <form className="form fx-card" onSubmit={submit} noValidate data-testid="exchange-form">
+    <form className="form card fx-card" onSubmit={submit} noValidate data-testid="exchange-form">
       <Leg
         side="from"
         coin={from}

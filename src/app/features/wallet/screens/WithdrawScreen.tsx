@@ -116,7 +116,7 @@ function Outcome({ w, onAgain }: { w: Withdrawal; onAgain: () => void }) {
       <span className={`wd-badge wd-badge--${now.status}`} data-testid="withdraw-outcome-status">
         {t(`withdraw.status.${now.status}`)}
       </span>
-      <dl className="wd-summary">
+      <dl className="facts wd-summary">
         <Figure label={t('withdraw.network')}>{now.type}</Figure>
         <Figure label={t('withdraw.address')} className="wd-mono">
           {now.address}

@@ -17,7 +17,7 @@ export function DepositBonuses() {
   const q = useBonuses(page);
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / BONUS_PAGE_SIZE));
   return (
-    <section className="prog-card wel-bonuses" aria-labelledby="wel-bonuses-title" data-testid="welfare-bonuses">
+    <section className="card prog-card wel-bonuses" aria-labelledby="wel-bonuses-title" data-testid="welfare-bonuses">
       <h2 id="wel-bonuses-title">{t('bonuses.title')}</h2>
       <DataState
         compact
@@ -30,14 +30,14 @@ export function DepositBonuses() {
         <table className="wel-table">
           <ColumnHeads
             cols={[t('bonuses.time'), t('bonuses.coin'), t('bonuses.amount'), t('bonuses.status')]}
-            classes={['', '', 'wel-num', 'wel-end']}
+            classes={['', '', 'proxy-num', 'wel-end']}
           />
           <tbody>
             {(q.data?.rows ?? []).map((b) => (
               <tr key={b.id} data-testid="welfare-bonus-row">
-                <td className="wel-num wel-start">{formatDateTime(b.createTime)}</td>
+                <td className="proxy-num wel-start">{formatDateTime(b.createTime)}</td>
                 <td>{b.coin}</td>
-                <td className="wel-num wel-up">+{formatDecimal(b.amount)}</td>
+                <td className="proxy-num up">+{formatDecimal(b.amount)}</td>
                 <td className="wel-end">{b.status === 'credited' ? t('bonuses.credited') : b.status}</td>
               </tr>
             ))}

@@ -14,7 +14,7 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
   const { t } = useTranslation('welfare');
   return (
     <section
-      className={`prog-card wel-vip${className ? ` ${className}` : ''}`}
+      className={`card prog-card wel-vip${className ? ` ${className}` : ''}`}
       aria-labelledby="wel-vip-title"
       data-testid="vip-card"
     >
@@ -27,13 +27,13 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
       <dl className="prog-figures wel-figures">
         <div className="prog-figure">
           <dt>{t('vip.volume')}</dt>
-          <dd className="wel-num">
+          <dd className="proxy-num">
             {formatDecimal(view.volume)} <span className="wel-unit">USDT</span>
           </dd>
         </div>
         <div className="prog-figure">
           <dt>{t('vip.discount')}</dt>
-          <dd className="wel-num" data-testid="vip-discount">
+          <dd className="proxy-num" data-testid="vip-discount">
             {formatDecimal(view.discountPct)} %
           </dd>
         </div>
@@ -56,7 +56,7 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
         <table className="wel-table">
           <ColumnHeads
             cols={[t('vip.colLevel'), t('vip.colVolume'), t('vip.colDiscount')]}
-            classes={['', 'wel-num', 'wel-num']}
+            classes={['', 'proxy-num', 'proxy-num']}
           />
           <tbody>
             {view.rows.map((r) => (
@@ -65,10 +65,10 @@ export function VipCardView({ view, className }: { view: VipView; className?: st
                   {t('vip.level', { level: r.level })}
                   {r.current ? <span className="wel-tag">{t('vip.current')}</span> : null}
                 </th>
-                <td className="wel-num">
+                <td className="proxy-num">
                   {formatDecimal(r.start)} – {formatDecimal(r.end)}
                 </td>
-                <td className="wel-num">{formatDecimal(r.discountPct)} %</td>
+                <td className="proxy-num">{formatDecimal(r.discountPct)} %</td>
               </tr>
             ))}
           </tbody>

@@ -49,7 +49,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
     }
   };
   return (
-    <li className={`prog-card wel-task is-${state}`} data-testid={`welfare-task-${task.id}`} data-state={state}>
+    <li className={`card prog-card wel-task is-${state}`} data-testid={`welfare-task-${task.id}`} data-state={state}>
       <div className="wel-task__head">
         <h3>{t(`task.${task.id}.title`)}</h3>
         <span className={`wel-state wel-state--${state}`} data-testid="welfare-state">
@@ -58,7 +58,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
       </div>
       <p className="wel-task__reward">
         <span className="wel-muted">{t('reward')}</span>
-        <strong className="wel-num">
+        <strong className="proxy-num">
           +{formatDecimal(task.amount)} <span className="wel-unit">{task.coin}</span>
         </strong>
       </p>
@@ -102,7 +102,7 @@ function TaskCard({ task, now }: { task: WelfareTask; now: number }) {
       <p className="wel-credited" role="status" data-testid="welfare-credited">
         {credited}
       </p>
-      <AlertText text={error} className="wel-error" />
+      <AlertText text={error} className="proxy-error" />
     </li>
   );
 }
@@ -112,17 +112,17 @@ function Summary({ claimed }: { claimed: string }) {
   const balances = useAssetBalances();
   const usdt = balances.data?.find((b) => b.account === 'platform' && b.coin.toUpperCase() === 'USDT');
   return (
-    <section className="prog-card" aria-label={t('summary.claimed')}>
+    <section className="card prog-card" aria-label={t('summary.claimed')}>
       <dl className="prog-figures wel-figures">
         <div className="prog-figure">
           <dt>{t('summary.claimed')}</dt>
-          <dd className="wel-num" data-testid="welfare-total">
+          <dd className="proxy-num" data-testid="welfare-total">
             {formatDecimal(claimed)} <span className="wel-unit">USDT</span>
           </dd>
         </div>
         <div className="prog-figure">
           <dt>{t('summary.balance')}</dt>
-          <dd className="wel-num" data-testid="welfare-balance">
+          <dd className="proxy-num" data-testid="welfare-balance">
             {usdt ? formatDecimal(usdt.available) : '--'} <span className="wel-unit">USDT</span>
           </dd>
         </div>
@@ -137,13 +137,13 @@ function SignedOutTasks() {
   return (
     <ul className="wel-tasks">
       {(Object.keys(WELFARE_TERMS) as (keyof typeof WELFARE_TERMS)[]).map((id) => (
-        <li key={id} className="prog-card wel-task">
+        <li key={id} className="card prog-card wel-task">
           <div className="wel-task__head">
             <h3>{t(`task.${id}.title`)}</h3>
           </div>
           <p className="wel-task__reward">
             <span className="wel-muted">{t('reward')}</span>
-            <strong className="wel-num">
+            <strong className="proxy-num">
               +{formatDecimal(WELFARE_TERMS[id].amount)} <span className="wel-unit">{WELFARE_TERMS[id].coin}</span>
             </strong>
           </p>
@@ -167,7 +167,7 @@ export default function WelfareScreen() {
         <p className="prog-lead">{t('welfare:lead')}</p>
         {!isSign ? (
           <>
-            <section className="prog-card" data-testid="welfare-signed-out">
+            <section className="card prog-card" data-testid="welfare-signed-out">
               <p>{t('welfare:signedOut')}</p>
               <Link className="prog-btn" to={SIGN_IN_PATH}>
                 {t('welfare:logIn')}

@@ -65,5 +65,5 @@ export function SettledPager(p: {
     next: t('settled.next'),
     pageOf: (page: number, pages: number) => t('settled.page', { page, pages }),
   };
-  return <Pager {...p} words={words} classes={{ nav: `${cls}-pager`, button: `${cls}-link`, num: '' }} />;
+  return <Pager {...p} words={words} classes={{ nav: `pager ${cls}-pager`, button: `${cls}-link`, num: '' }} />;
 }

@@ -52,7 +52,7 @@ export function OpenOptions({
         {rows.map((o) => (
           <li key={o.id} className="opt-item" data-testid="options-open-row" data-id={o.id}>
             <Head order={o} pair={pairOf(o.symbol)} />
-            <dl className="opt-grid">
+            <dl className="figures opt-grid">
               <Fact label={t('open.expiresIn')}>
                 <ExpiryLeft expiry={o.expiry} offset={offset} onExpired={onClosed} now={now} />
               </Fact>
@@ -111,7 +111,7 @@ function Head({ order: o, pair }: { order: OptionOrder; pair: string }) {
   return (
     <div className="opt-item__top">
       <span className="opt-item__pair">{pair}</span>
-      <span className={`opt-tag opt-tag--${o.kind}`}>{t(`kind.${o.kind}`)}</span>
+      <span className={`opt-tag ${o.kind === 'call' ? 'tone-up' : 'tone-down'}`}>{t(`kind.${o.kind}`)}</span>
       <span>{t('item.strike', { strike: formatDecimal(o.strike) })}</span>
       <span>{t('item.quantity', { quantity: formatDecimal(o.quantity) })}</span>
       <span className="opt-muted">{t(`tenor.${o.tenor}`)}</span>
@@ -166,7 +166,7 @@ export function SettledOption({ order: o, pair }: { order: OptionOrder; pair: st
   return (
     <li className="opt-item" data-testid="options-settled-row" data-id={o.id}>
       <Head order={o} pair={pair} />
-      <dl className="opt-grid">
+      <dl className="figures opt-grid">
         <Fact
           label={t('settled.payout')}
           className={won ? 'opt-up' : undefined}

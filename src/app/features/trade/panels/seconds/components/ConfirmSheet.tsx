@@ -27,7 +27,7 @@ export function ConfirmDetails({ draft }: { draft: Draft }) {
   const payout = winPayout(draft.amount, draft.period.ratio) ?? draft.amount;
   return (
     <>
-      <dl className="sec-confirm__list">
+      <dl className="facts sec-confirm__list">
         <Fact label={t('confirm.pair')}>{draft.pair}</Fact>
         <Fact label={t('confirm.direction')} className={`sec-tone--${draft.direction}`}>
           {t(draft.direction)}

@@ -9,7 +9,7 @@ export function ContractTop({ order, pair, children }: { order: SecondOrder; pai
   return (
     <div className="sec-row__top">
       <span className="sec-row__pair">{pair}</span>
-      <span className={`sec-tag sec-tag--${order.direction}`}>{t(order.direction)}</span>
+      <span className={`sec-tag tone-${order.direction}`}>{t(order.direction)}</span>
       <span className="sec-row__period">
         <PeriodLabel seconds={order.period} />
       </span>

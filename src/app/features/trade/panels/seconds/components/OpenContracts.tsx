@@ -87,7 +87,7 @@ const OpenRow = memo(function OpenRow({
           )}
         </span>
       </ContractTop>
-      <dl className="sec-row__grid">
+      <dl className="figures sec-row__grid">
         <Fact label={t('open.stake')}>{`${formatDecimal(order.amount)} ${STAKE_COIN}`}</Fact>
         <Fact label={t('open.entry')}>{formatDecimal(order.openPrice)}</Fact>
         <LivePrice order={order} />

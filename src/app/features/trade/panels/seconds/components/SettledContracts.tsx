@@ -76,9 +76,11 @@ export function SettledRow({
   return (
     <li className="sec-row" data-testid="seconds-settled-row" data-id={o.id} data-result={o.result ?? ''}>
       <ContractTop order={o} pair={pair}>
-        <span className={`sec-result sec-result--${result}`}>{t(`result.${result}`)}</span>
+        <span className={`sec-result ${{ win: 'tone-up', lose: 'tone-down', draw: '' }[result]}`}>
+          {t(`result.${result}`)}
+        </span>
       </ContractTop>
-      <dl className="sec-row__grid">
+      <dl className="figures sec-row__grid">
         <Fact label={t('open.stake')}>{`${formatDecimal(o.amount)} ${STAKE_COIN}`}</Fact>
         <Fact label={t('settled.payout')}>{`${formatDecimal(o.payout ?? '0')} ${STAKE_COIN}`}</Fact>
         <Fact label={t('open.entry')}>{formatDecimal(o.openPrice)}</Fact>
@@ -86,7 +88,7 @@ export function SettledRow({
       </dl>
       <details className="sec-audit">
         <summary>{t('audit.title')}</summary>
-        <dl className="sec-audit__list" data-testid="seconds-audit">
+        <dl className="figures sec-audit__list" data-testid="seconds-audit">
           <Evidence label={t('audit.entry')} trade={o.entry} />
           {o.exit ? <Evidence label={t('audit.exit')} trade={o.exit} /> : null}
         </dl>
