@@ -205,7 +205,7 @@ export function ListTabs<K extends string>(p: {
             id={`${p.idPrefix}-tab-${k}`}
             aria-controls={`${p.idPrefix}-panel`}
             aria-selected={tab === k}
-            className="mk-tab sor-tab"
+            className="sor-tab"
             onClick={() => p.lists.setTab(k)}
           >
             {p.text(k)}

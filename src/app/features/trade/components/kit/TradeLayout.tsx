@@ -261,7 +261,7 @@ export function TradePhone<Side extends string>({ p, mode }: { p: TradeLayoutPro
             id={`trade-ptab-${k}`}
             aria-controls="trade-ppane"
             aria-selected={tab === k}
-            className="mk-tab spot-ptab"
+            className="spot-ptab"
             onClick={() => setTab(k)}
           >
             {label}
