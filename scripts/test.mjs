@@ -2,12 +2,12 @@
 // fast; then finds (or installs) a Chromium, and runs the unit and then the e2e project of vitest against the
 // build made beside the gates. `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
 // go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end as a table (PERF-53),
-// with the CPU seconds its processes used where the system tells (Linux).
+// with the CPU seconds the machine was busy during it where the system tells (Linux).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
-import { childrenCpuMs, phaseTable } from './phaseTable.mjs';
+import { machineBusyMs, phaseTable } from './phaseTable.mjs';
 
 const args = process.argv.slice(2);
 const gatesOnly = args.includes('--gates-only');
@@ -15,8 +15,8 @@ const vitestArgs = args.filter((a) => a !== '--gates-only');
 const started = Date.now();
 const phases = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-/** CPU milliseconds of the phases' processes so far (ended and waited for), where the system says (Linux). */
-const cpuNow = () => childrenCpuMs((path) => readFileSync(path, 'utf8'));
+/** The machine's busy CPU milliseconds so far, where the system says (Linux). */
+const cpuNow = () => machineBusyMs((path) => readFileSync(path, 'utf8'));
 
 function summary() {
   console.log('');
