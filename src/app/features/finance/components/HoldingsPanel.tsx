@@ -19,6 +19,7 @@ import { textDir } from '../../../ui/bidi';
 import { ColumnHeads } from '../../../ui/ColumnHeads';
 import { AlertText } from '../../../ui/AlertText';
 import { Figure } from '../../../ui/Figure';
+import '../../../forms/forms.css';
 
 export function HoldingsPanel({ uid, now, desktop }: { uid: string; now: () => number; desktop: boolean }) {
   const { t } = useTranslation('finance');

@@ -10,6 +10,7 @@ import { aprPercent, quotaLeftPct } from '../model/finance';
 import { subscribeHref } from '../paths';
 import { amount } from './format';
 import { textDir } from '../../../ui/bidi';
+import '../../../forms/forms.css';
 
 export function ProductCard({ p }: { p: FinanceProduct }) {
   const { t } = useTranslation('finance');

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useFinanceProducts } from '../data';
 import { filterChoices, filterProducts, NO_FILTER, type KindFilter, type ProductFilter } from '../model/finance';
 import { ProductCard } from './ProductCard';
+import '../../../forms/forms.css';
 
 const KINDS: readonly KindFilter[] = ['all', 'flexible', 'fixed'];
 

@@ -14,6 +14,7 @@ import { amount, utcDate } from './format';
 import { isolate } from '../../../ui/bidi';
 import { AlertText } from '../../../ui/AlertText';
 import { BusyButton } from '../../../forms/BusyButton';
+import '../../../forms/forms.css';
 
 export interface RedeemDialogProps {
   holding: FinanceHolding;

@@ -23,6 +23,7 @@ import { recordQuery, RECORDS_PAGE_SIZE, tabOf, TAB_PAIRS, type RecordFilter } f
 import { RECORD_TABS, type RecordTab } from '../paths';
 import '../components/records.css';
 import { clock } from '../../../time/clock';
+import '../../../forms/forms.css';
 
 export default function RecordsScreen() {
   const { t } = useTranslation(['records', 'common']);
