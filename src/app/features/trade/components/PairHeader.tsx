@@ -44,8 +44,10 @@ function LivePrice({ symbol, decimals }: { symbol: string; decimals?: number }) 
 
 type StatKey = keyof Pick<TickerView, 'high24' | 'low24' | 'vol24' | 'amount24'>;
 
-/** A 24 h statistic; the high and low are prices, at the pair's decimals (`decimals`). */
-/** One 24 h statistic: its name, with its unit when it has one ("Volume 24h (BTC)"), and its live value. */
+/**
+ * One 24 h statistic: its name, with its unit when it has one ("Volume 24h (BTC)"), and its live value; the high and
+ * low are prices, at the pair's decimals (`decimals`).
+ */
 function LiveStat({
   label,
   unit,

@@ -6,7 +6,7 @@
  * An expired quote is replaced on its own; one the server refused as expired is replaced and the user told.
  * Phone: one column. Desktop: the form on the left, the history table on the right.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ExchangeRecord, Quote } from '../../../../shared/schemas/exchange';
@@ -16,7 +16,6 @@ import { TopBar } from '../../../ui/TopBar';
 import { useIsDesktop } from '../../../ui/useIsDesktop';
 
 import { session } from '../../../state/session';
-import { CoinIcon } from '../../../ui/CoinIcon';
 
 import { toast } from '../../../state/toast';
 import { useAssetBalances } from '../../../money/balances';
@@ -30,6 +29,7 @@ import '../../../forms/forms.css';
 import '../components/wallet.css';
 import '../components/exchange.css';
 import { ExchangeHistory } from '../components/ExchangeHistory';
+import { ExchangeLeg } from '../components/ExchangeLeg';
 import { Popup } from '../../../ui/Popup';
 import { clock } from '../../../time/clock';
 import { AlertText } from '../../../ui/AlertText';
@@ -204,7 +204,7 @@ function ExchangeForm() {
 
   return (
     <form className="form card fx-card" onSubmit={submit} noValidate data-testid="exchange-form">
-      <Leg
+      <ExchangeLeg
         side="from"
         coin={from}
         coins={codes}
@@ -240,13 +240,13 @@ function ExchangeForm() {
         >
           {t('exchange.max')}
         </button>
-      </Leg>
+      </ExchangeLeg>
 
       <div className="fx-swap">
         <SwapButton label={t('exchange.swap')} onClick={swap} testId="exchange-swap" />
       </div>
 
-      <Leg
+      <ExchangeLeg
         side="to"
         coin={to}
         coins={codes}
@@ -260,7 +260,7 @@ function ExchangeForm() {
         >
           {receive || <span className="fx-leg__placeholder">{t('exchange.receive')}</span>}
         </output>
-      </Leg>
+      </ExchangeLeg>
 
       <QuoteBox
         held={quote && held ? held : null}
@@ -293,80 +293,6 @@ function ExchangeForm() {
         />
       </Popup>
     </form>
-  );
-}
-
-/**
- * One side of the exchange: its name and the platform balance of its coin, then the coin picker and the amount
- * (typed on the side paid, where the name labels the input; shown on the side received).
- */
-function Leg(props: {
-  side: 'from' | 'to';
-  coin: string;
-  coins: readonly string[];
-  onPick: (c: string) => void;
-  available: string;
-  inputId?: string;
-  balanceTestId?: string;
-  invalid?: boolean;
-  error?: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('wallet');
-  const name = t(`exchange.${props.side}`);
-  return (
-    <div className={props.invalid ? 'fx-leg fx-leg--invalid' : 'fx-leg'}>
-      <div className="fx-leg__head">
-        {props.inputId ? (
-          <label htmlFor={props.inputId} className="fx-leg__label">
-            {name}
-          </label>
-        ) : (
-          <span className="fx-leg__label">{name}</span>
-        )}
-        <span className="fx-leg__balance" data-testid={props.balanceTestId}>
-          {t('exchange.available', { amount: formatDecimal(props.available), coin: props.coin })}
-        </span>
-      </div>
-      <div className="fx-leg__row">
-        <CoinPicker
-          label={name}
-          value={props.coin}
-          coins={props.coins}
-          onPick={props.onPick}
-          testId={`exchange-${props.side}`}
-        />
-        {props.children}
-      </div>
-      {props.error}
-    </div>
-  );
-}
-
-function CoinPicker(props: {
-  label: string;
-  value: string;
-  coins: readonly string[];
-  onPick: (c: string) => void;
-  testId: string;
-}) {
-  return (
-    <span className="fx-coin">
-      <CoinIcon coin={props.value} size={28} />
-      <select
-        className="fx-coin__select"
-        aria-label={props.label}
-        value={props.value}
-        onChange={(e) => props.onPick(e.currentTarget.value)}
-        data-testid={props.testId}
-      >
-        {props.coins.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    </span>
   );
 }
 
