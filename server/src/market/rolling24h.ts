@@ -68,23 +68,23 @@ export class Rolling24h {
     this.amount = amount;
     const s = this.m1;
     let k = s.size;
-    while (k > 0 && s.timeAt(k - 1) >= from) k--;
+    while (k > 0 && s.at('t', k - 1) >= from) k--;
     let vol = 0;
     let high = -Infinity;
     let low = Infinity;
     for (let j = k; j < s.size; j++) {
-      vol += s.volAt(j);
-      if (s.highAt(j) > high) high = s.highAt(j);
-      if (s.lowAt(j) < low) low = s.lowAt(j);
+      vol += s.at('v', j);
+      if (s.at('h', j) > high) high = s.at('h', j);
+      if (s.at('l', j) < low) low = s.at('l', j);
     }
     this.vol = vol;
     if (k < s.size) {
       this.high = high;
       this.low = low;
-      this.openPrice = s.openAt(k);
+      this.openPrice = s.at('o', k);
     } else if (s.size > 0) {
       // Nothing traded in 24 h: the last price stands for all of them.
-      const c = s.closeAt(s.size - 1);
+      const c = s.at('c', s.size - 1);
       this.high = this.low = this.openPrice = c;
     }
   }

@@ -21,7 +21,7 @@ describe('candle ring [SIM-8]', () => {
     }
     expect(s.size).toBe(600);
     // Paging back by open time crosses the ring's wrap-around seamlessly.
-    const end = s.timeAt(100);
-    expect(s.history(200, 0, 0, end).map((c) => c.t)).toEqual(Array.from({ length: 100 }, (_, i) => s.timeAt(i)));
+    const end = s.at('t', 100);
+    expect(s.history(200, 0, 0, end).map((c) => c.t)).toEqual(Array.from({ length: 100 }, (_, i) => s.at('t', i)));
   });
 });

@@ -17,6 +17,9 @@ function columns(size: number): Float64Array[] {
   return [0, 1, 2, 3, 4, 5].map((k) => buf.subarray(k * size, (k + 1) * size));
 }
 
+/** The columns of a {@link CandleSeries}: open time, open, high, low, close, volume. */
+export type CandleColumn = 't' | 'o' | 'h' | 'l' | 'c' | 'v';
+
 export class CandleSeries {
   readonly len: number;
   private t: Float64Array;
@@ -122,24 +125,12 @@ export class CandleSeries {
     return true;
   }
 
-  /** Open time of the k-th candle, oldest first. */
-  timeAt(k: number): number {
-    return this.t[(this.head + k) % this.cap];
-  }
-  openAt(k: number): number {
-    return this.o[(this.head + k) % this.cap];
-  }
-  highAt(k: number): number {
-    return this.h[(this.head + k) % this.cap];
-  }
-  lowAt(k: number): number {
-    return this.l[(this.head + k) % this.cap];
-  }
-  closeAt(k: number): number {
-    return this.c[(this.head + k) % this.cap];
-  }
-  volAt(k: number): number {
-    return this.v[(this.head + k) % this.cap];
+  /**
+   * One column of the k-th candle, oldest first, in minor units: `t` open time, `o` open, `h` high, `l` low, `c`
+   * close, `v` volume.
+   */
+  at(column: CandleColumn, k: number): number {
+    return this[column][(this.head + k) % this.cap];
   }
 
   candleAt(k: number, priceScale: number, qtyScale: number): Candle {
@@ -195,7 +186,7 @@ export class CandleSeries {
       let hi = this.n;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (this.timeAt(mid) < endTime) lo = mid + 1;
+        if (this.at('t', mid) < endTime) lo = mid + 1;
         else hi = mid;
       }
       end = lo;

@@ -192,7 +192,7 @@ export class SymbolMarket {
     const st = this.stats;
     const close = this.lastPrice;
     const d = this.heldBy['1d']; // its newest candle: inside the 24 h window, never the deferred history
-    const today = d.size > 0 && d.timeAt(d.size - 1) === candleOpenTime(now, '1d');
+    const today = d.size > 0 && d.at('t', d.size - 1) === candleOpenTime(now, '1d');
     const k = d.size - 1;
     const base = st.openPrice > 0 ? st.openPrice : close;
     const f = (n: number) => fmtMinor(n, ps);
@@ -201,10 +201,10 @@ export class SymbolMarket {
       openPrice: f(base),
       change: f(close - base),
       priceChangePercent: base > 0 ? percentChange(close, base) : '0.0000',
-      open: f(today ? d.openAt(k) : close),
-      low: f(today ? d.lowAt(k) : close),
-      high: f(today ? d.highAt(k) : close),
-      volume: fmtMinor(today ? d.volAt(k) : 0, qs),
+      open: f(today ? d.at('o', k) : close),
+      low: f(today ? d.at('l', k) : close),
+      high: f(today ? d.at('h', k) : close),
+      volume: fmtMinor(today ? d.at('v', k) : 0, qs),
       volume24: fmtMinor(st.vol, qs),
       high24: f(st.high || close),
       low24: f(st.low || close),
