@@ -101,3 +101,67 @@ describe('[PERF-71] the ledger reads back no balance or hold it wrote in the tra
     db.transaction(() => expect(ledger.balance(1, 'platform', 'USDT').available).toBe('77'))();
   });
 });
+
+describe('[PERF-73] a ledger step inside a transaction takes no savepoint of its own, and stays all or nothing', () => {
+  it('a hold, a fill from it and its release open no savepoint', async () => {
+    const { db, ledger } = await setup();
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { run: (...a: unknown[]) => unknown };
+    const inner = proto.run;
+    let savepoints = 0;
+    proto.run = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.startsWith('SAVEPOINT')) savepoints++;
+      return inner.apply(this, args);
+    };
+    try {
+      db.transaction(() => {
+        const h = order(ledger, 'o1', '30');
+        ledger.post({
+          kind: 'spot_fill',
+          ref: 'f1',
+          userId: 1,
+          entries: [{ house: 'house:market', coin: 'USDT', amount: '10' }],
+          fromHolds: [{ holdId: h.id, amount: '10' }],
+        });
+        ledger.release(h.id, { kind: 'spot_release', ref: 'o1', userId: 1 });
+      })();
+    } finally {
+      proto.run = inner;
+    }
+    expect(savepoints).toBe(0);
+    expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '90', frozen: '0' });
+  });
+
+  it('a refusal writes nothing; a step that fails after it wrote cannot be caught and committed', async () => {
+    const { db, ledger } = await setup();
+    const journals = () => (db.prepare('SELECT count(*) AS n FROM ledger_journal').get() as { n: number }).n;
+    const n0 = journals();
+    // A business refusal is checked before the first write: caught, the transaction goes on and commits.
+    db.transaction(() => {
+      expect(() => order(ledger, 'o1', '101')).toThrow(/Insufficient USDT/);
+      order(ledger, 'o2', '1');
+    })();
+    expect(journals()).toBe(n0 + 1);
+    // User 9 does not exist: the journal row (no user) is written, then its entry fails its foreign key.
+    const credit = () =>
+      ledger.post({
+        kind: 'deposit',
+        ref: 'no-such-user',
+        userId: null,
+        entries: [
+          { userId: 9, account: 'platform', coin: 'USDT', amount: '5' },
+          { house: 'house:deposits', coin: 'USDT', amount: '-5' },
+        ],
+      });
+    expect(() =>
+      db.transaction(() => {
+        order(ledger, 'o3', '1');
+        expect(credit).toThrow(/FOREIGN KEY/);
+      })(),
+    ).toThrow(/a step failed after it wrote/);
+    expect(journals()).toBe(n0 + 1);
+    expect(ledger.balance(1, 'platform', 'USDT')).toEqual({ available: '99', frozen: '1' });
+    // The connection is usable again at once.
+    db.transaction(() => order(ledger, 'o4', '1'))();
+    expect(journals()).toBe(n0 + 2);
+  });
+});

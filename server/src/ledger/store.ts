@@ -6,6 +6,7 @@
  * no arithmetic.
  */
 import type Database from 'better-sqlite3';
+import { breakFrame, frameDepth } from '../db/open';
 import { TxCache } from '../db/txCache';
 import type { Bucket, HoldState, UserAccount } from './types';
 
@@ -154,20 +155,40 @@ export function sqliteLedgerStore(db: Database.Database, opts: { cache?: boolean
     const h = holds?.get(id);
     if (h) holds!.set(id, { ...h, ...changed });
   };
+  /** The writes this store made (PERF-73: whether a step that failed had written). */
+  let writes = 0;
   return {
     transaction: (fn) => db.transaction(fn)(),
-    atomic: (fn) => db.transaction(fn)(),
+    // PERF-73: inside a transaction frame a step runs without a savepoint of its own. The rules check everything
+    // before the first write (service.ts), so a step that fails has written nothing; one that fails after it wrote
+    // (an SQL error) breaks the frame it ran in, which then can only roll back.
+    atomic: (fn) => {
+      if (frameDepth(db) === 0) return db.transaction(fn)();
+      const before = writes;
+      try {
+        return fn();
+      } catch (err) {
+        if (writes !== before) breakFrame(db);
+        throw err;
+      }
+    },
     journalByRef: (kind, ref) => q.journalByRef.get(kind, ref) as JournalRow | undefined,
     insertJournal: (row) => {
       const r = q.insertJournal.run(row);
-      return r.changes === 1 ? Number(r.lastInsertRowid) : undefined;
+      if (r.changes !== 1) return undefined;
+      writes++;
+      return Number(r.lastInsertRowid);
     },
-    insertEntry: (row) => void q.insertEntry.run(row),
+    insertEntry: (row) => {
+      writes++;
+      q.insertEntry.run(row);
+    },
     balance: (userId, account, coin) =>
       balances
         ? balances.read(`${userId}\u0000${account}\u0000${coin}`, loadBalance)
         : (q.balance.get(userId, account, coin) as Balance | undefined),
     putBalance: (row) => {
+      writes++;
       q.putBalance.run(row);
       balances?.set(`${row.userId}\u0000${row.account}\u0000${row.coin}`, {
         available: row.available,
@@ -176,6 +197,7 @@ export function sqliteLedgerStore(db: Database.Database, opts: { cache?: boolean
     },
     balancesOf: (userId) => q.balancesOf.all(userId) as BalanceRow[],
     insertHold: (row) => {
+      writes++;
       const id = Number(q.insertHold.run(row).lastInsertRowid);
       // The row as stored (the columns' defaults for what the insert leaves out).
       holds?.set(id, { ...row, id, state: 'open', closedJournalId: null, closedAt: null });
@@ -183,11 +205,13 @@ export function sqliteLedgerStore(db: Database.Database, opts: { cache?: boolean
     },
     hold: (id) => (holds ? holds.read(id, loadHold) : loadHold(id)),
     closeHold: (id, state, journalId, time) => {
+      writes++;
       if (q.closeHold.run(state, journalId, time, id).changes !== 1) return false;
       holdChanged(id, { state, closedJournalId: journalId, closedAt: time });
       return true;
     },
     setHoldAmount: (id, amount) => {
+      writes++;
       if (q.setHoldAmount.run(amount, id).changes !== 1) return false;
       holdChanged(id, { amount });
       return true;
