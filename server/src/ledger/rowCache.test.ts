@@ -33,19 +33,33 @@ afterEach(() => {
   reads.hold = 0;
 });
 
+/** A deposit of `amount` USDT to `user`'s platform account, the journal row's user being `owner`. */
+const deposit = (ledger: Ledger, ref: string, user: number, owner: number | null, amount: string) =>
+  ledger.post({
+    kind: 'deposit',
+    ref,
+    userId: owner,
+    entries: [
+      { userId: user, account: 'platform', coin: 'USDT', amount },
+      { house: 'house:deposits', coin: 'USDT', amount: `-${amount}` },
+    ],
+  });
+
+/** 10 of a hold taken by a fill. */
+const fill = (ledger: Ledger, holdId: number) =>
+  ledger.post({
+    kind: 'spot_fill',
+    ref: 'f1',
+    userId: 1,
+    entries: [{ house: 'house:market', coin: 'USDT', amount: '10' }],
+    fromHolds: [{ holdId, amount: '10' }],
+  });
+
 async function setup() {
   const db = await freshDb();
   const store = sqliteLedgerStore(db);
   const ledger = new Ledger({ store, clock: manualClock() });
-  ledger.post({
-    kind: 'deposit',
-    ref: 'd1',
-    userId: 1,
-    entries: [
-      { userId: 1, account: 'platform', coin: 'USDT', amount: '100' },
-      { house: 'house:deposits', coin: 'USDT', amount: '-100' },
-    ],
-  });
+  deposit(ledger, 'd1', 1, 1, '100');
   countReads(db);
   return { db, ledger };
 }
@@ -60,13 +74,7 @@ describe('[PERF-71] the ledger reads back no balance or hold it wrote in the tra
       expect(ledger.balance(1, 'platform', 'USDT').available).toBe('100');
       const h = order(ledger, 'o1', '30');
       expect(ledger.holdById(h.id)).toMatchObject({ state: 'open', amount: '30' });
-      ledger.post({
-        kind: 'spot_fill',
-        ref: 'f1',
-        userId: 1,
-        entries: [{ house: 'house:market', coin: 'USDT', amount: '10' }],
-        fromHolds: [{ holdId: h.id, amount: '10' }],
-      });
+      fill(ledger, h.id);
       expect(ledger.holdById(h.id)).toMatchObject({ state: 'open', amount: '20' });
       ledger.release(h.id, { kind: 'spot_release', ref: 'o1', userId: 1 });
       expect(ledger.holdById(h.id)).toMatchObject({ state: 'released', amount: '20' });
@@ -115,13 +123,7 @@ describe('[PERF-73] a ledger step inside a transaction takes no savepoint of its
     try {
       db.transaction(() => {
         const h = order(ledger, 'o1', '30');
-        ledger.post({
-          kind: 'spot_fill',
-          ref: 'f1',
-          userId: 1,
-          entries: [{ house: 'house:market', coin: 'USDT', amount: '10' }],
-          fromHolds: [{ holdId: h.id, amount: '10' }],
-        });
+        fill(ledger, h.id);
         ledger.release(h.id, { kind: 'spot_release', ref: 'o1', userId: 1 });
       })();
     } finally {
@@ -142,16 +144,7 @@ describe('[PERF-73] a ledger step inside a transaction takes no savepoint of its
     })();
     expect(journals()).toBe(n0 + 1);
     // User 9 does not exist: the journal row (no user) is written, then its entry fails its foreign key.
-    const credit = () =>
-      ledger.post({
-        kind: 'deposit',
-        ref: 'no-such-user',
-        userId: null,
-        entries: [
-          { userId: 9, account: 'platform', coin: 'USDT', amount: '5' },
-          { house: 'house:deposits', coin: 'USDT', amount: '-5' },
-        ],
-      });
+    const credit = () => deposit(ledger, 'no-such-user', 9, null, '5');
     expect(() =>
       db.transaction(() => {
         order(ledger, 'o3', '1');
