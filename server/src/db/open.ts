@@ -91,7 +91,7 @@ export function breakFrame(db: Database.Database): void {
 }
 
 /** Thrown by a frame a step broke (PERF-73) when its code went on to commit or release it. */
-export class BrokenFrame extends Error {
+class BrokenFrame extends Error {
   constructor() {
     super('a step failed after it wrote and its error was caught: the transaction was rolled back');
     this.name = 'BrokenFrame';
