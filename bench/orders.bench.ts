@@ -22,7 +22,8 @@
  * and .md. Not a test: no threshold is asserted. The LAST line printed is one JSON object.
  * `BENCH_SERVER_LOG=<file>` appends the servers' standard output to that file.
  * `BENCH_CPU_PROF=<dir>` starts each server with `--cpu-prof` into that folder (where the time goes).
- * `BENCH_SQL_COUNT=1` loads bench/lib/sqlCount.ts into each server and prints its SQL statements per accepted order.
+ * `BENCH_SQL_COUNT=1` loads bench/lib/sqlCount.ts into each server and prints its SQL statements per accepted order
+ * (with `BENCH_SQL_KINDS=1` too, by kind of statement).
  * Printed per run besides the client's figures: the server's CPU time per accepted order (Linux /proc: steadier
  * than throughput when other work shares the machine), the same over the server's idle CPU (measured for 3 s
  * before the window and subtracted: what an order adds) and the core's batches in the run by size (its /metrics).
@@ -275,6 +276,25 @@ async function sqlCount(dataDir: string): Promise<number | undefined> {
   }
 }
 
+/** SQL statements by kind (BENCH_SQL_COUNT=1, written beside the count). */
+function sqlKinds(dataDir: string): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(join(dataDir, 'sql-kinds.json'), 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** The kinds of statement per accepted order between two readings, commonest first (BENCH_SQL_KINDS=1). */
+function kindsPerOrder(a: Record<string, number>, b: Record<string, number>, accepted: number): string {
+  return Object.keys(b)
+    .map((k) => [k, (b[k] - (a[k] ?? 0)) / accepted] as const)
+    .filter(([, n]) => n >= 0.01)
+    .sort((x, y) => y[1] - x[1])
+    .map(([k, n]) => `    ${n.toFixed(2)}  ${k}`)
+    .join('\n');
+}
+
 /** The core's committed batches by size and its commands, from the server's /metrics (loopback, no token). */
 async function coreBatches(url: string): Promise<{ commands: number; batches: Record<string, number> }> {
   const text = await (await fetch(url + '/metrics')).text();
@@ -360,6 +380,7 @@ async function main(): Promise<void> {
           const terms = await pairTerms(srv.url);
           const before = await coreBatches(srv.url);
           const sqlBefore = await sqlCount(srv.dataDir);
+          const kindsBefore = sqlKinds(srv.dataDir);
           // The server's CPU with no orders (the simulator's steps, the jobs): over IDLE_MS before the window.
           const idleFrom = cpuSeconds(srv.proc.pid);
           const idleStart = performance.now();
@@ -417,6 +438,8 @@ async function main(): Promise<void> {
                 : `; ${Math.round(((sqlAfter - sqlBefore) / r.accepted) * 10) / 10} SQL statements per accepted order`) +
               `; core: ${batches.batches} batches, ${batches.commandsPerBatch} commands each (by size ${JSON.stringify(batches.sizes)})`,
           );
+          if (process.env.BENCH_SQL_KINDS === '1' && sqlBefore !== undefined && r.accepted > 0)
+            console.log(kindsPerOrder(kindsBefore, sqlKinds(srv.dataDir), r.accepted));
           if (opts.ceiling && ci === 0) {
             for (const probe of CEILING_PROBES) {
               const c = await runClient({ ...job, tag: `r${run}p${probe.name}n${clients}`, probe: probe.path });

@@ -57,6 +57,7 @@ import { registerWithdrawTestSwitches } from './withdrawals/testSwitches';
 import { registerSpotTestSwitches } from './spot/testSwitches';
 import { Ledger } from './ledger/service';
 import { writeBehindLedgerStore } from './ledger/writeBehind';
+import { sqliteLedgerStore } from './ledger/store';
 import { ledgerCheckJob } from './ledger/check';
 import { Idempotency } from './ledger/idempotency';
 import { sqliteIdempotencyStore } from './ledger/idempotencyStore';
@@ -198,10 +199,12 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       'Batches the trading core committed, by how many commands they carried (CORE-3)',
     );
     const coreCommands = metrics.counter('exchange_core_commands_total', 'Commands the trading core committed');
-    // The books (LEDGER-1): the one writer of balances; inside the core's batches it writes behind (LEDGER-11).
-    const ledgerStore = writeBehindLedgerStore(db);
+    // The books (LEDGER-1): the one writer of balances; inside the core's batches it writes behind (LEDGER-11, off
+    // by default), else row by row with the rows it wrote in a transaction kept for the rest of it (PERF-71).
+    const behind = config.core.writeBehind === false ? undefined : writeBehindLedgerStore(db);
+    const ledgerStore = behind ?? sqliteLedgerStore(db);
     const core = new TradingCore({
-      ledger: config.core.writeBehind === false ? undefined : ledgerStore,
+      ledger: behind,
       db,
       store: journal,
       engine: market.engine,

@@ -71,6 +71,34 @@ interface SavepointWatcher {
 const watchers = new WeakMap<Database.Database, SavepointWatcher[]>();
 
 /**
+ * PERF-73: per connection, how many transaction frames (the transaction and its savepoints) `db.transaction` has
+ * open, and the frames a step broke: a step that runs inside the open frame without a savepoint of its own and
+ * fails after it wrote (`breakFrame`) leaves writes only a rollback may take away, so the frame it ran in can no
+ * longer commit or release: it rolls back and throws instead, even when its code caught the step's error.
+ */
+const frames = new WeakMap<Database.Database, { depth: number; broken: number }>();
+
+/** How many frames `db.transaction` has open on `db` now (0: none, or a transaction begun some other way). */
+export function frameDepth(db: Database.Database): number {
+  return frames.get(db)?.depth ?? 0;
+}
+
+/** A step without a savepoint of its own failed after it wrote: the innermost open frame must roll back. */
+export function breakFrame(db: Database.Database): void {
+  const f = frames.get(db);
+  if (!f || f.depth === 0) throw new Error('breakFrame outside a transaction frame');
+  if (f.broken === 0 || f.depth < f.broken) f.broken = f.depth;
+}
+
+/** Thrown by a frame a step broke (PERF-73) when its code went on to commit or release it. */
+class BrokenFrame extends Error {
+  constructor() {
+    super('a step failed after it wrote and its error was caught: the transaction was rolled back');
+    this.name = 'BrokenFrame';
+  }
+}
+
+/**
  * Registers `w` on `db` (its transactions are routed through `immediateTransactions` first if they were not yet:
  * a test's in-memory database). Every savepoint this connection opens through `db.transaction` then tells it.
  */
@@ -91,6 +119,8 @@ export function watchSavepoints(db: Database.Database, w: SavepointWatcher): voi
 function immediateTransactions(db: Database.Database): void {
   const watched: SavepointWatcher[] = [];
   watchers.set(db, watched);
+  const frame = { depth: 0, broken: 0 };
+  frames.set(db, frame);
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
@@ -106,14 +136,19 @@ function immediateTransactions(db: Database.Database): void {
     const marks = outer || watched.length === 0 ? undefined : watched.map((w) => w.mark());
     if (outer) outerEdge();
     (outer ? begins[how] : savepoint).run();
+    const depth = ++frame.depth;
     try {
       const result = fn(...args);
       if (result && typeof (result as { then?: unknown }).then === 'function')
         throw new TypeError('Transaction function cannot return a promise');
+      if (frame.broken !== 0 && frame.broken >= depth) throw new BrokenFrame();
       (outer ? commit : release).run();
+      frame.depth--;
       if (outer) outerEdge();
       return result;
     } catch (err) {
+      frame.depth = depth - 1;
+      if (frame.broken >= depth) frame.broken = 0;
       if (db.inTransaction) {
         if (outer) rollback.run();
         else {

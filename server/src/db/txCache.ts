@@ -9,8 +9,8 @@
 import type Database from 'better-sqlite3';
 import { watchSavepoints } from './open';
 
-export class TxCache<V extends object> {
-  private rows = new Map<number, V>();
+export class TxCache<V extends object, K = number> {
+  private rows = new Map<K, V>();
   private undo: (() => void)[] = [];
 
   constructor(private readonly db: Database.Database) {
@@ -27,14 +27,14 @@ export class TxCache<V extends object> {
   }
 
   /** A copy of the row kept for `id` in this transaction, or undefined. */
-  get(id: number): V | undefined {
+  get(id: K): V | undefined {
     if (!this.db.inTransaction) return undefined;
     const r = this.rows.get(id);
     return r && { ...r };
   }
 
   /** Keeps `row` as the row of `id` for the rest of the transaction (nothing outside one). */
-  set(id: number, row: V): void {
+  set(id: K, row: V): void {
     if (!this.db.inTransaction) return;
     const rows = this.rows;
     const was = rows.get(id);
@@ -46,12 +46,12 @@ export class TxCache<V extends object> {
   }
 
   /** Whether `id` is kept (an update of a row kept is applied to it; one not kept is left to SQL). */
-  has(id: number): boolean {
+  has(id: K): boolean {
     return this.db.inTransaction && this.rows.has(id);
   }
 
   /** The row read from SQL when it is not kept, then kept. */
-  read(id: number, load: (id: number) => V | undefined): V | undefined {
+  read(id: K, load: (id: K) => V | undefined): V | undefined {
     const r = this.get(id);
     if (r) return r;
     const row = load(id);

@@ -68,6 +68,24 @@ function cleanFacts(f: Record<string, string> | undefined): Record<string, strin
   return out;
 }
 
+const SPOT_FACTS = ['symbol', 'side', 'type', 'amount', 'filled', 'filledTotal'] as const;
+/** A spot order's facts given with its event (PERF-72), as the row would give them; undefined when one is missing. */
+function spotFacts(
+  userId: number,
+  f: Record<string, string>,
+): (Record<(typeof SPOT_FACTS)[number], string> & { userId: number }) | undefined {
+  if (!SPOT_FACTS.every((k) => typeof f[k] === 'string' && f[k] !== '')) return undefined;
+  return {
+    userId,
+    symbol: f.symbol,
+    side: f.side,
+    type: f.type,
+    amount: f.amount,
+    filled: f.filled,
+    filledTotal: f.filledTotal,
+  };
+}
+
 export class InboxService {
   constructor(private readonly deps: InboxDeps) {}
 
@@ -244,7 +262,8 @@ export class InboxService {
       case 'spot': {
         if (e.status !== 'filled' && e.status !== 'partiallyFilled') return undefined;
         const n = asNumber(e.id);
-        const o = n !== undefined ? store.spotOrder(n) : undefined;
+        // PERF-72: the order's facts as the spot service gave them with the event, else its row.
+        const o = n === undefined ? undefined : (spotFacts(userId, facts) ?? store.spotOrder(n));
         if (!o || o.userId !== userId || new Decimal(o.filled).isZero()) return undefined;
         const part = e.status === 'partiallyFilled';
         return {

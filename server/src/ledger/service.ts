@@ -15,7 +15,7 @@ import type { AssetEntry } from '../../../src/shared/schemas/user';
 import type { JournalKind } from '../../../src/shared/wallet/journalKinds';
 import { ApiFail } from '../http/failures';
 import type { Clock } from '../time/clock';
-import type { HoldRow, JournalRow, LedgerStore } from './store';
+import type { BalanceRow, HoldRow, JournalRow, LedgerStore } from './store';
 import { USER_ACCOUNTS, type Bucket, type HouseAccount, type UserAccount } from './types';
 
 /** One side of an operation: a user's available balance, or a house account. Amount signed (+ credit, - debit). */
@@ -317,19 +317,9 @@ export class Ledger {
       if (!s.isZero()) throw new LedgerError(`${cause.kind}: entries of ${coin} sum to ${s.toFixed()}, not zero`);
     const time = this.clock.now();
     const memo = cause.memo ?? '';
-    // (kind, ref) is unique in the journal: the insert refuses a second row (the first write of the row).
-    const id = this.store.insertJournal({ kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo });
-    if (id === undefined) throw new LedgerError(`${cause.kind} ${cause.ref} is already in the journal`);
+    // Every check before the first write (PERF-73: a step that fails has written nothing).
     const deltas = new Map<string, Delta>();
     for (const l of legs) {
-      this.store.insertEntry({
-        journalId: id,
-        userId: l.userId,
-        account: l.account,
-        bucket: l.bucket,
-        coin: l.coin,
-        amount: l.amount.toFixed(),
-      });
       if (l.userId === null) continue;
       const k = `${l.userId}\u0000${l.account}\u0000${l.coin}`;
       let d = deltas.get(k);
@@ -345,13 +335,14 @@ export class Ledger {
       }
       d[l.bucket] = d[l.bucket].plus(l.amount);
     }
+    const rows: BalanceRow[] = [];
     for (const d of deltas.values()) {
       const row = this.store.balance(d.userId, d.account, d.coin);
       const available = new Decimal(row?.available ?? '0').plus(d.available);
       const frozen = new Decimal(row?.frozen ?? '0').plus(d.frozen);
       if (available.isNegative()) throw new ApiFail(`Insufficient ${d.coin} balance in the ${d.account} account`);
       if (frozen.isNegative()) throw new LedgerError(`frozen ${d.coin} of user ${d.userId} would go below zero`);
-      this.store.putBalance({
+      rows.push({
         userId: d.userId,
         account: d.account,
         coin: d.coin,
@@ -359,6 +350,19 @@ export class Ledger {
         frozen: frozen.toFixed(),
       });
     }
+    // (kind, ref) is unique in the journal: the insert refuses a second row (the first write of the row).
+    const id = this.store.insertJournal({ kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo });
+    if (id === undefined) throw new LedgerError(`${cause.kind} ${cause.ref} is already in the journal`);
+    for (const l of legs)
+      this.store.insertEntry({
+        journalId: id,
+        userId: l.userId,
+        account: l.account,
+        bucket: l.bucket,
+        coin: l.coin,
+        amount: l.amount.toFixed(),
+      });
+    for (const r of rows) this.store.putBalance(r);
     const written: JournalRow = { id, kind: cause.kind, ref: cause.ref, userId: cause.userId, time, memo };
     this.announce(legs);
     return written;

@@ -6,6 +6,8 @@
  * no arithmetic.
  */
 import type Database from 'better-sqlite3';
+import { breakFrame, frameDepth } from '../db/open';
+import { TxCache } from '../db/txCache';
 import type { Bucket, HoldState, UserAccount } from './types';
 
 export interface JournalInsert {
@@ -92,7 +94,14 @@ const HOLD_COLS = `id, user_id AS userId, account, coin, amount, kind, ref, stat
   closed_journal_id AS closedJournalId, created_at AS createdAt, closed_at AS closedAt`;
 const ENTRY_COLS = 'journal_id AS journalId, user_id AS userId, account, bucket, coin, amount';
 
-export function sqliteLedgerStore(db: Database.Database): LedgerStore {
+/**
+ * `cache` (PERF-71, on unless a caller writes these tables by other statements, as the write-behind store does):
+ * the balance rows and holds this store wrote or read in a transaction are answered from memory for the rest of
+ * it (`TxCache`: a savepoint that rolls back takes them back, nothing outlives the transaction). The ledger is the
+ * only writer of `user_assets` and `ledger_holds`, and every write still goes to SQL at once, so what the memory
+ * answers is what SQL would answer there.
+ */
+export function sqliteLedgerStore(db: Database.Database, opts: { cache?: boolean } = {}): LedgerStore {
   const q = {
     journalByRef: db.prepare(
       'SELECT id, kind, ref, user_id AS userId, created_at AS time, memo FROM ledger_journal WHERE kind = ? AND ref = ?',
@@ -132,23 +141,81 @@ export function sqliteLedgerStore(db: Database.Database): LedgerStore {
     eachOpenHold: db.prepare(`SELECT ${HOLD_COLS} FROM ledger_holds WHERE state = 'open'`),
     entriesOf: db.prepare(`SELECT ${ENTRY_COLS} FROM ledger_entries WHERE journal_id = ? ORDER BY id`),
   };
+  const cache = opts.cache ?? true;
+  type Balance = { available: string; frozen: string };
+  const balances = cache ? new TxCache<Balance, string>(db) : undefined;
+  const holds = cache ? new TxCache<HoldRow>(db) : undefined;
+  const loadBalance = (k: string) => {
+    const [userId, account, coin] = k.split('\u0000');
+    return q.balance.get(Number(userId), account, coin) as Balance | undefined;
+  };
+  const loadHold = (id: number) => q.hold.get(id) as HoldRow | undefined;
+  /** A kept hold changed by an UPDATE that changed its row. */
+  const holdChanged = (id: number, changed: Partial<HoldRow>) => {
+    const h = holds?.get(id);
+    if (h) holds!.set(id, { ...h, ...changed });
+  };
+  /** The writes this store made (PERF-73: whether a step that failed had written). */
+  let writes = 0;
   return {
     transaction: (fn) => db.transaction(fn)(),
-    atomic: (fn) => db.transaction(fn)(),
+    // PERF-73: inside a transaction frame a step runs without a savepoint of its own. The rules check everything
+    // before the first write (service.ts), so a step that fails has written nothing; one that fails after it wrote
+    // (an SQL error) breaks the frame it ran in, which then can only roll back.
+    atomic: (fn) => {
+      if (frameDepth(db) === 0) return db.transaction(fn)();
+      const before = writes;
+      try {
+        return fn();
+      } catch (err) {
+        if (writes !== before) breakFrame(db);
+        throw err;
+      }
+    },
     journalByRef: (kind, ref) => q.journalByRef.get(kind, ref) as JournalRow | undefined,
     insertJournal: (row) => {
       const r = q.insertJournal.run(row);
-      return r.changes === 1 ? Number(r.lastInsertRowid) : undefined;
+      if (r.changes !== 1) return undefined;
+      writes++;
+      return Number(r.lastInsertRowid);
     },
-    insertEntry: (row) => void q.insertEntry.run(row),
+    insertEntry: (row) => {
+      writes++;
+      q.insertEntry.run(row);
+    },
     balance: (userId, account, coin) =>
-      q.balance.get(userId, account, coin) as { available: string; frozen: string } | undefined,
-    putBalance: (row) => void q.putBalance.run(row),
+      balances
+        ? balances.read(`${userId}\u0000${account}\u0000${coin}`, loadBalance)
+        : (q.balance.get(userId, account, coin) as Balance | undefined),
+    putBalance: (row) => {
+      writes++;
+      q.putBalance.run(row);
+      balances?.set(`${row.userId}\u0000${row.account}\u0000${row.coin}`, {
+        available: row.available,
+        frozen: row.frozen,
+      });
+    },
     balancesOf: (userId) => q.balancesOf.all(userId) as BalanceRow[],
-    insertHold: (row) => Number(q.insertHold.run(row).lastInsertRowid),
-    hold: (id) => q.hold.get(id) as HoldRow | undefined,
-    closeHold: (id, state, journalId, time) => q.closeHold.run(state, journalId, time, id).changes === 1,
-    setHoldAmount: (id, amount) => q.setHoldAmount.run(amount, id).changes === 1,
+    insertHold: (row) => {
+      writes++;
+      const id = Number(q.insertHold.run(row).lastInsertRowid);
+      // The row as stored (the columns' defaults for what the insert leaves out).
+      holds?.set(id, { ...row, id, state: 'open', closedJournalId: null, closedAt: null });
+      return id;
+    },
+    hold: (id) => (holds ? holds.read(id, loadHold) : loadHold(id)),
+    closeHold: (id, state, journalId, time) => {
+      writes++;
+      if (q.closeHold.run(state, journalId, time, id).changes !== 1) return false;
+      holdChanged(id, { state, closedJournalId: journalId, closedAt: time });
+      return true;
+    },
+    setHoldAmount: (id, amount) => {
+      writes++;
+      if (q.setHoldAmount.run(amount, id).changes !== 1) return false;
+      holdChanged(id, { amount });
+      return true;
+    },
     counts: () => q.counts.get() as ReturnType<LedgerStore['counts']>,
     eachEntry: () => q.eachEntry.iterate() as Iterable<EntryRow>,
     eachBalance: () => q.eachBalance.iterate() as Iterable<BalanceRow>,

@@ -61,7 +61,8 @@ function key(userId: number, account: string, coin: string): string {
 }
 
 export function writeBehindLedgerStore(db: Database.Database): LedgerStore & LedgerBatch {
-  const sql = sqliteLedgerStore(db);
+  // Its flush writes balances and holds by its own statements: the SQL store keeps none of them in memory.
+  const sql = sqliteLedgerStore(db, { cache: false });
   const updateHold = db.prepare(
     `UPDATE ledger_holds SET amount = @amount, state = @state, closed_journal_id = @closedJournalId,
      closed_at = @closedAt WHERE id = @id`,

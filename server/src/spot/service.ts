@@ -335,7 +335,7 @@ export class SpotService {
     const o = this.deps.store.order(id);
     if (!o) return;
     if (s.status === 'cancelled' || s.status === 'filled') this.finish(o, s.cancelReason ?? 'user');
-    else this.deps.statusChanged(o.userId, { kind: 'spot', id, status: o.status });
+    else this.deps.statusChanged(o.userId, { kind: 'spot', id, status: o.status, facts: orderFacts(o) });
   }
 
   /**
@@ -366,8 +366,28 @@ export class SpotService {
           updatedAt: clock.now(),
         });
     });
-    this.deps.statusChanged(o.userId, { kind: 'spot', id: o.id, status: filledAll ? 'filled' : 'cancelled' });
+    this.deps.statusChanged(o.userId, {
+      kind: 'spot',
+      id: o.id,
+      status: filledAll ? 'filled' : 'cancelled',
+      facts: orderFacts(o),
+    });
   }
+}
+
+/**
+ * PERF-72: the order's facts as the inbox writes them into a fill's message (what it would read from the row):
+ * the row in hand is the row as it is now (ending an order changes neither its fills nor its terms).
+ */
+function orderFacts(o: OrderRow): Record<string, string> {
+  return {
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    amount: o.amount,
+    filled: o.filled,
+    filledTotal: o.filledTotal,
+  };
 }
 
 /** "1.50" -> "1.5" (amounts are stored and compared canonical). */

@@ -125,6 +125,45 @@ describe('[SPOT-6] a market buy fills against the book: coin in, quote and fee o
   });
 });
 
+describe('[PERF-72] a fill’s inbox message comes from the event’s facts', () => {
+  it('a market buy that fills writes its orderFilled message without reading the order again', async () => {
+    const proto = Object.getPrototypeOf(ts.ctx.db.prepare('SELECT 1')) as { get: (...a: unknown[]) => unknown };
+    const inner = proto.get;
+    let inboxReads = 0;
+    proto.get = function (this: { source: string }, ...args: unknown[]) {
+      // The inbox's own read of a spot order (inbox/store.ts spotOrder).
+      if (this.source.startsWith('SELECT user_id AS userId, symbol, side, type, amount, filled, filled_total'))
+        inboxReads++;
+      return inner.apply(this, args);
+    };
+    try {
+      const u = await user({ USDT: '10000' });
+      const r = await ts.call(tradingApi.submitSpotOrder, {
+        token: u.token,
+        body: { symbol: SYMBOL, side: 'buy', type: 'market', amount: '0.01' },
+      });
+      expect(r.data.status).toBe('filled');
+      const m = ts.ctx.db
+        .prepare("SELECT params FROM messages WHERE user_id = ? AND kind = 'orderFilled'")
+        .get(u.id) as { params: string };
+      expect(JSON.parse(m.params)).toMatchObject({
+        market: 'spot',
+        id: String(r.data.id),
+        symbol: SYMBOL,
+        side: 'buy',
+        type: 'market',
+        status: 'filled',
+        amount: '0.01',
+        filled: '0.01',
+        total: new Decimal(r.data.filledTotal).toFixed(),
+      });
+      expect(inboxReads).toBe(0);
+    } finally {
+      proto.get = inner;
+    }
+  });
+});
+
 describe('[SPOT-9] one order per intent', () => {
   it('the same Idempotency-Key 50 times gives one order', async () => {
     const u = await user({ USDT: '1000' });
