@@ -54,7 +54,8 @@ export class Outbox {
 
   constructor(
     private readonly port: { postMessage(m: DrawMessage): void },
-    private readonly defer: (f: () => void) => void = queueMicrotask,
+    // Called as a plain function: the browser's queueMicrotask throws when called as a method of another object.
+    private readonly defer: (f: () => void) => void = (f) => queueMicrotask(f),
   ) {}
 
   send(m: Queued): void {
