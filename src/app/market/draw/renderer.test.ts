@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawLayout, DrawOp } from './drawList';
 import { Renderer, type Ctx2D } from './renderer';
-import { Painter } from './painter';
+import { Painter, Painters } from './painter';
+import type { DrawMessage } from './scene';
 
 /** A 2D context that records what is drawn; digits 7 px wide except '1' (5 px) unless `uniform`. */
 function fakeCtx(uniform = false) {
@@ -81,5 +82,48 @@ describe('renderer [PERF-31]', () => {
     p.setLayout({ ...layout, width: 200 });
     expect(ctx.calls.some((c) => c.startsWith('text 64,120.00'))).toBe(true);
     expect(ctx.calls).toContain('rect 100,0,100,20 us');
+  });
+});
+
+describe('drawing worker batches [PERF-65]', () => {
+  const lvl = { price: '64120.00', amount: '1.0000', total: '1.0000', fill: 0.5 };
+  const open = (id: number, ctx: Ctx2D, kind: 'book-ask' | 'book-bid'): DrawMessage =>
+    ({ t: 'open', id, kind, canvas: { getContext: () => ctx } }) as unknown as DrawMessage;
+
+  it('[PERF-65] a batch sets every layout and data first, then draws each canvas it touched once', () => {
+    const ps = new Painters();
+    ps.take(open(1, fakeCtx(true), 'book-ask'));
+    ps.take(open(2, fakeCtx(true), 'book-bid'));
+    ps.take({
+      t: 'batch',
+      msgs: [
+        { t: 'layout', id: 1, layout },
+        { t: 'data', id: 1, data: { levels: [lvl], focus: -1 } },
+        { t: 'layout', id: 2, layout },
+        { t: 'data', id: 2, data: { levels: [lvl], focus: -1 } },
+      ],
+    });
+    expect(ps.get(1)!.draws).toBe(1);
+    expect(ps.get(2)!.draws).toBe(1);
+    // A single message still draws at once.
+    ps.take({ t: 'data', id: 2, data: { levels: [], focus: -1 } });
+    expect(ps.get(2)!.draws).toBe(2);
+  });
+
+  it('[PERF-65] a canvas closed within a batch is not drawn, and messages for unknown canvases are ignored', () => {
+    const ps = new Painters();
+    const ctx = fakeCtx(true);
+    ps.take(open(1, ctx, 'book-ask'));
+    const p = ps.get(1)!;
+    ps.take({
+      t: 'batch',
+      msgs: [
+        { t: 'layout', id: 1, layout },
+        { t: 'close', id: 1 },
+        { t: 'data', id: 9, data: { levels: [], focus: -1 } },
+      ],
+    });
+    expect(p.draws).toBe(0);
+    expect(ps.get(1)).toBeUndefined();
   });
 });

@@ -28,4 +28,6 @@ export type DrawMessage =
   | { t: 'open'; id: number; kind: SceneKind; canvas: OffscreenCanvas }
   | { t: 'layout'; id: number; layout: DrawLayout }
   | { t: 'data'; id: number; data: SceneData }
-  | { t: 'close'; id: number };
+  | { t: 'close'; id: number }
+  /** Several of the above, in order, from one task of the tab (PERF-65). */
+  | { t: 'batch'; msgs: readonly Exclude<DrawMessage, { t: 'open' } | { t: 'batch' }>[] };

@@ -35,12 +35,57 @@ export function offscreenAllowed(): boolean {
 }
 
 let worker: Worker | null | undefined;
+let outbox: Outbox | null = null;
 let nextId = 0;
+
+type Queued = Exclude<DrawMessage, { t: 'open' } | { t: 'batch' }>;
+
+/**
+ * Layouts, data and closes for the drawing worker, held until the end of the task and posted as one message
+ * (PERF-65): the canvases a frame's batch ticks (both book sides, the tape) cost the main thread one
+ * postMessage, and the worker one wake-up, instead of one each. A canvas's newer message of a kind replaces
+ * the older one not yet sent (only the newest book is drawn anyway); a close drops what its canvas still had
+ * waiting. `open` carries a transfer and is posted by the caller at once (the worker sees it before anything
+ * this outbox sends for that canvas).
+ */
+export class Outbox {
+  private pending = new Map<string, Queued>();
+  private scheduled = false;
+
+  constructor(
+    private readonly port: { postMessage(m: DrawMessage): void },
+    // Called as a plain function: the browser's queueMicrotask throws when called as a method of another object.
+    private readonly defer: (f: () => void) => void = (f) => queueMicrotask(f),
+  ) {}
+
+  send(m: Queued): void {
+    if (m.t === 'close') {
+      this.pending.delete(`layout:${m.id}`);
+      this.pending.delete(`data:${m.id}`);
+    }
+    const key = `${m.t}:${m.id}`;
+    // Delete first: a replaced message moves behind the others (a layout sent between two data keeps its place).
+    this.pending.delete(key);
+    this.pending.set(key, m);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.defer(this.flush);
+  }
+
+  readonly flush = (): void => {
+    this.scheduled = false;
+    if (this.pending.size === 0) return;
+    const msgs = [...this.pending.values()];
+    this.pending.clear();
+    this.port.postMessage(msgs.length === 1 ? msgs[0] : { t: 'batch', msgs });
+  };
+}
 
 function drawWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
     worker = new Worker(new URL('./draw.worker.ts', import.meta.url), { type: 'module', name: 'openex-draw' });
+    outbox = new Outbox(worker);
   } catch {
     worker = null;
   }
@@ -53,7 +98,7 @@ function drawWorker(): Worker | null {
  */
 const transferred = new WeakMap<HTMLCanvasElement, { id: number; closing: boolean }>();
 
-function workerSurface(canvas: HTMLCanvasElement, kind: SceneKind, w: Worker): Surface {
+function workerSurface(canvas: HTMLCanvasElement, kind: SceneKind, w: Worker, out: Outbox): Surface {
   let entry = transferred.get(canvas);
   if (!entry) {
     const off = canvas.transferControlToOffscreen();
@@ -64,7 +109,7 @@ function workerSurface(canvas: HTMLCanvasElement, kind: SceneKind, w: Worker): S
   }
   const e = entry;
   e.closing = false;
-  const post = (m: DrawMessage) => w.postMessage(m);
+  const post = (m: Queued) => out.send(m);
   return {
     mode: 'worker',
     setLayout: (layout) => post({ t: 'layout', id: e.id, layout }),
@@ -103,7 +148,7 @@ function mainSurface(canvas: HTMLCanvasElement, kind: SceneKind): Surface | null
 /** The surface of a mounted canvas; null when it cannot be drawn at all (no 2D context). */
 export function createSurface(canvas: HTMLCanvasElement, kind: SceneKind): Surface | null {
   const w = transferred.has(canvas) || offscreenAllowed() ? drawWorker() : null;
-  const s = w ? workerSurface(canvas, kind, w) : mainSurface(canvas, kind);
+  const s = w && outbox ? workerSurface(canvas, kind, w, outbox) : mainSurface(canvas, kind);
   canvas.dataset.renderer = s?.mode ?? 'none';
   return s;
 }

@@ -15,7 +15,7 @@ vi.mock('../../../market/hooks', () => ({
   useDepthFeed: () => undefined,
 }));
 
-import { OrderBook, rowsThatFit } from './OrderBook';
+import { OrderBook, rowsThatFit, writeSpread } from './OrderBook';
 
 const row = (price: string, amount: string, total: string, fill: number) => ({ price, amount, total, fill });
 
@@ -216,5 +216,28 @@ describe('order book view [BOOK-6][BOOK-7][BOOK-9]', () => {
 
     depth.view = view({ asks: [], bids: [], spread: null });
     expect(render()).toContain('No orders yet');
+  });
+});
+
+describe('the spread on a tick [PERF-66]', () => {
+  it('[PERF-66] an unchanged spread writes nothing; a changed one writes its formatted text', () => {
+    let writes = 0;
+    let text: string | null = '';
+    const el = {
+      get textContent() {
+        return text;
+      },
+      set textContent(v: string | null) {
+        writes++;
+        text = v;
+      },
+    };
+    expect(writeSpread(el, '1234.50', 'en')).toBe(true);
+    expect(text).toBe('1,234.50');
+    expect(writeSpread(el, '1234.50', 'en')).toBe(false);
+    expect(writes).toBe(1);
+    expect(writeSpread(el, null, 'en')).toBe(true);
+    expect(text).toBe('');
+    expect(writeSpread(null, '1', 'en')).toBe(false);
   });
 });

@@ -198,6 +198,22 @@ function useFitRows(box: RefObject<HTMLElement | null>, on: boolean, rowHeight: 
   return fitted;
 }
 
+/**
+ * Writes the spread beside the book on a tick (PERF-66): only a changed text is written, so an unchanged spread
+ * costs the page no text node, style or layout. Returns whether it wrote.
+ */
+export function writeSpread(
+  el: { textContent: string | null } | null,
+  spread: string | null | undefined,
+  lang: string,
+) {
+  if (!el) return false;
+  const text = spread ? formatDecimal(spread, lang) : '';
+  if (el.textContent === text) return false;
+  el.textContent = text;
+  return true;
+}
+
 /** Sends a side's levels (the rows shown) and its focused level to its canvas. */
 function sendSide(
   s: Surface | null,
@@ -262,7 +278,7 @@ export function OrderBook({
   const spreadRef = useRef<HTMLSpanElement>(null);
   const spreadText = (el: HTMLSpanElement | null) => {
     spreadRef.current = el;
-    if (el) el.textContent = latest.current?.spread ? formatDecimal(latest.current.spread, lang) : '';
+    writeSpread(el, latest.current?.spread, lang);
   };
 
   // The tick path (PERF-33): the newest book to both canvases and the spread's text, never through React.
@@ -270,8 +286,7 @@ export function OrderBook({
     latest.current = v;
     sendSide(ask.surface.current, v, 'ask', n, focus.current.ask, hover.current.ask);
     sendSide(bid.surface.current, v, 'bid', n, focus.current.bid, hover.current.bid);
-    const el = spreadRef.current;
-    if (el) el.textContent = v?.spread ? formatDecimal(v.spread, lang) : '';
+    writeSpread(spreadRef.current, v?.spread, lang);
   });
   // A new surface (rows, language, remount) gets the latest book at once.
   useEffect(() => {
