@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -15,6 +16,43 @@ import { buildWebManifest, DEFAULT_SITE_NAME } from './src/shared/pwa/webManifes
  * worker. A new version waits until every tab of the old one is closed (no skipWaiting): a running tab keeps
  * the assets it started with, and nothing reloads under someone typing an order.
  */
+/**
+ * The modules the build may leave out of a chunk that does not use them (see treeshake below): the engine and the
+ * shared modules (zodSetup aside), decimal.js, and a feature's door (its index.ts, ROOM-1, which only re-exports).
+ */
+const sideEffectFree = (id: string): boolean =>
+  /\/node_modules\/decimal\.js\//.test(id) ||
+  (/\/src\/(engine|shared)\//.test(id) && !/zodSetup/.test(id)) ||
+  /\/src\/app\/features\/[^/]+\/index\.ts$/.test(id);
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * PERF-61: a chunk of the app's own modules that `screen` imports and other screens share, in place of one small
+ * chunk per set of screens that shares them. The walk follows static imports from the screen and stops at a
+ * package and at a module the build may leave out where unused (sideEffectFree): past those an import names more
+ * than the screen uses (the engine's index, a feature's door, decimal.js behind a money helper), and following it
+ * would pull code the screen never runs into its load. So the group holds only modules the screen loads anyway.
+ */
+function screenGroup(name: string, screen: string) {
+  const root = fileURLToPath(new URL(screen, import.meta.url));
+  let reach: Set<string> | undefined;
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (!reach) {
+      reach = new Set();
+      const todo = [root];
+      for (let m = todo.pop(); m !== undefined; m = todo.pop()) {
+        if (reach.has(m) || m.includes('/node_modules/') || sideEffectFree(m)) continue;
+        reach.add(m);
+        todo.push(...(graph.getModuleInfo(m)?.importedIds ?? []));
+      }
+    }
+    return reach.has(id) ? name : null;
+  };
+}
+
 const NOT_THE_APP = /^\/(api|ws|metrics|healthz)(\/|\?|$)/;
 const pwa = VitePWA({
   strategies: 'generateSW',
@@ -72,13 +110,24 @@ export default defineConfig({
       // chunk does not use of them stays out of it (the main thread imports the engine's index for topicKey; the
       // worker's futures arithmetic and decimal.js must not ride along into the home screen, PERF-10).
       // A feature's door (its index.ts, ROOM-1) only re-exports: a screen takes through it only what it uses.
-      treeshake: {
-        moduleSideEffects: (id) =>
-          !(
-            /\/node_modules\/decimal\.js\//.test(id) ||
-            (/\/src\/(engine|shared)\//.test(id) && !/zodSetup/.test(id)) ||
-            /\/src\/app\/features\/[^/]+\/index\.ts$/.test(id)
-          ),
+      treeshake: { moduleSideEffects: (id) => !sideEffectFree(id) },
+      // PERF-61: few chunks at start-up. Every module the entry imports statically is one chunk (`boot`, merged into
+      // the entry's): all of them run at every start anyway, and Rolldown otherwise split them into 22 chunks by the
+      // lazy screens that share them. The home screen's shared modules are one chunk too (screenGroup above).
+      // Each request of a first load costs a round of IPC between the renderer, the browser and the network service.
+      // A screen group that walks into another group's modules makes that group's screen load it: the trade
+      // screen's own group did (home then loaded 57 KB of the trade kit, decimal.js in it), so there is none.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            {
+              name: screenGroup('home', 'src/app/features/markets/screens/HomeScreen.tsx'),
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
       },
     },
   },

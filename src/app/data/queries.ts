@@ -3,6 +3,7 @@ import { QueryCache } from './queryCache';
 import { clock } from '../time/clock';
 
 export const queries = new QueryCache({
+  now: () => clock.now(),
   setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
   clearTimeout: (h) => clock.clearTimeout(h),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeTime } from '../../engine/testing/fakeTime';
-import { QueryCache, queryKey } from './queryCache';
+import { FRESH_MS, QueryCache, queryKey } from './queryCache';
 
 /** A fetcher whose calls the test answers by hand. */
 function manual<T>() {
@@ -98,5 +98,50 @@ describe('QueryCache', () => {
     await flush();
     off();
     expect(time.timerCount).toBe(0);
+  });
+
+  it('[PERF-62] a subscriber joining a listened key that has just answered takes that answer; later ones fetch', async () => {
+    const time = new FakeTime();
+    const cache = new QueryCache(time);
+    const f = manual<number>();
+    const k = queryKey(['notices', 'home']);
+    cache.subscribe(k, f.fetcher, () => undefined);
+    f.calls[0].resolve(1);
+    await flush();
+    // The screen's lower part mounts once the first call answered: no second call, no loading flash.
+    cache.subscribe(k, f.fetcher, () => undefined);
+    expect(f.calls).toHaveLength(1);
+    expect(cache.get(k)).toEqual({ status: 'ok', data: 1 });
+    // A subscriber that comes later still fetches again, as does one of a key nobody listens to.
+    time.advance(FRESH_MS);
+    cache.subscribe(k, f.fetcher, () => undefined);
+    expect(f.calls).toHaveLength(2);
+    const lone = queryKey(['lone']);
+    const off = cache.subscribe(lone, f.fetcher, () => undefined);
+    f.calls[2].resolve(3);
+    await flush();
+    off();
+    cache.subscribe(lone, f.fetcher, () => undefined);
+    expect(f.calls).toHaveLength(4);
+  });
+
+  it('[PERF-62] an error is fetched again for a new subscriber, and a shorter refresh than the scheduled one fetches', async () => {
+    const time = new FakeTime();
+    const cache = new QueryCache(time);
+    const f = manual<number>();
+    const k = queryKey(['e']);
+    cache.subscribe(k, f.fetcher, () => undefined);
+    f.calls[0].reject(new Error('down'));
+    await flush();
+    cache.subscribe(k, f.fetcher, () => undefined);
+    expect(f.calls).toHaveLength(2);
+    f.calls[1].resolve(1);
+    await flush();
+    cache.subscribe(k, f.fetcher, () => undefined, 5_000);
+    expect(f.calls).toHaveLength(3);
+    f.calls[2].resolve(2);
+    await flush();
+    time.advance(5_000);
+    expect(f.calls).toHaveLength(4);
   });
 });

@@ -4,8 +4,13 @@
  * listens is fetched again `refreshMs` after each answer; `invalidate(prefix)` fetches again every matching key
  * that is listened to and forgets the others. The last subscriber leaving aborts the fetch in flight.
  * Keys are strings; `queryKey(['rules', 'ABOUT', 'en'])` joins parts so that a prefix names a family.
+ * PERF-62: a subscriber joining a key that others listen to and that answered less than FRESH_MS ago takes that
+ * answer instead of fetching it again (a screen that shows its lower part once a first call answered).
  */
-import type { TimerHandle, Timers } from '../../engine/index';
+import type { Clock, TimerHandle, Timers } from '../../engine/index';
+
+/** How long an answer that someone still listens to serves a new subscriber of its key without a new fetch. */
+export const FRESH_MS = 1000;
 
 export type QueryState<T> =
   | { status: 'loading'; data?: T; error?: undefined }
@@ -24,6 +29,8 @@ interface Entry {
   timer?: TimerHandle;
   /** Bumped by every fetch: an answer to an older one is dropped. */
   gen: number;
+  /** When the last answer (data or error) arrived, on the cache's clock. */
+  answeredAt?: number;
 }
 
 const SEP = '\u0000';
@@ -38,7 +45,7 @@ const LOADING: QueryState<never> = { status: 'loading' };
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly timers: Timers) {}
+  constructor(private readonly timers: Timers & Clock) {}
 
   /** The current state of `key` (loading, without data, when never fetched). */
   get<T>(key: string): QueryState<T> {
@@ -56,9 +63,17 @@ export class QueryCache {
       this.entries.set(key, e);
     }
     e.fetcher = fetcher as Fetcher<unknown>;
+    // A subscriber that asks for a shorter refresh than the one scheduled fetches now, which schedules its own.
+    const age = e.answeredAt === undefined ? -1 : this.timers.now() - e.answeredAt;
+    const fresh =
+      e.listeners.size > 0 &&
+      e.state.status === 'ok' &&
+      age >= 0 &&
+      age < FRESH_MS &&
+      (refreshMs === 0 || (e.timer !== undefined && refreshMs >= refreshOf(e)));
     e.listeners.add(listener);
     e.refresh.set(listener, refreshMs);
-    if (!e.ctrl) this.fetch(key, e, true);
+    if (!e.ctrl && !fresh) this.fetch(key, e, true);
     const entry = e;
     return () => {
       entry.listeners.delete(listener);
@@ -100,6 +115,7 @@ export class QueryCache {
     const settle = (next: QueryState<unknown>) => {
       if (gen !== e.gen) return;
       e.ctrl = undefined;
+      e.answeredAt = this.timers.now();
       this.set(e, next);
       const ms = refreshOf(e);
       if (ms > 0 && e.listeners.size > 0) e.timer = this.timers.setTimeout(() => this.fetch(key, e, false), ms);
