@@ -109,12 +109,14 @@ export interface ContextOptions {
 /**
  * With E2E_LOAD_LOG=<file>: appends one line per page load of `ctx` to that file, `fresh` for a page's first load
  * (a new context or tab loading the build) and `reload` for a later one (goto, reload, a form's full navigation),
- * each with the test's name; what the suite's speed work counts (an in-app move loads nothing).
+ * each with the test's name, and a `context` line for the context itself; what the suite's speed work counts (an
+ * in-app move loads nothing).
  */
 export function countLoads(ctx: BrowserContext): void {
   const file = process.env.E2E_LOAD_LOG;
   if (!file) return;
   const test = expect.getState().currentTestName ?? '(set-up)';
+  appendFileSync(file, `context\t${test}\n`);
   const loaded = new WeakSet<Page>();
   ctx.on('request', (r) => {
     if (!r.isNavigationRequest() || r.resourceType() !== 'document') return;
