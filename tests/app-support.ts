@@ -232,6 +232,51 @@ export function keptPage(make: () => Promise<BrowserContext>): () => Promise<Pag
 }
 
 /**
+ * PERF-69: sets `page`'s viewport to `size` for a test of a kept page ({@link keptPage}, {@link visitorPage}) that
+ * runs at another size than the test before it. A change parks the page on about:blank, so the test's next
+ * {@link visit} loads the app at its size (in the warm context: a reload, not a fresh context) rather than moving
+ * inside an app laid out for the old one.
+ */
+export async function atSize(page: Page, size: { width: number; height: number }): Promise<Page> {
+  const now = page.viewportSize();
+  if (now?.width === size.width && now.height === size.height) return page;
+  await page.setViewportSize(size);
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  return page;
+}
+
+/**
+ * PERF-69: one context and page for a block's signed-out visits that need empty storage (no token, no stored
+ * language or setting) but not an empty cache: after each test the page's local and session storage and the
+ * context's cookies are cleared and the page parked on about:blank, so the next test's load (the test's own
+ * {@link gotoApp}) starts as a first visit to the app, in the language `newContext` stores (English), at the size it
+ * asks for. A test about the first load itself (what a cold cache fetches, the service worker, a layout that must
+ * hold on it) keeps a fresh context of its own.
+ */
+export function visitorPage(browser: () => Browser): (size: { width: number; height: number }) => Promise<Page> {
+  let ctx: BrowserContext | undefined;
+  let page: Page | undefined;
+  afterEach(async () => {
+    if (!page || page.isClosed()) return;
+    if (page.url().startsWith('http'))
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    await ctx?.clearCookies();
+    await page.goto('about:blank');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return async (size) => {
+    ctx ??= await newContext(browser(), { viewport: size });
+    if (!page || page.isClosed()) page = await ctx.newPage();
+    return atSize(page, size);
+  };
+}
+
+/**
  * Goes to `path` (with its query) on the app at `base`: through the app's own navigation ({@link navigateInApp})
  * when `page` already shows the app on another route, else by loading it ({@link gotoApp}: the first test, a test
  * run on its own, or the route already shown).
