@@ -121,7 +121,7 @@ export function countLoads(ctx: BrowserContext): void {
   ctx.on('request', (r) => {
     if (!r.isNavigationRequest() || r.resourceType() !== 'document') return;
     const page = r.frame().page();
-    if (r.frame() !== page.mainFrame() || r.url().startsWith('about:')) return;
+    if (r.frame() !== page.mainFrame() || r.url().startsWith('about:') || r.url().endsWith(SEED_PATH)) return;
     appendFileSync(file, `${loaded.has(page) ? 'reload' : 'fresh'}\t${test}\n`);
     loaded.add(page);
   });
@@ -274,6 +274,37 @@ export function visitorPage(browser: () => Browser): (size: { width: number; hei
     if (!page || page.isClosed()) page = await ctx.newPage();
     return atSize(page, size);
   };
+}
+
+/** The empty document {@link seedStorage} writes the storage from (served by a route; it loads no app). */
+const SEED_PATH = '/__seed-storage';
+
+/**
+ * PERF-69: gives the app's origin at `base` the storage a fresh context of {@link newContext} would start with
+ * (English, no token) plus `entries`, from an empty document of that origin (served by a route of the page, the app
+ * not loaded): local and session storage are cleared first. A page kept across tests then starts its next load as,
+ * say, another user (their token) or in another language. Not counted as a load.
+ */
+export async function seedStorage(page: Page, base: string, entries: Record<string, string>): Promise<void> {
+  const url = base + SEED_PATH;
+  const handler = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title></title>' });
+  await page.route(url, handler);
+  try {
+    await page.goto(url);
+    await page.evaluate(
+      ([e, langKey]) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        // newContext's start-up script stores its defaults only once per tab: marked done, it leaves these alone.
+        sessionStorage.setItem('__h5_init', '1');
+        localStorage.setItem(langKey, 'en');
+        for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+      },
+      [entries, LANGUAGE_KEY] as const,
+    );
+  } finally {
+    await page.unroute(url, handler);
+  }
 }
 
 /**
