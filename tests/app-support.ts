@@ -115,14 +115,24 @@ export interface ContextOptions {
 export function countLoads(ctx: BrowserContext): void {
   const file = process.env.E2E_LOAD_LOG;
   if (!file) return;
-  const test = expect.getState().currentTestName ?? '(set-up)';
-  appendFileSync(file, `context\t${test}\n`);
+  // The test running now (a context kept across tests loads for several).
+  const test = () => expect.getState().currentTestName ?? '(set-up)';
+  appendFileSync(file, `context\t${test()}\n`);
   const loaded = new WeakSet<Page>();
   ctx.on('request', (r) => {
     if (!r.isNavigationRequest() || r.resourceType() !== 'document') return;
-    const page = r.frame().page();
-    if (r.frame() !== page.mainFrame() || r.url().startsWith('about:') || r.url().endsWith(SEED_PATH)) return;
-    appendFileSync(file, `${loaded.has(page) ? 'reload' : 'fresh'}\t${test}\n`);
+    if (r.url().startsWith('about:') || r.url().endsWith(SEED_PATH)) return;
+    let frame;
+    try {
+      frame = r.frame();
+    } catch {
+      // A new tab's first navigation (a link opening one) is issued before its frame exists: a fresh load.
+      appendFileSync(file, `fresh\t${test()}\n`);
+      return;
+    }
+    const page = frame.page();
+    if (frame !== page.mainFrame()) return;
+    appendFileSync(file, `${loaded.has(page) ? 'reload' : 'fresh'}\t${test()}\n`);
     loaded.add(page);
   });
 }
@@ -281,11 +291,11 @@ const SEED_PATH = '/__seed-storage';
 
 /**
  * PERF-69: gives the app's origin at `base` the storage a fresh context of {@link newContext} would start with
- * (English, no token) plus `entries`, from an empty document of that origin (served by a route of the page, the app
+ * (English, no token) plus `entries` (a null value: that key not stored), from an empty document of that origin (served by a route of the page, the app
  * not loaded): local and session storage are cleared first. A page kept across tests then starts its next load as,
  * say, another user (their token) or in another language. Not counted as a load.
  */
-export async function seedStorage(page: Page, base: string, entries: Record<string, string>): Promise<void> {
+export async function seedStorage(page: Page, base: string, entries: Record<string, string | null>): Promise<void> {
   const url = base + SEED_PATH;
   const handler = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title></title>' });
   await page.route(url, handler);
@@ -298,7 +308,9 @@ export async function seedStorage(page: Page, base: string, entries: Record<stri
         // newContext's start-up script stores its defaults only once per tab: marked done, it leaves these alone.
         sessionStorage.setItem('__h5_init', '1');
         localStorage.setItem(langKey, 'en');
-        for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);
+        for (const [k, v] of Object.entries(e))
+          if (v === null) localStorage.removeItem(k);
+          else localStorage.setItem(k, v);
       },
       [entries, LANGUAGE_KEY] as const,
     );
