@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
+  TOKEN_KEY,
   demoCredentials,
   newContext,
   open,
@@ -17,7 +18,7 @@ import {
   uniqueEmail,
   type Harness,
 } from './accounts-support';
-import { keptPage, visit } from './app-support';
+import { keptPage, seedStorage, visit, visitorPage } from './app-support';
 
 let h: Harness;
 let base: string;
@@ -41,6 +42,11 @@ const hub = () =>
     return { email, token: await registerByApi(h.server, email, 'HubPass1234-Quartz') };
   })());
 const hubPage = keptPage(async () => newContext(h.browser, { viewport: PHONE, token: (await hub()).token }));
+/**
+ * PERF-69: the desktop menu's user, the mailbox registration and the wrong password share one visitor context
+ * (storage cleared after each test; the menu's user stores its token first).
+ */
+const visitor = visitorPage(() => h.browser);
 
 describe('[GUARD-5] signed-in visitors of the entry screens', () => {
   it('[GUARD-5] a signed-in visit to /login, /register or /lr lands on home', async () => {
@@ -94,9 +100,9 @@ describe('[LAYOUT-4][SESSION-9] sign-out from "My"', () => {
 
   it('[LAYOUT-4][SESSION-9] the desktop account menu opens, closes on Escape, and signs out after the confirmation', async () => {
     const token = await registerByApi(h.server, uniqueEmail('menu'), 'MenuPass1234');
-    const ctx = await newContext(h.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
-    try {
+    const page = await visitor(DESKTOP);
+    await seedStorage(page, base, { [TOKEN_KEY]: token });
+    {
       await open(page, `${base}/setpwd`);
       const button = page.getByRole('button', { name: 'Account menu' });
       await button.click();
@@ -112,17 +118,15 @@ describe('[LAYOUT-4][SESSION-9] sign-out from "My"', () => {
       await dialog.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL(`${base}/lr`);
       expect(await storedToken(page)).toBeNull();
-    } finally {
-      await ctx.close();
     }
   });
 });
 
 describe('[DEV-1] the development mailbox', () => {
   it('[DEV-1][AUTH-8] registration by email completes with the code read from /dev/outbox', async () => {
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
+    const page = await visitor(PHONE);
+    const ctx = page.context();
+    {
       const email = uniqueEmail('mailbox');
       await open(page, `${base}/register`);
       await page.getByRole('tab', { name: 'Email' }).click();
@@ -151,17 +155,14 @@ describe('[DEV-1] the development mailbox', () => {
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(`${base}/`);
       expect(await storedToken(page)).toBeTruthy();
-    } finally {
-      await ctx.close();
     }
   });
 });
 
 describe('[SESSION-2] a wrong password', () => {
   it('[SESSION-2] is said once, as a toast, and what was typed stays', async () => {
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
+    const page = await visitor(PHONE);
+    {
       await open(page, `${base}/login`);
       await page.getByLabel('Account, email or phone').fill(demoCredentials(h.server).account);
       await page.getByLabel('Password', { exact: true }).fill('NotTheRight1');
@@ -173,8 +174,6 @@ describe('[SESSION-2] a wrong password', () => {
       expect(await page.getByText(text, { exact: true }).count()).toBe(1);
       expect(await page.locator('.form__error').count()).toBe(0);
       expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('NotTheRight1');
-    } finally {
-      await ctx.close();
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   DESKTOP,
   PHONE,
   TINY_PNG,
+  TOKEN_KEY,
   demoCredentials,
   latestCode,
   newContext,
@@ -20,7 +21,7 @@ import {
   uniqueEmail,
   type Harness,
 } from './accounts-support';
-import { navigateInApp, visit } from './app-support';
+import { navigateInApp, seedStorage, visit, visitorPage } from './app-support';
 
 let h: Harness;
 let base: string;
@@ -33,6 +34,12 @@ afterAll(async () => {
   await h?.close();
 });
 
+/**
+ * PERF-69: the tests that start signed out, or as a user whose token they store, share one context whose storage is
+ * cleared after each test; the two tabs keep a context of their own.
+ */
+const visitor = visitorPage(() => h.browser);
+
 /** Fills the sign-in form reached inside the app and submits it. */
 async function signInHere(page: Page, account: string, password: string): Promise<void> {
   await navigateInApp(page, '/login');
@@ -43,9 +50,8 @@ async function signInHere(page: Page, account: string, password: string): Promis
 
 describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sign in with the new one', () => {
   it('[spec 4.1, 7.1] the whole round trip through the screens', async () => {
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
-    try {
+    const page = await visitor(PHONE);
+    {
       const email = uniqueEmail('round');
       const first = 'FirstPass123-Quartz';
       const second = 'SecondPass456';
@@ -100,8 +106,6 @@ describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sig
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(`${base}/`);
       expect(await storedToken(page)).toBeTruthy();
-    } finally {
-      await ctx.close();
     }
   });
 });
@@ -109,9 +113,8 @@ describe('[AUTH-8][AUTH-9] register, sign out, sign in, change the password, sig
 describe('[SESSION-2] the demo user signs in', () => {
   it('[spec 3.6, 4.1] credentials from the start-up log sign in; user info loads and is cached; the event fires', async () => {
     const demo = demoCredentials(h.server);
-    const ctx = await newContext(h.browser, { viewport: DESKTOP });
-    const page = await ctx.newPage();
-    try {
+    const page = await visitor(DESKTOP);
+    {
       await open(page, `${base}/login`);
       await page.evaluate(() => {
         (window as unknown as { __infoEvents: number }).__infoEvents = 0;
@@ -134,20 +137,18 @@ describe('[SESSION-2] the demo user signs in', () => {
       await open(page, `${base}/setpwd`);
       expect(new URL(page.url()).pathname).toBe('/setpwd');
       await page.getByText(demo.account).first().waitFor();
-    } finally {
-      await ctx.close();
     }
   });
 });
 
 describe('[spec 5, 8] Chinese characters in a login field', () => {
   it('[spec 8 row 4] no request leaves the page and the cannotInputChinese message shows', async () => {
-    const ctx = await newContext(h.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
+    const page = await visitor(PHONE);
+    const requests: Request[] = [];
+    const onRequest = (r: Request) => requests.push(r);
     try {
       await open(page, `${base}/login`);
-      const requests: Request[] = [];
-      page.on('request', (r) => requests.push(r));
+      page.on('request', onRequest);
       await page.getByLabel('Account, email or phone').fill('用户demo');
       await page.getByLabel('Password', { exact: true }).fill('Demo12345');
       await page.getByRole('button', { name: 'Log in' }).click();
@@ -158,7 +159,7 @@ describe('[spec 5, 8] Chinese characters in a login field', () => {
       expect(requests.filter((r) => new URL(r.url()).pathname.startsWith('/api/'))).toEqual([]);
       expect(await page.getByLabel('Account, email or phone').inputValue()).toBe('用户demo');
     } finally {
-      await ctx.close();
+      page.off('request', onRequest);
     }
   });
 });
@@ -167,9 +168,9 @@ describe('[spec 8] an expired token', () => {
   it('[spec 8 row 2] the user is signed out and the page reloads', async () => {
     const email = uniqueEmail('expire');
     const token = await registerByApi(h.server, email, 'ExpirePass123-Quartz');
-    const ctx = await newContext(h.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    try {
+    const page = await visitor(PHONE);
+    await seedStorage(page, base, { [TOKEN_KEY]: token });
+    {
       await open(page, `${base}/setpwd`);
       expect(new URL(page.url()).pathname).toBe('/setpwd');
       await page.evaluate(() => ((window as unknown as { __beforeReload: boolean }).__beforeReload = true));
@@ -188,8 +189,6 @@ describe('[spec 8] an expired token', () => {
       expect(await storedToken(page)).toBeNull();
       expect(await page.evaluate(() => localStorage.getItem('openex:userInfo'))).toBeNull();
       await page.waitForURL((u) => u.pathname === '/lr');
-    } finally {
-      await ctx.close();
     }
   });
 });
@@ -223,9 +222,9 @@ describe('[SESSION-6] two tabs', () => {
 describe('[KYC-1] identity verification', () => {
   it('[spec 3.3 AUTH_LIMIT, 7.1 uploadKYC, 7.3 upload] a primary verification is submitted with images and then shows as pending', async () => {
     const token = await registerByApi(h.server, uniqueEmail('kyc'), 'KycPass1234-Quartz');
-    const ctx = await newContext(h.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
-    try {
+    const page = await visitor(DESKTOP);
+    await seedStorage(page, base, { [TOKEN_KEY]: token });
+    {
       await open(page, `${base}/userauth`);
       const primary = page.locator('[data-level="primary"]');
       expect(await primary.locator('[data-kyc-state]').getAttribute('data-kyc-state')).toBe('none');
@@ -260,8 +259,6 @@ describe('[KYC-1] identity verification', () => {
       // The server agrees.
       const info = await fetch(`${base}/api/user/getInfo`, { headers: { satoken: token } }).then((r) => r.json());
       expect(info.data.kyc.primary).toBe('pending');
-    } finally {
-      await ctx.close();
     }
   });
 });

@@ -5,7 +5,7 @@
  * One server and one browser for the file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { api } from '../src/shared/api/registry';
 import {
   DEMO_USER,
@@ -16,6 +16,7 @@ import {
   PHONE,
   shot,
   startApp,
+  visitorPage,
   waitForShell,
   type AppHarness,
 } from './app-support';
@@ -27,6 +28,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/**
+ * PERF-69: the signed-out visits that are not about the first load share one context, its storage cleared after
+ * each test (a visitor's empty storage); the first loads (BRAND-2, PERF-51, the service worker) keep fresh ones.
+ */
+const visitor = visitorPage(() => app.browser);
 
 async function htmlLang(page: Page): Promise<{ lang: string; dir: string }> {
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
@@ -44,8 +51,7 @@ async function pick(page: Page, trigger: string, code: string): Promise<void> {
 
 describe('language without an account [LANG-8]', () => {
   it('[LANG-8][LANG-3] signed out on the phone: home, then /lr, switch to Arabic (rtl) and back to English', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
+    const page = await visitor(PHONE);
     await gotoApp(page, `${app.server.url}/`);
     expect(page.url()).toBe(`${app.server.url}/`);
     await pick(page, '.home-bar [data-action="language"]', 'ar');
@@ -61,12 +67,10 @@ describe('language without an account [LANG-8]', () => {
     await gotoApp(page, `${app.server.url}/`);
     await pick(page, '.home-shortcuts [data-action="language"]', 'en');
     expect(await htmlLang(page)).toEqual({ lang: 'en', dir: 'ltr' });
-    await ctx.close();
   });
 
   it('[LANG-8] the sheet is a modal dialog for the keyboard: focus moves in, Escape closes, focus returns', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
+    const page = await visitor(PHONE);
     await gotoApp(page, `${app.server.url}/login`);
     const trigger = page.locator('.topbar [data-action="language"]');
     await trigger.focus();
@@ -82,17 +86,14 @@ describe('language without an account [LANG-8]', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-action') === 'language');
     expect(page.url()).toBe(`${app.server.url}/login`);
-    await ctx.close();
   });
 
   it('[LANG-8] signed out on the desktop: the navigation opens the same list as a dialog', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP });
-    const page = await ctx.newPage();
+    const page = await visitor(DESKTOP);
     await gotoApp(page, `${app.server.url}/register`);
     await pick(page, '.dnav [data-action="language"]', 'de');
     expect(await htmlLang(page)).toEqual({ lang: 'de', dir: 'ltr' });
     expect(page.url()).toBe(`${app.server.url}/register`);
-    await ctx.close();
   });
 });
 
@@ -140,12 +141,10 @@ describe('brand and coin logos [BRAND-1][BRAND-2][BRAND-3]', () => {
   });
 
   it('[BRAND-1] the sign-in wall shows the drawn mark, not a letter', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
+    const page = await visitor(PHONE);
     await gotoApp(page, `${app.server.url}/lr`);
     await page.waitForSelector('.auth__logo svg.logo__mark');
     expect((await page.locator('.auth__logo').innerText()).trim()).toBe('');
-    await ctx.close();
   });
 });
 
@@ -265,20 +264,22 @@ describe('public market pages [PUB-1][PUB-2][PUB-3]', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`[PUB-1][PUB-2][PUB-3] ${size}: a visitor opens markets, help, terms, the language list and trade, then signs in from the trade screen and returns to it`, async () => {
-      const ctx = await newContext(app.browser, { viewport });
-      const page = await ctx.newPage();
+      const page = await visitor(viewport);
       const problems: string[] = [];
       let signedIn = false;
-      page.on('request', (r) => {
+      const onRequest = (r: Request) => {
         const call = `${r.method()} ${new URL(r.url()).pathname}`;
         if (!signedIn && PRIVATE_CALLS.has(call)) problems.push(`private call while signed out: ${call}`);
-      });
-      page.on('response', (r) => {
+      };
+      const onResponse = (r: Response) => {
         if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${new URL(r.url()).pathname}`);
-      });
-      page.on('console', (m) => {
+      };
+      const onConsole = (m: ConsoleMessage) => {
         if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
-      });
+      };
+      page.on('request', onRequest);
+      page.on('response', onResponse);
+      page.on('console', onConsole);
       const at = () => new URL(page.url());
       try {
         // One page load; the rest through the app's own navigation.
@@ -342,7 +343,10 @@ describe('public market pages [PUB-1][PUB-2][PUB-3]', () => {
         expect(at().host).toBe(new URL(app.server.url).host);
         expect(problems).toEqual([]);
       } finally {
-        await ctx.close();
+        // The page is the next test's: what these listeners collect ends with this test.
+        page.off('request', onRequest);
+        page.off('response', onResponse);
+        page.off('console', onConsole);
       }
     });
   }

@@ -5,7 +5,16 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import {
+  appWithDemoUser,
+  DESKTOP,
+  gotoApp,
+  LANGUAGE_KEY,
+  PHONE,
+  seedStorage,
+  TOKEN_KEY,
+  visitorPage,
+} from './app-support';
 
 const LOCALES = join(process.cwd(), 'src/app/i18n/locales');
 const LANGS = ['ar', 'da', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'ru', 'th', 'tr', 'vi', 'zh'];
@@ -211,10 +220,19 @@ describe('[spec 4.5] message files', () => {
 
 describe('[spec 4.5] switching languages in the browser', () => {
   const env = appWithDemoUser();
+  /**
+   * PERF-69: the block's tests share one context whose storage is cleared after each test; each stores what a fresh
+   * context of its own would have started with (the token, the language or none) before its first load.
+   */
+  const visitor = visitorPage(() => env.app.browser);
+  const pageWith = async (size: { width: number; height: number }, entries: Record<string, string | null>) => {
+    const page = await visitor(size);
+    await seedStorage(page, env.app.server.url, entries);
+    return page;
+  };
 
   it('[spec 4.5] switching to Arabic sets lang="ar" and dir="rtl", translates the shell, mirrors the layout and is remembered', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token, language: 'en' });
-    const page = await ctx.newPage();
+    const page = await pageWith(PHONE, { [TOKEN_KEY]: env.token });
     try {
       await gotoApp(page, env.app.server.url + '/langList');
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
@@ -240,13 +258,12 @@ describe('[spec 4.5] switching languages in the browser', () => {
       ]);
       expect(await page.locator('nav[data-testid="tabbar"] a[href="/"]').textContent()).toContain('الرئيسية');
     } finally {
-      await ctx.close();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
   });
 
   it('[spec 4.5] every bundled language loads its own messages and sets <html lang>', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token, language: 'en' });
-    const page = await ctx.newPage();
+    const page = await pageWith(DESKTOP, { [TOKEN_KEY]: env.token });
     /** The shell's main navigation in `lang`: found by its translated name, its first link's text. */
     const firstNavLabel = (tr: Record<string, string>) =>
       page.getByRole('navigation', { name: tr['nav.main'] }).getByRole('link').first().textContent();
@@ -291,13 +308,12 @@ describe('[spec 4.5] switching languages in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(last);
       expect(await firstNavLabel(load(last, 'common'))).toBe(load(last, 'common')['nav.markets']);
     } finally {
-      await ctx.close();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
   });
 
   it('[spec 4.3] with no stored language the default-flagged language of the settings is used, else English', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, language: '' });
-    const page = await ctx.newPage();
+    const page = await pageWith(PHONE, { [LANGUAGE_KEY]: null });
     try {
       await page.route('**/api/common/getAllSetting', async (route) => {
         const res = await route.fetch();
@@ -324,13 +340,12 @@ describe('[spec 4.5] switching languages in the browser', () => {
       await gotoApp(page, env.app.server.url + '/');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     } finally {
-      await ctx.close();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
   });
 
   it('[spec 4.5] an unknown stored language falls back to English', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, language: 'xx' });
-    const page = await ctx.newPage();
+    const page = await pageWith(PHONE, { [LANGUAGE_KEY]: 'xx' });
     try {
       await gotoApp(page, env.app.server.url + '/');
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
@@ -338,13 +353,12 @@ describe('[spec 4.5] switching languages in the browser', () => {
         'ltr',
       ]);
     } finally {
-      await ctx.close();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
   });
 
   it('[spec 4.4] settings: code 200 replaces and persists; any other code is ignored and the earlier config stays', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
+    const page = await visitor(PHONE);
     try {
       await gotoApp(page, env.app.server.url + '/');
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('openex:settings') ?? 'null'));
@@ -369,7 +383,7 @@ describe('[spec 4.5] switching languages in the browser', () => {
       expect(after.SUPPORT_STAFF_SETTING[0].name).toBe('Cached desk');
       expect(after.broken).toBeUndefined();
     } finally {
-      await ctx.close();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
   });
 });

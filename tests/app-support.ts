@@ -109,18 +109,30 @@ export interface ContextOptions {
 /**
  * With E2E_LOAD_LOG=<file>: appends one line per page load of `ctx` to that file, `fresh` for a page's first load
  * (a new context or tab loading the build) and `reload` for a later one (goto, reload, a form's full navigation),
- * each with the test's name; what the suite's speed work counts (an in-app move loads nothing).
+ * each with the test's name, and a `context` line for the context itself; what the suite's speed work counts (an
+ * in-app move loads nothing).
  */
 export function countLoads(ctx: BrowserContext): void {
   const file = process.env.E2E_LOAD_LOG;
   if (!file) return;
-  const test = expect.getState().currentTestName ?? '(set-up)';
+  // The test running now (a context kept across tests loads for several).
+  const test = () => expect.getState().currentTestName ?? '(set-up)';
+  appendFileSync(file, `context\t${test()}\n`);
   const loaded = new WeakSet<Page>();
   ctx.on('request', (r) => {
     if (!r.isNavigationRequest() || r.resourceType() !== 'document') return;
-    const page = r.frame().page();
-    if (r.frame() !== page.mainFrame() || r.url().startsWith('about:')) return;
-    appendFileSync(file, `${loaded.has(page) ? 'reload' : 'fresh'}\t${test}\n`);
+    if (r.url().startsWith('about:') || r.url().endsWith(SEED_PATH)) return;
+    let frame;
+    try {
+      frame = r.frame();
+    } catch {
+      // A new tab's first navigation (a link opening one) is issued before its frame exists: a fresh load.
+      appendFileSync(file, `fresh\t${test()}\n`);
+      return;
+    }
+    const page = frame.page();
+    if (frame !== page.mainFrame()) return;
+    appendFileSync(file, `${loaded.has(page) ? 'reload' : 'fresh'}\t${test()}\n`);
     loaded.add(page);
   });
 }
@@ -227,6 +239,84 @@ export function keptPage(make: () => Promise<BrowserContext>): () => Promise<Pag
     if (!kept.page || kept.page.isClosed()) kept.page = await ctx.newPage();
     return kept.page;
   };
+}
+
+/**
+ * PERF-69: sets `page`'s viewport to `size` for a test of a kept page ({@link keptPage}, {@link visitorPage}) that
+ * runs at another size than the test before it. A change parks the page on about:blank, so the test's next
+ * {@link visit} loads the app at its size (in the warm context: a reload, not a fresh context) rather than moving
+ * inside an app laid out for the old one.
+ */
+export async function atSize(page: Page, size: { width: number; height: number }): Promise<Page> {
+  const now = page.viewportSize();
+  if (now?.width === size.width && now.height === size.height) return page;
+  await page.setViewportSize(size);
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  return page;
+}
+
+/**
+ * PERF-69: one context and page for a block's signed-out visits that need empty storage (no token, no stored
+ * language or setting) but not an empty cache: after each test the page's local and session storage and the
+ * context's cookies are cleared and the page parked on about:blank, so the next test's load (the test's own
+ * {@link gotoApp}) starts as a first visit to the app, in the language `newContext` stores (English), at the size it
+ * asks for. A test about the first load itself (what a cold cache fetches, the service worker, a layout that must
+ * hold on it) keeps a fresh context of its own.
+ */
+export function visitorPage(browser: () => Browser): (size: { width: number; height: number }) => Promise<Page> {
+  let ctx: BrowserContext | undefined;
+  let page: Page | undefined;
+  afterEach(async () => {
+    if (!page || page.isClosed()) return;
+    if (page.url().startsWith('http'))
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    await ctx?.clearCookies();
+    await page.goto('about:blank');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return async (size) => {
+    ctx ??= await newContext(browser(), { viewport: size });
+    if (!page || page.isClosed()) page = await ctx.newPage();
+    return atSize(page, size);
+  };
+}
+
+/** The empty document {@link seedStorage} writes the storage from (served by a route; it loads no app). */
+const SEED_PATH = '/__seed-storage';
+
+/**
+ * PERF-69: gives the app's origin at `base` the storage a fresh context of {@link newContext} would start with
+ * (English, no token) plus `entries` (a null value: that key not stored), from an empty document of that origin (served by a route of the page, the app
+ * not loaded): local and session storage are cleared first. A page kept across tests then starts its next load as,
+ * say, another user (their token) or in another language. Not counted as a load.
+ */
+export async function seedStorage(page: Page, base: string, entries: Record<string, string | null>): Promise<void> {
+  const url = base + SEED_PATH;
+  const handler = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title></title>' });
+  await page.route(url, handler);
+  try {
+    await page.goto(url);
+    await page.evaluate(
+      ([e, langKey]) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        // newContext's start-up script stores its defaults only once per tab: marked done, it leaves these alone.
+        sessionStorage.setItem('__h5_init', '1');
+        localStorage.setItem(langKey, 'en');
+        for (const [k, v] of Object.entries(e))
+          if (v === null) localStorage.removeItem(k);
+          else localStorage.setItem(k, v);
+      },
+      [entries, LANGUAGE_KEY] as const,
+    );
+  } finally {
+    await page.unroute(url, handler);
+  }
 }
 
 /**

@@ -6,10 +6,22 @@
  * (USER_STATUS, no reload) and releases; the customer's page turns to "Completed" and their USDT balance rises.
  * Desktop, then phone. Screenshots go to SHOTS_DIR when it is set.
  */
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { registerAccountByApi } from './accounts-support';
-import { DESKTOP, PHONE, appWithDemoUser, gotoApp, navigateInApp, newContext, shot } from './app-support';
+import {
+  DESKTOP,
+  LANGUAGE_KEY,
+  PHONE,
+  TOKEN_KEY,
+  appWithDemoUser,
+  atSize,
+  gotoApp,
+  navigateInApp,
+  newContext,
+  seedStorage,
+  shot,
+} from './app-support';
 
 const OPS_TOKEN = 'e2e-operator-token-flow-0123456789ab';
 const env = appWithDemoUser({ TEST_SWITCHES: '1', CHAIN_BLOCK_MS: '300', OPS_TOKEN });
@@ -44,6 +56,29 @@ async function funded(amount: string): Promise<string> {
     .poll(() => platformUsdt(token), { timeout: 30_000, interval: 300 })
     .toBeGreaterThanOrEqual(Number(amount));
   return token;
+}
+
+/**
+ * PERF-69: two contexts for the file, the merchant's and the customer's (two users at once on purpose), kept across
+ * its tests: the merchant's page changes size, the customer's page takes each new customer's token (and the Arabic
+ * view its language) with its storage cleared first, as a fresh context would start.
+ */
+const contexts: Record<'merchant' | 'customer', { ctx?: BrowserContext; page?: Page }> = { merchant: {}, customer: {} };
+afterAll(async () => {
+  for (const c of Object.values(contexts)) await c.ctx?.close();
+});
+async function pageOf(
+  who: 'merchant' | 'customer',
+  size: { width: number; height: number },
+  token: string,
+  language = 'en',
+): Promise<Page> {
+  const c = contexts[who];
+  c.ctx ??= await newContext(env.app.browser, { viewport: size });
+  c.page ??= await c.ctx.newPage();
+  await atSize(c.page, size);
+  await seedStorage(c.page, env.app.server.url, { [TOKEN_KEY]: token, [LANGUAGE_KEY]: language });
+  return c.page;
 }
 
 const state = (page: Page) => page.getByTestId('flow-order').getByTestId('flow-state');
@@ -103,8 +138,7 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
   it('[WORD-4] desktop: a merchant applies and posts a sell offer; a customer buys ("You pay / You receive"), pays; the merchant releases', async () => {
     const url = env.app.server.url;
     const merchantToken = await funded('1000');
-    const mctx = await newContext(env.app.browser, { viewport: DESKTOP, token: merchantToken });
-    const merchant = await mctx.newPage();
+    const merchant = await pageOf('merchant', DESKTOP, merchantToken);
 
     // Apply: the requirement first, then the form.
     await gotoApp(merchant, `${url}/floworder/apply`);
@@ -139,26 +173,21 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     await expect.poll(() => platformUsdt(merchantToken), { timeout: 10_000 }).toBe(400);
 
     const customerToken = (await registerAccountByApi(env.app.server)).token;
-    const cctx = await newContext(env.app.browser, { viewport: DESKTOP, token: customerToken });
-    const customer = await cctx.newPage();
+    const customer = await pageOf('customer', DESKTOP, customerToken);
     await trade(customer, merchant, '51', '50', 'desktop');
     await expect.poll(() => platformUsdt(customerToken), { timeout: 15_000 }).toBe(50);
 
     await gotoApp(customer, `${url}/floworder/mine?tab=ended`);
     await customer.getByTestId('flow-order-row').first().waitFor({ timeout: 15_000 });
     await shot(customer, 'flow-mine-desktop');
-    await cctx.close();
-    await mctx.close();
     (globalThis as { flowMerchant?: string }).flowMerchant = merchantToken;
   });
 
   it('[WORD-4] phone: another customer buys from the same offer, then sells to the demo merchant ("You sell / You receive") and releases; the sell wording at the desktop size too', async () => {
     const merchantToken = (globalThis as { flowMerchant?: string }).flowMerchant!;
-    const mctx = await newContext(env.app.browser, { viewport: PHONE, token: merchantToken });
-    const merchant = await mctx.newPage();
+    const merchant = await pageOf('merchant', PHONE, merchantToken);
     const customerToken = (await registerAccountByApi(env.app.server)).token;
-    const cctx = await newContext(env.app.browser, { viewport: PHONE, token: customerToken });
-    const customer = await cctx.newPage();
+    const customer = await pageOf('customer', PHONE, customerToken);
     await trade(customer, merchant, '20.4', '20', 'phone');
     await expect.poll(() => platformUsdt(customerToken), { timeout: 15_000 }).toBe(20);
 
@@ -209,11 +238,9 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     await expect.poll(() => customer.getByTestId('flow-take-coin').innerText()).toBe('You sell 5 USDT');
     expect(await customer.getByTestId('flow-take-fiat').innerText()).toBe('You receive 4.95 USD');
     await shot(customer, 'flow-take-sell-desktop');
-    await cctx.close();
 
     // Right to left: the market and the completed order in Arabic.
-    const actx = await newContext(env.app.browser, { viewport: PHONE, token: customerToken, language: 'ar' });
-    const ar = await actx.newPage();
+    const ar = await pageOf('customer', PHONE, customerToken, 'ar');
     await gotoApp(ar, `${env.app.server.url}/floworder`);
     await ar.getByTestId('flow-offer').first().waitFor({ timeout: 15_000 });
     expect(await ar.getByTestId('flow-offer-take').first().innerText()).toBe('شراء USDT');
@@ -222,7 +249,5 @@ describe('[FLOWUI-1] [FLOWUI-2] [FLOWUI-3] [FLOWUI-4] a flow order between two u
     await ar.getByTestId('flow-order-row').first().click();
     await expect.poll(() => state(ar).innerText(), { timeout: 15_000 }).toBe('مكتمل');
     await shot(ar, 'flow-order-ar-phone');
-    await actx.close();
-    await mctx.close();
   });
 });

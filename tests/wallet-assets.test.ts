@@ -5,10 +5,17 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext } from './app-support';
+import type { Page, Request } from 'playwright-core';
+import { DESKTOP, PHONE, appWithDemoUser, atSize, gotoApp, keptPage, newContext, visit } from './app-support';
 
 const env = appWithDemoUser();
+/**
+ * PERF-69: the file's tests share one signed-in context and page, each at its size; each test loads or moves to its
+ * screen and leaves the stored settings as it found them (the eye and hide-small back off, a sheet left open is
+ * dropped with the page's next load).
+ */
+const kept = keptPage(() => newContext(env.app.browser, { viewport: PHONE, token: env.token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 const SHOTS = process.env.SHOTS_DIR;
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -27,10 +34,9 @@ const avail = (rows: { account: string; coin: string; available: string }[], acc
 
 describe('[WAL-1] the assets overview', () => {
   it('[WAL-1][WAL-2][NAV-5][LAYOUT-4][NUM-7] phone /wallet: live total with its unit once, three account tabs with their coins, the hub below', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, `${env.app.server.url}/wallet`);
+    const page = await pageAt(PHONE);
+    {
+      await visit(page, env.app.server.url, '/wallet');
       const total = page.getByTestId('wallet-total');
       await total.waitFor();
       // BTC and ETH are valued from their live tickers: the total is above the 11500 USDT of the accounts.
@@ -56,16 +62,13 @@ describe('[WAL-1] the assets overview', () => {
       await page.getByTestId('wallet-rows-platform').waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'wallet-phone');
-    } finally {
-      await ctx.close();
     }
   });
 
   it('[WAL-5][WAL-4] the eye hides every amount and the choice holds after a reload; so does hide small balances', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, `${env.app.server.url}/wallet`);
+    const page = await pageAt(PHONE);
+    {
+      await visit(page, env.app.server.url, '/wallet');
       await page.getByTestId('wallet-total').waitFor();
       await page.getByTestId('wallet-eye').click();
       expect(await page.getByTestId('wallet-total').textContent()).toContain('******');
@@ -79,16 +82,13 @@ describe('[WAL-1] the assets overview', () => {
       await page.getByTestId('wallet-eye').click();
       await page.getByTestId('wallet-hide-small').uncheck();
       expect(await page.getByTestId('wallet-total').textContent()).not.toContain('******');
-    } finally {
-      await ctx.close();
     }
   });
 
   it('[WAL-1][NAV-5] desktop /assets: total and actions above the account tabs and the coin table; /wallet links there', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, `${env.app.server.url}/wallet`);
+    const page = await pageAt(DESKTOP);
+    {
+      await visit(page, env.app.server.url, '/wallet');
       await page.getByTestId('my-identity').waitFor();
       await page.waitForFunction(() =>
         /\d/.test(document.querySelector('[data-testid=wallet-total]')?.textContent ?? ''),
@@ -117,19 +117,16 @@ describe('[WAL-1] the assets overview', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await page.waitForFunction(() => !document.querySelector('[data-testid=wallet-unpriced]'));
       await shot(page, 'assets-desktop');
-    } finally {
-      await ctx.close();
     }
   });
 });
 
 describe('[WAL-6] transfer', () => {
   it('[WAL-6][WAL-7][WAL-8][WAL-9][WORD-6] platform to contract: Max, precision, the balance check, then the move shows at once; the next sheet remembers the destination', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    try {
+    const page = await pageAt(PHONE);
+    {
       const before = await balances(env.token);
-      await gotoApp(page, `${env.app.server.url}/wallet`);
+      await visit(page, env.app.server.url, '/wallet');
       await page.getByTestId('wallet-rows-platform').locator('[data-coin=USDT]').waitFor();
       // Every held coin has its price (a ticker may come a moment after the others).
       await page.waitForFunction(() => !document.querySelector('[data-testid=wallet-unpriced]'));
@@ -173,16 +170,17 @@ describe('[WAL-6] transfer', () => {
       const again = page.getByRole('dialog', { name: 'Transfer' });
       expect(await again.getByTestId('transfer-from').inputValue()).toBe('platform');
       expect(await again.getByTestId('transfer-to').inputValue()).toBe('contract');
-    } finally {
-      await ctx.close();
     }
   });
 
   it('[WAL-9][LIVE-1] money moved elsewhere: the open sheet learns the new balance at once and refuses before sending; nothing moves', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    const page = await pageAt(DESKTOP);
+    let submits = 0;
+    const onRequest = (q: Request) => {
+      if (q.url().includes('/api/asset/transferFunds')) submits++;
+    };
     try {
-      await gotoApp(page, `${env.app.server.url}/assets`);
+      await visit(page, env.app.server.url, '/assets');
       await page.getByTestId('wallet-rows-platform').locator('[data-coin=USDT]').waitFor();
       await page.getByTestId('wallet-action-transfer').click();
       const sheet = page.getByRole('dialog', { name: 'Transfer' });
@@ -202,32 +200,29 @@ describe('[WAL-6] transfer', () => {
       await page.waitForFunction(() =>
         /\b0(\.0+)?\b/.test(document.querySelector('[data-testid=transfer-available]')?.textContent ?? ''),
       );
-      let submits = 0;
-      page.on('request', (q) => {
-        if (q.url().includes('/api/asset/transferFunds')) submits++;
-      });
+      page.on('request', onRequest);
       await sheet.getByTestId('transfer-submit').click();
       await sheet.getByTestId('transfer-amount-error').waitFor();
       expect(submits).toBe(0);
       expect(await balances(env.token)).toEqual(before);
       await sheet.getByRole('button', { name: 'Close' }).click();
     } finally {
-      await ctx.close();
+      page.off('request', onRequest);
     }
   });
 });
 
 describe('[LIVE-1] balances pushed by the server', () => {
   it('[LIVE-1][WORK-1] a transfer made elsewhere shows in every open tab at once, without a reload or a poll', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    // The kept page and a second tab of the same context (the same user's storage).
+    const first = await pageAt(PHONE);
+    const pages = [first, await first.context().newPage()];
+    const assetCalls = [0, 0];
+    const counters = pages.map((_, i) => (r: Request) => {
+      if (r.url().includes('/api/asset/assetBalance')) assetCalls[i]++;
+    });
     try {
-      const pages = [await ctx.newPage(), await ctx.newPage()];
-      const assetCalls = [0, 0];
-      pages.forEach((p, i) =>
-        p.on('request', (r) => {
-          if (r.url().includes('/api/asset/assetBalance')) assetCalls[i]++;
-        }),
-      );
+      pages.forEach((p, i) => p.on('request', counters[i]));
       for (const p of pages) {
         await gotoApp(p, `${env.app.server.url}/wallet`);
         await p.getByTestId('wallet-rows-platform').locator('[data-coin=USDT]').waitFor();
@@ -261,7 +256,8 @@ describe('[LIVE-1] balances pushed by the server', () => {
       // Pushed, not fetched: no tab asked for the balances again.
       expect(assetCalls).toEqual(callsBefore);
     } finally {
-      await ctx.close();
+      first.off('request', counters[0]);
+      await pages[1].close();
     }
   });
 });

@@ -5,10 +5,20 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { Decimal } from '../src/shared/decimal';
 import { runLedgerCheck } from '../server/src/ledger/checkCli';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import {
+  DESKTOP,
+  PHONE,
+  atSize,
+  keptPage,
+  loginToken,
+  newContext,
+  startApp,
+  visit,
+  type AppHarness,
+} from './app-support';
 
 const SHOTS = process.env.SHOTS_DIR;
 let app: AppHarness;
@@ -21,6 +31,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/**
+ * PERF-69: the file's tests share one signed-in context and page, each at its size, each loading its screen anew
+ * (the same route as the test before is loaded again by `visit`); routes and listeners a test adds go with it.
+ */
+const kept = keptPage(() => newContext(app.browser, { viewport: PHONE, token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -44,10 +61,13 @@ async function shownQuoteId(page: Page): Promise<string> {
 
 describe('[FX-6] the exchange screen', () => {
   it('[FX-3][FX-6][WORD-5][NUM-4] phone /flashExchange: the rate at the target coin decimals; the amount received shows as the user types; converting asks a confirmation with the countdown, runs the live quote and moves the balances', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
+    const page = await pageAt(PHONE);
+    const sent: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.url().includes('/api/texchange/currencyExchange')) sent.push(r.postData() ?? '');
+    };
     try {
-      await gotoApp(page, `${app.server.url}/flashExchange`);
+      await visit(page, app.server.url, '/flashExchange');
       await shownQuoteId(page);
       // NUM-4: "1 USDT ≈ 0.00001487 BTC", never the 16 decimals of the raw quotient.
       expect(await page.getByTestId('exchange-rate').textContent()).toMatch(/≈ \d[\d,]*(\.\d{1,8})? [A-Z]+$/);
@@ -61,10 +81,7 @@ describe('[FX-6] the exchange screen', () => {
       // WORD-5: the button asks first: the confirmation shows what is paid and received and the quote's countdown,
       // and nothing is sent until it is confirmed. Left open past the quote's end, it shows the next quote's figures
       // and the one executed is the quote on screen at the tap, never the ended one.
-      const sent: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/api/texchange/currencyExchange')) sent.push(r.postData() ?? '');
-      });
+      page.on('request', onRequest);
       await page.getByTestId('exchange-submit').click();
       const confirm = page.getByTestId('exchange-confirm');
       await confirm.waitFor();
@@ -120,15 +137,14 @@ describe('[FX-6] the exchange screen', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'exchange-phone');
     } finally {
-      await ctx.close();
+      page.off('request', onRequest);
     }
   });
 
   it('[FX-4][FX-6] desktop /exchange: a quote that expires before the order arrives is refused; a new one is fetched and used', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
+    const page = await pageAt(DESKTOP);
     try {
-      await gotoApp(page, `${app.server.url}/exchange`);
+      await visit(page, app.server.url, '/exchange');
       await page.getByTestId('exchange-from').selectOption('ETH');
       await page.getByTestId('exchange-to').selectOption('USDT');
       const first = await shownQuoteId(page);
@@ -184,17 +200,16 @@ describe('[FX-6] the exchange screen', () => {
       );
       await shot(page, 'exchange-desktop');
     } finally {
-      await ctx.close();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
   });
 });
 
 describe('[FX-5] a lost reply', () => {
   it('[FX-5][FX-6] phone: the reply of the exchange never arrives; the screen asks the history and never sends again', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
+    const page = await pageAt(PHONE);
     try {
-      await gotoApp(page, `${app.server.url}/flashExchange`);
+      await visit(page, app.server.url, '/flashExchange');
       await shownQuoteId(page);
       await page.getByTestId('exchange-amount').fill('10');
       await page.waitForFunction(() =>
@@ -220,7 +235,7 @@ describe('[FX-5] a lost reply', () => {
       expect(rows.filter((r) => r.quoteId === quoteId)).toHaveLength(1);
       await page.unroute('**/api/texchange/currencyExchange');
     } finally {
-      await ctx.close();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
   });
 });
@@ -237,10 +252,9 @@ describe('[REC-4] /cashflow', () => {
       [PHONE, 'cashflow-phone'],
       [DESKTOP, 'cashflow-desktop'],
     ] as const) {
-      const ctx = await newContext(app.browser, { viewport, token });
-      const page = await ctx.newPage();
-      try {
-        await gotoApp(page, `${app.server.url}/cashflow`);
+      const page = await pageAt(viewport);
+      {
+        await visit(page, app.server.url, '/cashflow');
         const list = page.getByTestId('records');
         await list.locator('[data-kind=transfer]').first().waitFor();
         await list.locator('[data-kind=exchange]').first().waitFor();
@@ -256,8 +270,6 @@ describe('[REC-4] /cashflow', () => {
           const rows = [...document.querySelectorAll('[data-testid=record-row]')];
           return rows.length > 0 && rows.every((r) => r.getAttribute('data-kind') === 'exchange');
         });
-      } finally {
-        await ctx.close();
       }
     }
     // The books still balance after every flow of this file.
@@ -274,10 +286,9 @@ describe('[REC-4] /cashflow', () => {
       });
       expect(((await t.json()) as { code: number }).code).toBe(200);
     }
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, `${app.server.url}/cashflow`);
+    const page = await pageAt(PHONE);
+    {
+      await visit(page, app.server.url, '/cashflow');
       for (const n of [40, 60]) {
         await page.getByTestId('records-more').click();
         await page.waitForFunction(
@@ -289,8 +300,6 @@ describe('[REC-4] /cashflow', () => {
       expect(rendered).toBeLessThan(60);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForSelector('.fx-list__row[aria-posinset="60"]');
-    } finally {
-      await ctx.close();
     }
   });
 });
