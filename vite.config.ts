@@ -114,7 +114,7 @@ export default defineConfig({
       // PERF-61: few chunks at start-up. Every module the entry imports statically is one chunk (`boot`, merged into
       // the entry's): all of them run at every start anyway, and Rolldown otherwise split them into 22 chunks by the
       // lazy screens that share them. The home screen's shared modules are one chunk too (screenGroup above).
-      // Each request of a first load costs a round of IPC between the renderer, the browser and the network service.
+      // Fewer requests serve a phone on a real network; a cold load's CPU here measured the same (PERF-61).
       // A screen group that walks into another group's modules makes that group's screen load it: the trade
       // screen's own group did (home then loaded 57 KB of the trade kit, decimal.js in it), so there is none.
       output: {
