@@ -8,11 +8,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerAccountByApi } from './accounts-support';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, atSize, keptPage, newContext, shot, visit } from './app-support';
 
 const OPS_TOKEN = 'e2e-operator-token-follow-0123456789';
 // The simulated lead traders decide every 2 s here (20 s by default), so a follower's first copy comes in seconds.
 const env = appWithDemoUser({ TEST_SWITCHES: '1', CHAIN_BLOCK_MS: '300', OPS_TOKEN, FOLLOW_BOT_INTERVAL_MS: '2000' });
+
+/**
+ * PERF-74: the demo user's page, kept for the three tests (each sets its size, then reaches its screens inside the
+ * app: a size change reloads it in the warm context); a tab of /follow is chosen as a user does, by its tab.
+ */
+const kept = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 
 async function call<T>(path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const r = await fetch(`${env.app.server.url}${path}`, {
@@ -68,9 +75,8 @@ async function leadTrader(): Promise<{ id: number; token: string }> {
 describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears in the futures positions', () => {
   it('desktop: follow from the leaderboard, the lead opens, the copy shows with its badge', async () => {
     const lead = await leadTrader();
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    await gotoApp(page, `${env.app.server.url}/follow`);
+    const page = await pageAt(DESKTOP);
+    await visit(page, env.app.server.url, '/follow');
     const row = page.locator(`[data-testid="leaderboard"] [data-trader-id="${lead.id}"]`).first();
     await row.waitFor({ timeout: 20_000 });
     await shot(page, 'follow-leaderboard-desktop');
@@ -90,7 +96,7 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
       shares: '20',
       leverage: 10,
     });
-    await gotoApp(page, `${env.app.server.url}/contract?symbol=btcusdt`);
+    await visit(page, env.app.server.url, '/contract?symbol=btcusdt');
     const badge = page.getByTestId('copy-badge').first();
     await badge.waitFor({ timeout: 20_000 });
     expect(await badge.innerText()).toContain('E2E Lead');
@@ -99,17 +105,15 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await badge.scrollIntoViewIfNeeded();
     await shot(page, 'follow-copied-position-desktop');
 
-    await gotoApp(page, `${env.app.server.url}/follow?trader=${lead.id}`);
+    await visit(page, env.app.server.url, `/follow?trader=${lead.id}`);
     await page.getByTestId('trader-page').waitFor();
     await page.getByTestId('equity-chart').waitFor();
     await shot(page, 'follow-trader-desktop');
-    await ctx.close();
   });
 
   it('phone: My follows lists the follow with its copied position and events; the futures positions show the copy', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    await gotoApp(page, `${env.app.server.url}/follow`);
+    const page = await pageAt(PHONE);
+    await visit(page, env.app.server.url, '/follow');
     await page.getByTestId('leaderboard').waitFor();
     await shot(page, 'follow-leaderboard-phone');
     await page.getByTestId('follow-tab-mine').click();
@@ -120,15 +124,14 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     await card.getByTestId('copied-positions').waitFor({ timeout: 15_000 });
     await shot(page, 'follow-mine-phone');
     // The mirrored position is in the phone's futures positions too, marked as a copy.
-    await gotoApp(page, `${env.app.server.url}/contract?symbol=btcusdt`);
+    await visit(page, env.app.server.url, '/contract?symbol=btcusdt');
     const badge = page.getByTestId('copy-badge').first();
     await badge.waitFor({ timeout: 20_000 });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await shot(page, 'follow-copied-position-phone');
-    await gotoApp(page, `${env.app.server.url}/follow?tab=programme`);
+    await visit(page, env.app.server.url, '/follow?tab=programme');
     await page.getByTestId('programme').waitFor();
     await shot(page, 'follow-programme-phone');
-    await ctx.close();
   });
 
   it('[LEAD-3] desktop, then phone: a follower of a simulated lead receives a copied trade within two minutes of following', async () => {
@@ -139,9 +142,8 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     const bot = page0.rows.find((r) => r.bot);
     expect(bot, 'the server runs simulated lead traders').toBeDefined();
     expect(bot!.nickname).toContain('sim');
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    await gotoApp(page, `${env.app.server.url}/follow`);
+    const page = await pageAt(DESKTOP);
+    await visit(page, env.app.server.url, '/follow');
     const row = page.locator(`[data-testid="leaderboard"] [data-trader-id="${bot!.traderId}"]`).first();
     await row.waitFor({ timeout: 20_000 });
     const { dialog, submit } = await fillFollowDialog(page, row);
@@ -159,7 +161,8 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
     expect(first.origin).toBe('copy');
     expect(first.createTime - followedAt).toBeLessThanOrEqual(120_000);
     // The follower sees it: My follows lists the simulated lead with the copied trade.
-    await gotoApp(page, `${env.app.server.url}/follow?tab=mine`);
+    // My follows, by its tab (the screen is /follow already).
+    await page.getByTestId('follow-tab-mine').click();
     await expect
       .poll(() => page.getByTestId('follow-card').allInnerTexts(), { timeout: 20_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining(bot!.nickname)]));
@@ -169,6 +172,5 @@ describe('[COPY-5] [FOLUI-7] follow a lead trader; the mirrored position appears
       .poll(() => page.getByTestId('follow-card').allInnerTexts(), { timeout: 20_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining(bot!.nickname)]));
     await shot(page, 'follow-copied-mine-phone-resized');
-    await ctx.close();
   });
 });
