@@ -7,7 +7,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registerAccountByApi } from './accounts-support';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, navigateInApp, newContext, shot } from './app-support';
+import {
+  DESKTOP,
+  PHONE,
+  apiData,
+  appWithDemoUser,
+  atSize,
+  gotoApp,
+  keptPage,
+  navigateInApp,
+  newContext,
+  shot,
+  visit,
+} from './app-support';
 
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
 const DAY = 86_400_000;
@@ -23,12 +35,22 @@ async function post<T>(path: string, token: string, body: unknown): Promise<T> {
   return j.data;
 }
 
+/**
+ * PERF-74: the agent (a new account, registered at the first call) and its page, kept for both tests: the phone's
+ * test sets the size and reaches its screens in the same context (the size change a reload in it, not a new
+ * context). The demo user links the code from a context of its own: a second user signed in at the same time.
+ */
+let agentAccount: Promise<{ token: string }> | undefined;
+const agent = () => (agentAccount ??= registerAccountByApi(env.app.server));
+const agentPage = keptPage(async () =>
+  newContext(env.app.browser, { viewport: DESKTOP, token: (await agent()).token }),
+);
+
 describe("[PROXY-3] an agent sees a linked customer and the commission on the customer's interest", () => {
   it('desktop: become an agent, the demo user links and invests, a day passes, records and earnings', async () => {
-    const agent = await registerAccountByApi(env.app.server);
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: agent.token });
-    const page = await ctx.newPage();
-    await gotoApp(page, `${env.app.server.url}/proxy`);
+    const { token: agentToken } = await agent();
+    const page = await atSize(await agentPage(), DESKTOP);
+    await visit(page, env.app.server.url, '/proxy');
     await page.getByTestId('proxy-terms').waitFor();
     await shot(page, 'proxy-terms-desktop');
     await page.getByTestId('proxy-apply').click();
@@ -55,7 +77,7 @@ describe("[PROXY-3] an agent sees a linked customer and the commission on the cu
     const target = Math.floor(now / DAY) * DAY + 2 * DAY + 60_000;
     await post(`/api/_test/clock/advance?ms=${target - now}`, env.token, {});
     const earned = async () => {
-      const r = await fetch(`${env.app.server.url}/api/proxy/earnings`, { headers: { satoken: agent.token } });
+      const r = await fetch(`${env.app.server.url}/api/proxy/earnings`, { headers: { satoken: agentToken } });
       return ((await r.json()) as { data: { total: number } }).data.total;
     };
     await expect.poll(earned, { timeout: 40_000, interval: 200 }).toBeGreaterThan(0);
@@ -70,15 +92,11 @@ describe("[PROXY-3] an agent sees a linked customer and the commission on the cu
     // 2,000 USDT at 3 % a year for a day is 0.16438356 USDT of interest; the agent's 10 % of it, rounded down.
     expect(await page.getByTestId('proxy-earnings-total').innerText()).toContain('0.016438');
     await shot(page, 'proxy-earnings-desktop');
-    await ctx.close();
-    (globalThis as { proxyAgent?: string }).proxyAgent = agent.token;
   });
 
   it("phone: the agent's programme, records and earnings", async () => {
-    const token = (globalThis as { proxyAgent?: string }).proxyAgent!;
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    await gotoApp(page, `${env.app.server.url}/proxy`);
+    const page = await atSize(await agentPage(), PHONE);
+    await visit(page, env.app.server.url, '/proxy');
     await page.getByTestId('proxy-agent').waitFor();
     await shot(page, 'proxy-phone');
     await navigateInApp(page, '/proxy/records');
@@ -87,6 +105,5 @@ describe("[PROXY-3] an agent sees a linked customer and the commission on the cu
     await navigateInApp(page, '/proxy/earnings');
     await page.getByTestId('proxy-chart').waitFor();
     await shot(page, 'proxy-earnings-phone');
-    await ctx.close();
   });
 });
