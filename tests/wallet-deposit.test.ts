@@ -7,7 +7,19 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, gotoApp, loginToken, newContext, startApp, type AppHarness } from './app-support';
+import {
+  DESKTOP,
+  PHONE,
+  atSize,
+  gotoApp,
+  keptPage,
+  loginToken,
+  navigateInApp,
+  newContext,
+  startApp,
+  visit,
+  type AppHarness,
+} from './app-support';
 import { builtCli } from './helpers/server';
 
 const OPS_TOKEN = 'e2e-operator-token-0123456789';
@@ -40,13 +52,19 @@ async function usdt(): Promise<string> {
   return rows.find((x) => x.account === 'platform' && x.coin === 'USDT')?.available ?? '';
 }
 
+/**
+ * PERF-74: the demo user's page, kept for both tests (each sets its size: a change reloads the app in the warm
+ * context). The phone's second tab, the point of its test, is opened in the same context and closed after.
+ */
+const kept = keptPage(() => newContext(app.browser, { viewport: PHONE, token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
+
 describe('[DEP-9] /recharge', () => {
   it('[DEP-2][DEP-5][DEP-9][REC-2] phone: address and QR shown; a chain deposit confirms, is credited, every tab sees the balance rise, and the records list it', async () => {
-    const ctx = await newContext(app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    const wallet = await ctx.newPage();
+    const page = await pageAt(PHONE);
+    const wallet = await page.context().newPage();
     try {
-      await gotoApp(page, `${app.server.url}/recharge`);
+      await visit(page, app.server.url, '/recharge');
       const text = page.getByTestId('deposit-address-text');
       await text.waitFor();
       const address = (await text.textContent()) ?? '';
@@ -67,29 +85,24 @@ describe('[DEP-9] /recharge', () => {
       await wallet.waitForFunction(() => document.body.innerText.replace(/[\s,]/g, '').includes('10050'));
       await shot(page, 'recharge-phone-credited');
       // REC-2: the financial records list the credited deposit, with its sign.
-      await gotoApp(wallet, `${app.server.url}/cashflow`);
+      await navigateInApp(wallet, '/cashflow');
       const row = wallet.locator('[data-testid=record-row][data-kind=deposit]').first();
       await row.waitFor();
       expect(await row.getByTestId('record-amount').textContent()).toContain('+50');
     } finally {
-      await ctx.close();
+      await wallet.close();
     }
   });
 
   it('[DEP-4][DEP-9] desktop: a deposit below the minimum is listed and not credited', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
-    try {
-      await gotoApp(page, `${app.server.url}/recharge`);
-      const text = page.getByTestId('deposit-address-text');
-      await text.waitFor();
-      const before = await usdt();
-      chain('deposit', (await text.textContent()) ?? '', '0.5', '--confirmations', '25');
-      await page.locator('[data-status=below_minimum]').first().waitFor();
-      expect(await usdt()).toBe(before);
-      await shot(page, 'recharge-desktop');
-    } finally {
-      await ctx.close();
-    }
+    const page = await pageAt(DESKTOP);
+    await visit(page, app.server.url, '/recharge');
+    const text = page.getByTestId('deposit-address-text');
+    await text.waitFor();
+    const before = await usdt();
+    chain('deposit', (await text.textContent()) ?? '', '0.5', '--confirmations', '25');
+    await page.locator('[data-status=below_minimum]').first().waitFor();
+    expect(await usdt()).toBe(before);
+    await shot(page, 'recharge-desktop');
   });
 });
