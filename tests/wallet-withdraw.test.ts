@@ -13,13 +13,17 @@ import { registerAccountByApi } from './accounts-support';
 import {
   DESKTOP,
   HELD_REPLY_MS,
+  LANGUAGE_KEY,
   PHONE,
   SHORT_REQUEST_TIMEOUT_MS,
+  TOKEN_KEY,
+  atSize,
   gotoApp,
   keptPage,
   loginToken,
   navigateInApp,
   newContext,
+  seedStorage,
   startApp,
   visit,
   withRequestTimeout,
@@ -59,11 +63,14 @@ afterAll(async () => {
 });
 
 /**
- * The demo user's phone and desktop pages, kept with the app loaded: each test reaches its screen inside the app;
- * the tests about a reload reload on purpose. A test that resizes its page sets it back.
+ * The demo user's page, kept with the app loaded: each test reaches its screen inside the app, at its size (PERF-74:
+ * one page for both sizes, `atSize`: a size change loads the app again in the warm context, as switching between
+ * two kept pages did, which parks the other); the tests about a reload reload on purpose. A test that resizes its
+ * page sets it back. The phone's tests of /withdraw run together, then the desktop's.
  */
-const phonePage = keptPage(() => newContext(app.browser, { viewport: PHONE, token }));
-const desktopPage = keptPage(() => newContext(app.browser, { viewport: DESKTOP, token }));
+const demoPage = keptPage(() => newContext(app.browser, { viewport: PHONE, token }));
+const phonePage = async () => atSize(await demoPage(), PHONE);
+const desktopPage = async () => atSize(await demoPage(), DESKTOP);
 
 /**
  * WORD-1: any raw key on screen: a snake_case word (`withdraw_done`) or a dotted i18n key (`records.kind.x`) in
@@ -140,28 +147,6 @@ async function fillAndSubmit(page: Page, amount: string): Promise<void> {
 const text = (s: string | null): string => (s ?? '').replace(/[\s,]/g, '');
 
 describe('/withdraw', () => {
-  for (const [name, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    it(`[WDR-1][WDR-4][WDR-16] ${name}: an amount over the channel's maximum is refused on the form with the rule, nothing sent`, async () => {
-      const page = await (viewport === PHONE ? phonePage() : desktopPage());
-      {
-        const sent = countSubmits(page);
-        const before = (await withdrawals()).length;
-        await openForm(page);
-        await fillAndSubmit(page, '200000');
-        const err = page.getByTestId('withdraw-amount-error');
-        await err.waitFor();
-        expect(await err.textContent()).toBe('The maximum withdrawal is 100,000 USDT');
-        expect(await page.getByTestId('withdraw-rules').textContent()).toContain('100,000 USDT');
-        expect(sent.n).toBe(0);
-        expect(await page.getByTestId('withdraw-outcome').count()).toBe(0);
-        expect((await withdrawals()).length).toBe(before);
-      }
-    });
-  }
-
   it('[WDR-10][WDR-11][WDR-13][WDR-16] phone: a valid withdrawal shows pending with amount + fee frozen in the wallet, then done after auto-approval', async () => {
     const page = await phonePage();
     // The wallet, beside it in a second tab of the same context.
@@ -203,6 +188,28 @@ describe('/withdraw', () => {
       await wallet.close();
     }
   });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`[WDR-1][WDR-4][WDR-16] ${name}: an amount over the channel's maximum is refused on the form with the rule, nothing sent`, async () => {
+      const page = await (viewport === PHONE ? phonePage() : desktopPage());
+      {
+        const sent = countSubmits(page);
+        const before = (await withdrawals()).length;
+        await openForm(page);
+        await fillAndSubmit(page, '200000');
+        const err = page.getByTestId('withdraw-amount-error');
+        await err.waitFor();
+        expect(await err.textContent()).toBe('The maximum withdrawal is 100,000 USDT');
+        expect(await page.getByTestId('withdraw-rules').textContent()).toContain('100,000 USDT');
+        expect(sent.n).toBe(0);
+        expect(await page.getByTestId('withdraw-outcome').count()).toBe(0);
+        expect((await withdrawals()).length).toBe(before);
+      }
+    });
+  }
 
   it('[WDR-10][WDR-16] desktop: a reply delayed past the client timeout is answered by asking for the status, never by sending again; after a reload exactly one withdrawal exists and the screen shows it', async () => {
     const page = await desktopPage();
@@ -387,9 +394,10 @@ describe('/withdrawDeposit', () => {
   });
 
   it('[WORD-1][WORD-2][OPC-12] desktop and phone, in Arabic: the cash flow and the trade records show no raw key', async () => {
-    const ctx = await newContext(app.browser, { viewport: DESKTOP, token, language: 'ar' });
-    const page = await ctx.newPage();
+    // PERF-74: the desktop page, loaded again with Arabic stored; English stored again after.
+    const page = await desktopPage();
     try {
+      await seedStorage(page, app.server.url, { [TOKEN_KEY]: token, [LANGUAGE_KEY]: 'ar' });
       await gotoApp(page, `${app.server.url}/cashflow`);
       await page.locator('[data-testid=record-row][data-kind=withdraw_done]').first().waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -416,7 +424,8 @@ describe('/withdrawDeposit', () => {
       await page.getByTestId('records-screen').waitFor();
       expect(await rawKeys(page)).toEqual([]);
     } finally {
-      await ctx.close();
+      await page.setViewportSize(DESKTOP);
+      await seedStorage(page, app.server.url, { [TOKEN_KEY]: token });
     }
   });
 });
