@@ -12,13 +12,15 @@
  * opens a futures position for the demo user. A11Y-2 on the routes themselves runs on the route walk's own visits
  * (tests/app-walk.test.ts). Screenshots go to SHOTS_DIR when it is set.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeSerious, axeSeriousAndViewport } from './helpers/axe';
+import { navigatedInApp } from './helpers/inApp';
 import {
   DESKTOP,
   PHONE,
   appWithDemoUser,
+  atSize,
   gotoApp,
   navigateInApp,
   keptPage,
@@ -29,6 +31,45 @@ import {
 
 const env = appWithDemoUser();
 const url = (path: string) => `${env.app.server.url}${path}`;
+
+/**
+ * PERF-74: one signed-in page for the file's tests, kept: each sets its size (a change parks the page, so its next
+ * screen loads at that size in the warm context), and what a test turns on for its own checks (forced colours,
+ * reduced motion, a 200 % text size) it turns off again in its `finally`. A test that needs a page load loads; the
+ * others reach their screens inside the app when it shows one ({@link reach}). After a failed test the page is
+ * parked, so no dialog or half-typed form of it is under the next test.
+ */
+const kept = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+let keptOpen: Page | undefined;
+const pageAt = async (size: { width: number; height: number }) => (keptOpen = await atSize(await kept(), size));
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' && keptOpen && !keptOpen.isClosed()) await keptOpen.goto('about:blank');
+});
+
+/**
+ * Brings the kept page to `path`: inside the app when it shows another route (the router's navigation, helpers'
+ * {@link navigatedInApp}: it also tells when two trade modes keep one screen), else, or when the app does not answer
+ * so, by loading it.
+ */
+async function reach(page: Page, path: string): Promise<void> {
+  const shown =
+    page.url().startsWith(env.app.server.url) &&
+    new URL(page.url()).pathname !== new URL(path, env.app.server.url).pathname &&
+    (await page.locator('.layout').count()) > 0;
+  if (!shown || !(await navigatedInApp(page, path))) await gotoApp(page, url(path));
+}
+
+/** The 200 % browser text size (Page.setFontSizes) on `page` while `run` runs; Chromium's own sizes after. */
+async function atLargeText(page: Page, run: () => Promise<void>): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await run();
+  } finally {
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+    await cdp.detach();
+  }
+}
 
 /** The keyboard as a person uses it, counted. */
 function keys(page: Page) {
@@ -56,9 +97,9 @@ const focused = (page: Page) =>
 
 describe('the keyboard on the desktop trade screen', () => {
   it('[A11Y-12][A11Y-8][A11Y-10][A11Y-9][A11Y-19][A11Y-13] a limit order by keyboard alone, the pair list, the route announced, forced colours', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const page = await pageAt(DESKTOP);
     try {
-      const page = await ctx.newPage();
+      // Loaded, not reached inside the app: the key presses count from the page's load.
       await gotoApp(page, url('/trade?symbol=btcusdt'));
       await page.getByTestId('available-buy').filter({ hasText: 'USDT' }).waitFor();
       await expect.poll(() => page.getByTestId('price-buy').inputValue()).not.toBe('');
@@ -158,94 +199,7 @@ describe('the keyboard on the desktop trade screen', () => {
       expect(await region.getAttribute('aria-live')).toBe('polite');
       expect(await page.locator('[aria-live="polite"][role="status"][data-testid="route-announcer"]').count()).toBe(1);
     } finally {
-      await ctx.close();
-    }
-  });
-});
-
-/** What the zoom checks read of a screen: sideways scroll of the page, and figures broken over two lines. */
-async function reflow(page: Page) {
-  return page.evaluate(() => {
-    const doc = document.documentElement;
-    const broken: string[] = [];
-    for (const el of Array.from(document.querySelectorAll('main#main .num, main#main [data-live]'))) {
-      const text = el.textContent?.trim() ?? '';
-      if (!text || (el as HTMLElement).offsetParent === null) continue;
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const tops = new Set(
-        Array.from(range.getClientRects())
-          .filter((r) => r.width > 0)
-          .map((r) => Math.round(r.top)),
-      );
-      if (tops.size > 1) broken.push(text);
-    }
-    return { sideways: doc.scrollWidth - doc.clientWidth, broken };
-  });
-}
-
-const ZOOM_ROUTES = ['/trade?symbol=btcusdt', '/', '/markets', '/wallet', '/assets', '/withdraw'];
-
-/**
- * The page of the 200 % browser text size (Page.setFontSizes), kept for the desktop's test and the phone's: each
- * sets its size and the text size, then loads the app (the phone's load a reload in the warm context).
- */
-const largeTextPage = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
-
-describe('zoom and text size', () => {
-  it('[A11Y-7][A11Y-6] at 200 % zoom of a 1440 x 900 window and at 320 CSS px: no sideways scroll, no figure broken', async () => {
-    // One context for both sizes: the page is set to each size, then loads the app at it (the second a reload).
-    const ctx = await newContext(env.app.browser, { viewport: { width: 720, height: 450 }, token: env.token });
-    const page = await ctx.newPage();
-    try {
-      for (const [name, viewport] of [
-        ['200 %', { width: 720, height: 450 }],
-        ['320 px', { width: 320, height: 640 }],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await gotoApp(page, url(ZOOM_ROUTES[0]));
-        // A11Y-6: the page may zoom.
-        const meta = await page.locator('meta[name="viewport"]').getAttribute('content');
-        expect(meta).not.toMatch(/maximum-scale|user-scalable\s*=\s*no/);
-        for (const route of ZOOM_ROUTES) {
-          if (route !== ZOOM_ROUTES[0]) await navigateInApp(page, route);
-          await waitForContent(page).catch(() => undefined);
-          const r = await reflow(page);
-          expect({ at: `${name} ${route}`, ...r }).toEqual({ at: `${name} ${route}`, sideways: 0, broken: [] });
-        }
-        // The trade screen's key figure is whole and in view.
-        await navigateInApp(page, ZOOM_ROUTES[0]);
-        const last = page.locator('.ph-last').first();
-        await last.waitFor();
-        const box = await last.evaluate((el) => ({
-          right: el.getBoundingClientRect().right,
-          cut: el.scrollWidth > el.clientWidth,
-          w: document.documentElement.clientWidth,
-        }));
-        expect(box.cut).toBe(false);
-        expect(box.right).toBeLessThanOrEqual(box.w);
-        await shot(page, `a11y-zoom-${viewport.width}`);
-      }
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('[A11Y-7] a 200 % browser text size: rem sizes grow, the layout reflows to the phone one, nothing scrolls sideways', async () => {
-    const page = await largeTextPage();
-    await page.setViewportSize(DESKTOP);
-    {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
-      await gotoApp(page, url('/trade?symbol=btcusdt'));
-      await waitForContent(page).catch(() => undefined);
-      // The body's 0.875 rem is 28 px at a 32 px root; the 64 em breakpoint is 2048 px, so the phone layout.
-      expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('28px');
-      await page.getByTestId('tabbar').waitFor();
-      expect(await reflow(page)).toEqual({ sideways: 0, broken: [] });
-      await shot(page, 'a11y-text-200');
-      // Parked until the phone's test loads it again: a live trade screen would keep working under the next test.
-      await page.goto('about:blank');
+      await page.emulateMedia({ forcedColors: 'none' });
     }
   });
 });
@@ -265,11 +219,10 @@ const axeFound = async (page: Page) =>
 
 describe('the futures, seconds and options screens on the desktop', () => {
   it('[A11Y-10][A11Y-16][A11Y-8][A11Y-1] the futures form keeps focus and describes its errors; skip links on seconds and options; axe on the three', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
+    const page = await pageAt(DESKTOP);
     const found: Record<string, string[]> = {};
-    try {
-      const page = await ctx.newPage();
-      await gotoApp(page, url('/contract?symbol=btcusdt'));
+    {
+      await reach(page, '/contract?symbol=btcusdt');
       const form = page.getByTestId('futures-order-form');
       const price = form.getByTestId('futures-price');
       const size = form.getByTestId('futures-size');
@@ -350,9 +303,82 @@ describe('the futures, seconds and options screens on the desktop', () => {
         options: [],
         'options ticket': [],
       });
-    } finally {
-      await ctx.close();
     }
+  });
+});
+
+/** What the zoom checks read of a screen: sideways scroll of the page, and figures broken over two lines. */
+async function reflow(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const broken: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('main#main .num, main#main [data-live]'))) {
+      const text = el.textContent?.trim() ?? '';
+      if (!text || (el as HTMLElement).offsetParent === null) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)),
+      );
+      if (tops.size > 1) broken.push(text);
+    }
+    return { sideways: doc.scrollWidth - doc.clientWidth, broken };
+  });
+}
+
+const ZOOM_ROUTES = ['/trade?symbol=btcusdt', '/', '/markets', '/wallet', '/assets', '/withdraw'];
+
+describe('zoom and text size', () => {
+  it('[A11Y-7][A11Y-6] at 200 % zoom of a 1440 x 900 window and at 320 CSS px: no sideways scroll, no figure broken', async () => {
+    // The kept page at each size, loading the app at it.
+    const page = await kept();
+    {
+      for (const [name, viewport] of [
+        ['200 %', { width: 720, height: 450 }],
+        ['320 px', { width: 320, height: 640 }],
+      ] as const) {
+        await pageAt(viewport);
+        await gotoApp(page, url(ZOOM_ROUTES[0]));
+        // A11Y-6: the page may zoom.
+        const meta = await page.locator('meta[name="viewport"]').getAttribute('content');
+        expect(meta).not.toMatch(/maximum-scale|user-scalable\s*=\s*no/);
+        for (const route of ZOOM_ROUTES) {
+          if (route !== ZOOM_ROUTES[0]) await navigateInApp(page, route);
+          await waitForContent(page).catch(() => undefined);
+          const r = await reflow(page);
+          expect({ at: `${name} ${route}`, ...r }).toEqual({ at: `${name} ${route}`, sideways: 0, broken: [] });
+        }
+        // The trade screen's key figure is whole and in view.
+        await navigateInApp(page, ZOOM_ROUTES[0]);
+        const last = page.locator('.ph-last').first();
+        await last.waitFor();
+        const box = await last.evaluate((el) => ({
+          right: el.getBoundingClientRect().right,
+          cut: el.scrollWidth > el.clientWidth,
+          w: document.documentElement.clientWidth,
+        }));
+        expect(box.cut).toBe(false);
+        expect(box.right).toBeLessThanOrEqual(box.w);
+        await shot(page, `a11y-zoom-${viewport.width}`);
+      }
+    }
+  });
+
+  it('[A11Y-7] a 200 % browser text size: rem sizes grow, the layout reflows to the phone one, nothing scrolls sideways', async () => {
+    const page = await pageAt(DESKTOP);
+    await atLargeText(page, async () => {
+      await gotoApp(page, url('/trade?symbol=btcusdt'));
+      await waitForContent(page).catch(() => undefined);
+      // The body's 0.875 rem is 28 px at a 32 px root; the 64 em breakpoint is 2048 px, so the phone layout.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('28px');
+      await page.getByTestId('tabbar').waitFor();
+      expect(await reflow(page)).toEqual({ sideways: 0, broken: [] });
+      await shot(page, 'a11y-text-200');
+      // Parked: the app laid out at this text size is not the next test's page.
+      await page.goto('about:blank');
+    });
   });
 });
 
@@ -406,12 +432,9 @@ async function largeText(page: Page) {
 
 describe('a phone at 200 % text', () => {
   it('[A11Y-7][A11Y-1][A11Y-21] home, trade, futures with its order sheet, wallet and withdraw: nothing scrolls sideways, nothing cut, no figure broken; axe finds nothing serious', async () => {
-    const page = await largeTextPage();
-    await page.setViewportSize(PHONE);
+    const page = await pageAt(PHONE);
     const found: Record<string, string[]> = {};
-    {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await atLargeText(page, async () => {
       const routes = ['/', '/trade?symbol=btcusdt', '/contract?symbol=btcusdt', '/wallet', '/withdraw'];
       await gotoApp(page, url(routes[0]));
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
@@ -446,15 +469,15 @@ describe('a phone at 200 % text', () => {
         await shot(page, `a11y-text-200-phone${route.replace(/[^a-z]+/g, '-')}`);
       }
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-      // Parked: the app left open would keep working under the file's later tests (its context closes after).
+      // Parked: the app laid out at this text size is not the next test's page.
       await page.goto('about:blank');
-    }
+    });
   });
 });
 
 describe('the sheets and dialogs of the phone', () => {
   it('[A11Y-21] axe finds no serious or critical violation on the pair chooser, the order sheet, the language sheet, the transfer sheet, the sign-out dialog, the seconds confirmation and the options ticket', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token, bypassCSP: true });
+    const page = await pageAt(PHONE);
     const found: Record<string, string[]> = {};
     const check = async (page: Page, name: string) => {
       await page.getByRole('dialog').first().waitFor();
@@ -464,9 +487,8 @@ describe('the sheets and dialogs of the phone', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').first().waitFor({ state: 'detached' });
     };
-    try {
-      const page = await ctx.newPage();
-      await gotoApp(page, url('/trade?symbol=btcusdt'));
+    {
+      await reach(page, '/trade?symbol=btcusdt');
       await page.locator('.ph-name').click();
       await check(page, 'pair chooser');
       await page.getByTestId('spot-bar').getByRole('button').first().click();
@@ -507,8 +529,6 @@ describe('the sheets and dialogs of the phone', () => {
         'transfer sheet': [],
         'sign-out dialog': [],
       });
-    } finally {
-      await ctx.close();
     }
   });
 });
@@ -590,11 +610,12 @@ describe('[A11Y-2] axe on the dialogs and sheets', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const ctx = await newContext(env.app.browser, { viewport, token: env.token, reducedMotion: 'reduce' });
+      const page = await pageAt(viewport);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       const at = (name: string) => `${size} ${name}`;
       try {
-        const page = await ctx.newPage();
-        await gotoApp(page, `${env.app.server.url}/contract?symbol=btcusdt`);
+        await reach(page, '/contract?symbol=btcusdt');
+        expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
         await waitForContent(page);
         const row = page.locator('[data-testid="futures-account"] [data-position-id]').first();
         await row.waitFor();
@@ -657,7 +678,7 @@ describe('[A11Y-2] axe on the dialogs and sheets', () => {
           page.locator('[data-testid="flow-offer-take"]:enabled').first().click(),
         );
       } finally {
-        await ctx.close();
+        await page.emulateMedia({ reducedMotion: null });
       }
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
