@@ -96,6 +96,13 @@ const pwa = VitePWA({
  * quiet run says whether the graph or the load was the cause.
  */
 const ISOLATED_SERVER_TESTS = ['server/src/seconds/seconds.test.ts'];
+/**
+ * PERF-75: the engine's, the shared modules' and the workers' tests share one module graph per worker (the `pure`
+ * project), as the server's do (PERF-55): those layers hold no globals and their tests stub none. A file there
+ * that mocks a module (vi.mock) or stubs a global keeps a graph of its own: it is listed here and runs in `unit`.
+ */
+const PURE_TESTS = ['src/engine/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/workers/**/*.test.ts'];
+const ISOLATED_PURE_TESTS = ['src/engine/engine.positions.test.ts'];
 
 export default defineConfig({
   // precompress last: it also compresses what the others write at the end (sw.js, the manifest; PERF-11).
@@ -152,11 +159,29 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // The app's tests (they stub globals and reset modules) and the server files in ISOLATED_SERVER_TESTS: each
-          // file in a fresh module graph.
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...ISOLATED_SERVER_TESTS],
+          // The app's tests (they stub globals and reset modules) and the files in ISOLATED_SERVER_TESTS and
+          // ISOLATED_PURE_TESTS: each file in a fresh module graph.
+          include: [
+            'src/*.test.{ts,tsx}',
+            'src/app/**/*.test.{ts,tsx}',
+            ...ISOLATED_SERVER_TESTS,
+            ...ISOLATED_PURE_TESTS,
+          ],
           // New password hashes at a test cost (see the file).
           setupFiles: ['server/src/testing/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // PERF-75: the engine's, shared modules' and workers' tests, one module graph per worker (see PURE_TESTS).
+          name: 'pure',
+          environment: 'node',
+          include: PURE_TESTS,
+          exclude: [...ISOLATED_PURE_TESTS, '**/node_modules/**'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

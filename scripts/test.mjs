@@ -124,8 +124,12 @@ if (gatesOnly) {
 
 if (vitestArgs.length > 0) phases.push(['vitest', ...run('npx', ['vitest', 'run', ...vitestArgs], env, 'vitest')]);
 else {
-  // PERF-55: the app's tests (isolated) and the server's (one module graph per worker) in one vitest run.
-  phases.push(['unit', ...run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'server'], env, 'unit')]);
+  // PERF-55, PERF-75: the app's tests (isolated), the pure layers' and the server's (one module graph per worker) in
+  // one vitest run.
+  phases.push([
+    'unit',
+    ...run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'pure', '--project', 'server'], env, 'unit'),
+  ]);
   phases.push(['e2e', ...run('npx', ['vitest', 'run', '--project', 'e2e'], env, 'e2e')]);
   // BUS-13: the market screens once more, with their sockets through NATS and two gateways.
   const cluster = { ...env, E2E_CLUSTER: '1' };
