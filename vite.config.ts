@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -97,12 +98,17 @@ const pwa = VitePWA({
  */
 const ISOLATED_SERVER_TESTS = ['server/src/seconds/seconds.test.ts'];
 /**
- * PERF-75: the engine's, the shared modules' and the workers' tests share one module graph per worker (the `pure`
- * project), as the server's do (PERF-55): those layers hold no globals and their tests stub none. A file there
- * that mocks a module (vi.mock) or stubs a global keeps a graph of its own: it is listed here and runs in `unit`.
+ * PERF-75: the app's tests that stub nothing share one module graph per worker (project `unit-shared`), as the
+ * server's do (PERF-55); a test file that mocks or resets modules, stubs a global or the environment, fakes the
+ * timers, spies on a module's function or assigns to a global keeps a graph of its own (project `unit`). Which is
+ * which is read from the file's text when the config loads, so a new file that mocks is isolated without a list.
  */
-const PURE_TESTS = ['src/engine/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/workers/**/*.test.ts'];
-const ISOLATED_PURE_TESTS = ['src/engine/engine.positions.test.ts'];
+const STUBS =
+  /\bvi\.(mock|doMock|unmock|doUnmock|stubGlobal|stubEnv|resetModules|useFakeTimers|spyOn|importActual|importMock)\b|\b(globalThis|window|navigator|document|localStorage|sessionStorage|process\.env)\.\w+\s*=[^=]|Object\.defineProperty\(\s*(globalThis|window|navigator|document)\b/;
+const SRC = fileURLToPath(new URL('src', import.meta.url));
+const ISOLATED_SRC_TESTS = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && STUBS.test(readFileSync(join(SRC, f), 'utf8')))
+  .map((f) => `src/${f.split(sep).join('/')}`);
 
 export default defineConfig({
   // precompress last: it also compresses what the others write at the end (sw.js, the manifest; PERF-11).
@@ -159,14 +165,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // The app's tests (they stub globals and reset modules) and the files in ISOLATED_SERVER_TESTS and
-          // ISOLATED_PURE_TESTS: each file in a fresh module graph.
-          include: [
-            'src/*.test.{ts,tsx}',
-            'src/app/**/*.test.{ts,tsx}',
-            ...ISOLATED_SERVER_TESTS,
-            ...ISOLATED_PURE_TESTS,
-          ],
+          // The app's tests that stub globals or mock modules (ISOLATED_SRC_TESTS, PERF-75) and the server files in
+          // ISOLATED_SERVER_TESTS: each file in a fresh module graph.
+          include: [...ISOLATED_SRC_TESTS, ...ISOLATED_SERVER_TESTS],
           // New password hashes at a test cost (see the file).
           setupFiles: ['server/src/testing/setup.ts'],
           testTimeout: 30_000,
@@ -176,11 +177,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // PERF-75: the engine's, shared modules' and workers' tests, one module graph per worker (see PURE_TESTS).
-          name: 'pure',
+          // PERF-75: the app's tests that stub nothing (the engine's, shared modules' and workers' among them), one
+          // module graph per worker. New password hashes at a test cost (see the file).
+          name: 'unit-shared',
           environment: 'node',
-          include: PURE_TESTS,
-          exclude: [...ISOLATED_PURE_TESTS, '**/node_modules/**'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: [...ISOLATED_SRC_TESTS, '**/node_modules/**'],
+          setupFiles: ['server/src/testing/setup.ts'],
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
