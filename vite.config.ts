@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -96,6 +97,18 @@ const pwa = VitePWA({
  * quiet run says whether the graph or the load was the cause.
  */
 const ISOLATED_SERVER_TESTS = ['server/src/seconds/seconds.test.ts'];
+/**
+ * PERF-75: the app's tests that stub nothing share one module graph per worker (project `unit-shared`), as the
+ * server's do (PERF-55); a test file that mocks or resets modules, stubs a global or the environment, fakes the
+ * timers, spies on a module's function or assigns to a global keeps a graph of its own (project `unit`). Which is
+ * which is read from the file's text when the config loads, so a new file that mocks is isolated without a list.
+ */
+const STUBS =
+  /\bvi\.(mock|doMock|unmock|doUnmock|stubGlobal|stubEnv|resetModules|useFakeTimers|spyOn|importActual|importMock)\b|\b(globalThis|window|navigator|document|localStorage|sessionStorage|process\.env)\.\w+\s*=[^=]|Object\.defineProperty\(\s*(globalThis|window|navigator|document)\b/;
+const SRC = fileURLToPath(new URL('src', import.meta.url));
+const ISOLATED_SRC_TESTS = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && STUBS.test(readFileSync(join(SRC, f), 'utf8')))
+  .map((f) => `src/${f.split(sep).join('/')}`);
 
 export default defineConfig({
   // precompress last: it also compresses what the others write at the end (sw.js, the manifest; PERF-11).
@@ -152,11 +165,26 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // The app's tests (they stub globals and reset modules) and the server files in ISOLATED_SERVER_TESTS: each
-          // file in a fresh module graph.
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', ...ISOLATED_SERVER_TESTS],
+          // The app's tests that stub globals or mock modules (ISOLATED_SRC_TESTS, PERF-75) and the server files in
+          // ISOLATED_SERVER_TESTS: each file in a fresh module graph.
+          include: [...ISOLATED_SRC_TESTS, ...ISOLATED_SERVER_TESTS],
           // New password hashes at a test cost (see the file).
           setupFiles: ['server/src/testing/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // PERF-75: the app's tests that stub nothing (the engine's, shared modules' and workers' among them), one
+          // module graph per worker. New password hashes at a test cost (see the file).
+          name: 'unit-shared',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: [...ISOLATED_SRC_TESTS, '**/node_modules/**'],
+          setupFiles: ['server/src/testing/setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,6 +5,7 @@ import { Metrics } from '../metrics';
 import { createSimulator, type Simulator } from './simulator';
 import { T0, TEST_SYMBOLS, testConfig } from './testSymbols';
 import { rebuildCandles } from './referenceCandles';
+import { countText, formCount } from '../testing/long';
 
 function run(sim: Simulator, from: number, to: number, tick = 10): number {
   let n = 0;
@@ -52,26 +53,30 @@ describe('market simulator', () => {
       for (const c of sim.history('tinyusdt', iv, 2000)) expect(new Decimal(c.low).gt(0)).toBe(true);
   });
 
-  it('[SIM-3] the mean trade rate is near the configured one (bursts included)', () => {
+  // PERF-50: an hour of market under `npm run test:long`, six minutes (the same seed) in `npm test`.
+  const RATE_SECONDS = formCount(3600);
+  it(`[SIM-3] the mean trade rate over ${countText(RATE_SECONDS)} s is near the configured one (bursts included)`, () => {
     const syms = Array.from({ length: 6 }, (_, i) => ({ ...TEST_SYMBOLS[0], symbol: `r${i}usdt` }));
     const sim = createSimulator(testConfig({ tradeRate: 8 }), syms, new Metrics(), { now: T0 });
-    const n = run(sim, T0, T0 + 3_600_000, 100);
-    const perSymbolPerSec = n / 6 / 3600;
+    const n = run(sim, T0, T0 + RATE_SECONDS * 1000, 100);
+    const perSymbolPerSec = n / 6 / RATE_SECONDS;
     expect(perSymbolPerSec).toBeGreaterThan(8 * 0.9);
     expect(perSymbolPerSec).toBeLessThan(8 * 1.1);
   });
 
-  it('[SIM-4] flood mode drives the chosen total rate over N symbols, adding synthetic pairs if needed', () => {
+  // PERF-50: 30 s of flood (300,000 trades) under `npm run test:long`, 3 s (30,000) in `npm test`.
+  const FLOOD_SECONDS = formCount(30);
+  it(`[SIM-4] flood mode drives the chosen total rate over N symbols for ${FLOOD_SECONDS} s, adding synthetic pairs if needed`, () => {
     const metrics = new Metrics();
     const sim = createSimulator(testConfig({ flood: { totalRate: 10_000, symbols: 50 } }), TEST_SYMBOLS, metrics, {
       now: T0,
     });
     expect(sim.symbols()).toHaveLength(50);
     expect(sim.symbols()).toContain('sim47usdt');
-    const n = run(sim, T0, T0 + 30_000);
-    // Flood mode has no bursts: a steady Poisson rate (sd of the count here is about 0.2 %).
-    expect(n / 30).toBeGreaterThan(10_000 * 0.98);
-    expect(n / 30).toBeLessThan(10_000 * 1.02);
+    const n = run(sim, T0, T0 + FLOOD_SECONDS * 1000);
+    // Flood mode has no bursts: a steady Poisson rate (sd of the count about 0.2 % over 30 s, 0.6 % over 3 s).
+    expect(n / FLOOD_SECONDS).toBeGreaterThan(10_000 * 0.98);
+    expect(n / FLOOD_SECONDS).toBeLessThan(10_000 * 1.02);
     expect(metrics.tradesTotal.get()).toBe(n);
   });
 
@@ -97,43 +102,53 @@ describe('market simulator', () => {
 
   it('[SIM-6] every interval agrees with the finer ones wherever both cover a candle, before and after live trading', () => {
     const sim = createSimulator(testConfig(), TEST_SYMBOLS, new Metrics(), { now: T0 });
+    // The disagreements are gathered and compared once (an expect per candle cost more than the check itself);
+    // each fine series is grouped by coarse candle once, not filtered again for every coarse candle.
     const check = () => {
+      const wrong: string[] = [];
       for (let i = 1; i < KLINE_INTERVALS.length; i++) {
         const coarse = KLINE_INTERVALS[i];
         for (const fine of KLINE_INTERVALS.slice(0, i)) {
           const f = sim.history('ethusdt', fine, 5000);
           const first = f[0].t;
+          const byCoarse = new Map<number, Candle[]>();
+          for (const x of f) {
+            const t = candleOpenTime(x.t, coarse);
+            const parts = byCoarse.get(t);
+            if (parts) parts.push(x);
+            else byCoarse.set(t, [x]);
+          }
           let compared = 0;
           for (const c of sim.history('ethusdt', coarse, 5000)) {
             if (c.t < first) continue; // the finer series does not reach back this far
-            const parts = f.filter((x) => candleOpenTime(x.t, coarse) === c.t);
-            if (parts.length === 0) continue;
+            const parts = byCoarse.get(c.t);
+            if (!parts) continue;
             if (candleOpenTime(first, coarse) === c.t && first !== c.t) continue; // partly covered
             compared++;
-            expect(c.open, `${coarse} vs ${fine} at ${c.t}`).toBe(parts[0].open);
-            expect(c.close).toBe(parts[parts.length - 1].close);
-            expect(c.high).toBe(
-              parts
+            const want = {
+              open: parts[0].open,
+              close: parts[parts.length - 1].close,
+              high: parts
                 .map((x) => new Decimal(x.high))
                 .reduce((a, b) => Decimal.max(a, b))
                 .toFixed(2),
-            );
-            expect(c.low).toBe(
-              parts
+              low: parts
                 .map((x) => new Decimal(x.low))
                 .reduce((a, b) => Decimal.min(a, b))
                 .toFixed(2),
-            );
-            expect(c.vol).toBe(
-              parts
+              vol: parts
                 .map((x) => new Decimal(x.vol))
                 .reduce((a, b) => a.plus(b))
                 .toFixed(4),
-            );
+            };
+            const got = { open: c.open, close: c.close, high: c.high, low: c.low, vol: c.vol };
+            if (JSON.stringify(got) !== JSON.stringify(want))
+              wrong.push(`${coarse} vs ${fine} at ${c.t}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
           }
           if (!(fine === '1m' && coarse === '1w')) expect(compared, `${coarse} vs ${fine}`).toBeGreaterThan(0);
         }
       }
+      expect(wrong).toEqual([]);
     };
     check();
     run(sim, T0, T0 + 7 * 60_000, 20);
