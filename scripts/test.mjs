@@ -1,6 +1,6 @@
 // `npm test`: the gates first (types per layer, lint, formatting, unused exports, spec citations), failing
 // fast; then finds (or installs) a Chromium, and runs the e2e project of vitest against the build made beside the
-// gates with the unit projects beside it at the lowest CPU priority (PERF-76; TEST_SEQUENTIAL=1: one after the other). `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
+// gates with the unit projects beside it at a lower CPU priority (PERF-76; TEST_SEQUENTIAL=1: one after the other). `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
 // go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end as a table (PERF-53),
 // with the CPU seconds the machine was busy during it where the system tells (Linux).
 import { spawn, spawnSync } from 'node:child_process';
@@ -127,8 +127,10 @@ function runLive(cmd, cmdArgs, env) {
 /**
  * PERF-76: the browser files keep the machine about 1.6 of its 2 cores busy (they wait on the server, the socket
  * and Chromium between bursts), the unit files about 1.9. The unit files run beside the browser files at the
- * lowest CPU priority (nice 19, inherited by vitest's workers), so they take only the CPU the browser files leave;
- * their output is printed whole when they end, and their timeouts are longer there (UNIT_BESIDE, vite.config.ts).
+ * lower CPU priority (nice 10 unless UNIT_NICE says otherwise, inherited by vitest's workers), so they take mostly
+ * the CPU the browser files leave, yet never stop for long (at 19 a test spawning a server starved past its limits
+ * on a loaded machine); their output is printed whole when they end, and their time limits are longer there
+ * (UNIT_BESIDE, vite.config.ts).
  * The table gives each its own wall time, and CPU told apart by priority (/proc/stat's nice column).
  */
 async function unitBesideE2e(unitArgs) {
@@ -136,7 +138,8 @@ async function unitBesideE2e(unitArgs) {
   const busy0 = cpuNow();
   const nice0 = niceNow();
   let unitDone;
-  const unitRun = runQuiet('npx', unitArgs, { ...env, UNIT_BESIDE: '1' }, 19);
+  const nice = Number(process.env.UNIT_NICE ?? 10);
+  const unitRun = runQuiet('npx', unitArgs, { ...env, UNIT_BESIDE: '1' }, nice);
   const unit = unitRun.then((r) => {
     unitDone = { ms: Date.now() - t0, nice: niceNow() };
     return r;
@@ -156,7 +159,7 @@ async function unitBesideE2e(unitArgs) {
   }
   const { code } = await unit;
   const unitCpu = known && unitDone.nice !== undefined ? unitDone.nice - nice0 : undefined;
-  phases.push([code === 0 ? 'unit (beside e2e, nice 19)' : 'unit (failed)', unitDone.ms, unitCpu]);
+  phases.push([code === 0 ? `unit (beside e2e, nice ${nice})` : 'unit (failed)', unitDone.ms, unitCpu]);
   phases.push(['e2e', e2eMs, e2eCpu]);
   if (code !== 0) {
     summary();
