@@ -97,7 +97,7 @@ const pwa = VitePWA({
  */
 const ISOLATED_SERVER_TESTS = ['server/src/seconds/seconds.test.ts'];
 /**
- * PERF-76: `npm test` runs the unit projects beside the browser files at a lower CPU priority (UNIT_BESIDE=1):
+ * PERF-77: `npm test` runs the unit projects beside the browser files at a lower CPU priority (UNIT_BESIDE=1):
  * a test can then wait for the CPU while the browser files take both cores, so its time limits are four times
  * longer there. They are limits against a hung test, not measures of speed.
  */

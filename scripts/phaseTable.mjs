@@ -54,7 +54,7 @@ export function machineBusyMs(read) {
 }
 
 /**
- * PERF-76: the part of the machine's busy CPU time (as {@link machineBusyMs}) spent by processes at a lowered
+ * PERF-77: the part of the machine's busy CPU time (as {@link machineBusyMs}) spent by processes at a lowered
  * priority (`nice` above 0: the second column of `/proc/stat`'s first line), in milliseconds; `undefined` where
  * there is no such file. `npm test` runs the unit files at the lowest priority beside the browser files: this is
  * how the two phases' CPU is told apart.

@@ -56,7 +56,7 @@ describe('[PERF-53] npm test ends with a table of its phases', () => {
     ).toBeUndefined();
   });
 
-  it('[PERF-76] the niced part of that CPU (the unit files beside the browser files) is its second column', () => {
+  it('[PERF-77] the niced part of that CPU (the unit files beside the browser files) is its second column', () => {
     const stat = 'cpu  1000 20 300 9000 50 4 6 7 0 0\ncpu0 500 10 150 4500 25 2 3 3 0 0\n';
     expect(machineNiceMs(() => stat)).toBe(200);
     expect(machineNiceMs(() => 'intr 1 2 3')).toBeUndefined();

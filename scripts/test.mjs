@@ -1,6 +1,6 @@
 // `npm test`: the gates first (types per layer, lint, formatting, unused exports, spec citations), failing
 // fast; then finds (or installs) a Chromium, and runs the e2e project of vitest against the build made beside the
-// gates with the unit projects beside it at a lower CPU priority (PERF-76; TEST_SEQUENTIAL=1: one after the other). `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
+// gates with the unit projects beside it at a lower CPU priority (PERF-77; TEST_SEQUENTIAL=1: one after the other). `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
 // go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end as a table (PERF-53),
 // with the CPU seconds the machine was busy during it where the system tells (Linux).
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ const phases = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 /** The machine's busy CPU milliseconds so far, where the system says (Linux). */
 const cpuNow = () => machineBusyMs((path) => readFileSync(path, 'utf8'));
-/** The part of it spent at a lowered priority (the unit files beside the browser files, PERF-76). */
+/** The part of it spent at a lowered priority (the unit files beside the browser files, PERF-77). */
 const niceNow = () => machineNiceMs((path) => readFileSync(path, 'utf8'));
 
 function summary() {
@@ -125,7 +125,7 @@ function runLive(cmd, cmdArgs, env) {
 }
 
 /**
- * PERF-76: the browser files keep the machine about 1.6 of its 2 cores busy (they wait on the server, the socket
+ * PERF-77: the browser files keep the machine about 1.6 of its 2 cores busy (they wait on the server, the socket
  * and Chromium between bursts), the unit files about 1.9. The unit files run beside the browser files at the
  * lower CPU priority (nice 10 unless UNIT_NICE says otherwise, inherited by vitest's workers), so they take mostly
  * the CPU the browser files leave, yet never stop for long (at 19 a test spawning a server starved past its limits

@@ -11,7 +11,7 @@ import { setHashCostForTests } from '../identity/hashCost';
 setHashCostForTests(1 << 10);
 
 /**
- * PERF-76: beside the browser files (UNIT_BESIDE=1, at a lower CPU priority) a test may wait for the CPU for
+ * PERF-77: beside the browser files (UNIT_BESIDE=1, at a lower CPU priority) a test may wait for the CPU for
  * seconds while the browser files take both cores: `vi.waitFor`'s limit (1 s unless a test gives one) is ten times
  * longer there. A condition that holds still ends the wait as soon as it holds; only a failing test waits longer.
  */
