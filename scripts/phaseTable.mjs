@@ -52,3 +52,24 @@ export function machineBusyMs(read) {
   const ticks = user + nice + system + irq + softirq + (steal || 0);
   return Number.isFinite(ticks) ? ticks * 10 : undefined;
 }
+
+/**
+ * PERF-77: the part of the machine's busy CPU time (as {@link machineBusyMs}) spent by processes at a lowered
+ * priority (`nice` above 0: the second column of `/proc/stat`'s first line), in milliseconds; `undefined` where
+ * there is no such file. `npm test` runs the unit files at the lowest priority beside the browser files: this is
+ * how the two phases' CPU is told apart.
+ * @param {(path: string) => string} read reads a file (tests pass their own)
+ * @returns {number | undefined}
+ */
+export function machineNiceMs(read) {
+  let stat;
+  try {
+    stat = read('/proc/stat');
+  } catch {
+    return undefined;
+  }
+  const cpu = stat.split('\n')[0].trim().split(/\s+/);
+  if (cpu[0] !== 'cpu') return undefined;
+  const nice = Number(cpu[2] ?? 0);
+  return Number.isFinite(nice) ? nice * 10 : undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineBusyMs, phaseTable } from './phaseTable.mjs';
+import { machineBusyMs, machineNiceMs, phaseTable } from './phaseTable.mjs';
 
 describe('[PERF-53] npm test ends with a table of its phases', () => {
   it('[PERF-53] one row per phase in seconds, in the order they ran, then the total in seconds and minutes', () => {
@@ -51,6 +51,17 @@ describe('[PERF-53] npm test ends with a table of its phases', () => {
     expect(machineBusyMs(() => 'intr 1 2 3')).toBeUndefined();
     expect(
       machineBusyMs(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBeUndefined();
+  });
+
+  it('[PERF-77] the niced part of that CPU (the unit files beside the browser files) is its second column', () => {
+    const stat = 'cpu  1000 20 300 9000 50 4 6 7 0 0\ncpu0 500 10 150 4500 25 2 3 3 0 0\n';
+    expect(machineNiceMs(() => stat)).toBe(200);
+    expect(machineNiceMs(() => 'intr 1 2 3')).toBeUndefined();
+    expect(
+      machineNiceMs(() => {
         throw new Error('ENOENT');
       }),
     ).toBeUndefined();

@@ -1,13 +1,14 @@
 // `npm test`: the gates first (types per layer, lint, formatting, unused exports, spec citations), failing
-// fast; then finds (or installs) a Chromium, and runs the unit and then the e2e project of vitest against the
-// build made beside the gates. `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
+// fast; then finds (or installs) a Chromium, and runs the e2e project of vitest against the build made beside the
+// gates with the unit projects beside it at a lower CPU priority (PERF-77; TEST_SEQUENTIAL=1: one after the other). `node scripts/test.mjs --gates-only` stops after the gates. Any other arguments
 // go to one `vitest run` (e.g. `npm test -- server/src/ledger`). The time of each phase is printed at the end as a table (PERF-53),
 // with the CPU seconds the machine was busy during it where the system tells (Linux).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
-import { machineBusyMs, phaseTable } from './phaseTable.mjs';
+import { machineBusyMs, machineNiceMs, phaseTable } from './phaseTable.mjs';
 
 const args = process.argv.slice(2);
 const gatesOnly = args.includes('--gates-only');
@@ -17,6 +18,8 @@ const phases = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 /** The machine's busy CPU milliseconds so far, where the system says (Linux). */
 const cpuNow = () => machineBusyMs((path) => readFileSync(path, 'utf8'));
+/** The part of it spent at a lowered priority (the unit files beside the browser files, PERF-77). */
+const niceNow = () => machineNiceMs((path) => readFileSync(path, 'utf8'));
 
 function summary() {
   console.log('');
@@ -40,11 +43,17 @@ function run(cmd, cmdArgs, env = process.env, phase = undefined) {
   return [ms, cpuMs];
 }
 
-/** Runs one command with its output held back, printed whole when it ends (lanes run side by side). */
-function runQuiet(cmd, cmdArgs, env) {
-  return new Promise((done) => {
+/**
+ * Runs one command with its output held back, printed whole when it ends (lanes run side by side). With a lowered
+ * priority it gets a process group of its own, so that `.stop()` ends every process it started.
+ */
+function runQuiet(cmd, cmdArgs, env, priority = 0) {
+  let child;
+  const ended = new Promise((done) => {
     const t0 = Date.now();
-    const child = spawn(cmd, cmdArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(cmd, cmdArgs, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: priority !== 0 });
+    // A lowered priority is inherited by every process the command starts after this (vitest's workers).
+    if (priority !== 0 && child.pid !== undefined) setPriority(child.pid, priority);
     const out = [];
     child.stdout.on('data', (c) => out.push(c));
     child.stderr.on('data', (c) => out.push(c));
@@ -52,9 +61,18 @@ function runQuiet(cmd, cmdArgs, env) {
       const text = Buffer.concat(out).toString();
       if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : text + '\n');
       console.log(`[test] ${cmd} ${cmdArgs.join(' ')}: ${seconds(Date.now() - t0)}`);
-      done({ code: code ?? 1, child });
+      done({ code: code ?? 1 });
     });
   });
+  const stop = () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(priority !== 0 ? -child.pid : child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  return Object.assign(ended, { stop });
 }
 
 /**
@@ -98,6 +116,57 @@ async function gatesAndBuild(env) {
   }
 }
 
+/** Runs one command with its output shown as it comes, without blocking this process (a lane runs beside it). */
+function runLive(cmd, cmdArgs, env) {
+  return new Promise((done) => {
+    const child = spawn(cmd, cmdArgs, { env, stdio: 'inherit' });
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
+/**
+ * PERF-77: the browser files keep the machine about 1.6 of its 2 cores busy (they wait on the server, the socket
+ * and Chromium between bursts), the unit files about 1.9. The unit files run beside the browser files at the
+ * lower CPU priority (nice 10 unless UNIT_NICE says otherwise, inherited by vitest's workers), so they take mostly
+ * the CPU the browser files leave, yet never stop for long (at 19 a test spawning a server starved past its limits
+ * on a loaded machine); their output is printed whole when they end, and their time limits are longer there
+ * (UNIT_BESIDE, vite.config.ts).
+ * The table gives each its own wall time, and CPU told apart by priority (/proc/stat's nice column).
+ */
+async function unitBesideE2e(unitArgs) {
+  const t0 = Date.now();
+  const busy0 = cpuNow();
+  const nice0 = niceNow();
+  let unitDone;
+  const nice = Number(process.env.UNIT_NICE ?? 10);
+  const unitRun = runQuiet('npx', unitArgs, { ...env, UNIT_BESIDE: '1' }, nice);
+  const unit = unitRun.then((r) => {
+    unitDone = { ms: Date.now() - t0, nice: niceNow() };
+    return r;
+  });
+  const e2eCode = await runLive('npx', ['vitest', 'run', '--project', 'e2e'], env);
+  const e2eMs = Date.now() - t0;
+  const busy1 = cpuNow();
+  const nice1 = niceNow();
+  console.log(`[test] npx vitest run --project e2e: ${seconds(e2eMs)}`);
+  const known = busy0 !== undefined && busy1 !== undefined && nice0 !== undefined && nice1 !== undefined;
+  const e2eCpu = known ? busy1 - busy0 - (nice1 - nice0) : undefined;
+  if (e2eCode !== 0) {
+    unitRun.stop();
+    phases.push(['e2e (failed)', e2eMs, e2eCpu]);
+    summary();
+    process.exit(e2eCode);
+  }
+  const { code } = await unit;
+  const unitCpu = known && unitDone.nice !== undefined ? unitDone.nice - nice0 : undefined;
+  phases.push([code === 0 ? `unit (beside e2e, nice ${nice})` : 'unit (failed)', unitDone.ms, unitCpu]);
+  phases.push(['e2e', e2eMs, e2eCpu]);
+  if (code !== 0) {
+    summary();
+    process.exit(code);
+  }
+}
+
 let chromium;
 if (!gatesOnly) {
   try {
@@ -126,16 +195,11 @@ if (vitestArgs.length > 0) phases.push(['vitest', ...run('npx', ['vitest', 'run'
 else {
   // PERF-55, PERF-75: the app's tests (those that stub each in a fresh module graph, the others in one graph per
   // worker) and the server's (one graph per worker) in one vitest run.
-  phases.push([
-    'unit',
-    ...run(
-      'npx',
-      ['vitest', 'run', '--project', 'unit', '--project', 'unit-shared', '--project', 'server'],
-      env,
-      'unit',
-    ),
-  ]);
-  phases.push(['e2e', ...run('npx', ['vitest', 'run', '--project', 'e2e'], env, 'e2e')]);
+  const unitArgs = ['vitest', 'run', '--project', 'unit', '--project', 'unit-shared', '--project', 'server'];
+  if (process.env.TEST_SEQUENTIAL === '1') {
+    phases.push(['unit', ...run('npx', unitArgs, env, 'unit')]);
+    phases.push(['e2e', ...run('npx', ['vitest', 'run', '--project', 'e2e'], env, 'e2e')]);
+  } else await unitBesideE2e(unitArgs);
   // BUS-13: the market screens once more, with their sockets through NATS and two gateways.
   const cluster = { ...env, E2E_CLUSTER: '1' };
   const clusterArgs = ['vitest', 'run', '--project', 'e2e', 'tests/market-live.test.ts'];
