@@ -6,14 +6,30 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, sharedPage } from './app-support';
+import {
+  appWithDemoUser,
+  atSize,
+  countLoads,
+  DESKTOP,
+  gotoApp,
+  newContext,
+  PHONE,
+  seedStorage,
+  TOKEN_KEY,
+  visit,
+} from './app-support';
+import { keptPageParkedOnFailure, reach } from './kept-support';
 
 const env = appWithDemoUser();
-/** The desktop signed in, one page for the chart's interaction tests (each loads its pair; none changes storage). */
-const deskIn = sharedPage(
-  () => env.app.browser,
-  () => ({ viewport: DESKTOP, token: env.token }),
-);
+/**
+ * PERF-69, PERF-70: one context and kept page for every test but the pinch (a touch screen is the context's): the
+ * signed-out home visit starts with the token taken out of the storage (`seedStorage`) and puts it back; each chart
+ * test opens its pair with the trade screen mounted anew (`reach`), at its size (`atSize`); a failed test parks the
+ * page.
+ */
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+let keptOne: Page | undefined;
+const pageAt = async (size: { width: number; height: number }) => (keptOne = await atSize(await kept(), size));
 
 /** Texts of the home list's price cells, in row order. */
 function homePrices(page: Page): Promise<string[]> {
@@ -41,9 +57,10 @@ function closeAndHeader(page: Page): Promise<{ candles: number; lastClose: strin
 
 describe('[HOME-1] home (spec 3.3 HOME_COIN_SETTING)', () => {
   it('[HOME-1] home prices change within 5 s', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
+    const page = await pageAt(PHONE);
     try {
+      // Signed out: the app starts without a token.
+      await seedStorage(page, env.app.server.url, { [TOKEN_KEY]: null });
       await gotoApp(page, env.app.server.url + '/');
       await page.waitForFunction(
         () => [...document.querySelectorAll('.home-markets .mt-row .px')].some((e) => /\d/.test(e.textContent ?? '')),
@@ -80,7 +97,8 @@ describe('[HOME-1] home (spec 3.3 HOME_COIN_SETTING)', () => {
         { timeout: 15_000 },
       );
     } finally {
-      await ctx.close();
+      // The next test starts signed in again (on the empty document: its visit loads the app).
+      await seedStorage(page, env.app.server.url, { [TOKEN_KEY]: env.token });
     }
   });
 });
@@ -91,31 +109,26 @@ for (const [label, viewport] of [
 ] as const) {
   describe(`[CHART-1] trade screen chart, ${label}`, () => {
     it('[CHART-1] the chart shows at least 100 candles and its last close equals the header price', async () => {
-      const ctx = await newContext(env.app.browser, { viewport, token: env.token });
-      const page = await ctx.newPage();
-      try {
-        await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
-        await waitForChart(page, 100);
-        // Ticks can land between the chart's commit and the header's: read both at once, retry a few frames.
-        let last = await closeAndHeader(page);
-        for (let i = 0; i < 60 && !(last.lastClose !== '' && last.lastClose === last.header); i++) {
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-          last = await closeAndHeader(page);
-        }
-        expect(last.candles).toBeGreaterThanOrEqual(100);
-        expect(last.header).toMatch(/\d/);
-        expect(last.lastClose).toBe(last.header);
-      } finally {
-        await ctx.close();
+      const page = await pageAt(viewport);
+      await visit(page, env.app.server.url, '/trade?symbol=btcusdt');
+      await waitForChart(page, 100);
+      // Ticks can land between the chart's commit and the header's: read both at once, retry a few frames.
+      let last = await closeAndHeader(page);
+      for (let i = 0; i < 60 && !(last.lastClose !== '' && last.lastClose === last.header); i++) {
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+        last = await closeAndHeader(page);
       }
+      expect(last.candles).toBeGreaterThanOrEqual(100);
+      expect(last.header).toMatch(/\d/);
+      expect(last.lastClose).toBe(last.header);
     });
   });
 }
 
 describe('[CHART-2] chart interaction', () => {
   it('intervals switch the series; drag pans away from the live edge and "back to latest" returns', async () => {
-    const page = await deskIn();
-    await gotoApp(page, env.app.server.url + '/trade?symbol=ethusdt');
+    const page = await pageAt(DESKTOP);
+    await reach(page, env.app.server.url, '/trade?symbol=ethusdt');
     await page.waitForSelector('[data-series="ethusdt|15m"]', { timeout: 30_000 });
     await waitForChart(page, 100);
     await page.click('button[data-interval="1h"]');
@@ -135,8 +148,8 @@ describe('[CHART-2] chart interaction', () => {
   });
 
   it('the crosshair readout shows the open, high, low and close of the candle under the cursor', async () => {
-    const page = await deskIn();
-    await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
+    const page = await pageAt(DESKTOP);
+    await reach(page, env.app.server.url, '/trade?symbol=btcusdt');
     await waitForChart(page, 100);
     const readTime = () => page.$eval('.kc-time', (e) => e.textContent ?? '');
     const atRest = await readTime();
@@ -154,8 +167,8 @@ describe('[CHART-2] chart interaction', () => {
   });
 
   it('wheel zoom changes how many candles are visible without leaving the live edge', async () => {
-    const page = await deskIn();
-    await gotoApp(page, env.app.server.url + '/trade?symbol=btcusdt');
+    const page = await pageAt(DESKTOP);
+    await reach(page, env.app.server.url, '/trade?symbol=btcusdt');
     await waitForChart(page, 100);
     const visible = () => page.$eval('[data-visible]', (e) => Number(e.getAttribute('data-visible')));
     const before = await visible();
@@ -178,6 +191,9 @@ describe('[CHART-2] chart interaction', () => {
       hasTouch: true,
       serviceWorkers: 'block',
     });
+    countLoads(ctx);
+    // The kept page's app idles on about:blank meanwhile (its next test loads it).
+    if (keptOne && !keptOne.isClosed()) await keptOne.goto('about:blank');
     await ctx.addInitScript((tk) => {
       if (!sessionStorage.getItem('__h6_pinch')) {
         sessionStorage.setItem('__h6_pinch', '1');

@@ -6,10 +6,17 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE } from './app-support';
+import { appWithDemoUser, atSize, DESKTOP, newContext, PHONE, visit } from './app-support';
+import { keptPageParkedOnFailure } from './kept-support';
 
 const SHOTS = process.env.SHOTS_DIR;
 const env = appWithDemoUser();
+/**
+ * PERF-69, PERF-70: the demo user's one context and kept page, the desktop's test then the phone's at its size
+ * (`atSize`: loaded again); the record calls' listener goes with its test; a failed test parks the page.
+ */
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -26,19 +33,19 @@ async function post(path: string, body: unknown, key: string): Promise<{ id: num
   return j.data;
 }
 
-/** The record calls a page makes, as path + query. */
-function recordCalls(page: Page): URL[] {
+/** The record calls a page makes, as path + query, until `stop` takes the listener off. */
+function recordCalls(page: Page): { seen: URL[]; stop(): void } {
   const seen: URL[] = [];
-  page.on('request', (r: Request) => {
+  const onRequest = (r: Request) => {
     const u = new URL(r.url());
     if (u.pathname.startsWith('/api/record/')) seen.push(u);
-  });
-  return seen;
+  };
+  page.on('request', onRequest);
+  return { seen, stop: () => page.off('request', onRequest) };
 }
 
 async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
-  expect(cond()).toBe(true);
+  await expect.poll(cond, { timeout: 10_000, interval: 50 }).toBe(true);
 }
 
 describe('[RECS-7] the records screen against the real server', () => {
@@ -55,75 +62,77 @@ describe('[RECS-7] the records screen against the real server', () => {
       'rec-second-1',
     );
 
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    const calls = recordCalls(page);
-    await gotoApp(page, `${env.app.server.url}/records?tab=spot`);
-    await page.getByTestId('records-panel-spot').getByTestId('record-row').first().waitFor();
-    expect(await page.getByTestId('record-row').count()).toBeGreaterThanOrEqual(3);
-    expect(calls.map((u) => u.pathname)).toEqual(expect.arrayContaining(['/api/record/currency']));
-    expect(calls.some((u) => u.pathname !== '/api/record/currency')).toBe(false);
-    await shot(page, 'records-spot-desktop');
+    const page = await pageAt(DESKTOP);
+    const recorder = recordCalls(page);
+    const calls = recorder.seen;
+    try {
+      await visit(page, env.app.server.url, '/records?tab=spot');
+      await page.getByTestId('records-panel-spot').getByTestId('record-row').first().waitFor();
+      expect(await page.getByTestId('record-row').count()).toBeGreaterThanOrEqual(3);
+      expect(calls.map((u) => u.pathname)).toEqual(expect.arrayContaining(['/api/record/currency']));
+      expect(calls.some((u) => u.pathname !== '/api/record/currency')).toBe(false);
+      await shot(page, 'records-spot-desktop');
 
-    // The pair filter: the next call carries it; only that pair's fills are listed.
-    const before = calls.length;
-    await page.getByTestId('filter-pair').selectOption('ethusdt');
-    await until(() => calls.slice(before).some((u) => u.searchParams.get('symbol') === 'ethusdt'));
-    // The request goes out before its answer renders: wait for the filtered rows, not for any rows.
-    const pairs = () => page.locator('[data-testid="record-row"] td:nth-child(2)').allTextContents();
-    await expect
-      .poll(async () => {
-        const cells = await pairs();
-        return cells.length > 0 && cells.every((c) => c === 'ETH/USDT');
-      })
-      .toBe(true);
+      // The pair filter: the next call carries it; only that pair's fills are listed.
+      const before = calls.length;
+      await page.getByTestId('filter-pair').selectOption('ethusdt');
+      await until(() => calls.slice(before).some((u) => u.searchParams.get('symbol') === 'ethusdt'));
+      // The request goes out before its answer renders: wait for the filtered rows, not for any rows.
+      const pairs = () => page.locator('[data-testid="record-row"] td:nth-child(2)').allTextContents();
+      await expect
+        .poll(async () => {
+          const cells = await pairs();
+          return cells.length > 0 && cells.every((c) => c === 'ETH/USDT');
+        })
+        .toBe(true);
 
-    // A time preset: the call carries a window start about a day back.
-    const mark = calls.length;
-    await page.getByTestId('filter-range-24h').click();
-    await until(() => calls.slice(mark).some((u) => u.searchParams.has('from')));
-    const from = Number(
-      calls
-        .slice(mark)
-        .find((u) => u.searchParams.has('from'))!
-        .searchParams.get('from'),
-    );
-    expect(Math.abs(Date.now() - 86_400_000 - from)).toBeLessThan(60_000);
+      // A time preset: the call carries a window start about a day back.
+      const mark = calls.length;
+      await page.getByTestId('filter-range-24h').click();
+      await until(() => calls.slice(mark).some((u) => u.searchParams.has('from')));
+      const from = Number(
+        calls
+          .slice(mark)
+          .find((u) => u.searchParams.has('from'))!
+          .searchParams.get('from'),
+      );
+      expect(Math.abs(Date.now() - 86_400_000 - from)).toBeLessThan(60_000);
 
-    // Each tab asks its own call; the tab is in the URL.
-    const tabs: [string, string, string][] = [
-      ['Second contracts', 'second', '/api/record/second'],
-      ['Futures', 'futures', '/api/record/trading'],
-      ['Options', 'option', '/api/record/option'],
-      ['Copy trading', 'broker', '/api/record/broker'],
-    ];
-    for (const [name, tab, path] of tabs) {
-      const n = calls.length;
-      await page.getByRole('tab', { name }).click();
-      await page.getByTestId(`records-panel-${tab}`).waitFor();
-      await until(() => calls.slice(n).some((u) => u.pathname === path));
-      // From this tab's first call on, no other tab's call (the tab left behind may refetch once on private news
-      // that came as it was being left: a USER_STATUS batch of two, e.g. a settlement and its inbox message).
-      const since = calls.slice(n);
-      expect(since.slice(since.findIndex((u) => u.pathname === path)).every((u) => u.pathname === path)).toBe(true);
-      expect(new URL(page.url()).searchParams.get('tab')).toBe(tab);
+      // Each tab asks its own call; the tab is in the URL.
+      const tabs: [string, string, string][] = [
+        ['Second contracts', 'second', '/api/record/second'],
+        ['Futures', 'futures', '/api/record/trading'],
+        ['Options', 'option', '/api/record/option'],
+        ['Copy trading', 'broker', '/api/record/broker'],
+      ];
+      for (const [name, tab, path] of tabs) {
+        const n = calls.length;
+        await page.getByRole('tab', { name }).click();
+        await page.getByTestId(`records-panel-${tab}`).waitFor();
+        await until(() => calls.slice(n).some((u) => u.pathname === path));
+        // From this tab's first call on, no other tab's call (the tab left behind may refetch once on private news
+        // that came as it was being left: a USER_STATUS batch of two, e.g. a settlement and its inbox message).
+        const since = calls.slice(n);
+        expect(since.slice(since.findIndex((u) => u.pathname === path)).every((u) => u.pathname === path)).toBe(true);
+        expect(new URL(page.url()).searchParams.get('tab')).toBe(tab);
+      }
+      await page.getByText('Copy-trading records appear here once you follow a trader.').waitFor();
+    } finally {
+      recorder.stop();
     }
-    await page.getByText('Copy-trading records appear here once you follow a trader.').waitFor();
-    await ctx.close();
   });
 
   it('[RECS-8] phone: cards with the settled contract’s entry and exit evidence; reached from My', async () => {
     // The 30 s contract of the first test settles on the server's clock: move it past the close (OPS-6), then wait
     // for its record.
     await fetch(`${env.app.server.url}/api/_test/clock/advance?ms=31000`, { method: 'POST' });
-    for (;;) {
+    const settled = async () => {
       const r = await fetch(`${env.app.server.url}/api/record/second`, { headers: { satoken: env.token } });
-      if (((await r.json()) as { data: { total: number } }).data.total > 0) break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
-    await gotoApp(page, `${env.app.server.url}/wallet`);
+      return ((await r.json()) as { data: { total: number } }).data.total;
+    };
+    await expect.poll(settled, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+    const page = await pageAt(PHONE);
+    await visit(page, env.app.server.url, '/wallet');
     await page.getByRole('link', { name: 'Trade records' }).click();
     await page.getByTestId('records-screen').waitFor();
     expect(new URL(page.url()).pathname).toBe('/records');
@@ -132,6 +141,5 @@ describe('[RECS-7] the records screen against the real server', () => {
     expect(await page.locator('table').count()).toBe(0);
     expect(await page.getByTestId('evidence').count()).toBe(2);
     await shot(page, 'records-second-phone');
-    await ctx.close();
   });
 });

@@ -7,17 +7,35 @@
  * to SHOTS_DIR when it is set.
  */
 import { execFileSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tradingApi } from '../src/shared/api/trading';
 import { registerAccountByApi } from './accounts-support';
-import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import {
+  DESKTOP,
+  PHONE,
+  TOKEN_KEY,
+  appWithDemoUser,
+  atSize,
+  gotoApp,
+  newContext,
+  seedStorage,
+  shot,
+} from './app-support';
+import { keptPageParkedOnFailure, reach } from './kept-support';
 import { builtCli } from './helpers/server';
 
 const OPS_TOKEN = 'e2e-operator-token-invite-0123456789';
 const env = appWithDemoUser({ CHAIN_BLOCK_MS: '300', OPS_TOKEN });
 const PASSWORD = 'InvitePass123';
 let seq = 0;
+/**
+ * PERF-69, PERF-70: one context and kept page for every user of the file, one after another: each load starts as
+ * the user it is for (their token written first by `seedStorage`, or none for the visitor who registers from the
+ * link), at the test's size (`atSize`); a failed test parks the page.
+ */
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: PHONE }));
+const pageAt = async (size: typeof PHONE) => atSize(await kept(), size);
 
 function setting(key: string, change: Record<string, unknown>): void {
   execFileSync(process.execPath, [builtCli('settings-cli'), 'merge', key, JSON.stringify(change)], {
@@ -37,36 +55,35 @@ async function api<T>(method: string, path: string, token: string, body?: unknow
   return j.data;
 }
 
-/** Opens the promotion centre at `path` as `token` and returns the page and the invite link it shows. */
-async function openCentre(browser: Browser, token: string, viewport: typeof PHONE, path: string) {
-  const ctx = await newContext(browser, { viewport, token });
-  const page = await ctx.newPage();
+/** Loads the app at `path` on `page` as the user of `token`. */
+async function loadAs(page: Page, token: string, path: string): Promise<void> {
+  await seedStorage(page, env.app.server.url, { [TOKEN_KEY]: token });
   await gotoApp(page, `${env.app.server.url}${path}`);
-  await page.getByTestId('invite-share').waitFor({ timeout: 15_000 });
-  const link = await page.getByTestId('invite-link').inputValue();
-  return { ctx, page, link };
 }
 
-/** Registers a new account through the register screen opened from `link`; returns its account name. */
-async function registerFromLink(browser: Browser, link: string, viewport: typeof PHONE): Promise<string> {
-  const ctx = await newContext(browser, { viewport });
-  const page = await ctx.newPage();
-  try {
-    await gotoApp(page, link);
-    const code = new URL(link).searchParams.get('inviteCode')!;
-    expect(await page.getByLabel(/Invitation code/).inputValue()).toBe(code);
-    const tab = page.getByRole('tab', { name: 'Account' });
-    if (await tab.count()) await tab.click();
-    const account = `inv${Date.now().toString(36)}x${++seq}`;
-    await page.getByLabel('Account name').fill(account);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${env.app.server.url}/`, { timeout: 15_000 });
-    return account;
-  } finally {
-    await ctx.close();
-  }
+/** Opens the promotion centre at `path` as `token` and returns the invite link it shows. */
+async function openCentre(page: Page, token: string, path: string): Promise<string> {
+  await loadAs(page, token, path);
+  await page.getByTestId('invite-share').waitFor({ timeout: 15_000 });
+  return page.getByTestId('invite-link').inputValue();
+}
+
+/** Registers a new account through the register screen opened from `link` by a visitor; returns its account name. */
+async function registerFromLink(page: Page, link: string): Promise<string> {
+  // A visitor: nothing stored.
+  await seedStorage(page, env.app.server.url, { [TOKEN_KEY]: null });
+  await gotoApp(page, link);
+  const code = new URL(link).searchParams.get('inviteCode')!;
+  expect(await page.getByLabel(/Invitation code/).inputValue()).toBe(code);
+  const tab = page.getByRole('tab', { name: 'Account' });
+  if (await tab.count()) await tab.click();
+  const account = `inv${Date.now().toString(36)}x${++seq}`;
+  await page.getByLabel('Account name').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${env.app.server.url}/`, { timeout: 15_000 });
+  return account;
 }
 
 async function login(account: string): Promise<string> {
@@ -103,15 +120,16 @@ describe('[REB-1] register with the invite link and see the invitee on the invit
     setting('FINANCIAL_REBATE_SETTING', { isOpen: true, oneRatio: '20', twoRatio: '10', threeRatio: '5' });
     const inviter = await registerAccountByApi(env.app.server);
     state.inviter = inviter.token;
-    const { ctx, page, link } = await openCentre(env.app.browser, inviter.token, PHONE, '/invite');
+    const page = await pageAt(PHONE);
+    const link = await openCentre(page, inviter.token, '/invite');
     expect(link).toMatch(/\/register\?inviteCode=[A-Za-z0-9]+$/);
     expect(await page.getByTestId('invite-count-1').innerText()).toBe('0');
     await page.getByText('No invitees yet').waitFor();
     await page.getByTestId('invite-lists').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, 'invite-empty-phone');
 
-    const account = await registerFromLink(env.app.browser, link, PHONE);
-    await gotoApp(page, `${env.app.server.url}/invite`);
+    const account = await registerFromLink(page, link);
+    await loadAs(page, inviter.token, '/invite');
     await page.getByTestId('invite-invitees').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('invite-count-1').innerText()).toBe('1');
     expect(await page.getByTestId('invite-invitees').innerText()).toContain(`${account.slice(0, 2)}***`);
@@ -126,7 +144,8 @@ describe('[REB-1] register with the invite link and see the invitee on the invit
       type: 'market',
       amount: '0.001',
     });
-    await gotoApp(page, `${env.app.server.url}/invite`);
+    // The screen mounted anew (inside the app) asks its lists again.
+    await reach(page, env.app.server.url, '/invite');
     await page.getByTestId('invite-tab-rebates').click();
     await page.getByTestId('invite-rebates').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('invite-rebates').innerText()).toContain('USDT');
@@ -139,43 +158,41 @@ describe('[REB-1] register with the invite link and see the invitee on the invit
     await page.getByTestId('invite-poster-open').click();
     await page.getByTestId('invite-poster').waitFor();
     await shot(page, 'invite-poster-phone');
-    await ctx.close();
   });
 
   it('desktop (/extend): an invitee of the invitee is level 1 for them and level 2 for the first inviter', async () => {
     const first = state.firstInvitee!;
-    const { ctx, page, link } = await openCentre(env.app.browser, first, DESKTOP, '/extend');
-    const account = await registerFromLink(env.app.browser, link, DESKTOP);
-    await gotoApp(page, `${env.app.server.url}/extend`);
+    const page = await pageAt(DESKTOP);
+    const link = await openCentre(page, first, '/extend');
+    const account = await registerFromLink(page, link);
+    await loadAs(page, first, '/extend');
     await page.getByTestId('invite-invitees').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('invite-count-1').innerText()).toBe('1');
     expect(await page.getByTestId('invite-invitees').innerText()).toContain(`${account.slice(0, 2)}***`);
-    await ctx.close();
 
-    const top = await openCentre(env.app.browser, state.inviter!, DESKTOP, '/extend');
-    await top.page.getByTestId('invite-invitees').waitFor({ timeout: 15_000 });
-    expect(await top.page.getByTestId('invite-count-2').innerText()).toBe('1');
-    await top.page.getByTestId('invite-level-2').click();
+    await openCentre(page, state.inviter!, '/extend');
+    await page.getByTestId('invite-invitees').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('invite-count-2').innerText()).toBe('1');
+    await page.getByTestId('invite-level-2').click();
     await expect
-      .poll(async () => top.page.getByTestId('invite-invitees').innerText(), { timeout: 10_000 })
+      .poll(async () => page.getByTestId('invite-invitees').innerText(), { timeout: 10_000 })
       .toContain(`${account.slice(0, 2)}***`);
-    await top.page.getByTestId('invite-level-0').click();
-    await top.page.getByTestId('invite-invitees').waitFor();
-    await shot(top.page, 'invite-desktop');
-    await top.page.getByTestId('invite-tab-rebates').click();
-    await top.page.getByTestId('invite-by-day').waitFor({ timeout: 15_000 });
-    await top.page.getByTestId('invite-lists').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await shot(top.page, 'invite-rebates-desktop');
-    await top.page.evaluate(() => window.scrollTo(0, 0));
-    await top.page.getByTestId('invite-poster-open').click();
-    await top.page.getByTestId('invite-poster').waitFor();
-    await shot(top.page, 'invite-poster-desktop');
+    await page.getByTestId('invite-level-0').click();
+    await page.getByTestId('invite-invitees').waitFor();
+    await shot(page, 'invite-desktop');
+    await page.getByTestId('invite-tab-rebates').click();
+    await page.getByTestId('invite-by-day').waitFor({ timeout: 15_000 });
+    await page.getByTestId('invite-lists').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shot(page, 'invite-rebates-desktop');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('invite-poster-open').click();
+    await page.getByTestId('invite-poster').waitFor();
+    await shot(page, 'invite-poster-desktop');
     // INVUI-3: the poster downloads as a PNG named by the code.
     const [download] = await Promise.all([
-      top.page.waitForEvent('download'),
-      top.page.getByTestId('invite-poster-download').click(),
+      page.waitForEvent('download'),
+      page.getByTestId('invite-poster-download').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^invite-[A-Za-z0-9]+\.png$/);
-    await top.ctx.close();
   });
 });

@@ -7,14 +7,36 @@
  * to SHOTS_DIR when it is set.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkVipTable } from '../src/shared/rewards/vipRules';
 import { registerAccountByApi } from './accounts-support';
-import { DESKTOP, PHONE, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import {
+  DESKTOP,
+  LANGUAGE_KEY,
+  PHONE,
+  TOKEN_KEY,
+  appWithDemoUser,
+  atSize,
+  gotoApp,
+  newContext,
+  seedStorage,
+  shot,
+  visit,
+} from './app-support';
+import { keptPageParkedOnFailure } from './kept-support';
 
 const OPS_TOKEN = 'e2e-operator-token-welfare-0123456789';
 const env = appWithDemoUser({ TEST_SWITCHES: '1', CHAIN_BLOCK_MS: '300', OPS_TOKEN });
+/**
+ * PERF-69, PERF-70: one context and kept page for the new customers' tests, one after another: each starts as its
+ * new user (the token written by `seedStorage` before the load), at its size (`atSize`), and moves between screens
+ * inside the app; the VIP answer a test routes goes with it; a failed test parks the page. The axe test keeps a
+ * context of its own (its scripts pass the Content-Security-Policy there only), its two languages one after the
+ * other in it.
+ */
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: DESKTOP }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 
 async function call<T>(path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const r = await fetch(`${env.app.server.url}${path}`, {
@@ -58,11 +80,11 @@ const vipTable = checkVipTable(
   ),
 );
 
-/** The VIP module's answer when VIP is on, as the contract says (its server is another module's). */
-async function vipOn(page: Page): Promise<void> {
+/** The VIP module's answer when VIP is on, as the contract says (its server is another module's); returns the undo. */
+async function vipOn(page: Page): Promise<() => Promise<void>> {
   if (!vipTable.ok) throw new Error(vipTable.problem);
   const levels = vipTable.levels;
-  await page.route('**/api/vip/info', (route) =>
+  const handler = (route: Route) =>
     route.fulfill({
       contentType: 'application/json',
       body: JSON.stringify({
@@ -78,15 +100,16 @@ async function vipOn(page: Page): Promise<void> {
           levels,
         },
       }),
-    }),
-  );
+    });
+  await page.route('**/api/vip/info', handler);
+  return () => page.unroute('**/api/vip/info', handler);
 }
 
 describe('[WEL-2] [WELUI-4] a new customer claims the first-deposit reward and sees it in the balance', () => {
   it('desktop: terms first, claim, credited, balance and bonus list; My shows no VIP card while VIP is off', async () => {
     const token = await depositedUser('20');
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token });
-    const page = await ctx.newPage();
+    const page = await pageAt(DESKTOP);
+    await seedStorage(page, env.app.server.url, { [TOKEN_KEY]: token });
     await gotoApp(page, `${env.app.server.url}/welfare`);
     const card = page.getByTestId('welfare-task-firstDeposit');
     await card.waitFor({ timeout: 15_000 });
@@ -116,59 +139,71 @@ describe('[WEL-2] [WELUI-4] a new customer claims the first-deposit reward and s
     await shot(page, 'welfare-claimed-desktop');
 
     // The bonus under the recent deposits; "My" without a VIP card (VIP-1: off by default).
-    await gotoApp(page, `${env.app.server.url}/recharge`);
+    await visit(page, env.app.server.url, '/recharge');
     await page.getByTestId('welfare-bonus-row').first().waitFor({ timeout: 15_000 });
     await page.getByTestId('welfare-bonuses').scrollIntoViewIfNeeded();
     await shot(page, 'welfare-recharge-bonuses-desktop');
-    await gotoApp(page, `${env.app.server.url}/wallet`);
+    await visit(page, env.app.server.url, '/wallet');
     await page.getByTestId('my-screen').waitFor();
     expect(await page.getByTestId('vip-card').count()).toBe(0);
-    // With VIP on (the contract's answer), the card sits under the assets summary beside the hub.
-    await vipOn(page);
-    await gotoApp(page, `${env.app.server.url}/wallet`);
-    await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
-    await shot(page, 'welfare-vip-my-desktop');
-    await ctx.close();
+    // With VIP on (the contract's answer), the card sits under the assets summary beside the hub: the app loaded
+    // again with it, as before.
+    const vipOff = await vipOn(page);
+    try {
+      await gotoApp(page, `${env.app.server.url}/wallet`);
+      await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
+      await shot(page, 'welfare-vip-my-desktop');
+    } finally {
+      await vipOff();
+      await page.goto('about:blank');
+    }
   });
 
   it('phone: claim from the card; the VIP card on /welfare and My when VIP is on', async () => {
     const token = await depositedUser('50');
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token });
-    const page = await ctx.newPage();
-    await vipOn(page);
-    await gotoApp(page, `${env.app.server.url}/welfare`);
-    const card = page.getByTestId('welfare-task-firstDeposit');
-    await card.waitFor({ timeout: 15_000 });
-    await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('vip-level').innerText()).toBe('VIP 3');
-    expect(await page.getByTestId('vip-discount').innerText()).toContain('7.5');
-    await shot(page, 'welfare-phone');
-    await card.getByTestId('welfare-claim').click();
-    await expect.poll(() => card.getAttribute('data-state'), { timeout: 15_000 }).toBe('claimed');
-    await expect.poll(() => page.getByTestId('welfare-balance').innerText(), { timeout: 15_000 }).toContain('60');
-    await card.scrollIntoViewIfNeeded();
-    await page.locator('.toast').waitFor({ state: 'detached', timeout: 15_000 });
-    await shot(page, 'welfare-claimed-phone');
-    await gotoApp(page, `${env.app.server.url}/wallet`);
-    await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
-    await page.getByTestId('vip-card').scrollIntoViewIfNeeded();
-    await shot(page, 'welfare-vip-my-phone');
-    await ctx.close();
+    const page = await pageAt(PHONE);
+    await seedStorage(page, env.app.server.url, { [TOKEN_KEY]: token });
+    const vipOff = await vipOn(page);
+    try {
+      await gotoApp(page, `${env.app.server.url}/welfare`);
+      const card = page.getByTestId('welfare-task-firstDeposit');
+      await card.waitFor({ timeout: 15_000 });
+      await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('vip-level').innerText()).toBe('VIP 3');
+      expect(await page.getByTestId('vip-discount').innerText()).toContain('7.5');
+      await shot(page, 'welfare-phone');
+      await card.getByTestId('welfare-claim').click();
+      await expect.poll(() => card.getAttribute('data-state'), { timeout: 15_000 }).toBe('claimed');
+      await expect.poll(() => page.getByTestId('welfare-balance').innerText(), { timeout: 15_000 }).toContain('60');
+      await card.scrollIntoViewIfNeeded();
+      await page.locator('.toast').waitFor({ state: 'detached', timeout: 15_000 });
+      await shot(page, 'welfare-claimed-phone');
+      await visit(page, env.app.server.url, '/wallet');
+      await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
+      await page.getByTestId('vip-card').scrollIntoViewIfNeeded();
+      await shot(page, 'welfare-vip-my-phone');
+    } finally {
+      await vipOff();
+      await page.goto('about:blank');
+    }
     expect(await platformUsdt(token)).toBe(60);
   });
 
   it('[A11Y-1] no serious or critical axe violation on /welfare and My with the VIP card, phone (Arabic) and desktop', async () => {
     const token = await depositedUser('5');
     const found: string[] = [];
+    // One context for both (PERF-70): each language written before its load, at its size.
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token, bypassCSP: true });
+    const page = await ctx.newPage();
+    await vipOn(page);
     for (const [viewport, language] of [
       [PHONE, 'ar'],
       [DESKTOP, 'en'],
     ] as const) {
-      const ctx = await newContext(env.app.browser, { viewport, token, language, bypassCSP: true });
-      const page = await ctx.newPage();
-      await vipOn(page);
+      await atSize(page, viewport);
+      await seedStorage(page, env.app.server.url, { [TOKEN_KEY]: token, [LANGUAGE_KEY]: language });
       for (const path of ['/welfare', '/wallet']) {
-        await gotoApp(page, env.app.server.url + path);
+        await visit(page, env.app.server.url, path);
         await page.getByTestId('vip-card').waitFor({ timeout: 15_000 });
         await page.addScriptTag({ path: join(process.cwd(), 'node_modules/axe-core/axe.min.js') });
         const violations = (await page.evaluate(async () => {
@@ -180,8 +215,8 @@ describe('[WEL-2] [WELUI-4] a new customer claims the first-deposit reward and s
         for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
           found.push(`${language} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
       }
-      await ctx.close();
     }
+    await ctx.close();
     expect(found).toEqual([]);
   });
 });

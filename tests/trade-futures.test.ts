@@ -6,17 +6,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, keptPage, newContext, shot, visit } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, atSize, newContext, shot, visit } from './app-support';
+import { keptPageParkedOnFailure } from './kept-support';
 
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
 const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
 /**
- * The demo user's desktop and phone pages, kept with the app loaded: the desktop tests (the long in two tabs, then
- * the PnL against the server's) run one after the other on one app, reaching their screens inside it; the phone's
- * test, last, parks the desktop page. Each test closes what it opened, so the next starts without a position.
+ * PERF-69, PERF-70: the demo user's one context and kept page, the app loaded: the desktop tests (the long in two
+ * tabs, then the PnL against the server's) run one after the other on one app, reaching their screens inside it;
+ * the phone's test, last, loads it again at its size (`atSize`). Each test closes what it opened, so the next starts
+ * without a position; a failed test parks the page.
  */
-const desktopPage = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
-const phonePage = keptPage(() => newContext(env.app.browser, { viewport: PHONE, token: env.token }));
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+const desktopPage = async () => atSize(await kept(), DESKTOP);
+const phonePage = async () => atSize(await kept(), PHONE);
 
 interface PositionRow {
   id: number;
@@ -154,32 +157,36 @@ describe('[FUT-6] [FUT-8] [FUT-9] [FUT-15] [LIVE-4] [SIDE-1] [SIDE-2] a 10x long
     const a = await desktopPage();
     // The second tab of the same context: closed at the end.
     const b = await a.context().newPage();
-    await openFutures(a);
-    await openFutures(b);
-    // SIDE-5: the book fills its column, 15 rows a side or more, filled, the last bid row above the fold.
-    await expect.poll(async () => Number(await a.locator('.ob').getAttribute('data-rows'))).toBeGreaterThanOrEqual(15);
-    const bids = a.getByTestId('book-table-bid').locator('button');
-    await bids.first().waitFor({ state: 'attached' });
-    const bidBox = (await a.getByTestId('book-canvas-bid').boundingBox())!;
-    expect(bidBox.y + 15 * 18).toBeLessThanOrEqual(900);
-    // SIDE-6: a click on the first bid row puts its exact price in the form.
-    const group = await a.getByTestId('book-grouping').inputValue();
-    const topBids = () =>
-      a.evaluate((g) => {
-        const d = window.__openex!;
-        const key = d.watching().find((k) => k.startsWith('depth:btcusdt:') && k.endsWith(`:${g}`))!;
-        return (d.snapshot(key) as { bids: { price: string }[] }).bids.slice(0, 2).map((r) => r.price);
-      }, group);
-    const before = await topBids();
-    await a.getByTestId('futures-price').fill('');
-    await a.mouse.click(bidBox.x + bidBox.width / 2, bidBox.y + 9);
-    await expect.poll(() => a.getByTestId('futures-price').inputValue()).toMatch(/^\d+\.\d{2}$/);
-    // The live book may have moved between the read and the click: the price is a best bid of either moment.
-    expect([...before, ...(await topBids())]).toContain(await a.getByTestId('futures-price').inputValue());
-    await tradeALong(a, [b], 'desktop');
-    await shot(a, 'trade-futures-desktop');
-
-    await b.close();
+    try {
+      await openFutures(a);
+      await openFutures(b);
+      // SIDE-5: the book fills its column, 15 rows a side or more, filled, the last bid row above the fold.
+      await expect
+        .poll(async () => Number(await a.locator('.ob').getAttribute('data-rows')))
+        .toBeGreaterThanOrEqual(15);
+      const bids = a.getByTestId('book-table-bid').locator('button');
+      await bids.first().waitFor({ state: 'attached' });
+      const bidBox = (await a.getByTestId('book-canvas-bid').boundingBox())!;
+      expect(bidBox.y + 15 * 18).toBeLessThanOrEqual(900);
+      // SIDE-6: a click on the first bid row puts its exact price in the form.
+      const group = await a.getByTestId('book-grouping').inputValue();
+      const topBids = () =>
+        a.evaluate((g) => {
+          const d = window.__openex!;
+          const key = d.watching().find((k) => k.startsWith('depth:btcusdt:') && k.endsWith(`:${g}`))!;
+          return (d.snapshot(key) as { bids: { price: string }[] }).bids.slice(0, 2).map((r) => r.price);
+        }, group);
+      const before = await topBids();
+      await a.getByTestId('futures-price').fill('');
+      await a.mouse.click(bidBox.x + bidBox.width / 2, bidBox.y + 9);
+      await expect.poll(() => a.getByTestId('futures-price').inputValue()).toMatch(/^\d+\.\d{2}$/);
+      // The live book may have moved between the read and the click: the price is a best bid of either moment.
+      expect([...before, ...(await topBids())]).toContain(await a.getByTestId('futures-price').inputValue());
+      await tradeALong(a, [b], 'desktop');
+      await shot(a, 'trade-futures-desktop');
+    } finally {
+      await b.close();
+    }
     // Every record tab lists what was done: the futures tab has the opening and both closes.
     await visit(a, env.app.server.url, '/records?tab=futures');
     await expect
@@ -207,7 +214,8 @@ describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the 
     const page = await desktopPage();
     await openFutures(page);
     await expect.poll(() => rowsIn(page).count(), { timeout: 15_000 }).toBe(1);
-    // The mark moves every second: read the table and the server until both are at the same mark.
+    // The mark moves every second: read the table and the server until both are at the same mark, reading again
+    // each time the table's mark moves on.
     let compared = 0;
     for (let i = 0; i < 60 && compared < 3; i++) {
       const row = rowsIn(page).first();
@@ -217,7 +225,14 @@ describe('[FUT-7] [LIVE-4] the positions table shows the server’s PnL for the 
         expect(uiPnl).toBe(server.unrealisedPnl);
         compared++;
       }
-      await page.waitForTimeout(150);
+      if (compared < 3)
+        await page.waitForFunction(
+          (m) =>
+            document.querySelector('[data-testid="futures-account"] [data-position-id]')?.getAttribute('data-mark') !==
+            m,
+          uiMark,
+          { timeout: 30_000 },
+        );
     }
     expect(compared).toBeGreaterThan(0);
     // NUM-3: the PnL in the quote coin's 2 display decimals, like the margin beside it.

@@ -6,9 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, apiData, appWithDemoUser, gotoApp, newContext, shot } from './app-support';
+import { DESKTOP, PHONE, apiData, appWithDemoUser, atSize, newContext, shot, visit } from './app-support';
+import { keptPageParkedOnFailure, reach } from './kept-support';
 
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
+/**
+ * PERF-69, PERF-70: the demo user's one context and kept page, the desktop's test then the phone's at its size
+ * (`atSize`); each opens /flashOption with the screen mounted anew; a failed test parks the page.
+ */
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
 
 interface OptionRow {
@@ -34,7 +41,7 @@ async function passTime(time: number, ms: number): Promise<void> {
 
 /** Picks the 5-minute call nearest the spot, gets a firm quote for 0.1 BTC and buys it. */
 async function buyFiveMinuteCall(page: Page): Promise<void> {
-  await gotoApp(page, `${env.app.server.url}/flashOption?symbol=btcusdt`);
+  await reach(page, env.app.server.url, '/flashOption?symbol=btcusdt');
   await page.getByTestId('options-tenor-5m').click();
   await page.locator('[data-testid="options-strike-row"][data-atm="true"] [data-testid^="options-call-"]').click();
   await page.getByTestId('options-ticket').waitFor();
@@ -77,24 +84,20 @@ async function seeItSettle(page: Page, before: number, name: string): Promise<vo
 
 describe('[OPT-6] [OUI-6] [SIDE-1] [SIDE-2] a 5-minute call bought at a quote settles at expiry with its audit', () => {
   it('desktop', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    const page = await pageAt(DESKTOP);
     await buyFiveMinuteCall(page);
     await seeItSettle(page, 0, 'desktop');
     // The records screen's option tab lists it (RECS).
-    await gotoApp(page, `${env.app.server.url}/records?tab=option`);
+    await visit(page, env.app.server.url, '/records?tab=option');
     await expect
       .poll(() => page.getByTestId('records-panel-option').getByTestId('record-row').count(), { timeout: 15_000 })
       .toBe(1);
     await shot(page, 'records-option-desktop');
-    await ctx.close();
   });
 
   it('phone', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const page = await ctx.newPage();
+    const page = await pageAt(PHONE);
     await buyFiveMinuteCall(page);
     await seeItSettle(page, 1, 'phone');
-    await ctx.close();
   });
 });

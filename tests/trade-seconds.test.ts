@@ -27,45 +27,52 @@ async function placeUp(page: Page, stake: string): Promise<void> {
 
 describe('[SEC-4] [SECUI-5] [SIDE-1] a 30 s contract counts down, settles and shows its evidence, phone and desktop', () => {
   it('places on both, counts down, settles, and the audit names the entry and exit trades', async () => {
-    const phone = await (await newContext(env.app.browser, { viewport: PHONE, token: env.token })).newPage();
-    const desktop = await (await newContext(env.app.browser, { viewport: DESKTOP, token: env.token })).newPage();
-    await placeUp(phone, '10');
-    await placeUp(desktop, '20');
-    const row = phone.getByTestId('seconds-open-row').first();
-    const countdown = async () => (await row.textContent()) ?? '';
-    const first = await countdown();
-    await expect.poll(countdown, { timeout: 10_000 }).not.toBe(first);
-    await shot(phone, 'seconds-open-phone');
-    await shot(desktop, 'seconds-open-desktop');
-    // OPS-6: the server's clock moves on past both closes instead of the test waiting the period out; the market
-    // makes the skipped time's trades, and the settlement reads them as it reads any.
-    const advanced = await fetch(`${env.app.server.url}/api/_test/clock/advance?ms=31000`, { method: 'POST' });
-    expect(advanced.status).toBe(200);
-    for (const page of [phone, desktop]) {
-      await page.getByTestId('seconds-tab-settled').click();
-      await page.getByTestId('seconds-settled-row').first().waitFor({ timeout: 60_000 });
+    // PERF-70: the phone and the desktop are two tabs of one context (one user), each at its size.
+    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
+    const phone = await ctx.newPage();
+    const desktop = await ctx.newPage();
+    await desktop.setViewportSize(DESKTOP);
+    try {
+      await placeUp(phone, '10');
+      await placeUp(desktop, '20');
+      const row = phone.getByTestId('seconds-open-row').first();
+      const countdown = async () => (await row.textContent()) ?? '';
+      const first = await countdown();
+      await expect.poll(countdown, { timeout: 10_000 }).not.toBe(first);
+      await shot(phone, 'seconds-open-phone');
+      await shot(desktop, 'seconds-open-desktop');
+      // OPS-6: the server's clock moves on past both closes instead of the test waiting the period out; the market
+      // makes the skipped time's trades, and the settlement reads them as it reads any.
+      const advanced = await fetch(`${env.app.server.url}/api/_test/clock/advance?ms=31000`, { method: 'POST' });
+      expect(advanced.status).toBe(200);
+      for (const page of [phone, desktop]) {
+        await page.getByTestId('seconds-tab-settled').click();
+        await page.getByTestId('seconds-settled-row').first().waitFor({ timeout: 60_000 });
+      }
+      const settledRows = async () => {
+        const r = await fetch(`${env.app.server.url}/api/secondContractOrder/selectOrderList`, {
+          method: 'POST',
+          headers: { satoken: env.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'settled', pageNum: 1, pageSize: 10 }),
+        });
+        return ((await r.json()) as { data: { rows: { entry: { id: number }; exit: { id: number } }[] } }).data.rows;
+      };
+      // The two contracts were placed seconds apart: both settle within a few seconds of their close.
+      await expect.poll(async () => (await settledRows()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      const settled = await settledRows();
+      for (const page of [phone, desktop])
+        await expect.poll(() => page.getByTestId('seconds-settled-row').count(), { timeout: 15_000 }).toBe(2);
+      expect(settled.length).toBeGreaterThanOrEqual(2);
+      for (const page of [phone, desktop])
+        await page.getByTestId('seconds-settled-row').first().locator('summary').click();
+      await phone.getByTestId('seconds-audit').first().waitFor();
+      const text = (await phone.getByTestId('seconds-settled').textContent()) ?? '';
+      expect(text).toContain(String(settled[0].exit.id));
+      expect(text).toContain(String(settled[0].entry.id));
+      await shot(phone, 'seconds-settled-phone');
+      await shot(desktop, 'seconds-settled-desktop');
+    } finally {
+      await ctx.close();
     }
-    const settledRows = async () => {
-      const r = await fetch(`${env.app.server.url}/api/secondContractOrder/selectOrderList`, {
-        method: 'POST',
-        headers: { satoken: env.token, 'content-type': 'application/json' },
-        body: JSON.stringify({ status: 'settled', pageNum: 1, pageSize: 10 }),
-      });
-      return ((await r.json()) as { data: { rows: { entry: { id: number }; exit: { id: number } }[] } }).data.rows;
-    };
-    // The two contracts were placed seconds apart: both settle within a few seconds of their close.
-    await expect.poll(async () => (await settledRows()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    const settled = await settledRows();
-    for (const page of [phone, desktop])
-      await expect.poll(() => page.getByTestId('seconds-settled-row').count(), { timeout: 15_000 }).toBe(2);
-    expect(settled.length).toBeGreaterThanOrEqual(2);
-    for (const page of [phone, desktop])
-      await page.getByTestId('seconds-settled-row').first().locator('summary').click();
-    await phone.getByTestId('seconds-audit').first().waitFor();
-    const text = (await phone.getByTestId('seconds-settled').textContent()) ?? '';
-    expect(text).toContain(String(settled[0].exit.id));
-    expect(text).toContain(String(settled[0].entry.id));
-    await shot(phone, 'seconds-settled-phone');
-    await shot(desktop, 'seconds-settled-desktop');
   }, 120_000);
 });

@@ -4,7 +4,7 @@
  * Screenshots go to SHOTS_DIR when it is set.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import {
   DESKTOP,
   HELD_REPLY_MS,
@@ -12,24 +12,25 @@ import {
   SHORT_REQUEST_TIMEOUT_MS,
   apiData,
   appWithDemoUser,
+  atSize,
   gotoApp,
   newContext,
-  sharedPage,
   shot,
   withRequestTimeout,
 } from './app-support';
+import { keptPageParkedOnFailure, reach } from './kept-support';
 
 const SUBMIT_PATH = '/api/currency/order/submit';
 const env = appWithDemoUser({ TEST_SWITCHES: '1' });
 const api = <T>(path: string, method = 'GET') => apiData<T>(env, path, method);
 /**
- * The desktop signed in: one page for the tests on one tab that load the screen themselves and change no storage
- * (two tabs, the phone and the test with its own init script keep contexts of their own).
+ * PERF-69, PERF-70: the demo user's one context and kept page for every test of the file, each at its size (`atSize`),
+ * each opening /trade with the screen mounted anew (`reach`: inside the app when it runs). A second tab is a page of
+ * the same context, closed by its test; the lost reply's test loads the app with its short timeout and parks the page
+ * after; the draw-recording script is the page's until its test ends; a failed test parks the page.
  */
-const deskIn = sharedPage(
-  () => env.app.browser,
-  () => ({ viewport: DESKTOP, token: env.token }),
-);
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 
 const openOrders = () => api<{ total: number; rows: { id: number }[] }>('/api/currency/order/orderList?status=open');
 async function platform(coin: string): Promise<string> {
@@ -40,28 +41,45 @@ async function bestBid(): Promise<number> {
   return Number((await api<{ bids: [string, string][] }>('/api/market/depth?symbol=btcusdt&limit=1')).bids[0][0]);
 }
 
-/** Opens the spot screen: the desktop shows the form, the phone its Buy and Sell bar. */
-async function openTrade(page: Page, phone = false): Promise<void> {
-  await gotoApp(page, `${env.app.server.url}/trade?symbol=btcusdt`);
+/**
+ * Opens the spot screen (a new tab loads it; the kept page reaches it inside the app when it runs): the desktop
+ * shows the form, the phone its Buy and Sell bar.
+ */
+async function openTrade(page: Page, phone = false, load = false): Promise<void> {
+  const path = '/trade?symbol=btcusdt';
+  if (load) await gotoApp(page, env.app.server.url + path);
+  else await reach(page, env.app.server.url, path);
   await page.getByTestId(phone ? 'spot-bar' : 'spot-order-form').waitFor();
 }
 
 /**
  * Counts the submits the page sends; `over` once the first of them has its reply or was given up, `givenUp` when
- * it was given up (the app's timeout aborted it) rather than answered.
+ * it was given up (the app's timeout aborted it) rather than answered; `stop` takes its listeners off.
  */
-function countSubmits(page: Page): { n: number; over: boolean; givenUp: boolean } {
-  const c = { n: 0, over: false, givenUp: false };
+function countSubmits(page: Page): { n: number; over: boolean; givenUp: boolean; stop(): void } {
   const isSubmit = (req: { url(): string }) => new URL(req.url()).pathname === SUBMIT_PATH;
-  page.on('request', (req) => {
+  const onRequest = (req: Request) => {
     if (isSubmit(req)) c.n += 1;
-  });
-  page.on('requestfinished', (req) => {
+  };
+  const onFinished = (req: Request) => {
     if (isSubmit(req)) c.over = true;
-  });
-  page.on('requestfailed', (req) => {
+  };
+  const onFailed = (req: Request) => {
     if (isSubmit(req)) c.over = c.givenUp = true;
-  });
+  };
+  const c = {
+    n: 0,
+    over: false,
+    givenUp: false,
+    stop() {
+      page.off('request', onRequest);
+      page.off('requestfinished', onFinished);
+      page.off('requestfailed', onFailed);
+    },
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onFinished);
+  page.on('requestfailed', onFailed);
   return c;
 }
 
@@ -76,27 +94,30 @@ const rowsIn = (page: Page) => page.getByTestId('spot-orders').locator('[data-or
 
 describe('[SPOT-12] [TRADE-10] a limit buy below the market shows in two tabs and cancels (desktop)', () => {
   it('places, appears in both tabs with the book on screen, cancels from the other tab', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const a = await ctx.newPage();
-    const b = await ctx.newPage();
-    await openTrade(a);
-    await openTrade(b);
-    await a.getByTestId('book-table-bid').locator('button').first().waitFor({ state: 'attached' });
-    const price = (Math.floor((await bestBid()) * 0.9 * 100) / 100).toFixed(2);
-    await limitBuy(a, price, '0.001');
-    for (const p of [a, b]) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(1);
-    expect((await openOrders()).total).toBe(1);
-    await shot(a, 'trade-spot-open-desktop');
-    await rowsIn(b).first().getByTestId('cancel-order').click();
-    for (const p of [a, b]) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(0);
-    expect((await openOrders()).total).toBe(0);
-    await ctx.close();
+    const a = await pageAt(DESKTOP);
+    // The second tab of the same context: closed at the end.
+    const b = await a.context().newPage();
+    try {
+      await openTrade(a);
+      await openTrade(b, false, true);
+      await a.getByTestId('book-table-bid').locator('button').first().waitFor({ state: 'attached' });
+      const price = (Math.floor((await bestBid()) * 0.9 * 100) / 100).toFixed(2);
+      await limitBuy(a, price, '0.001');
+      for (const p of [a, b]) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(1);
+      expect((await openOrders()).total).toBe(1);
+      await shot(a, 'trade-spot-open-desktop');
+      await rowsIn(b).first().getByTestId('cancel-order').click();
+      for (const p of [a, b]) await expect.poll(() => rowsIn(p).count(), { timeout: 10_000 }).toBe(0);
+      expect((await openOrders()).total).toBe(0);
+    } finally {
+      await b.close();
+    }
   }, 90_000);
 });
 
 describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at once (desktop)', () => {
   it('fills; the USDT and BTC available balances on the form change without a reload', async () => {
-    const page = await deskIn();
+    const page = await pageAt(DESKTOP);
     await openTrade(page);
     const usdt0 = await page.getByTestId('available-buy').textContent();
     const btc0 = await page.getByTestId('available-sell').textContent();
@@ -118,59 +139,66 @@ describe('[SPOT-6] [TRADE-11] a market buy fills and both balances change at onc
 
 describe('[SPOT-9] [TRADE-13] [SIDE-1] a delayed reply leaves exactly one order (phone)', () => {
   it('the reply is held past the client timeout: one submission, a lookup, one order', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    // DEPLOY-10: this page gives a request up after SHORT_REQUEST_TIMEOUT_MS; the reply is held longer.
-    await withRequestTimeout(ctx, SHORT_REQUEST_TIMEOUT_MS);
-    const page = await ctx.newPage();
-    await openTrade(page, true);
+    const page = await pageAt(PHONE);
+    // DEPLOY-10: this page gives a request up after SHORT_REQUEST_TIMEOUT_MS; the reply is held longer. The app reads
+    // it at start: loaded here, and parked at the end so that no other test runs on it.
+    const undo = await withRequestTimeout(page.context(), SHORT_REQUEST_TIMEOUT_MS);
     const submits = countSubmits(page);
-    const before = (await openOrders()).total;
-    await fetch(`${env.app.server.url}/api/_test/delaySpotReply?ms=${HELD_REPLY_MS}`, { method: 'POST' });
-    await page.getByTestId('spot-bar').getByRole('button').first().click();
-    // SIDE-1, SIDE-2: the sheet's side switch and its button name the side on the phone too.
-    expect(await page.getByTestId('side-tab-buy').innerText()).toBe('Buy BTC');
-    expect(await page.getByTestId('side-tab-sell').innerText()).toBe('Sell BTC');
-    await expect.poll(() => page.getByTestId('submit-buy').textContent()).toBe('Buy BTC\u00a0· Enter an amount');
-    const price = (Math.floor((await bestBid()) * 0.85 * 100) / 100).toFixed(2);
-    await limitBuy(page, price, '0.001');
-    // The lookup finds the order: the sheet closes and the order shows in the list (the phone's outcome).
-    await expect.poll(() => rowsIn(page).count(), { timeout: 45_000 }).toBe(before + 1);
-    await page.getByTestId('spot-order-form').waitFor({ state: 'detached' });
-    // Nothing is sent again: the first submit's request is over (its late reply came, or the form gave it up), and a
-    // request the page starts after that shows up, so any submit started before it has been counted.
-    await expect.poll(() => submits.over).toBe(true);
-    // The app gave the submit up (its timeout), so the order came from the lookup, not from the late reply.
-    await expect.poll(() => submits.givenUp).toBe(true);
-    const after = page.waitForEvent('request', (r) => r.url().includes('/healthz?after-the-lookup'));
-    await page.evaluate(() => void fetch('/healthz?after-the-lookup').catch(() => undefined));
-    await after;
-    expect(submits.n).toBe(1);
-    expect((await openOrders()).total).toBe(before + 1);
-    await shot(page, 'trade-spot-lost-reply-phone');
-    const id = (await openOrders()).rows[0].id;
-    await api(`/api/currency/order/cancelOrder?id=${id}`, 'POST');
-    await ctx.close();
+    try {
+      await openTrade(page, true, true);
+      const before = (await openOrders()).total;
+      await fetch(`${env.app.server.url}/api/_test/delaySpotReply?ms=${HELD_REPLY_MS}`, { method: 'POST' });
+      await page.getByTestId('spot-bar').getByRole('button').first().click();
+      // SIDE-1, SIDE-2: the sheet's side switch and its button name the side on the phone too.
+      expect(await page.getByTestId('side-tab-buy').innerText()).toBe('Buy BTC');
+      expect(await page.getByTestId('side-tab-sell').innerText()).toBe('Sell BTC');
+      await expect.poll(() => page.getByTestId('submit-buy').textContent()).toBe('Buy BTC\u00a0· Enter an amount');
+      const price = (Math.floor((await bestBid()) * 0.85 * 100) / 100).toFixed(2);
+      await limitBuy(page, price, '0.001');
+      // The lookup finds the order: the sheet closes and the order shows in the list (the phone's outcome).
+      await expect.poll(() => rowsIn(page).count(), { timeout: 45_000 }).toBe(before + 1);
+      await page.getByTestId('spot-order-form').waitFor({ state: 'detached' });
+      // Nothing is sent again: the first submit's request is over (its late reply came, or the form gave it up), and a
+      // request the page starts after that shows up, so any submit started before it has been counted.
+      await expect.poll(() => submits.over).toBe(true);
+      // The app gave the submit up (its timeout), so the order came from the lookup, not from the late reply.
+      await expect.poll(() => submits.givenUp).toBe(true);
+      const after = page.waitForEvent('request', (r) => r.url().includes('/healthz?after-the-lookup'));
+      await page.evaluate(() => void fetch('/healthz?after-the-lookup').catch(() => undefined));
+      await after;
+      expect(submits.n).toBe(1);
+      expect((await openOrders()).total).toBe(before + 1);
+      await shot(page, 'trade-spot-lost-reply-phone');
+      const id = (await openOrders()).rows[0].id;
+      await api(`/api/currency/order/cancelOrder?id=${id}`, 'POST');
+    } finally {
+      submits.stop();
+      await undo();
+      await page.goto('about:blank');
+    }
   }, 120_000);
 });
 
 describe('[WATCH-1] [TRADE-15] a favourite added in one tab appears in the other (phone)', () => {
   it('stars a pair in one tab; the other tab shows it starred', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: env.token });
-    const a = await ctx.newPage();
-    const b = await ctx.newPage();
-    for (const p of [a, b]) {
-      await gotoApp(p, `${env.app.server.url}/trade?symbol=ethusdt`);
-      await p.locator('.ph-star').waitFor();
+    const a = await pageAt(PHONE);
+    // The second tab of the same context: closed at the end.
+    const b = await a.context().newPage();
+    try {
+      await reach(a, env.app.server.url, '/trade?symbol=ethusdt');
+      await gotoApp(b, `${env.app.server.url}/trade?symbol=ethusdt`);
+      for (const p of [a, b]) await p.locator('.ph-star').waitFor();
+      const star = (p: Page) => p.locator('.ph-star');
+      const was = await star(a).getAttribute('aria-pressed');
+      await star(a).click();
+      const want = was === 'true' ? 'false' : 'true';
+      await expect.poll(() => star(a).getAttribute('aria-pressed')).toBe(want);
+      await expect.poll(() => star(b).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe(want);
+      const list = await api<{ symbol: string }[]>('/api/userCoin/getUserCoin');
+      expect(list.some((c) => c.symbol === 'ethusdt')).toBe(want === 'true');
+    } finally {
+      await b.close();
     }
-    const star = (p: Page) => p.locator('.ph-star');
-    const was = await star(a).getAttribute('aria-pressed');
-    await star(a).click();
-    const want = was === 'true' ? 'false' : 'true';
-    await expect.poll(() => star(a).getAttribute('aria-pressed')).toBe(want);
-    await expect.poll(() => star(b).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe(want);
-    const list = await api<{ symbol: string }[]>('/api/userCoin/getUserCoin');
-    expect(list.some((c) => c.symbol === 'ethusdt')).toBe(want === 'true');
-    await ctx.close();
   }, 60_000);
 });
 
@@ -224,35 +252,38 @@ async function show(page: Page): Promise<void> {
 
 describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and the tape on canvas (desktop)', () => {
   it('[PERF-31] [PERF-32] drawn by the worker; its table shows the engine’s book; a row click and a key pick a price', async () => {
-    const page = await deskIn();
+    const page = await pageAt(DESKTOP);
     await openTrade(page);
     const bids = page.getByTestId('book-table-bid').locator('button');
     await bids.first().waitFor({ state: 'attached' });
     expect(await page.getByTestId('book-canvas-bid').getAttribute('data-renderer')).toBe('worker');
     await hide(page);
-    // The tab holds still: the table (once a second) catches up with the engine's book and stays.
-    const snap = await bookSnapshot(page);
-    // The table holds the top 10 levels of a side (PERF-32).
-    await expect.poll(() => bookTable(page, 'ask')).toEqual(snap.asks.slice(0, 10));
-    await expect.poll(() => bookTable(page, 'bid')).toEqual(snap.bids.slice(0, 10));
-    // A click on the first bid row of the canvas hands its exact price to the form.
-    const box = (await page.getByTestId('book-canvas-bid').boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + 10);
-    await expect.poll(() => page.getByTestId('price-buy').inputValue()).toBe(snap.raw.bids[0].price);
-    // The keyboard: the second bid's button, named by its price.
-    await bids.nth(1).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('price-buy').inputValue()).toBe(snap.raw.bids[1].price);
-    expect(await bids.nth(1).textContent()).toBe(snap.bids[1][0]);
-    // SIDE-6: the sell side takes a picked price too (an ask's canvas row, nearest the middle at the bottom).
-    const askBox = (await page.getByTestId('book-canvas-ask').boundingBox())!;
-    await page.mouse.click(askBox.x + askBox.width / 2, askBox.y + askBox.height - 9);
-    await expect.poll(() => page.getByTestId('price-sell').inputValue()).toBe(snap.raw.asks[0].price);
-    await show(page);
+    try {
+      // The tab holds still: the table (once a second) catches up with the engine's book and stays.
+      const snap = await bookSnapshot(page);
+      // The table holds the top 10 levels of a side (PERF-32).
+      await expect.poll(() => bookTable(page, 'ask')).toEqual(snap.asks.slice(0, 10));
+      await expect.poll(() => bookTable(page, 'bid')).toEqual(snap.bids.slice(0, 10));
+      // A click on the first bid row of the canvas hands its exact price to the form.
+      const box = (await page.getByTestId('book-canvas-bid').boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + 10);
+      await expect.poll(() => page.getByTestId('price-buy').inputValue()).toBe(snap.raw.bids[0].price);
+      // The keyboard: the second bid's button, named by its price.
+      await bids.nth(1).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('price-buy').inputValue()).toBe(snap.raw.bids[1].price);
+      expect(await bids.nth(1).textContent()).toBe(snap.bids[1][0]);
+      // SIDE-6: the sell side takes a picked price too (an ask's canvas row, nearest the middle at the bottom).
+      const askBox = (await page.getByTestId('book-canvas-ask').boundingBox())!;
+      await page.mouse.click(askBox.x + askBox.width / 2, askBox.y + askBox.height - 9);
+      await expect.poll(() => page.getByTestId('price-sell').inputValue()).toBe(snap.raw.asks[0].price);
+    } finally {
+      await show(page);
+    }
   }, 60_000);
 
   it('[SIDE-1] [SIDE-2] [SIDE-3] [SIDE-5] [SIDE-7] at 1440x900 the form names its sides and the book shows 15 levels a side on screen, every row filled', async () => {
-    const page = await deskIn();
+    const page = await pageAt(DESKTOP);
     await openTrade(page);
     const form = page.getByTestId('spot-order-form');
     expect(await form.getByTestId('side-head-buy').innerText()).toBe('Buy BTC');
@@ -289,10 +320,10 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
   }, 60_000);
 
   it('[PERF-31] [PERF-30] [PERF-34] [PERF-35] [A11Y-13] with OffscreenCanvas off the main thread book and tape draw the same numbers, and draw again on return', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
-    // Records what each canvas's last draw wrote (reset by the clear that starts every draw).
-    await page.addInitScript(() => {
+    const page = await pageAt(DESKTOP);
+    // Records what each canvas's last draw wrote (reset by the clear that starts every draw): the page's script
+    // until the test ends, the app then parked so that no other test runs on the recording canvas.
+    const recorder = await page.addInitScript(() => {
       const drawn: Record<string, string[]> = {};
       const draws: Record<string, number> = {};
       Object.assign(window, { __drawn: drawn, __draws: draws });
@@ -310,48 +341,52 @@ describe('[PERF-30] [PERF-31] [PERF-32] [PERF-34] [PERF-35] the order book and t
         text.call(this, s, x, y);
       };
     });
-    await gotoApp(page, `${env.app.server.url}/trade?symbol=btcusdt&offscreen=0`);
-    await page.getByTestId('book-table-bid').locator('button').first().waitFor({ state: 'attached' });
-    expect(await page.getByTestId('book-canvas-ask').getAttribute('data-renderer')).toBe('main');
-    await hide(page);
-    const snap = await bookSnapshot(page);
-    const drawn = (id: string) =>
-      page.evaluate((k) => (window as unknown as { __drawn: Record<string, string[]> }).__drawn[k], id);
-    // Every row the canvas shows (as many as fit, SIDE-5), the snapshot's strings in the language's grouping.
-    const text = (id: string) => drawn(id).then((t) => (t ?? []).join(''));
-    const n = await bookRows(page);
-    await expect.poll(() => text('book-canvas-bid')).toBe(snap.bids.slice(0, n).flat().join(''));
-    await expect.poll(() => text('book-canvas-ask')).toBe(snap.asks.slice(0, n).flat().join(''));
-    // The tape (PERF-35): the canvas draws what its table lists, and the table lists the engine's trades.
-    const tapeTable = () =>
-      page
+    try {
+      await gotoApp(page, `${env.app.server.url}/trade?symbol=btcusdt&offscreen=0`);
+      await page.getByTestId('book-table-bid').locator('button').first().waitFor({ state: 'attached' });
+      expect(await page.getByTestId('book-canvas-ask').getAttribute('data-renderer')).toBe('main');
+      await hide(page);
+      const snap = await bookSnapshot(page);
+      const drawn = (id: string) =>
+        page.evaluate((k) => (window as unknown as { __drawn: Record<string, string[]> }).__drawn[k], id);
+      // Every row the canvas shows (as many as fit, SIDE-5), the snapshot's strings in the language's grouping.
+      const text = (id: string) => drawn(id).then((t) => (t ?? []).join(''));
+      const n = await bookRows(page);
+      await expect.poll(() => text('book-canvas-bid')).toBe(snap.bids.slice(0, n).flat().join(''));
+      await expect.poll(() => text('book-canvas-ask')).toBe(snap.asks.slice(0, n).flat().join(''));
+      // The tape (PERF-35): the canvas draws what its table lists, and the table lists the engine's trades.
+      const tapeTable = () =>
+        page
+          .getByTestId('tape-table')
+          .locator('tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
+      const trades = await page.evaluate(
+        () => (window.__openex!.snapshot('trades:btcusdt') as { trades: { price: string }[] }).trades,
+      );
+      const en = (x: string) => x.replace(/^(\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+      await expect
+        .poll(async () => (await tapeTable()).map((r) => r[0]))
+        .toEqual(trades.slice(0, 24).map((tr) => en(tr.price)));
+      // A11Y-13: each price is drawn with its side's arrow (the table's row header names the side).
+      const tapeDrawn = await page
         .getByTestId('tape-table')
         .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
-    const trades = await page.evaluate(
-      () => (window.__openex!.snapshot('trades:btcusdt') as { trades: { price: string }[] }).trades,
-    );
-    const en = (x: string) => x.replace(/^(\d+)/, (i) => i.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-    await expect
-      .poll(async () => (await tapeTable()).map((r) => r[0]))
-      .toEqual(trades.slice(0, 24).map((tr) => en(tr.price)));
-    // A11Y-13: each price is drawn with its side's arrow (the table's row header names the side).
-    const tapeDrawn = await page
-      .getByTestId('tape-table')
-      .locator('tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => {
-          const [p, q, t] = [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '');
-          const arrow = tr.querySelector('th')?.getAttribute('aria-label')?.startsWith('Buy') ? '↑' : '↓';
-          return `${p} ${arrow}${q}${t}`;
-        }),
-      );
-    await expect.poll(() => text('tape-canvas')).toBe(tapeDrawn.join(''));
-    const draws = () =>
-      page.evaluate(() => (window as unknown as { __draws: Record<string, number> }).__draws['book-canvas-bid']);
-    const before = await draws();
-    await show(page);
-    await expect.poll(draws).toBeGreaterThan(before);
-    await ctx.close();
+        .evaluateAll((trs) =>
+          trs.map((tr) => {
+            const [p, q, t] = [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '');
+            const arrow = tr.querySelector('th')?.getAttribute('aria-label')?.startsWith('Buy') ? '↑' : '↓';
+            return `${p} ${arrow}${q}${t}`;
+          }),
+        );
+      await expect.poll(() => text('tape-canvas')).toBe(tapeDrawn.join(''));
+      const draws = () =>
+        page.evaluate(() => (window as unknown as { __draws: Record<string, number> }).__draws['book-canvas-bid']);
+      const before = await draws();
+      await show(page);
+      await expect.poll(draws).toBeGreaterThan(before);
+    } finally {
+      await recorder.dispose();
+      await page.goto('about:blank');
+    }
   }, 60_000);
 });
