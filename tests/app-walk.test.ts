@@ -6,7 +6,9 @@
  * definitions. It writes a screenshot gallery (WALK-7) to test-results/walk/ (not committed) and prints where: of
  * every visit with WALK_GALLERY=1, else of the visits that found something.
  *
- * One server and one browser for the whole walk; one browser context per size and signed state. The signed-out
+ * One server and one browser for the whole walk; two browser contexts (PERF-69): a signed-out visitor's (its storage
+ * and cookies cleared after each test, so each signed-out walk starts as a first visit) and a signed-in one kept
+ * across the tests, each walk loading its first route at its size in it. The signed-out
  * phone walk loads each route from its address; the other walks navigate inside the app (WALK-1's decision). The signed-in
  * visits of five screens also run the English half of A11Y-1 (axe), A11Y-17, A11Y-18 and A11Y-20, and the visits of
  * A11Y-2's routes (every other route of the list per size, see `axeRoutesOf`) run A11Y-2's axe check (with A11Y-6's
@@ -15,8 +17,19 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { appWithDemoUser, DESKTOP, gotoApp, newContext, PHONE, waitForContent } from './app-support';
+import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
+import {
+  appWithDemoUser,
+  atSize,
+  DESKTOP,
+  gotoApp,
+  keptPage,
+  newContext,
+  PHONE,
+  visit,
+  visitorPage,
+  waitForContent,
+} from './app-support';
 import { api } from '../src/shared/api/registry';
 import { ALL_ROUTES, OPEN_PATHS, PUBLIC_MARKET_PATHS, SIGNED_IN_ENTRY_PATHS } from './app-route-list';
 import { auditLayout } from './helpers/walkAudit';
@@ -218,15 +231,21 @@ mkdirSync(GALLERY, { recursive: true });
 
 const usedKnown = new Set<Known>();
 
-let phoneContext: BrowserContext | undefined;
-/** One signed-in phone context for the checks after the walks (made at the first call, closed after the file). */
-async function phoneSignedIn(): Promise<BrowserContext> {
-  return (phoneContext ??= await newContext(env.app.browser, { viewport: PHONE, token: env.token }));
-}
+/**
+ * Routes drawn by the same screen as the route before them in the list, with the same title (FX-6: /flashExchange
+ * and /exchange are one screen): nothing on the page tells that the app answered a move from one to the other
+ * ({@link navigatedInApp} waits 5 s for it in vain), so a walk that landed on the first loads the second from its
+ * address, as it did after that wait.
+ */
+const SAME_SCREEN_AS: Readonly<Record<string, string>> = { '/exchange': '/flashExchange' };
 
 describe('[WALK-1] route walk', () => {
-  afterAll(async () => {
-    await phoneContext?.close();
+  /** PERF-69: the signed-out visits' page (storage and cookies cleared after each test, parked on about:blank). */
+  const visitor = visitorPage(() => env.app.browser);
+  /** The signed-in page, kept across the tests: each test below loads (or moves to) its first screen at its size. */
+  const signedIn = keptPage(() => newContext(env.app.browser, { viewport: PHONE, token: env.token }));
+
+  afterAll(() => {
     writeIndex();
     console.log(
       `[WALK-7] route walk gallery: ${join(GALLERY, 'index.html')} (${shots.length} screenshots` +
@@ -235,8 +254,8 @@ describe('[WALK-1] route walk', () => {
   });
 
   it('[WALK-4] [WALK-5] [WALK-6] the audit finds overflow, cut text and overlaps, and allows what is intended', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE });
-    const page = await ctx.newPage();
+    const page = await visitor(PHONE);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     try {
       await page.setContent(`<body style="margin:0;font:16px sans-serif">
         <div style="width:100px;overflow:hidden;white-space:nowrap">A label far too long for its box</div>
@@ -259,7 +278,8 @@ describe('[WALK-1] route walk', () => {
       );
       expect(found.filter((f) => /Truncated|Faded|Floating|Screen reader|Hidden table/.test(f))).toEqual([]);
     } finally {
-      await ctx.close();
+      // Parked again (the visitor's clean-up does the rest): the next test loads the app into an empty document.
+      await page.goto('about:blank');
     }
   });
 
@@ -280,12 +300,11 @@ describe('[WALK-1] route walk', () => {
       it(
         `[WALK-1] [WALK-2] [WALK-3] [WALK-4] [WALK-5] [WALK-6] [GUARD-1] every route${titles}${pub}${a11y} ${size}, ${state}`,
         async () => {
-          const ctx = await newContext(env.app.browser, {
-            viewport,
-            token: state === 'signed-in' ? env.token : undefined,
-            reducedMotion: 'reduce',
-          });
-          const page = await ctx.newPage();
+          // PERF-69: the walk's first route is a load at its size in a warm context (the signed-out one with empty
+          // storage), started from an empty document so that nothing of the test before reaches its listeners.
+          const page = state === 'signed-out' ? await visitor(viewport) : await atSize(await signedIn(), viewport);
+          if (page.url() !== 'about:blank') await page.goto('about:blank');
+          await page.emulateMedia({ reducedMotion: 'reduce' });
           const failures: string[] = [];
           const a11yTitles = new Map<string, string>();
           const axeRoutes = axeRoutesOf(size, state);
@@ -301,25 +320,30 @@ describe('[WALK-1] route walk', () => {
             mark = now;
           };
           let current: string[] = [];
-          page.on('pageerror', (e) => current.push(`page error: ${e.message}`));
-          page.on('console', (m) => {
+          const onPageError = (e: Error) => current.push(`page error: ${e.message}`);
+          const onConsole = (m: ConsoleMessage) => {
             if (m.type() === 'error') current.push(`console error: ${m.text()} (${m.location().url || 'no source'})`);
-          });
-          page.on('requestfailed', (r) => {
+          };
+          const onRequestFailed = (r: Request) => {
             const why = r.failure()?.errorText ?? '';
             // Cancelled on purpose (a screen left, a superseded load, the page navigated): not a failure.
             if (why === 'net::ERR_ABORTED') return;
             current.push(`request failed: ${r.method()} ${new URL(r.url()).pathname} (${why})`);
-          });
-          page.on('request', (r) => {
+          };
+          const onRequest = (r: Request) => {
             const call = `${r.method()} ${new URL(r.url()).pathname}`;
             if (state === 'signed-out' && PRIVATE_CALLS.has(call))
               current.push(`private call while signed out: ${call}`);
-          });
-          page.on('response', (r) => {
+          };
+          const onResponse = (r: Response) => {
             if (r.status() >= 400)
               current.push(`HTTP ${r.status()}: ${r.request().method()} ${new URL(r.url()).pathname}`);
-          });
+          };
+          page.on('pageerror', onPageError);
+          page.on('console', onConsole);
+          page.on('requestfailed', onRequestFailed);
+          page.on('request', onRequest);
+          page.on('response', onResponse);
           try {
             let lastLanded: string | undefined;
             for (const route of ALL_ROUTES) {
@@ -340,7 +364,8 @@ describe('[WALK-1] route walk', () => {
               const byLoad =
                 (size === 'phone' && state === 'signed-out') ||
                 lastLanded === undefined ||
-                SIGNED_IN_ENTRY_PATHS.includes(route);
+                SIGNED_IN_ENTRY_PATHS.includes(route) ||
+                SAME_SCREEN_AS[route] === lastLanded;
               if (byLoad) {
                 await gotoApp(page, env.app.server.url + route);
                 spent.loads++;
@@ -418,7 +443,14 @@ describe('[WALK-1] route walk', () => {
                 `audit ${s(spent.audit)}, axe ${s(spent.axe)} (${spent.axeRuns} runs), screenshots ${s(spent.shots)}`,
             );
           } finally {
-            await ctx.close();
+            // The kept page outlives the test: its listeners go with it, and the app is parked (its socket and
+            // timers stop) until the next test loads what it needs.
+            page.off('pageerror', onPageError);
+            page.off('console', onConsole);
+            page.off('requestfailed', onRequestFailed);
+            page.off('request', onRequest);
+            page.off('response', onResponse);
+            await page.goto('about:blank');
           }
           expect(failures).toEqual([]);
           // A walk visits every route (about 60 screens): a hang guard longer than the file default, not a time limit.
@@ -460,88 +492,83 @@ describe('[WALK-1] route walk', () => {
   };
 
   it('[TRADE-4] [TRADE-6] [TRADE-7] [TRADE-8] [NAV-2] [CONTENT-2] the defects the walk was written for stay fixed', async () => {
-    const desk = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const phone = await phoneSignedIn();
-    try {
-      const page = await desk.newPage();
-      await gotoApp(page, env.app.server.url + '/trade');
-      await page.waitForSelector('.trade-pairs .mt-row');
-      // TRADE-4: the four list tabs on one row.
-      const tops = await page.$$eval('.trade-pairs .pp-tab', (els) => els.map((e) => e.getBoundingClientRect().top));
-      expect(tops.length).toBe(4);
-      expect(new Set(tops).size).toBe(1);
-      // TRADE-8: the 24h statistics labels on one line each.
-      const lines = await page.$$eval('.ph-stats dt', (els) =>
-        els.map((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))),
-      );
-      expect(lines).toEqual([1, 1, 1, 1]);
-      // TRADE-6: a filter that matches nothing says so.
-      await page.fill('.pp-search input', 'zzz');
-      await page.waitForSelector('.trade-pairs >> text=No pairs match "zzz"');
-      // TRADE-7: the favourites as a titled list with their count.
-      await goTo(page, '/flash?tab=optional');
-      await page.waitForSelector('.wl .mt-row');
-      expect(await page.locator('.wl-title').innerText()).toBe('Favorites');
-      expect(Number(await page.locator('.wl-count').innerText())).toBe(await page.locator('.wl .mt-row').count());
-      // CONTENT-2: every listed help article opens; an id the rules lack says it was not found.
-      await goTo(page, '/help');
+    // PERF-69: the signed-in page at the desktop size: /trade reached in the app when it shows another screen (none
+    // of these checks is about a load), else loaded; then the phone size, loaded on /flash.
+    const page = await atSize(await signedIn(), DESKTOP);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await visit(page, env.app.server.url, '/trade');
+    await page.waitForSelector('.trade-pairs .mt-row');
+    // TRADE-4: the four list tabs on one row.
+    const tops = await page.$$eval('.trade-pairs .pp-tab', (els) => els.map((e) => e.getBoundingClientRect().top));
+    expect(tops.length).toBe(4);
+    expect(new Set(tops).size).toBe(1);
+    // TRADE-8: the 24h statistics labels on one line each.
+    const lines = await page.$$eval('.ph-stats dt', (els) =>
+      els.map((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))),
+    );
+    expect(lines).toEqual([1, 1, 1, 1]);
+    // TRADE-6: a filter that matches nothing says so.
+    await page.fill('.pp-search input', 'zzz');
+    await page.waitForSelector('.trade-pairs >> text=No pairs match "zzz"');
+    // TRADE-7: the favourites as a titled list with their count.
+    await goTo(page, '/flash?tab=optional');
+    await page.waitForSelector('.wl .mt-row');
+    expect(await page.locator('.wl-title').innerText()).toBe('Favorites');
+    expect(Number(await page.locator('.wl-count').innerText())).toBe(await page.locator('.wl .mt-row').count());
+    // CONTENT-2: every listed help article opens; an id the rules lack says it was not found.
+    await goTo(page, '/help');
+    await page.waitForSelector('.help-item');
+    const hrefs = await page.$$eval('.help-item', (els) => els.map((e) => e.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(0);
+    // Each article opened as a reader does: a click on its entry in the list, then back to the list.
+    for (const href of hrefs) {
+      await page.locator(`.help-item[href="${href}"]`).click();
+      await page.waitForURL((u) => u.pathname === href);
+      await page.waitForSelector('.mk-article-title, .empty-state');
+      expect(await page.locator('.mk-article-title').count(), href).toBe(1);
+      await page.goBack();
       await page.waitForSelector('.help-item');
-      const hrefs = await page.$$eval('.help-item', (els) => els.map((e) => e.getAttribute('href') ?? ''));
-      expect(hrefs.length).toBeGreaterThan(0);
-      // Each article opened as a reader does: a click on its entry in the list, then back to the list.
-      for (const href of hrefs) {
-        await page.locator(`.help-item[href="${href}"]`).click();
-        await page.waitForURL((u) => u.pathname === href);
-        await page.waitForSelector('.mk-article-title, .empty-state');
-        expect(await page.locator('.mk-article-title').count(), href).toBe(1);
-        await page.goBack();
-        await page.waitForSelector('.help-item');
-      }
-      await goTo(page, '/helpDetail/1');
-      await page.waitForSelector('text=This article was not found');
-
-      const p = await phone.newPage();
-      // TRADE-8: the phone's mode tabs snap and fade their trailing edge.
-      await gotoApp(p, env.app.server.url + '/flash');
-      const style = await p.$eval('.trade-tabs', (e) => {
-        const cs = getComputedStyle(e);
-        return { mask: cs.maskImage, snap: cs.scrollSnapType };
-      });
-      expect(style.mask).toContain('linear-gradient');
-      expect(style.snap).toContain('x');
-      // TRADE-8: the active mode tab is scrolled into the strip, clear of the faded edge (Futures comes fourth).
-      await goTo(p, '/contract');
-      await p.waitForSelector('.trade-tabs [aria-current="page"][data-mode="Ustandard"]');
-      const edge = await p.$eval('.trade-tabs', (e) => {
-        const b = e.getBoundingClientRect();
-        const r = e.querySelector('[aria-current="page"]')!.getBoundingClientRect();
-        return { overflow: e.scrollWidth > e.clientWidth, left: r.left - b.left, right: b.right - r.right };
-      });
-      expect(edge.overflow).toBe(true);
-      expect(edge.left).toBeGreaterThanOrEqual(0);
-      expect(edge.right).toBeGreaterThanOrEqual(32); // the fade's width
-      // NAV-2: /finance is a bottom-tab screen: it shows the tab bar, with finance highlighted.
-      await goTo(p, '/finance');
-      await p.waitForSelector('nav[data-testid="tabbar"]');
-      expect(await p.locator('nav[data-testid="tabbar"] [aria-current="page"]').innerText()).toContain('Finance');
-      await p.locator('nav[data-testid="tabbar"]').getByRole('link', { name: 'Home' }).click();
-      await p.waitForURL((u) => new URL(u).pathname === '/');
-    } finally {
-      await desk.close();
-      for (const open of phone.pages()) await open.close();
     }
+    await goTo(page, '/helpDetail/1');
+    await page.waitForSelector('text=This article was not found');
+
+    const p = await atSize(page, PHONE);
+    // TRADE-8: the phone's mode tabs snap and fade their trailing edge.
+    await gotoApp(p, env.app.server.url + '/flash');
+    const style = await p.$eval('.trade-tabs', (e) => {
+      const cs = getComputedStyle(e);
+      return { mask: cs.maskImage, snap: cs.scrollSnapType };
+    });
+    expect(style.mask).toContain('linear-gradient');
+    expect(style.snap).toContain('x');
+    // TRADE-8: the active mode tab is scrolled into the strip, clear of the faded edge (Futures comes fourth).
+    await goTo(p, '/contract');
+    await p.waitForSelector('.trade-tabs [aria-current="page"][data-mode="Ustandard"]');
+    const edge = await p.$eval('.trade-tabs', (e) => {
+      const b = e.getBoundingClientRect();
+      const r = e.querySelector('[aria-current="page"]')!.getBoundingClientRect();
+      return { overflow: e.scrollWidth > e.clientWidth, left: r.left - b.left, right: b.right - r.right };
+    });
+    expect(edge.overflow).toBe(true);
+    expect(edge.left).toBeGreaterThanOrEqual(0);
+    expect(edge.right).toBeGreaterThanOrEqual(32); // the fade's width
+    // NAV-2: /finance is a bottom-tab screen: it shows the tab bar, with finance highlighted.
+    await goTo(p, '/finance');
+    await p.waitForSelector('nav[data-testid="tabbar"]');
+    expect(await p.locator('nav[data-testid="tabbar"] [aria-current="page"]').innerText()).toContain('Finance');
+    await p.locator('nav[data-testid="tabbar"]').getByRole('link', { name: 'Home' }).click();
+    await p.waitForURL((u) => new URL(u).pathname === '/');
   });
 
   it('[spec 2.1, 2.4] an unknown path shows the not-found screen with a way home', async () => {
-    // A load of the unknown address (as typed), in the phone context of the test above.
-    const page = await (await phoneSignedIn()).newPage();
-    try {
-      await gotoApp(page, env.app.server.url + '/no-such-page');
-      expect(await page.locator('[data-testid="not-found-screen"]').count()).toBe(1);
-      expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
-    } finally {
-      await page.close();
-    }
+    // A load of the unknown address (as typed), on the signed-in page at the phone size.
+    const page = await atSize(await signedIn(), PHONE);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    // Into an empty document, as the new page it once was: the app the test before left is unloaded first.
+    if (page.url() !== 'about:blank') await page.goto('about:blank');
+    await gotoApp(page, env.app.server.url + '/no-such-page');
+    expect(await page.locator('[data-testid="not-found-screen"]').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
   it('[WALK-8] every known finding still occurs (remove an entry when its fix lands)', () => {

@@ -68,7 +68,11 @@ export async function startServer(
   });
   const logs: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s:\n' + logs.join('\n'))), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running: nothing would stop a server whose start was given up (it outlived its test run).
+      proc.kill('SIGKILL');
+      reject(new Error('server did not start in 60 s:\n' + logs.join('\n')));
+    }, 60_000);
     let buf = '';
     const onData = (chunk: Buffer) => {
       buf += chunk.toString();
