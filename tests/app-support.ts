@@ -185,40 +185,13 @@ export async function withRequestTimeout(ctx: BrowserContext, ms: number): Promi
   return () => ctx.unroute('**/config.json', handler);
 }
 
-/**
- * One context and page shared by the tests of a file or describe block that do not need a fresh one (new storage,
- * a first visit, a second tab on purpose): made at the first call, closed after the block. Each test still loads
- * (`gotoApp`) or navigates to its screen, so what it checks starts from a page of its own; it only skips making a
- * context and loading the build into an empty cache (measured: a fresh context and its first load about 6.5 s,
- * a load in a used one 2.4 s, on the loaded 2-core machine). `opts` is read at the first call (after beforeAll,
- * so it may use the token). A test using it must leave the storage as it found it (no sign-out, no language
- * change); a closed page is replaced, and the page waits on about:blank between tests.
- */
-export function sharedPage(browser: () => Browser, opts: () => ContextOptions = () => ({})): () => Promise<Page> {
-  let ctx: BrowserContext | undefined;
-  let page: Page | undefined;
-  // Parked between tests: an app left open keeps its socket, timers and renderer busy under the next test.
-  afterEach(async () => {
-    if (page && !page.isClosed()) await page.goto('about:blank');
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  return async () => {
-    ctx ??= await newContext(browser(), opts());
-    if (!page || page.isClosed()) page = await ctx.newPage();
-    return page;
-  };
-}
-
 /** The pages of {@link keptPage} in this file: only the one a test asks for keeps its app running. */
 const keptPages = new Set<{ page?: Page }>();
 
 /**
  * One page kept open across the tests of a file or describe block, for tests that reach their screens inside the
  * running app ({@link visit}) rather than by a first visit: the context (from `make`, at the first call) and its
- * page live until the block ends, and the app stays loaded between tests (unlike {@link sharedPage}, which parks
- * its page). The tests then run in order on one app: each leaves what the next relies on (a sign-in, a stored
+ * page live until the block ends, and the app stays loaded between tests. The tests then run in order on one app: each leaves what the next relies on (a sign-in, a stored
  * setting) said in the block; a closed page is replaced. Asking for one parks the file's other kept pages on
  * about:blank (an app left open keeps its sockets, timers and renderer busy): the next test on a parked page loads
  * it again, in its warm context.
