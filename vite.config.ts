@@ -142,6 +142,7 @@ export default defineConfig({
             { name: 'boot', tags: ['$initial'], priority: 2 },
             {
               name: screenGroup('home', 'src/app/features/markets/screens/HomeScreen.tsx'),
+              debugName: 'home',
               minShareCount: 2,
               priority: 1,
             },

@@ -27,8 +27,11 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 }
 
-/** A Chromium of the caller's own, closed by its `close()`. */
-function launchOwnBrowser(): Promise<Browser> {
+/**
+ * A Chromium of the caller's own, closed by its `close()`: for a process that is not a test worker (the browser
+ * benchmark, which a test runs as a child process and which must end when its work is done).
+ */
+export function launchOwnBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 

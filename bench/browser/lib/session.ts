@@ -1,7 +1,7 @@
 /** One measured client (ours or naive) against its own flood-mode server, in one Chromium. */
 import type { BenchWindow } from './metrics';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../../tests/helpers/browser';
+import { launchOwnBrowser } from '../../../tests/helpers/browser';
 import { startServer, type RunningServer } from '../../../tests/helpers/server';
 import { instrumentScript } from './instrument';
 
@@ -22,7 +22,7 @@ export const FLOOD_ENV = { FLOOD: '10000', FLOOD_SYMBOLS: '50', MARKET_SEED: '42
 
 export async function openSession(kind: Kind, staticDir: string, env: Record<string, string> = {}): Promise<Session> {
   const server = await startServer({ ...FLOOD_ENV, STATIC_DIR: staticDir, ...env });
-  const browser = await launchBrowser();
+  const browser = await launchOwnBrowser();
   // The service worker (PERF-21) is blocked: installing it precaches the whole build (about 400 files) in this fresh
   // context while the windows are measured, which a returning visitor never pays. Both clients alike.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
