@@ -39,29 +39,21 @@ export function phaseTable(phases, totalMs) {
  * @returns {number | undefined}
  */
 export function machineBusyMs(read) {
-  let stat;
-  try {
-    stat = read('/proc/stat');
-  } catch {
-    return undefined;
-  }
-  const cpu = stat.split('\n')[0].trim().split(/\s+/);
-  if (cpu[0] !== 'cpu') return undefined;
+  const cpu = cpuTicks(read);
+  if (!cpu) return undefined;
   // user nice system idle iowait irq softirq steal: everything but idle and iowait is busy.
-  const [user, nice, system, , , irq, softirq, steal] = cpu.slice(1, 9).map((v) => Number(v ?? 0));
+  const [user, nice, system, , , irq, softirq, steal] = cpu;
   const ticks = user + nice + system + irq + softirq + (steal || 0);
   return Number.isFinite(ticks) ? ticks * 10 : undefined;
 }
 
 /**
- * PERF-77: the part of the machine's busy CPU time (as {@link machineBusyMs}) spent by processes at a lowered
- * priority (`nice` above 0: the second column of `/proc/stat`'s first line), in milliseconds; `undefined` where
- * there is no such file. `npm test` runs the unit files at the lowest priority beside the browser files: this is
- * how the two phases' CPU is told apart.
- * @param {(path: string) => string} read reads a file (tests pass their own)
- * @returns {number | undefined}
+ * The machine's CPU time by kind so far, in clock ticks (`/proc/stat`'s first line: user, nice, system, idle,
+ * iowait, irq, softirq, steal); `undefined` where there is no such file or line.
+ * @param {(path: string) => string} read
+ * @returns {number[] | undefined}
  */
-export function machineNiceMs(read) {
+function cpuTicks(read) {
   let stat;
   try {
     stat = read('/proc/stat');
@@ -70,6 +62,18 @@ export function machineNiceMs(read) {
   }
   const cpu = stat.split('\n')[0].trim().split(/\s+/);
   if (cpu[0] !== 'cpu') return undefined;
-  const nice = Number(cpu[2] ?? 0);
-  return Number.isFinite(nice) ? nice * 10 : undefined;
+  return cpu.slice(1, 9).map((v) => Number(v ?? 0));
+}
+
+/**
+ * PERF-77: the part of the machine's busy CPU time (as {@link machineBusyMs}) spent by processes at a lowered
+ * priority (`nice` above 0: the second column of `/proc/stat`'s first line), in milliseconds; `undefined` where
+ * there is no such file. `npm test` runs the unit files at a lower priority beside the browser files: this is
+ * how the two phases' CPU is told apart.
+ * @param {(path: string) => string} read reads a file (tests pass their own)
+ * @returns {number | undefined}
+ */
+export function machineNiceMs(read) {
+  const nice = cpuTicks(read)?.[1];
+  return nice !== undefined && Number.isFinite(nice) ? nice * 10 : undefined;
 }
