@@ -1,7 +1,8 @@
 /**
  * PERF-10: the build reports the gzipped JavaScript the home screen loads; it is at most
  * 210 KB, with the chart, the other languages and the other screens loaded lazily.
- * PERF-11, PERF-14 and PERF-17: the build's compressed copies and the page's head.
+ * PERF-11, PERF-14 and PERF-17: the build's compressed copies and the page's head. PERF-95: the start-up spinner
+ * is in the page itself.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -60,7 +61,15 @@ describe('[PERF-10] home screen bundle', () => {
   });
 });
 
-describe('[PERF-11][PERF-14][PERF-17] what the build writes for the browser', () => {
+describe('[PERF-11][PERF-14][PERF-17][PERF-95] what the build writes for the browser', () => {
+  it('[PERF-95] the start-up spinner is in the page, painted before the entry script runs', () => {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+    expect(root).toMatch(/<div class="boot" aria-busy="true"><span class="spinner" aria-hidden="true"><\/span><\/div>/);
+    // Nothing but the spinner: no text a visitor of another language would read.
+    expect(root.replace(/<[^>]*>/g, '').trim()).toBe('');
+  });
+
   it('[PERF-11] every script the home screen loads has brotli and gzip copies that decode to it', () => {
     for (const f of report.files) {
       const path = join(dir, f.file);

@@ -135,13 +135,49 @@ describe('[spec 4.3] start-up', () => {
     const { i18n } = await import('./i18n/index');
     const started = startUp({ namespaces: ['market'] });
     // The settings have not answered; the messages are in already.
-    await vi.waitFor(() => expect(i18n.hasResourceBundle('fr', 'market')).toBe(true), { timeout: 15_000 });
+    // Both languages load side by side; wait for both (either may land first).
+    await vi.waitFor(
+      () => {
+        expect(i18n.hasResourceBundle('fr', 'market')).toBe(true);
+        expect(i18n.hasResourceBundle('en', 'market')).toBe(true);
+      },
+      { timeout: 15_000 },
+    );
     expect(i18n.hasResourceBundle('fr', 'common')).toBe(true);
-    expect(i18n.hasResourceBundle('en', 'market')).toBe(true);
     expect(settings.ready).toBe(false);
     answer(reply({ code: 200, msg: 'ok', data: DEFAULT_SETTINGS }));
     await started;
     expect(settings.ready).toBe(true);
+  });
+
+  it("[PERF-97] a first visit guesses config.json's default language, else en, not the built-in defaults' flag", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (url: string) => {
+      calls.push(String(url));
+      if (String(url).includes('getAllSetting')) return new Promise<Response>((r) => (answer = r));
+      return Promise.resolve(reply({ code: 200, msg: 'ok', data: coins }));
+    });
+    const { startUp, settings, guessLanguage, applyConfig } = await load();
+    const { i18n } = await import('./i18n/index');
+    // No stored choice, no cached settings: the built-in defaults (which flag zh) are in the store.
+    expect(settings.source).toBe('defaults');
+    expect(guessLanguage()).toBe('en');
+    const started = startUp({ namespaces: ['market'] });
+    await vi.waitFor(() => expect(i18n.hasResourceBundle('en', 'market')).toBe(true), { timeout: 15_000 });
+    expect(i18n.hasResourceBundle('zh', 'market')).toBe(false);
+    answer(reply({ code: 200, msg: 'ok', data: DEFAULT_SETTINGS }));
+    await started;
+    // The server's flag decides the language shown, as before (spec 4.3 step 3).
+    expect(i18n.language).toBe('zh');
+    const { setRuntimeConfig } = await import('./api/runtimeConfig');
+    applyConfig(DEFAULT_SETTINGS, 'defaults', false);
+    setRuntimeConfig({ defaultLanguage: 'de' });
+    expect(guessLanguage()).toBe('de');
+    // Cached settings are local state: their flag is the guess (PERF-54).
+    applyConfig(DEFAULT_SETTINGS, 'cache', false);
+    expect(guessLanguage()).toBe('zh');
+    localStorage.setItem(StorageKeys.language, 'fr');
+    expect(guessLanguage()).toBe('fr');
   });
 
   it('[OPC-10] a language chosen after start-up asks for the settings again (their operator texts are per language)', async () => {

@@ -69,12 +69,22 @@ export function pickLanguage(): string {
 }
 
 /**
+ * PERF-97: the language the messages are fetched in before the settings answer (PERF-54): what local state points
+ * to, the stored choice, else the cached settings' default; with no cache, config.json's `defaultLanguage`, else en.
+ * The built-in defaults' flag (zh, spec 9.1) says nothing about what the server will flag, so it is not a guess.
+ */
+export function guessLanguage(): string {
+  if (settings.source !== 'defaults') return pickLanguage();
+  return storedLanguage() ?? toLanguageCode(runtimeConfig().defaultLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/**
  * Runs steps 1-3; the caller mounts afterwards (step 4). Never rejects. `namespaces`: those of the screen the app
  * opens on, whose messages load beside the settings calls in the language the local state points to (PERF-54).
  */
 export async function startUp(opts: { namespaces?: readonly Namespace[] } = {}): Promise<void> {
   loadLocal();
-  prefetchMessages(pickLanguage(), opts.namespaces ?? []);
+  prefetchMessages(guessLanguage(), opts.namespaces ?? []);
   await Promise.all([refreshSettings(), refreshCoins()]);
   const lang = pickLanguage();
   const storedId = readString(StorageKeys.languageId) ?? undefined;

@@ -4,7 +4,7 @@
  * Chromium with a fresh profile, so the service worker is not installed yet and nothing is cached.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
@@ -110,6 +110,16 @@ export async function lighthouseRuns(
         );
         out.push(f);
         lastReport = typeof r.report === 'string' ? r.report : r.report.join('\n');
+        // LIGHTHOUSE_KEEP=<folder>: every run's whole JSON report is kept there (the long tasks, the scripts'
+        // boot-up time and the main thread's breakdown are in its audits), with the page's trace beside it (what
+        // each long task ran, for DevTools' performance panel).
+        const keep = process.env.LIGHTHOUSE_KEEP;
+        if (keep) {
+          const base = join(keep, `lighthouse-${Date.now()}-${i + 1}`);
+          mkdirSync(keep, { recursive: true });
+          writeFileSync(`${base}.json`, lastReport);
+          writeFileSync(`${base}.trace.json`, JSON.stringify(r.artifacts.Trace));
+        }
       } finally {
         await chrome.stop();
       }

@@ -3,7 +3,7 @@
  * price, 24 h change, volume and a sparkline. Desktop adds three highlight cards; the desktop middle menu
  * is the shell's.
  */
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -37,7 +37,9 @@ export default function HomeScreen() {
     [snap.config, snap.coins],
   );
   const first = rows[0];
-  const noticesSettled = useHomeNoticesSettled();
+  // PERF-96: the notices' answer comes from a store (a synchronous update): the lower part it reveals (the shortcuts,
+  // the list and its sparklines) renders as a deferred update, in slices that yield, not in one long task.
+  const noticesSettled = useDeferredValue(useHomeNoticesSettled());
   const hasDownloads = useHasDownloads();
   const shortcuts = [
     { to: MARKETS_PATHS.markets, label: t('shortcutMarkets'), Icon: IconMarkets },
