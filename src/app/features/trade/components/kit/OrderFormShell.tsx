@@ -5,10 +5,10 @@
  * watch of the book's best prices. Each mode supplies its rules, texts and fields; the markup and class names are
  * the spot form's (`so-*`), which the futures form shares.
  */
-import { useEffect, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDepth } from '../../../../market/hooks';
+import { useDepthFeed } from '../../../../market/hooks';
 import { APP_PATHS } from '../../../../ui/appPaths';
 import { sanitizeDecimalInput } from '../../model/spotForm';
 import type { FormNs, Outcome } from './orderFormState';
@@ -286,9 +286,9 @@ export function OutcomeLine<Order>(p: {
 }
 
 /**
- * Reports the best bid and ask of the pair's book (the worker's DEPTH topic at the pair's tick, the one the order
- * book shows) when they change; renders nothing, so the form re-renders on a new best price, not on every book
- * update.
+ * Reports the best bid and ask of the pair's book (the worker's DEPTH topic at the pair's tick) when they change;
+ * renders nothing, and the book reaches it outside React (useDepthFeed, PERF-82): a book update that keeps the best
+ * prices costs no render and no commit, and the form re-renders only on a new best price.
  */
 export function BookTopWatch(p: {
   symbol: string;
@@ -297,11 +297,23 @@ export function BookTopWatch(p: {
   onTop: (b: { bestBid?: string; bestAsk?: string }) => void;
 }) {
   const { symbol, pricePrecision, amountPrecision, onTop } = p;
-  const view = useDepth(symbol, { pricePrecision, amountPrecision, group: 1 });
-  const bestBid = view?.bids[0]?.price;
-  const bestAsk = view?.asks[0]?.price;
-  useEffect(() => {
+  const told = useRef<{ bestBid?: string; bestAsk?: string; onTop?: typeof onTop }>({});
+  const tell = (bestBid: string | undefined, bestAsk: string | undefined) => {
+    const last = told.current;
+    if (last.onTop === onTop && last.bestBid === bestBid && last.bestAsk === bestAsk) return;
+    told.current = { bestBid, bestAsk, onTop };
     onTop({ bestBid, bestAsk });
-  }, [bestBid, bestAsk, onTop]);
+  };
+  useDepthFeed(symbol, { pricePrecision, amountPrecision, group: 1 }, 0, (view) =>
+    tell(view?.bids[0]?.price, view?.asks[0]?.price),
+  );
+  // A new onTop hears the best prices known.
+  useEffect(() => {
+    const last = told.current;
+    if (last.onTop !== undefined && last.onTop !== onTop) {
+      told.current = { ...last, onTop };
+      onTop({ bestBid: last.bestBid, bestAsk: last.bestAsk });
+    }
+  }, [onTop]);
   return null;
 }
