@@ -5,7 +5,7 @@
  * watch of the book's best prices. Each mode supplies its rules, texts and fields; the markup and class names are
  * the spot form's (`so-*`), which the futures form shares.
  */
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDepthFeed } from '../../../../market/hooks';
@@ -285,35 +285,41 @@ export function OutcomeLine<Order>(p: {
   }
 }
 
+type OnTop = (b: { bestBid?: string; bestAsk?: string }) => void;
+
+/**
+ * What BookTopWatch told last (PERF-82): a book tells `onTop` its best bid and ask only when one of them changed
+ * (or `onTop` is another function); a new `onTop` hears the best prices known at once.
+ */
+export class TopTeller {
+  private last: { bestBid?: string; bestAsk?: string; onTop?: OnTop } = {};
+
+  book(view: { bids: readonly { price: string }[]; asks: readonly { price: string }[] } | undefined, onTop: OnTop) {
+    const bestBid = view?.bids[0]?.price;
+    const bestAsk = view?.asks[0]?.price;
+    const l = this.last;
+    if (l.onTop === onTop && l.bestBid === bestBid && l.bestAsk === bestAsk) return;
+    this.last = { bestBid, bestAsk, onTop };
+    onTop({ bestBid, bestAsk });
+  }
+
+  listener(onTop: OnTop) {
+    const l = this.last;
+    if (l.onTop === undefined || l.onTop === onTop) return;
+    this.last = { ...l, onTop };
+    onTop({ bestBid: l.bestBid, bestAsk: l.bestAsk });
+  }
+}
+
 /**
  * Reports the best bid and ask of the pair's book (the worker's DEPTH topic at the pair's tick) when they change;
  * renders nothing, and the book reaches it outside React (useDepthFeed, PERF-82): a book update that keeps the best
  * prices costs no render and no commit, and the form re-renders only on a new best price.
  */
-export function BookTopWatch(p: {
-  symbol: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  onTop: (b: { bestBid?: string; bestAsk?: string }) => void;
-}) {
+export function BookTopWatch(p: { symbol: string; pricePrecision: number; amountPrecision: number; onTop: OnTop }) {
   const { symbol, pricePrecision, amountPrecision, onTop } = p;
-  const told = useRef<{ bestBid?: string; bestAsk?: string; onTop?: typeof onTop }>({});
-  const tell = (bestBid: string | undefined, bestAsk: string | undefined) => {
-    const last = told.current;
-    if (last.onTop === onTop && last.bestBid === bestBid && last.bestAsk === bestAsk) return;
-    told.current = { bestBid, bestAsk, onTop };
-    onTop({ bestBid, bestAsk });
-  };
-  useDepthFeed(symbol, { pricePrecision, amountPrecision, group: 1 }, 0, (view) =>
-    tell(view?.bids[0]?.price, view?.asks[0]?.price),
-  );
-  // A new onTop hears the best prices known.
-  useEffect(() => {
-    const last = told.current;
-    if (last.onTop !== undefined && last.onTop !== onTop) {
-      told.current = { ...last, onTop };
-      onTop({ bestBid: last.bestBid, bestAsk: last.bestAsk });
-    }
-  }, [onTop]);
+  const [teller] = useState(() => new TopTeller());
+  useDepthFeed(symbol, { pricePrecision, amountPrecision, group: 1 }, 0, (view) => teller.book(view, onTop));
+  useEffect(() => teller.listener(onTop), [teller, onTop]);
   return null;
 }
