@@ -13,9 +13,11 @@ vi.mock('../../../market/hooks', () => ({
     return depth.view;
   },
   useDepthFeed: () => undefined,
+  useTickerWriter: () => undefined,
 }));
 
-import { OrderBook, rowsThatFit, writeSpread } from './OrderBook';
+import { OrderBook, rowsThatFit, writeLastPrice, writeSpread, type TextTarget } from './OrderBook';
+import type { TickerView } from '../../../../engine';
 
 const row = (price: string, amount: string, total: string, fill: number) => ({ price, amount, total, fill });
 
@@ -239,5 +241,45 @@ describe('the spread on a tick [PERF-66]', () => {
     expect(writeSpread(el, null, 'en')).toBe(true);
     expect(text).toBe('');
     expect(writeSpread(null, '1', 'en')).toBe(false);
+  });
+});
+
+describe('the live last price between the sides [PERF-80]', () => {
+  const target = (): TextTarget & { writes: number } => {
+    let text: string | null = '';
+    return {
+      writes: 0,
+      className: '',
+      get textContent() {
+        return text;
+      },
+      set textContent(v: string | null) {
+        text = v;
+        this.writes++;
+      },
+    };
+  };
+  const tick = (price: string, tickDir: number) => ({ price, priceRaw: price, tickDir }) as unknown as TickerView;
+
+  it('[PERF-80] without a lastPrice the book renders the middle line empty and writes the ticker into it', () => {
+    depth.view = view();
+    const html = renderToStaticMarkup(<OrderBook symbol="btcusdt" pricePrecision={2} amountPrecision={4} />);
+    expect(html).toMatch(
+      /<span class="ob-last num" title="[^"]*"><span><\/span><span class="ob-arrow" aria-hidden="true"><\/span><\/span>/,
+    );
+    const [box, text, arrow] = [target(), target(), target()];
+    expect(writeLastPrice(box, text, arrow, tick('64121.004', 1), 2, 'en')).toBe(true);
+    expect([box.className, text.textContent, arrow.textContent]).toEqual(['ob-last num up', '64,121.00', '↑']);
+    // The same price again writes nothing; a move down changes the arrow and the colour, not the unchanged text.
+    expect(writeLastPrice(box, text, arrow, tick('64121.004', 1), 2, 'en')).toBe(false);
+    expect(writeLastPrice(box, text, arrow, tick('64121.001', -1), 2, 'en')).toBe(true);
+    expect([box.className, text.textContent, arrow.textContent, text.writes]).toEqual([
+      'ob-last num down',
+      '64,121.00',
+      '↓',
+      1,
+    ]);
+    writeLastPrice(box, text, arrow, undefined, 2, 'en');
+    expect([box.className, text.textContent, arrow.textContent]).toEqual(['ob-last num', '--', '']);
   });
 });

@@ -30,10 +30,11 @@ import {
   groupOptions,
   type DepthGroup,
   type DepthView,
+  type TickerView,
 } from '../../../../engine';
 import { formatDecimal } from '../../../i18n/format';
 import { capDecimals } from '../../../../shared/numberFormat';
-import { useDepth, useDepthFeed } from '../../../market/hooks';
+import { useDepth, useDepthFeed, useTickerWriter } from '../../../market/hooks';
 import { A11Y_TABLE_CADENCE_MS, BOOK_CADENCE_MS } from '../../../market/cadence';
 import { bookLevelAt } from '../../../market/draw/drawList';
 import { remPx, useSurface } from '../../../market/draw/useSurface';
@@ -56,7 +57,11 @@ export interface OrderBookProps {
   /** The pair's price precision: its tick is 10^-pricePrecision (the groupings are tick x 1, 10, 100, 1000). */
   pricePrecision: number;
   amountPrecision: number;
-  /** The last trade's price as displayed (TickerView.price) and the direction of its last move (tickDir). */
+  /**
+   * The last trade's price as displayed (TickerView.price) and the direction of its last move (tickDir), rendered
+   * by React. Without it the book writes the pair's live ticker there itself, at the book's cadence and without a
+   * React commit (PERF-80).
+   */
   lastPrice?: { price: string; dir?: -1 | 0 | 1 };
   /** A row was clicked: its price, exact, with the pair's precision (e.g. "64123.40"). */
   onPick?(price: string): void;
@@ -214,6 +219,47 @@ export function writeSpread(
   return true;
 }
 
+/** The part of an element the last-price writer touches (a fake in tests). */
+export interface TextTarget {
+  textContent: string | null;
+  className: string;
+}
+
+/** The classes of the last price between the sides, by the direction of its last move. */
+export function lastPriceClass(dir: number): string {
+  return `ob-last num${dir > 0 ? ' up' : dir < 0 ? ' down' : ''}`;
+}
+
+/**
+ * Writes the live last price between the sides (PERF-80): its text at the pair's decimals, the arrow of its last
+ * move and the colour class, each only where it changed. Returns whether it wrote.
+ */
+export function writeLastPrice(
+  box: TextTarget | null,
+  text: TextTarget | null,
+  arrow: TextTarget | null,
+  ticker: TickerView | undefined,
+  pricePrecision: number,
+  lang: string,
+): boolean {
+  if (!box || !text || !arrow) return false;
+  const dir = ticker?.tickDir ?? 0;
+  let wrote = false;
+  const put = (el: TextTarget, v: string) => {
+    if (el.textContent === v) return;
+    el.textContent = v;
+    wrote = true;
+  };
+  put(text, ticker ? formatDecimal(capDecimals(ticker.price, pricePrecision), lang) : '--');
+  put(arrow, dir > 0 ? '↑' : dir < 0 ? '↓' : '');
+  const cls = lastPriceClass(dir);
+  if (box.className !== cls) {
+    box.className = cls;
+    wrote = true;
+  }
+  return wrote;
+}
+
 /** Sends a side's levels (the rows shown) and its focused level to its canvas. */
 function sendSide(
   s: Surface | null,
@@ -253,6 +299,23 @@ export function OrderBook({
     preferred = defaultGroup(pricePrecision, seenPrice);
     setOpening({ symbol, group: preferred });
   }
+  // Without a `lastPrice` the book follows the live ticker itself (PERF-80): written into the middle line at the
+  // book's cadence, never through React; its first price of a symbol sets the opening grouping (one commit).
+  const live = lastPrice === undefined;
+  const lastBox = useRef<HTMLSpanElement>(null);
+  const lastText = useRef<HTMLSpanElement>(null);
+  const lastArrow = useRef<HTMLSpanElement>(null);
+  const openedFor = useRef(opening.symbol);
+  const writeLast = useCallback(
+    (ticker: TickerView | undefined) => {
+      writeLastPrice(lastBox.current, lastText.current, lastArrow.current, ticker, pricePrecision, lang);
+      if (!ticker || openedFor.current === symbol) return;
+      openedFor.current = symbol;
+      setOpening({ symbol, group: defaultGroup(pricePrecision, ticker.price) });
+    },
+    [symbol, pricePrecision, lang],
+  );
+  useTickerWriter(live ? symbol : undefined, writeLast, BOOK_CADENCE_MS);
   const group = chosen?.symbol === symbol ? chosen.group : preferred;
   const step = { pricePrecision, amountPrecision, group };
   // React sees the book once a second (the accessible tables, the status line); the canvases see every frame.
@@ -395,14 +458,22 @@ export function OrderBook({
       </div>
       {side('ask')}
       <div className="ob-mid">
-        <span className={`ob-last num${dir > 0 ? ' up' : dir < 0 ? ' down' : ''}`} title={t('lastPrice')}>
-          {lastPrice ? formatDecimal(capDecimals(lastPrice.price, pricePrecision), lang) : '--'}
-          {dir !== 0 && (
-            <span className="ob-arrow" aria-hidden="true">
-              {dir > 0 ? '↑' : '↓'}
-            </span>
-          )}
-        </span>
+        {live ? (
+          // Filled by writeLast (PERF-80): React renders the boxes empty and never changes their text.
+          <span ref={lastBox} className={lastPriceClass(0)} title={t('lastPrice')}>
+            <span ref={lastText} />
+            <span ref={lastArrow} className="ob-arrow" aria-hidden="true" />
+          </span>
+        ) : (
+          <span className={lastPriceClass(dir)} title={t('lastPrice')}>
+            {formatDecimal(capDecimals(lastPrice.price, pricePrecision), lang)}
+            {dir !== 0 && (
+              <span className="ob-arrow" aria-hidden="true">
+                {dir > 0 ? '↑' : '↓'}
+              </span>
+            )}
+          </span>
+        )}
         {note !== null ? (
           <span className={`ob-note${failed ? ' ob-note--error' : ''}`} role="status">
             {note}

@@ -1,17 +1,19 @@
 /**
  * The trade screen's pair header: the watchlist star (TRADE-15), the pair name (a button that opens the pair
  * chooser), the live last price (data-testid="header-price"), the 24 h change, and the 24 h statistics.
- * The labels render with the pair; on a tick only LivePrice and LiveStat render, and of their cells only
- * those whose text changed (memoised leaves in Price.tsx), each in a fixed-size contained box whose parent is
- * a plain block (PairHeader.css): Blink lays such a box out on its own, never the header or the page.
+ * The labels render with the pair; a tick renders nothing (PERF-81): LivePrice and LiveStat write the live text
+ * into their cells, only where it changed, each in a fixed-size contained box whose parent is a plain block
+ * (PairHeader.css): Blink lays such a box out on its own, never the header or the page.
  */
 import { LIST_CADENCE_MS } from '../../../market/cadence';
-import { memo } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTicker } from '../../../market/hooks';
+import { useTickerWriter } from '../../../market/hooks';
 import type { TickerView } from '../../../../engine';
 import type { MarketRow } from '../../../market/coins';
-import { ChangePill, Num, Price, useLanguage } from '../../../ui/Price';
+import { capDecimals } from '../../../../shared/numberFormat';
+import { formatDecimal } from '../../../i18n/format';
+import { clearFlash, flashPrice, useLanguage } from '../../../ui/Price';
 import './PairHeader.css';
 import { CoinIcon } from '../../../ui/CoinIcon';
 import { WatchStar, WatchlistSync } from '../../markets';
@@ -22,20 +24,84 @@ interface Props {
   onChoose?: () => void;
 }
 
-/** NUM-2: the header writes prices at the pair's own decimals, as the pair list beside it does. */
+/** The part of an element the header's writers touch (a fake in tests). */
+export interface HeaderCell {
+  textContent: string | null;
+  className: string;
+}
+
+function put(el: HeaderCell | null, text: string, className?: string): void {
+  if (!el) return;
+  if (el.textContent !== text) el.textContent = text;
+  if (className !== undefined && el.className !== className) el.className = className;
+}
+
+function dirClass(dir: number): string {
+  return dir > 0 ? 'is-up' : dir < 0 ? 'is-down' : 'is-flat';
+}
+
+/** The header price's classes: coloured by the 24 h direction, as the list's panel price (Price.tsx). */
+export function headerPriceClass(ticker: TickerView | undefined): string {
+  const d = ticker?.dir ?? 0;
+  return `px num${d !== 0 ? ` ${dirClass(d)}` : ''} ph-last`;
+}
+export function headerChangeClass(ticker: TickerView | undefined): string {
+  return `chg-text num ${dirClass(ticker?.dir ?? 0)}`;
+}
+
+/**
+ * Writes the header's live price and 24 h change (PERF-81): the engine's strings at the pair's decimals with the
+ * language's grouping and the direction's classes, each only where it changed. Returns the price written (raw) and
+ * whether it moved from a shown price (the caller flashes it in `ticker.tickDir`).
+ */
+export function writeHeaderPrice(
+  price: HeaderCell | null,
+  change: HeaderCell | null,
+  ticker: TickerView | undefined,
+  lang: string,
+  decimals: number | undefined,
+  lastPrice: string,
+): { price: string; moved: boolean } {
+  put(price, ticker ? formatDecimal(capDecimals(ticker.price, decimals), lang) : '--', headerPriceClass(ticker));
+  put(change, ticker ? formatDecimal(ticker.changePct, lang) : '--', headerChangeClass(ticker));
+  const raw = ticker?.priceRaw ?? '';
+  return { price: raw, moved: lastPrice !== '' && raw !== '' && raw !== lastPrice && (ticker?.tickDir ?? 0) !== 0 };
+}
+
+/**
+ * NUM-2: the header writes prices at the pair's own decimals, as the pair list beside it does. PERF-81: a tick
+ * writes the price and the change into their own text (useTickerWriter, every frame) and renders nothing.
+ */
 function LivePrice({ symbol, decimals }: { symbol: string; decimals?: number }) {
   const lang = useLanguage();
-  const ticker = useTicker(symbol);
+  const priceRef = useRef<HTMLSpanElement>(null);
+  const changeRef = useRef<HTMLSpanElement>(null);
+  const shown = useRef('');
+  const write = useCallback(
+    (ticker: TickerView | undefined) => {
+      const r = writeHeaderPrice(priceRef.current, changeRef.current, ticker, lang, decimals, shown.current);
+      if (r.moved && priceRef.current) flashPrice(priceRef.current, ticker?.tickDir ?? 0);
+      shown.current = r.price;
+    },
+    [lang, decimals],
+  );
+  useTickerWriter(symbol, write);
+  useEffect(() => {
+    const el = priceRef.current;
+    return () => {
+      if (el) clearFlash(el);
+    };
+  }, []);
   return (
     <div className="ph-price">
       <span className="ph-cell">
         <span className="ph-box ph-box--last">
-          <Price ticker={ticker} lang={lang} colored className="ph-last" testId="header-price" decimals={decimals} />
+          <span ref={priceRef} className={headerPriceClass(undefined)} data-testid="header-price" />
         </span>
       </span>
       <span className="ph-cell">
         <span className="ph-box ph-box--chg">
-          <ChangePill ticker={ticker} lang={lang} plain />
+          <span ref={changeRef} className={headerChangeClass(undefined)} dir="ltr" />
         </span>
       </span>
     </div>
@@ -44,9 +110,21 @@ function LivePrice({ symbol, decimals }: { symbol: string; decimals?: number }) 
 
 type StatKey = keyof Pick<TickerView, 'high24' | 'low24' | 'vol24' | 'amount24'>;
 
+/** A 24 h statistic's text: prices (the high and low) at the pair's decimals (NUM-2), '--' before the ticker. */
+export function headerStatText(
+  ticker: TickerView | undefined,
+  field: StatKey,
+  decimals: number | undefined,
+  lang: string,
+): string {
+  const v = ticker?.[field];
+  return v === undefined ? '--' : formatDecimal(capDecimals(v, decimals), lang);
+}
+
 /**
  * One 24 h statistic: its name, with its unit when it has one ("Volume 24h (BTC)"), and its live value; the high and
- * low are prices, at the pair's decimals (`decimals`).
+ * low are prices, at the pair's decimals (`decimals`). The value is written at the list cadence without a React
+ * render (PERF-81).
  */
 function LiveStat({
   label,
@@ -62,8 +140,13 @@ function LiveStat({
   decimals?: number;
 }) {
   const lang = useLanguage();
+  const ref = useRef<HTMLSpanElement>(null);
+  const write = useCallback(
+    (ticker: TickerView | undefined) => put(ref.current, headerStatText(ticker, field, decimals, lang)),
+    [field, decimals, lang],
+  );
   // 24 h statistics are read now and then: list cadence; the last price above follows every frame.
-  const ticker = useTicker(symbol, LIST_CADENCE_MS);
+  useTickerWriter(symbol, write, LIST_CADENCE_MS);
   return (
     <div>
       <dt>
@@ -71,7 +154,7 @@ function LiveStat({
         {unit ? ` (${unit})` : ''}
       </dt>
       <dd className="ph-val">
-        <Num value={ticker?.[field]} lang={lang} decimals={decimals} />
+        <span ref={ref} className="num" />
       </dd>
     </div>
   );

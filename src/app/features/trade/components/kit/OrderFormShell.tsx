@@ -5,10 +5,10 @@
  * watch of the book's best prices. Each mode supplies its rules, texts and fields; the markup and class names are
  * the spot form's (`so-*`), which the futures form shares.
  */
-import { useEffect, type ReactNode, type Ref } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDepth } from '../../../../market/hooks';
+import { useDepthFeed } from '../../../../market/hooks';
 import { APP_PATHS } from '../../../../ui/appPaths';
 import { sanitizeDecimalInput } from '../../model/spotForm';
 import type { FormNs, Outcome } from './orderFormState';
@@ -285,23 +285,41 @@ export function OutcomeLine<Order>(p: {
   }
 }
 
+type OnTop = (b: { bestBid?: string; bestAsk?: string }) => void;
+
 /**
- * Reports the best bid and ask of the pair's book (the worker's DEPTH topic at the pair's tick, the one the order
- * book shows) when they change; renders nothing, so the form re-renders on a new best price, not on every book
- * update.
+ * What BookTopWatch told last (PERF-82): a book tells `onTop` its best bid and ask only when one of them changed
+ * (or `onTop` is another function); a new `onTop` hears the best prices known at once.
  */
-export function BookTopWatch(p: {
-  symbol: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  onTop: (b: { bestBid?: string; bestAsk?: string }) => void;
-}) {
-  const { symbol, pricePrecision, amountPrecision, onTop } = p;
-  const view = useDepth(symbol, { pricePrecision, amountPrecision, group: 1 });
-  const bestBid = view?.bids[0]?.price;
-  const bestAsk = view?.asks[0]?.price;
-  useEffect(() => {
+export class TopTeller {
+  private last: { bestBid?: string; bestAsk?: string; onTop?: OnTop } = {};
+
+  book(view: { bids: readonly { price: string }[]; asks: readonly { price: string }[] } | undefined, onTop: OnTop) {
+    const bestBid = view?.bids[0]?.price;
+    const bestAsk = view?.asks[0]?.price;
+    const l = this.last;
+    if (l.onTop === onTop && l.bestBid === bestBid && l.bestAsk === bestAsk) return;
+    this.last = { bestBid, bestAsk, onTop };
     onTop({ bestBid, bestAsk });
-  }, [bestBid, bestAsk, onTop]);
+  }
+
+  listener(onTop: OnTop) {
+    const l = this.last;
+    if (l.onTop === undefined || l.onTop === onTop) return;
+    this.last = { ...l, onTop };
+    onTop({ bestBid: l.bestBid, bestAsk: l.bestAsk });
+  }
+}
+
+/**
+ * Reports the best bid and ask of the pair's book (the worker's DEPTH topic at the pair's tick) when they change;
+ * renders nothing, and the book reaches it outside React (useDepthFeed, PERF-82): a book update that keeps the best
+ * prices costs no render and no commit, and the form re-renders only on a new best price.
+ */
+export function BookTopWatch(p: { symbol: string; pricePrecision: number; amountPrecision: number; onTop: OnTop }) {
+  const { symbol, pricePrecision, amountPrecision, onTop } = p;
+  const [teller] = useState(() => new TopTeller());
+  useDepthFeed(symbol, { pricePrecision, amountPrecision, group: 1 }, 0, (view) => teller.book(view, onTop));
+  useEffect(() => teller.listener(onTop), [teller, onTop]);
   return null;
 }

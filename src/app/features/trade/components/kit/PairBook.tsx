@@ -1,14 +1,13 @@
 /**
  * The trading kit's order book slot (TRADE-9, TRADE-10, FUI-1): components/OrderBook.tsx with the pair's
- * precisions and the last price between the sides, for every mode that shows a book (spot, futures). Choosing a
+ * precisions and the last price between the sides (the book writes it from the live ticker at its own cadence,
+ * PERF-80: a tick renders nothing here), for every mode that shows a book (spot, futures). Choosing a
  * level sets the order form's price (`setOrderPrice`, TRADE-11); on the phone, where the form is in a sheet, a
  * short message says so. Before the pair's rules are known (settings loading), a box of the same size titled
  * "Order book". Each mode gives its namespace (the same keys in each) and its pair's figures.
  */
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../../i18n/format';
-import { useTicker } from '../../../../market/hooks';
-import { BOOK_CADENCE_MS } from '../../../../market/cadence';
 import { toast } from '../../../../state/toast';
 import { OrderBook } from '../OrderBook';
 import { setOrderPrice } from '../../orderPrice';
@@ -48,8 +47,6 @@ export function PairBook({
   announce?: boolean;
 }) {
   const { t } = useTranslation(ns);
-  // The last price between the sides refreshes with the book (the header shows it every frame).
-  const ticker = useTicker(pair?.symbol.toLowerCase(), BOOK_CADENCE_MS);
   if (!pair)
     return (
       <section className="spot-bookslot" aria-labelledby="spot-book-title" data-testid="order-book-slot">
@@ -65,7 +62,6 @@ export function PairBook({
       symbol={symbol}
       rows={rows}
       fit={fit}
-      lastPrice={ticker ? { price: ticker.price, dir: ticker.tickDir } : undefined}
       onPick={(price) => {
         setOrderPrice(symbol, price);
         if (announce) toast(t('pricePicked', { price: `${formatDecimal(price)} ${pair.quote}` }));

@@ -27,6 +27,7 @@ type Balance = { account: 'platform' | 'contract'; coin: string; available: stri
 export function formHooks(balances: Balance[], more: Record<string, () => unknown> = {}) {
   return {
     useDepth: () => undefined,
+    useDepthFeed: () => undefined,
     useTicker: (symbol: string | undefined) => (symbol ? { symbol, priceRaw: '100.004', price: '100.00' } : undefined),
     useLiveAccount: () => ({
       version: 1,
