@@ -12,7 +12,7 @@
  * opens a futures position for the demo user. A11Y-2 on the routes themselves runs on the route walk's own visits
  * (tests/app-walk.test.ts). Screenshots go to SHOTS_DIR when it is set.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeSerious, axeSeriousAndViewport } from './helpers/axe';
 import { navigatedInApp } from './helpers/inApp';
@@ -23,11 +23,11 @@ import {
   atSize,
   gotoApp,
   navigateInApp,
-  keptPage,
   newContext,
   shot,
   waitForContent,
 } from './app-support';
+import { keptPageParkedOnFailure } from './kept-support';
 
 const env = appWithDemoUser();
 const url = (path: string) => `${env.app.server.url}${path}`;
@@ -39,12 +39,8 @@ const url = (path: string) => `${env.app.server.url}${path}`;
  * others reach their screens inside the app when it shows one ({@link reach}). After a failed test the page is
  * parked, so no dialog or half-typed form of it is under the next test.
  */
-const kept = keptPage(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
-let keptOpen: Page | undefined;
-const pageAt = async (size: { width: number; height: number }) => (keptOpen = await atSize(await kept(), size));
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && keptOpen && !keptOpen.isClosed()) await keptOpen.goto('about:blank');
-});
+const kept = keptPageParkedOnFailure(() => newContext(env.app.browser, { viewport: DESKTOP, token: env.token }));
+const pageAt = async (size: { width: number; height: number }) => atSize(await kept(), size);
 
 /**
  * Brings the kept page to `path`: inside the app when it shows another route (the router's navigation, helpers'

@@ -8,12 +8,29 @@
  * fade it happens to catch, so the result would depend on when the last tick arrived.
  */
 import { describe, expect, it } from 'vitest';
-import { appWithDemoUser, DESKTOP, gotoApp, navigateInApp, newContext, PHONE, waitForContent } from './app-support';
+import {
+  appWithDemoUser,
+  atSize,
+  DESKTOP,
+  gotoApp,
+  keptPage,
+  navigateInApp,
+  newContext,
+  PHONE,
+  waitForContent,
+} from './app-support';
 import { axeSerious } from './helpers/axe';
 
 const SCREENS = ['/', '/store', '/trade', '/langList', '/wallet'];
 
 const env = appWithDemoUser();
+/**
+ * PERF-92: the two sizes' tests share one context (the demo user, Arabic, reduced motion) and its page: the second
+ * loads the app at its size (`atSize`) in the warm context; each test's first screen is a load, as before.
+ */
+const kept = keptPage(() =>
+  newContext(env.app.browser, { viewport: PHONE, token: env.token, language: 'ar', reducedMotion: 'reduce' }),
+);
 
 for (const [label, viewport] of [
   ['phone', PHONE],
@@ -22,42 +39,32 @@ for (const [label, viewport] of [
   for (const language of ['ar']) {
     describe(`[A11Y-1] accessibility, ${label}, ${language}`, () => {
       it(`[A11Y-17][A11Y-18][A11Y-20] no serious or critical axe violation on ${SCREENS.join(', ')}; a title each`, async () => {
-        const ctx = await newContext(env.app.browser, {
-          viewport,
-          token: env.token,
-          language,
-          reducedMotion: 'reduce',
-        });
-        const page = await ctx.newPage();
+        const page = await atSize(await kept(), viewport);
         const found: string[] = [];
         const titles: string[] = [];
-        try {
-          // One page load; the other screens are reached through the app's own navigation.
-          await gotoApp(page, env.app.server.url + SCREENS[0]);
-          for (const path of SCREENS) {
-            if (path !== SCREENS[0]) await navigateInApp(page, path);
-            expect(new URL(page.url()).pathname).toBe(path);
-            // live data arrived, lazily loaded parts (chart) rendered
-            await waitForContent(page);
-            if (path === '/trade') await page.waitForFunction(() => /\d · /.test(document.title));
-            titles.push(await page.title());
-            if (path === '/' && (await page.locator('.notice-strip__toggle').count()) > 0) {
-              // Reduced motion: stopped from the start, the button offers to play.
-              expect(await page.locator('.notice-strip__toggle').getAttribute('aria-label')).toMatch(
-                language === 'en' ? /^Play/ : /تشغيل/,
-              );
-            }
-            for (const v of await axeSerious(page)) {
-              found.push(
-                `${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes
-                  .slice(0, 3)
-                  .map((n) => n.target.join(' '))
-                  .join(' | ')}`,
-              );
-            }
+        // One page load; the other screens are reached through the app's own navigation.
+        await gotoApp(page, env.app.server.url + SCREENS[0]);
+        for (const path of SCREENS) {
+          if (path !== SCREENS[0]) await navigateInApp(page, path);
+          expect(new URL(page.url()).pathname).toBe(path);
+          // live data arrived, lazily loaded parts (chart) rendered
+          await waitForContent(page);
+          if (path === '/trade') await page.waitForFunction(() => /\d · /.test(document.title));
+          titles.push(await page.title());
+          if (path === '/' && (await page.locator('.notice-strip__toggle').count()) > 0) {
+            // Reduced motion: stopped from the start, the button offers to play.
+            expect(await page.locator('.notice-strip__toggle').getAttribute('aria-label')).toMatch(
+              language === 'en' ? /^Play/ : /تشغيل/,
+            );
           }
-        } finally {
-          await ctx.close();
+          for (const v of await axeSerious(page)) {
+            found.push(
+              `${path} ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(' | ')}`,
+            );
+          }
         }
         expect(found).toEqual([]);
         expect(

@@ -4,7 +4,18 @@
  * the desktop layout's menus (2.4).
  */
 import { describe, expect, it } from 'vitest';
-import { appWithDemoUser, DESKTOP, gotoApp, keptPage, newContext, PHONE, visit } from './app-support';
+import {
+  appWithDemoUser,
+  atSize,
+  DESKTOP,
+  gotoApp,
+  keptPage,
+  newContext,
+  PHONE,
+  seedStorage,
+  TOKEN_KEY,
+  visit,
+} from './app-support';
 
 const env = appWithDemoUser();
 /**
@@ -96,14 +107,15 @@ describe('[spec 4.2] navigation guard', () => {
   });
 
   it('[spec 4.2] signed in with a token the server rejects, a guarded path ends on /lr', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: PHONE, token: 'not-a-valid-token' });
-    const page = await ctx.newPage();
+    // PERF-93: the signed-out page, with the rejected token stored first; stored empty again after.
+    const page = await phoneOut();
+    await seedStorage(page, url(), { [TOKEN_KEY]: 'not-a-valid-token' });
     try {
       await gotoApp(page, env.app.server.url + '/wallet');
       await page.waitForURL((u) => u.pathname === '/lr', { timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe('/lr');
     } finally {
-      await ctx.close();
+      await seedStorage(page, url(), {});
     }
   });
 });
@@ -162,8 +174,9 @@ describe('[spec 2.3] shared elements', () => {
   });
 
   it('[spec 2.3][OPC-8] customer service: one link opens in a new window; several open a chooser whose links open new windows; none hides the button', async () => {
-    const ctx = await newContext(env.app.browser, { viewport: DESKTOP, token: env.token });
-    const page = await ctx.newPage();
+    // PERF-93: the signed-in page at the desktop's size; its routes, other windows and size are undone after.
+    const page = await atSize(await phoneIn(), DESKTOP);
+    const ctx = page.context();
     const withLinks = async (links: Array<{ name: string; url: string; imgUrl: string }>) => {
       await page.unroute('**/api/common/getAllSetting').catch(() => undefined);
       await page.route('**/api/common/getAllSetting', async (route) => {
@@ -207,7 +220,10 @@ describe('[spec 2.3] shared elements', () => {
       await page.getByRole('link', { name: 'Search' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Customer service' }).count()).toBe(0);
     } finally {
-      await ctx.close();
+      await page.unroute('**/api/common/getAllSetting').catch(() => undefined);
+      for (const other of ctx.pages()) if (other !== page) await other.close();
+      // The app it leaves read the routed settings: parked (atSize), the next test loads it again.
+      await atSize(page, PHONE);
     }
   });
 });

@@ -29,18 +29,22 @@ let server: RunningServer;
 let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
+let subsDone: Promise<void> | undefined;
 
 beforeAll(async () => {
   server = await startEngineServer();
   browser = await launchBrowser();
   ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   page = await openTab(ctx, server, '/');
+  subsDone = watchSubs();
   await watch(page, { kind: 'ticker', symbol: 'btcusdt' });
   await watch(page, { kind: 'klines', symbol: 'btcusdt', interval: '1m' });
   await watch(page, { kind: 'trades', symbol: 'ethusdt' });
   await freshTicker(page, 'btcusdt', 0, 'first ticker');
 });
 afterAll(async () => {
+  subsSeen.running = false;
+  await subsDone;
   await browser?.close();
   await server?.stop();
 });
@@ -48,28 +52,40 @@ afterAll(async () => {
 /** Longer than a release takes to reach the server (the tab's and the engine's grace periods) plus slack. */
 const QUIET_MS = UNWATCH_GRACE_MS + RELEASE_GRACE_MS + 1_500;
 
-/** The server's subscriptions once they stopped changing (the home screen settles; releases have a grace). */
-async function stableSubs(): Promise<ServerSubs> {
-  let last = '';
-  let since = Date.now();
-  const s = await until(
-    async () => {
+/**
+ * The server's subscriptions and when they last changed, read every 100 ms from the page's first watch to the file's
+ * end: a test that needs them settled waits only for what is left of the quiet window, not for a whole window from
+ * its own start (PERF-91).
+ */
+const subsSeen = { key: '', cur: undefined as ServerSubs | undefined, since: 0, running: false };
+async function watchSubs(): Promise<void> {
+  subsSeen.running = true;
+  while (subsSeen.running) {
+    try {
       const cur = await serverSubs(server);
       const key = JSON.stringify(cur);
-      if (key !== last) {
-        last = key;
-        since = Date.now();
-      }
-      return { cur, quietMs: Date.now() - since };
-    },
+      if (key !== subsSeen.key) Object.assign(subsSeen, { key, since: Date.now() });
+      subsSeen.cur = cur;
+    } catch {
+      // The server is stopping (afterAll) or briefly busy: the next read tells.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The server's subscriptions once they stopped changing (the home screen settles; releases have a grace). */
+async function stableSubs(): Promise<ServerSubs> {
+  const s = await until(
+    async () => ({ cur: subsSeen.cur, quietMs: Date.now() - subsSeen.since }),
     (x) =>
+      x.cur !== undefined &&
       x.cur.connections === 1 &&
       x.cur.subscriptions['DETAIL:btcusdt'] === 1 &&
       x.cur.subscriptions['TRADE:ethusdt'] === 1 &&
       x.quietMs >= QUIET_MS,
     'the subscriptions on the server to settle',
   );
-  return s.cur;
+  return s.cur!;
 }
 
 /** Waits until the server holds exactly `expected` again. */

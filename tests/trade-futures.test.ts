@@ -119,10 +119,9 @@ async function tradeALong(a: Page, watchers: Page[], name: string, phone = false
   for (const p of pages) await expect.poll(() => rowsIn(p).count(), { timeout: 15_000 }).toBe(1);
   const opened = await onePosition();
   expect([opened.side, opened.leverage, opened.shares]).toEqual(['long', 10, '4']);
-  for (const p of pages) {
-    expect(await cell(p, 'position-liq').innerText()).toMatch(/\d/);
-    await seesLiveMark(p);
-  }
+  for (const p of pages) expect(await cell(p, 'position-liq').innerText()).toMatch(/\d/);
+  // Each tab sees its mark move; the tabs wait side by side, not one mark tick after the other (PERF-91).
+  await Promise.all(pages.map(seesLiveMark));
   await shot(a, `trade-futures-position-${name}`);
 
   // Add margin: the liquidation price moves away from the mark (down, for a long), on every tab.

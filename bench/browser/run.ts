@@ -478,7 +478,7 @@ async function main() {
   const dirs = { ours: join(tmp, 'ours'), naive: join(tmp, 'naive') };
   const withNaive = !quick && !lighthouseOnly;
   console.log(withNaive ? 'building both clients ...' : 'building the client ...');
-  await buildClient('ours', dirs.ours);
+  await buildClient('ours', dirs.ours, { lean: quick });
   if (withNaive) await buildClient('naive', dirs.naive);
 
   const runs: Figures[] = [];
