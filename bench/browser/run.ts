@@ -29,7 +29,7 @@ import {
   type Figures,
   type Row,
 } from './lib/figures';
-import { lighthouseRuns, type LighthouseFigures } from './lib/lighthouse';
+import type { LighthouseFigures } from './lib/lighthouse';
 import { cdpFor, percentile, sample, scrape, sleep, total, type BenchWindow } from './lib/metrics';
 import { depthApplied, openSession, tabMessages, waitLive, type Kind } from './lib/session';
 import { hideTab } from './lib/visibility';
@@ -496,6 +496,8 @@ async function main() {
   let lastReport = '';
   if (withLighthouse) {
     console.log(`lighthouse on home, ${runCount} run(s) ...`);
+    // Imported only when it runs: loading lighthouse took about 3.6 s of each quick run (the harness check).
+    const { lighthouseRuns } = await import('./lib/lighthouse');
     const lh = await lighthouseRuns(dirs.ours, runCount);
     for (const k of LIGHTHOUSE_KEYS) med[`lighthouse_${k}`] = median(lh.runs.map((r) => r[k]));
     lastReport = lh.lastReport;
