@@ -26,7 +26,9 @@
  * (with `BENCH_SQL_KINDS=1` too, by kind of statement).
  * Printed per run besides the client's figures: the server's CPU time per accepted order (Linux /proc: steadier
  * than throughput when other work shares the machine), the same over the server's idle CPU (measured for 3 s
- * before the window and subtracted: what an order adds) and the core's batches in the run by size (its /metrics).
+ * before the window and subtracted: what an order adds), the server's CPU a second of the window (a server short of
+ * one core's 1000 ms is waiting: for requests, for its fsync, or for a core the machine gives to others), the client
+ * process's CPU a second and a request (it shares the cores) and the core's batches in the run by size (/metrics).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -429,10 +431,13 @@ async function main(): Promise<void> {
               `(futures ${Math.round(r.acceptedFutures / r.seconds).toLocaleString('en')}), ` +
               `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${r.refused} refused, ${r.limited} limited, ${r.failed} failed)` +
               (r.refusals.length ? `; refusals: ${r.refusals.join(' | ')}` : '') +
-              (cpuMsPerOrder === undefined ? '' : `; server CPU ${cpuMsPerOrder} ms per accepted order`) +
+              (cpuMsPerOrder === undefined
+                ? ''
+                : `; server CPU ${cpuMsPerOrder} ms per accepted order, ${Math.round(((cpuAfter! - cpuBefore!) * 1000) / windowS)} ms a second`) +
               (overIdle === undefined || idleCpuPerS === undefined
                 ? ''
                 : ` (${overIdle} ms over its idle ${Math.round(idleCpuPerS * 1000)} ms a second)`) +
+              `; client CPU ${Math.round(r.clientCpuMs / r.seconds)} ms a second (${r.accepted + r.refused + r.limited + r.failed > 0 ? Math.round((r.clientCpuMs * 1000) / (r.accepted + r.refused + r.limited + r.failed)) / 1000 : 0} ms a request)` +
               (sqlBefore === undefined || sqlAfter === undefined || r.accepted === 0
                 ? ''
                 : `; ${Math.round(((sqlAfter - sqlBefore) / r.accepted) * 10) / 10} SQL statements per accepted order`) +
@@ -473,6 +478,7 @@ async function main(): Promise<void> {
         serverCpuMsPerOrder: median(rs.map((r) => r.serverCpuMsPerOrder ?? NaN)),
         serverCpuMsPerOrderOverIdle: median(rs.map((r) => r.serverCpuMsPerOrderOverIdle ?? NaN)),
         commandsPerBatch: median(rs.map((r) => r.core.commandsPerBatch)),
+        clientCpuMsPerS: median(rs.map((r) => Math.round(r.clientCpuMs / r.seconds))),
       };
     };
     const on = fig(0);

@@ -49,6 +49,11 @@ export interface ClientResult {
   p99Ms: number;
   /** The first refusal messages seen (a bench that only gets refusals measures nothing). */
   refusals: string[];
+  /**
+   * The client process's own CPU over the window (user + system, ms): it shares the machine's cores with the
+   * server, so a client that needs a core of its own caps what the server can show.
+   */
+  clientCpuMs: number;
 }
 
 /** The mix, limit prices in percent of the mid: resting orders 5 % away, crossing ones 2 % through. */
@@ -128,6 +133,7 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
   let refused = 0;
   let limited = 0;
   let failed = 0;
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const end = start + job.seconds * 1000;
   const loop = async (c: number): Promise<void> => {
@@ -178,6 +184,7 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
     agent.destroy();
   };
   await Promise.all(Array.from({ length: job.clients }, (_, c) => loop(c)));
+  const cpu = process.cpuUsage(cpuStart);
   latencies.sort((a, b) => a - b);
   return {
     clients: job.clients,
@@ -190,6 +197,7 @@ export async function runClients(job: ClientJob): Promise<ClientResult> {
     p50Ms: Math.round(quantile(latencies, 0.5) * 100) / 100,
     p99Ms: Math.round(quantile(latencies, 0.99) * 100) / 100,
     refusals,
+    clientCpuMs: Math.round((cpu.user + cpu.system) / 1000),
   };
 }
 

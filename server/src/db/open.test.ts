@@ -1,6 +1,16 @@
 /** The database file beside the operator's CLIs: busy timeout and immediate writes, durability, file modes. */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +62,55 @@ describe('[SAFE-29] durability', () => {
     expect(ts.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(ts.ctx.db.pragma('synchronous', { simple: true })).toBe(2);
   });
+});
+
+describe('[PERF-85] temporary storage in memory', () => {
+  /** The deleted temporary files SQLite holds open (a statement journal is `/var/tmp/etilqs_...`). */
+  const tempFiles = () =>
+    readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .filter((l) => l.includes('etilqs_'));
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    '[PERF-85] a savepoint inside a transaction keeps its statement journal in memory, not in a temporary file',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'perf85-'));
+      dirs.push(dir);
+      const db = await openDatabase(dir);
+      expect(db.pragma('temp_store', { simple: true })).toBe(2);
+      db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+      const ins = db.prepare('INSERT INTO t (v) VALUES (?)');
+      const upd = db.prepare('UPDATE t SET v = ?');
+      db.transaction(() => {
+        for (let i = 0; i < 2000; i++) ins.run('x'.repeat(100));
+      })();
+      const before = tempFiles().length;
+      let during = -1;
+      db.transaction(() => {
+        upd.run('y'.repeat(100));
+        // A savepoint that rewrites pages the transaction already changed journals them for its rollback; past
+        // 64 KiB (SQLite's statement-journal spill, about 200 KiB here) the default temp_store writes a file.
+        try {
+          db.transaction(() => {
+            upd.run('z'.repeat(100));
+            during = tempFiles().length;
+            throw new Error('roll the savepoint back');
+          })();
+        } catch {
+          /* rolled back alone */
+        }
+      })();
+      expect(during - before).toBe(0);
+      expect(db.prepare('SELECT count(*) FROM t WHERE v = ?').pluck().get('y'.repeat(100))).toBe(2000);
+      closeDatabase(db);
+    },
+  );
 });
 
 describe('[SAFE-23] the operator CLI beside the running server', () => {

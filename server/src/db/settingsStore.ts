@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { SETTING_SCHEMAS, SETTING_KEYS, type AllSettings, type SettingKey } from '../../../src/shared/schemas/settings';
 import { buildDefaultSettings } from '../../../src/shared/defaultSettings';
 import { readLanguages, readTimeZones, writeLanguages } from './dictionaryStore';
+import { frameDepth, watchSavepoints } from './open';
 
 export interface WarnLog {
   warn(obj: object, msg?: string): void;
@@ -85,7 +86,8 @@ type StoredKey = Exclude<SettingKey, 'languageList'>;
 
 /**
  * One setting, typed by the shared schema: the stored value when it validates, else the built-in default
- * (with a warning). Read on every call, so an operator's change applies at once.
+ * (with a warning). Read on every call (inside a transaction once, PERF-86), so an operator's change applies at
+ * once.
  */
 export function readSetting<K extends StoredKey>(db: Database.Database, key: K, log?: WarnLog): AllSettings[K] {
   let c = readCache.get(db);
@@ -93,7 +95,7 @@ export function readSetting<K extends StoredKey>(db: Database.Database, key: K, 
     c = { select: db.prepare('SELECT value FROM settings WHERE key = ?').pluck(), parsed: new Map() };
     readCache.set(db, c);
   }
-  const raw = c.select.get(key) as string | undefined;
+  const raw = storedText(db, c.select, key);
   const hit = c.parsed.get(key);
   if (hit && hit.raw === raw) return hit.value as AllSettings[K];
   const value = parseStored(key, raw, log);
@@ -103,14 +105,62 @@ export function readSetting<K extends StoredKey>(db: Database.Database, key: K, 
 
 /**
  * Per database: the statement prepared once, and each key's last stored text with its parsed value. The row is
- * still read on every call (another process, the operator's tool, may have written it); only an unchanged text
- * skips the JSON and schema parse (a trading fee discount reads the VIP table on every order). Callers treat the
- * value as read-only, as they do the shared defaults.
+ * read on every call outside a transaction and once a transaction inside one (PERF-86: another process, the
+ * operator's tool, may have written it between transactions); only an unchanged text skips the JSON and schema
+ * parse (a trading fee discount reads the VIP table on every order). Callers treat the value as read-only, as
+ * they do the shared defaults.
  */
 const readCache = new WeakMap<
   Database.Database,
   { select: Database.Statement; parsed: Map<string, { raw: string | undefined; value: unknown }> }
 >();
+
+/**
+ * PERF-86: inside a transaction a setting's stored text, once read, is answered from memory for the rest of it
+ * (a trading fee discount and a rebate read theirs on every fill of a batch). No other connection can commit
+ * while this one holds a write transaction, and a read transaction sees one snapshot; this connection's own
+ * writes to `settings`, whatever code runs them, drop the memory (temporary triggers), and so does every
+ * savepoint rolled back and the start and end of the outermost transaction. Outside a transaction every read
+ * goes to SQL (the operator's tool may have written). Made outside a transaction only: a temporary trigger
+ * made inside one would roll back with it.
+ */
+const txTexts = new WeakMap<Database.Database, Map<string, string | undefined> | null>();
+let txTextsMade = 0;
+
+function txTextsOf(db: Database.Database): Map<string, string | undefined> | undefined {
+  const known = txTexts.get(db);
+  if (known !== undefined) return known ?? undefined;
+  if (db.inTransaction) return undefined;
+  const texts = new Map<string, string | undefined>();
+  const name = `perf86_settings_drop_${++txTextsMade}`;
+  try {
+    db.function(name, { deterministic: false, varargs: false }, () => {
+      texts.clear();
+      return null;
+    });
+    for (const op of ['INSERT', 'UPDATE', 'DELETE'])
+      db.exec(
+        `CREATE TEMP TRIGGER ${name}_${op.toLowerCase()} AFTER ${op} ON main.settings BEGIN SELECT ${name}(); END`,
+      );
+  } catch {
+    // No settings table on this connection (yet): every read goes to SQL.
+    txTexts.set(db, null);
+    return undefined;
+  }
+  const drop = () => texts.clear();
+  watchSavepoints(db, { mark: () => 0, rollbackTo: drop, outer: drop });
+  txTexts.set(db, texts);
+  return texts;
+}
+
+function storedText(db: Database.Database, select: Database.Statement, key: string): string | undefined {
+  const texts = txTextsOf(db);
+  if (!texts || frameDepth(db) === 0) return select.get(key) as string | undefined;
+  if (texts.has(key)) return texts.get(key);
+  const raw = select.get(key) as string | undefined;
+  texts.set(key, raw);
+  return raw;
+}
 
 function parseStored(key: StoredKey, raw: string | undefined, log?: WarnLog): unknown {
   if (raw !== undefined) {

@@ -132,18 +132,41 @@ export class FuturesService {
 
   /** Places an order; `copyOf` (origin 'copy') names the lead trader whose copied position it opens or closes. */
   submit(userId: number, body: FuturesOrderBody, origin: OrderRow['origin'] = 'user', copyOf = 0): FuturesOrder {
-    const { store, ledger, books, clock } = this.deps;
-    if (body.clientOrderId) {
-      const same = store.byClientId(userId, body.clientOrderId);
-      if (same) {
-        const term = differingTerm(same, body);
-        if (term)
-          throw new ApiFail(
-            `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
-          );
-        return orderView(same, this.deps.pair(same.symbol));
-      }
+    const { store } = this.deps;
+    // PERF-87: the order of an earlier request with the same clientOrderId is looked up only when this one could
+    // not be written (a refused check, or the row's UNIQUE (user_id, client_order_id)); nothing before the row
+    // has a side effect, and the book is not touched until the row is written.
+    let written: ReturnType<FuturesService['write']>;
+    try {
+      written = this.write(userId, body, origin, copyOf);
+    } catch (err) {
+      const same = body.clientOrderId ? store.byClientId(userId, body.clientOrderId) : undefined;
+      if (!same) throw err;
+      const term = differingTerm(same, body);
+      if (term)
+        throw new ApiFail(
+          `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
+        );
+      return orderView(same, this.deps.pair(same.symbol));
     }
+    const { order, pair, pos, shares } = written;
+    const orderId = order.id;
+    this.place(order, quantityOf(pair, shares));
+    this.flush();
+    const placed = store.order(orderId)!;
+    if (copyOf === 0 && origin !== 'copy')
+      for (const l of [...this.placedListeners])
+        try {
+          l({ order: placed, positionSharesBefore: pos?.shares ?? '0' });
+        } catch (err) {
+          this.deps.onError(err, { event: 'futures_placed_listener_failed', order: orderId });
+        }
+    return orderView(placed, pair);
+  }
+
+  /** A new order's checks, its row and its hold or closing shares (one savepoint), before the book. */
+  private write(userId: number, body: FuturesOrderBody, origin: OrderRow['origin'], copyOf: number) {
+    const { store, ledger, books, clock } = this.deps;
     const pair = this.pairOf(body.symbol);
     const pos = store.openPosition(userId, body.symbol, body.side, copyOf);
     const pending = store.openOrdersOf(userId, body.symbol, body.side, copyOf).filter((o) => o.action === 'open');
@@ -241,18 +264,7 @@ export class FuturesService {
       }
       return row;
     });
-    const orderId = order.id;
-    this.place(order, quantityOf(pair, shares));
-    this.flush();
-    const placed = store.order(orderId)!;
-    if (copyOf === 0 && origin !== 'copy')
-      for (const l of [...this.placedListeners])
-        try {
-          l({ order: placed, positionSharesBefore: pos?.shares ?? '0' });
-        } catch (err) {
-          this.deps.onError(err, { event: 'futures_placed_listener_failed', order: orderId });
-        }
-    return orderView(placed, pair);
+    return { order, pair, pos, shares };
   }
 
   cancel(userId: number, id: number, reason: OrderRow['cancelReason'] = 'user'): FuturesOrder {

@@ -84,18 +84,31 @@ export class SpotService {
   }
 
   submit(userId: number, body: SpotOrderBody): SpotOrder {
-    const { store, ledger, books, clock } = this.deps;
-    if (body.clientOrderId) {
-      const same = store.byClientId(userId, body.clientOrderId);
-      if (same) {
-        const term = differingTerm(same, body);
-        if (term)
-          throw new ApiFail(
-            `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
-          );
-        return view(same, this.deps.pair(same.symbol));
-      }
+    const { store } = this.deps;
+    // PERF-87: the order of an earlier request with the same clientOrderId is looked up only when this one could
+    // not be written (a refused check, or the row's UNIQUE (user_id, client_order_id)); nothing before the row
+    // has a side effect, and the book is not touched until the row is written.
+    let placing: { order: OrderRow; amount: string; pair: SpotPair };
+    try {
+      placing = this.write(userId, body);
+    } catch (err) {
+      const same = body.clientOrderId ? store.byClientId(userId, body.clientOrderId) : undefined;
+      if (!same) throw err;
+      const term = differingTerm(same, body);
+      if (term)
+        throw new ApiFail(
+          `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
+        );
+      return view(same, this.deps.pair(same.symbol));
     }
+    const { order, amount, pair } = placing;
+    this.place(order, amount);
+    return view(store.order(order.id)!, pair);
+  }
+
+  /** A new order's checks, its row and its hold (one savepoint), before the book. */
+  private write(userId: number, body: SpotOrderBody): { order: OrderRow; amount: string; pair: SpotPair } {
+    const { store, ledger, books, clock } = this.deps;
     const pair = this.deps.pair(body.symbol);
     if (!pair || !books.has(body.symbol)) throw new ApiFail(`${body.symbol.toUpperCase()} is not a spot pair here`);
     const holdCoin = body.side === 'buy' ? pair.baseCoin : pair.coin;
@@ -131,8 +144,7 @@ export class SpotService {
       // The row as stored (the columns' defaults: nothing filled yet), without reading it back.
       return { ...fields, id, filled: '0', filledTotal: '0', fee: '0', cancelReason: null, holdId: hold.id };
     });
-    this.place(order, amount);
-    return view(store.order(order.id)!, pair);
+    return { order, amount, pair };
   }
 
   cancel(userId: number, id: number): SpotOrder {

@@ -2,7 +2,7 @@
  * Spot orders over HTTP against the whole server and its simulated market (spec 7.4 currency/order/*; SPOT-*),
  * with the ledger's guarantees. One server on a manual clock; the market moves only when a test steps it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tradingApi } from '../../../src/shared/api/trading';
 import { Decimal } from '../../../src/shared/decimal';
 import { createRng } from '../market/rng';
@@ -282,6 +282,33 @@ describe('[SAFE-28] a reused clientOrderId', () => {
       );
     }
     expect(ts.ctx.db.prepare('SELECT count(*) FROM spot_orders WHERE user_id = ?').pluck().get(u.id)).toBe(1);
+    expect(books().problems).toBe(0);
+  });
+});
+
+describe('[PERF-87] the earlier order of a clientOrderId is read only when a new one cannot be written', () => {
+  it('[PERF-87] a new order with a clientOrderId runs no read by clientOrderId; its repeat runs one and returns the first', async () => {
+    const u = await user({ USDT: '10000' });
+    const price = new Decimal(best().bestBid!).times(0.9).toDecimalPlaces(2).toFixed();
+    const order = { symbol: SYMBOL, side: 'buy', type: 'limit', price, amount: '0.001', clientOrderId: 'perf-87' };
+    const proto = Object.getPrototypeOf(ts.ctx.db.prepare('SELECT 1')) as { get: (...a: unknown[]) => unknown };
+    const get = vi.spyOn(proto, 'get');
+    const byClientReads = () =>
+      get.mock.contexts.filter((c) =>
+        /FROM spot_orders WHERE user_id = \? AND client_order_id = \?/.test((c as { source: string }).source),
+      ).length;
+    try {
+      const first = await submit(u.token, order);
+      expect(first.body.msg).toBe('success');
+      expect(byClientReads()).toBe(0);
+      const again = await submit(u.token, order);
+      expect(again.body.data.id).toBe(first.body.data.id);
+      expect(byClientReads()).toBe(1);
+    } finally {
+      get.mockRestore();
+    }
+    expect(ts.ctx.db.prepare('SELECT count(*) FROM spot_orders WHERE user_id = ?').pluck().get(u.id)).toBe(1);
+    expect(bal(u.id, 'USDT').frozen).not.toBe('0');
     expect(books().problems).toBe(0);
   });
 });
