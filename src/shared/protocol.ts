@@ -19,6 +19,7 @@
 import './schemas/zodSetup';
 import { z } from 'zod';
 import { DecimalStr } from './money';
+import { lazySchema } from './schemas/lazySchema';
 
 /** The contract's major version (docs/api/README.md, CHANGELOG.md); announced with its minor by contractVersion.ts. */
 export const PROTOCOL_VERSION = 1 as const;
@@ -68,199 +69,232 @@ export function candleOpenTime(tsMs: number, interval: KlineInterval): number {
 }
 
 /** Symbols are lower-case pair codes like "btcusdt" (spec 3.4; mt5 markets keep their case). */
-export const SymbolStr = z
-  .string()
-  .min(1)
-  .max(32)
-  .regex(/^[A-Za-z0-9._-]+$/, 'invalid symbol');
+export const SymbolStr = lazySchema(() =>
+  z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9._-]+$/, 'invalid symbol'),
+);
 
 // ---------------------------------------------------------------- client -> server
 
-export const ClientFrame = z
-  .object({
-    op: z.enum(['subscribe', 'unsubscribe']),
-    type: z.enum(STREAM_TYPES),
-    symbol: SymbolStr.optional(),
-    interval: z.enum(KLINE_INTERVALS).optional(),
-    /** Optional correlation id, echoed in the ACK / ERROR frame. */
-    id: z.string().max(64).optional(),
-    /** The session token of a private stream (LIVE-1, LIVE-3): in the message, never in the socket's URL. */
-    token: z.string().min(1).max(256).optional(),
-  })
-  .strict()
-  .superRefine((f, ctx) => {
-    const privateStream =
-      f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT' || f.type === 'POSITION';
-    if (privateStream && f.op === 'subscribe' && !f.token) {
-      ctx.addIssue({ code: 'custom', message: `${f.type} needs the session token`, path: ['token'] });
-    }
-    if (!privateStream && f.token) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `only OWNCOIN, USER_STATUS, SETTLEMENT and POSITION take a token`,
-        path: ['token'],
-      });
-    }
-    const perSymbol = ['DETAIL', 'KLINE', 'TRADE', 'DEPTH', 'MARK'].includes(f.type);
-    if (perSymbol && !f.symbol) {
-      ctx.addIssue({ code: 'custom', message: `${f.type} needs a symbol`, path: ['symbol'] });
-    }
-    if (f.type === 'KLINE' && !f.interval) {
-      ctx.addIssue({ code: 'custom', message: 'KLINE needs an interval', path: ['interval'] });
-    }
-    if (f.type !== 'KLINE' && f.interval) {
-      ctx.addIssue({ code: 'custom', message: 'only KLINE takes an interval', path: ['interval'] });
-    }
-  });
+export const ClientFrame = lazySchema(() =>
+  z
+    .object({
+      op: z.enum(['subscribe', 'unsubscribe']),
+      type: z.enum(STREAM_TYPES),
+      symbol: SymbolStr.optional(),
+      interval: z.enum(KLINE_INTERVALS).optional(),
+      /** Optional correlation id, echoed in the ACK / ERROR frame. */
+      id: z.string().max(64).optional(),
+      /** The session token of a private stream (LIVE-1, LIVE-3): in the message, never in the socket's URL. */
+      token: z.string().min(1).max(256).optional(),
+    })
+    .strict()
+    .superRefine((f, ctx) => {
+      const privateStream =
+        f.type === 'OWNCOIN' || f.type === 'USER_STATUS' || f.type === 'SETTLEMENT' || f.type === 'POSITION';
+      if (privateStream && f.op === 'subscribe' && !f.token) {
+        ctx.addIssue({ code: 'custom', message: `${f.type} needs the session token`, path: ['token'] });
+      }
+      if (!privateStream && f.token) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `only OWNCOIN, USER_STATUS, SETTLEMENT and POSITION take a token`,
+          path: ['token'],
+        });
+      }
+      const perSymbol = ['DETAIL', 'KLINE', 'TRADE', 'DEPTH', 'MARK'].includes(f.type);
+      if (perSymbol && !f.symbol) {
+        ctx.addIssue({ code: 'custom', message: `${f.type} needs a symbol`, path: ['symbol'] });
+      }
+      if (f.type === 'KLINE' && !f.interval) {
+        ctx.addIssue({ code: 'custom', message: 'KLINE needs an interval', path: ['interval'] });
+      }
+      if (f.type !== 'KLINE' && f.interval) {
+        ctx.addIssue({ code: 'custom', message: 'only KLINE takes an interval', path: ['interval'] });
+      }
+    }),
+);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
 // ---------------------------------------------------------------- server -> client
 
 /** 24 h price info per symbol (spec 3.4), all exact decimal strings. */
-export const PriceInfo = z.object({
-  close: DecimalStr,
-  openPrice: DecimalStr,
-  change: DecimalStr,
-  /** Percent, e.g. "-1.23" means -1.23 %. Exact, not yet rounded for display. */
-  priceChangePercent: DecimalStr,
-  open: DecimalStr,
-  low: DecimalStr,
-  high: DecimalStr,
-  volume: DecimalStr,
-  volume24: DecimalStr,
-  high24: DecimalStr,
-  low24: DecimalStr,
-  /** 24 h turnover in the quote coin (extension). */
-  amount24: DecimalStr.optional(),
-});
+export const PriceInfo = lazySchema(() =>
+  z.object({
+    close: DecimalStr,
+    openPrice: DecimalStr,
+    change: DecimalStr,
+    /** Percent, e.g. "-1.23" means -1.23 %. Exact, not yet rounded for display. */
+    priceChangePercent: DecimalStr,
+    open: DecimalStr,
+    low: DecimalStr,
+    high: DecimalStr,
+    volume: DecimalStr,
+    volume24: DecimalStr,
+    high24: DecimalStr,
+    low24: DecimalStr,
+    /** 24 h turnover in the quote coin (extension). */
+    amount24: DecimalStr.optional(),
+  }),
+);
 export type PriceInfo = z.infer<typeof PriceInfo>;
 
-export const Trade = z.object({
-  /** Per-symbol increasing trade id. */
-  id: z.number().int().nonnegative(),
-  price: DecimalStr,
-  qty: DecimalStr,
-  side: z.enum(['buy', 'sell']),
-  /** Server time in ms when the trade was made. */
-  ts: z.number().int().nonnegative(),
-});
+export const Trade = lazySchema(() =>
+  z.object({
+    /** Per-symbol increasing trade id. */
+    id: z.number().int().nonnegative(),
+    price: DecimalStr,
+    qty: DecimalStr,
+    side: z.enum(['buy', 'sell']),
+    /** Server time in ms when the trade was made. */
+    ts: z.number().int().nonnegative(),
+  }),
+);
 export type Trade = z.infer<typeof Trade>;
 
 /** One candle. `t` is the open time in ms (UTC). The spec's `data.tick` shape plus `t`. */
-export const Candle = z.object({
-  t: z.number().int().nonnegative(),
-  open: DecimalStr,
-  high: DecimalStr,
-  low: DecimalStr,
-  close: DecimalStr,
-  vol: DecimalStr,
-});
+export const Candle = lazySchema(() =>
+  z.object({
+    t: z.number().int().nonnegative(),
+    open: DecimalStr,
+    high: DecimalStr,
+    low: DecimalStr,
+    close: DecimalStr,
+    vol: DecimalStr,
+  }),
+);
 export type Candle = z.infer<typeof Candle>;
 
-const frameBase = {
+/** The fields every server frame has (a function: each frame's schema is built on its first use, PERF-98). */
+const frameBase = () => ({
   seq: z.number().int().positive(),
   ts: z.number().int().nonnegative(),
-};
+});
 
-export const DetailFrame = z.object({
-  type: z.literal('DETAIL'),
-  symbol: SymbolStr,
-  origin: z.string(),
-  data: PriceInfo,
-  ...frameBase,
-});
-export const TradeFrame = z.object({
-  type: z.literal('TRADE'),
-  symbol: SymbolStr,
-  origin: z.string(),
-  data: z.object({ trades: z.array(Trade).min(1) }),
-  ...frameBase,
-});
-export const KlineFrame = z.object({
-  type: z.literal('KLINE'),
-  symbol: SymbolStr,
-  origin: z.string(),
-  interval: z.enum(KLINE_INTERVALS),
-  data: z.object({ tick: Candle }),
-  ...frameBase,
-});
-export const HeartbeatFrame = z.object({
-  type: z.literal('HEARTBEAT'),
-  symbol: z.string().optional(),
-  origin: z.string(),
-  data: z.object({ serverTime: z.number().int() }),
-  ...frameBase,
-});
-export const AckFrame = z.object({
-  type: z.literal('ACK'),
-  origin: z.string(),
-  data: z.object({ op: z.enum(['subscribe', 'unsubscribe']), key: z.string(), id: z.string().optional() }),
-  ...frameBase,
-});
-export const ErrorFrame = z.object({
-  type: z.literal('ERROR'),
-  origin: z.string(),
-  data: z.object({
-    /** BAD_JSON | BAD_FRAME | TOO_LARGE | THROTTLED | NOT_AVAILABLE | LIMIT | UNAUTHORIZED */
-    reason: z.string(),
-    message: z.string(),
-    id: z.string().optional(),
+export const DetailFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('DETAIL'),
+    symbol: SymbolStr,
+    origin: z.string(),
+    data: PriceInfo,
+    ...frameBase(),
   }),
-  ...frameBase,
-});
+);
+export const TradeFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('TRADE'),
+    symbol: SymbolStr,
+    origin: z.string(),
+    data: z.object({ trades: z.array(Trade).min(1) }),
+    ...frameBase(),
+  }),
+);
+export const KlineFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('KLINE'),
+    symbol: SymbolStr,
+    origin: z.string(),
+    interval: z.enum(KLINE_INTERVALS),
+    data: z.object({ tick: Candle }),
+    ...frameBase(),
+  }),
+);
+export const HeartbeatFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('HEARTBEAT'),
+    symbol: z.string().optional(),
+    origin: z.string(),
+    data: z.object({ serverTime: z.number().int() }),
+    ...frameBase(),
+  }),
+);
+export const AckFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('ACK'),
+    origin: z.string(),
+    data: z.object({ op: z.enum(['subscribe', 'unsubscribe']), key: z.string(), id: z.string().optional() }),
+    ...frameBase(),
+  }),
+);
+export const ErrorFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('ERROR'),
+    origin: z.string(),
+    data: z.object({
+      /** BAD_JSON | BAD_FRAME | TOO_LARGE | THROTTLED | NOT_AVAILABLE | LIMIT | UNAUTHORIZED */
+      reason: z.string(),
+      message: z.string(),
+      id: z.string().optional(),
+    }),
+    ...frameBase(),
+  }),
+);
 /** One balance of the signed-in user (the REST assetBalance row). */
-export const BalanceRow = z.object({
-  account: z.enum(['platform', 'finance', 'contract']),
-  coin: z.string().min(1),
-  available: DecimalStr,
-  frozen: DecimalStr,
-});
+export const BalanceRow = lazySchema(() =>
+  z.object({
+    account: z.enum(['platform', 'finance', 'contract']),
+    coin: z.string().min(1),
+    available: DecimalStr,
+    frozen: DecimalStr,
+  }),
+);
 export type BalanceRow = z.infer<typeof BalanceRow>;
 
 /** OWNCOIN (LIVE-1): every balance of the user, sent after the ACK and after every change. */
-export const OwnCoinFrame = z.object({
-  type: z.literal('OWNCOIN'),
-  symbol: z.string().optional(),
-  origin: z.string(),
-  data: z.object({ balances: z.array(BalanceRow) }),
-  ...frameBase,
-});
+export const OwnCoinFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('OWNCOIN'),
+    symbol: z.string().optional(),
+    origin: z.string(),
+    data: z.object({ balances: z.array(BalanceRow) }),
+    ...frameBase(),
+  }),
+);
 /** USER_STATUS (LIVE-2): a deposit or withdrawal of the user changed state. */
-export const UserStatusFrame = z.object({
-  type: z.literal('USER_STATUS'),
-  symbol: z.string().optional(),
-  origin: z.string(),
-  data: z.object({ kind: z.string(), id: z.union([z.number(), z.string()]), status: z.string() }),
-  ...frameBase,
-});
+export const UserStatusFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('USER_STATUS'),
+    symbol: z.string().optional(),
+    origin: z.string(),
+    data: z.object({ kind: z.string(), id: z.union([z.number(), z.string()]), status: z.string() }),
+    ...frameBase(),
+  }),
+);
 /** SETTLEMENT (its `data` is a SettlementData, LIVE-3). */
-export const AccountFrame = z.object({
-  type: z.literal('SETTLEMENT'),
-  symbol: z.string().optional(),
-  origin: z.string(),
-  data: z.unknown(),
-  ...frameBase,
-});
+export const AccountFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('SETTLEMENT'),
+    symbol: z.string().optional(),
+    origin: z.string(),
+    data: z.unknown(),
+    ...frameBase(),
+  }),
+);
 
 /**
  * MARK (extension of 7.5; FUT-3): a pair's mark price, published at every mark update (once per mark interval),
  * with both inputs: the index and the smoothed basis (mark = index + basis, clamped to a band around the index),
  * and the last trade at or before the update's time. After the ACK the server sends the current mark.
  */
-export const MarkFrame = z.object({
-  type: z.literal('MARK'),
-  symbol: SymbolStr,
-  origin: z.string(),
-  data: z.object({
-    price: DecimalStr,
-    time: z.number().int(),
-    index: DecimalStr,
-    basis: DecimalStr,
-    tradeId: z.number().int(),
-    tradeTime: z.number().int(),
+export const MarkFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('MARK'),
+    symbol: SymbolStr,
+    origin: z.string(),
+    data: z.object({
+      price: DecimalStr,
+      time: z.number().int(),
+      index: DecimalStr,
+      basis: DecimalStr,
+      tradeId: z.number().int(),
+      tradeTime: z.number().int(),
+    }),
+    ...frameBase(),
   }),
-  ...frameBase,
-});
+);
 export type MarkFrame = z.infer<typeof MarkFrame>;
 
 /**
@@ -269,26 +303,28 @@ export type MarkFrame = z.infer<typeof MarkFrame>;
  * happened when it is worth telling (a fill, a liquidation, a take-profit or stop-loss, a funding round).
  * `data.positions` is validated as records here and by the Position schema where it is read.
  */
-export const PositionFrame = z.object({
-  type: z.literal('POSITION'),
-  symbol: z.string().optional(),
-  origin: z.string(),
-  data: z.object({
-    positions: z.array(z.record(z.string(), z.unknown())),
-    event: z
-      .object({
-        kind: z.enum(['filled', 'closed', 'liquidated', 'takeProfit', 'stopLoss', 'funding', 'margin']),
-        positionId: z.number().int(),
-        symbol: z.string(),
-      })
-      .optional(),
+export const PositionFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('POSITION'),
+    symbol: z.string().optional(),
+    origin: z.string(),
+    data: z.object({
+      positions: z.array(z.record(z.string(), z.unknown())),
+      event: z
+        .object({
+          kind: z.enum(['filled', 'closed', 'liquidated', 'takeProfit', 'stopLoss', 'funding', 'margin']),
+          positionId: z.number().int(),
+          symbol: z.string(),
+        })
+        .optional(),
+    }),
+    ...frameBase(),
   }),
-  ...frameBase,
-});
+);
 export type PositionFrame = z.infer<typeof PositionFrame>;
 
 /** One price level of a depth frame: [price, total amount], exact decimal strings; amount "0" removes the level. */
-export const DepthLevel = z.tuple([DecimalStr, DecimalStr]);
+export const DepthLevel = lazySchema(() => z.tuple([DecimalStr, DecimalStr]));
 export type DepthLevel = z.infer<typeof DepthLevel>;
 /**
  * DEPTH (extension of 7.5, DEPTH rules in docs/spec/trading.md): the order book of one symbol. After the ACK
@@ -297,18 +333,20 @@ export type DepthLevel = z.infer<typeof DepthLevel>;
  * the book's own depth sequence (per symbol, not per connection): a delta carries the previous frame's seq + 1;
  * a gap means frames were lost and the client resyncs (REST `GET /api/market/depth` gives the same seq).
  */
-export const DepthFrame = z.object({
-  type: z.literal('DEPTH'),
-  symbol: SymbolStr,
-  origin: z.string(),
-  data: z.object({
-    seq: z.number().int().nonnegative(),
-    snapshot: z.boolean().optional(),
-    bids: z.array(DepthLevel),
-    asks: z.array(DepthLevel),
+export const DepthFrame = lazySchema(() =>
+  z.object({
+    type: z.literal('DEPTH'),
+    symbol: SymbolStr,
+    origin: z.string(),
+    data: z.object({
+      seq: z.number().int().nonnegative(),
+      snapshot: z.boolean().optional(),
+      bids: z.array(DepthLevel),
+      asks: z.array(DepthLevel),
+    }),
+    ...frameBase(),
   }),
-  ...frameBase,
-});
+);
 /** SETTLEMENT payload (extension of 7.5): a second contract (SEC rules) or an option (OPT rules) of the user settled. */
 export const SettlementData = z.discriminatedUnion('kind', [
   z.object({
@@ -331,20 +369,22 @@ export const SettlementData = z.discriminatedUnion('kind', [
 ]);
 export type SettlementData = z.infer<typeof SettlementData>;
 
-export const ServerFrame = z.discriminatedUnion('type', [
-  DepthFrame,
-  DetailFrame,
-  TradeFrame,
-  KlineFrame,
-  HeartbeatFrame,
-  AckFrame,
-  ErrorFrame,
-  OwnCoinFrame,
-  UserStatusFrame,
-  AccountFrame,
-  MarkFrame,
-  PositionFrame,
-]);
+export const ServerFrame = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    DepthFrame,
+    DetailFrame,
+    TradeFrame,
+    KlineFrame,
+    HeartbeatFrame,
+    AckFrame,
+    ErrorFrame,
+    OwnCoinFrame,
+    UserStatusFrame,
+    AccountFrame,
+    MarkFrame,
+    PositionFrame,
+  ]),
+);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 export type DetailFrame = z.infer<typeof DetailFrame>;
 export type DepthFrame = z.infer<typeof DepthFrame>;
