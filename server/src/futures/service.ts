@@ -16,6 +16,7 @@ import { checkFuturesOrder } from '../../../src/shared/trading/futuresChecks';
 import { bookSide, initialMargin, quantityOf, tradeFee } from '../../../src/shared/trading/futuresRules';
 import type { BookFill, BookMatch, BookOrderState, MarketBooks, Marks } from '../context';
 import { BookOrders } from '../core/bookOrders';
+import { earlierOrder } from '../core/clientOrderId';
 import type { FeePaid } from '../events/tradingFees';
 import type { PositionEvent, StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
@@ -140,13 +141,12 @@ export class FuturesService {
     try {
       written = this.write(userId, body, origin, copyOf);
     } catch (err) {
-      const same = body.clientOrderId ? store.byClientId(userId, body.clientOrderId) : undefined;
-      if (!same) throw err;
-      const term = differingTerm(same, body);
-      if (term)
-        throw new ApiFail(
-          `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
-        );
+      const same = earlierOrder(
+        body.clientOrderId,
+        err,
+        (id) => store.byClientId(userId, id),
+        (o) => differingTerm(o, body),
+      );
       return orderView(same, this.deps.pair(same.symbol));
     }
     const { order, pair, pos, shares } = written;

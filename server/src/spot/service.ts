@@ -23,6 +23,7 @@ import { discountedFee } from '../../../src/shared/rewards/vipRules';
 import { checkSpotOrder, fillShare } from '../../../src/shared/trading/spotRules';
 import type { BookMatch, BookOrderState, MarketBooks } from '../context';
 import { BookOrders } from '../core/bookOrders';
+import { earlierOrder } from '../core/clientOrderId';
 import type { FeePaid } from '../events/tradingFees';
 import type { StatusEvent } from '../events/userEvents';
 import { ApiFail } from '../http/failures';
@@ -92,13 +93,12 @@ export class SpotService {
     try {
       placing = this.write(userId, body);
     } catch (err) {
-      const same = body.clientOrderId ? store.byClientId(userId, body.clientOrderId) : undefined;
-      if (!same) throw err;
-      const term = differingTerm(same, body);
-      if (term)
-        throw new ApiFail(
-          `clientOrderId ${body.clientOrderId} is already used by an order with another ${term}: use a new clientOrderId for a new order`,
-        );
+      const same = earlierOrder(
+        body.clientOrderId,
+        err,
+        (id) => store.byClientId(userId, id),
+        (o) => differingTerm(o, body),
+      );
       return view(same, this.deps.pair(same.symbol));
     }
     const { order, amount, pair } = placing;
