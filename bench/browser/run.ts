@@ -1,5 +1,5 @@
 /**
- * `npm run bench:browser` (PERF-B1 to PERF-B9, PERF-7): the live market in a real Chromium against the real server in
+ * `npm run bench:browser` (PERF-B1 to PERF-B10, PERF-7): the live market in a real Chromium against the real server in
  * flood mode (10,000 trades/s over 50 symbols), ours beside a naive client built from the same
  * screens, in the same run. Every figure comes from a counter or a clock of this run. Each figure printed is the
  * median over the runs (ours and naive alternate), beside the previous release's (the committed results); then
@@ -52,11 +52,11 @@ interface ClientFigures {
   msgsPerSPerTab: number;
   hiddenTabMsgs: number;
   commitsPerSHome: number;
-  /** Mean over the four visible tabs while five are open (the machine has two cores for five renderers). */
+  /** Mean over the four visible tabs while five are open, each in its own window (PERF-B10; two cores for five renderers). */
   commitsPerSHome5?: number;
   commitsPerSTrade: number;
   t2pHome: number[];
-  /** While five tabs are open (five renderers on this machine's two cores). */
+  /** While five tabs are open, each in its own window (PERF-B10: five renderers and five displays on two cores). */
   t2pHome5?: number[];
   t2pTrade: number[];
   mainMsPerFrameTrade: number;
@@ -197,9 +197,9 @@ async function measure(kind: Kind, staticDir: string): Promise<ClientFigures> {
         candles: NaN,
       };
     }
-    // B1/B2 with five tabs; the fifth is hidden for B2's hidden-tab figure.
+    // B1/B2 with five tabs; the fifth is hidden for B2's hidden-tab figure. Each in a window of its own (PERF-B10).
     const more = [];
-    for (let i = 0; i < 4; i++) more.push(await s.open(home));
+    for (let i = 0; i < 4; i++) more.push(await s.openWindow(home));
     await Promise.all(more.map((p) => waitLive(p, kind)));
     await sleep(warmMs);
     const tabs = [first, ...more];

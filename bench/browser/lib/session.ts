@@ -15,6 +15,8 @@ export interface Session {
   /** The signed-in demo user's session token (what the pages use). */
   token: string;
   open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** PERF-B10: a page in a window of its own (same context, so the same SharedWorker), visible and drawn. */
+  openWindow(path: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,30 @@ export async function openSession(kind: Kind, staticDir: string, env: Record<str
       if (viewport) await page.setViewportSize(viewport);
       await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
       return page;
+    },
+    async openWindow(path) {
+      // Playwright opens every page as a tab of one window; headless Chromium draws only that window's front tab
+      // (see PERF-B10). CDP's Target.createTarget in this context with newWindow gives the page a window and a
+      // display of its own; Playwright attaches it as a page of the context.
+      const cdp = await browser.newBrowserCDPSession();
+      try {
+        const [any] = context.pages();
+        const own = await context.newCDPSession(any ?? (await context.newPage()));
+        const { targetInfo } = (await own.send('Target.getTargetInfo')) as { targetInfo: { browserContextId: string } };
+        await own.detach();
+        const waiting = context.waitForEvent('page');
+        await cdp.send('Target.createTarget', {
+          url: server.url + path,
+          browserContextId: targetInfo.browserContextId,
+          newWindow: true,
+        });
+        const page = await waiting;
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.waitForLoadState('domcontentloaded');
+        return page;
+      } finally {
+        await cdp.detach().catch(() => {});
+      }
     },
     async close() {
       await browser.close().catch(() => {});
