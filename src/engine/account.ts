@@ -17,6 +17,7 @@ export class AccountStore {
   private balances: readonly BalanceRow[] | null = null;
   private status: UserStatusFrame['data'] | null = null;
   private statusCount = 0;
+  private liveCount = 0;
   private settlement: SettlementData | null = null;
   private settlementCount = 0;
   private authorized = true;
@@ -27,6 +28,7 @@ export class AccountStore {
       balances: this.balances,
       statusCount: this.statusCount,
       lastStatus: this.status,
+      liveCount: this.liveCount,
       settlementCount: this.settlementCount,
       lastSettlement: this.settlement,
       authorized: this.authorized,
@@ -42,6 +44,12 @@ export class AccountStore {
   applyStatus(f: UserStatusFrame, version: number): void {
     this.status = f.data;
     this.statusCount++;
+    this.version = version;
+  }
+
+  /** LIVE-6: the server acknowledged the USER_STATUS subscription: news from now on reaches this engine. */
+  statusLive(version: number): void {
+    this.liveCount++;
     this.version = version;
   }
 
@@ -63,6 +71,7 @@ export class AccountStore {
     this.balances = null;
     this.status = null;
     this.statusCount = 0;
+    this.liveCount = 0;
     this.settlement = null;
     this.settlementCount = 0;
     this.authorized = true;

@@ -94,6 +94,29 @@ describe('the live account [LIVE-1][LIVE-2][LIVE-3]', () => {
     expect(h.engine.accountView().balances).toEqual([USDT('2')]);
   });
 
+  it('[LIVE-6] each acknowledged USER_STATUS subscription (a start, a reconnect) counts once; signed out it is 0', async () => {
+    const h = engineHarness();
+    h.exchange.accounts.set('tok-a', [USDT('5')]);
+    h.engine.acquire({ kind: 'account' });
+    await h.settle();
+    expect(h.engine.accountView().liveCount).toBe(0);
+    h.engine.setAccountToken('tok-a');
+    await h.settle();
+    expect(h.engine.accountView().liveCount).toBe(1);
+    // News does not move it; a reconnect (news sent while the socket was down is lost) does.
+    h.exchange.pushStatus('tok-a', { kind: 'inbox', id: 0, status: 'changed' });
+    await h.settle();
+    expect(h.engine.accountView()).toMatchObject({ liveCount: 1, statusCount: 1 });
+    h.exchange.dropAll();
+    h.time.advance(10_000);
+    await h.settle();
+    expect(h.engine.accountView().liveCount).toBe(2);
+    expect(h.changes.at(-1)).toContain('account');
+    h.engine.setAccountToken(null);
+    await h.settle();
+    expect(h.engine.accountView().liveCount).toBe(0);
+  });
+
   it('[LIVE-3][SEC-12] SETTLEMENT is held with the token like the others; each settlement reaches the account view once, with a count', async () => {
     const h = engineHarness();
     h.exchange.accounts.set('tok-a', [USDT('5')]);

@@ -403,6 +403,11 @@ class Engine implements MarketEngine {
       case 'ACK':
         if (f.data.op === 'subscribe') this.seeder.markLive(f.data.key);
         else this.seeder.forget(f.data.key);
+        // LIVE-6: the user's news flows from here on; what screens fetched before may have missed some.
+        if (f.data.op === 'subscribe' && f.data.key === 'USER_STATUS' && this.accountToken !== null) {
+          this.account.statusLive(++this.state.version);
+          changed = ACCOUNT_CHANGE;
+        }
         break;
       case 'OWNCOIN':
         this.account.applyBalances(f, ++this.state.version);

@@ -122,6 +122,12 @@ export interface AccountView {
   /** How many deposit or withdrawal state changes arrived (screens refetch their lists when it moves). */
   statusCount: number;
   lastStatus: UserStatusFrame['data'] | null;
+  /**
+   * LIVE-6: how many times the USER_STATUS stream became live (its subscription acknowledged, after a start, a
+   * reconnect or a new token); 0 without a session. News the server sent before it (or while the socket was down)
+   * never reached this tab: a screen that fetched earlier fetches again when it moves.
+   */
+  liveCount: number;
   /** How many second contracts of the user settled (LIVE-3; screens refetch their lists when it moves). */
   settlementCount: number;
   /** The latest SETTLEMENT: contract id, symbol, result, close price and payout; null before the first. */

@@ -64,6 +64,28 @@ describe('QueryCache', () => {
     expect(f.calls).toHaveLength(3);
   });
 
+  it('[LIVE-6] a reload while a fetch is in flight does not abort it: its answer is shown, then the key is fetched again', async () => {
+    const cache = new QueryCache(new FakeTime());
+    const f = manual<number>();
+    const k = queryKey(['unread']);
+    const seen: unknown[] = [];
+    cache.subscribe(k, f.fetcher, () => seen.push(cache.get(k)));
+    cache.reload(k);
+    cache.reload(k);
+    expect(f.calls).toHaveLength(1);
+    expect(f.calls[0].signal.aborted).toBe(false);
+    f.calls[0].resolve(1);
+    await flush();
+    expect(seen).toContainEqual({ status: 'ok', data: 1 });
+    expect(f.calls).toHaveLength(2);
+    // The follow-up keeps showing the answer it has (no loading state in between).
+    expect(cache.get(k)).toEqual({ status: 'ok', data: 1 });
+    f.calls[1].resolve(2);
+    await flush();
+    expect(cache.get(k)).toEqual({ status: 'ok', data: 2 });
+    expect(f.calls).toHaveLength(2);
+  });
+
   it('the last unsubscribe aborts the fetch in flight and its late answer is dropped', async () => {
     const cache = new QueryCache(new FakeTime());
     const f = manual<number>();

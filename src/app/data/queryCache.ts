@@ -31,6 +31,8 @@ interface Entry {
   gen: number;
   /** When the last answer (data or error) arrived, on the cache's clock. */
   answeredAt?: number;
+  /** A reload asked for while a fetch was in flight: fetch again once it answers (LIVE-6). */
+  again?: boolean;
 }
 
 const SEP = '\u0000';
@@ -84,10 +86,15 @@ export class QueryCache {
     };
   }
 
-  /** Fetches `key` again now if it is listened to (a retry button). */
+  /**
+   * Fetches `key` again if it is listened to (a retry button, news that it changed): now, or, while a fetch is in
+   * flight, once that one answers (LIVE-6: its answer is shown, not thrown away, and the next fetch follows it).
+   */
   reload(key: string): void {
     const e = this.entries.get(key);
-    if (e && e.listeners.size > 0) this.fetch(key, e, true);
+    if (!e || e.listeners.size === 0) return;
+    if (e.ctrl) e.again = true;
+    else this.fetch(key, e, true);
   }
 
   /** Fetches every listened key starting with `prefix` again (showing loading, keeping data); forgets the rest. */
@@ -100,6 +107,7 @@ export class QueryCache {
   }
 
   private stop(e: Entry): void {
+    e.again = false;
     e.ctrl?.abort();
     e.ctrl = undefined;
     if (e.timer !== undefined) this.timers.clearTimeout(e.timer);
@@ -116,7 +124,12 @@ export class QueryCache {
       if (gen !== e.gen) return;
       e.ctrl = undefined;
       e.answeredAt = this.timers.now();
+      const again = e.again === true;
       this.set(e, next);
+      if (again && e.listeners.size > 0) {
+        this.fetch(key, e, false);
+        return;
+      }
       const ms = refreshOf(e);
       if (ms > 0 && e.listeners.size > 0) e.timer = this.timers.setTimeout(() => this.fetch(key, e, false), ms);
     };

@@ -7,14 +7,19 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLiveAccount } from './hooks';
-import { statusConcerns } from './statusNews';
+import { statusNews } from './statusNews';
 
-/** Calls `reload` when a USER_STATUS of one of `kinds` arrives (not on mount). */
+/**
+ * Calls `reload` when a USER_STATUS of one of `kinds` arrives, and when the stream becomes live again after the
+ * screen mounted (LIVE-6: news sent before the subscription was acknowledged, or while the socket was down, never
+ * arrives); not on mount.
+ */
 export function useStatusRefetch(kinds: readonly string[], reload: () => void, enabled = true): void {
   const live = useLiveAccount();
   const count = live?.statusCount ?? 0;
   const kind = live?.lastStatus?.kind;
-  const seen = useRef(count);
+  const liveCount = live?.liveCount ?? 0;
+  const seen = useRef({ count, liveCount });
   const latest = useRef(reload);
   useEffect(() => {
     latest.current = reload;
@@ -22,7 +27,7 @@ export function useStatusRefetch(kinds: readonly string[], reload: () => void, e
   const list = kinds.join(',');
   useEffect(() => {
     const before = seen.current;
-    seen.current = count;
-    if (enabled && statusConcerns(before, count, kind, list.split(','))) latest.current();
-  }, [count, kind, list, enabled]);
+    seen.current = { count, liveCount };
+    if (enabled && statusNews(before, { count, liveCount }, kind, list.split(','))) latest.current();
+  }, [count, liveCount, kind, list, enabled]);
 }

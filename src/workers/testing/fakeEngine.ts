@@ -111,6 +111,7 @@ export class FakeEngine implements MarketEngine {
     version: 0,
     balances: null,
     statusCount: 0,
+    liveCount: 0,
     lastStatus: null,
     settlementCount: 0,
     lastSettlement: null,
