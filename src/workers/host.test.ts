@@ -3,7 +3,16 @@ import { createMarketHost, type BatchSink } from './host';
 import { FakeEngine } from './testing/fakeEngine';
 import { FakeTime } from '../engine/testing/fakeTime';
 import { ManualQueue } from './testing/manualQueue';
-import { FRAME_PERIOD_MAX_MS, HEALTH_POLL_MS, IDLE_DISPOSE_MS, TAB_PING_TIMEOUT_MS, type Batch } from './wire';
+import {
+  CROWD_TABS,
+  FRAME_PERIOD_MAX_MS,
+  FRAME_PERIOD_MS,
+  HEALTH_POLL_MS,
+  IDLE_DISPOSE_MS,
+  TAB_PING_TIMEOUT_MS,
+  VISIBLE_CREDIT_MS,
+  type Batch,
+} from './wire';
 import type { Bases, Endpoints } from './bases';
 
 function setup() {
@@ -100,6 +109,40 @@ describe('market host: one engine for all tabs [WORK-1]', () => {
     engine().setTicker('btcusdt', '3.00', 3);
     queue.run();
     expect(a.got).toHaveLength(2);
+  });
+
+  it('[PERF-78] with three tabs painting, a timed credit holds its batch one frame more; hidden tabs do not count', () => {
+    const { tab, engine, queue, time } = setup();
+    const tabs = ['a', 'b', 'c'].map((id) => tab(id));
+    for (const t of tabs) t.s.watch(BTC);
+    const [a, b, c] = tabs;
+    // Two tabs painting: the batch goes at the time named.
+    a.s.credit(time.now() + 10);
+    b.s.credit(time.now() + 10);
+    engine().setTicker('btcusdt', '1.00', 1);
+    queue.run();
+    time.advance(10);
+    expect([a.got.length, b.got.length]).toEqual([1, 1]);
+    // A third starts painting: from now on each timed credit waits one frame more.
+    expect(CROWD_TABS).toBe(3);
+    c.s.credit(time.now() + 10);
+    a.s.credit(time.now() + 10);
+    engine().setTicker('btcusdt', '2.00', 2);
+    queue.run();
+    time.advance(10);
+    expect([a.got.length, c.got.length]).toEqual([1, 0]);
+    time.advance(Math.ceil(FRAME_PERIOD_MS) - 1);
+    expect(a.got.length).toBe(1);
+    time.advance(1);
+    expect([a.got.length, c.got.length]).toEqual([2, 1]);
+    expect(a.last().tickers.map((t) => t.price)).toEqual(['2.00']);
+    // b and c stop granting (hidden): once their last credits are older than the window, a alone is not a crowd.
+    time.advance(VISIBLE_CREDIT_MS + 1);
+    a.s.credit(time.now() + 10);
+    engine().setTicker('btcusdt', '3.00', 3);
+    queue.run();
+    time.advance(10);
+    expect(a.got.length).toBe(3);
   });
 
   it('[WORK-7] a credit time far in the future (a confused tab clock) holds the batch one slow frame at most', () => {

@@ -19,10 +19,13 @@ import { sameBases, resolveBases, type Bases, type Endpoints } from './bases';
 import { buildBatch } from './batch';
 import { Interest } from './interest';
 import {
+  CROWD_TABS,
   FRAME_PERIOD_MAX_MS,
+  FRAME_PERIOD_MS,
   HEALTH_POLL_MS,
   IDLE_DISPOSE_MS,
   TAB_PING_TIMEOUT_MS,
+  VISIBLE_CREDIT_MS,
   type Batch,
   type TabStats,
 } from './wire';
@@ -104,6 +107,8 @@ interface Session {
   batchesSent: number;
   holdsLock: boolean;
   lastPing: number;
+  /** When the tab last granted a credit (PERF-78: it is painting). */
+  lastCredit: number;
   closed: boolean;
 }
 
@@ -171,6 +176,13 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         requestFlush(s);
       }
     }
+  }
+
+  /** PERF-78: the tabs that granted a credit within VISIBLE_CREDIT_MS (hidden tabs grant none). */
+  function paintingTabs(now: number): number {
+    let n = 0;
+    for (const t of sessions) if (!t.closed && now - t.lastCredit <= VISIBLE_CREDIT_MS) n++;
+    return n;
   }
 
   function requestFlush(s: Session): void {
@@ -252,6 +264,7 @@ export function createMarketHost(deps: HostDeps): MarketHost {
       batchesSent: 0,
       holdsLock: opts.holdsLock,
       lastPing: deps.clock.now(),
+      lastCredit: -Infinity,
       closed: false,
     };
     s.api = {
@@ -281,8 +294,11 @@ export function createMarketHost(deps: HostDeps): MarketHost {
         s.lastPing = now;
         if (s.closed) return;
         s.credit = true;
+        s.lastCredit = now;
+        // PERF-78: among a crowd of painting tabs, the frame after the one the tab named.
+        const extra = paintingTabs(now) >= CROWD_TABS ? FRAME_PERIOD_MS : 0;
         // A time too far ahead is a confused tab clock: never hold a batch longer than a slow frame.
-        s.sendAt = at !== undefined && Number.isFinite(at) ? Math.min(at, now + FRAME_PERIOD_MAX_MS) : 0;
+        s.sendAt = at !== undefined && Number.isFinite(at) ? Math.min(at + extra, now + FRAME_PERIOD_MAX_MS) : 0;
         requestFlush(s);
       },
       ping() {

@@ -109,6 +109,13 @@ export const FRAME_PERIOD_MS = 1000 / 60;
 export const FRAME_PERIOD_MIN_MS = 6;
 export const FRAME_PERIOD_MAX_MS = 50;
 
+/**
+ * PERF-78: a tab that granted a credit this recently is painting (a hidden tab grants none, WORK-6); while at least
+ * CROWD_TABS tabs are, each timed credit holds its batch one frame more, so each tab gets data every second frame.
+ */
+export const VISIBLE_CREDIT_MS = 500;
+export const CROWD_TABS = 3;
+
 export const TAB_LOCK_PREFIX = 'openex-tab-';
 export function tabLockName(tabId: string): string {
   return TAB_LOCK_PREFIX + tabId;

@@ -28,6 +28,11 @@ const START = `(() => {
 async function main() {
   if (!existsSync(dir + '/index.html')) await buildClient('ours', dir);
   const s = await openSession('ours', dir, { MARKET_COINS: '200' });
+  const extra = Number(process.env.CREDIT_EXTRA_MS ?? 0);
+  if (extra)
+    await s.context.addInitScript(
+      `(() => { const pm = MessagePort.prototype.postMessage; MessagePort.prototype.postMessage = function (m, t) { if (m && m.t === 'credit' && typeof m.at === 'number') m = { ...m, at: m.at + ${extra} }; return pm.call(this, m, t); }; })()`,
+    );
   try {
     const pages: Page[] = [await s.open('/')];
     for (let i = 0; i < 4; i++) pages.push(how === 'tabs' ? await s.open('/') : await s.openWindow('/'));
