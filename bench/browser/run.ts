@@ -10,7 +10,8 @@
  *   --window=S         seconds per measured window (default 8)
  *   --no-lighthouse    skip Lighthouse
  *   --lighthouse-only  only Lighthouse (writes no results file unless --out)
- *   --out=FILE         also write the results JSON there (default bench/results/browser-latest.json unless --quick)
+ *   --out=FILE         write the results JSON there (nothing in bench/results; without it a full run writes browser-latest.json and .md)
+ *   --help             print these options and exit
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,15 @@ import { hideTab } from './lib/visibility';
 import { openFivePositions, openFuturesTab } from './lib/futures';
 
 const argv = process.argv.slice(2);
+const OPTIONS = ['--quick', '--runs=', '--window=', '--no-lighthouse', '--lighthouse-only', '--out=', '--help'];
+// An option it does not know (a typo, `-h`) must not start an eight-minute run that overwrites bench/results.
+const unknown = argv.filter((a) => !OPTIONS.some((o) => (o.endsWith('=') ? a.startsWith(o) : a === o)));
+if (argv.includes('--help') || unknown.length > 0) {
+  if (unknown.length > 0) console.error(`unknown option(s): ${unknown.join(' ')}`);
+  const head = readFileSync(import.meta.filename, 'utf8').split('*/')[0];
+  console.log(head.replace(/^\/\*\*|^ \* ?/gm, ''));
+  process.exit(unknown.length > 0 ? 2 : 0);
+}
 const quick = argv.includes('--quick');
 const windowS = Number(argv.find((a) => a.startsWith('--window='))?.split('=')[1] ?? (quick ? 3 : 8));
 const warmMs = quick ? 1500 : 3000;
