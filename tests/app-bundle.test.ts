@@ -65,9 +65,25 @@ describe('[PERF-11][PERF-14][PERF-17][PERF-95] what the build writes for the bro
   it('[PERF-95] the start-up spinner is in the page, painted before the entry script runs', () => {
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     const root = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
-    expect(root).toMatch(/<div class="boot" aria-busy="true"><span class="spinner" aria-hidden="true"><\/span><\/div>/);
-    // Nothing but the spinner: no text a visitor of another language would read.
-    expect(root.replace(/<[^>]*>/g, '').trim()).toBe('');
+    expect(root).toMatch(/<div class="boot" aria-busy="true">\s*<span class="spinner" aria-hidden="true"><\/span\s*>/);
+    // Nothing but the spinner: no text a visitor of another language would read, nor hear (PERF-99's digits below).
+    const warm = /<span class="visually-hidden" aria-hidden="true">(.*?)<\/span>/.exec(root);
+    expect(
+      root
+        .replace(warm?.[0] ?? '', '')
+        .replace(/<[^>]*>/g, '')
+        .trim(),
+    ).toBe('');
+  });
+
+  it('[PERF-99] the page loads its fonts before the script: hidden digits, regular and bold, that nobody sees or hears', () => {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const boot = /<div class="boot"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    const warm = /<span class="visually-hidden" aria-hidden="true">(.*?)<\/span>/.exec(boot)?.[1];
+    expect(warm).toBe('0123456789<b>0123456789</b>');
+    // The class hides it from sight in the one stylesheet that stands before the first paint (PERF-17).
+    const css = readFileSync(join(dir, /href="\/(assets\/index-[\w-]+\.css)"/.exec(html)![1]), 'utf8');
+    expect(css).toMatch(/\.visually-hidden[,{][^}]*clip-path:inset\(50%\)/);
   });
 
   it('[PERF-11] every script the home screen loads has brotli and gzip copies that decode to it', () => {

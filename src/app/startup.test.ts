@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../shared/defaultSettings';
 import { StorageKeys } from '../shared/storageKeys';
 import { memoryStorage } from './state/testing/memoryStorage';
@@ -145,6 +145,36 @@ describe('[spec 4.3] start-up', () => {
     );
     expect(i18n.hasResourceBundle('fr', 'common')).toBe(true);
     expect(settings.ready).toBe(false);
+    answer(reply({ code: 200, msg: 'ok', data: DEFAULT_SETTINGS }));
+    await started;
+    expect(settings.ready).toBe(true);
+  });
+
+  it('[PERF-100] the number formatter of the guessed language is built while the settings calls are on the wire', async () => {
+    localStorage.setItem(StorageKeys.language, 'de');
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (url: string) => {
+      calls.push(String(url));
+      if (String(url).includes('getAllSetting')) return new Promise<Response>((r) => (answer = r));
+      return Promise.resolve(reply({ code: 200, msg: 'ok', data: coins }));
+    });
+    const built: string[] = [];
+    const NumberFormat = Intl.NumberFormat;
+    const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (locale, options) {
+      built.push(`${String(locale)}${options?.notation ? ` ${options.notation}` : ''}`);
+      return new NumberFormat(locale, options);
+    });
+    onTestFinished(() => spy.mockRestore());
+    const { startUp, settings } = await load();
+    const started = startUp();
+    await vi.waitFor(() => expect(built).toEqual(expect.arrayContaining(['de-u-nu-latn', 'de-u-nu-latn compact'])));
+    expect(settings.ready).toBe(false);
+    // Built once: the prices that follow use the cached formatters.
+    const { localize } = await import('../shared/numberFormat');
+    const count = built.length;
+    expect(localize('1234567.5', 'de')).toBe('1.234.567,5');
+    expect(localize('3.68K', 'de')).toBe('3680');
+    expect(built.length).toBe(count);
     answer(reply({ code: 200, msg: 'ok', data: DEFAULT_SETTINGS }));
     await started;
     expect(settings.ready).toBe(true);

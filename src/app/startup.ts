@@ -19,6 +19,8 @@ import { StorageKeys } from '../shared/storageKeys';
 import { applyCoins, applyConfig, cachedCoins, cachedConfig, settings } from './state/settings';
 import { readFlag } from '../shared/flags';
 import { runtimeConfig } from './api/runtimeConfig';
+import { compact, separatorsFor } from '../shared/numberFormat';
+import { clock } from './time/clock';
 
 /** 4.4: replace on code 200 only. Resolves true when the server's config was applied. */
 export async function refreshSettings(): Promise<boolean> {
@@ -84,8 +86,13 @@ export function guessLanguage(): string {
  */
 export async function startUp(opts: { namespaces?: readonly Namespace[] } = {}): Promise<void> {
   loadLocal();
-  prefetchMessages(guessLanguage(), opts.namespaces ?? []);
-  await Promise.all([refreshSettings(), refreshCoins()]);
+  const guess = guessLanguage();
+  prefetchMessages(guess, opts.namespaces ?? []);
+  const refreshed = Promise.all([refreshSettings(), refreshCoins()]);
+  // PERF-100: the page's first number formatter costs the browser's number data (tens of ms, once per page); built
+  // here, in a task of its own while the settings calls are on the wire, it is not paid by the first list of prices.
+  clock.setTimeout(() => warmNumberFormat(guess), 0);
+  await refreshed;
   const lang = pickLanguage();
   const storedId = readString(StorageKeys.languageId) ?? undefined;
   // Picking is not choosing: only an explicit choice (setLanguage from the language list) is stored.
@@ -99,3 +106,17 @@ export async function startUp(opts: { namespaces?: readonly Namespace[] } = {}):
 }
 
 let stopLanguageRefetch: (() => void) | undefined;
+
+/**
+ * PERF-100: builds and caches the number formatters of `lang` that every list of prices uses (its separators and
+ * its compact form, src/shared/numberFormat.ts). A language shown later builds its own; the browser's number data,
+ * the costly part, is loaded once for all of them.
+ */
+export function warmNumberFormat(lang: string): void {
+  try {
+    separatorsFor(lang);
+    compact('1000', lang);
+  } catch {
+    // A browser without Intl's options formats when a price is shown, as before.
+  }
+}
