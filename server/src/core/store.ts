@@ -23,8 +23,15 @@ export interface CoreStore {
   prune(keep: number): void;
 }
 
+/** Entries per INSERT statement (PERF-88: a statement per size up to this, prepared once). */
+const CHUNK = 64;
+
 export function coreStore(db: Database.Database): CoreStore {
-  const insert = db.prepare('INSERT INTO core_journal (at, entry) VALUES (?, ?)');
+  const inserts: Database.Statement[] = [];
+  const insertOf = (n: number) =>
+    (inserts[n] ??= db.prepare(
+      `INSERT INTO core_journal (at, entry) VALUES ${new Array(n).fill('(?, ?)').join(', ')}`,
+    ));
   const last = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM core_journal').pluck();
   const since = db.prepare('SELECT seq, entry FROM core_journal WHERE seq > ? ORDER BY seq');
   const snaps = db.prepare('SELECT seq, at, fingerprint, state, hash FROM core_snapshots ORDER BY seq DESC');
@@ -35,9 +42,16 @@ export function coreStore(db: Database.Database): CoreStore {
   const dropSnaps = db.prepare('DELETE FROM core_snapshots WHERE seq < ?');
   const dropJournal = db.prepare('DELETE FROM core_journal WHERE seq <= ?');
   return {
+    // PERF-88: a batch's entries in one statement (up to CHUNK): SQLite inserts a VALUES list's rows in its order,
+    // so each entry's seq is what a statement an entry gave it, and the last row's is the batch's last seq.
     append(entries, at) {
       let seq = 0;
-      for (const e of entries) seq = Number(insert.run(at, JSON.stringify(e)).lastInsertRowid);
+      for (let i = 0; i < entries.length; i += CHUNK) {
+        const n = Math.min(CHUNK, entries.length - i);
+        const args: (number | string)[] = [];
+        for (let k = i; k < i + n; k++) args.push(at, JSON.stringify(entries[k]));
+        seq = Number(insertOf(n).run(...args).lastInsertRowid);
+      }
       return seq;
     },
     lastSeq: () => last.get() as number,

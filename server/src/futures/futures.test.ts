@@ -144,6 +144,33 @@ describe('[FUT-13] an opening order holds margin + fee; its fill becomes the pos
   });
 });
 
+describe('[PERF-88] the open opening orders of a position count in a new order of it', () => {
+  it('[PERF-88] towards maxShare and its leverage; the other side and a cancelled order not', async () => {
+    const u = await user('100000000');
+    const max = new Decimal(pair().maxShare);
+    // Prices that rest: a long below the best bid, a short above the best ask.
+    const away = (p: string, f: string) => new Decimal(p).times(f).toDecimalPlaces(pair().baseScale).toFixed();
+    const prices: Record<string, string> = { long: away(best().bestBid!, '0.9'), short: away(best().bestAsk!, '1.1') };
+    const open = (side: string, shares: string, leverage: number) =>
+      submit(u.token, { symbol: SYMBOL, side, action: 'open', type: 'limit', price: prices[side], shares, leverage });
+    const first = await open('long', max.minus(25).toFixed(), 10);
+    expect(first.body.data.status).toBe('open');
+    // The resting order's shares count: 26 more would pass maxShare, 25 reach it.
+    expect((await open('long', '26', 10)).body.msg).toContain('holds at most');
+    expect((await open('long', '10', 10)).body.data.status).toBe('open');
+    // Another leverage is refused while those orders wait, with the leverage they use.
+    expect((await open('long', '10', 20)).body.msg).toContain('use 10x');
+    expect((await open('long', '15', 10)).body.data.status).toBe('open');
+    expect((await open('long', '10', 10)).body.msg).toContain('holds at most');
+    // The short side counts its own orders only.
+    expect((await open('short', '30', 20)).body.data.status).toBe('open');
+    // A cancelled order no longer counts.
+    const c = await ts.call(futuresApi.cancelFuturesOrder, { token: u.token, query: { id: first.body.data.id } });
+    expect(c.data.status).toBe('cancelled');
+    expect((await open('long', max.minus(25).toFixed(), 10)).body.data.status).toBe('open');
+  });
+});
+
 describe('[FUT-15] a reduce-only close never flips a position', () => {
   it('refuses more than the position, closes half then the rest, and no short appears', async () => {
     const u = await user('1000');

@@ -169,7 +169,7 @@ export class FuturesService {
     const { store, ledger, books, clock } = this.deps;
     const pair = this.pairOf(body.symbol);
     const pos = store.openPosition(userId, body.symbol, body.side, copyOf);
-    const pending = store.openOrdersOf(userId, body.symbol, body.side, copyOf).filter((o) => o.action === 'open');
+    const pending = store.pendingOpens(userId, body.symbol, body.side, copyOf);
     const pendingShares = pending.reduce((s, o) => s.plus(o.shares).minus(o.filledShares), new Decimal(0));
     const best = books.best(body.symbol);
     const available = this.available(userId);

@@ -207,6 +207,10 @@ export function sqliteFuturesStore(db: Database.Database) {
     openOrdersOf: db.prepare(
       `SELECT ${O} FROM futures_orders WHERE status IN ${OPEN} AND user_id = ? AND symbol = ? AND side = ? AND copy_of = ? ORDER BY id`,
     ),
+    pendingOpens: db.prepare(
+      `SELECT shares, filled_shares AS filledShares, leverage FROM futures_orders
+       WHERE status IN ${OPEN} AND user_id = ? AND symbol = ? AND side = ? AND copy_of = ? AND action = 'open' ORDER BY id`,
+    ),
     insertPosition: db.prepare(insertSql('futures_positions', POSITION_KEYS)),
     updatePosition: db.prepare(updateSql('futures_positions', POSITION_KEYS)),
     position: db.prepare(`SELECT ${P} FROM futures_positions WHERE id = ?`),
@@ -275,6 +279,12 @@ export function sqliteFuturesStore(db: Database.Database) {
     /** Open orders of one position's book (`copyOf` 0 = the user's own, else the lead trader's copies). */
     openOrdersOf: (userId: number, symbol: string, side: string, copyOf = 0) =>
       q.openOrdersOf.all(userId, symbol, side, copyOf) as OrderRow[],
+    /**
+     * PERF-88: what a new order's check needs of the open orders that open the same position (their shares, what
+     * of them filled, their leverage), oldest first: three columns, not the whole row of each, on every order.
+     */
+    pendingOpens: (userId: number, symbol: string, side: string, copyOf = 0) =>
+      q.pendingOpens.all(userId, symbol, side, copyOf) as Pick<OrderRow, 'shares' | 'filledShares' | 'leverage'>[],
     orderPage(userId: number, open: boolean, symbol: string | undefined, limit: number, offset: number) {
       const f = memo<OrderRow>(`o:${open}:${!!symbol}`, () =>
         page<OrderRow>(
