@@ -193,6 +193,29 @@ describe('[PERF-40] virtual market lists', () => {
   });
 });
 
+describe('[PERF-101] a short list renders whole', () => {
+  it('[PERF-101][PERF-43] home: every row rendered; Page Down moves focus by the rows that fit the view, measured from the row', async () => {
+    await withPage(PHONE, async (page) => {
+      await visit(page, url(), '/');
+      await page.waitForSelector('.home .mt-row');
+      const count = Number(await page.getAttribute('.home table', 'aria-rowcount')) - 1;
+      expect(count).toBeLessThanOrEqual(40);
+      expect(await page.$$eval('.home .mt-row', (els) => els.length)).toBe(count);
+      await page.focus('.home .mt-row >> nth=0 >> .mt-pair');
+      const expected = await page.evaluate((n) => {
+        const row = document.querySelector('.home .mt-row')!.getBoundingClientRect().height;
+        return Math.min(n - 1, Math.max(1, Math.floor(window.innerHeight / row) - 1)) + 2;
+      }, count);
+      expect(expected).toBeGreaterThan(3);
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction(
+        (n) => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') === String(n),
+        expected,
+      );
+    });
+  });
+});
+
 describe('[MKT-4] search (/search)', () => {
   it('filters the four lists, opens the trade screen, and remembers the search', async () => {
     await withPage(PHONE, async (page) => {

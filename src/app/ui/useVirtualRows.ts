@@ -19,7 +19,15 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { INITIAL_VIEW_PX, OVERSCAN, rowForKey, sameWindow, virtualWindow, type VirtualWindow } from './virtualWindow';
+import {
+  INITIAL_VIEW_PX,
+  MIN_VIRTUAL,
+  OVERSCAN,
+  rowForKey,
+  sameWindow,
+  virtualWindow,
+  type VirtualWindow,
+} from './virtualWindow';
 
 export interface VirtualRowsOptions {
   /** A fixed row height in px; without it, rows are measured. */
@@ -87,6 +95,9 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
   const scroller = useRef<HTMLElement | undefined>(undefined);
   const heights = useRef(new Map<number, number>());
   const pending = useRef<{ index: number; col: number } | undefined>(undefined);
+  // PERF-101: a list short enough to render whole reads no geometry when it mounts or updates (no window to place,
+  // no row height to learn); a page key measures the row it starts from.
+  const whole = count <= MIN_VIRTUAL;
 
   const update = useCallback(() => {
     const el = ref.current;
@@ -99,6 +110,12 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    if (whole) {
+      // Every row is rendered: nothing to follow on scroll or resize.
+      const all = virtualWindow(count, 0, 0, rowH, overscan);
+      setWin((w) => (sameWindow(w, all) ? w : all));
+      return;
+    }
     const sc = scrollParent(el);
     scroller.current = sc;
     update();
@@ -112,13 +129,13 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
       window.removeEventListener('resize', update);
       ro?.disconnect();
     };
-  }, [update]);
+  }, [update, whole, count, rowH, overscan]);
 
   // Measure the rows on screen (unless the list's rows have a fixed height) and focus a row a key moved to.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (rowHeight === undefined) {
+    if (rowHeight === undefined && !whole) {
       const seen = heights.current;
       for (const row of el.querySelectorAll<HTMLElement>(':scope > [data-vrow]')) {
         const h = row.getBoundingClientRect().height;
@@ -138,7 +155,7 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
     pending.current = undefined;
     const f = row.querySelectorAll<HTMLElement>(FOCUSABLE);
     (f[p.col] ?? f[0] ?? row).focus();
-  }, [win, rowHeight, measured]);
+  }, [win, rowHeight, measured, whole]);
 
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLElement>) => {
@@ -159,8 +176,9 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
         }
         return;
       }
-      const view = viewOf(scroller.current);
-      const to = rowForKey(e.key, index, count, Math.floor(view.height / rowH) - 1);
+      const view = viewOf(whole ? scrollParent(el) : scroller.current);
+      const pageRowH = whole && rowHeight === undefined ? row.getBoundingClientRect().height || rowH : rowH;
+      const to = rowForKey(e.key, index, count, Math.floor(view.height / pageRowH) - 1);
       if (to === undefined || to === index) return;
       e.preventDefault();
       const col = Math.max(0, [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].indexOf(target));
@@ -178,7 +196,7 @@ export function useVirtualRows<E extends HTMLElement>(count: number, opts: Virtu
       const f = there.querySelectorAll<HTMLElement>(FOCUSABLE);
       (f[col] ?? f[0] ?? there).focus();
     },
-    [count, rowH, update, roving],
+    [count, rowH, update, roving, whole, rowHeight],
   );
 
   const onFocus = useCallback(
