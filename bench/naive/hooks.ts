@@ -385,6 +385,20 @@ export function usePositions(_everyMs = 0): PositionsView | undefined {
 }
 
 /**
+ * The naive client has no structure (PERF-84): every positions message is a React update of every hook that hears
+ * the positions, as usePositions.
+ */
+export function usePositionStructure(): PositionsView | undefined {
+  return usePositions();
+}
+
+/**
+ * The naive client writes nothing outside React (PERF-83): its structure is the live view, so the positions list
+ * renders every figure itself at each message, and a writer would only add a subscription of its own.
+ */
+export function usePositionsWriter(_write: (view: PositionsView | undefined) => void, _everyMs = 0): void {}
+
+/**
  * The canvases' feeds (PERF-33) the naive way: a React state update per message (useDepth / useTrades above),
  * then the view handed to the canvas after the commit.
  */

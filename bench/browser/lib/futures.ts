@@ -52,10 +52,15 @@ export async function openFivePositions(s: Session): Promise<void> {
 /** Opens the futures screen on BTC/USDT and waits for the five positions with their marks. */
 export async function openFuturesTab(s: Session): Promise<Page> {
   const page = await s.open('/contract?symbol=btcusdt');
+  await waitForFivePositions(page);
+  return page;
+}
+
+/** Waits until the futures account on `page` lists the five positions. */
+export async function waitForFivePositions(page: Page): Promise<void> {
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="futures-account"] [data-position-id]').length >= n,
     PAIRS.length,
     { timeout: 60_000 },
   );
-  return page;
 }

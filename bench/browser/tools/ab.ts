@@ -4,7 +4,9 @@
  * printed (main-thread task wall, CPU, script ms/s, layouts and style recalcs per second, frames and React commits
  * per second), then the medians per build. For A/B checks of a change on a shared machine.
  *   node --import tsx bench/browser/tools/ab.ts <path> <seconds> <rounds> <staticDir> [staticDir ...]
+ * AB_POSITIONS=1 opens the futures bench's five positions first (PERF-B8) and waits until the page lists them.
  */
+import { openFivePositions, waitForFivePositions } from '../lib/futures';
 import { sleep } from '../lib/metrics';
 import { openSession, waitLive } from '../lib/session';
 
@@ -21,8 +23,11 @@ async function once(dir: string): Promise<Row> {
   // A loaded machine: the page may take longer than Playwright's 30 s to load.
   s.context.setDefaultNavigationTimeout(180_000);
   try {
+    const positions = process.env.AB_POSITIONS === '1';
+    if (positions) await openFivePositions(s);
     const page = await s.open(path);
     await waitLive(page, 'ours');
+    if (positions) await waitForFivePositions(page);
     await sleep(3000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -62,7 +67,11 @@ const fmt = (r: Row) =>
 const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
 for (let i = 0; i < rounds; i++) {
   for (const d of i % 2 ? [...dirs].reverse() : dirs) {
-    const r = await once(d);
+    // A loaded machine may miss the harness's 30 s wait for the first live data: that round runs again, once.
+    const r = await once(d).catch((e: unknown) => {
+      console.log(`round ${i + 1} ${d}: again (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+      return once(d);
+    });
     results.set(d, [...(results.get(d) ?? []), r]);
     console.log(`round ${i + 1} ${d}: ${fmt(r)}`);
   }

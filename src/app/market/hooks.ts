@@ -20,6 +20,7 @@ import {
 } from '../../engine';
 import type { KlineInterval } from '../../shared/protocol';
 import { marketClient } from './marketClient';
+import { structureKeeper } from './positionStructure';
 import { ACCOUNT_TOPIC_KEY, POSITIONS_TOPIC_KEY, type Snapshot } from './store';
 
 const noopUnsubscribe = () => undefined;
@@ -269,7 +270,11 @@ const getPositions = () => marketClient.store.positions;
  * Undefined until the first batch; `positions` null until the first POSITION frame or without a session.
  */
 export function usePositions(everyMs = 0): PositionsView | undefined {
-  const subscribe = useCallback(
+  return useSyncExternalStore(usePositionsSubscribe(everyMs), getPositions, none);
+}
+
+function usePositionsSubscribe(everyMs: number): (onChange: () => void) => () => void {
+  return useCallback(
     (onChange: () => void) => {
       const unwatch = marketClient.watch(POSITIONS_TOPIC);
       const unsubscribe = marketClient.store.subscribe(POSITIONS_TOPIC_KEY, onChange, everyMs);
@@ -280,7 +285,47 @@ export function usePositions(everyMs = 0): PositionsView | undefined {
     },
     [everyMs],
   );
-  return useSyncExternalStore(subscribe, getPositions, none);
+}
+
+const keepStructure = structureKeeper();
+const getPositionStructure = () => keepStructure(marketClient.store.positions);
+
+/**
+ * The positions view's structure (PERF-84): the view as it was when its structure last changed (a position
+ * opened, closed or resized, any field of a row but its live figures, a first mark, an event, the session). A
+ * mark that only moves the figures commits nothing; the rows' `mark` figures here are those of that moment, so
+ * a component that shows them live takes them from `usePositionsWriter`.
+ */
+export function usePositionStructure(): PositionsView | undefined {
+  return useSyncExternalStore(usePositionsSubscribe(0), getPositionStructure, none);
+}
+
+/**
+ * The positions view handed to `write` instead of to React state (PERF-83), for live cells written outside
+ * React: on mount, whenever `write` changes (a new function each render writes after every render), and on each
+ * change at most once per frame (or per `everyMs`), in the frame loop's animation frame. Watches the positions
+ * while mounted, like usePositions.
+ */
+export function usePositionsWriter(write: (view: PositionsView | undefined) => void, everyMs = 0): void {
+  const latest = useRef(write);
+  useLayoutEffect(() => {
+    latest.current = write;
+    write(getPositions());
+  }, [write]);
+  useEffect(() => {
+    const unwatch = marketClient.watch(POSITIONS_TOPIC);
+    const unsubscribe = marketClient.store.subscribe(
+      POSITIONS_TOPIC_KEY,
+      () => latest.current(getPositions()),
+      everyMs,
+    );
+    // A view that arrived between the render and this subscription.
+    latest.current(getPositions());
+    return () => {
+      unsubscribe();
+      unwatch();
+    };
+  }, [everyMs]);
 }
 
 /**

@@ -29,7 +29,11 @@ vi.mock('../../api/client', async (orig) => {
   };
 });
 // The market worker's hooks need a page; none here.
-vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined, usePositions: () => undefined }));
+vi.mock('../../market/hooks', () => ({
+  useLiveAccount: () => undefined,
+  usePositions: () => undefined,
+  usePositionStructure: () => undefined,
+}));
 
 beforeAll(async () => {
   await setLanguage('en', { persist: false });

@@ -22,7 +22,11 @@ vi.mock('./data', async (orig) => ({
   useTraders: () => ({ status: 'ok', data: { total: 1, rows: [TRADER] }, error: null, reload: () => undefined }),
 }));
 // The follow button reads the live account; no worker here.
-vi.mock('../../market/hooks', () => ({ useLiveAccount: () => undefined, usePositions: () => undefined }));
+vi.mock('../../market/hooks', () => ({
+  useLiveAccount: () => undefined,
+  usePositions: () => undefined,
+  usePositionStructure: () => undefined,
+}));
 
 import { Leaderboard } from './components/Leaderboard';
 

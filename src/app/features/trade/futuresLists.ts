@@ -5,6 +5,8 @@
  *
  * Live positions come ONLY from the worker (`usePositions()`, valued at every mark there, one commit a frame at
  * most); until its first batch the REST `position/list`, which carries the server's figures at its mark, is shown.
+ * The futures screen hears only their structure (`usePositionStructure()`, PERF-84): it commits when a position
+ * opens, closes or changes, not for a mark, and its table writes the live figures outside React (PERF-83).
  */
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
@@ -16,7 +18,8 @@ import type { ContractPair } from '../../../shared/schemas/coins';
 import { call } from '../../api/client';
 import { queryKey } from '../../data/queryCache';
 import { useQuery, type QueryResult } from '../../data/useQuery';
-import { usePositions } from '../../market/hooks';
+import type { PositionsView } from '../../../engine';
+import { usePositions, usePositionStructure } from '../../market/hooks';
 import { useStatusRefetch } from '../../market/useStatusRefetch';
 import { settings } from '../../state/settings';
 import { useOwnPage, usePairIn } from './components/kit/ownLists';
@@ -40,7 +43,7 @@ export function useContractPairs(): ReadonlyMap<string, ContractPair> {
 
 /** Calls `reload` when the worker's POSITION event count moves (a fill, a liquidation, a trigger, funding). */
 function useEventRefetch(reload: () => void, enabled: boolean): void {
-  const count = usePositions()?.eventCount ?? 0;
+  const count = usePositionStructure()?.eventCount ?? 0;
   const seen = useRef(count);
   const latest = useRef(reload);
   useEffect(() => {
@@ -68,9 +71,20 @@ export interface OpenPositions {
   source: 'live' | 'rest';
 }
 
-/** The caller's open positions: the worker's when it has them, else the REST list (FUI-9). */
+/** The caller's open positions with their figures live at every mark: the worker's when it has them, else the REST list (FUI-9). */
 export function useOpenPositions(uid: string): OpenPositions {
-  const live = usePositions();
+  return useOpenPositionsOf(uid, usePositions());
+}
+
+/**
+ * The caller's open positions as `useOpenPositions`, committing only when their structure changes (PERF-84): the
+ * worker's rows carry the figures of that moment; a view that shows them live writes them (`usePositionsWriter`).
+ */
+export function useOpenPositionStructure(uid: string): OpenPositions {
+  return useOpenPositionsOf(uid, usePositionStructure());
+}
+
+function useOpenPositionsOf(uid: string, live: PositionsView | undefined): OpenPositions {
   const liveRows = live?.authorized !== false ? live?.positions : null;
   const q = useQuery(
     queryKey(['futures', 'positions', uid]),

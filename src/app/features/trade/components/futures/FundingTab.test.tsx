@@ -27,6 +27,8 @@ const row: FuturesRecord = {
 vi.mock('../../../../market/hooks', () => ({
   useMark: () => undefined,
   usePositions: () => undefined,
+  usePositionStructure: () => undefined,
+  usePositionsWriter: () => undefined,
   useLiveAccount: () => undefined,
 }));
 vi.mock('../../futuresLists', () => ({
@@ -39,6 +41,7 @@ vi.mock('../../futuresLists', () => ({
   useContractPairs: () => undefined,
   useFuturesOrders: () => undefined,
   useOpenPositions: () => undefined,
+  useOpenPositionStructure: () => undefined,
 }));
 
 const render = (desktop: boolean) =>

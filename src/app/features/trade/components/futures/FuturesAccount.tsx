@@ -1,8 +1,9 @@
 /**
  * The user's futures account under the futures screen (FUI-9, FUI-10): Positions, Open orders (cancel), Order
  * history and Funding as tabs, each with its loading, empty and error states; a table on the desktop, cards on the
- * phone. Position rows come from `useOpenPositions` (the worker's live view, else the REST list); each row's PnL
- * is `position.mark.unrealisedPnl`, computed once by the shared arithmetic, never here. Actions open the close,
+ * phone. Position rows come from `useOpenPositionStructure` (the worker's view, else the REST list; PERF-84), and
+ * each row's live figures are written into its cells (PERF-83); its PnL is `position.mark.unrealisedPnl`,
+ * computed once by the shared arithmetic, never here. Actions open the close,
  * margin and TP/SL dialogs. A liquidation, take-profit or stop-loss event is told in a toast.
  *
  * This file holds the tabs and the funding list; the positions are in FuturesPositions.tsx, the order lists and
@@ -15,7 +16,7 @@ import { DataState } from '../../../../ui/DataState';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { SignInCta } from '../../../../ui/SignInCta';
 import { useLanguage } from '../../../../ui/Price';
-import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositions } from '../../futuresLists';
+import { useContractPairs, useFuturesOrders, useFuturesRecords, useOpenPositionStructure } from '../../futuresLists';
 import { pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
 import { FUTURES_PAGE_SIZE, OrdersList } from './FuturesOrdersList';
 import { CardHead, ListState, ListTabs, RowCards, RowsTable, useListTabs, type Column } from '../kit/RowsView';
@@ -31,7 +32,7 @@ export function FuturesAccount({ symbol, desktop }: { symbol: string; desktop: b
   const lists = useListTabs(TABS, symbol);
   const { uid, tab, pages, setPage, filter } = lists;
   const pairs = useContractPairs();
-  const positions = useOpenPositions(uid);
+  const positions = useOpenPositionStructure(uid);
   const open = useFuturesOrders(uid, 'open', filter, pages.open, FUTURES_PAGE_SIZE);
   const rows = (positions.rows ?? []).filter((p) => p.status === 'open' && (!filter || p.symbol === filter));
   const label = (k: Tab) =>

@@ -10,6 +10,9 @@ vi.mock('../../orderLimit', async (importOriginal) => ({
   useOrderLimit: (await import('../kit/formTesting')).useTestOrderLimit,
 }));
 
+// The symbols the form asked the mark of, in order (PERF-84).
+const markAsked = vi.hoisted(() => [] as (string | undefined)[]);
+
 // The worker's live data as the hooks hand it over: a book, a last price, no mark yet, the user's balances.
 vi.mock('../../../../market/hooks', async () =>
   (await import('../kit/formTesting')).formHooks(
@@ -19,8 +22,12 @@ vi.mock('../../../../market/hooks', async () =>
     ],
     {
       useDepth: () => ({ bids: [{ price: '99.90' }], asks: [{ price: '100.10' }] }),
-      useMark: () => undefined,
+      useMark: (...args: unknown[]) => {
+        markAsked.push(args[0] as string | undefined);
+        return undefined;
+      },
       usePositions: () => undefined,
+      usePositionStructure: () => undefined,
     },
   ),
 );
@@ -69,6 +76,19 @@ describe('[FUI-4] [FUI-6] the futures order form', () => {
     html = render({ size: '10', withTpSl: true, stopLoss: '101' });
     expect(part(html, 'futures-sl')).toContain('aria-invalid="true"');
     expect(part(html, 'futures-price')).not.toContain('aria-invalid');
+  });
+
+  it('[PERF-84] the form hears the mark only while TP/SL are shown or filled', () => {
+    signIn();
+    const asked = (draft: Partial<FuturesDraft>) => {
+      markAsked.length = 0;
+      render(draft);
+      return [...new Set(markAsked)];
+    };
+    expect(asked({ size: '10' })).toEqual([undefined]);
+    expect(asked({ size: '10', action: 'close' })).toEqual([undefined]);
+    expect(asked({ size: '10', withTpSl: true })).toEqual(['btcusdt']);
+    expect(asked({ size: '10', takeProfit: '120' })).toEqual(['btcusdt']);
   });
 
   it('[SPOT-13] after a refusal by the order limit both buttons wait, and the form says how long', () => {

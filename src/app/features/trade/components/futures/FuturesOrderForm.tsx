@@ -8,7 +8,8 @@
  *
  * Desktop: Long and Short side by side, each with its preview. The phone's sheet: one side, with a switch.
  * Cost: the form never follows ticks: the last price once (the prefill), the mark when it moves (one a second at
- * most), the top of the book only while a market order or a USDT size needs it.
+ * most) while TP/SL are shown or filled, the top of the book only while a market order or a USDT size needs it, the
+ * positions only when their structure changes (PERF-84).
  *
  * Each side's preview and button are in FuturesSideBlock.tsx; the form's parts (fields, lines, choices, outcome
  * line) are the trading kit's (../kit/OrderFormShell.tsx). An order refused by the per-user order limit (HTTP 429)
@@ -34,7 +35,7 @@ import { useAssetBalances } from '../../../../money/balances';
 import { useLanguage } from '../../../../ui/Price';
 import { sanitizeDecimalInput } from '../../model/spotForm';
 import { placeFuturesOrder, resolveFuturesIntent, resumeFuturesIntents } from '../../futuresOrders';
-import { useFuturesOrders, useOpenPositions } from '../../futuresLists';
+import { useFuturesOrders, useOpenPositionStructure } from '../../futuresLists';
 import {
   checkSide,
   defaultLeverage,
@@ -110,9 +111,12 @@ export function FuturesOrderForm({
   });
 
   const available = useContractAvailable();
-  const positions = useOpenPositions(uid);
+  // The form decides on the position's size, entry, margin and leverage: its structure (PERF-84).
+  const positions = useOpenPositionStructure(uid);
   const openOrders = useFuturesOrders(uid, 'open', symbol, 1, 100);
-  const mark = useMark(symbol, FORM_MARK_MS)?.price;
+  // The mark only serves the TP/SL check (FUT-9): heard while TP/SL are shown or filled, not otherwise (PERF-84).
+  const needsMark = (draft.action === 'open' && draft.withTpSl) || draft.takeProfit !== '' || draft.stopLoss !== '';
+  const mark = useMark(needsMark ? symbol : undefined, FORM_MARK_MS)?.price;
   const [book, setBook] = useState<BookTop>({});
   const needsBook = draft.type === 'market' || draft.unit === 'usdt';
 

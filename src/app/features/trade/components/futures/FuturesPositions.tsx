@@ -2,13 +2,14 @@
  * The open positions tab of the futures account (FUI-9, FUI-10, FUI-14): the positions as a table on the desktop
  * and cards on the phone, each row's live mark, liquidation price, margin ratio and PnL (`position.mark`, computed
  * once by the shared arithmetic, never here), its actions opening the close, margin and TP/SL dialogs, and the
- * toast that tells a liquidation, take-profit or stop-loss.
+ * toast that tells a liquidation, take-profit or stop-loss. The list renders when the positions' structure changes
+ * (PERF-84); the live figures are written into their cells between (PERF-83).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractPair } from '../../../../../shared/schemas/coins';
 import type { Position } from '../../../../../shared/schemas/futures';
-import { useMark, usePositions } from '../../../../market/hooks';
+import { useMark, usePositions, usePositionStructure, usePositionsWriter } from '../../../../market/hooks';
 import { toast } from '../../../../state/toast';
 import { useLanguage } from '../../../../ui/Price';
 import { useContractAvailable } from './FuturesOrderForm';
@@ -16,6 +17,7 @@ import { PositionDialogHost, type PositionDialog } from './PositionDialogs';
 import { RowCards, RowsTable, type Column } from '../kit/RowsView';
 import { CopyBadge, pairName, percentOf, SideText, signCls, useFormat } from './futuresCells';
 import { trimDecimal } from '../../../../i18n/format';
+import { writePositions } from './positionFigures';
 
 /** Position events told in a toast (FUI-14). */
 const TOLD_EVENTS = ['liquidated', 'takeProfit', 'stopLoss'] as const;
@@ -23,7 +25,8 @@ const TOLD_EVENTS = ['liquidated', 'takeProfit', 'stopLoss'] as const;
 /** Tells a liquidation, take-profit or stop-loss of the user's positions (the worker's POSITION events). */
 export function EventToasts({ pairs }: { pairs: ReadonlyMap<string, ContractPair> }) {
   const { t } = useTranslation('futures');
-  const view = usePositions();
+  // Events are structure (PERF-84): a mark commits nothing here.
+  const view = usePositionStructure();
   const count = view?.eventCount ?? 0;
   const event = view?.lastEvent ?? null;
   const seen = useRef(count);
@@ -60,10 +63,15 @@ export function PositionsList({
   const f = useFormat();
   const lang = useLanguage();
   const [dialog, setDialog] = useState<{ kind: PositionDialog; id: number } | null>(null);
-  const available = useContractAvailable() ?? '0';
-  const chosen = dialog ? rows.find((r) => r.id === dialog.id) : undefined;
-  const chosenMark = chosen?.mark?.price;
   const open = (kind: PositionDialog, id: number) => setDialog({ kind, id });
+  const table = useRef<HTMLTableElement>(null);
+  const cards = useRef<HTMLUListElement>(null);
+  // PERF-83: the live figures, written after every render of the list and at each new view (a new function each
+  // render, so a render that showed older figures is written over before it paints).
+  usePositionsWriter((view) => {
+    const live = view?.authorized !== false ? view?.positions : null;
+    if (live) writePositions(desktop ? table.current : cards.current, live, f, lang, desktop);
+  });
   const name = (p: Position) => pairName(pairs, p.symbol);
   const coin = (p: Position) => pairs.get(p.symbol)?.coin ?? '';
   const attrs = (p: Position) => ({
@@ -91,6 +99,7 @@ export function PositionsList({
     ratio: {
       head: t('col.marginRatio'),
       num: true,
+      testId: 'position-ratio',
       cell: (p) => (p.mark ? percentOf(p.mark.marginRatio, lang) : '--'),
     },
     tpsl: {
@@ -154,6 +163,7 @@ export function PositionsList({
           action={{ label: t('col.action'), cell: actions }}
           className="sor-table fa-table"
           testId="positions-table"
+          rootRef={table}
         />
       ) : (
         <RowCards
@@ -188,17 +198,42 @@ export function PositionsList({
           foot={actions}
           extra={{ card: 'fa-card', grid: 'fa-grid' }}
           testId="positions-cards"
+          rootRef={cards}
         />
       )}
-      <PositionDialogHost
-        dialog={chosen ? (dialog?.kind ?? null) : null}
-        pair={chosen ? pairs.get(chosen.symbol) : undefined}
-        position={chosen}
-        mark={chosenMark}
-        available={available}
-        onClose={() => setDialog(null)}
-      />
+      {dialog && <LiveDialog dialog={dialog} rows={rows} pairs={pairs} onClose={() => setDialog(null)} />}
     </>
+  );
+}
+
+/**
+ * An open position dialog, with the position live at every mark (the worker's, else the list's row) and the
+ * contract account's available USDT: it hears every positions change while it is open, the list does not.
+ */
+function LiveDialog({
+  dialog,
+  rows,
+  pairs,
+  onClose,
+}: {
+  dialog: { kind: PositionDialog; id: number };
+  rows: readonly Position[];
+  pairs: ReadonlyMap<string, ContractPair>;
+  onClose: () => void;
+}) {
+  const view = usePositions();
+  const available = useContractAvailable() ?? '0';
+  const live = view?.authorized !== false ? view?.positions?.find((r) => r.id === dialog.id) : undefined;
+  const chosen = live ?? rows.find((r) => r.id === dialog.id);
+  return (
+    <PositionDialogHost
+      dialog={chosen ? dialog.kind : null}
+      pair={chosen ? pairs.get(chosen.symbol) : undefined}
+      position={chosen}
+      mark={chosen?.mark?.price}
+      available={available}
+      onClose={onClose}
+    />
   );
 }
 

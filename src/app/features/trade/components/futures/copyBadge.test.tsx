@@ -16,6 +16,14 @@ const positions = vi.hoisted(() => ({ rows: [] as Position[] }));
 vi.mock('../../../../market/hooks', () => ({
   useMark: () => undefined,
   usePositions: () => ({ version: 1, positions: positions.rows, eventCount: 0, lastEvent: null, authorized: true }),
+  usePositionStructure: () => ({
+    version: 1,
+    positions: positions.rows,
+    eventCount: 0,
+    lastEvent: null,
+    authorized: true,
+  }),
+  usePositionsWriter: () => undefined,
   useLiveAccount: () => undefined,
 }));
 

@@ -4,7 +4,7 @@
  * them with "this pair only"; and a paged list's loading, empty and error states with its pager. The markup and
  * class names are the spot list's (`sor-*`), which the futures account shares.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../../../../state/session';
@@ -53,10 +53,12 @@ export function RowsTable<R>(p: {
   action?: { label: string; cell: (r: R) => ReactNode };
   className?: string;
   testId?: string;
+  /** The table element, for a writer of live cells (PERF-83). */
+  rootRef?: Ref<HTMLTableElement>;
 }) {
   const cols = shown(p.columns);
   return (
-    <table className={p.className ?? 'sor-table'} data-testid={p.testId}>
+    <table ref={p.rootRef} className={p.className ?? 'sor-table'} data-testid={p.testId}>
       <caption className="visually-hidden">{p.caption}</caption>
       <thead>
         <tr>
@@ -97,11 +99,13 @@ export function RowCards<R>(p: {
   /** Classes added to each card and to its lines' list. */
   extra?: { card: string; grid: string };
   testId?: string;
+  /** The list element, for a writer of live cells (PERF-83). */
+  rootRef?: Ref<HTMLUListElement>;
 }) {
   const lines = shown(p.lines);
   const extra = (cls: string, more: string | undefined) => (more ? `${cls} ${more}` : cls);
   return (
-    <ul className="sor-cards" data-testid={p.testId}>
+    <ul ref={p.rootRef} className="sor-cards" data-testid={p.testId}>
       {p.rows.map((r) => (
         <li key={p.rowKey(r)} className={extra('sor-card', p.extra?.card)} {...p.rowAttrs?.(r)}>
           <div className="sor-card__head">{p.head(r)}</div>
