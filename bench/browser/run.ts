@@ -14,7 +14,7 @@
  *   --help             print these options and exit
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -485,6 +485,8 @@ const SMALL_REPORT = 200_000;
 async function main() {
   const previous = previousFigures();
   const tmp = mkdtempSync(join(tmpdir(), 'bench-browser-'));
+  // The two builds (about 28 MB) go with the process, however it ends short of a kill.
+  process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
   const dirs = { ours: join(tmp, 'ours'), naive: join(tmp, 'naive') };
   const withNaive = !quick && !lighthouseOnly;
   console.log(withNaive ? 'building both clients ...' : 'building the client ...');
