@@ -3,33 +3,9 @@ import type { LivePosition, PositionsView } from '../../engine';
 import { batchOf } from '../../workers/testing/batches';
 import { MarketStore, POSITIONS_TOPIC_KEY } from './store';
 import { samePositionStructure, structureKeeper } from './positionStructure';
+import { testPosition } from '../../shared/trading/testPair';
 
-const row = (over: Partial<LivePosition> = {}): LivePosition => ({
-  id: 9,
-  symbol: 'btcusdt',
-  side: 'long',
-  shares: '50',
-  entryPrice: '100.0000',
-  margin: '5.000000',
-  leverage: 10,
-  quantity: '0.5',
-  liquidationPrice: '92.00',
-  lossRate: '0.8',
-  takeProfit: null,
-  stopLoss: null,
-  closingShares: '0',
-  realisedPnl: '0',
-  fees: '0',
-  funding: '0',
-  status: 'open',
-  closePrice: null,
-  liquidation: null,
-  createTime: 1,
-  updateTime: 1,
-  closeTime: null,
-  mark: null,
-  ...over,
-});
+const row = (over: Partial<LivePosition> = {}): LivePosition => testPosition({ mark: null, ...over });
 const at = (price: string, pnl: string, over: Partial<LivePosition> = {}): LivePosition =>
   row({ mark: { price, time: 2, unrealisedPnl: pnl, returnRate: '0.1', marginRatio: '0.01' }, ...over });
 const view = (positions: LivePosition[] | null, over: Partial<PositionsView> = {}): PositionsView => ({

@@ -1,5 +1,6 @@
 /** The pairs the rules' and the order forms' tests share. */
 import type { SpotPair } from '../schemas/coins';
+import type { Position } from '../schemas/futures';
 import type { FuturesPair } from './futuresRules';
 
 /** The listing fields every test pair of BTC/USDT has, spot or contract. */
@@ -60,3 +61,32 @@ export const TEST_FUTURES_PAIR: FuturesPair = {
   minShare: '1',
   shareNumber: '0.001',
 };
+
+/** An open long of 50 shares (0.5 BTC) at 100 with 10x leverage and 5 USDT margin; `over` changes any field. */
+export function testPosition(over: Partial<Position> = {}): Position {
+  return {
+    id: 9,
+    symbol: 'btcusdt',
+    side: 'long',
+    shares: '50',
+    entryPrice: '100.0000',
+    margin: '5.000000',
+    leverage: 10,
+    quantity: '0.5',
+    liquidationPrice: '92.00',
+    lossRate: '0.8',
+    takeProfit: null,
+    stopLoss: null,
+    closingShares: '0',
+    realisedPnl: '0',
+    fees: '0',
+    funding: '0',
+    status: 'open',
+    closePrice: null,
+    liquidation: null,
+    createTime: 1,
+    updateTime: 1,
+    closeTime: null,
+    ...over,
+  };
+}

@@ -1,6 +1,5 @@
 /** A contract pair and a position for the futures screen's tests. */
 import type { ContractPair } from '../../../../../shared/schemas/coins';
-import type { Position } from '../../../../../shared/schemas/futures';
 import { TEST_PAIR_LISTING } from '../../../../../shared/trading/testPair';
 import { loadNamespaces, setLanguage } from '../../../../i18n/index';
 import { session } from '../../../../state/session';
@@ -30,34 +29,7 @@ export const TEST_CONTRACT_PAIR: ContractPair = {
   visible: true,
 };
 
-/** An open long of 50 shares (0.5 BTC) at 100 with 10x leverage and 5 USDT margin; `over` changes any field. */
-export function testPosition(over: Partial<Position> = {}): Position {
-  return {
-    id: 9,
-    symbol: 'btcusdt',
-    side: 'long',
-    shares: '50',
-    entryPrice: '100.0000',
-    margin: '5.000000',
-    leverage: 10,
-    quantity: '0.5',
-    liquidationPrice: '92.00',
-    lossRate: '0.8',
-    takeProfit: null,
-    stopLoss: null,
-    closingShares: '0',
-    realisedPnl: '0',
-    fees: '0',
-    funding: '0',
-    status: 'open',
-    closePrice: null,
-    liquidation: null,
-    createTime: 1,
-    updateTime: 1,
-    closeTime: null,
-    ...over,
-  };
-}
+export { testPosition } from '../../../../../shared/trading/testPair';
 
 /** The futures screen's tests start in English with the test pair listed (run it in beforeAll). */
 export async function futuresScreenSetUp(): Promise<void> {
